@@ -1,0 +1,135 @@
+"""Open a DuckDB file and bring its schema up to date.
+
+The schema is a numbered list of SQL files in ``db/migrations`` (``001_cards.sql``,
+``002_...``). ``schema_version`` records the highest one applied, so an older file
+is migrated forward in place, and a file from a newer mtgkit (a version we have no
+migration for) is refused rather than half-understood.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import duckdb
+
+from db.errors import SchemaTooNew
+
+DEFAULT_DB_NAME = "mtgkit.duckdb"
+_MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+
+
+def default_db_path() -> Path:
+    """``$MTGKIT_DB`` if set, else ``./mtgkit.duckdb`` (the CLI's ``--db`` wins over both)."""
+    return Path(os.environ.get("MTGKIT_DB") or DEFAULT_DB_NAME)
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """All shipped migrations as ``(version, file name, sql)``, in order."""
+    found = []
+    for entry in resources.files("db.migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    return found
+
+
+def latest_version() -> int:
+    """The schema version this mtgkit writes."""
+    return migrations()[-1][0]
+
+
+@dataclass
+class Store:
+    """An open mtgkit database: a DuckDB connection whose schema is current."""
+
+    con: duckdb.DuckDBPyConnection
+    path: Path
+
+    @contextmanager
+    def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """Run a block in one transaction: all of it lands, or none of it (also on Ctrl-C)."""
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            yield self.con
+        except BaseException:
+            self.con.execute("ROLLBACK")
+            raise
+        else:
+            self.con.execute("COMMIT")
+
+    def schema_version(self) -> int:
+        return _current_version(self.con)
+
+    def close(self) -> None:
+        self.con.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _current_version(con: duckdb.DuckDBPyConnection) -> int:
+    has_table = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'schema_version'"
+    ).fetchone()[0]
+    if not has_table:
+        return 0
+    row = con.execute("SELECT max(version) FROM schema_version").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate(con: duckdb.DuckDBPyConnection, path: Path | str = "<memory>") -> int:
+    """Apply every migration newer than the file's version, each in its own transaction."""
+    current = _current_version(con)
+    latest = latest_version()
+    if current > latest:
+        raise SchemaTooNew(
+            f"{path}: schema version {current} is newer than this mtgkit understands "
+            f"(up to {latest}); upgrade mtgkit or use another --db file"
+        )
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version ("
+        "version INTEGER PRIMARY KEY, name VARCHAR, applied_at TIMESTAMP DEFAULT now())"
+    )
+    for version, name, sql in migrations():
+        if version <= current:
+            continue
+        con.execute("BEGIN TRANSACTION")
+        try:
+            con.execute(sql)
+            con.execute("INSERT INTO schema_version (version, name) VALUES (?, ?)", [version, name])
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        con.execute("COMMIT")
+    return latest
+
+
+def connect(path: Path | str | None = None, *, read_only: bool = False) -> Store:
+    """Open (creating if needed) the database at ``path`` and migrate it to the current schema."""
+    db_path = Path(path) if path is not None else default_db_path()
+    if str(db_path) != ":memory:" and not read_only:
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+    con = duckdb.connect(str(db_path), read_only=read_only)
+    try:
+        if read_only:
+            current = _current_version(con)
+            if current > latest_version():
+                raise SchemaTooNew(
+                    f"{db_path}: schema version {current} is newer than this mtgkit understands"
+                )
+        else:
+            migrate(con, db_path)
+    except BaseException:
+        con.close()
+        raise
+    return Store(con=con, path=db_path)
