@@ -57,3 +57,28 @@ CREATE TABLE card_mechanics (
     lang       VARCHAR
 );
 CREATE INDEX card_mechanics_oracle ON card_mechanics (oracle_id);
+
+-- Japanese printings, kept apart so that the order of files (or of lines in
+-- all_cards) never matters: a Japanese printing seen before its English card
+-- still fills the card's *_ja columns once the card arrives.
+-- face_index -1 holds the whole card's values.
+CREATE TABLE cards_ja (
+    oracle_id    VARCHAR NOT NULL,
+    face_index   INTEGER NOT NULL,
+    name_ja      VARCHAR,
+    type_line_ja VARCHAR,
+    text_ja      VARCHAR,
+    PRIMARY KEY (oracle_id, face_index)
+);
+
+-- Files already loaded (path, size, mtime): an interrupted multi-file load resumes
+-- by skipping what is already in.
+CREATE TABLE loaded_files (
+    path      VARCHAR NOT NULL,
+    kind      VARCHAR NOT NULL,
+    size      BIGINT,
+    mtime     DOUBLE,
+    records   BIGINT,
+    loaded_at TIMESTAMP DEFAULT now(),
+    PRIMARY KEY (path, kind)
+);

@@ -1,0 +1,90 @@
+"""Read cards back out of the store as Scryfall objects, for the classifier and the engine.
+
+The rules engine and the classifier know nothing of SQL; the CLI hands them what
+these functions return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import orjson
+
+from db.store import Store
+
+
+def iter_card_objects(store: Store, batch_size: int = 5000) -> Iterator[dict[str, Any]]:
+    """Every card's English Scryfall object, in name order (streamed in batches)."""
+    cursor = store.con.execute(
+        "SELECT data FROM cards WHERE data IS NOT NULL ORDER BY name"
+    )
+    while True:
+        rows = cursor.fetchmany(batch_size)
+        if not rows:
+            return
+        for (data,) in rows:
+            yield orjson.loads(data)
+
+
+def iter_japanese_printings(store: Store, batch_size: int = 5000) -> Iterator[dict[str, Any]]:
+    """Each card's Japanese text as a Scryfall-like ``lang: ja`` printing (for the classifier)."""
+    cursor = store.con.execute(
+        "SELECT oracle_id, face_index, name_ja, type_line_ja, text_ja FROM cards_ja "
+        "ORDER BY oracle_id, face_index"
+    )
+    current: dict[str, Any] | None = None
+    while True:
+        rows = cursor.fetchmany(batch_size)
+        for oracle_id, face_index, name_ja, type_ja, text_ja in rows:
+            if current is None or current["oracle_id"] != oracle_id:
+                if current is not None:
+                    yield _finish(current)
+                current = {"oracle_id": oracle_id, "lang": "ja", "card_faces": []}
+            fields = {"printed_name": name_ja, "printed_type_line": type_ja,
+                      "printed_text": text_ja}
+            if face_index == -1:
+                current.update(fields)
+            else:
+                current["card_faces"].append(fields)
+        if not rows:
+            break
+    if current is not None:
+        yield _finish(current)
+
+
+def _finish(printing: dict[str, Any]) -> dict[str, Any]:
+    if len(printing["card_faces"]) <= 1:
+        printing.pop("card_faces")
+    return printing
+
+
+def _lookup_keys(obj: dict[str, Any]) -> list[str]:
+    keys = [obj["name"]]
+    for face in obj.get("card_faces") or ():
+        if face.get("name"):
+            keys.append(face["name"])
+    return keys
+
+
+def card_objects_by_name(store: Store, names: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Map each requested name to its card object; a name may be the full ``A // B`` or a face name.
+
+    Matching is case-insensitive. Names not in the store are left out of the result.
+    """
+    wanted = {n.lower(): n for n in names}
+    if not wanted:
+        return {}
+    rows = store.con.execute(
+        "SELECT DISTINCT c.data FROM cards c LEFT JOIN card_faces f USING (oracle_id) "
+        "WHERE lower(c.name) IN (SELECT unnest(?)) OR lower(f.name) IN (SELECT unnest(?))",
+        [list(wanted), list(wanted)],
+    ).fetchall()
+    found: dict[str, dict[str, Any]] = {}
+    for (data,) in rows:
+        obj = orjson.loads(data)
+        for key in _lookup_keys(obj):
+            original = wanted.get(key.lower())
+            if original is not None and original not in found:
+                found[original] = obj
+    return found

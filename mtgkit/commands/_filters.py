@@ -1,0 +1,25 @@
+"""The filter options shared by ``search`` and ``export``."""
+
+from __future__ import annotations
+
+import argparse
+
+from db.query import Filters
+
+
+def add_filter_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("query", nargs="?", default=None,
+                        help='Scryfall-style query, e.g. \'mech:day_night t:creature cmc<=3\'')
+    parser.add_argument("--mechanic", action="append", default=[],
+                        choices=["day_night", "initiative", "prepare", "end_the_turn"],
+                        help="only cards tagged with this mechanic (repeatable)")
+    parser.add_argument("--role", action="append", default=[],
+                        help="only cards with this role inside a mechanic, e.g. daybound")
+    parser.add_argument("--name", help="name contains (English or Japanese, any case)")
+    parser.add_argument("--text", help="rules text contains (English or Japanese)")
+    parser.add_argument("--limit", type=int, help="at most this many cards")
+
+
+def filters_from(args: argparse.Namespace) -> Filters:
+    return Filters(mechanics=args.mechanic, roles=args.role, name=args.name, text=args.text,
+                   query=args.query, limit=args.limit)

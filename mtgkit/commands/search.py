@@ -1,0 +1,64 @@
+"""``mtgkit search``: find cards by mechanic, name, text or a Scryfall-style query.
+
+Examples::
+
+    mtgkit search --mechanic day_night
+    mtgkit search --role takes --format json
+    mtgkit search --name 酒場
+    mtgkit search 'mech:day_night t:creature o:"transform" c:r cmc<=3'
+    mtgkit search 'mech:prepare lang:ja' --format csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+
+from rich.console import Console
+from rich.table import Table
+
+from db.query import QueryError, mechanics_of, search, to_json
+from mtgkit.commands._common import open_store
+from mtgkit.commands._filters import add_filter_arguments, filters_from
+from mtgkit.errors import UserError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "search",
+        help="search cards by mechanic, role, name, text or query",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_filter_arguments(parser)
+    parser.add_argument("--format", choices=["table", "json", "csv"], default="table")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_store(args, read_only=False) as store:
+        try:
+            results = search(store, filters_from(args))
+        except QueryError as exc:
+            raise UserError(str(exc)) from exc
+    if args.format == "json":
+        print(to_json(results))
+    elif args.format == "csv":
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["oracle_id", "name", "name_ja", "type_line", "mechanics", "roles"])
+        for r in results:
+            roles = sorted({f"{t['mechanic']}/{t['role']}" for t in r["tags"]})
+            writer.writerow([r["oracle_id"], r["name"], r["name_ja"] or "", r["type_line"] or "",
+                             ";".join(mechanics_of(r)), ";".join(roles)])
+    else:
+        table = Table(show_lines=False)
+        for column in ("name", "name_ja", "cost", "type", "mechanics (roles)"):
+            table.add_column(column)
+        for r in results:
+            roles = ", ".join(sorted({f"{t['mechanic']}:{t['role']}" for t in r["tags"]}))
+            table.add_row(r["name"], r["name_ja"] or "", r["mana_cost"] or "",
+                          r["type_line"] or "", roles)
+        Console(width=200).print(table)
+        print(f"{len(results)} card(s)")
+    return 0
