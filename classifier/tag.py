@@ -1,0 +1,234 @@
+"""Card (all faces, English and Japanese) -> mechanic tags with evidence.
+
+How a face is read, for each language that has text:
+  1. A cheap prefilter (lower-case substring test per mechanic) skips the regexes for the
+     great majority of cards, which mention none of the four mechanics.
+  2. Card names (every face's name, and a legendary's short name) are masked out with
+     same-length filler, so "Dread of Night", "Seize the Initiative" or 夜明けの司祭 never
+     feed a rule; offsets are kept, so evidence is cut from the original text.
+  3. Reminder text (parenthesised) is masked too: "(... it becomes night next turn.)"
+     explains daybound, it does not make the card set day/night itself.  Only when the
+     face shows nothing of a mechanic outside reminder text are its reminders read
+     (a card whose only sign of the mechanic is the reminder is still found).
+  4. Within one mechanic, a match overlapping an earlier rule's match is dropped (the
+     rules are ordered specific-first in mechanics.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from classifier.mechanics import (
+    PREPARE_CARD_RULE_NAME,
+    MechanicRules,
+    Rule,
+    rule_sets_for,
+)
+from classifier.model import MECHANICS, CardText, FaceText, Tag
+
+_MASK = "\x01"
+_REMINDER = re.compile(r"\([^()]*\)|（[^（）]*）")
+_LANG_ORDER = {"en": 0, "ja": 1}
+_MECH_ORDER = {m: i for i, m in enumerate(MECHANICS)}
+_RULE_SETS = {lang: rule_sets_for(lang) for lang in ("en", "ja")}
+_RULE_INDEX = {
+    rule.name: i for rs in (*_RULE_SETS["en"], *_RULE_SETS["ja"]) for i, rule in enumerate(rs.rules)
+}
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A tag with the rule that produced it and where its evidence sits.
+
+    field is "text", "type_line" or "name" (the layout rule's evidence is the face name);
+    start/end index the evidence in that field of the face, in the tag's language.
+    """
+
+    tag: Tag
+    rule: str
+    field: str
+    start: int
+    end: int
+
+
+def _mask_spans(text: str, pattern: re.Pattern[str]) -> str:
+    return pattern.sub(lambda m: _MASK * (m.end() - m.start()), text)
+
+
+def _mask_names(text: str, names: Iterable[str], word_bounded: bool) -> str:
+    """Blank out name occurrences; English ones only as whole words.
+
+    Whole words, so that a face named "Night" cannot blank the "Night" of "Nightbound";
+    Japanese has no spaces between words, so there any occurrence is masked.
+    """
+    for name in names:
+        start = text.find(name)
+        while start != -1:
+            end = start + len(name)
+            if not word_bounded or (
+                (start == 0 or not text[start - 1].isalnum())
+                and (end == len(text) or not text[end].isalnum())
+            ):
+                text = text[:start] + _MASK * len(name) + text[end:]
+            start = text.find(name, end)
+    return text
+
+
+def _names(card: CardText, lang: str) -> list[str]:
+    """Names that may appear in a face's text as self- or cross-references, longest first.
+
+    English legendaries are referred to by the part before the comma ("Tam"); Japanese
+    ones by the part after 、 (ヴァドリック).  Very short fragments are not masked so that a
+    two-letter name cannot blank out ordinary words.
+    """
+    found: set[str] = set()
+    if lang == "en":
+        raw = [card.name, *card.name.split(" // ")] if card.name else []
+        raw += [f.name for f in card.faces if f.name]
+        for name in raw:
+            found.add(name)
+            if ", " in name:
+                found.add(name.split(", ", 1)[0])
+        return sorted((n for n in found if len(n) >= 3), key=len, reverse=True)
+    for f in card.faces:
+        if f.name_ja:
+            found.add(f.name_ja)
+            for part in re.split(r"[、,]", f.name_ja):
+                found.add(part.strip())
+    return sorted((n for n in found if len(n) >= 2), key=len, reverse=True)
+
+
+class _FaceView:
+    """The text of one face in one language, with its masked variants built lazily."""
+
+    __slots__ = ("text", "type_line", "names", "word_bounded", "_cache")
+
+    def __init__(self, text: str, type_line: str, names: list[str], word_bounded: bool) -> None:
+        self.text = text
+        self.type_line = type_line
+        self.names = names
+        self.word_bounded = word_bounded
+        self._cache: dict[tuple[bool, bool], str] = {}
+
+    def variant(self, mask_names: bool, mask_reminders: bool) -> str:
+        key = (mask_names, mask_reminders)
+        got = self._cache.get(key)
+        if got is None:
+            got = self.text
+            if mask_names:
+                got = _mask_names(got, self.names, self.word_bounded)
+            if mask_reminders:
+                got = _mask_spans(got, _REMINDER)
+            self._cache[key] = got
+        return got
+
+
+def _run_rules(
+    rs: MechanicRules, view: _FaceView, mask_reminders: bool, with_type_line: bool
+) -> list[tuple[Rule, str, int, int]]:
+    hits: list[tuple[Rule, str, int, int]] = []
+    spans: list[tuple[int, int]] = []
+    for rule in rs.rules:
+        if rule.field == "type_line":
+            if with_type_line and view.type_line:
+                for m in rule.pattern.finditer(view.type_line):
+                    hits.append((rule, "type_line", m.start(), m.end()))
+            continue
+        if not view.text:
+            continue
+        source = view.variant(not rule.sees_names, mask_reminders)
+        for m in rule.pattern.finditer(source):
+            s, e = m.span()
+            if any(s < e2 and s2 < e for s2, e2 in spans):
+                continue
+            spans.append((s, e))
+            hits.append((rule, "text", s, e))
+    return hits
+
+
+def _face_fields(face: FaceText, lang: str) -> tuple[str, str]:
+    if lang == "en":
+        return face.oracle_text or "", face.type_line or ""
+    return face.text_ja or "", face.type_line_ja or ""
+
+
+def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained]) -> None:
+    text, type_line = _face_fields(face, lang)
+    if not text and not type_line:
+        return
+    low = text.lower() if lang == "en" else text
+    low_type = type_line.lower() if lang == "en" else type_line
+    view: _FaceView | None = None
+    for rs in _RULE_SETS[lang]:
+        in_text = any(p in low for p in rs.prefilter)
+        in_type = any(p in low_type for p in rs.prefilter)
+        if not (in_text or in_type):
+            continue
+        if view is None:
+            view = _FaceView(text, type_line, _names(card, lang), lang == "en")
+        hits = _run_rules(rs, view, mask_reminders=True, with_type_line=in_type)
+        if not any(field == "text" for _, field, _, _ in hits) and in_text:
+            # Nothing outside reminder text: read the reminders too (see module doc).
+            hits += [h for h in _run_rules(rs, view, False, False) if h[1] == "text"]
+        for rule, field, s, e in hits:
+            src = text if field == "text" else type_line
+            tag = Tag(rule.mechanic, rule.role, face.face_index, src[s:e], lang)
+            out.append(Explained(tag, rule.name, field, s, e))
+
+
+def _explain_layout(card: CardText, out: list[Explained]) -> None:
+    """722.1-722.2a: the inset face of a preparation card is its prepare spell."""
+    if (card.layout or "").lower() != "prepare" or len(card.faces) < 2:
+        return
+    for face in card.faces[1:]:
+        if face.name:
+            tag = Tag("prepare", "prepare_card", face.face_index, face.name, "en")
+        elif face.name_ja:
+            tag = Tag("prepare", "prepare_card", face.face_index, face.name_ja, "ja")
+        else:
+            continue
+        out.append(Explained(tag, PREPARE_CARD_RULE_NAME, "name", 0, len(tag.evidence)))
+
+
+def _sort_key(x: Explained) -> tuple[int, int, int, int, int, int]:
+    field_order = {"name": 0, "text": 1, "type_line": 2}[x.field]
+    return (
+        x.tag.face_index,
+        _LANG_ORDER[x.tag.lang],
+        _MECH_ORDER[x.tag.mechanic],
+        field_order,
+        x.start,
+        _RULE_INDEX.get(x.rule, -1),
+    )
+
+
+def explain_card(card: CardText) -> list[Explained]:
+    """All tags of a card with the rule that fired for each, deduplicated, stable order.
+
+    Order: face, language (en before ja), mechanic (MECHANICS order), field, position.
+    """
+    found: list[Explained] = []
+    _explain_layout(card, found)
+    for face in card.faces:
+        for lang in ("en", "ja"):
+            _explain_face(card, face, lang, found)
+    found.sort(key=_sort_key)
+    seen: set[Tag] = set()
+    unique: list[Explained] = []
+    for x in found:
+        if x.tag not in seen:
+            seen.add(x.tag)
+            unique.append(x)
+    return unique
+
+
+def tag_card(card: CardText) -> list[Tag]:
+    """The mechanic tags of a card (all faces, English and Japanese), deduplicated."""
+    return [x.tag for x in explain_card(card)]
+
+
+def mechanics_of(tags: Iterable[Tag]) -> set[str]:
+    """Card-level view: the mechanics a card has (any tag of that mechanic)."""
+    return {t.mechanic for t in tags}
