@@ -1,0 +1,204 @@
+"""Card boxes as the MTG Wiki renders them, read back from the page text.
+
+A rendered box looks like::
+
+    Tavern Ruffian / 酒場のごろつき (３)(赤)
+    クリーチャー — 人間(Human) 戦士(Warrior) 狼男(Werewolf)
+    日暮(…)
+    2/5
+    Tavern Smasher / 酒場破り
+    〔赤〕 クリーチャー — 狼男(Werewolf)
+
+The header may put either name first, the type line may run into the header, the P/T
+may run into the next header (``2/5Tavern Smasher / 酒場破り``), the type line may be
+printed twice, and a box may have no P/T at all. So a face is anchored on a header
+(``name / 名前`` with one side Latin and one side Japanese, then an optional cost) that
+is followed by a type line, and it ends at a P/T or loyalty line, the next header, a
+blank line or a heading, never on line breaks alone.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from scraper.names import has_japanese
+
+
+@dataclass
+class CardBox:
+    """One face of a card shown on a page (from the rendered box or a ``{{#card:}}``)."""
+
+    name_en: str | None
+    name_ja: str | None
+    mana_cost: str | None = None  # normalised: {2}{W}
+    mana_cost_raw: str | None = None  # as printed: (２)(白)
+    color_indicator: str | None = None  # "R", "RG"
+    type_line: str | None = None
+    text: str | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    face_index: int = 0
+    source: str = "rendered"  # "rendered" | "wikitext"
+
+
+#: Japanese mana words and letters (after NFKC) -> Scryfall symbols
+MANA_WORDS = {
+    "白": "W", "青": "U", "黒": "B", "赤": "R", "緑": "G", "無": "C",
+    "W": "W", "U": "U", "B": "B", "R": "R", "G": "G", "C": "C",
+    "X": "X", "Y": "Y", "Z": "Z", "S": "S", "雪": "S", "Φ": "P", "P": "P", "ファイレクシア": "P",
+}
+COLOR_LETTERS = {"白": "W", "青": "U", "黒": "B", "赤": "R", "緑": "G"}
+
+TYPE_WORDS = re.compile(
+    r"クリーチャー|アーティファクト|エンチャント|インスタント|ソーサリー|土地|プレインズウォーカー"
+    r"|バトル|部族|同族|キンドレッド|次元|現象|ダンジョン|策略|陰謀|ヴァンガード|英雄|トークン"
+)
+COST_GROUP = r"[(（][0-9０-９XYZＸＹＺSＳCＣWUBRGＷＵＢＲＧ白青黒赤緑無雪Φ/／]{1,8}[)）]"
+COST_RUN = re.compile(rf"\s*((?:{COST_GROUP})+)")
+EN_NAME = re.compile(r"^[A-Za-z0-9\"'À-ÿ][A-Za-z0-9 ,.'’\"!?&:\-À-ÿ/+]*$")
+PT_LINE = re.compile(r"^([0-9０-９*＊XＸ+＋\-−]{1,4})\s*[/／]\s*([0-9０-９*＊XＸ+＋\-−]{1,4})$")
+PT_RUN_IN = re.compile(r"^([0-9０-９*＊XＸ+＋]{1,3}/[0-9０-９*＊XＸ+＋]{1,3})(?=\S)(.+ / .+)$")
+LOYALTY_LINE = re.compile(r"^[0-9０-９XＸ]{1,3}$")
+COLOR_INDICATOR = re.compile(r"^〔([^〕]+)〕\s*")
+DASHES = re.compile(r"\s*[—―─–]\s*")
+
+
+def normalise_cost(raw: str | None) -> str | None:
+    """``(２)(白)`` -> ``{2}{W}``; hybrid ``(白/青)`` -> ``{W/U}``; None if unreadable."""
+    if not raw:
+        return None
+    symbols = []
+    for group in re.findall(r"[(（]([^()（）]+)[)）]", raw):
+        parts = unicodedata.normalize("NFKC", group).split("/")
+        mapped = []
+        for part in parts:
+            part = part.strip()
+            if part.isdigit():
+                mapped.append(str(int(part)))
+            elif part in MANA_WORDS:
+                mapped.append(MANA_WORDS[part])
+            else:
+                return None
+        symbols.append("{" + "/".join(mapped) + "}")
+    return "".join(symbols) or None
+
+
+def _color_indicator(raw: str) -> str | None:
+    letters = [COLOR_LETTERS[c] for c in raw if c in COLOR_LETTERS]
+    return "".join(letters) or None
+
+
+def split_header(line: str) -> tuple[str, str, str | None, str] | None:
+    """A card header line -> (English, Japanese, raw cost, run-in rest) or None."""
+    if " / " not in line or len(line) > 200:
+        return None
+    left, right = line.split(" / ", 1)
+    left = left.strip()
+    cost_match = COST_RUN.search(right)
+    cost_raw = None
+    rest = ""
+    if cost_match:
+        name_right = right[: cost_match.start()].strip()
+        cost_raw = cost_match.group(1)
+        rest = right[cost_match.end():].strip()
+    else:
+        name_right = right.strip()
+    if not left or not name_right or "。" in name_right or "。" in left:
+        return None
+    if EN_NAME.match(left) and has_japanese(name_right) and len(name_right) <= 40:
+        en, ja = left, name_right
+    elif EN_NAME.match(name_right) and has_japanese(left) and len(left) <= 40:
+        en, ja = name_right, left
+    else:
+        return None
+    if rest and not TYPE_WORDS.search(rest):
+        return None
+    return en, ja, cost_raw, rest
+
+
+def is_type_line(line: str) -> bool:
+    """A Japanese type line: a card type word, short, no sentence end."""
+    body = COLOR_INDICATOR.sub("", line)
+    return bool(TYPE_WORDS.search(body)) and len(body) <= 90 and "。" not in body
+
+
+def _normalise_type(line: str) -> str:
+    return DASHES.sub(" — ", line.strip())
+
+
+def _ascii(value: str) -> str:
+    return unicodedata.normalize("NFKC", value).replace("−", "-")
+
+
+def find_card_boxes(text: str) -> list[CardBox]:
+    """Every card face shown in a page's plain text, in order."""
+    lines = []
+    for raw in text.splitlines():
+        line = raw.strip().lstrip("＊*").strip()
+        if line.startswith("[編集]"):  # plain-text copies: the line before it is a heading
+            heading = lines.pop() if lines else ""
+            lines.extend(["", heading, ""])
+            line = line[len("[編集]"):].strip()
+        run_in = PT_RUN_IN.match(line)
+        if run_in:
+            lines.extend([run_in.group(1), run_in.group(2)])
+        else:
+            lines.append(line)
+    boxes: list[CardBox] = []
+    i = 0
+    previous_ended_at = -2
+    while i < len(lines):
+        header = split_header(lines[i])
+        if header is None:
+            i += 1
+            continue
+        en, ja, cost_raw, rest = header
+        j = i + 1
+        type_line = rest or None
+        if type_line is None and j < len(lines) and is_type_line(lines[j]):
+            type_line = lines[j]
+            j += 1
+        if type_line is None:
+            i += 1
+            continue
+        while j < len(lines) and lines[j] == type_line:  # the duplicated type line
+            j += 1
+        indicator = None
+        ind = COLOR_INDICATOR.match(type_line)
+        if ind:
+            indicator = _color_indicator(ind.group(1))
+            type_line = type_line[ind.end():]
+        box = CardBox(
+            name_en=en, name_ja=ja, mana_cost=normalise_cost(cost_raw), mana_cost_raw=cost_raw,
+            color_indicator=indicator, type_line=_normalise_type(type_line),
+        )
+        text_lines: list[str] = []
+        is_walker = "プレインズウォーカー" in type_line or "バトル" in type_line
+        while j < len(lines):
+            line = lines[j]
+            if not line or line.startswith("\x01") or split_header(line) is not None:
+                break
+            pt = PT_LINE.match(line)
+            if pt and "プレインズウォーカー" not in type_line:
+                box.power, box.toughness = _ascii(pt.group(1)), _ascii(pt.group(2))
+                j += 1
+                break
+            if is_walker and LOYALTY_LINE.match(line):
+                box.loyalty = _ascii(line)
+                j += 1
+                break
+            text_lines.append(line)
+            j += 1
+            if len(text_lines) > 20:
+                break
+        box.text = "\n".join(text_lines) or None
+        # a header right after the previous face, without a cost, is that card's back face
+        if boxes and previous_ended_at == i and cost_raw is None:
+            box.face_index = boxes[-1].face_index + 1
+        boxes.append(box)
+        previous_ended_at = j
+        i = j
+    return boxes

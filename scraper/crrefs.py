@@ -1,0 +1,160 @@
+"""Comprehensive Rules citations and the quoted rules block of a wiki page.
+
+Citations come as ``{{CR|702.145}}``, plain ``(CR:716)`` or ``CR:702.145`` links, and a
+newer form that names the section by title, ``{{CR|{{その他のルールのCR番号|ターンや
+フェイズを終了させる}}.1a}}``: rule numbers move between editions (the initiative was
+723, 722, 725, 726), so such a citation is kept by title and suffix, not guessed.
+
+The quoted block at the foot of a page (``引用:総合ルール 20260807.0`` followed by a
+nested list: chapter ``7 その他のルール``, section ``726 イニシアチブ``, rules ``726.1 …``)
+is rendered from the rules the wiki holds *today*, so its edition label is kept with
+every rule; an old revision shows today's text under today's number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import mwparserfromhell
+
+RULE_NUMBER = r"\d{3}(?:\.\d+[a-z]?)?"
+TEXT_CITATION = re.compile(rf"CR\s*[:：]\s*({RULE_NUMBER})")
+QUOTE_HEADER = re.compile(r"^引用\s*[:：]\s*総合ルール\s*(\d{8}(?:\.\d+)?)?")
+QUOTED_LINE = re.compile(r"^(\d{1,3}(?:\.\d+[a-z]?)?)(?:\.\s*|\s+|(?=[「『])|$)(\S.*)?$")
+SECTION_BY_TITLE = "その他のルールのCR番号"
+
+
+@dataclass
+class CrRef:
+    """A rule the page cites (``kind='cite'``) or asks to quote (``kind='quote'``)."""
+
+    kind: str
+    rule: str | None
+    section_title: str | None = None  # for citations that name the section by title
+    suffix: str | None = None  # ".1a" after a section looked up by title
+    raw: str | None = None
+
+
+@dataclass
+class QuotedRule:
+    """One rule of the quoted block, with the section it sits in."""
+
+    number: str
+    text: str
+    level: int  # 0 chapter "7", 1 section "726", 2 rule "726.1", 3 subrule "726.1a"
+    section: str | None = None
+    section_title: str | None = None
+
+
+@dataclass
+class QuotedRules:
+    """The ``引用:総合ルール`` block: the edition it was rendered from and its rules."""
+
+    version: str | None
+    rules: list[QuotedRule] = field(default_factory=list)
+
+
+def rule_level(number: str) -> int:
+    if "." not in number:
+        return 0 if len(number) == 1 else 1
+    return 3 if number[-1].isalpha() else 2
+
+
+def cites_from_wikitext(wikitext: str) -> list[CrRef]:
+    """``{{CR|…}}`` templates and ``{{#cr:…}}`` quote directives, in page order."""
+    refs: list[CrRef] = []
+    code = mwparserfromhell.parse(wikitext)
+    for tpl in code.filter_templates(recursive=True):
+        name = str(tpl.name).strip()
+        if name.lower().startswith("#cr:"):
+            refs.append(CrRef("quote", name.split(":", 1)[1].strip(), raw=str(tpl)))
+        elif name.upper() == "CR" and tpl.params:
+            value = tpl.params[0].value
+            inner = [
+                t for t in value.filter_templates(recursive=False)
+                if str(t.name).strip() == SECTION_BY_TITLE
+            ]
+            if inner and inner[0].params:
+                suffix = str(value).replace(str(inner[0]), "").strip() or None
+                refs.append(
+                    CrRef(
+                        "cite", None, section_title=str(inner[0].params[0].value).strip(),
+                        suffix=suffix, raw=str(tpl),
+                    )
+                )
+            else:
+                number = value.strip_code().strip()
+                if re.fullmatch(RULE_NUMBER, number):
+                    refs.append(CrRef("cite", number, raw=str(tpl)))
+    for match in TEXT_CITATION.finditer(str(code)):
+        refs.append(CrRef("cite", match.group(1), raw=match.group(0)))
+    return refs
+
+
+def cites_from_text(text: str) -> list[CrRef]:
+    """``CR:702.145`` as rendered text shows it (templates, links and infobox rows)."""
+    return [CrRef("cite", m.group(1), raw=m.group(0)) for m in TEXT_CITATION.finditer(text)]
+
+
+def _strip_bullet(line: str) -> str:
+    line = line.strip()
+    line = re.sub(r"^\[編集\]", "", line)
+    return re.sub(r"^(?:[•・\-*#]+\s*)+", "", line).strip()
+
+
+def quoted_rules_from_text(text: str) -> QuotedRules | None:
+    """The quoted rules block in a page's text, or None when the page has none."""
+    lines = text.splitlines()
+    start = None
+    version = None
+    for i, line in enumerate(lines):
+        match = QUOTE_HEADER.match(_strip_bullet(line))
+        if match:
+            start, version = i, match.group(1)
+    if start is None:
+        return None
+    block = QuotedRules(version=version)
+    section: str | None = None
+    section_title: str | None = None
+    for line in lines[start + 1:]:
+        item = _strip_bullet(line)
+        if not item or item.startswith("\x01"):
+            if item.startswith("\x01"):
+                break
+            continue
+        match = QUOTED_LINE.match(item)
+        if match and (match.group(2) or "." in match.group(1) or len(match.group(1)) == 3):
+            number, body = match.group(1), (match.group(2) or "").strip()
+            level = rule_level(number)
+            if level == 1:
+                section, section_title = number, body or None
+            elif level >= 2:
+                own_section = number.split(".")[0]
+                if own_section != section:
+                    section, section_title = own_section, None
+            block.rules.append(
+                QuotedRule(
+                    number, body, level,
+                    section=section if level >= 1 else None,
+                    section_title=section_title if level >= 1 else None,
+                )
+            )
+        elif block.rules:  # an example or a continuation belongs to the rule above it
+            last = block.rules[-1]
+            last.text = f"{last.text}\n{item}" if last.text else item
+        elif item.startswith(("カテゴリ", "案内メニュー")):
+            break
+    return block
+
+
+def dedupe(refs: list[CrRef]) -> list[CrRef]:
+    """Keep the first of each (kind, rule, section title, suffix), in order."""
+    seen = set()
+    out = []
+    for ref in refs:
+        key = (ref.kind, ref.rule, ref.section_title, ref.suffix)
+        if key not in seen:
+            seen.add(key)
+            out.append(ref)
+    return out

@@ -1,0 +1,564 @@
+"""One polite HTTP client for every scraper in mtgkit.
+
+Both the MTG Wiki and Scryfall ask the same of a client: say who you are, fetch one
+thing at a time with a pause between requests, back off when the server is busy, and
+do not download what you already have. This module does all of that in one place so
+that the scrapers only decide *what* to fetch:
+
+* a descriptive ``User-Agent`` with a contact address (configurable);
+* ``robots.txt`` is read once per host and honoured (RFC 9309: a 4xx robots file
+  allows everything, a 5xx or unreachable one disallows everything);
+* one request at a time per host, with a minimum delay per host and per path prefix;
+* retries with exponential backoff on 429/5xx, timeouts and reset connections,
+  honouring ``Retry-After`` (seconds or an HTTP date);
+* connect and read timeouts, a maximum (decoded) response size, gzip decoded here so
+  that a truncated gzip body is detected rather than silently cut short;
+* redirects followed by hand, so each hop is checked against robots.txt, recorded,
+  and a loop ends in :class:`RedirectLoop`;
+* a response cache keyed by URL, with ``ETag``/``Last-Modified`` revalidation. The
+  cache is an interface (:class:`CacheStore`): this package knows no SQL.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import gzip
+import threading
+import time
+import urllib.robotparser
+import zlib
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Protocol
+from urllib.parse import urljoin, urlsplit
+
+import requests
+
+DEFAULT_CONTACT = "mtgkit-maintainers@example.org"
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class HttpError(Exception):
+    """Base class for every fetch failure this client reports (each names the URL)."""
+
+    def __init__(self, url: str, message: str) -> None:
+        super().__init__(f"{url}: {message}")
+        self.url = url
+
+
+class RobotsDisallowed(HttpError):
+    """robots.txt of the host forbids this path for our user agent."""
+
+
+class ResponseTooLarge(HttpError):
+    """The body (after decoding) is bigger than the configured maximum."""
+
+
+class RedirectLoop(HttpError):
+    """A redirect chain came back to a URL it had already visited, or ran too long."""
+
+
+class TruncatedBody(HttpError):
+    """The body ended early: a cut connection or a gzip stream without its end."""
+
+
+class RetriesExhausted(HttpError):
+    """Every attempt failed with a retryable error; ``last`` says what the last one was."""
+
+    def __init__(self, url: str, attempts: int, last: str) -> None:
+        super().__init__(url, f"gave up after {attempts} attempts (last: {last})")
+        self.attempts = attempts
+        self.last = last
+
+
+class HttpStatusError(HttpError):
+    """A final, non-retryable HTTP status (404, 403, ...)."""
+
+    def __init__(self, url: str, status: int, body: bytes = b"") -> None:
+        super().__init__(url, f"HTTP {status}")
+        self.status = status
+        self.body = body
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass
+class CachedResponse:
+    """What the cache keeps of one URL: enough to revalidate it and to answer from it."""
+
+    url: str
+    status: int
+    body: bytes
+    content_type: str | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+    fetched_at: datetime | None = None
+
+
+class CacheStore(Protocol):
+    """Where responses are kept between runs (db/http_cache.py implements it on DuckDB)."""
+
+    def get(self, url: str) -> CachedResponse | None: ...
+
+    def put(self, entry: CachedResponse) -> None: ...
+
+
+class MemoryCache:
+    """A dict-backed :class:`CacheStore`, for tests and one-off runs."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, CachedResponse] = {}
+
+    def get(self, url: str) -> CachedResponse | None:
+        return self.entries.get(url)
+
+    def put(self, entry: CachedResponse) -> None:
+        self.entries[entry.url] = entry
+
+
+@dataclass
+class Response:
+    """A finished GET: the final URL after redirects, the decoded body, and where it came from."""
+
+    url: str
+    final_url: str
+    status: int
+    headers: Mapping[str, str]
+    content: bytes
+    from_cache: bool = False
+    redirects: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", errors="replace")
+
+    def json(self) -> object:
+        import json
+
+        return json.loads(self.content)
+
+
+@dataclass
+class HttpConfig:
+    """Everything about politeness that a user (or a test) may want to change."""
+
+    contact: str = DEFAULT_CONTACT
+    user_agent: str | None = None
+    connect_timeout: float = 10.0
+    read_timeout: float = 60.0
+    max_bytes: int = 64 * 1024 * 1024
+    max_attempts: int = 5
+    backoff_base: float = 1.0
+    backoff_max: float = 60.0
+    #: a Retry-After longer than this is an error rather than a very long nap
+    max_retry_after: float = 600.0
+    default_delay: float = 1.0
+    #: host -> minimum seconds between two requests to it
+    host_delays: dict[str, float] = field(default_factory=dict)
+    #: (host, path prefix) -> minimum delay, for endpoints with a stricter limit
+    path_delays: dict[tuple[str, str], float] = field(default_factory=dict)
+    respect_robots: bool = True
+    max_redirects: int = 10
+
+    def agent(self) -> str:
+        if self.user_agent:
+            return self.user_agent
+        try:
+            from importlib.metadata import version as _version
+
+            version = _version("mtgkit")
+        except Exception:  # not installed: still say who we are
+            version = "dev"
+        return f"mtgkit/{version} (MTG rules research scraper; contact: {self.contact})"
+
+
+RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+
+
+def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP-date)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    now_ts = now if now is not None else time.time()
+    return max(0.0, when.timestamp() - now_ts)
+
+
+# --------------------------------------------------------------------------- client
+
+
+class PoliteClient:
+    """A ``requests`` session that fetches the way a well-behaved bot should (module doc)."""
+
+    def __init__(
+        self,
+        config: HttpConfig | None = None,
+        cache: CacheStore | None = None,
+        *,
+        session: requests.Session | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.config = config or HttpConfig()
+        self.cache = cache
+        self.session = session or requests.Session()
+        self.session.headers["User-Agent"] = self.config.agent()
+        self.session.headers["Accept-Encoding"] = "gzip"
+        self._sleep = sleep
+        self._clock = clock
+        self._host_locks: dict[str, threading.Lock] = {}
+        self._last_request: dict[str, float] = {}
+        self._robots: dict[str, urllib.robotparser.RobotFileParser | bool] = {}
+        self._guard = threading.Lock()
+        #: every network request made (method, url, status), for progress and reports
+        self.requests_made = 0
+
+    # ---- pacing -------------------------------------------------------------------
+
+    def delay_for(self, url: str) -> float:
+        """The minimum pause before a request to ``url`` (longest matching path prefix)."""
+        parts = urlsplit(url)
+        host = parts.netloc.lower()
+        best_len, delay = -1, self.config.host_delays.get(host, self.config.default_delay)
+        for (h, prefix), value in self.config.path_delays.items():
+            if h == host and parts.path.startswith(prefix) and len(prefix) > best_len:
+                best_len, delay = len(prefix), value
+        robots = self._robots.get(host)
+        if isinstance(robots, urllib.robotparser.RobotFileParser):
+            crawl_delay = robots.crawl_delay(self.config.agent())
+            if crawl_delay:
+                delay = max(delay, float(crawl_delay))
+        return delay
+
+    @contextmanager
+    def _host_slot(self, url: str) -> Iterator[None]:
+        """Hold the host's lock and wait out its delay: one request at a time per host."""
+        host = urlsplit(url).netloc.lower()
+        with self._guard:
+            lock = self._host_locks.setdefault(host, threading.Lock())
+        with lock:
+            last = self._last_request.get(host)
+            if last is not None:
+                wait = self.delay_for(url) - (self._clock() - last)
+                if wait > 0:
+                    self._sleep(wait)
+            try:
+                yield
+            finally:
+                self._last_request[host] = self._clock()
+
+    # ---- robots.txt ---------------------------------------------------------------
+
+    def allowed(self, url: str) -> bool:
+        """Whether robots.txt lets our user agent fetch ``url`` (fetched once per host)."""
+        if not self.config.respect_robots:
+            return True
+        parts = urlsplit(url)
+        host = parts.netloc.lower()
+        if host not in self._robots:
+            self._robots[host] = self._load_robots(f"{parts.scheme}://{parts.netloc}/robots.txt")
+        robots = self._robots[host]
+        if isinstance(robots, bool):
+            return robots
+        return robots.can_fetch(self.config.agent(), url)
+
+    def _load_robots(self, robots_url: str) -> urllib.robotparser.RobotFileParser | bool:
+        try:
+            resp = self._request_with_retries(robots_url, headers={}, max_bytes=512 * 1024)
+        except (RetriesExhausted, TruncatedBody):
+            return False  # RFC 9309 2.3.1.4: unreachable robots.txt means "disallow all"
+        if 400 <= resp.status_code < 500:
+            resp.close()
+            return True  # RFC 9309 2.3.1.3: no robots.txt, no restrictions
+        if resp.status_code >= 500:
+            resp.close()
+            return False
+        body = self._read_body(robots_url, resp, 512 * 1024)
+        parser = urllib.robotparser.RobotFileParser(robots_url)
+        parser.parse(body.decode("utf-8", errors="replace").splitlines())
+        return parser
+
+    # ---- the request loop ---------------------------------------------------------
+
+    def _request_with_retries(
+        self,
+        url: str,
+        *,
+        headers: Mapping[str, str],
+        max_bytes: int,
+    ) -> requests.Response:
+        """One URL, no redirect following, retried on the transient failures."""
+        cfg = self.config
+        last = "no attempt"
+        for attempt in range(1, cfg.max_attempts + 1):
+            wait: float | None = None
+            with self._host_slot(url):
+                self.requests_made += 1
+                try:
+                    resp = self.session.get(
+                        url,
+                        headers=dict(headers),
+                        timeout=(cfg.connect_timeout, cfg.read_timeout),
+                        allow_redirects=False,
+                        stream=True,
+                    )
+                except requests.Timeout as exc:
+                    last = f"timeout ({type(exc).__name__})"
+                except requests.ConnectionError as exc:
+                    last = f"connection error ({exc.__class__.__name__}: {_short(exc)})"
+                else:
+                    if resp.status_code not in RETRY_STATUSES:
+                        return resp
+                    last = f"HTTP {resp.status_code}"
+                    wait = parse_retry_after(resp.headers.get("Retry-After"))
+                    resp.close()
+                    if wait is not None and wait > cfg.max_retry_after:
+                        raise RetriesExhausted(url, attempt, f"{last}, Retry-After {wait:.0f}s")
+            if attempt == cfg.max_attempts:
+                break
+            backoff = min(cfg.backoff_max, cfg.backoff_base * (2 ** (attempt - 1)))
+            self._sleep(max(backoff, wait or 0.0))
+        raise RetriesExhausted(url, cfg.max_attempts, last)
+
+    def _read_body(self, url: str, resp: requests.Response, max_bytes: int) -> bytes:
+        """Read and decode the body ourselves: size limit on decoded bytes, gzip end checked."""
+        try:
+            declared = resp.headers.get("Content-Length")
+            encoding = (resp.headers.get("Content-Encoding") or "").lower().strip()
+            if declared and declared.isdigit() and not encoding and int(declared) > max_bytes:
+                raise ResponseTooLarge(url, f"Content-Length {declared} > limit {max_bytes}")
+            decoder = zlib.decompressobj(16 + zlib.MAX_WBITS) if encoding == "gzip" else None
+            if encoding == "deflate":
+                decoder = zlib.decompressobj()
+            chunks: list[bytes] = []
+            size = 0
+            try:
+                for raw in resp.raw.stream(64 * 1024, decode_content=False):
+                    piece = decoder.decompress(raw) if decoder else raw
+                    size += len(piece)
+                    if size > max_bytes:
+                        raise ResponseTooLarge(url, f"body larger than limit {max_bytes} bytes")
+                    chunks.append(piece)
+            except zlib.error as exc:
+                raise TruncatedBody(url, f"corrupt {encoding} body: {exc}") from exc
+            except (requests.RequestException, OSError) as exc:
+                raise TruncatedBody(url, f"connection cut mid-body: {_short(exc)}") from exc
+            except Exception as exc:  # urllib3 ProtocolError (IncompleteRead) and friends
+                if isinstance(exc, HttpError):
+                    raise
+                raise TruncatedBody(url, f"body ended early: {_short(exc)}") from exc
+            if decoder is not None:
+                chunks.append(decoder.flush())
+                if not decoder.eof:
+                    raise TruncatedBody(url, f"{encoding} stream ends before its end marker")
+            return b"".join(chunks)
+        finally:
+            resp.close()
+
+    def get(
+        self,
+        url: str,
+        *,
+        use_cache: bool = True,
+        headers: Mapping[str, str] | None = None,
+        max_bytes: int | None = None,
+        ok_statuses: frozenset[int] = frozenset({200}),
+    ) -> Response:
+        """GET ``url`` politely, following redirects, revalidating against the cache.
+
+        A status outside ``ok_statuses`` (after retries) raises :class:`HttpStatusError`,
+        which keeps the body so that API errors can be read by the caller.
+        """
+        limit = max_bytes if max_bytes is not None else self.config.max_bytes
+        seen: list[str] = []
+        current = url
+        truncated_tries = 0
+        while True:
+            if current in seen:
+                raise RedirectLoop(url, "redirect loop: " + " -> ".join([*seen, current]))
+            if len(seen) > self.config.max_redirects:
+                raise RedirectLoop(url, f"more than {self.config.max_redirects} redirects")
+            if not self.allowed(current):
+                raise RobotsDisallowed(current, "disallowed by robots.txt")
+            cached = self.cache.get(current) if (self.cache and use_cache) else None
+            req_headers = dict(headers or {})
+            if cached is not None:
+                if cached.etag:
+                    req_headers["If-None-Match"] = cached.etag
+                if cached.last_modified:
+                    req_headers["If-Modified-Since"] = cached.last_modified
+            resp = self._request_with_retries(current, headers=req_headers, max_bytes=limit)
+            status = resp.status_code
+            if status in (301, 302, 303, 307, 308) and resp.headers.get("Location"):
+                target = urljoin(current, resp.headers["Location"])
+                resp.close()
+                seen.append(current)
+                current = target
+                continue
+            if status == 304 and cached is not None:
+                resp.close()
+                return Response(
+                    url, current, cached.status, {"Content-Type": cached.content_type or ""},
+                    cached.body, from_cache=True, redirects=seen,
+                )
+            try:
+                body = self._read_body(current, resp, limit)
+            except TruncatedBody:
+                truncated_tries += 1
+                if truncated_tries >= self.config.max_attempts:
+                    raise
+                self._sleep(min(self.config.backoff_max, self.config.backoff_base))
+                continue
+            result = Response(url, current, status, dict(resp.headers), body, redirects=seen)
+            if status not in ok_statuses:
+                raise HttpStatusError(current, status, body)
+            if self.cache is not None and use_cache and status == 200:
+                etag, modified = resp.headers.get("ETag"), resp.headers.get("Last-Modified")
+                if etag or modified:
+                    self.cache.put(
+                        CachedResponse(
+                            current, status, body, resp.headers.get("Content-Type"),
+                            etag, modified, datetime.now(UTC),
+                        )
+                    )
+            return result
+
+    # ---- big files ----------------------------------------------------------------
+
+    def download(
+        self,
+        url: str,
+        dest: Path,
+        *,
+        progress: bool = True,
+        description: str | None = None,
+        verify_gzip: bool | None = None,
+    ) -> Path:
+        """Stream ``url`` to ``dest`` without decoding, resuming a partial ``dest.part``.
+
+        A cut connection keeps what arrived and the next attempt asks for the rest with
+        ``Range`` (guarded by ``If-Range`` so a changed file starts over). A ``.gz`` file
+        is read through once at the end: a truncated gzip is an error, not a short load.
+        """
+        dest = Path(dest)
+        part = dest.with_name(dest.name + ".part")
+        meta = dest.with_name(dest.name + ".part.validator")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        attempts = 0
+        current = url
+        redirects: list[str] = []
+        while True:
+            attempts += 1
+            if not self.allowed(current):
+                raise RobotsDisallowed(current, "disallowed by robots.txt")
+            have = part.stat().st_size if part.exists() else 0
+            headers = {"Accept-Encoding": "identity"}
+            validator = meta.read_text().strip() if meta.exists() else ""
+            if have and validator:
+                headers["Range"] = f"bytes={have}-"
+                headers["If-Range"] = validator
+            resp = self._request_with_retries(current, headers=headers, max_bytes=0)
+            if resp.status_code in (301, 302, 303, 307, 308) and resp.headers.get("Location"):
+                nxt = urljoin(current, resp.headers["Location"])
+                resp.close()
+                if nxt in redirects or len(redirects) > self.config.max_redirects:
+                    raise RedirectLoop(url, "redirect loop: " + " -> ".join([*redirects, nxt]))
+                redirects.append(current)
+                current = nxt
+                continue
+            if resp.status_code == 416:  # we already have every byte
+                resp.close()
+                break
+            if resp.status_code not in (200, 206):
+                resp.close()
+                raise HttpStatusError(current, resp.status_code)
+            mode = "ab" if resp.status_code == 206 else "wb"
+            if mode == "wb":
+                have = 0
+            new_validator = resp.headers.get("ETag") or resp.headers.get("Last-Modified") or ""
+            meta.write_text(new_validator)
+            total = resp.headers.get("Content-Length")
+            total_size = have + int(total) if total and total.isdigit() else None
+            try:
+                with open(part, mode) as out, _progress_bar(
+                    progress, description or dest.name, total_size, have
+                ) as advance:
+                    for chunk in resp.raw.stream(256 * 1024, decode_content=False):
+                        out.write(chunk)
+                        advance(len(chunk))
+                if total_size is not None and part.stat().st_size < total_size:
+                    raise TruncatedBody(current, "connection closed before Content-Length")
+            except (requests.RequestException, OSError, TruncatedBody) as exc:
+                if attempts >= self.config.max_attempts:
+                    raise TruncatedBody(
+                        current, f"download kept breaking off: {_short(exc)}"
+                    ) from exc
+                self._sleep(min(self.config.backoff_max, self.config.backoff_base))
+                continue
+            except Exception as exc:  # urllib3 ProtocolError on a cut stream
+                if attempts >= self.config.max_attempts:
+                    raise TruncatedBody(current, f"download kept breaking off: {exc}") from exc
+                self._sleep(min(self.config.backoff_max, self.config.backoff_base))
+                continue
+            finally:
+                resp.close()
+            break
+        if verify_gzip or (verify_gzip is None and dest.name.endswith(".gz")):
+            check_gzip(part, url)
+        part.replace(dest)
+        meta.unlink(missing_ok=True)
+        return dest
+
+
+def check_gzip(path: Path, url: str) -> None:
+    """Read a gzip file to its end; raise :class:`TruncatedBody` if it stops early."""
+    try:
+        with gzip.open(path, "rb") as fh:
+            while fh.read(1024 * 1024):
+                pass
+    except (EOFError, OSError, zlib.error) as exc:
+        path.unlink(missing_ok=True)
+        raise TruncatedBody(url, f"downloaded gzip is truncated or corrupt: {exc}") from exc
+
+
+@contextmanager
+def _progress_bar(
+    enabled: bool, description: str, total: int | None, completed: int
+) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar for a download, or a no-op when disabled."""
+    if not enabled:
+        yield lambda n: None
+        return
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        TextColumn,
+        TransferSpeedColumn,
+    )
+
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=total, completed=completed)
+        yield lambda n: bar.advance(task, n)
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc)
+    return text if len(text) < 200 else text[:200] + "..."

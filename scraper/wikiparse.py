@@ -1,0 +1,423 @@
+"""Wiki page (wikitext and/or rendered HTML) -> one plain :class:`ParsedPage` record.
+
+The two sources complement each other: the wikitext has exact link targets, the
+``{{#card:}}``/``{{CR}}`` templates and the infobox parameters; the rendered page has
+what templates expand to (card boxes with cost and type, the quoted rules block, the
+infobox's CR row). So links and templates come from the wikitext when it is there,
+text, sections, card details and quoted rules from the rendered page, and each falls
+back to the other. An edit/diff view (the only copy sometimes found) carries the
+wikitext in its diff table; the newer side is read back from it.
+
+Nothing here fetches or stores: the result is dataclasses that only ``db/`` turns into rows.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from urllib.parse import urljoin
+
+import mwparserfromhell
+from bs4 import BeautifulSoup, Tag
+
+from scraper.cardbox import CardBox, find_card_boxes
+from scraper.crrefs import (
+    CrRef,
+    QuotedRules,
+    cites_from_text,
+    cites_from_wikitext,
+    dedupe,
+    quoted_rules_from_text,
+)
+from scraper.names import NameSplitter
+from scraper.titles import category_name, clean_title, title_from_url
+
+HEADING_MARK = "\x01"
+
+
+@dataclass
+class Section:
+    """A section of a page; index 0 is the lead (level 0, empty heading)."""
+
+    index: int
+    level: int
+    heading: str
+    text: str
+
+
+@dataclass
+class Link:
+    """A link to another wiki page, its title split into Japanese and English names."""
+
+    target: str
+    target_ja: str | None
+    target_en: str | None
+    anchor: str | None = None
+    label: str | None = None
+    exists: bool = True
+
+
+@dataclass
+class ParsedPage:
+    """Everything mtgkit keeps of one wiki page."""
+
+    title: str
+    url: str | None = None
+    revision_id: int | None = None
+    fetched_at: datetime | None = None
+    en_name: str | None = None
+    wikitext: str | None = None
+    html: str | None = None
+    text: str = ""
+    sections: list[Section] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    card_boxes: list[CardBox] = field(default_factory=list)
+    cr_refs: list[CrRef] = field(default_factory=list)
+    quoted_rules: QuotedRules | None = None
+    categories: list[str] = field(default_factory=list)
+    redirected_from: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------- chrome
+
+CHROME_LINES = [
+    re.compile(p)
+    for p in (
+        r"^提供\s*[:：]\s*MTG Wiki$",
+        r"^移動\s*[:：]\s*案内\s*[、,]\s*検索$",
+        r"^ナビゲーションに移動|^検索に移動",
+        r"^\d{4}年\d{1,2}月\d{1,2}日 \(.\) \d{1,2}:\d{2}時点における.*による版",
+        r"^\(差分\)\s*←前の版",
+        r"^目次(\s|$)",
+        r"^\(\d+人の利用者による、間の\d+版が非表示\)$",
+        r"^あなたはログインしていません",
+        r"^このページの最終更新|^このページは\d+回アクセス",
+        r"^「https?://.*」から取得$",
+        r"^案内メニュー$",
+    )
+]
+REDIRECT_NOTE = re.compile(r"^\((.+)から転送\)$")
+REMOVE_SELECTORS = (
+    "script, style, noscript, .mw-editsection, #toc, .toc, .printfooter, #siteSub, "
+    "#contentSub, #contentSub2, #jump-to-nav, .mw-jump-link, #mw-navigation, #footer, "
+    "#mw-head, #mw-panel, .navbox, .mw-indicators, #catlinks, #mw-hidden-catlinks, #p-search"
+)
+BLOCK_TAGS = (
+    "p", "div", "li", "dd", "dt", "tr", "table", "pre", "ul", "ol", "dl", "blockquote",
+    "section", "center",
+)
+
+
+def clean_lines(lines: list[str]) -> tuple[list[str], list[str]]:
+    """Drop page chrome and ``[編集]`` markers; return (lines, redirected-from titles)."""
+    out: list[str] = []
+    redirects: list[str] = []
+    for raw in lines:
+        line = raw.replace("[編集]", "").replace("\xa0", " ").strip()
+        note = REDIRECT_NOTE.match(line)
+        if note:
+            redirects.append(note.group(1))
+            continue
+        if any(p.search(line) for p in CHROME_LINES):
+            continue
+        if not line and (not out or not out[-1]):
+            continue
+        out.append(line)
+    while out and not out[-1]:
+        out.pop()
+    return out, redirects
+
+
+# ---------------------------------------------------------------------------- HTML
+
+
+@dataclass
+class RenderedPage:
+    """What the rendered HTML says, before it is merged with the wikitext."""
+
+    title: str | None
+    marked_text: str  # heading lines start with HEADING_MARK + level
+    links: list[Link]
+    categories: list[str]
+    revision_id: int | None
+    redirected_from: list[str]
+    diff_wikitext: str | None
+
+
+def _content_root(soup: BeautifulSoup) -> Tag:
+    for selector in ("#mw-content-text .mw-parser-output", "#mw-content-text", "#bodyContent",
+                     "#content", "body"):
+        found = soup.select_one(selector)
+        if found is not None:
+            return found
+    return soup
+
+
+def _revision_from_html(html: str) -> int | None:
+    for pattern in (r'"wgRevisionId"\s*:\s*(\d+)', r'"wgCurRevisionId"\s*:\s*(\d+)',
+                    r'id="t-permalink"[^>]*>\s*<a[^>]*oldid=(\d+)',
+                    r'<a[^>]*oldid=(\d+)[^>]*>[^<]*固定リンク'):
+        match = re.search(pattern, html)
+        if match and int(match.group(1)) > 0:
+            return int(match.group(1))
+    return None
+
+
+def diff_new_side(soup: BeautifulSoup) -> str | None:
+    """The newer revision's wikitext from a MediaWiki diff table (``table.diff``)."""
+    table = soup.select_one("table.diff")
+    if table is None:
+        return None
+    out = []
+    for row in table.find_all("tr"):
+        added = row.select_one("td.diff-addedline")
+        context = row.select("td.diff-context")
+        if added is not None:
+            out.append(added.get_text())
+        elif context:
+            out.append(context[-1].get_text())
+    return "\n".join(out)
+
+
+def parse_html(html: str, splitter: NameSplitter | None = None) -> RenderedPage:
+    """Rendered MediaWiki HTML -> text with heading marks, links, categories, revision."""
+    splitter = splitter or NameSplitter()
+    soup = BeautifulSoup(html, "lxml")
+    heading = soup.select_one("#firstHeading")
+    title = heading.get_text(" ", strip=True) if heading else None
+    if title is None and soup.title is not None:
+        title = soup.title.get_text().split(" - ")[0].strip() or None
+    categories = [
+        a.get_text(strip=True)
+        for a in soup.select("#catlinks .mw-normal-catlinks li a")
+    ]
+    diff_text = diff_new_side(soup)
+    root = _content_root(soup)
+    for node in root.select(REMOVE_SELECTORS):
+        node.decompose()
+    links: list[Link] = []
+    for a in root.find_all("a", href=True):
+        href = a["href"]
+        if href.startswith("#") or "external" in (a.get("class") or []):
+            continue
+        target = title_from_url(urljoin("http://wiki.invalid/", href))
+        if not target or "action=edit" in href and "redlink" not in href:
+            continue
+        target, anchor = clean_title(target)
+        if "#" in href and anchor is None:
+            anchor = clean_title(href.split("#", 1)[1].replace("%", "%"))[0] or None
+        if category_name(target):
+            continue
+        ja, en = splitter.split(target)
+        links.append(
+            Link(target, ja, en, anchor=anchor, label=a.get_text(strip=True) or None,
+                 exists="new" not in (a.get("class") or []))
+        )
+    for br in root.find_all("br"):
+        br.replace_with("\n")
+    for level in range(1, 7):
+        for h in root.find_all(f"h{level}"):
+            text = h.get_text(" ", strip=True)
+            h.replace_with(f"\n{HEADING_MARK}{level}{text}\n")
+    for li in root.find_all("li"):
+        li.insert(0, "• ")
+    for tag in root.find_all(BLOCK_TAGS):
+        tag.insert_before("\n")
+        tag.insert_after("\n")
+    for cell in root.find_all(["td", "th"]):
+        cell.insert_after(" ")
+    raw_lines = root.get_text().split("\n")
+    lines, redirects = clean_lines(raw_lines)
+    return RenderedPage(
+        title=title, marked_text="\n".join(lines), links=links, categories=categories,
+        revision_id=_revision_from_html(html), redirected_from=redirects,
+        diff_wikitext=diff_text,
+    )
+
+
+def sections_from_marked(marked: str) -> list[Section]:
+    """Split heading-marked text into sections (index 0: the lead)."""
+    sections = [Section(0, 0, "", "")]
+    body: list[str] = []
+    for line in marked.split("\n"):
+        if line.startswith(HEADING_MARK):
+            sections[-1].text = "\n".join(body).strip()
+            body = []
+            level = int(line[1]) if line[1:2].isdigit() else 2
+            sections.append(Section(len(sections), level, line[2:].strip(), ""))
+        else:
+            body.append(line)
+    sections[-1].text = "\n".join(body).strip()
+    if not sections[0].text and len(sections) > 1:
+        sections[0].text = ""
+    return sections
+
+
+def unmark(marked: str) -> str:
+    """Heading-marked text -> plain text (headings as their own lines)."""
+    out = []
+    for line in marked.split("\n"):
+        if line.startswith(HEADING_MARK):
+            out.extend(["", line[2:].strip(), ""])
+        else:
+            out.append(line)
+    text = "\n".join(out)
+    return re.sub(r"\n{3,}", "\n\n", text).strip()
+
+
+# ---------------------------------------------------------------------------- wikitext
+
+
+def links_from_wikitext(code: mwparserfromhell.wikicode.Wikicode,
+                        splitter: NameSplitter) -> tuple[list[Link], list[str]]:
+    """``[[target#anchor|label]]`` links and ``[[カテゴリ:X]]`` categories."""
+    links: list[Link] = []
+    categories: list[str] = []
+    for wl in code.filter_wikilinks(recursive=True):
+        raw_target = str(wl.title).strip()
+        if raw_target.startswith(":"):
+            raw_target = raw_target[1:]
+        target, anchor = clean_title(raw_target)
+        cat = category_name(target)
+        if cat:
+            categories.append(cat)
+            continue
+        if not target:
+            continue
+        lowered = target.split(":", 1)[0].lower() if ":" in target else ""
+        if lowered in ("ファイル", "file", "画像", "image"):
+            continue
+        ja, en = splitter.split(target)
+        label = wl.text.strip_code().strip() if wl.text is not None else None
+        links.append(Link(target, ja, en, anchor=anchor, label=label or None))
+    return links, categories
+
+
+def sections_from_wikitext(code: mwparserfromhell.wikicode.Wikicode) -> list[Section]:
+    sections: list[Section] = []
+    for sec in code.get_sections(include_lead=True, flat=True):
+        headings = sec.filter_headings(recursive=False)
+        if headings and str(sec).lstrip().startswith("="):
+            h = headings[0]
+            body = str(sec).replace(str(h), "", 1)
+            heading, level = h.title.strip_code().strip(), h.level
+        else:
+            body, heading, level = str(sec), "", 0
+        text = mwparserfromhell.parse(body).strip_code(normalize=True, collapse=True).strip()
+        if not sections and level:
+            sections.append(Section(0, 0, "", ""))
+        sections.append(Section(len(sections), level, heading, text))
+    return sections or [Section(0, 0, "", "")]
+
+
+def card_names_from_wikitext(code: mwparserfromhell.wikicode.Wikicode) -> list[str]:
+    """English names in ``{{#card:Name}}`` (the argument is always the English name)."""
+    names = []
+    for tpl in code.filter_templates(recursive=True):
+        name = str(tpl.name).strip()
+        if name.lower().startswith("#card:"):
+            arg = name.split(":", 1)[1].strip()
+            if arg:
+                names.append(arg)
+    return names
+
+
+def en_name_from_wikitext(code: mwparserfromhell.wikicode.Wikicode) -> str | None:
+    """英名= of an infobox, else the bold lead ``'''日暮'''(ひぐれ)/''Daybound''``."""
+    for tpl in code.filter_templates(recursive=True):
+        if str(tpl.name).strip().startswith("情報ボックス") and tpl.has("英名"):
+            value = tpl.get("英名").value.strip_code().strip()
+            if value:
+                return value
+    match = re.search(r"'''([^'\n]+)'''\s*(?:[(（][^)）\n]*[)）])?\s*/\s*''([^'\n]+)''", str(code))
+    return match.group(2).strip() if match else None
+
+
+def en_name_from_text(title: str, text: str) -> str | None:
+    """``昼/Dayは`` or ``日暮(ひぐれ)/Daybound は`` at the start of the lead."""
+    head = text[:600]
+    pattern = (re.escape(title) + r"\s*(?:[(（][^)）\n]*[)）])?\s*/\s*"
+               r"([A-Za-z0-9][A-Za-z0-9 ,.'’\-:!&]*)")
+    match = re.search(pattern, head)
+    return match.group(1).strip().rstrip(",.") if match else None
+
+
+# ---------------------------------------------------------------------------- page
+
+
+def parse_page(
+    title: str,
+    *,
+    wikitext: str | None = None,
+    html: str | None = None,
+    url: str | None = None,
+    revision_id: int | None = None,
+    fetched_at: datetime | None = None,
+    categories: list[str] | None = None,
+    splitter: NameSplitter | None = None,
+    redirected_from: list[str] | None = None,
+) -> ParsedPage:
+    """Combine whatever sources are at hand into one :class:`ParsedPage` (module doc)."""
+    splitter = splitter or NameSplitter()
+    page = ParsedPage(title=title, url=url, revision_id=revision_id, fetched_at=fetched_at,
+                      wikitext=wikitext, html=html)
+    rendered = parse_html(html, splitter) if html else None
+    if rendered is not None and rendered.diff_wikitext is not None and wikitext is None:
+        wikitext = page.wikitext = rendered.diff_wikitext
+        rendered = None  # an edit/diff view: its text is the diff, not the page
+    code = mwparserfromhell.parse(wikitext) if wikitext else None
+
+    if rendered is not None:
+        page.text = unmark(rendered.marked_text)
+        page.sections = sections_from_marked(rendered.marked_text)
+        page.redirected_from.extend(rendered.redirected_from)
+        if page.revision_id is None:
+            page.revision_id = rendered.revision_id
+    elif code is not None:
+        page.sections = sections_from_wikitext(code)
+        page.text = "\n\n".join(
+            (f"{s.heading}\n{s.text}" if s.heading else s.text) for s in page.sections
+        ).strip()
+    page.redirected_from.extend(redirected_from or [])
+
+    wiki_categories: list[str] = []
+    if code is not None:
+        page.links, wiki_categories = links_from_wikitext(code, splitter)
+    elif rendered is not None:
+        page.links = rendered.links
+    page.categories = list(dict.fromkeys(
+        categories if categories is not None
+        else (rendered.categories if rendered and rendered.categories else wiki_categories)
+    ))
+
+    boxes = find_card_boxes(page.text) if rendered is not None else []
+    if code is not None:
+        shown = {b.name_en for b in boxes}
+        for name in card_names_from_wikitext(code):
+            faces = {name, *name.split(" // ")}
+            if not faces & shown:
+                boxes.append(CardBox(name_en=name, name_ja=splitter.japanese_for(name),
+                                     source="wikitext"))
+                shown.add(name)
+    for box in boxes:
+        if box.name_ja is None and box.name_en:
+            box.name_ja = splitter.japanese_for(box.name_en)
+    page.card_boxes = boxes
+
+    refs: list[CrRef] = []
+    if code is not None:
+        refs.extend(cites_from_wikitext(str(code)))
+    refs.extend(cites_from_text(page.text))
+    page.cr_refs = dedupe(refs)
+    page.quoted_rules = quoted_rules_from_text(page.text) if rendered is not None else None
+
+    en = en_name_from_wikitext(code) if code is not None else None
+    if en is None:
+        ja, en_from_title = splitter.split(title)
+        if ja and en_from_title:
+            en = en_from_title
+    if en is None:
+        en = en_name_from_text(title, page.text)
+    page.en_name = en
+    return page
