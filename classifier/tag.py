@@ -33,6 +33,11 @@ _REMINDER = re.compile(r"\([^()]*\)|（[^（）]*）")
 _LANG_ORDER = {"en": 0, "ja": 1}
 _MECH_ORDER = {m: i for i, m in enumerate(MECHANICS)}
 _RULE_SETS = {lang: rule_sets_for(lang) for lang in ("en", "ja")}
+# Per language: each rule set and whether any of its rules reads the type line.
+_PLAN = {
+    lang: tuple((rs, any(r.field == "type_line" for r in rs.rules)) for rs in sets)
+    for lang, sets in _RULE_SETS.items()
+}
 _RULE_INDEX = {
     rule.name: i for rs in (*_RULE_SETS["en"], *_RULE_SETS["ja"]) for i, rule in enumerate(rs.rules)
 }
@@ -154,22 +159,31 @@ def _face_fields(face: FaceText, lang: str) -> tuple[str, str]:
     return face.text_ja or "", face.type_line_ja or ""
 
 
+def _prefilter_hit(low: str, prefilter: tuple[str, ...]) -> bool:
+    # A plain loop: this runs for every face and language, and is most of the cost.
+    for p in prefilter:
+        if p in low:
+            return True
+    return False
+
+
 def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained]) -> None:
     text, type_line = _face_fields(face, lang)
     if not text and not type_line:
         return
-    low = text.lower() if lang == "en" else text
-    low_type = type_line.lower() if lang == "en" else type_line
+    en = lang == "en"
+    low = text.lower() if en else text
+    low_type = type_line.lower() if en and type_line else type_line
     view: _FaceView | None = None
-    for rs in _RULE_SETS[lang]:
-        in_text = any(p in low for p in rs.prefilter)
-        in_type = any(p in low_type for p in rs.prefilter)
+    for rs, reads_type_line in _PLAN[lang]:
+        in_text = _prefilter_hit(low, rs.prefilter) if text else False
+        in_type = reads_type_line and bool(type_line) and _prefilter_hit(low_type, rs.prefilter)
         if not (in_text or in_type):
             continue
         if view is None:
-            view = _FaceView(text, type_line, _names(card, lang), lang == "en")
+            view = _FaceView(text, type_line, _names(card, lang), en)
         hits = _run_rules(rs, view, mask_reminders=True, with_type_line=in_type)
-        if not any(field == "text" for _, field, _, _ in hits) and in_text:
+        if in_text and not any(h[1] == "text" for h in hits):
             # Nothing outside reminder text: read the reminders too (see module doc).
             hits += [h for h in _run_rules(rs, view, False, False) if h[1] == "text"]
         for rule, field, s, e in hits:

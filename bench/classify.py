@@ -1,0 +1,150 @@
+"""How fast the mechanic classifier tags cards, beside a single-regex baseline.
+
+    python bench/classify.py --n 100000
+
+Makes N synthetic cards: copies of the shared cards (../shared/data/cards, read, never
+copied into the project), each with a new oracle_id and name (the old name is replaced in
+its own text too, so self-references stay self-references), carrying the card's Japanese
+printing when it has one.  Then, in the same run:
+
+  ours      classifier.tag_card on every card (all faces, English and Japanese text)
+  baseline  one precompiled regex (the mechanics' key phrases in one alternation)
+            searched once over each lower-cased face text, stopping at the card's first
+            hit: the floor for "look at every text once", with no masking, roles,
+            evidence or near-miss handling.  (Lower-casing and a case-sensitive pattern
+            is the fast way to do it in Python; re.IGNORECASE on the same alternation
+            is about 3x slower, which would flatter our figure.)
+
+and prints both, the ratio, and the time to build the CardText records (reported
+apart: that is Scryfall-dict handling, not classification).  Target: 100k cards < 5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from classifier import CardText, card_text_from_scryfall, tag_card  # noqa: E402
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cards"
+
+BASELINE = re.compile(
+    r"daybound|nightbound|it becomes (?:day|night)|(?:day|night) becomes|neither day nor night"
+    r"|it'?s (?:day|night)|the initiative|into undercity|prepared|end the turn"
+    r"|日暮|夜明|(?:昼|夜)になる|昼でも夜でもない|イニシアチブ|地下街探索|準備済状態|未準備状態"
+    r"|ターンを終了"
+)
+
+
+def _read_jsonl(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        sys.exit(f"needs ../shared beside the repository (looked for {path})")
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def _renamed(record: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A deep-enough copy of a Scryfall record with `old` name replaced by `new` in texts."""
+    out = dict(record)
+    for key in ("name", "oracle_text"):
+        if isinstance(out.get(key), str):
+            out[key] = out[key].replace(old, new)
+    if isinstance(out.get("card_faces"), list):
+        faces = []
+        for face in out["card_faces"]:
+            face = dict(face)
+            for key in ("name", "oracle_text"):
+                if isinstance(face.get(key), str):
+                    face[key] = face[key].replace(old, new)
+            faces.append(face)
+        out["card_faces"] = faces
+    return out
+
+
+def synthetic(n: int) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """N (card, ja) pairs cycling over the shared cards, each a distinct new card."""
+    cards = _read_jsonl(SHARED / "cards.jsonl")
+    ja = {c["oracle_id"]: c for c in _read_jsonl(SHARED / "cards_ja.jsonl")}
+    out = []
+    for i in range(n):
+        base = cards[i % len(cards)]
+        # Rename the first face name (every face name for single-faced cards).
+        old = (base.get("card_faces") or [base])[0]["name"]
+        card = _renamed(base, old, f"{old} Mk{i}")
+        oid = str(uuid.UUID(int=i + 1))
+        card["oracle_id"] = oid
+        card["id"] = str(uuid.UUID(int=(1 << 100) + i))
+        printing = ja.get(base["oracle_id"])
+        if printing is not None:
+            printing = dict(printing, oracle_id=oid)
+        out.append((card, printing))
+    return out
+
+
+def _texts(card: CardText) -> list[str]:
+    return [t for f in card.faces for t in (f.oracle_text, f.text_ja) if t]
+
+
+def time_ours(cards: list[CardText]) -> tuple[float, int]:
+    start = time.perf_counter()
+    positives = 0
+    for card in cards:
+        if tag_card(card):
+            positives += 1
+    return time.perf_counter() - start, positives
+
+
+def time_baseline(texts: list[list[str]]) -> tuple[float, int]:
+    search = BASELINE.search
+    start = time.perf_counter()
+    positives = 0
+    for card_texts in texts:
+        for text in card_texts:
+            if search(text.lower()):
+                positives += 1
+                break
+    return time.perf_counter() - start, positives
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--n", type=int, default=100_000, help="number of synthetic cards")
+    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    args = parser.parse_args()
+
+    pairs = synthetic(args.n)
+    start = time.perf_counter()
+    cards = [card_text_from_scryfall(card, ja) for card, ja in pairs]
+    build = time.perf_counter() - start
+    texts = [_texts(c) for c in cards]
+    n_texts = sum(len(t) for t in texts)
+
+    ours = min(time_ours(cards) for _ in range(args.repeat))
+    base = min(time_baseline(texts) for _ in range(args.repeat))
+    print(f"cards: {args.n:,}  face texts (en+ja): {n_texts:,}  best of {args.repeat}")
+    print(f"build CardText : {build:7.3f} s")
+    print(
+        f"ours  tag_card : {ours[0]:7.3f} s  ({args.n / ours[0]:,.0f} cards/s), "
+        f"{ours[1]:,} cards tagged"
+    )
+    print(
+        f"baseline regex : {base[0]:7.3f} s  ({args.n / base[0]:,.0f} cards/s), "
+        f"{base[1]:,} cards matched"
+    )
+    print(f"ratio ours/baseline: {ours[0] / base[0]:.2f}x")
+    target = 5.0 * args.n / 100_000
+    verdict = "OK" if ours[0] < target else "OVER"
+    print(f"target < {target:.2f} s for {args.n:,} cards: {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
