@@ -106,7 +106,7 @@ _DN_JA = "(?:昼|夜)"
 # A Japanese keyword stands alone: at a line start or after 「、」, and is followed by its
 # reminder text, a list separator or the line end.  This keeps 夜明 (nightbound) apart from
 # 夜明け ("dawn") in names such as 夜明けの司祭 and from 日暮れ in prose.
-_KW_BEFORE = r"(?<![^\s、，,])"
+_KW_BEFORE = r"(?<![^\s、，,。])"
 _KW_AFTER = r"(?![^\s（(、，,。])"
 
 # --- day / night (702.145, 731) -------------------------------------------------------
@@ -203,7 +203,7 @@ DAY_NIGHT_JA = MechanicRules(
             "ja.day_night.is",
             "day_night",
             "checks_day_or_night",
-            rf"(?<![の]){_DN_JA}(?:である|でない|ではない|だった)",
+            rf"(?<![の今真深白月聖]){_DN_JA}(?:である|でない|ではない|だった|なら)",
         ),
     ),
 )
@@ -281,7 +281,7 @@ PREPARE_EN = MechanicRules(
             "en.prepare.enters_prepared",
             "prepare",
             "makes_prepared",
-            r"\benters(?: the battlefield)? prepared\b",
+            r"\benters(?: the battlefield)?(?: (?:un)?tapped and)? prepared\b",
         ),
         # 722.3a: "becomes prepared".
         _en(

@@ -197,6 +197,12 @@ def test_classifier_prepare_layout_without_text_on_inset_face() -> None:
         ("When CARDNAME enters the battlefield, you take the initiative.", "takes"),
         ("Sky Herald enters the battlefield prepared.", "makes_prepared"),
         ("CARDNAME enters prepared.", "makes_prepared"),
+        ("Sky Herald enters tapped and prepared.", "makes_prepared"),
+        (
+            "When Sky Herald enters the battlefield, if it's neither day nor night, "
+            "it becomes day.",
+            "checks_day_or_night",
+        ),
     ],
 )
 def test_classifier_old_and_new_templating(text: str, role: str) -> None:
@@ -311,6 +317,9 @@ JA_POSITIVES = [
         "準備済状態",
     ),
     ("ターンを終了する。", ("end_the_turn", "ends_turn"), "ターンを終了する"),
+    ("{T}：そのターンを終了してもよい。", ("end_the_turn", "ends_turn"), "ターンを終了し"),
+    ("夜なら、カード１枚を引く。", ("day_night", "checks_day_or_night"), "夜なら"),
+    ("これは準備済状態でない限り、攻撃できない。", ("prepare", "refers"), "準備済状態"),
 ]
 
 
