@@ -1,0 +1,98 @@
+"""``mtgkit play FILE...``: run scenario files (sample games) and report pass/fail.
+
+Only wiring: card sources are chained here (``--cards`` files, then the database if one is
+given or present, then the embedded sample), and :mod:`rules_engine.scenario` does the work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from mtgkit.errors import UserError
+
+
+class _StoreSource:
+    """A card source over the database's stored Scryfall objects (``db.cards``)."""
+
+    def __init__(self, store: Any) -> None:
+        from db.cards import card_objects_by_name
+
+        self._lookup = card_objects_by_name
+        self._store = store
+        self._cache: dict[str, dict[str, Any] | None] = {}
+
+    def get(self, name: str) -> dict[str, Any] | None:
+        key = name.lower()
+        if key not in self._cache:
+            found = self._lookup(self._store, [name])
+            self._cache[key] = next(iter(found.values()), None) if found else None
+        return self._cache[key]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("play", help="run scenario files (sample games) and check them")
+    parser.add_argument("files", nargs="+", help="scenario .yaml files or directories")
+    parser.add_argument("--cards", nargs="*", default=[], help="extra Scryfall .json/.jsonl files")
+    parser.add_argument("--log", action="store_true", help="print the whole game log")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.set_defaults(func=run)
+
+
+def _sources(args: argparse.Namespace) -> Any:
+    from rules_engine.cards import ChainCardSource, DictCardSource, default_sample_path, \
+        read_card_file
+    from rules_engine.errors import BadCardData
+
+    sources: list[Any] = []
+    try:
+        for path in args.cards or []:
+            sources.append(DictCardSource(read_card_file(path)))
+    except BadCardData as exc:
+        raise UserError(str(exc)) from exc
+    db_path = args.db or os.environ.get("MTGKIT_DB")
+    if db_path is None and Path("mtgkit.duckdb").exists():
+        db_path = "mtgkit.duckdb"
+    if db_path:
+        from mtgkit.commands._common import open_store
+
+        ns = argparse.Namespace(db=db_path)
+        try:
+            sources.append(_StoreSource(open_store(ns, read_only=True)))
+        except UserError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - reported as a clean user error
+            raise UserError(f"{db_path}: cannot open the database ({exc})") from exc
+    sample = default_sample_path()
+    if sample.exists():
+        sources.append(DictCardSource(read_card_file(sample)))
+    return ChainCardSource(sources)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rules_engine.scenario import run_file, scenario_files
+
+    files = scenario_files(args.files)
+    missing = [str(f) for f in files if not f.exists()]
+    if missing:
+        raise UserError(f"no such scenario file: {', '.join(missing)}")
+    source = _sources(args)
+    results = []
+    for f in files:
+        results.extend(run_file(f, source))
+    failed = [r for r in results if not r.passed]
+    if args.format == "json":
+        print(json.dumps([r.as_dict() for r in results], indent=1))
+    else:
+        for r in results:
+            print(f"{'PASS' if r.passed else 'FAIL'}  {r.file}: {r.name}")
+            if args.log:
+                for line in r.log:
+                    print(f"    {line}")
+            for failure in r.failures:
+                print(f"    - {failure}")
+        print(f"{len(results) - len(failed)} passed, {len(failed)} failed, {len(results)} total")
+    return 1 if failed else 0

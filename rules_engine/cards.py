@@ -1,0 +1,270 @@
+"""Card data as the engine sees it: Scryfall card objects turned into faces with characteristics.
+
+The engine never talks to a database or the network: it reads cards through the small
+:class:`CardSource` protocol (``get(name) -> Scryfall dict | None``). The CLI chains the
+sources (``--cards`` files, the database, the embedded sample) with :class:`ChainCardSource`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from rules_engine.errors import BadCardData
+
+COLOR_ORDER = "WUBRG"
+_SYMBOL = re.compile(r"\{([^}]*)\}")
+
+
+class CardSource(Protocol):
+    """Anything that can look a card up by name (full ``A // B`` name or a face name)."""
+
+    def get(self, name: str) -> dict[str, Any] | None:  # pragma: no cover - protocol
+        ...
+
+
+def _norm(name: str) -> str:
+    return name.strip().lower()
+
+
+class DictCardSource:
+    """An in-memory card source indexed by full name and by every face name."""
+
+    def __init__(self, cards: Iterable[dict[str, Any]] = ()) -> None:
+        self._by_name: dict[str, dict[str, Any]] = {}
+        for card in cards:
+            self.add(card)
+
+    def add(self, card: dict[str, Any]) -> None:
+        name = card.get("name")
+        if not name:
+            return
+        self._by_name.setdefault(_norm(name), card)
+        for face in card.get("card_faces") or ():
+            if face.get("name"):
+                self._by_name.setdefault(_norm(face["name"]), card)
+
+    def get(self, name: str) -> dict[str, Any] | None:
+        return self._by_name.get(_norm(name))
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+
+class ChainCardSource:
+    """Try each source in order; the first that knows the name wins."""
+
+    def __init__(self, sources: Iterable[CardSource]) -> None:
+        self.sources = list(sources)
+
+    def get(self, name: str) -> dict[str, Any] | None:
+        for source in self.sources:
+            found = source.get(name)
+            if found is not None:
+                return found
+        return None
+
+
+def read_card_file(path: Path | str) -> list[dict[str, Any]]:
+    """Read Scryfall card objects from a ``.json`` (list or one object) or ``.jsonl`` file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadCardData(f"{path}: cannot read card file ({exc.strerror})") from exc
+    cards: list[dict[str, Any]] = []
+    if path.suffix == ".jsonl":
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise BadCardData(f"{path}:{lineno}: not JSON ({exc.msg})") from exc
+            if not isinstance(obj, dict) or "name" not in obj:
+                raise BadCardData(f"{path}:{lineno}: field 'name' missing")
+            cards.append(obj)
+        return cards
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadCardData(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from exc
+    if isinstance(obj, list):
+        items = obj
+    elif isinstance(obj, dict):
+        items = obj.get("data", [obj])
+    else:
+        items = []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict) or "name" not in item:
+            raise BadCardData(f"{path}: item {i}: field 'name' missing")
+        cards.append(item)
+    return cards
+
+
+def parse_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Split a type line into (supertypes, card types, subtypes) (205)."""
+    supers = {"Legendary", "Basic", "Snow", "World", "Ongoing", "Host"}
+    left, _, right = (type_line or "").partition("—")
+    words = left.split()
+    sup = tuple(w for w in words if w in supers)
+    types = tuple(w for w in words if w not in supers)
+    subs = tuple(right.split())
+    return sup, types, subs
+
+
+def colors_of_cost(mana_cost: str) -> tuple[str, ...]:
+    """Colours from mana symbols (202.2), in WUBRG order."""
+    found = set()
+    for sym in _SYMBOL.findall(mana_cost or ""):
+        for ch in sym:
+            if ch in COLOR_ORDER:
+                found.add(ch)
+    return tuple(c for c in COLOR_ORDER if c in found)
+
+
+def _int_or_none(value: Any) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0  # "*" and friends: characteristic-defining, treated as 0 here
+
+
+@dataclass
+class Face:
+    """One set of characteristics (a card face, a prepare spell, or a copy's values)."""
+
+    name: str
+    mana_cost: str = ""
+    type_line: str = ""
+    oracle_text: str = ""
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    colors: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    abilities: list[Any] | None = None  # compiled lazily (rules_engine.abilities data)
+    unsupported: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_scryfall(cls, data: dict[str, Any], card_keywords: Iterable[str] = ()) -> Face:
+        text = data.get("oracle_text") or ""
+        sup, types, subs = parse_type_line(data.get("type_line") or "")
+        colors = data.get("colors")
+        if colors is None:
+            colors = data.get("color_indicator") or colors_of_cost(data.get("mana_cost") or "")
+        low = text.lower()
+        kws = tuple(k.lower() for k in card_keywords if k.lower() in low)
+        return cls(
+            name=data.get("name") or "",
+            mana_cost=data.get("mana_cost") or "",
+            type_line=data.get("type_line") or "",
+            oracle_text=text,
+            power=_int_or_none(data.get("power")),
+            toughness=_int_or_none(data.get("toughness")),
+            loyalty=_int_or_none(data.get("loyalty")),
+            colors=tuple(c for c in COLOR_ORDER if c in colors),
+            keywords=kws,
+            supertypes=sup,
+            types=types,
+            subtypes=subs,
+        )
+
+    def has_type(self, t: str) -> bool:
+        return t in self.types
+
+    @property
+    def is_permanent_type(self) -> bool:
+        """110.4: artifact, battle, creature, enchantment, land, planeswalker."""
+        return any(
+            t in self.types
+            for t in ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+        )
+
+    def copy_with(self, **changes: Any) -> Face:
+        """A new face with some values replaced (copy effects' exceptions, 707.9b)."""
+        values = dict(self.__dict__)
+        values.update(changes)
+        values["abilities"] = changes.get("abilities", self.abilities)
+        values["unsupported"] = list(self.unsupported)
+        return Face(**values)
+
+
+@dataclass
+class CardDef:
+    """A card's printed definition: its faces, and which layout ties them together.
+
+    ``front`` is what the card is in every zone but the battlefield-back-face case (712.8);
+    ``back`` exists for transforming double-faced cards; ``prepare`` is the inset prepare
+    spell of a preparation card (722.2), used only for the exiled copy (722.3c).
+    """
+
+    name: str
+    layout: str
+    front: Face
+    back: Face | None = None
+    prepare: Face | None = None
+    raw: dict[str, Any] | None = None
+
+    @property
+    def transforms(self) -> bool:
+        return self.back is not None
+
+    @classmethod
+    def from_scryfall(cls, data: dict[str, Any]) -> CardDef:
+        layout = data.get("layout") or "normal"
+        kws = data.get("keywords") or ()
+        faces = data.get("card_faces") or []
+        if not faces:
+            return cls(data["name"], layout, Face.from_scryfall(data, kws), raw=data)
+        front = Face.from_scryfall({**_face_defaults(data), **faces[0]}, kws)
+        second = None
+        if len(faces) > 1:
+            second = Face.from_scryfall({**_face_defaults(data), **faces[1]}, kws)
+        if layout == "prepare":
+            return cls(data["name"], layout, front, prepare=second, raw=data)
+        if layout in ("transform", "modal_dfc", "double_faced_token"):
+            if second is not None and second.colors == () and not faces[1].get("colors") and (
+                faces[1].get("colors") is None
+            ):
+                second.colors = front.colors if layout != "transform" else second.colors
+            return cls(data["name"], layout, front, back=second if layout == "transform" else None,
+                       raw=data)
+        return cls(data["name"], layout, front, raw=data)
+
+
+def _face_defaults(data: dict[str, Any]) -> dict[str, Any]:
+    return {"colors": None}
+
+
+class CardLibrary:
+    """Card definitions by name, built from a :class:`CardSource` and cached (one per name)."""
+
+    def __init__(self, source: CardSource) -> None:
+        self.source = source
+        self._defs: dict[str, CardDef] = {}
+
+    def get(self, name: str) -> CardDef | None:
+        key = _norm(name)
+        found = self._defs.get(key)
+        if found is None:
+            data = self.source.get(name)
+            if data is None:
+                return None
+            found = CardDef.from_scryfall(data)
+            self._defs[key] = found
+        return found
+
+
+def default_sample_path() -> Path:
+    """The embedded sample cards (``db/sample/cards.jsonl``), located without importing db."""
+    return Path(__file__).resolve().parent.parent / "db" / "sample" / "cards.jsonl"

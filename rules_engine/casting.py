@@ -1,0 +1,291 @@
+"""Casting spells (601), activating abilities (602, 605, 606) and playing lands (305).
+
+Every check happens before anything changes, so a refused action leaves the game as it was;
+the refusal is an :class:`IllegalActionError` naming the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled, targeting
+from rules_engine.errors import IllegalActionError
+from rules_engine.game import Game
+from rules_engine.mana import BASIC_LAND_MANA, COLORS, ManaCost, parse_cost, plan_payment
+from rules_engine.objects import GameObject, Player, StackAbility
+
+MAIN_STEPS = ("main1", "main2")
+
+
+def _need_priority(game: Game, player: Player) -> None:
+    if game.game_over:
+        raise IllegalActionError("104.1", "the game is over")
+    if player.left:
+        raise IllegalActionError("800.4a", f"{player.name} has left the game")
+    if game.priority is not player:
+        holder = game.priority.name if game.priority else "nobody"
+        raise IllegalActionError("117.1", f"{player.name} doesn't have priority ({holder} has)")
+
+
+def sorcery_timing_ok(game: Game, player: Player) -> bool:
+    """307.1 / 117.1a: main phase of its controller's turn with an empty stack."""
+    return game.active is player and game.step in MAIN_STEPS and not game.stack
+
+
+def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str, ...]]]:
+    """Untapped lands the player controls and the colours each can make (305.6, 605)."""
+    found = []
+    for obj in game.battlefield:
+        if obj.controller is not player or obj.tapped or obj.phased_out or not obj.is_land:
+            continue
+        colors = {BASIC_LAND_MANA[s] for s in obj.face.subtypes if s in BASIC_LAND_MANA}
+        for abl in compiled.activated_abilities(obj):
+            if not abl.is_mana_ability or any(p.kind not in ("tap",) for p in abl.cost.parts):
+                continue
+            for eff in abl.effects:
+                if isinstance(eff, ab.AddMana):
+                    if eff.any_color or eff.one_color:
+                        colors.update(COLORS)
+                    for sym in eff.choices:
+                        colors.update(ch for ch in sym if ch in COLORS + "C")
+                    colors.update(ch for ch in eff.mana if ch in COLORS + "C")
+        if colors:
+            found.append((obj, tuple(sorted(colors))))
+    return found
+
+
+def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str) -> None:
+    """601.2g-h: pay from the pool, then tap lands automatically; refuse if impossible."""
+    plan = plan_payment(cost, x, player.mana_pool, mana_sources(game, player))
+    if plan is None:
+        raise IllegalActionError("601.2h", f"{player.name} can't pay the mana cost of {what}")
+    spent, taps = plan
+    for obj, _color in taps:
+        obj.tapped = True
+        game.log("tapped_for_mana", obj=obj, player=player)
+    for color, n in spent.items():
+        player.mana_pool[color] -= n
+        if not player.mana_pool[color]:
+            del player.mana_pool[color]
+
+
+def can_pay(game: Game, player: Player, cost: ManaCost, x: int) -> bool:
+    return plan_payment(cost, x, player.mana_pool, mana_sources(game, player)) is not None
+
+
+def find_castable(game: Game, player: Player, name: str, from_zone: str) -> GameObject:
+    zone = getattr(player, from_zone, None) if from_zone != "battlefield" else None
+    if zone is None:
+        raise IllegalActionError("601.2a", f"can't cast from {from_zone}")
+    key = name.lower()
+    found = [o for o in zone if (o.label and str(o.label).lower() == key)
+             or o.name.lower() == key]
+    if not found and from_zone == "exile":
+        # 722.3c: the prepared permanent's controller may cast the copy in its owner's exile
+        for p in game.players:
+            for o in p.exile:
+                if o.copy_for is not None and (o.name.lower() == key or (
+                        o.label and str(o.label).lower() == key)):
+                    found.append(o)
+    if not found:
+        for obj in game.all_objects():
+            card = getattr(obj, "card", None)
+            if card is not None and card.prepare is not None and card.prepare.name.lower() == key \
+                    and obj.copy_for is None:
+                raise IllegalActionError(
+                    "722.3", f"{card.name} can't be cast as its prepare spell {card.prepare.name}; "
+                             "only a prepared permanent's copy in exile can be")
+        raise IllegalActionError("601.2a", f"no card named {name!r} in {player.name}'s {from_zone}")
+    return found[0]
+
+
+def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
+         targets: list[Any] | None = None, x: int = 0) -> GameObject:
+    """601.2: propose, choose targets, pay, and the spell becomes cast (601.2i)."""
+    _need_priority(game, player)
+    obj = find_castable(game, player, name, from_zone)
+    face = obj.face
+    if face.is_permanent_type and "Land" in face.types:
+        raise IllegalActionError("305.1", f"{obj.name} is a land; lands are played, not cast")
+    flashback = False
+    cost_text = face.mana_cost
+    if from_zone == "graveyard":
+        fb = compiled.keyword_ability(obj, "flashback")
+        if fb is None:
+            raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
+        flashback = True
+        cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+    elif from_zone == "exile":
+        if obj.copy_for is None:
+            raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
+        if obj.copy_for.controller is not player:
+            raise IllegalActionError("722.3c", f"only the prepared permanent's controller "
+                                               f"({obj.copy_for.controller.name}) may cast "
+                                               f"{obj.name}")
+    elif from_zone != "hand":
+        raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
+    if from_zone != "exile" and obj.owner is not player:
+        raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
+    instant_speed = "Instant" in face.types or compiled.has_keyword(obj, "flash")
+    if not instant_speed and not sorcery_timing_ok(game, player):
+        raise IllegalActionError("307.1", f"{obj.name} can be cast only in its controller's main "
+                                          "phase with an empty stack")
+    cost = parse_cost(cost_text)
+    if not can_pay(game, player, cost, x):
+        raise IllegalActionError("601.2h", f"{player.name} can't pay {cost_text or '{0}'} "
+                                           f"for {obj.name}")
+    # 601.2a: the card moves to the stack; 601.2c: targets
+    original_zone = obj.zone
+    wanted = _spell_targets(obj)
+    probe = StackAbility(0, obj.name, obj, player, [])
+    if wanted:
+        if not targeting.choose_targets(game, probe, wanted, player, targets):
+            raise IllegalActionError("601.2c", f"{obj.name} has no legal targets")
+    obj_list = getattr(obj.owner if original_zone != "exile" else obj.owner, original_zone)
+    obj_list.remove(obj)
+    obj.zone = "stack"
+    obj.controller = player
+    obj.timestamp = game.next_timestamp()
+    game.stack.append(obj)
+    obj.targets = probe.targets
+    obj.choices_made = dict(probe.choices_made)
+    obj.x = x
+    obj.flashback = flashback
+    obj.cast_from = original_zone
+    pay_mana(game, player, cost, x, obj.name)  # 601.2g-h
+    _became_cast(game, player, obj)
+    game.priority = player  # 601.2j / 117.3c: the caster receives priority again
+    game.passes = 0
+    from rules_engine import turn
+
+    turn.give_priority(game, player)
+    return obj
+
+
+def _became_cast(game: Game, player: Player, obj: GameObject) -> None:
+    """601.2i: the spell becomes cast: cast triggers, unprepared (722.3c), counted (731.2)."""
+    from rules_engine.mechanics import prepare
+
+    player.spells_cast_this_turn += 1
+    if obj.copy_for is not None:
+        prepare.copy_cast(game, obj)
+    game.log("spell_cast", obj=obj, player=player)
+
+
+def _spell_targets(obj: GameObject) -> tuple[Any, ...]:
+    found: list[Any] = []
+    for a in compiled.face_abilities(obj.card, obj.face):
+        if isinstance(a, ab.SpellAbility):
+            for t in ab.targets_of(a):
+                if t not in found:
+                    found.append(t)
+    return tuple(found)
+
+
+def play_land(game: Game, player: Player, name: str) -> GameObject:
+    """305.1-305.2: a main phase of your turn, empty stack, one land per turn."""
+    from rules_engine import permanents
+
+    _need_priority(game, player)
+    obj = find_castable(game, player, name, "hand")
+    if not obj.is_land:
+        raise IllegalActionError("305.1", f"{obj.name} is not a land")
+    if not sorcery_timing_ok(game, player):
+        raise IllegalActionError("305.1", "a land can be played only in your main phase with an "
+                                          "empty stack")
+    if player.land_plays >= 1:
+        raise IllegalActionError("305.2", f"{player.name} has already played a land this turn")
+    player.land_plays += 1
+    permanents.enter_battlefield(game, obj, player)
+    game.log("land_played", obj=obj, player=player)
+    from rules_engine import turn
+
+    turn.give_priority(game, player)
+    return obj
+
+
+def activate(game: Game, player: Player, name: str, index: int,
+             targets: list[Any] | None = None, x: int = 0) -> Any:
+    """602.2: announce, targets, pay costs; a mana ability resolves at once (605.3a)."""
+    from rules_engine import effects
+
+    _need_priority(game, player)
+    objs = [o for o in game.find_objects(name) if o.zone == "battlefield" and not o.phased_out]
+    if not objs:
+        raise IllegalActionError("602.2", f"no permanent {name!r} on the battlefield")
+    mine = [o for o in objs if o.controller is player]
+    if not mine:
+        raise IllegalActionError("602.2", f"{player.name} doesn't control {name}")
+    obj = mine[0]
+    abilities = compiled.activated_abilities(obj)
+    if not 1 <= index <= len(abilities):
+        raise IllegalActionError("602.1", f"{obj.name} has no activated ability {index} "
+                                          f"(it has {len(abilities)})")
+    abl = abilities[index - 1]
+    if abl.timing == "sorcery" and not sorcery_timing_ok(game, player):
+        raise IllegalActionError("602.5d", f"{obj.name}'s ability can be activated only as a "
+                                           "sorcery")
+    if abl.only_your_turn and game.active is not player:
+        raise IllegalActionError("602.5b", f"{obj.name}'s ability can be activated only during "
+                                           "your turn")
+    mana_text = ""
+    tap = False
+    loyalty = None
+    for part in abl.cost.parts:
+        if part.kind == "mana":
+            mana_text += part.mana or ""
+        elif part.kind == "tap":
+            tap = True
+        elif part.kind == "loyalty":
+            loyalty = part.amount.value if part.amount is not None else 0
+        else:
+            raise IllegalActionError("602.2b", f"cost part '{part.text or part.kind}' is not "
+                                               "supported by this engine")
+    if abl.loyalty or loyalty is not None:
+        if not sorcery_timing_ok(game, player):
+            raise IllegalActionError("606.3", "loyalty abilities: main phase, empty stack")
+        if obj.loyalty_used:
+            raise IllegalActionError("606.3", f"a loyalty ability of {obj.name} was already "
+                                              "activated this turn")
+        if loyalty is not None and loyalty < 0 and obj.loyalty < -loyalty:
+            raise IllegalActionError("606.6", f"{obj.name} doesn't have {-loyalty} loyalty")
+    if tap:
+        if obj.tapped:
+            raise IllegalActionError("602.2b", f"{obj.name} is already tapped")
+        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
+            raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
+    cost = parse_cost(mana_text)
+    if tap and obj.is_land:
+        sources_ok = plan_payment(cost, x, player.mana_pool,
+                                  [s for s in mana_sources(game, player) if s[0] is not obj])
+    else:
+        sources_ok = plan_payment(cost, x, player.mana_pool, mana_sources(game, player))
+    if sources_ok is None:
+        raise IllegalActionError("601.2h", f"{player.name} can't pay {mana_text} for {obj.name}")
+    item = StackAbility(game.new_id(), obj.name, obj, player, list(abl.effects), ability=abl,
+                        kind="activated")
+    item.x = x
+    wanted = ab.targets_of(abl)
+    if wanted and not targeting.choose_targets(game, item, wanted, player, targets):
+        raise IllegalActionError("602.2b", f"{obj.name}'s ability has no legal targets")
+    # pay: tap first so the land itself isn't used for mana
+    if tap:
+        obj.tapped = True
+    pay_mana(game, player, cost, x, obj.name)
+    if loyalty is not None:
+        obj.loyalty_used = True
+        if loyalty >= 0:
+            obj.counters["loyalty"] = obj.loyalty + loyalty
+        else:
+            obj.counters["loyalty"] = obj.loyalty + loyalty
+    if abl.is_mana_ability:
+        effects.resolve_ability(game, item)  # 605.3a
+        game.log("mana_ability_activated", obj=obj, player=player)
+        return item
+    game.stack.append(item)
+    game.log("ability_activated", obj=item, player=player)
+    from rules_engine import turn
+
+    turn.give_priority(game, player)
+    return item

@@ -1,0 +1,109 @@
+"""Where the engine gets ability data: the Oracle-text compiler's records, cached per face.
+
+The compiler (:mod:`rules_engine.text`) turns a Scryfall card into per-face lists of
+:mod:`rules_engine.abilities` records. This module asks it once per card and caches the result
+on the :class:`~rules_engine.cards.Face`, so the hot path never compiles text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine.cards import CardDef, Face
+
+
+def _compile(card: CardDef) -> None:
+    faces = [card.front] + [f for f in (card.back, card.prepare) if f is not None]
+    try:
+        from rules_engine import text as compiler
+
+        compiled = compiler.compile_card(card.raw or {"name": card.name,
+                                                     "oracle_text": card.front.oracle_text})
+        compiled_faces = list(compiled.faces)
+    except Exception as exc:  # noqa: BLE001 - a compiler failure must not stop a game
+        for face in faces:
+            face.abilities = []
+            face.unsupported.append(f"compiler unavailable: {exc}")
+        return
+    for i, face in enumerate(faces):
+        if i < len(compiled_faces):
+            face.abilities = list(compiled_faces[i].abilities)
+        else:
+            face.abilities = []
+        face.unsupported.extend(
+            getattr(a, "text", "") for a in face.abilities if isinstance(a, ab.Unsupported)
+        )
+        kws = set(face.keywords)
+        for a in face.abilities:
+            if isinstance(a, ab.KeywordAbility) and a.name:
+                kws.add(a.name.lower())
+        face.keywords = tuple(sorted(kws))
+
+
+def face_abilities(card: CardDef | None, face: Face) -> list[Any]:
+    """The compiled abilities of ``face`` (compiling ``card`` on first use)."""
+    if face.abilities is None:
+        if card is None:
+            face.abilities = []
+        else:
+            _compile(card)
+            if face.abilities is None:  # a face not belonging to the card (copy values)
+                face.abilities = []
+    return face.abilities
+
+
+def ensure_compiled(card: CardDef) -> None:
+    if card.front.abilities is None:
+        _compile(card)
+
+
+def object_abilities(obj: Any) -> list[Any]:
+    """Abilities an object has now: its face's plus those granted by continuous effects."""
+    face = obj.face
+    card = obj.card
+    if face.abilities is None:
+        if card is not None:
+            ensure_compiled(card)
+        if face.abilities is None:
+            face.abilities = []
+    found = face.abilities
+    if obj.mods:
+        extra = [a for m in obj.mods for a in m.abilities]
+        if extra:
+            return list(found) + extra
+    return found
+
+
+def has_keyword(obj: Any, name: str) -> bool:
+    if obj.has_keyword(name):
+        return True
+    return any(isinstance(a, ab.KeywordAbility) and a.name == name for a in object_abilities(obj))
+
+
+def keyword_ability(obj: Any, name: str) -> Any:
+    for a in object_abilities(obj):
+        if isinstance(a, ab.KeywordAbility) and a.name == name:
+            return a
+    return None
+
+
+def activated_abilities(obj: Any) -> list[Any]:
+    return [a for a in object_abilities(obj) if isinstance(a, ab.ActivatedAbility)]
+
+
+def triggered_abilities(obj: Any) -> list[Any]:
+    return [a for a in object_abilities(obj) if isinstance(a, ab.TriggeredAbility)]
+
+
+def spell_effects(face: Face, card: CardDef | None) -> tuple[Any, ...]:
+    effects: list[Any] = []
+    for a in face_abilities(card, face):
+        if isinstance(a, ab.SpellAbility):
+            effects.extend(a.effects)
+    return tuple(effects)
+
+
+def object_abilities_of_face(obj: Any) -> list[Any]:
+    """The abilities of the face ``obj`` has as it enters (entering replacements)."""
+    return object_abilities(obj)

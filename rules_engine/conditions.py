@@ -1,0 +1,70 @@
+"""Evaluating :class:`rules_engine.abilities.Condition` records against the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine.game import Game
+
+
+def holds(game: Game, cond: Any, controller: Any, source: Any = None) -> bool:
+    if cond is None:
+        return True
+    result = _eval(game, cond, controller, source)
+    return (not result) if getattr(cond, "negated", False) else result
+
+
+def _amount(cond: Any, default: int = 1) -> int:
+    amt = getattr(cond, "amount", None)
+    if amt is not None and getattr(amt, "value", None) is not None:
+        return int(amt.value)
+    return default
+
+
+def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    from rules_engine import targeting
+
+    kind = cond.kind
+    if kind == "is_day":
+        return game.day_night == "day"
+    if kind == "is_night":
+        return game.day_night == "night"
+    if kind == "not_day":
+        return game.day_night != "day"
+    if kind == "not_night":
+        return game.day_night != "night"
+    if kind == "neither_day_nor_night":
+        return game.day_night == "neither"
+    if kind == "have_initiative":
+        return game.initiative is controller
+    if kind == "completed_dungeon":
+        return bool(controller.completed_dungeons)
+    if kind == "is_your_turn":
+        return game.active is controller
+    if kind == "not_your_turn":
+        return game.active is not controller
+    if kind == "creatures_died_this_turn":
+        return game.creatures_died_this_turn >= _amount(cond)
+    if kind == "prepared":
+        return bool(source is not None and getattr(source, "prepared", False))
+    if kind == "not_prepared":
+        return not (source is not None and getattr(source, "prepared", False))
+    if kind == "and":
+        return all(holds(game, c, controller, source) for c in cond.parts)
+    if kind == "or":
+        return any(holds(game, c, controller, source) for c in cond.parts)
+    if kind in ("control_count", "you_control"):
+        flt = cond.filter
+        count = sum(1 for o in game.permanents(controller)
+                    if targeting.matches(game, o, flt, controller, source))
+        return count >= _amount(cond)
+    if kind == "graveyard_count":
+        flt = cond.filter
+        count = sum(1 for o in controller.graveyard
+                    if targeting.matches(game, o, flt, controller, source))
+        return count >= _amount(cond)
+    if kind == "life_total":
+        return controller.life >= _amount(cond)
+    game.note(f"condition '{getattr(cond, 'text', kind)}' ({kind}) not understood; "
+              "treated as false")
+    return False

@@ -1,0 +1,166 @@
+"""Decisions players make during the game, answered from a script or by a default policy.
+
+Scenario scripts answer decisions in order (``choices``). Unanswered, a non-strict game takes
+the first legal option in the documented order ("may" = no, 603.5) and logs that it did; a
+strict game raises :class:`DecisionError`. A simulated game plugs in its own chooser.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rules_engine.errors import DecisionError
+
+YES = {"yes", "true", "y"}
+NO = {"no", "false", "n"}
+
+
+def label_of(value: Any) -> list[str]:
+    """Names a scripted answer may use for an option: its id label, its name, a player's name."""
+    names = []
+    label = getattr(value, "label", None)
+    if label:
+        names.append(str(label).lower())
+    name = getattr(value, "name", None)
+    if name is not None:
+        names.append(str(name).lower())
+    if isinstance(value, str):
+        names.append(value.lower())
+    return names
+
+
+class Decider:
+    """Holds per-player queues of scripted answers and applies the default policy."""
+
+    def __init__(self, strict: bool = False,
+                 log: Callable[[str], None] | None = None) -> None:
+        self.strict = strict
+        self.queues: dict[str, deque[Any]] = {}
+        self.log = log or (lambda _msg: None)
+        self.policy: Callable[[str, str, Sequence[Any]], Any] | None = None
+
+    def load(self, player: str, answers: Sequence[Any]) -> None:
+        self.queues.setdefault(player, deque()).extend(answers)
+
+    def leftover(self) -> dict[str, list[Any]]:
+        return {p: list(q) for p, q in self.queues.items() if q}
+
+    def clear(self) -> None:
+        self.queues.clear()
+
+    def _next(self, player: str) -> Any:
+        queue = self.queues.get(player)
+        if queue:
+            return queue.popleft()
+        return _NONE
+
+    def may(self, player: str, prompt: str) -> bool:
+        """A "you may" question (603.5, 608.2d): scripted yes/no, default no."""
+        answer = self._next(player)
+        if answer is _NONE:
+            if self.policy is not None:
+                return bool(self.policy(player, prompt, [False, True]))
+            if self.strict:
+                raise DecisionError(f"{player} was not told whether to: {prompt}")
+            self.log(f"{player}: no answer for '{prompt}', chose no (default)")
+            return False
+        if isinstance(answer, bool):
+            return answer
+        text = str(answer).strip().lower()
+        if text in YES:
+            return True
+        if text in NO:
+            return False
+        raise DecisionError(f"{player}: answer {answer!r} to '{prompt}' is not yes or no")
+
+    def choose(self, player: str, prompt: str, options: Sequence[Any], *,
+               optional: bool = False) -> Any:
+        """Pick one of ``options`` (``None`` allowed when ``optional``)."""
+        if not options:
+            return None
+        answer = self._next(player)
+        if answer is _NONE:
+            if self.policy is not None:
+                return self.policy(player, prompt, options)
+            if self.strict:
+                raise DecisionError(f"{player} was not told {prompt} (options: "
+                                    f"{', '.join(_show(o) for o in options)})")
+            self.log(f"{player}: no answer for '{prompt}', took {_show(options[0])} (default)")
+            return options[0]
+        if answer is None or (optional and str(answer).lower() in NO | {"none"}):
+            if optional:
+                return None
+        return match_option(player, prompt, answer, options)
+
+    def choose_many(self, player: str, prompt: str, options: Sequence[Any], count: int,
+                    minimum: int | None = None) -> list[Any]:
+        """Pick ``count`` distinct options, one scripted answer each (or one list answer)."""
+        chosen: list[Any] = []
+        remaining = list(options)
+        queue = self.queues.get(player)
+        if queue and isinstance(queue[0], list):
+            for item in queue.popleft():
+                picked = match_option(player, prompt, item, remaining)
+                remaining.remove(picked)
+                chosen.append(picked)
+            return chosen
+        for _ in range(min(count, len(options))):
+            picked = self.choose(player, prompt, remaining)
+            if picked is None:
+                break
+            remaining.remove(picked)
+            chosen.append(picked)
+        return chosen
+
+    def order(self, player: str, prompt: str, items: Sequence[Any],
+              name_of: Callable[[Any], str]) -> list[Any]:
+        """Order simultaneous triggers (603.3b): a scripted list of source names, first = bottom."""
+        queue = self.queues.get(player)
+        if queue and isinstance(queue[0], list) and all(isinstance(x, str) for x in queue[0]):
+            wanted = [str(x).lower() for x in queue[0]]
+            pool = list(items)
+            ordered = []
+            for w in wanted:
+                for item in pool:
+                    if name_of(item).lower() == w:
+                        ordered.append(item)
+                        pool.remove(item)
+                        break
+                else:
+                    raise DecisionError(f"{player}: '{w}' is not among the triggers to order")
+            if not pool:
+                queue.popleft()
+                return ordered
+        return list(items)
+
+
+class _NoAnswer:
+    pass
+
+
+_NONE = _NoAnswer()
+
+
+def _show(value: Any) -> str:
+    names = label_of(value)
+    return names[-1] if names else str(value)
+
+
+def match_option(player: str, prompt: str, answer: Any, options: Sequence[Any]) -> Any:
+    """The option a scripted answer names (by id, unique name, player name or literal value)."""
+    if isinstance(answer, bool):
+        for opt in options:
+            if opt is answer:
+                return opt
+    text = str(answer).strip().lower()
+    by_label = [o for o in options if getattr(o, "label", None) and str(o.label).lower() == text]
+    if len(by_label) == 1:
+        return by_label[0]
+    matches = [o for o in options if text in label_of(o) or (not hasattr(o, "name")
+                                                              and str(o).lower() == text)]
+    if matches:
+        return matches[0]
+    raise DecisionError(f"{player}: answer {answer!r} is not an option for {prompt} "
+                        f"(options: {', '.join(_show(o) for o in options)})")

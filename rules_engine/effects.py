@@ -1,0 +1,715 @@
+"""Running effects (608.2, 609): one handler per effect record of :mod:`rules_engine.abilities`.
+
+The engine never looks at a card's name: a spell or ability resolves by walking its compiled
+effect records, resolving each :class:`~rules_engine.abilities.Ref` against the game at that
+moment (608.2c-h) and doing what the record says. An :class:`UnsupportedEffect` is reported in
+the log and skipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled, targeting
+from rules_engine.cards import CardDef, Face
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Mod, Player, StackAbility
+
+
+class Ctx:
+    """What a resolving spell or ability knows: its source, controller, targets, and "it"."""
+
+    __slots__ = ("game", "source", "controller", "targets", "target_map", "it", "event",
+                 "x", "those", "did", "item", "stopped")
+
+    def __init__(self, game: Game, source: Any, controller: Player, item: Any = None) -> None:
+        self.game = game
+        self.source = source
+        self.controller = controller
+        self.item = item
+        self.targets: list[Any] = list(getattr(item, "targets", []) or [])
+        self.target_map: dict[Any, list[Any]] = dict(
+            (getattr(item, "choices_made", {}) or {}).get("target_map", {}))
+        self.event = getattr(item, "event", None)
+        self.it: Any = None
+        self.x = getattr(item, "x", 0) or 0
+        self.those: list[Any] = []
+        self.did = False
+        self.stopped = False
+
+
+# -- resolving spells and abilities --------------------------------------------------------------
+def resolve_spell(game: Game, obj: GameObject) -> None:
+    """608.2: follow the instant or sorcery's instructions in order."""
+    obj.zone = "resolving"
+    ctx = Ctx(game, obj, obj.controller, obj)
+    run(game, ctx, compiled.spell_effects(obj.face, obj.card))
+
+
+def resolve_ability(game: Game, item: StackAbility) -> None:
+    source = item.source
+    ctx = Ctx(game, source, item.controller, item)
+    run(game, ctx, tuple(item.effects))
+
+
+def targets_still_legal(game: Game, obj: Any) -> bool:
+    """608.2b: if every target is now illegal, the spell doesn't resolve."""
+    if not obj.targets:
+        return True
+    return any(targeting.still_legal(game, obj, t) for t in obj.targets)
+
+
+def run(game: Game, ctx: Ctx, effects: tuple[Any, ...] | list[Any]) -> None:
+    for eff in effects:
+        if game.game_over:
+            return
+        handler = HANDLERS.get(type(eff))
+        if handler is None:
+            game.note(f"effect {type(eff).__name__} ('{getattr(eff, 'text', '')}') is not run "
+                      "by this engine")
+            continue
+        handler(ctx, eff)
+
+
+# -- references ----------------------------------------------------------------------------------
+def _source_obj(ctx: Ctx) -> Any:
+    src = ctx.source
+    if isinstance(src, StackAbility):
+        return src.source
+    return src
+
+
+def targets_for(ctx: Ctx, target: Any) -> list[Any]:
+    if target is not None and target in ctx.target_map:
+        found = ctx.target_map[target]
+    elif ctx.targets:
+        found = ctx.targets[:1] if target is None else _by_index(ctx, target)
+    else:
+        found = []
+    return [t for t in found if targeting.still_legal(ctx.game, ctx.item, t)]
+
+
+def _by_index(ctx: Ctx, target: Any) -> list[Any]:
+    idx = getattr(target, "index", 0)
+    return ctx.targets[idx:idx + 1] if idx < len(ctx.targets) else []
+
+
+def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
+    """Objects or players a :class:`Ref` names now."""
+    game = ctx.game
+    if ref is None:
+        return []
+    kind = ref.kind
+    if kind == "self":
+        obj = _source_obj(ctx)
+        return [obj] if obj is not None else []
+    if kind == "you":
+        return [ctx.controller]
+    if kind == "target":
+        found = targets_for(ctx, ref.target)
+        if found:
+            ctx.it = found[-1]
+        return found
+    if kind == "it":
+        if ctx.it is not None:
+            return [ctx.it]
+        if ctx.targets:
+            return [t for t in ctx.targets[-1:] if targeting.still_legal(game, ctx.item, t)]
+        trig = _triggering(ctx)
+        return [trig] if trig is not None else [_source_obj(ctx)]
+    if kind == "triggering":
+        trig = _triggering(ctx)
+        return [trig] if trig is not None else []
+    if kind == "that_player":
+        for t in reversed(ctx.targets):
+            if isinstance(t, Player):
+                return [t]
+        if isinstance(ctx.it, GameObject):
+            return [ctx.it.controller]
+        if ctx.event is not None and isinstance(ctx.event.data.get("player"), Player):
+            return [ctx.event.data["player"]]
+        return [ctx.controller]
+    if kind == "player_each":
+        return list(game.apnap())
+    if kind == "opponent_each":
+        return [p for p in game.apnap() if p is not ctx.controller]
+    if kind == "defending_player":
+        src = _source_obj(ctx)
+        if isinstance(src, GameObject) and isinstance(src.attacking, Player):
+            return [src.attacking]
+        return game.opponents(ctx.controller)[:1]
+    if kind in ("controller_of", "owner_of"):
+        out = []
+        for obj in resolve_ref(ctx, ref.of):
+            if isinstance(obj, GameObject):
+                out.append(obj.controller if kind == "controller_of" else obj.owner)
+        return out
+    if kind == "each":
+        return [o for o in game.permanents()
+                if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
+                and (not ref.filter or not ref.filter.card_types or True)]
+    if kind == "those":
+        return list(ctx.those)
+    game.note(f"reference '{ref.text or kind}' not understood")
+    return []
+
+
+def _triggering(ctx: Ctx) -> Any:
+    ev = ctx.event
+    if ev is None:
+        return None
+    for key in ("obj", "source", "player"):
+        val = ev.data.get(key)
+        if val is not None:
+            return val
+    return None
+
+
+def _players(ctx: Ctx, ref: Any) -> list[Player]:
+    out = []
+    for x in resolve_ref(ctx, ref):
+        if isinstance(x, Player):
+            out.append(x)
+        elif isinstance(x, GameObject):
+            out.append(x.controller)
+    return out
+
+
+def _objects(ctx: Ctx, ref: Any) -> list[GameObject]:
+    return [x for x in resolve_ref(ctx, ref) if isinstance(x, GameObject)]
+
+
+def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
+    if amt is None:
+        return default
+    if amt.value is not None:
+        return int(amt.value)
+    if amt.variable == "X":
+        return ctx.x
+    ctx.game.note(f"amount '{amt.text}' not computed; using {default}")
+    return default
+
+
+# -- handlers ------------------------------------------------------------------------------------
+def h_unsupported(ctx: Ctx, eff: Any) -> None:
+    ctx.game.note(f"unsupported effect skipped: {eff.text!r}")
+
+
+def h_draw(ctx: Ctx, eff: ab.Draw) -> None:
+    for p in _players(ctx, eff.player):
+        ctx.game.draw(p, amount(ctx, eff.amount))
+
+
+def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
+    game = ctx.game
+    for p in _players(ctx, eff.player):
+        if eff.whole_hand:
+            chosen = list(p.hand)
+        else:
+            n = min(amount(ctx, eff.amount), len(p.hand))
+            chosen = game.decider.choose_many(p.name, "card to discard", list(p.hand), n)
+        for card in chosen:
+            game.move(card, "graveyard")
+            game.log("discarded", player=p, obj=card)
+        ctx.did = bool(chosen)
+
+
+def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
+    for p in _players(ctx, eff.player):
+        for _ in range(amount(ctx, eff.amount)):
+            if p.library:
+                ctx.game.move(p.library[0], "graveyard")
+
+
+def h_scry(ctx: Ctx, eff: Any) -> None:
+    """701.22: look at the top N, put any number on the bottom (scripted as cards to bottom)."""
+    game = ctx.game
+    for p in _players(ctx, eff.player):
+        top = p.library[:amount(ctx, eff.amount)]
+        to_bottom = []
+        for card in list(top):
+            choice = game.decider.choose(p.name, f"scry: put {card.name} on the bottom?",
+                                         [card], optional=True) if False else None
+            if choice is not None:
+                to_bottom.append(card)
+        for card in to_bottom:
+            p.library.remove(card)
+            p.library.append(card)
+        game.log("scried" if isinstance(eff, ab.Scry) else "surveilled", player=p)
+
+
+def h_search(ctx: Ctx, eff: ab.SearchLibrary) -> None:
+    """701.23: find cards matching the filter; put them where the effect says; shuffle."""
+    game = ctx.game
+    from rules_engine import permanents
+
+    for p in _players(ctx, eff.player):
+        options = [c for c in p.library
+                   if targeting.matches(game, c, eff.filter, p, None, zone_check=False)]
+        chosen = []
+        for _ in range(eff.max_count):
+            pick = game.decider.choose(p.name, f"card to search for ({eff.filter.text})",
+                                       [o for o in options if o not in chosen], optional=True)
+            if pick is None:
+                break
+            chosen.append(pick)
+        for card in chosen:
+            if eff.destination == "battlefield":
+                permanents.enter_battlefield(game, card, p, tapped=eff.tapped)
+            elif eff.destination == "library_top":
+                game.move(card, "library")
+            else:
+                game.move(card, eff.destination)
+            game.log("searched_for", player=p, obj=card)
+        ctx.those = chosen
+        if chosen:
+            ctx.it = chosen[-1]
+        if eff.shuffle:
+            game.shuffle(p)
+
+
+def h_look(ctx: Ctx, eff: ab.LookAtTop) -> None:
+    """Look at the top N; choose some for ``destination``; the rest go to ``rest``."""
+    game = ctx.game
+    from rules_engine import permanents
+
+    for p in _players(ctx, eff.player):
+        top = list(p.library[:amount(ctx, eff.amount)])
+        chosen = []
+        opts = [c for c in top if eff.choose_filter is None or
+                targeting.matches(game, c, eff.choose_filter, p, None, zone_check=False)]
+        for _ in range(eff.choose_max):
+            pick = game.decider.choose(p.name, f"card to take ({eff.text})",
+                                       [o for o in opts if o not in chosen],
+                                       optional=len(chosen) >= eff.choose_min)
+            if pick is None:
+                break
+            chosen.append(pick)
+        for card in chosen:
+            dest = eff.destination or "hand"
+            if dest == "battlefield":
+                permanents.enter_battlefield(game, card, p, counters=eff.counters)
+            else:
+                game.move(card, dest)
+        rest = [c for c in top if c not in chosen]
+        if eff.rest == "graveyard":
+            for card in rest:
+                game.move(card, "graveyard")
+        elif eff.rest in ("library_bottom_any", "library_bottom_random"):
+            for card in rest:
+                p.library.remove(card)
+                p.library.append(card)
+        elif eff.rest == "hand":
+            for card in rest:
+                game.move(card, "hand")
+        elif eff.rest == "shuffle":
+            game.shuffle(p)
+
+
+def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
+    for p in _players(ctx, eff.player):
+        ctx.game.gain_life(p, amount(ctx, eff.amount))
+
+
+def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
+    for p in _players(ctx, eff.player):
+        ctx.game.lose_life(p, amount(ctx, eff.amount))
+
+
+def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
+    from rules_engine.combat import deal_damage
+
+    srcs = resolve_ref(ctx, eff.source)
+    src = srcs[0] if srcs else _source_obj(ctx)
+    n = amount(ctx, eff.amount)
+    for ref in eff.recipients:
+        for r in resolve_ref(ctx, ref):
+            deal_damage(ctx.game, src, r, n)
+
+
+def h_fight(ctx: Ctx, eff: ab.Fight) -> None:
+    from rules_engine.combat import deal_damage
+
+    a = _objects(ctx, eff.first)
+    b = _objects(ctx, eff.second)
+    if a and b and a[0].zone == b[0].zone == "battlefield":
+        deal_damage(ctx.game, a[0], b[0], a[0].power)
+        deal_damage(ctx.game, b[0], a[0], b[0].power)
+
+
+def _until(duration: Any) -> str:
+    if duration is None:
+        return "static"
+    return {"end_of_turn": "eot", "this_turn": "eot", "your_next_turn": "your_next_turn",
+            "combat": "combat"}.get(duration.kind, "permanent")
+
+
+def h_pump(ctx: Ctx, eff: ab.ModifyPT) -> None:
+    for obj in _objects(ctx, eff.subject):
+        obj.mods.append(Mod(amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0),
+                            until=_until(eff.duration), timestamp=ctx.game.next_timestamp()))
+
+
+def h_set_pt(ctx: Ctx, eff: ab.SetBasePT) -> None:
+    for obj in _objects(ctx, eff.subject):
+        obj.mods.append(Mod(set_pt=(amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0)),
+                            until=_until(eff.duration), timestamp=ctx.game.next_timestamp()))
+
+
+def h_grant(ctx: Ctx, eff: ab.GrantAbility) -> None:
+    kws = tuple(k.name for k in eff.keywords)
+    for obj in _objects(ctx, eff.subject):
+        obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.abilities) + tuple(eff.keywords),
+                            until=_until(eff.duration), timestamp=ctx.game.next_timestamp()))
+
+
+def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
+    kws = tuple(k.name for k in eff.keywords)
+    for obj in _objects(ctx, eff.subject):
+        pt = None
+        if eff.power is not None and eff.toughness is not None:
+            pt = (amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0))
+        obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.keywords), set_pt=pt,
+                            types=tuple(t.capitalize() for t in eff.card_types),
+                            until=_until(eff.duration), timestamp=ctx.game.next_timestamp()))
+
+
+def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
+    n = amount(ctx, eff.amount)
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone != "battlefield":
+            continue
+        obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + n
+        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n)
+
+
+def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
+    n = amount(ctx, eff.amount)
+    for obj in _objects(ctx, eff.subject):
+        obj.counters[eff.counter] = max(0, obj.counters.get(eff.counter, 0) - n)
+
+
+_PREDEFINED = {
+    "treasure": ("Treasure", "Token Artifact — Treasure",
+                 "{T}, Sacrifice this token: Add one mana of any color."),
+    "food": ("Food", "Token Artifact — Food", "{2}, {T}, Sacrifice this token: You gain 3 life."),
+    "clue": ("Clue", "Token Artifact — Clue", "{2}, Sacrifice this token: Draw a card."),
+    "gold": ("Gold", "Token Artifact — Gold", "Sacrifice this token: Add one mana of any color."),
+    "blood": ("Blood", "Token Artifact — Blood",
+              "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."),
+}
+
+
+def predefined_token(game: Game, name: str) -> tuple[Face, CardDef]:
+    """111.10: the predefined tokens, defined from their rules text (compiled like any card)."""
+    key = name.lower()
+    cache = game.__dict__.setdefault("_token_defs", {}) if hasattr(game, "__dict__") else {}
+    if key not in cache:
+        nm, tl, text = _PREDEFINED[key]
+        card = CardDef.from_scryfall({"name": nm, "type_line": tl, "oracle_text": text,
+                                      "layout": "token", "colors": []})
+        compiled.ensure_compiled(card)
+        cache[key] = (card.front, card)
+    return cache[key]
+
+
+def token_face(ctx: Ctx, spec: ab.TokenSpec) -> tuple[Face, CardDef | None]:
+    if spec.predefined or (spec.name and spec.name.lower() in _PREDEFINED and not spec.card_types):
+        return predefined_token(ctx.game, spec.name or "Treasure")
+    types = tuple(t.capitalize() for t in spec.card_types) or ("Creature",)
+    subtypes = tuple(spec.subtypes)
+    name = spec.name or (" ".join(subtypes) + " Token" if subtypes else "Token")
+    type_line = " ".join(("Token",) + tuple(spec.supertypes) + types)
+    if subtypes:
+        type_line += " — " + " ".join(subtypes)
+    colors = tuple(c for c in "WUBRG" if c in _letters(spec.colors))
+    face = Face(name=name, type_line=type_line, power=amount(ctx, spec.power, 0)
+                if spec.power is not None else None,
+                toughness=amount(ctx, spec.toughness, 0) if spec.toughness is not None else None,
+                colors=colors, keywords=tuple(k.name for k in spec.keywords),
+                supertypes=tuple(spec.supertypes), types=types, subtypes=subtypes,
+                abilities=list(spec.keywords) + list(spec.abilities))
+    return face, None
+
+
+def _letters(colors: tuple[str, ...]) -> list[str]:
+    names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    return [names.get(c.lower(), c.upper()[:1]) for c in colors]
+
+
+def copy_face_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> tuple[Face, Any]:
+    """707.2: the copiable values of ``original`` with the copy effect's exceptions (707.9b)."""
+    base = original.face
+    compiled.face_abilities(original.card, base)
+    changes: dict[str, Any] = {}
+    if spec.power is not None:
+        changes["power"] = amount(ctx, spec.power, 0)
+    if spec.toughness is not None:
+        changes["toughness"] = amount(ctx, spec.toughness, 0)
+    if spec.colors:
+        changes["colors"] = tuple(c for c in "WUBRG" if c in _letters(spec.colors))
+    if spec.subtypes:
+        changes["subtypes"] = tuple(spec.subtypes)
+    if spec.card_types:
+        changes["types"] = tuple(t.capitalize() for t in spec.card_types)
+    if spec.name:
+        changes["name"] = spec.name
+    face = base.copy_with(**changes) if changes else base
+    return face, original.card
+
+
+def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
+    game = ctx.game
+    n = amount(ctx, eff.amount)
+    controllers = _players(ctx, eff.controller) or [ctx.controller]
+    created = []
+    for p in controllers:
+        for _ in range(n):
+            spec = eff.token
+            card = None
+            if spec.copy_of is not None:
+                originals = _objects(ctx, spec.copy_of)
+                if not originals:
+                    continue
+                face, card = copy_face_of(ctx, originals[0], spec)
+            else:
+                face, card = token_face(ctx, spec)
+            obj = game.create_token(p, face, tapped=eff.tapped, card=card)
+            created.append(obj)
+            game.log("token_created", obj=obj, player=p)
+    ctx.those = created
+    if created:
+        ctx.it = created[-1]
+
+
+def h_destroy(ctx: Ctx, eff: ab.Destroy) -> None:
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield" and not compiled.has_keyword(obj, "indestructible"):
+            ctx.game.move(obj, "graveyard")
+
+
+def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone not in ("gone",):
+            ctx.game.move(obj, "exile")
+
+
+def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
+    from rules_engine import permanents
+
+    game = ctx.game
+    for obj in _objects(ctx, eff.subject):
+        if eff.to_zone == "battlefield":
+            ctrl = ctx.controller if eff.under_control == "you" else obj.owner
+            permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
+                                         counters=eff.counters)
+        elif eff.to_zone in ("library_top", "library"):
+            game.move(obj, "library")
+        elif eff.to_zone == "library_bottom":
+            game.move(obj, "library", top=False)
+        else:
+            game.move(obj, eff.to_zone)
+
+
+def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            ctx.game.move(obj, "graveyard")
+
+
+def h_tap(ctx: Ctx, eff: Any) -> None:
+    for obj in _objects(ctx, eff.subject):
+        obj.tapped = True
+
+
+def h_untap(ctx: Ctx, eff: Any) -> None:
+    for obj in _objects(ctx, eff.subject):
+        obj.tapped = False
+
+
+def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
+    game = ctx.game
+    for obj in _objects(ctx, eff.subject):
+        choice = game.decider.choose(ctx.controller.name, f"tap or untap {obj.name}",
+                                     ["untap", "tap"] if obj.tapped else ["tap", "untap"])
+        obj.tapped = choice == "tap"
+
+
+def h_goad(ctx: Ctx, eff: ab.Goad) -> None:
+    for obj in _objects(ctx, eff.subject):
+        obj.goaded.add(ctx.controller.name)
+        ctx.game.log("goaded", obj=obj, player=ctx.controller)
+
+
+def h_transform(ctx: Ctx, eff: ab.Transform) -> None:
+    from rules_engine.mechanics import day_night
+
+    for obj in _objects(ctx, eff.subject):
+        day_night.transform(ctx.game, obj, cause="effect")
+
+
+def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
+    from rules_engine.triggers import Delayed
+
+    if eff.ability is None:
+        return
+    src = _source_obj(ctx)
+    name = src.name if src is not None else "delayed trigger"
+    ctx.game.delayed.append(Delayed(eff.ability, ctx.controller, name, src, ctx.game.turn))
+
+
+def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
+    game = ctx.game
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "stack" and obj in game.stack:
+            game.stack.remove(obj)
+            obj.zone = "none"
+            if isinstance(obj, GameObject) and not obj.spell_copy and not obj.card_copy:
+                game.move(obj, "graveyard")
+            game.log("countered", obj=obj)
+
+
+def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
+    game = ctx.game
+    pool = ctx.controller.mana_pool
+    n = amount(ctx, eff.amount)
+    if eff.any_color or eff.one_color:
+        color = game.decider.choose(ctx.controller.name, "mana colour", list("WUBRG"))
+        pool[color] = pool.get(color, 0) + n
+        return
+    if eff.choices:
+        pick = game.decider.choose(ctx.controller.name, "mana", list(eff.choices))
+        for ch in pick:
+            if ch in "WUBRGC":
+                pool[ch] = pool.get(ch, 0) + 1
+        return
+    from rules_engine.mana import parse_mana
+
+    for color, k in parse_mana(eff.mana).items():
+        pool[color] = pool.get(color, 0) + k
+
+
+def h_noop_log(ctx: Ctx, eff: Any) -> None:
+    ctx.game.log(type(eff).__name__.lower(), text=getattr(eff, "text", ""))
+
+
+def h_shuffle(ctx: Ctx, eff: ab.Shuffle) -> None:
+    game = ctx.game
+    for p in _players(ctx, eff.player):
+        for zone in eff.zones:
+            for card in list(getattr(p, zone)):
+                game.move(card, "library")
+        game.shuffle(p)
+
+
+def h_day_night(ctx: Ctx, eff: ab.SetDayNight) -> None:
+    from rules_engine.mechanics import day_night
+
+    day_night.become(ctx.game, eff.to)
+
+
+def h_toggle(ctx: Ctx, eff: Any) -> None:
+    from rules_engine.mechanics import day_night
+
+    day_night.become(ctx.game, "day" if ctx.game.day_night == "night" else "night")
+
+
+def h_initiative(ctx: Ctx, eff: ab.TakeInitiative) -> None:
+    from rules_engine.mechanics import initiative
+
+    for p in _players(ctx, eff.player):
+        initiative.take(ctx.game, p)
+
+
+def h_venture(ctx: Ctx, eff: ab.Venture) -> None:
+    from rules_engine.mechanics import initiative
+
+    for p in _players(ctx, eff.player):
+        initiative.venture(ctx.game, p, undercity=eff.into.lower() == "undercity")
+
+
+def h_prepared(ctx: Ctx, eff: ab.BecomePrepared) -> None:
+    from rules_engine.mechanics import prepare
+
+    for obj in _objects(ctx, eff.subject):
+        if eff.prepared:
+            prepare.become_prepared(ctx.game, obj)
+        else:
+            prepare.become_unprepared(ctx.game, obj)
+
+
+def h_end_turn(ctx: Ctx, eff: Any) -> None:
+    from rules_engine.mechanics import end_turn
+
+    end_turn.end_the_turn(ctx.game)
+
+
+def h_lose_game(ctx: Ctx, eff: ab.LoseGame) -> None:
+    from rules_engine.mechanics import leave_game
+
+    for p in _players(ctx, eff.player):
+        leave_game.lose(ctx.game, p, "104.3e: an effect says so")
+
+
+def h_win_game(ctx: Ctx, eff: ab.WinGame) -> None:
+    from rules_engine.mechanics import leave_game
+
+    for p in _players(ctx, eff.player):
+        for other in ctx.game.opponents(p):
+            leave_game.lose(ctx.game, other, "104.2b: an opponent won")
+
+
+def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
+    game = ctx.game
+    chooser = (_players(ctx, eff.player) or [ctx.controller])[0]
+    if game.decider.may(chooser.name, eff.text or "you may"):
+        ctx.did = True
+        run(game, ctx, eff.effects)
+        run(game, ctx, eff.if_you_do)
+    else:
+        run(game, ctx, eff.if_you_dont)
+
+
+def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
+    from rules_engine import conditions
+
+    if conditions.holds(ctx.game, eff.condition, ctx.controller, _source_obj(ctx)):
+        run(ctx.game, ctx, eff.effects)
+    else:
+        run(ctx.game, ctx, eff.otherwise)
+
+
+def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
+    for _ in range(amount(ctx, eff.count)):
+        run(ctx.game, ctx, eff.effects)
+
+
+def h_modal(ctx: Ctx, eff: ab.Modal) -> None:
+    game = ctx.game
+    labels = [f"mode {i + 1}" for i in range(len(eff.modes))]
+    picks = game.decider.choose_many(ctx.controller.name, "mode", labels, eff.max_choices)
+    for label in picks or labels[:eff.min_choices]:
+        run(game, ctx, eff.modes[labels.index(label)])
+
+
+def h_reveal(ctx: Ctx, eff: Any) -> None:
+    ctx.game.log("revealed", text=getattr(eff, "text", ""))
+
+
+HANDLERS: dict[type, Any] = {
+    ab.UnsupportedEffect: h_unsupported, ab.Draw: h_draw, ab.Discard: h_discard,
+    ab.Mill: h_mill, ab.Scry: h_scry, ab.Surveil: h_scry, ab.SearchLibrary: h_search,
+    ab.LookAtTop: h_look, ab.GainLife: h_gain, ab.LoseLife: h_lose, ab.DealDamage: h_damage,
+    ab.Fight: h_fight, ab.ModifyPT: h_pump, ab.SetBasePT: h_set_pt, ab.GrantAbility: h_grant,
+    ab.Animate: h_animate, ab.PutCounters: h_counters, ab.RemoveCounters: h_remove_counters,
+    ab.CreateToken: h_token, ab.Destroy: h_destroy, ab.Exile: h_exile, ab.MoveToZone: h_move,
+    ab.Sacrifice: h_sacrifice, ab.Tap: h_tap, ab.Untap: h_untap, ab.TapOrUntap: h_tap_or_untap,
+    ab.Goad: h_goad, ab.Transform: h_transform, ab.DelayedTrigger: h_delayed,
+    ab.CounterSpell: h_counter, ab.AddMana: h_add_mana, ab.Reveal: h_reveal,
+    ab.Shuffle: h_shuffle, ab.SetDayNight: h_day_night, ab.ToggleDayNight: h_toggle,
+    ab.TakeInitiative: h_initiative, ab.Venture: h_venture, ab.BecomePrepared: h_prepared,
+    ab.EndTurn: h_end_turn, ab.LoseGame: h_lose_game, ab.WinGame: h_win_game,
+    ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
+    ab.Modal: h_modal,
+}

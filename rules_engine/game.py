@@ -1,0 +1,294 @@
+"""Game state: players, zones, objects, designations, the log, and the zone-change primitives.
+
+The turn structure, priority and the stack live in :mod:`rules_engine.turn`; casting in
+:mod:`rules_engine.casting`; state-based actions in :mod:`rules_engine.sba`. This module only
+holds state and the small operations every other part needs (moving an object between zones,
+drawing, creating tokens, logging events). Everything is plain Python objects: no deep copies.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules_engine.cards import CardDef, CardLibrary, Face
+from rules_engine.decisions import Decider
+from rules_engine.events import Event
+from rules_engine.objects import GameObject, Player, StackAbility
+
+STEPS = (
+    "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+    "end", "cleanup",
+)
+COMBAT_STEPS = frozenset(STEPS[4:10])
+PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
+_LISTED_ZONES = frozenset(PLAYER_ZONES) | {"battlefield", "stack"}
+
+
+class Game:
+    """A game in progress. See the module docstring for what lives elsewhere."""
+
+    def __init__(self, player_names: list[str], cards: CardLibrary, *, strict: bool = False,
+                 seed: int = 0) -> None:
+        self.players = [Player(n, i) for i, n in enumerate(player_names)]
+        self.by_name = {p.name: p for p in self.players}
+        self.cards = cards
+        self.battlefield: list[GameObject] = []
+        self.stack: list[Any] = []  # bottom first
+        self.turn = 1
+        self.active = self.players[0]
+        self.step = "main1"
+        self.priority: Player | None = None
+        self.passes = 0
+        self.day_night = "neither"
+        self.initiative: Player | None = None
+        self.events: list[Event] = []
+        self.notes: list[str] = []
+        self.decider = Decider(strict=strict, log=self.note)
+        self.rng = random.Random(seed)
+        self._next_id = 1
+        self.timestamp = 0
+        self.pending_triggers: list[Any] = []  # triggered, not yet on the stack (603.3)
+        self.delayed: list[Any] = []  # delayed triggered abilities (603.7)
+        self.resolving: Any = None
+        self.turn_ending = False  # inside 724.1 process
+        self.end_turn_requested = False
+        self.end_combat_requested = False
+        self.step_fs_happened = False
+        self.turn_ending_skip_end = False
+        self.creatures_died_this_turn = 0
+        self.prev_active: Player | None = None
+        self.prev_active_spells = 0
+        self.step_serial = 0
+        self.pending_attacks: dict[Any, Any] | None = None
+        self.pending_blocks: dict[Any, Any] | None = None
+        self.skip_priority_cleanup = False
+        self.game_over = False
+        self.first_player = self.players[0]
+        self.undercity: Any = None  # dungeon definitions loaded on demand
+        self.cleanup_again = False
+        self.actions_done = 0
+        self.extra_mods: list[Any] = []
+
+    # -- ids, names, logging ----------------------------------------------------------------
+    def new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def next_timestamp(self) -> int:
+        self.timestamp += 1
+        return self.timestamp
+
+    def log(self, name: str, **data: Any) -> Event:
+        """Record an event and let triggered abilities look at it (603.2)."""
+        event = Event(name, data, self.turn, self.step)
+        self.events.append(event)
+        from rules_engine import triggers  # local: triggers imports game types
+
+        triggers.check(self, event)
+        return event
+
+    def note(self, text: str) -> None:
+        self.events.append(Event("note", {"text": text}, self.turn, self.step))
+
+    def player(self, name: str) -> Player:
+        return self.by_name[name]
+
+    @property
+    def living(self) -> list[Player]:
+        return [p for p in self.players if not p.left]
+
+    def apnap(self) -> list[Player]:
+        """Players in APNAP order starting with the active player (101.4)."""
+        n = len(self.players)
+        start = self.active.index
+        order = [self.players[(start + i) % n] for i in range(n)]
+        return [p for p in order if not p.left]
+
+    def next_player(self, player: Player) -> Player:
+        n = len(self.players)
+        for i in range(1, n + 1):
+            cand = self.players[(player.index + i) % n]
+            if not cand.left:
+                return cand
+        return player
+
+    def opponents(self, player: Player) -> list[Player]:
+        return [p for p in self.living if p is not player]
+
+    # -- objects and zones ------------------------------------------------------------------
+    def zone_list(self, obj: Any) -> list[Any]:
+        zone = obj.zone
+        if zone == "battlefield":
+            return self.battlefield
+        if zone == "stack":
+            return self.stack
+        return getattr(obj.owner, zone)
+
+    def new_object(self, card: CardDef | None, owner: Player, zone: str,
+                   label: str | None = None) -> GameObject:
+        obj = GameObject(self.new_id(), card, owner, zone, label)
+        obj.timestamp = self.next_timestamp()
+        if zone == "battlefield":
+            self.battlefield.append(obj)
+        elif zone == "stack":
+            self.stack.append(obj)
+        else:
+            getattr(owner, zone).append(obj)
+        return obj
+
+    def card_def(self, name: str) -> CardDef:
+        found = self.cards.get(name)
+        if found is None:
+            from rules_engine.errors import UnknownCard
+
+            raise UnknownCard(f"card '{name}' not found in any card source")
+        return found
+
+    def all_objects(self) -> list[Any]:
+        objs: list[Any] = list(self.battlefield) + list(self.stack)
+        for p in self.players:
+            for z in PLAYER_ZONES:
+                objs.extend(getattr(p, z))
+        return objs
+
+    def move(self, obj: GameObject, to_zone: str, *, controller: Player | None = None,
+             top: bool = True, tapped: bool = False, cause: str | None = None) -> GameObject:
+        """Move ``obj`` to ``to_zone`` (400.7: it becomes a new object with reset status).
+
+        The same Python object is reused (its id label follows it, as the scenario format
+        wants); status, counters, damage and modifications are cleared.
+        """
+        from_zone = obj.zone
+        if from_zone in _LISTED_ZONES:
+            lst = self.zone_list(obj)
+            if obj in lst:
+                lst.remove(obj)
+        was_prepared = obj.prepared
+        last_known = _LastKnown(obj) if from_zone == "battlefield" else None
+        if from_zone == "battlefield":
+            obj.prepared = False
+            obj.attacking = None
+            obj.blocking = []
+            obj.blockers = []
+            obj.blocked = False
+        obj.zone = to_zone
+        if to_zone != "stack" and not (from_zone == "stack" and to_zone == "battlefield"):
+            obj.transformed = False
+        obj.tapped = tapped
+        obj.counters = {}
+        obj.damage = 0
+        obj.mods = []
+        obj.phased_out = False
+        obj.goaded = set()
+        obj.deathtouch_damage = False
+        obj.timestamp = self.next_timestamp()
+        owner = obj.owner
+        if to_zone == "battlefield":
+            obj.controller = controller or obj.controller
+            obj.sick = True
+            self.battlefield.append(obj)
+        elif to_zone == "stack":
+            obj.controller = controller or obj.controller
+            self.stack.append(obj)
+        else:
+            obj.controller = owner
+            zone = getattr(owner, to_zone)
+            if to_zone == "library" and not top:
+                zone.append(obj)
+            elif to_zone == "library":
+                zone.insert(0, obj)
+            else:
+                zone.append(obj)
+        if from_zone == "battlefield":
+            if obj.prepared_copy is not None or was_prepared:
+                from rules_engine.mechanics import prepare
+
+                prepare.remove_copy(self, obj)
+            self.log("left_battlefield", obj=obj, to=to_zone, lki=last_known)
+            if to_zone == "graveyard" and last_known.is_creature:
+                self.creatures_died_this_turn += 1
+                self.log("dies", obj=obj, lki=last_known)
+        return obj
+
+    def create_token(self, controller: Player, face: Face, *, tapped: bool = False,
+                     card: CardDef | None = None) -> GameObject:
+        """Create a token on the battlefield (111.2, 701.7) and let it enter (603.6a)."""
+        obj = GameObject(self.new_id(), card, controller, "battlefield")
+        obj.token = True
+        obj.copy_values = face
+        obj.controller = controller
+        obj.tapped = tapped
+        obj.sick = True
+        obj.timestamp = self.next_timestamp()
+        from rules_engine import permanents
+
+        permanents.enter_battlefield(self, obj, controller, new=True)
+        return obj
+
+    def draw(self, player: Player, n: int = 1) -> list[GameObject]:
+        drawn = []
+        for _ in range(n):
+            if not player.library:
+                player.drew_from_empty = True  # 704.5b
+                self.log("drew_from_empty_library", player=player)
+                continue
+            card = player.library[0]
+            self.move(card, "hand")
+            drawn.append(card)
+            self.log("drew", player=player, obj=card)
+        return drawn
+
+    def shuffle(self, player: Player) -> None:
+        self.rng.shuffle(player.library)
+        self.log("shuffled", player=player)
+
+    def lose_life(self, player: Player, n: int) -> None:
+        if n <= 0:
+            return
+        player.life -= n
+        self.log("life_lost", player=player, amount=n)
+
+    def gain_life(self, player: Player, n: int) -> None:
+        if n <= 0:
+            return
+        player.life += n
+        self.log("life_gained", player=player, amount=n)
+
+    def permanents(self, controller: Player | None = None) -> list[GameObject]:
+        """Phased-in permanents (702.26b: phased-out ones are treated as nonexistent)."""
+        return [o for o in self.battlefield
+                if not o.phased_out and (controller is None or o.controller is controller)]
+
+    def find_objects(self, key: str) -> list[Any]:
+        """Objects named by an id label, else by name (case-insensitive)."""
+        key_l = str(key).lower()
+        objs = self.all_objects()
+        by_label = [o for o in objs if o.label is not None and str(o.label).lower() == key_l]
+        if by_label:
+            return by_label
+        return [o for o in objs if o.name.lower() == key_l]
+
+    def add_stack_ability(self, ability: StackAbility) -> None:
+        self.stack.append(ability)
+
+    def mana_value_of(self, obj: GameObject) -> int:
+        from rules_engine.mana import parse_cost
+
+        return parse_cost(obj.face.mana_cost).mana_value
+
+
+class _LastKnown:
+    """Last known information of a permanent that left the battlefield (608.2h)."""
+
+    __slots__ = ("name", "is_creature", "controller", "power", "toughness", "types", "obj")
+
+    def __init__(self, obj: GameObject) -> None:
+        self.obj = obj
+        self.name = obj.name
+        self.is_creature = obj.is_creature
+        self.controller = obj.controller
+        self.power = obj.power
+        self.toughness = obj.toughness
+        self.types = obj.face.types

@@ -1,0 +1,125 @@
+"""Mana costs, mana pools and automatic payment (106, 107.4, 202, 601.2g-h).
+
+A cost is paid from the player's pool first, then by tapping untapped lands the player
+controls (the scenario format's "automatic" payment). Lands are chosen so that a land able
+to make fewer of the still-needed colours is tapped first, keeping flexible lands for later.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_SYMBOL = re.compile(r"\{([^}]*)\}")
+COLORS = "WUBRG"
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+@dataclass
+class ManaCost:
+    """A parsed mana cost: coloured symbols, generic amount, X count (107.4)."""
+
+    generic: int = 0
+    colored: dict[str, int] = field(default_factory=dict)  # W U B R G C
+    x_count: int = 0
+    hybrid: list[tuple[str, ...]] = field(default_factory=list)
+
+    @property
+    def mana_value(self) -> int:
+        """202.3: total of the symbols, X counts as 0."""
+        return self.generic + sum(self.colored.values()) + len(self.hybrid)
+
+
+def parse_cost(text: str | None) -> ManaCost:
+    cost = ManaCost()
+    for sym in _SYMBOL.findall(text or ""):
+        if sym.isdigit():
+            cost.generic += int(sym)
+        elif sym == "X":
+            cost.x_count += 1
+        elif sym in COLORS or sym == "C":
+            cost.colored[sym] = cost.colored.get(sym, 0) + 1
+        elif "/" in sym:
+            parts = tuple(p for p in sym.split("/") if p != "P")
+            if len(parts) == 1:
+                cost.colored[parts[0]] = cost.colored.get(parts[0], 0) + 1
+            else:
+                cost.hybrid.append(parts)
+        # {S}, {T} and others are not mana in a cost we pay here
+    return cost
+
+
+def parse_mana(text: str) -> dict[str, int]:
+    """A pool literal such as ``"{2}{W}"``; generic numbers become colourless mana."""
+    pool: dict[str, int] = {}
+    for sym in _SYMBOL.findall(text or ""):
+        if sym.isdigit():
+            pool["C"] = pool.get("C", 0) + int(sym)
+        else:
+            pool[sym] = pool.get(sym, 0) + 1
+    return pool
+
+
+def plan_payment(
+    cost: ManaCost, x: int, pool: dict[str, int], sources: list[tuple[object, tuple[str, ...]]]
+) -> tuple[dict[str, int], list[tuple[object, str]]] | None:
+    """Work out how to pay ``cost``: what leaves the pool and which sources tap for which colour.
+
+    ``sources`` lists (object, colours it can make) for untapped mana sources. Returns
+    ``(pool_spent, [(source, colour)])`` or ``None`` when the cost cannot be paid (601.2h).
+    """
+    pool = dict(pool)
+    spent: dict[str, int] = {}
+    taps: list[tuple[object, str]] = []
+    avail = list(sources)
+
+    def take_pool(color: str) -> bool:
+        if pool.get(color, 0) > 0:
+            pool[color] -= 1
+            spent[color] = spent.get(color, 0) + 1
+            return True
+        return False
+
+    def take_source(colors: tuple[str, ...]) -> bool:
+        # tap the least flexible source that can make one of the colours
+        best = None
+        for i, (_obj, makes) in enumerate(avail):
+            if any(c in makes for c in colors):
+                if best is None or len(makes) < len(avail[best][1]):
+                    best = i
+        if best is None:
+            return False
+        obj, makes = avail.pop(best)
+        taps.append((obj, next(c for c in colors if c in makes)))
+        return True
+
+    for color, n in cost.colored.items():
+        for _ in range(n):
+            if not take_pool(color) and not take_source((color,)):
+                return None
+    for options in cost.hybrid:
+        ok = any(take_pool(c) for c in options if not c.isdigit())
+        if not ok and not take_source(tuple(c for c in options if not c.isdigit())):
+            digits = [int(c) for c in options if c.isdigit()]
+            if not digits:
+                return None
+            for _ in range(digits[0]):
+                if not _take_generic(pool, spent) and not take_source(tuple(COLORS + "C")):
+                    return None
+    for _ in range(cost.generic + cost.x_count * x):
+        if not _take_generic(pool, spent) and not take_source(tuple(COLORS + "C")):
+            return None
+    return spent, taps
+
+
+def _take_generic(pool: dict[str, int], spent: dict[str, int]) -> bool:
+    for color in ("C", *COLORS):
+        if pool.get(color, 0) > 0:
+            pool[color] -= 1
+            spent[color] = spent.get(color, 0) + 1
+            return True
+    return False
+
+
+def format_pool(pool: dict[str, int]) -> str:
+    return "".join(f"{{{c}}}" * n for c, n in pool.items() if n)

@@ -1,0 +1,1 @@
+"""One module per mechanic; each opens with the rules it implements."""

@@ -1,0 +1,103 @@
+"""Day and night.
+
+Rules implemented here (Comprehensive Rules, 2026-04-17):
+- 731.1: the game starts neither day nor night; once it is day or night it is always exactly
+  one of them (never neither again).
+- 731.1a: "day becomes night" / "night becomes day" means losing one and gaining the other.
+- 731.2 / 502.2: the untap step's check: day -> night if the previous turn's active player cast
+  no spells during that turn; night -> day if that player cast two or more; neither: no check.
+- 702.145b-g: daybound and nightbound: a daybound permanent enters transformed at night; as it
+  becomes night a front-face-up daybound permanent transforms; as it becomes day a back-face-up
+  nightbound permanent transforms; they can't transform otherwise; with a daybound permanent
+  on the battlefield and neither, it becomes day (702.145d); with only nightbound, night (702.145g).
+- 712: transforming a double-faced permanent (the "transformed" event).
+"""
+
+from __future__ import annotations
+
+from rules_engine import compiled
+from rules_engine.game import Game
+from rules_engine.objects import GameObject
+
+
+def _bound(obj: GameObject, which: str) -> bool:
+    return compiled.has_keyword(obj, which)
+
+
+def become(game: Game, to: str) -> None:
+    """Make it ``to`` ("day"/"night"); logs became_* from neither, *_became_* on a change."""
+    before = game.day_night
+    if before == to:
+        return
+    game.day_night = to
+    if before == "neither":
+        game.log("became_day" if to == "day" else "became_night")
+    else:
+        # the "whenever day becomes night or night becomes day" triggers see this event (731.1a)
+        name = "night_became_day" if to == "day" else "day_became_night"
+        game.log(name)
+        _transform_bound(game, to)  # 702.145b/e: "as it becomes ..." (immediately, no stack)
+        return
+    _transform_bound(game, to)
+
+
+def _transform_bound(game: Game, to: str) -> None:
+    for obj in list(game.battlefield):
+        if obj.phased_out:
+            continue
+        if to == "night" and not obj.transformed and _bound(obj, "daybound"):
+            transform(game, obj, cause="daybound")
+        elif to == "day" and obj.transformed and _bound(obj, "nightbound"):
+            transform(game, obj, cause="nightbound")
+
+
+def transform(game: Game, obj: GameObject, cause: str = "effect") -> bool:
+    """701.27 / 712: turn a transforming double-faced permanent over.
+
+    702.145b/e: a permanent with daybound or nightbound can't transform except by those
+    abilities.
+    """
+    card = obj.card
+    if obj.zone != "battlefield" or card is None or card.back is None:
+        return False
+    if obj.copy_values is not None and obj.copy_values.name != card.front.name:
+        return False  # 712.9-ish: a non-DFC copy can't transform
+    if cause not in ("daybound", "nightbound") and (
+            _bound(obj, "daybound") or _bound(obj, "nightbound")):
+        game.note(f"{obj.name} can't transform except by daybound/nightbound (702.145b)")
+        return False
+    obj.transformed = not obj.transformed
+    game.log("transformed", obj=obj, to=obj.name)
+    return True
+
+
+def untap_step_check(game: Game) -> None:
+    """502.2 / 731.2: the check counts only spells cast by the previous turn's active player."""
+    if game.prev_active is None or game.day_night == "neither":
+        return
+    spells = game.prev_active_spells
+    if game.day_night == "day" and spells == 0:
+        become(game, "night")
+    elif game.day_night == "night" and spells >= 2:
+        become(game, "day")
+
+
+def bound_checks(game: Game) -> bool:
+    """702.145c/d/f/g: "any time" checks for daybound/nightbound permanents."""
+    acted = False
+    if game.day_night == "neither":
+        perms = game.permanents()
+        if any(_bound(o, "daybound") for o in perms):
+            become(game, "day")  # 702.145d
+            acted = True
+        elif any(_bound(o, "nightbound") for o in perms):
+            become(game, "night")  # 702.145g
+            acted = True
+    else:
+        for obj in game.permanents():
+            if game.day_night == "night" and not obj.transformed and _bound(obj, "daybound") \
+                    and obj.card is not None and obj.card.back is not None:
+                acted = transform(game, obj, cause="daybound") or acted  # 702.145c
+            elif game.day_night == "day" and obj.transformed and _bound(obj, "nightbound"):
+                acted = transform(game, obj, cause="nightbound") or acted  # 702.145f
+    return acted

@@ -1,0 +1,233 @@
+"""The initiative and dungeons (Undercity and the three others).
+
+Rules implemented here (Comprehensive Rules, 2026-04-17):
+- 726.1/726.3: one player at most has the initiative; taking it takes it from the holder.
+- 726.2: its three inherent triggered abilities (no source, controlled by the holder; named
+  "Initiative" here): upkeep venture into Undercity; combat damage to the holder by creatures
+  a player controls gives that player the initiative; taking it ventures into Undercity.
+- 726.5: taking it while already holding it triggers the venture without a second designation.
+- 726.4 (in leave_game): the holder leaving passes it to the active/next player.
+- 309.2-309.7: dungeons come from outside the game into the command zone; the venture marker
+  starts in the topmost room; room abilities ("When you move your venture marker into this
+  room, ...") trigger; a dungeon whose marker is in the bottommost room and has no room
+  ability waiting or on the stack is removed (a state-based action, 704.5t) and completed.
+- 701.49a-d: venturing: enter a dungeon, move to an adjacent room (choosing among arrows), or
+  from the bottommost room complete it and start a new one; "venture into Undercity" only
+  picks Undercity when entering a dungeon, otherwise continues the current one (701.49d).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine.cards import CardDef
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Player
+
+UNDERCITY = "Undercity"
+INITIATIVE = "Initiative"
+_ROOM_LINE = re.compile(
+    r"^(?P<name>[^—\n]+?) — (?P<effect>.+?)(?: \(Leads to: (?P<exits>[^)]*)\))?$")
+
+
+@dataclass
+class Dungeon:
+    """A dungeon card's rooms (309.4): name -> (effects, exits); ``top`` is the topmost room."""
+
+    name: str
+    rooms: dict[str, tuple[tuple[Any, ...], tuple[str, ...]]] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    card: CardDef | None = None
+
+    @property
+    def top(self) -> str:
+        return self.order[0]
+
+    def is_bottom(self, room: str) -> bool:
+        return not self.rooms[room][1]
+
+
+def compile_effect_text(text: str, name: str) -> tuple[Any, ...]:
+    """A room's effect sentence through the Oracle-text compiler (as an instant's text)."""
+    try:
+        from rules_engine import text as compiler
+
+        card = compiler.compile_card({"name": name, "type_line": "Instant", "oracle_text": text,
+                                      "layout": "normal"})
+        effects: list[Any] = []
+        for a in card.faces[0].abilities:
+            if isinstance(a, ab.SpellAbility):
+                effects.extend(a.effects)
+            elif isinstance(a, ab.Unsupported):
+                effects.append(ab.UnsupportedEffect(text=a.text))
+        return tuple(effects)
+    except Exception as exc:  # noqa: BLE001
+        return (ab.UnsupportedEffect(text=f"{text} (compiler: {exc})"),)
+
+
+def parse_dungeon_text(name: str, oracle_text: str, card: CardDef | None = None) -> Dungeon:
+    """Rooms from a dungeon's Oracle text: one "Room — effect. (Leads to: A, B)" line each."""
+    dungeon = Dungeon(name, card=card)
+    for line in oracle_text.splitlines():
+        m = _ROOM_LINE.match(line.strip())
+        if not m or line.lower().startswith("you can't"):
+            continue
+        room = m.group("name").strip()
+        exits = tuple(e.strip() for e in (m.group("exits") or "").split(",") if e.strip())
+        dungeon.rooms[room] = (compile_effect_text(m.group("effect").strip(), room), exits)
+        dungeon.order.append(room)
+    return dungeon
+
+
+def dungeon_named(game: Game, name: str) -> Dungeon:
+    """Undercity is read from the card source (its Oracle text); the others from package data."""
+    cache = game.__dict__.setdefault("_dungeons", {})
+    if name in cache:
+        return cache[name]
+    card = game.cards.get(name)
+    if card is not None and card.front.oracle_text:
+        dungeon = parse_dungeon_text(card.name, card.front.oracle_text, card)
+    else:
+        data = _package_dungeons().get(name)
+        if data is None:
+            from rules_engine.errors import UnknownCard
+
+            raise UnknownCard(f"dungeon '{name}' not found in any card source or package data")
+        card = CardDef.from_scryfall({"name": name, "type_line": "Dungeon",
+                                      "oracle_text": data["text"], "layout": "token"})
+        dungeon = parse_dungeon_text(name, data["text"], card)
+    cache[name] = dungeon
+    return dungeon
+
+
+def _package_dungeons() -> dict[str, dict[str, str]]:
+    text = resources.files("rules_engine.data").joinpath("dungeons.json").read_text("utf-8")
+    return {d["name"]: d for d in json.loads(text)}
+
+
+def other_dungeon_names() -> list[str]:
+    return [n for n in _package_dungeons() if n != UNDERCITY]
+
+
+# -- the initiative ------------------------------------------------------------------------------
+def take(game: Game, player: Player) -> None:
+    """726.3, 726.5: the player takes the initiative; the venture trigger follows (726.2)."""
+    game.initiative = player
+    game.log("initiative_taken", player=player)
+
+
+def inherent_triggers(game: Game, event: Any) -> None:
+    """726.2's three triggered abilities and the room abilities (309.4c)."""
+    from rules_engine.triggers import add_inherent
+
+    name = event.name
+    holder = game.initiative
+    if name == "initiative_taken":
+        add_inherent(game, INITIATIVE, event.data["player"],
+                     (ab.Venture(into="undercity", player=ab.Ref("you")),), event=event)
+    elif name == "step_began" and event.data.get("step") == "upkeep" and holder is not None \
+            and holder is game.active:
+        add_inherent(game, INITIATIVE, holder,
+                     (ab.Venture(into="undercity", player=ab.Ref("you")),), event=event)
+    elif name == "combat_damage_to_player" and holder is not None and \
+            event.data["player"] is holder:
+        takers = {s.controller for s in event.data["sources"] if isinstance(s, GameObject)}
+        for taker in takers:
+            if taker is holder:
+                continue
+            from rules_engine.events import Event
+
+            ev = Event("initiative_damage", {"player": taker}, game.turn, game.step)
+            add_inherent(game, INITIATIVE, holder,
+                         (ab.TakeInitiative(player=ab.Ref("that_player")),), event=ev)
+
+
+# -- venturing -----------------------------------------------------------------------------------
+def venture(game: Game, player: Player, undercity: bool = False) -> None:
+    """701.49a-d."""
+    if player.left:
+        return
+    if player.dungeon is None:
+        _enter_new(game, player, undercity)
+    elif player.dungeon.is_bottom(player.dungeon_room):
+        _complete(game, player)  # 701.49c
+        _enter_new(game, player, undercity)
+    else:
+        exits = list(player.dungeon.rooms[player.dungeon_room][1])
+        room = exits[0] if len(exits) == 1 else game.decider.choose(
+            player.name, f"room to venture into from {player.dungeon_room}", exits)
+        _move_marker(game, player, room)
+    game.log("ventured", player=player, dungeon=player.dungeon.name, room=player.dungeon_room)
+
+
+def _enter_new(game: Game, player: Player, undercity: bool) -> None:
+    """309.2a / 701.49a / 701.49d: bring a dungeon in, marker on the topmost room."""
+    if undercity:
+        name = UNDERCITY
+    else:
+        name = game.decider.choose(player.name, "dungeon to venture into", other_dungeon_names())
+    dungeon = dungeon_named(game, name)
+    obj = game.new_object(dungeon.card, player, "command")
+    player.dungeon = dungeon
+    player.command[:] = [o for o in player.command if o is obj or o.name != name] or [obj]
+    game.log("dungeon_entered", player=player, dungeon=name)
+    _move_marker(game, player, dungeon.top)
+
+
+def _move_marker(game: Game, player: Player, room: str) -> None:
+    from rules_engine.triggers import add_inherent
+
+    player.dungeon_room = room
+    effects = player.dungeon.rooms[room][0]
+    source = player.command[0] if player.command else None
+    add_inherent(game, room, player, effects, source=source)  # 309.4c
+
+
+def _complete(game: Game, player: Player) -> None:
+    """309.7: the dungeon is removed from the game; the player completed it."""
+    name = player.dungeon.name
+    for obj in list(player.command):
+        if obj.name == name:
+            player.command.remove(obj)
+            obj.zone = "gone"
+    player.dungeon = None
+    player.dungeon_room = None
+    player.completed_dungeons.append(name)
+    game.log("dungeon_completed", player=player, dungeon=name)
+
+
+def dungeon_sba(game: Game) -> bool:
+    """309.6 / 704.5t: remove a dungeon whose marker is on its bottommost room, unless one of its
+    room abilities has triggered and not yet left the stack."""
+    acted = False
+    for p in game.living:
+        d = p.dungeon
+        if d is None or p.dungeon_room is None or not d.is_bottom(p.dungeon_room):
+            continue
+        src = p.command[0] if p.command else None
+        waiting = any(x.source is src and src is not None for x in game.pending_triggers) or \
+            any(getattr(x, "source", None) is src and src is not None for x in game.stack)
+        if not waiting:
+            _complete(game, p)
+            acted = True
+    return acted
+
+
+def set_dungeon(game: Game, player: Player, name: str, room: str) -> None:
+    """Scenario setup: a dungeon already in the command zone with the marker on ``room``."""
+    dungeon = dungeon_named(game, name)
+    if room not in dungeon.rooms:
+        from rules_engine.errors import ScenarioError
+
+        raise ScenarioError(f"dungeon {name} has no room {room!r} (rooms: "
+                            f"{', '.join(dungeon.order)})")
+    obj = game.new_object(dungeon.card, player, "command")
+    obj.label = None
+    player.dungeon = dungeon
+    player.dungeon_room = room
+    del obj

@@ -1,0 +1,227 @@
+"""Players and game objects: plain Python objects with slots, cheap to create and to copy.
+
+An object's characteristics come from its card face (or a copy's values, 707.2) plus
+counters and until-end-of-turn modifications; its status (tapped, flipped/transformed,
+phased out, 110.5) and designations (prepared, 722.3a) live on the object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine.cards import CardDef, Face
+
+
+class Player:
+    """A player: life, zones, counters of what happened this turn."""
+
+    __slots__ = (
+        "name", "index", "life", "library", "hand", "graveyard", "exile", "command",
+        "mana_pool", "lost", "left", "won", "drew_from_empty", "land_plays",
+        "spells_cast_this_turn", "dungeon", "dungeon_room", "completed_dungeons",
+        "max_hand_size", "choices",
+    )
+
+    def __init__(self, name: str, index: int) -> None:
+        self.name = name
+        self.index = index
+        self.life = 20
+        self.library: list[GameObject] = []
+        self.hand: list[GameObject] = []
+        self.graveyard: list[GameObject] = []
+        self.exile: list[GameObject] = []
+        self.command: list[GameObject] = []
+        self.mana_pool: dict[str, int] = {}
+        self.lost = False
+        self.left = False
+        self.won = False
+        self.drew_from_empty = False
+        self.land_plays = 0
+        self.spells_cast_this_turn = 0
+        self.dungeon: Any = None  # rules_engine.mechanics.initiative.Dungeon
+        self.dungeon_room: str | None = None
+        self.completed_dungeons: list[str] = []
+        self.max_hand_size = 7
+
+    def __repr__(self) -> str:
+        return f"Player({self.name})"
+
+
+class Mod:
+    """A continuous modification of one object (611.2): +p/+t, keywords, until a duration."""
+
+    __slots__ = ("power", "toughness", "keywords", "until", "abilities", "set_pt", "types",
+                 "timestamp")
+
+    def __init__(self, power: int = 0, toughness: int = 0, keywords: tuple[str, ...] = (),
+                 until: str = "eot", abilities: tuple[Any, ...] = (),
+                 set_pt: tuple[int, int] | None = None, types: tuple[str, ...] = (),
+                 timestamp: int = 0) -> None:
+        self.power = power
+        self.toughness = toughness
+        self.keywords = keywords
+        self.until = until
+        self.abilities = abilities
+        self.set_pt = set_pt
+        self.types = types
+        self.timestamp = timestamp
+
+
+class GameObject:
+    """A card, token, copy or spell in some zone (109). Status is reset on zone change (400.7)."""
+
+    __slots__ = (
+        "oid", "label", "card", "owner", "controller", "zone", "transformed", "tapped",
+        "phased_out", "counters", "damage", "sick", "token", "copy_values", "card_copy",
+        "spell_copy", "prepared", "prepared_copy", "copy_for", "timestamp", "mods",
+        "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
+        "flashback", "deathtouch_damage", "phased_with", "goaded", "phased_controller",
+        "is_prepare_spell", "loyalty_used", "choices_made", "kicked",
+    )
+
+    def __init__(self, oid: int, card: CardDef | None, owner: Player, zone: str,
+                 label: str | None = None) -> None:
+        self.oid = oid
+        self.label = label
+        self.card = card
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.transformed = False
+        self.tapped = False
+        self.phased_out = False
+        self.counters: dict[str, int] = {}
+        self.damage = 0
+        self.sick = False
+        self.token = False
+        self.copy_values: Face | None = None  # copiable values from a copy effect / token spec
+        self.card_copy = False  # copy of a card: ceases off stack/battlefield (704.5e)
+        self.spell_copy = False
+        self.prepared = False
+        self.prepared_copy: GameObject | None = None  # the exiled prepare-spell copy (722.3c)
+        self.copy_for: GameObject | None = None  # on that copy: the prepared permanent
+        self.is_prepare_spell = False
+        self.timestamp = 0
+        self.mods: list[Mod] = []
+        self.attacking: Any = None  # Player or GameObject being attacked
+        self.blocking: list[GameObject] = []
+        self.blocked = False
+        self.blockers: list[GameObject] = []
+        self.x = 0
+        self.targets: list[Any] = []
+        self.cast_from: str | None = None
+        self.flashback = False
+        self.deathtouch_damage = False
+        self.phased_with = False
+        self.goaded: set[str] = set()
+        self.phased_controller: Player | None = None
+        self.loyalty_used = False
+        self.choices_made: dict[str, Any] = {}
+        self.kicked = False
+
+    # -- characteristics -------------------------------------------------------------
+    @property
+    def face(self) -> Face:
+        """The characteristics in use: copy values, else the face up side (712.8)."""
+        if self.copy_values is not None:
+            if self.transformed and self.card is not None and self.card.back is not None \
+                    and self.copy_values.name == self.card.front.name:
+                return self.card.back
+            return self.copy_values
+        assert self.card is not None
+        if self.transformed and self.card.back is not None and self.zone in ("battlefield",
+                                                                              "stack"):
+            return self.card.back
+        return self.card.front
+
+    @property
+    def name(self) -> str:
+        return self.face.name
+
+    def has_type(self, t: str) -> bool:
+        return t in self.face.types or any(t in m.types for m in self.mods)
+
+    @property
+    def is_creature(self) -> bool:
+        return self.has_type("Creature")
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.face.types
+
+    @property
+    def power(self) -> int:
+        return self._pt()[0]
+
+    @property
+    def toughness(self) -> int:
+        return self._pt()[1]
+
+    def _pt(self) -> tuple[int, int]:
+        face = self.face
+        p = face.power or 0
+        t = face.toughness or 0
+        for m in self.mods:  # layer 7b set, then 7c modify (613.4)
+            if m.set_pt is not None:
+                p, t = m.set_pt
+        plus = self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+        p += plus
+        t += plus
+        for m in self.mods:
+            p += m.power
+            t += m.toughness
+        return p, t
+
+    @property
+    def loyalty(self) -> int:
+        return self.counters.get("loyalty", 0)
+
+    @property
+    def keywords(self) -> set[str]:
+        kws = set(self.face.keywords)
+        for m in self.mods:
+            kws.update(m.keywords)
+        return kws
+
+    def has_keyword(self, kw: str) -> bool:
+        if kw in self.face.keywords:
+            return True
+        return any(kw in m.keywords for m in self.mods)
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        return self.face.colors
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.oid}@{self.zone}>"
+
+
+class StackAbility:
+    """An activated or triggered ability on the stack (113.1b); named after its source."""
+
+    __slots__ = ("oid", "name", "source", "controller", "effects", "targets", "ability",
+                 "zone", "event", "x", "label", "choices_made", "kind", "card")
+
+    def __init__(self, oid: int, name: str, source: Any, controller: Player, effects: list[Any],
+                 ability: Any = None, event: Any = None, kind: str = "triggered") -> None:
+        self.oid = oid
+        self.name = name
+        self.source = source
+        self.controller = controller
+        self.effects = effects
+        self.targets: list[Any] = []
+        self.ability = ability
+        self.zone = "stack"
+        self.event = event
+        self.x = 0
+        self.label = None
+        self.choices_made: dict[str, Any] = {}
+        self.kind = kind
+        self.card = None
+
+    @property
+    def owner(self) -> Player:
+        return self.controller
+
+    def __repr__(self) -> str:
+        return f"<ability {self.name}#{self.oid}>"

@@ -1,0 +1,65 @@
+"""A permanent entering the battlefield (110.2, 305, 608.3, 614.1c-d, 614.12).
+
+Replacement effects that modify how a permanent enters apply first: "enters tapped",
+"enters prepared" (722.3a), "as ... enters" effects such as making it day (731), a daybound
+permanent entering transformed at night (702.145b). Then the permanent is on the battlefield
+and its "enters" event is logged (603.6a).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Player
+
+
+def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: bool = False,
+                      from_stack: bool = False, tapped: bool = False,
+                      counters: tuple[tuple[str, int], ...] = ()) -> GameObject:
+    from rules_engine import effects
+    from rules_engine.mechanics import day_night, prepare
+
+    enters_prepared = False
+    # 702.145b: daybound - "If it is night and this permanent is represented by a DFC,
+    # it enters transformed"
+    if obj.card is not None and obj.card.back is not None and obj.copy_values is None and \
+            game.day_night == "night" and "daybound" in obj.card.front.keywords:
+        obj.transformed = True
+    face_abilities = compiled.object_abilities_of_face(obj)
+    as_enters: list[Any] = []
+    for abl in face_abilities:
+        if isinstance(abl, ab.EntersReplacement):
+            if abl.kind == "tapped":
+                tapped = True
+            elif abl.kind == "prepared":
+                enters_prepared = True
+            else:
+                as_enters.append(abl)
+    if new:
+        obj.zone = "battlefield"
+        obj.controller = controller
+        obj.tapped = tapped or obj.tapped
+        game.battlefield.append(obj)
+    else:
+        game.move(obj, "battlefield", controller=controller, tapped=tapped)
+    for kind, n in counters:
+        obj.counters[kind] = obj.counters.get(kind, 0) + n
+    if obj.has_type("Planeswalker") and obj.face.loyalty is not None:
+        obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + obj.face.loyalty  # 306.5b
+    for abl in as_enters:
+        if abl.condition is None or _cond(game, abl, controller, obj):
+            effects.run(game, effects.Ctx(game, obj, controller), abl.effects)
+    if enters_prepared:
+        prepare.become_prepared(game, obj)
+    day_night.bound_checks(game)
+    game.log("entered", obj=obj, player=controller)
+    return obj
+
+
+def _cond(game: Game, abl: Any, controller: Player, obj: GameObject) -> bool:
+    from rules_engine import conditions
+
+    return conditions.holds(game, abl.condition, controller, obj)

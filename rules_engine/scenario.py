@@ -1,0 +1,661 @@
+"""The scenario runner: YAML sample games (see ../shared/spec/scenarios.md in the project docs).
+
+A scenario is a starting state, a script of actions and expectations. :func:`run_file` loads a
+file (one scenario or a list), :func:`run_scenario` plays one and returns a
+:class:`ScenarioResult` whose ``failures`` say what did not hold, expected vs actual, with the
+last events of the game log, and the rule behind an illegal action.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rules_engine import casting, combat, turn
+from rules_engine.cards import (
+    CardLibrary,
+    CardSource,
+    ChainCardSource,
+    DictCardSource,
+    read_card_file,
+)
+from rules_engine.errors import DecisionError, IllegalActionError, RulesEngineError, ScenarioError
+from rules_engine.game import STEPS, Game
+from rules_engine.mana import parse_mana
+from rules_engine.objects import GameObject, Player
+
+STEP_ALIASES = {"main": "main1", "precombat_main": "main1", "postcombat_main": "main2",
+                "combat": "beginning_of_combat", "end_step": "end", "first_strike": \
+                "first_strike_damage", "damage": "combat_damage", "beginning_of_combat_step":
+                "beginning_of_combat", "declare_attackers_step": "declare_attackers"}
+PLAYER_ACTIONS = ("cast", "activate", "play_land", "pass", "attack", "block", "concede",
+                  "phase_out", "phase_in")
+LAST_EVENTS = 12
+
+
+@dataclass
+class ScenarioResult:
+    file: str
+    name: str
+    passed: bool
+    failures: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    actions: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "name": self.name, "passed": self.passed,
+                "failures": self.failures}
+
+
+class ExpectationFailed(Exception):
+    pass
+
+
+def load_file(path: Path | str) -> list[dict[str, Any]]:
+    """The scenarios of one YAML file (a mapping or a list of mappings)."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"{path}: not valid YAML ({exc})") from exc
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from exc
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
+        raise ScenarioError(f"{path}: a scenario file holds a mapping or a list of mappings")
+    for i, scn in enumerate(data):
+        if "name" not in scn:
+            raise ScenarioError(f"{path}: scenario {i + 1}: key 'name' is required")
+    return data
+
+
+def scenario_files(paths: list[Path | str]) -> list[Path]:
+    """Files named, and every .yaml/.yml under directories named (sorted)."""
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml")))
+        else:
+            out.append(p)
+    return out
+
+
+def _norm_name(name: str) -> str:
+    n = str(name).strip().lower()
+    return n[:-6] if n.endswith(" token") else n
+
+
+class Runner:
+    """Plays one scenario against a card source."""
+
+    def __init__(self, scn: dict[str, Any], source: CardSource, file: Path | None = None) -> None:
+        self.scn = scn
+        self.file = file
+        extra = []
+        for rel in scn.get("cards") or []:
+            path = (file.parent / rel) if file is not None else Path(rel)
+            extra.extend(read_card_file(path))
+        if extra:
+            source = ChainCardSource([DictCardSource(extra), source])
+        self.library = CardLibrary(source)
+        self.game: Game | None = None
+        self.checkpoint = 0
+        self.failures: list[str] = []
+        self.labels: dict[str, GameObject] = {}
+        self.actions = 0
+
+    # -- setup -------------------------------------------------------------------------------
+    def setup(self) -> Game:
+        scn = self.scn
+        names = [str(n) for n in scn.get("players") or ["alice", "bob"]]
+        if len(names) < 2:
+            raise ScenarioError("players: two or more names are needed")
+        game = Game(names, self.library, strict=bool(scn.get("strict", False)))
+        self.game = game
+        state = scn.get("state") or {}
+        game.turn = int(state.get("turn", 1))
+        active = state.get("active", names[0])
+        if active not in game.by_name:
+            raise ScenarioError(f"state.active: unknown player {active!r}")
+        game.active = game.by_name[active]
+        step = STEP_ALIASES.get(str(state.get("step", "main1")), str(state.get("step", "main1")))
+        if step not in STEPS:
+            raise ScenarioError(f"state.step: unknown step {step!r} (one of {', '.join(STEPS)})")
+        game.step = step
+        dn = state.get("day_night", "neither") or "neither"
+        if dn not in ("neither", "day", "night"):
+            raise ScenarioError(f"state.day_night: {dn!r} is not neither, day or night")
+        game.day_night = dn
+        # players before the active one in turn order have had a first turn already
+        game.first_player = game.players[0]
+        for pname, n in (state.get("spells_cast_this_turn") or {}).items():
+            self._player(pname, "state.spells_cast_this_turn").spells_cast_this_turn = int(n)
+        pstate = state.get("players") or {}
+        for pname, pdata in pstate.items():
+            player = self._player(pname, "state.players")
+            pdata = pdata or {}
+            if "life" in pdata:
+                player.life = int(pdata["life"])
+            if pdata.get("mana_pool"):
+                player.mana_pool = parse_mana(str(pdata["mana_pool"]))
+            for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
+                for entry in pdata.get(zone) or []:
+                    self._place(player, zone, entry)
+            if pdata.get("dungeon"):
+                from rules_engine.mechanics import initiative
+
+                d = pdata["dungeon"]
+                initiative.set_dungeon(game, player, d["name"], d["room"])
+        init = state.get("initiative")
+        if init:
+            game.initiative = self._player(init, "state.initiative")
+        game.events.clear()
+        game.pending_triggers.clear()
+        if step in ("untap", "cleanup"):
+            raise ScenarioError(f"state.step: no player has priority in the {step} step; start "
+                                "in another step")
+        turn.give_priority(game, game.active)
+        return game
+
+    def _player(self, name: Any, where: str) -> Player:
+        assert self.game is not None
+        if str(name) not in self.game.by_name:
+            raise ScenarioError(f"{where}: unknown player {name!r}")
+        return self.game.by_name[str(name)]
+
+    def _place(self, player: Player, zone: str, entry: Any) -> None:
+        game = self.game
+        assert game is not None
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        if not isinstance(entry, dict) or "card" not in entry:
+            raise ScenarioError(f"state.players.{player.name}.{zone}: bad card entry {entry!r}")
+        count = int(entry.get("count", 1))
+        owner = self._player(entry.get("owner", player.name), "owner")
+        controller = self._player(entry.get("controller", player.name), "controller")
+        for _ in range(count):
+            card = game.card_def(str(entry["card"]))
+            obj = game.new_object(card, owner, zone if zone != "battlefield" else "battlefield",
+                                  label=entry.get("id"))
+            if entry.get("id"):
+                self.labels[str(entry["id"]).lower()] = obj
+            if entry.get("token"):
+                obj.token = True
+            if zone != "battlefield":
+                continue
+            obj.controller = controller
+            if entry.get("face", "front") == "back":
+                if card.back is None:
+                    raise ScenarioError(f"{card.name} has no back face")
+                obj.transformed = True
+            obj.tapped = bool(entry.get("tapped", False))
+            obj.sick = bool(entry.get("summoning_sick", False))
+            for kind, n in (entry.get("counters") or {}).items():
+                obj.counters[str(kind)] = int(n)
+            if obj.has_type("Planeswalker") and "loyalty" not in obj.counters and \
+                    obj.face.loyalty is not None:
+                obj.counters["loyalty"] = obj.face.loyalty
+            if entry.get("phased_out"):
+                obj.phased_out = True
+                obj.phased_controller = controller
+            if entry.get("prepared"):
+                from rules_engine.mechanics import prepare
+
+                if not prepare.has_prepare_spell(obj):
+                    raise ScenarioError(f"{card.name} has no prepare spell; it can't be set up "
+                                        "prepared (722.3a)")
+                obj.prepared = True
+                if not obj.phased_out:
+                    prepare.make_copy(game, obj)
+
+    # -- running -----------------------------------------------------------------------------
+    def run(self) -> ScenarioResult:
+        name = str(self.scn.get("name"))
+        file = str(self.file) if self.file else "<scenario>"
+        try:
+            self.setup()
+            for i, action in enumerate(self.scn.get("actions") or [], 1):
+                self.do_action(i, action)
+            self.check_expect(self.scn.get("expect") or {}, "expect")
+        except ScenarioError as exc:
+            self.failures.append(f"scenario error: {exc}")
+        except RulesEngineError as exc:
+            self.failures.append(f"{type(exc).__name__}: {exc}")
+        if self.failures and self.game is not None:
+            self.failures.append("last events:\n" + "\n".join(
+                "    " + e.describe() for e in self.game.events[-LAST_EVENTS:]))
+        log = [e.describe() for e in self.game.events] if self.game else []
+        return ScenarioResult(file, name, not self.failures, self.failures, log, self.actions)
+
+    def do_action(self, i: int, action: Any) -> None:
+        if not isinstance(action, dict) or len([k for k in action if k != "expect_error"]) != 1:
+            raise ScenarioError(f"action {i}: one key (a player name, resolve, advance or expect)")
+        key = next(k for k in action if k != "expect_error")
+        body = action[key]
+        if key == "expect":
+            self.check_expect(body or {}, f"action {i} (expect)")
+            return
+        expect_error = action.get("expect_error")
+        if isinstance(body, dict) and "expect_error" in body:
+            expect_error = body["expect_error"]
+        game = self.game
+        assert game is not None
+        snapshot = None
+        if expect_error is not None:
+            snapshot = copy.deepcopy(game, {id(game.cards): game.cards})
+        try:
+            self._dispatch(i, key, body)
+            leftover = game.decider.leftover()
+            if leftover and game.decider.strict:
+                raise DecisionError(f"answers left unused: {leftover}")
+        except (IllegalActionError, DecisionError) as exc:
+            game.decider.clear()
+            if expect_error is None:
+                raise ScenarioError(f"action {i} ({key}: {body}) was refused: {exc}") from exc
+            if str(expect_error).lower() not in str(exc).lower():
+                self.failures.append(f"action {i}: expected an error containing "
+                                     f"{expect_error!r}, got: {exc}")
+            assert snapshot is not None
+            self.game = snapshot
+            self.game.decider.clear()
+            return
+        game.decider.clear()
+        self.actions += 1
+        if expect_error is not None:
+            self.failures.append(f"action {i} ({key}): expected an error containing "
+                                 f"{expect_error!r}, but the action was allowed")
+
+    def _dispatch(self, i: int, key: str, body: Any) -> None:
+        game = self.game
+        assert game is not None
+        if key == "resolve":
+            self._load_choices((body or {}).get("choices"))
+            self.resolve()
+            return
+        if key == "advance":
+            body = body or {}
+            self._load_choices(body.get("choices"))
+            self.advance(body)
+            return
+        if key not in game.by_name:
+            raise ScenarioError(f"action {i}: {key!r} is not a player, resolve, advance or expect")
+        player = game.by_name[key]
+        if isinstance(body, str):
+            body = {body: True}
+        if not isinstance(body, dict):
+            raise ScenarioError(f"action {i}: {key}: expected a mapping or 'pass'/'concede'")
+        verbs = [k for k in body if k in PLAYER_ACTIONS]
+        if len(verbs) != 1:
+            raise ScenarioError(f"action {i}: {key}: one of {', '.join(PLAYER_ACTIONS)}")
+        verb = verbs[0]
+        if body.get("choices") is not None:
+            game.decider.load(player.name, list(body["choices"]))
+        if verb == "pass":
+            if game.priority is not player:
+                holder = game.priority.name if game.priority else "nobody"
+                raise IllegalActionError("117.3d", f"{player.name} can't pass: {holder} "
+                                                   "has priority")
+            turn.pass_priority(game)
+        elif verb == "concede":
+            from rules_engine.mechanics import leave_game
+
+            leave_game.lose(game, player, "104.3a: conceded")
+            if game.priority is None and not game.game_over:
+                turn.give_priority(game, game.active)
+        elif verb == "cast":
+            casting.cast(game, player, str(body["cast"]), from_zone=body.get("from", "hand"),
+                         targets=_as_list(body.get("targets")), x=int(body.get("x", 0)))
+        elif verb == "play_land":
+            casting.play_land(game, player, str(body["play_land"]))
+        elif verb == "activate":
+            casting.activate(game, player, str(body["activate"]), int(body.get("ability", 1)),
+                             targets=_as_list(body.get("targets")), x=int(body.get("x", 0)))
+        elif verb == "attack":
+            self.attack(player, body["attack"] or {})
+        elif verb == "block":
+            self.block(player, body["block"] or {})
+        elif verb in ("phase_out", "phase_in"):
+            from rules_engine.mechanics import phasing
+
+            obj = self.obj(str(body[verb]))
+            (phasing.phase_out if verb == "phase_out" else phasing.phase_in)(game, obj)
+            turn.give_priority(game, game.priority or game.active)
+
+    def _load_choices(self, choices: Any) -> None:
+        if not choices:
+            return
+        if not isinstance(choices, dict):
+            raise ScenarioError("choices of resolve/advance: a mapping {player: [answers]}")
+        for pname, answers in choices.items():
+            self.game.decider.load(self._player(pname, "choices").name, _as_list(answers))
+
+    def obj(self, key: str, zone: str | None = None) -> GameObject:
+        game = self.game
+        found = game.find_objects(key)
+        if zone:
+            found = [o for o in found if o.zone == zone]
+        if not found and key.lower() in self.labels:
+            return self.labels[key.lower()]
+        if not found:
+            raise IllegalActionError("109.1", f"no object named {key!r}"
+                                              + (f" on the {zone}" if zone else ""))
+        if len(found) > 1 and not all(o is found[0] for o in found):
+            labelled = [o for o in found if o.label and str(o.label).lower() == key.lower()]
+            if len(labelled) == 1:
+                return labelled[0]
+        return found[0]
+
+    # -- game-level actions ------------------------------------------------------------------
+    def resolve(self) -> None:
+        game = self.game
+        if not game.stack:
+            raise IllegalActionError("608.1", "resolve: the stack is empty")
+        top = game.stack[-1]
+        for _ in range(1000):
+            if top not in game.stack or game.game_over or game.priority is None:
+                return
+            turn.pass_priority(game)
+        raise ScenarioError("resolve: the top object never resolved")
+
+    def advance(self, body: dict[str, Any]) -> None:
+        game = self.game
+        target_turn = int(body.get("turn", game.turn))
+        step = str(body.get("step", "upkeep"))
+        step = STEP_ALIASES.get(step, step)
+        if step not in STEPS:
+            raise ScenarioError(f"advance: unknown step {step!r}")
+        if step == "untap":
+            raise ScenarioError("advance: no player receives priority in the untap step (502.4); "
+                                "advance to upkeep")
+        here = (game.turn, STEPS.index(game.step))
+        there = (target_turn, STEPS.index(step))
+        if there == here:
+            return
+        if there < here:
+            raise ScenarioError(f"advance: turn {target_turn} {step} is in the past "
+                                f"(now turn {game.turn} {game.step})")
+        for _ in range(5000):
+            if game.game_over:
+                return
+            if (game.turn, game.step) == (target_turn, step):
+                return
+            if (game.turn, STEPS.index(game.step)) > there:
+                raise ScenarioError(f"advance: turn {target_turn} {step} did not happen (the "
+                                    f"game is at turn {game.turn} {game.step}; skipped steps: "
+                                    "506.1, 508.8, 510.4, 724.1d)")
+            if game.priority is None:
+                raise ScenarioError("advance: nobody has priority")
+            turn.pass_priority(game)
+        raise ScenarioError("advance: did not arrive")
+
+    def attack(self, player: Player, spec: dict[str, Any]) -> None:
+        game = self.game
+        if player is not game.active:
+            raise IllegalActionError("508.1", f"{player.name} is not the active player")
+        if game.step == "main1" and not game.stack:
+            self._pass_until(lambda: game.step == "beginning_of_combat")
+        if game.step != "beginning_of_combat" or game.stack:
+            raise IllegalActionError("508.1", "attackers are declared from the beginning of combat "
+                                              "step with an empty stack")
+        attacks: dict[GameObject, Any] = {}
+        for att_key, def_key in spec.items():
+            att = self.obj(str(att_key), "battlefield")
+            combat.can_attack(game, att)
+            if str(def_key) in game.by_name:
+                defender: Any = game.by_name[str(def_key)]
+                if defender is player:
+                    raise IllegalActionError("508.1b", "a player can't attack themselves")
+            else:
+                defender = self.obj(str(def_key), "battlefield")
+            attacks[att] = defender
+        game.pending_attacks = attacks
+        self._pass_until(lambda: game.step == "declare_attackers")
+
+    def block(self, player: Player, spec: dict[str, Any]) -> None:
+        game = self.game
+        if game.step != "declare_attackers" or game.stack:
+            raise IllegalActionError("509.1", "blockers are declared from the declare attackers "
+                                              "step with an empty stack")
+        blocks: dict[GameObject, GameObject] = {}
+        for blk_key, att_key in spec.items():
+            blk = self.obj(str(blk_key), "battlefield")
+            att = self.obj(str(att_key), "battlefield")
+            if blk.controller is not player:
+                raise IllegalActionError("509.1a", f"{player.name} doesn't control {blk.name}")
+            combat.can_block(game, blk, att)
+            blocks[blk] = att
+        counts = Counter(id(a) for a in blocks.values())
+        for att in set(blocks.values()):
+            from rules_engine import compiled
+
+            if compiled.has_keyword(att, "menace") and counts[id(att)] < 2:
+                raise IllegalActionError("702.111b", f"{att.name} has menace: it can't be "
+                                                     "blocked except by two or more creatures")
+        game.pending_blocks = blocks
+        self._pass_until(lambda: game.step == "declare_blockers")
+
+    def _pass_until(self, cond: Any) -> None:
+        game = self.game
+        for _ in range(1000):
+            if cond() or game.game_over:
+                return
+            if game.priority is None:
+                raise ScenarioError("nobody has priority")
+            turn.pass_priority(game)
+        raise ScenarioError("the game did not get there")
+
+    # -- expectations ------------------------------------------------------------------------
+    def check_expect(self, exp: dict[str, Any], where: str) -> None:
+        game = self.game
+        fails: list[str] = []
+
+        def want(label: str, expected: Any, actual: Any) -> None:
+            if expected != actual:
+                fails.append(f"{where}: {label}: expected {expected!r}, actual {actual!r}")
+
+        events = game.events[self.checkpoint:]
+        names = [e.name for e in events if e.name != "note"]
+        for key, value in exp.items():
+            if key == "day_night":
+                want("day_night", value, game.day_night)
+            elif key == "initiative":
+                want("initiative", value, game.initiative.name if game.initiative else None)
+            elif key == "turn":
+                want("turn", int(value), game.turn)
+            elif key == "step":
+                want("step", STEP_ALIASES.get(str(value), str(value)), game.step)
+            elif key == "active":
+                want("active", value, game.active.name)
+            elif key == "life":
+                for pname, life in value.items():
+                    want(f"life of {pname}", int(life), self._player(pname, where).life)
+            elif key in ("zones", "zones_include"):
+                self._check_zones(value, key == "zones_include", where, fails)
+            elif key == "objects":
+                for okey, props in value.items():
+                    self._check_object(str(okey), props or {}, where, fails)
+            elif key == "stack":
+                want("stack (top first)", [str(v) for v in value or []],
+                     [o.name for o in reversed(game.stack)])
+            elif key == "dungeon":
+                for pname, d in value.items():
+                    p = self._player(pname, where)
+                    actual = None if p.dungeon is None else {"name": p.dungeon.name,
+                                                             "room": p.dungeon_room}
+                    if d is None:
+                        want(f"dungeon of {pname}", None, actual)
+                    else:
+                        exp_d = {k: d[k] for k in ("name", "room") if k in d}
+                        act_d = {k: actual[k] for k in exp_d} if actual else None
+                        want(f"dungeon of {pname}", exp_d, act_d)
+            elif key == "lost":
+                want("lost", sorted(value or []), sorted(p.name for p in game.players if p.lost))
+            elif key == "winner":
+                winners = [p.name for p in game.players if p.won]
+                want("winner", value, winners[0] if winners else None)
+            elif key == "events":
+                pos = 0
+                for wanted in value or []:
+                    try:
+                        pos = names.index(str(wanted), pos) + 1
+                    except ValueError:
+                        fails.append(f"{where}: events: expected {value} in this order since the "
+                                     f"last checkpoint; '{wanted}' missing after position {pos}. "
+                                     f"actual: {names}")
+                        break
+            elif key == "events_absent":
+                for unwanted in value or []:
+                    if unwanted in names:
+                        fails.append(f"{where}: events_absent: '{unwanted}' happened "
+                                     f"({names.count(unwanted)} times)")
+            elif key == "event_counts":
+                for ename, n in value.items():
+                    want(f"event_counts.{ename}", int(n), names.count(ename))
+            else:
+                fails.append(f"{where}: unknown expectation key {key!r}")
+        self.checkpoint = len(game.events)
+        self.failures.extend(fails)
+
+    def _check_zones(self, spec: dict[str, Any], include: bool, where: str,
+                     fails: list[str]) -> None:
+        game = self.game
+        for pname, zones in spec.items():
+            p = self._player(pname, where)
+            for zone, value in zones.items():
+                if zone.endswith("_count"):
+                    z = zone[:-6]
+                    actual = len(self._zone_objs(p, z))
+                    if int(value) != actual:
+                        fails.append(f"{where}: {pname}.{zone}: expected {value}, actual {actual}")
+                    continue
+                actual_names = [o.name for o in self._zone_objs(p, zone)]
+                exp_c = Counter(_norm_name(_entry_name(v)) for v in _expand(value or []))
+                act_c = Counter(_norm_name(n) for n in actual_names)
+                ok = (not (exp_c - act_c)) if include else exp_c == act_c
+                if not ok:
+                    fails.append(f"{where}: {'zones_include' if include else 'zones'} "
+                                 f"{pname}.{zone}: expected {sorted(_expand_names(value))}, "
+                                 f"actual {sorted(actual_names)}")
+        del game
+
+    def _zone_objs(self, p: Player, zone: str) -> list[Any]:
+        game = self.game
+        if zone == "battlefield":
+            return [o for o in game.battlefield if o.controller is p]
+        if zone == "stack":
+            return [o for o in game.stack if o.controller is p]
+        if zone not in ("library", "hand", "graveyard", "exile", "command"):
+            raise ScenarioError(f"unknown zone {zone!r}")
+        return list(getattr(p, zone))
+
+    def _check_object(self, key: str, props: dict[str, Any], where: str,
+                      fails: list[str]) -> None:
+        game = self.game
+        found = [o for o in game.find_objects(key) if o.zone != "gone"]
+        obj = None
+        if key.lower() in self.labels:
+            obj = self.labels[key.lower()]
+        elif len(found) == 1:
+            obj = found[0]
+        elif len(found) > 1:
+            fails.append(f"{where}: objects.{key}: the name is not unique ({len(found)} objects)")
+            return
+        if obj is None:
+            if props.get("zone") in ("gone", None) and list(props) == ["zone"]:
+                return
+            fails.append(f"{where}: objects.{key}: no such object in the game")
+            return
+        for prop, expected in props.items():
+            actual = _prop(obj, prop)
+            if prop in ("colors", "keywords"):
+                expected = sorted(str(x).lower() for x in expected or [])
+                actual = sorted(str(x).lower() for x in actual)
+            elif prop == "counters":
+                expected = {str(k): int(v) for k, v in (expected or {}).items() if int(v)}
+            elif prop == "name":
+                expected = _norm_name(expected)
+                actual = _norm_name(actual)
+            if expected != actual:
+                fails.append(f"{where}: objects.{key}.{prop}: expected {expected!r}, "
+                             f"actual {actual!r}")
+
+
+def _prop(obj: GameObject, prop: str) -> Any:
+    if prop == "name":
+        return obj.name
+    if prop == "face":
+        return "back" if obj.transformed and obj.zone == "battlefield" else "front"
+    if prop == "zone":
+        return obj.zone
+    if prop in ("tapped", "prepared", "phased_out", "token", "damage"):
+        return getattr(obj, prop)
+    if prop == "power":
+        return obj.power
+    if prop == "toughness":
+        return obj.toughness
+    if prop == "counters":
+        return {k: v for k, v in obj.counters.items() if v}
+    if prop in ("controller", "owner"):
+        return getattr(obj, prop).name
+    if prop == "colors":
+        return list(obj.colors)
+    if prop == "type_line":
+        return obj.face.type_line
+    if prop == "keywords":
+        from rules_engine import compiled
+
+        compiled.object_abilities(obj)
+        return sorted(obj.keywords)
+    if prop == "loyalty":
+        return obj.loyalty
+    if prop == "summoning_sick":
+        return obj.sick
+    if prop == "attacking":
+        return obj.attacking is not None
+    raise ScenarioError(f"unknown object property {prop!r}")
+
+
+def _entry_name(v: Any) -> str:
+    return str(v["card"]) if isinstance(v, dict) else str(v)
+
+
+def _expand(values: list[Any]) -> list[Any]:
+    out = []
+    for v in values:
+        n = int(v.get("count", 1)) if isinstance(v, dict) else 1
+        out.extend([v] * n)
+    return out
+
+
+def _expand_names(values: list[Any]) -> list[str]:
+    return [_entry_name(v) for v in _expand(values or [])]
+
+
+def _as_list(value: Any) -> list[Any] | None:
+    if value is None:
+        return None
+    if isinstance(value, list):
+        return value
+    return [value]
+
+
+def run_scenario(scn: dict[str, Any], source: CardSource, file: Path | None = None
+                 ) -> ScenarioResult:
+    """Play one scenario mapping; never raises for a failing scenario."""
+    return Runner(scn, source, file).run()
+
+
+def run_file(path: Path | str, source: CardSource) -> list[ScenarioResult]:
+    path = Path(path)
+    try:
+        scenarios = load_file(path)
+    except ScenarioError as exc:
+        return [ScenarioResult(str(path), path.name, False, [str(exc)])]
+    return [run_scenario(s, source, path) for s in scenarios]

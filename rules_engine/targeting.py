@@ -1,0 +1,166 @@
+"""Targets (115) and object filters: who can be chosen, and whether a choice is still legal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import compiled
+from rules_engine.decisions import match_option
+from rules_engine.errors import DecisionError, IllegalActionError
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Player
+
+_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
+          "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle",
+          "instant": "Instant", "sorcery": "Sorcery"}
+
+
+def _cap(word: str) -> str:
+    return _TYPES.get(word.lower(), word[:1].upper() + word[1:])
+
+
+def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = None,
+            zone_check: bool = True) -> bool:
+    """Whether ``obj`` fits an :class:`~rules_engine.abilities.ObjectFilter` (None = anything)."""
+    if flt is None:
+        return True
+    if isinstance(obj, Player):
+        return False
+    if flt.card_types and not any(obj.has_type(_cap(t)) or (t.lower() == "permanent"
+                                                            and obj.face.is_permanent_type)
+                                  or (t.lower() == "card") for t in flt.card_types):
+        return False
+    if flt.subtypes and not any(_cap(s) in obj.face.subtypes for s in flt.subtypes):
+        return False
+    if flt.supertypes and not any(_cap(s) in obj.face.supertypes for s in flt.supertypes):
+        return False
+    if any(obj.has_type(_cap(t)) for t in flt.excluded_types):
+        return False
+    if any(_cap(s) in obj.face.subtypes for s in flt.excluded_subtypes):
+        return False
+    if flt.colors and not any(c in obj.colors for c in _color_letters(flt.colors)):
+        return False
+    if flt.controller == "you" and obj.controller is not controller:
+        return False
+    if flt.controller in ("opponent", "an opponent") and obj.controller is controller:
+        return False
+    if flt.owner == "you" and obj.owner is not controller:
+        return False
+    if flt.other and obj is source:
+        return False
+    if zone_check and flt.zone and obj.zone != flt.zone:
+        return False
+    for q in flt.qualifiers:
+        if q == "tapped" and not obj.tapped:
+            return False
+        if q == "untapped" and obj.tapped:
+            return False
+        if q == "attacking" and obj.attacking is None:
+            return False
+        if q == "token" and not obj.token:
+            return False
+        if q in ("nontoken", "non-token") and obj.token:
+            return False
+        if q == "basic" and "Basic" not in obj.face.supertypes:
+            return False
+    return True
+
+
+def _color_letters(colors: tuple[str, ...]) -> list[str]:
+    names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    return [names.get(c.lower(), c) for c in colors]
+
+
+def candidates(game: Game, target: Any, controller: Player, source: Any) -> list[Any]:
+    """Every legal choice for one target (115.1, 115.4); hexproof/shroud (702.11, 702.18)."""
+    kind = target.kind
+    flt = target.filter
+    found: list[Any] = []
+    if kind in ("player", "opponent", "any"):
+        for p in game.living:
+            if kind == "opponent" and p is controller:
+                continue
+            found.append(p)
+    if kind in ("creature", "permanent", "any", "planeswalker", "artifact", "enchantment",
+                "land", "battle", "nonland permanent") or (kind not in ("player", "opponent",
+                                                                       "spell", "card")):
+        for obj in game.permanents():
+            if kind == "creature" and not obj.is_creature:
+                continue
+            if kind == "any" and not (obj.is_creature or obj.has_type("Planeswalker")
+                                      or obj.has_type("Battle")):
+                continue
+            if kind in ("planeswalker", "artifact", "enchantment", "land", "battle") and \
+                    not obj.has_type(_cap(kind)):
+                continue
+            if not matches(game, obj, flt, controller, source):
+                continue
+            if obj.controller is not controller and compiled.has_keyword(obj, "hexproof"):
+                continue
+            if compiled.has_keyword(obj, "shroud"):
+                continue
+            found.append(obj)
+    if kind == "spell":
+        for obj in game.stack:
+            if isinstance(obj, GameObject) and obj is not source and \
+                    matches(game, obj, flt, controller, source, zone_check=False):
+                found.append(obj)
+    if kind == "card":
+        zone = flt.zone or "graveyard"
+        owners = [controller] if flt.controller == "you" or flt.owner == "you" else game.living
+        for p in owners:
+            for obj in getattr(p, zone, []):
+                if matches(game, obj, flt, controller, source, zone_check=False):
+                    found.append(obj)
+    return found
+
+
+def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Player,
+                   given: list[Any] | None) -> bool:
+    """601.2c / 603.3d: choose targets for ``item``; False if a required target is missing."""
+    chosen: list[Any] = []
+    tmap: dict[Any, list[Any]] = {}
+    given = list(given or [])
+    source = item.source if hasattr(item, "source") and item.source is not None else item
+    for target in wanted:
+        opts = [o for o in candidates(game, target, player, source) if o not in chosen]
+        count = target.max_count
+        picked_here = 0
+        for _ in range(count):
+            if not opts:
+                break
+            if given:
+                answer = given.pop(0)
+                try:
+                    pick = match_option(player.name, f"target ({target.text or target.kind})",
+                                        answer, opts)
+                except DecisionError as exc:
+                    raise IllegalActionError("115.1", f"{answer!r} is not a legal target for "
+                                                      f"{item.name}: {exc}") from exc
+            else:
+                optional = picked_here >= target.min_count
+                pick = game.decider.choose(player.name, f"target for {item.name} "
+                                                        f"({target.text or target.kind})",
+                                           opts, optional=optional)
+                if pick is None:
+                    break
+            chosen.append(pick)
+            tmap.setdefault(target, []).append(pick)
+            opts.remove(pick)
+            picked_here += 1
+        if picked_here < target.min_count:
+            return False
+    item.targets = chosen
+    item.choices_made["target_map"] = tmap
+    return True
+
+
+def still_legal(game: Game, item: Any, obj: Any) -> bool:
+    """608.2b: a target is illegal if it left its zone or no longer fits."""
+    if isinstance(obj, Player):
+        return not obj.left
+    if obj.zone not in ("battlefield", "stack", "graveyard", "exile", "hand", "library"):
+        return False
+    if obj.zone == "battlefield" and obj.phased_out:
+        return False
+    return True

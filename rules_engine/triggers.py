@@ -1,0 +1,267 @@
+"""Triggered abilities (603): noticing trigger events, waiting, going on the stack.
+
+A trigger event is a logged :class:`~rules_engine.events.Event`. Triggered abilities of
+permanents (and delayed triggers, 603.7, and inherent abilities such as the initiative's,
+726.2) that match it are collected as *pending*; the next time a player would receive
+priority they are put on the stack in APNAP order, each player ordering their own (603.3b),
+and their targets are chosen then (603.3d).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled, conditions
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Player, StackAbility
+
+STEP_OF_PHASE = {
+    "upkeep": "upkeep", "draw": "draw", "end": "end", "combat": "beginning_of_combat",
+    "beginning_of_combat": "beginning_of_combat", "precombat_main": "main1",
+    "postcombat_main": "main2", "main": "main1", "end_of_combat": "end_of_combat",
+    "cleanup": "cleanup",
+}
+
+
+class Pending:
+    """A triggered ability that has triggered but is not yet on the stack (603.2, 603.3)."""
+
+    __slots__ = ("name", "source", "controller", "ability", "effects", "event", "condition",
+                 "targets", "kind")
+
+    def __init__(self, name: str, source: Any, controller: Player, effects: tuple[Any, ...],
+                 ability: Any = None, event: Any = None, condition: Any = None,
+                 targets: tuple[Any, ...] = ()) -> None:
+        self.name = name
+        self.source = source
+        self.controller = controller
+        self.ability = ability
+        self.effects = effects
+        self.event = event
+        self.condition = condition
+        self.targets = targets
+        self.kind = "triggered"
+
+
+class Delayed:
+    """A delayed triggered ability (603.7): triggers once on the next matching event."""
+
+    __slots__ = ("ability", "controller", "source_name", "source", "created_turn", "once")
+
+    def __init__(self, ability: Any, controller: Player, source_name: str, source: Any,
+                 created_turn: int) -> None:
+        self.ability = ability
+        self.controller = controller
+        self.source_name = source_name
+        self.source = source
+        self.created_turn = created_turn
+        self.once = True
+
+
+def check(game: Game, event: Any) -> None:
+    """Collect every triggered ability that ``event`` triggers (603.2)."""
+    name = event.name
+    if name in _IGNORED:
+        return
+    if game.turn_ending_skip_end and name == "step_began" and event.data.get("step") == "end":
+        return
+    from rules_engine.mechanics import initiative
+
+    initiative.inherent_triggers(game, event)
+    for obj in list(game.battlefield):
+        if obj.phased_out:
+            continue
+        for abl in compiled.triggered_abilities(obj):
+            if _matches(game, abl.trigger, event, obj, obj.controller):
+                _add(game, abl, obj, obj.controller, event)
+    # leaves-the-battlefield abilities "look back in time" (603.10a)
+    if name in ("dies", "left_battlefield"):
+        obj = event.data["obj"]
+        lki = event.data.get("lki")
+        if lki is not None:
+            for abl in compiled.triggered_abilities(obj):
+                trig = abl.trigger
+                if trig.event in ("dies", "leaves_battlefield") and _is_self(trig) and (
+                        (name == "dies") == (trig.event == "dies")):
+                    _add(game, abl, obj, lki.controller, event)
+    for delayed in list(game.delayed):
+        trig = delayed.ability.trigger
+        if _matches(game, trig, event, delayed.source, delayed.controller, delayed=delayed):
+            if delayed.once:
+                game.delayed.remove(delayed)
+            _add(game, delayed.ability, delayed.source, delayed.controller, event,
+                 name=delayed.source_name)
+
+
+_IGNORED = frozenset({"note", "ability_resolving", "ability_resolved", "spell_resolving",
+                      "spell_resolved", "shuffled", "priority"})
+
+
+def _is_self(trig: Any) -> bool:
+    subj = trig.subject
+    return subj is None or subj.kind == "self"
+
+
+def _matches(game: Game, trig: Any, event: Any, source: Any, controller: Player,
+             delayed: Any = None) -> bool:
+    if _match_one(game, trig, event, source, controller, delayed):
+        return True
+    return any(_match_one(game, alt, event, source, controller, delayed)
+               for alt in trig.alternatives)
+
+
+def _player_ok(game: Game, who: str | None, player: Any, controller: Player) -> bool:
+    if who in (None, "each", "any", "a player"):
+        return True
+    if who == "you":
+        return player is controller
+    if who in ("opponent", "an opponent"):
+        return player is not controller
+    return True
+
+
+def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Player,
+               delayed: Any) -> bool:
+    from rules_engine import targeting
+
+    kind = trig.event
+    name = event.name
+    data = event.data
+    if kind == "phase":
+        if name != "step_began":
+            return False
+        step = STEP_OF_PHASE.get(trig.step or "", trig.step)
+        if data.get("step") != step:
+            return False
+        return _player_ok(game, trig.player, game.active, controller)
+    if kind == "day_night_change":
+        if name not in ("day_became_night", "night_became_day"):
+            return False
+        if trig.to == "day":
+            return name == "night_became_day"
+        if trig.to == "night":
+            return name == "day_became_night"
+        return True
+    if delayed is None and source is None:
+        return False
+    if kind == "enters":
+        if name != "entered":
+            return False
+        obj = data["obj"]
+        if _is_self(trig) and trig.filter is None:
+            return obj is source
+        return targeting.matches(game, obj, trig.filter, controller, source)
+    if kind in ("attacks", "blocks"):
+        if name != kind:
+            return False
+        obj = data["obj"]
+        if _is_self(trig) and trig.filter is None:
+            return obj is source
+        return targeting.matches(game, obj, trig.filter, controller, source)
+    if kind == "you_attack":
+        return name == "attackers_declared" and data["player"] is controller
+    if kind == "dies":
+        if name != "dies":
+            return False
+        obj = data["obj"]
+        if _is_self(trig) and trig.filter is None:
+            return False  # handled by look-back in check()
+        return obj is not source and targeting.matches(game, obj, trig.filter, controller, source,
+                                                       zone_check=False)
+    if kind == "deals_combat_damage_to_player":
+        if name != "damage_dealt" or not data.get("combat"):
+            return False
+        if not isinstance(data["recipient"], Player):
+            return False
+        src = data["source"]
+        if _is_self(trig) and trig.filter is None:
+            return src is source
+        return targeting.matches(game, src, trig.filter, controller, source)
+    if kind == "cast":
+        if name != "spell_cast":
+            return False
+        if not _player_ok(game, trig.player, data["player"], controller):
+            return False
+        if trig.filter is not None and not targeting.matches(game, data["obj"], trig.filter,
+                                                             controller, source,
+                                                             zone_check=False):
+            return False
+        return True
+    simple = {"take_initiative": "initiative_taken", "venture": "ventured",
+              "complete_dungeon": "dungeon_completed", "becomes_prepared": "prepared",
+              "draw": "drew", "gain_life": "life_gained", "transforms_into": "transformed"}
+    if kind in simple:
+        if name != simple[kind]:
+            return False
+        if kind in ("becomes_prepared", "transforms_into"):
+            return _is_self(trig) and data.get("obj") is source
+        return _player_ok(game, trig.player or "you", data.get("player"), controller)
+    return False
+
+
+def _add(game: Game, abl: Any, source: Any, controller: Player, event: Any,
+         name: str | None = None) -> None:
+    # 603.4: an intervening "if" clause is checked when the ability triggers
+    if abl.condition is not None and not conditions.holds(game, abl.condition, controller, source):
+        return
+    label = name or (source.name if source is not None else "ability")
+    game.pending_triggers.append(
+        Pending(label, source, controller, abl.effects, ability=abl, event=event,
+                condition=abl.condition))
+
+
+def add_inherent(game: Game, name: str, controller: Player, effects: tuple[Any, ...],
+                 event: Any = None, source: Any = None) -> None:
+    """Queue an ability with no printed source text (726.2 initiative, 309.4c room abilities)."""
+    game.pending_triggers.append(Pending(name, source, controller, effects, event=event))
+
+
+def put_on_stack(game: Game) -> None:
+    """603.3b: APNAP order, each player ordering their own; targets chosen now (603.3d)."""
+    from rules_engine import targeting
+
+    pending = game.pending_triggers
+    game.pending_triggers = []
+    for player in game.apnap():
+        mine = [p for p in pending if p.controller is player]
+        if not mine:
+            continue
+        if len(mine) > 1:
+            mine = game.decider.order(player.name, "order of triggered abilities", mine,
+                                      lambda p: p.name)
+        for pend in mine:
+            item = StackAbility(game.new_id(), pend.name, pend.source, player,
+                                list(pend.effects), ability=pend.ability, event=pend.event)
+            if pend.ability is not None:
+                wanted = ab.targets_of(pend.ability)
+            else:
+                wanted = _targets_in(pend.effects)
+            ok = targeting.choose_targets(game, item, wanted, player, given=None)
+            if not ok:
+                game.note(f"{pend.name}'s triggered ability has no legal target and is "
+                          "removed (603.3d)")
+                continue
+            game.stack.append(item)
+            game.log("ability_triggered_on_stack", obj=item, player=player)
+
+
+def _targets_in(effects: tuple[Any, ...]) -> tuple[Any, ...]:
+    found: list[Any] = []
+    for eff in ab.iter_effects(tuple(effects)):
+        for ref in ab._refs_in(eff):
+            if ref.kind == "target" and ref.target is not None and ref.target not in found:
+                found.append(ref.target)
+    return tuple(found)
+
+
+def still_applies(game: Game, item: StackAbility) -> bool:
+    """603.4: the intervening "if" is checked again on resolution."""
+    abl = item.ability
+    if abl is None or getattr(abl, "condition", None) is None:
+        return True
+    source = item.source if isinstance(item.source, GameObject) else None
+    ok = conditions.holds(game, abl.condition, item.controller, source)
+    if not ok:
+        game.note(f"{item.name}: its condition no longer holds, it does nothing (603.4)")
+    return ok

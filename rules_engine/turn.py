@@ -1,0 +1,202 @@
+"""Turn structure, priority and the stack (500-514, 117, 405, 608).
+
+The game is driven by priority passes: :func:`pass_priority` lets the player holding priority
+pass; when every player has passed in succession, the top of the stack resolves (608) or, with
+an empty stack, the step ends and the game proceeds (500.2) until some player would next
+receive priority. Before a player receives priority, state-based actions are checked and
+waiting triggered abilities are put on the stack, repeatedly (117.5, 704.3).
+"""
+
+from __future__ import annotations
+
+from rules_engine import combat, sba, triggers
+from rules_engine.game import STEPS, Game
+from rules_engine.objects import GameObject, Player, StackAbility
+
+PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
+
+
+def give_priority(game: Game, player: Player | None = None) -> None:
+    """117.5: SBAs then triggers, repeated until neither happens, then ``player`` gets priority."""
+    while True:
+        sba.check_all(game)
+        if game.game_over:
+            game.priority = None
+            return
+        if game.pending_triggers:
+            triggers.put_on_stack(game)
+            continue
+        break
+    target = player or game.active
+    if target.left:
+        target = game.next_player(target)
+    game.priority = target
+    game.passes = 0
+
+
+def pass_priority(game: Game) -> None:
+    """The priority holder passes (117.3d); all passing in succession resolves or ends the step."""
+    holder = game.priority
+    if holder is None or game.game_over:
+        return
+    game.passes += 1
+    if game.passes < len(game.living):
+        game.priority = game.next_player(holder)
+        return
+    game.passes = 0
+    game.priority = None
+    if game.stack:
+        resolve_top(game)
+        if game.end_turn_requested:
+            from rules_engine.mechanics import end_turn
+
+            end_turn.finish(game)
+            return
+        if game.end_combat_requested:
+            from rules_engine.mechanics import end_turn
+
+            end_turn.finish_combat(game)
+            return
+        give_priority(game, game.active)  # 117.3b
+    else:
+        end_step(game)
+
+
+def resolve_top(game: Game) -> None:
+    """608: resolve the top object of the stack."""
+    from rules_engine import effects, permanents
+
+    item = game.stack.pop()
+    game.resolving = item
+    controller = item.controller
+    if isinstance(item, StackAbility):
+        game.log("ability_resolving", obj=item)
+        if triggers.still_applies(game, item):
+            effects.resolve_ability(game, item)
+        game.resolving = None
+        item.zone = "gone"
+        game.log("ability_resolved", obj=item)
+        return
+    obj: GameObject = item
+    game.log("spell_resolving", obj=obj)
+    if not effects.targets_still_legal(game, obj):
+        # 608.2b: all its targets are illegal, so it doesn't resolve
+        game.resolving = None
+        obj.zone = "stack_none"
+        game.note(f"{obj.name} doesn't resolve: all its targets are illegal (608.2b)")
+        _spell_leaves_stack(game, obj, "graveyard")
+        return
+    if obj.face.is_permanent_type:
+        # 608.3: a permanent spell becomes a permanent under its controller's control
+        obj.zone = "stack_none"
+        game.resolving = None
+        if obj.spell_copy:
+            obj.card_copy = True  # 707.10: a copy of a permanent spell becomes a token
+            obj.token = True
+        permanents.enter_battlefield(game, obj, controller, from_stack=True)
+        game.log("spell_resolved", obj=obj)
+        return
+    effects.resolve_spell(game, obj)
+    game.resolving = None
+    if obj.zone == "resolving":
+        # 608.2n: an instant or sorcery goes to its owner's graveyard (flashback: exile, 702.34a)
+        _spell_leaves_stack(game, obj, "exile" if obj.flashback else "graveyard")
+    game.log("spell_resolved", obj=obj)
+
+
+def _spell_leaves_stack(game: Game, obj: GameObject, zone: str) -> None:
+    obj.zone = "none"
+    if obj.spell_copy or obj.card_copy:
+        obj.zone = "gone"  # 704.5e: a copy of a spell outside the stack ceases to exist
+        return
+    game.move(obj, zone)
+
+
+def next_step_name(game: Game) -> str | None:
+    """The step after the current one, skipping combat steps that do not happen (506.1, 508.8)."""
+    i = STEPS.index(game.step)
+    while True:
+        i += 1
+        if i >= len(STEPS):
+            return None
+        step = STEPS[i]
+        if step in ("declare_blockers", "combat_damage") and not combat.attackers(game):
+            continue
+        if step == "first_strike_damage" and not combat.has_first_strike_step(game):
+            continue
+        return step
+
+
+def end_step(game: Game) -> None:
+    """500.2-500.4: the step ends (mana empties), the next one begins; continue to priority."""
+    for p in game.players:
+        p.mana_pool.clear()  # 500.4
+    if game.step == "end_of_combat":
+        combat.remove_all_from_combat(game)
+    if game.step == "cleanup":
+        if game.cleanup_again:
+            game.cleanup_again = False
+            begin_step(game, "cleanup")
+            return
+        next_turn(game)
+        return
+    step = next_step_name(game)
+    if step is None:
+        next_turn(game)
+        return
+    begin_step(game, step)
+
+
+def next_turn(game: Game) -> None:
+    """500.1/103: the next player in turn order takes a turn, starting with the untap step."""
+    for p in game.players:
+        p.mana_pool.clear()
+    game.prev_active = game.active
+    game.prev_active_spells = game.active.spells_cast_this_turn
+    game.turn += 1
+    game.active = game.next_player(game.active)
+    for p in game.players:
+        p.spells_cast_this_turn = 0
+        p.land_plays = 0
+    game.creatures_died_this_turn = 0
+    for obj in game.battlefield:
+        obj.loyalty_used = False
+    begin_step(game, "untap")
+
+
+def begin_step(game: Game, step: str) -> None:
+    """Turn-based actions of the step (502-514), its triggers, then priority where it has any."""
+    from rules_engine.mechanics import day_night, end_turn, phasing
+
+    game.step = step
+    game.step_serial += 1
+    active = game.active
+    if step == "untap":
+        game.log("turn_began", player=active)
+        phasing.untap_step_phasing(game)  # 502.1
+        day_night.untap_step_check(game)  # 502.2
+        for obj in game.battlefield:  # 502.3
+            if obj.controller is active and not obj.phased_out:
+                obj.tapped = False
+                obj.sick = False
+        begin_step(game, "upkeep")  # 502.4: no priority; triggers wait for the upkeep
+        return
+    if step == "cleanup":
+        end_turn.cleanup(game)
+        return
+    game.log("step_began", step=step, player=active)
+    if step == "draw":
+        # 103.8a: the player who plays first skips the draw step of their first turn
+        if not (game.turn == 1 and active is game.first_player):
+            game.draw(active, 1)
+    elif step == "declare_attackers":
+        combat.declare_attackers(game, game.pending_attacks or {})
+        game.pending_attacks = None
+    elif step == "declare_blockers":
+        combat.declare_blockers(game, game.pending_blocks or {})
+        game.pending_blocks = None
+    elif step == "first_strike_damage":
+        combat.combat_damage(game, first_strike=True)
+    elif step == "combat_damage":
+        combat.combat_damage(game, first_strike=False)
+    give_priority(game, active)
