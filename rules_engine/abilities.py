@@ -60,7 +60,9 @@ class ObjectFilter:
     "graveyard", "hand", "library", "stack", "exile"); ``other`` means "another"/"other" (not the
     source); ``qualifiers`` keeps extra words we recognise but the engine may check by itself
     ("tapped", "attacking", "blocking", "basic", "token", "with power 2 or less", "with mana value
-    3 or less"). ``text`` is the original noun phrase.
+    3 or less"). ``text`` is the original noun phrase. ``subtypes_all`` is True when the
+    subtypes are all required ("Human Werewolf": both), False when they are alternatives
+    ("Wolf or Werewolf", "Wolves and Werewolves you control").
     """
 
     card_types: tuple[str, ...] = ()
@@ -75,6 +77,7 @@ class ObjectFilter:
     other: bool = False
     qualifiers: tuple[str, ...] = ()
     text: str = ""
+    subtypes_all: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -764,6 +767,27 @@ class ReplacementEffect(Effect):
     subject: Ref = field(default_factory=lambda: Ref("self"))
     instead: tuple[Effect, ...] = ()
     duration: Duration | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PayCost(Effect):
+    """A player pays a cost during resolution ("you may pay {1}{R}. If you do, ...",
+    rule 118.1; usually inside a :class:`MayEffect`)."""
+
+    cost: Cost = field(default_factory=Cost)
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Conjure(Effect):
+    """Conjure a card into a zone (digital-only Alchemy action, no Comprehensive Rules number:
+    create a new card by name in ``zone`` that did not exist in the game before)."""
+
+    name: str = ""
+    zone: str = "hand"
+    amount: Amount = field(default_factory=lambda: Amount(1))
     text: str = ""
 
 

@@ -1,0 +1,136 @@
+"""compile_card: a Scryfall card object -> per-face abilities (the public entry point).
+
+Deterministic and cached: the same card dict (by oracle id, name and text) compiles to the same
+frozen records; regexes are compiled once at import.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rules_engine.abilities import Ability, Room, Unsupported, UnsupportedEffect, iter_effects
+from rules_engine.text import effects as fx
+from rules_engine.text import paragraphs as pg
+from rules_engine.text.dungeons import is_dungeon, parse_rooms, room_ability, split_room_lines
+from rules_engine.text.normalize import canonical, paragraphs, self_names, strip_reminder
+from rules_engine.text.nouns import Ctx
+
+
+class BadCardError(ValueError):
+    """The card object lacks what the compiler needs (names the field)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledFace:
+    """One face: its name, type line, compiled abilities and, for dungeons, rooms."""
+
+    index: int
+    name: str
+    type_line: str
+    abilities: tuple[Ability, ...]
+    rooms: tuple[Room, ...] = ()
+
+    @property
+    def unsupported(self) -> tuple[str, ...]:
+        """Texts of every Unsupported paragraph and UnsupportedEffect sentence on this face."""
+        return tuple(_unsupported_texts(self.abilities))
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledCard:
+    """A compiled card: its faces in Scryfall order."""
+
+    name: str
+    oracle_id: str | None
+    layout: str | None
+    faces: tuple[CompiledFace, ...]
+
+    @property
+    def unsupported(self) -> tuple[str, ...]:
+        """Every clause text the compiler could not understand, in face/text order."""
+        return tuple(t for f in self.faces for t in f.unsupported)
+
+    @property
+    def fully_supported(self) -> bool:
+        """True when no Unsupported clause remains on any face."""
+        return not self.unsupported
+
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        """All abilities of all faces (convenience for single-faced cards)."""
+        return tuple(a for f in self.faces for a in f.abilities)
+
+
+def _unsupported_texts(items) -> list[str]:
+    out: list[str] = []
+    for a in items:
+        if isinstance(a, Unsupported):
+            out.append(a.text)
+            continue
+        for e in iter_effects((a,)):
+            if isinstance(e, UnsupportedEffect):
+                out.append(e.text)
+            abilities = getattr(e, "abilities", None)
+            if abilities:
+                out.extend(_unsupported_texts(abilities))
+            token = getattr(e, "token", None)
+            if token is not None and token.abilities:
+                out.extend(_unsupported_texts(token.abilities))
+    return out
+
+
+def _is_spell(type_line: str) -> bool:
+    low = type_line.lower()
+    return "instant" in low or "sorcery" in low
+
+
+@lru_cache(maxsize=8192)
+def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
+                      index: int = 0) -> CompiledFace:
+    """Compile one face's Oracle text (cached: the compiler is pure)."""
+    names = self_names(card_name, face_name)
+    rooms: tuple[Room, ...] = ()
+    abilities: list[Ability] = []
+    if is_dungeon(type_line):
+        room_lines = {name for name, _, _ in split_room_lines(text)}
+
+        def room_effects(body: str):
+            return fx.parse_effects(strip_reminder(canonical(body, names)), Ctx())
+
+        rooms = parse_rooms(face_name, text, room_effects)
+        rest = "\n".join(line for line in text.split("\n")
+                         if not any(line.strip().startswith(n + " —") for n in room_lines))
+        for para in paragraphs(strip_reminder(canonical(rest, names))):
+            abilities.extend(pg.compile_paragraph(para, is_spell=False))
+        abilities.extend(room_ability(r) for r in rooms)
+        return CompiledFace(index, face_name, type_line, tuple(abilities), rooms)
+    spell = _is_spell(type_line)
+    for raw in paragraphs(canonical(text, names)):
+        para = strip_reminder(raw)
+        if not para:
+            continue
+        abilities.extend(pg.compile_paragraph(para, is_spell=spell))
+    return CompiledFace(index, face_name, type_line, tuple(abilities), rooms)
+
+
+def compile_card(card: dict) -> CompiledCard:
+    """Compile a Scryfall card object into per-face abilities.
+
+    Faces are ``card_faces`` when present (transform, modal DFC, split, adventure, prepare...),
+    else the card itself. A face without text compiles to no abilities.
+    """
+    name = card.get("name")
+    if not name:
+        raise BadCardError("card object has no 'name' field")
+    faces_src = card.get("card_faces") or [card]
+    faces = []
+    for i, face in enumerate(faces_src):
+        face_name = face.get("name") or name
+        text = face.get("oracle_text") or ""
+        if not text and len(faces_src) == 1:
+            text = card.get("oracle_text") or ""
+        type_line = face.get("type_line") or card.get("type_line") or ""
+        faces.append(compile_face_text(text, name, face_name, type_line, i))
+    return CompiledCard(name=name, oracle_id=card.get("oracle_id"), layout=card.get("layout"),
+                        faces=tuple(faces))

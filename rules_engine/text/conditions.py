@@ -1,0 +1,127 @@
+"""Conditions: the intervening "if" of triggered abilities (rule 603.4), "if it's night"
+(rule 731), "if you have the initiative" (rule 726), "if you've completed a dungeon" (rule 309.7),
+"Activate only if ...", "As long as ..."."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import Amount, Condition
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
+
+_Builder = Callable[[re.Match[str], Ctx], Condition | None]
+
+
+def _fixed(kind: str, negated: bool = False) -> _Builder:
+    return lambda m, ctx: Condition(kind, negated=negated, text=m.group(0))
+
+
+def _at_least(m: re.Match[str]) -> Amount | None:
+    n = amount(m.group("n"))
+    if n is None:
+        return None
+    cmp = (m.groupdict().get("cmp") or "or more").lower()
+    if cmp in ("or fewer", "or less"):
+        return Amount(n.value, text="or fewer")
+    return n
+
+
+def _count(kind: str) -> _Builder:
+    def build(m: re.Match[str], ctx: Ctx) -> Condition | None:
+        flt = parse_filter(m.group("what")) if m.groupdict().get("what") else None
+        if m.groupdict().get("what") and flt is None:
+            return None
+        amt = _at_least(m)
+        return None if amt is None else Condition(kind, amount=amt, filter=flt, text=m.group(0))
+    return build
+
+
+def _you_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    flt = parse_filter(m.group("what"))
+    return None if flt is None else Condition("you_control", amount=Amount(1), filter=flt,
+                                              text=m.group(0))
+
+
+def _counters(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    amt = _at_least(m)
+    subj = parse_ref(m.group("who"), ctx)
+    if amt is None or subj is None:
+        return None
+    return Condition("counters_on", amount=amt, subject=subj, detail=m.group("kind"),
+                     text=m.group(0))
+
+
+def _cast_this_turn(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    flt = parse_filter(m.group("what"))
+    return None if flt is None else Condition("cast_spell_this_turn", amount=Amount(1),
+                                              filter=flt, text=m.group(0))
+
+
+def _is_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    flt = parse_filter(m.group("what"))
+    subj = parse_ref(m.group("who"), ctx)
+    if flt is None or subj is None:
+        return None
+    return Condition("is_a", filter=flt, subject=subj, text=m.group(0))
+
+
+def _exiled_this_way(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    flt = parse_filter(m.group("what"))
+    return None if flt is None else Condition("moved_this_way", filter=flt, detail="exiled",
+                                              text=m.group(0))
+
+
+_N = rf"(?P<n>{NUM_WORD})"
+_CMP = r"(?P<cmp>or more|or greater|or fewer|or less)"
+CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
+    (re.compile(p, re.I), b) for p, b in [
+        (r"it's night", _fixed("is_night")),
+        (r"it's day", _fixed("is_day")),
+        (r"it's neither day nor night", _fixed("neither_day_nor_night")),
+        (r"it's not your turn", _fixed("is_your_turn", True)),
+        (r"it's your turn", _fixed("is_your_turn")),
+        (r"it's not night", _fixed("is_night", True)),
+        (r"you have the initiative", _fixed("have_initiative")),
+        (r"you or a player you're attacking has the initiative",
+         _fixed("you_or_defender_has_initiative")),
+        (r"you(?:'ve| have) completed a dungeon", _fixed("completed_dungeon")),
+        (r"you're the monarch|you are the monarch", _fixed("monarch")),
+        (r"you have the city's blessing", _fixed("citys_blessing")),
+        (rf"{_N} {_CMP} creatures died this turn", _count("creatures_died_this_turn")),
+        (r"a creature died this turn", lambda m, c: Condition(
+            "creatures_died_this_turn", amount=Amount(1), text=m.group(0))),
+        (rf"you control {_N} {_CMP} (?P<what>.+)", _count("control_count")),
+        (r"you control (?:an?|another) (?P<what>.+)", _you_control),
+        (rf"there are {_N} {_CMP} (?P<what>.+?) in your graveyard", _count("graveyard_count")),
+        (rf"you(?:'ve)? gained {_N} {_CMP} life this turn", _count("life_gained_this_turn")),
+        (r"you(?:'ve)? gained life this turn", lambda m, c: Condition(
+            "life_gained_this_turn", amount=Amount(1), text=m.group(0))),
+        (r"an opponent has more cards in hand than you", _fixed("opponent_more_cards_in_hand")),
+        (rf"a player has {_N} {_CMP} cards in hand", _count("player_hand_size")),
+        (rf"you have {_N} {_CMP} cards in hand", _count("your_hand_size")),
+        (r"(?:~|it) isn't prepared", _fixed("prepared", True)),
+        (r"(?:~|it) is prepared", _fixed("prepared")),
+        (rf"(?P<who>~|it|she|he|they) (?:has|have) {_N} {_CMP} (?P<kind>\S+) counters on "
+         r"(?:it|her|him|them|~)", _counters),
+        (r"you(?:'ve| have) cast (?:an?|another) (?P<what>.+?) this turn", _cast_this_turn),
+        (r"(?P<who>it|that card|that creature)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
+        (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) exiled this way", _exiled_this_way),
+        (r"you attacked this turn", _fixed("attacked_this_turn")),
+        (r"you have no cards in hand", _fixed("empty_hand")),
+        (rf"you have {_N} {_CMP} life", _count("life_total")),
+        (r"you have an \{E\}", _fixed("has_energy")),
+    ]
+]
+
+
+def parse_condition(text: str, ctx: Ctx) -> Condition | None:
+    """Parse a whole condition ("if" removed); conjunctions "X and Y" are tried as a whole first."""
+    t = text.strip().rstrip(",.")
+    for rx, build in CONDITIONS:
+        m = rx.fullmatch(t)
+        if m:
+            cond = build(m, ctx)
+            if cond is not None:
+                return cond
+    return None

@@ -1,0 +1,85 @@
+"""Costs (rule 118, 602.1): "{2}{R}, {T}, Sacrifice ~", "[-3]", "Exile a creature card from your
+graveyard", "Tap two untapped creatures you control", "Pay 2 life", "Discard a card"."""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.abilities import Amount, Cost, CostPart
+from rules_engine.text.nouns import NUM_WORD, amount, parse_filter
+
+MANA_RE = re.compile(r"^(?:\{[0-9WUBRGCSXYZP/]+\})+$")
+LOYALTY_RE = re.compile(r"^\[([+-]?)(\d+|X)\]$")
+
+
+def _part(text: str) -> CostPart | None:
+    t = text.strip()
+    low = t.lower()
+    if MANA_RE.match(t):
+        return CostPart("mana", mana=t, text=t)
+    if t == "{T}":
+        return CostPart("tap", text=t)
+    if t == "{Q}":
+        return CostPart("untap", text=t)
+    if t == "{E}" or re.fullmatch(r"(?:\{E\})+", t):
+        return CostPart("energy", amount=Amount(t.count("{E}")), text=t)
+    m = LOYALTY_RE.match(t)
+    if m:
+        sign, val = m.groups()
+        if val == "X":
+            return CostPart("loyalty", amount=Amount(variable="-X" if sign == "-" else "X"), text=t)
+        n = int(val) * (-1 if sign == "-" else 1)
+        return CostPart("loyalty", amount=Amount(n), text=t)
+    if low == "sacrifice ~":
+        return CostPart("sacrifice", what=None, text=t)
+    m = re.match(rf"^(sacrifice|discard|exile|return) ({NUM_WORD}|another) (.+?)"
+                 r"(?: to its owner's hand| to their owner's hand)?$", t, re.I)
+    if m:
+        verb, count, rest = m.group(1).lower(), m.group(2), m.group(3)
+        flt = parse_filter(("another " if count.lower() == "another" else "") + rest)
+        if flt is None:
+            return None
+        amt = Amount(1) if count.lower() == "another" else amount(count)
+        return CostPart(verb, amount=amt, what=flt, text=t)
+    m = re.match(rf"^tap ({NUM_WORD}) (untapped .+)$", t, re.I)
+    if m:
+        flt = parse_filter(m.group(2))
+        if flt is None:
+            return None
+        return CostPart("tap_untapped", amount=amount(m.group(1)), what=flt, text=t)
+    m = re.match(rf"^pay ({NUM_WORD}) life$", t, re.I)
+    if m:
+        return CostPart("pay_life", amount=amount(m.group(1)), text=t)
+    m = re.match(rf"^exile ({NUM_WORD}) (?:other )?cards? from your graveyard$", t, re.I)
+    if m:
+        return CostPart("exile", amount=amount(m.group(1)), text=t)
+    m = re.match(rf"^remove ({NUM_WORD}) (\S+) counters? from ~$", t, re.I)
+    if m:
+        return CostPart("remove_counters", amount=amount(m.group(1)), text=t)
+    m = re.match(rf"^mill ({NUM_WORD}) cards?$", t, re.I)
+    if m:
+        return CostPart("mill", amount=amount(m.group(1)), text=t)
+    if low == "collect evidence":
+        return CostPart("collect_evidence", text=t)
+    return None
+
+
+def parse_cost(text: str) -> Cost | None:
+    """Parse a cost: comma-separated parts (", and" too); None if any part is not understood."""
+    t = text.strip()
+    chunks = [c for c in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=pay|sacrifice|discard|exile)",
+                                  t) if c]
+    # Mana symbols written together with {T} without comma never happen; keep chunks as is.
+    parts: list[CostPart] = []
+    for c in chunks:
+        p = _part(c)
+        if p is None:
+            return None
+        parts.append(p)
+    return Cost(parts=tuple(parts), text=t) if parts else None
+
+
+def looks_like_cost(text: str) -> bool:
+    """True when ``text`` (the part before ": ") is a cost, so the paragraph is an activated
+    ability (rule 602.1) and not, for example, a room or a label."""
+    return parse_cost(text) is not None

@@ -1,0 +1,1195 @@
+"""Effect sentences (rule 609): a table of verb phrases plus sentence combinators.
+
+A sentence is ``[subject] verb-phrase`` (imperative sentences have the implied subject "you").
+Verb phrases are matched by the ``VERB_PHRASES`` table; compound phrases ("draws three cards and
+loses 3 life", "gain 3 life, draw a card, and create a Treasure token", "..., then shuffle") are
+split at conjunctions only when every part parses. Sentence-level words are combinators:
+"you may" (:class:`MayEffect`), "If you do," / "If you don't,", "If <condition>, ...",
+"Otherwise, ...", "... instead" (rule 614.1a replaces the previous effect), "Then ...",
+"Until end of turn, ...", "For each ..., ...", "Choose one —" with bullets (rule 700.2), and
+delayed triggers inside effects ("When you next cast ...", rule 603.7).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import (
+    AddMana,
+    Amount,
+    Animate,
+    Attach,
+    BecomePrepared,
+    CastPermission,
+    CastWithoutPaying,
+    Condition,
+    Conditional,
+    Conjure,
+    CopySpell,
+    CounterSpell,
+    CreateToken,
+    DealDamage,
+    DelayedTrigger,
+    Destroy,
+    Discard,
+    Draw,
+    Duration,
+    Effect,
+    EndTurn,
+    Exile,
+    Explore,
+    Fight,
+    GainLife,
+    Goad,
+    GrantAbility,
+    LookAtTop,
+    LoseGame,
+    LoseLife,
+    MayEffect,
+    Mill,
+    Modal,
+    ModifyPT,
+    MoveToZone,
+    ObjectFilter,
+    PayCost,
+    PutCounters,
+    Ref,
+    RemoveCounters,
+    Repeat,
+    ReplacementEffect,
+    Restriction,
+    Reveal,
+    Sacrifice,
+    Scry,
+    SearchLibrary,
+    SetDayNight,
+    Shuffle,
+    StopDayNight,
+    Surveil,
+    TakeInitiative,
+    Tap,
+    TapOrUntap,
+    ToggleDayNight,
+    TokenSpec,
+    Transform,
+    TriggeredAbility,
+    UnsupportedEffect,
+    Untap,
+    Venture,
+    WinGame,
+)
+from rules_engine.text.conditions import parse_condition
+from rules_engine.text.costs import parse_cost
+from rules_engine.text.keywords import parse_keyword_list
+from rules_engine.text.normalize import sentences
+from rules_engine.text.nouns import (
+    COLORS,
+    NUM_WORD,
+    Ctx,
+    amount,
+    number,
+    parse_filter,
+    parse_ref,
+    parse_refs,
+    singular,
+)
+
+_Result = Effect | tuple[Effect, ...] | None
+_Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
+N = rf"(?P<n>{NUM_WORD})"
+MANA = r"(?:\{[^}]+\})+"
+
+# Hook set by rules_engine.text.paragraphs so quoted abilities ("gains \"Whenever ...\"") and
+# delayed triggers can be compiled without an import cycle.
+COMPILE_QUOTED: Callable[[str], tuple] | None = None
+PARSE_TRIGGER_SENTENCE: Callable[[str, Ctx], TriggeredAbility | None] | None = None
+
+
+def _amt(text: str) -> Amount | None:
+    t = text.strip()
+    m = re.fullmatch(r"equal to (.+)", t, re.I)
+    if m:
+        return Amount(text=t)
+    return amount(t)
+
+
+def _ref(text: str, ctx: Ctx) -> Ref | None:
+    return parse_ref(text, ctx)
+
+
+# -- builders ---------------------------------------------------------------------------------
+
+def _draw(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    raw = m.group("n")
+    if raw.lower() in ("another", "a"):
+        amt = Amount(1)
+    elif raw.lower().startswith("that many"):
+        amt = Amount(text=raw.lower())
+    else:
+        amt = amount(raw)
+    return None if amt is None else Draw(player=s, amount=amt, text=m.group(0))
+
+
+def _discard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    what = m.group("what").strip()
+    low = what.lower()
+    if low in ("their hand", "your hand", "his or her hand"):
+        return Discard(player=s, whole_hand=True, text=m.group(0))
+    if low in ("any number of cards",):
+        return Discard(player=s, any_number=True, amount=Amount(text="any number"),
+                       text=m.group(0))
+    rnd = low.endswith(" at random")
+    if rnd:
+        what = what[: -len(" at random")]
+    mm = re.fullmatch(rf"{N} (.+)", what, re.I)
+    if not mm:
+        return None
+    amt = amount(mm.group("n"))
+    flt = parse_filter(mm.group(2))
+    if amt is None or flt is None:
+        return None
+    plain = flt.card_types == () and flt.subtypes == ()
+    return Discard(player=s, amount=amt, filter=None if plain else flt, random=rnd,
+                   text=m.group(0))
+
+
+def _simple_amount(cls: type) -> _Builder:
+    def build(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+        amt = amount(m.group("n"))
+        return None if amt is None else cls(player=s, amount=amt, text=m.group(0))
+    return build
+
+
+def _life(cls: type) -> _Builder:
+    def build(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+        raw = m.group("n")
+        amt = _amt(raw) if raw else None
+        if amt is None:
+            return None
+        per = m.groupdict().get("per")
+        eff = cls(player=s, amount=amt, text=m.group(0))
+        if per:
+            return Repeat(count=Amount(text="for each " + per), effects=(eff,), text=m.group(0))
+        return eff
+    return build
+
+
+def _damage(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    raw = m.group("n")
+    amt = _amt(raw)
+    recips = parse_refs(m.group("to"), ctx)
+    if amt is None or recips is None:
+        return None
+    return DealDamage(source=s, amount=amt, recipients=recips, divided=bool(m.group("div")),
+                      text=m.group(0))
+
+
+def _pt_amount(v: str) -> Amount | None:
+    mm = re.fullmatch(r"([+-])(\d+|X)", v)
+    if not mm:
+        return None
+    sign = -1 if mm.group(1) == "-" else 1
+    if mm.group(2) == "X":
+        return Amount(variable="X" if sign > 0 else "-X")
+    return Amount(sign * int(mm.group(2)))
+
+
+def _pump(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    p, t = _pt_amount(m.group("p")), _pt_amount(m.group("t"))
+    if p is None or t is None:
+        return None
+    return ModifyPT(subject=s, power=p, toughness=t, duration=None, text=m.group(0))
+
+
+def _split_quoted(text: str) -> tuple[str, list[str]] | None:
+    """Separate "flying and \"Whenever ...\"" into keyword text and quoted abilities."""
+    quotes = re.findall(r"\"([^\"]+)\"", text)
+    rest = re.sub(r"\s*(?:,\s*)?(?:and\s+)?\"[^\"]+\"", "", text).strip().rstrip(",").strip()
+    rest = re.sub(r"\s+and$", "", rest)
+    return rest, quotes
+
+
+def _grant(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    split = _split_quoted(m.group("what"))
+    if split is None:
+        return None
+    kw_text, quotes = split
+    keywords: tuple = ()
+    if kw_text:
+        kws = parse_keyword_list(kw_text)
+        if kws is None:
+            return None
+        keywords = kws
+    abilities: tuple = ()
+    for q in quotes:
+        if COMPILE_QUOTED is None:
+            return None
+        compiled = COMPILE_QUOTED(q)
+        abilities = abilities + tuple(compiled)
+    if not keywords and not abilities:
+        return None
+    return GrantAbility(subject=s, keywords=keywords, abilities=abilities, duration=None,
+                        text=m.group(0))
+
+
+def _counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    amt = amount(m.group("n"))
+    target = _ref(m.group("on"), ctx)
+    if amt is None or target is None:
+        return None
+    return PutCounters(subject=target, counter=m.group("kind"), amount=amt, text=m.group(0))
+
+
+def _remove_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    amt = amount(m.group("n"))
+    target = _ref(m.group("on"), ctx)
+    if amt is None or target is None:
+        return None
+    return RemoveCounters(subject=target, counter=m.group("kind"), amount=amt, text=m.group(0))
+
+
+_PREDEFINED = {"treasure", "food", "clue", "blood", "map", "powerstone", "gold", "shard",
+               "walker", "incubator", "junk", "lander", "mutagen", "octopus"}
+
+
+def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | None:
+    """Parse a token description after "create" (rule 111.4, 111.10)."""
+    t = text.strip()
+    tapped = attacking = False
+    mm = re.search(r",? (?:that are|that's|which are) (tapped and attacking|tapped|attacking)$",
+                   t, re.I)
+    if mm:
+        tapped = "tapped" in mm.group(1)
+        attacking = "attacking" in mm.group(1)
+        t = t[: mm.start()]
+    mm = re.fullmatch(rf"{N} (?:tokens? that's|tokens? that are) (?:a )?cop(?:y|ies) of (?P<of>.+?)"
+                      r"(?:, except (?P<exc>.+))?", t, re.I)
+    if mm:
+        of = _ref(mm.group("of"), ctx)
+        amt = amount(mm.group("n"))
+        if of is None or amt is None:
+            return None
+        return amt, TokenSpec(copy_of=of, except_text=mm.group("exc"), text=t), tapped, attacking
+    mm = re.fullmatch(rf"{N} (?:(?P<tapped>tapped) )?(?P<name>[A-Z][\w'-]*) tokens?", t)
+    if mm and mm.group("name").lower() not in COLORS:
+        amt = amount(mm.group("n"))
+        if amt is None:
+            return None
+        return (amt, TokenSpec(name=mm.group("name"), predefined=True,
+                               card_types=("artifact",) if mm.group("name").lower()
+                               in _PREDEFINED else (), text=t),
+                tapped or bool(mm.group("tapped")), attacking)
+    mm = re.fullmatch(
+        rf"{N} (?:(?P<tapped>tapped) )?(?:(?P<p>\d+|X)/(?P<t>\d+|X) )?"
+        r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? (?:and )?)?)+)?\s*"
+        r"(?P<types>(?:[A-Z][\w'-]* )*?)(?P<card>(?:legendary )?(?:(?:artifact|enchantment|snow) )*"
+        r"creature )?tokens?(?P<rest>.*)", t)
+    if not mm:
+        return None
+    amt = amount(mm.group("n"))
+    if amt is None:
+        return None
+    colors = tuple(c for c in re.split(r",? (?:and )?|\s+", mm.group("colors") or "") if c)
+    subtypes = tuple(w for w in (mm.group("types") or "").split() if w)
+    card = (mm.group("card") or "").split()
+    if not card and not subtypes:
+        return None
+    rest = mm.group("rest").strip()
+    keywords: tuple = ()
+    abilities: tuple = ()
+    name = None
+    nm = re.search(r"\s*named (.+)$", rest)
+    if nm:
+        name = nm.group(1)
+        rest = rest[: nm.start()].strip()
+    if rest:
+        wm = re.fullmatch(r"with (.+)", rest)
+        if not wm:
+            return None
+        split = _split_quoted(wm.group(1))
+        if split is None:
+            return None
+        kw_text, quotes = split
+        if kw_text:
+            kws = parse_keyword_list(kw_text)
+            if kws is None:
+                return None
+            keywords = kws
+        for q in quotes:
+            if COMPILE_QUOTED is None:
+                return None
+            abilities += tuple(COMPILE_QUOTED(q))
+    pt = (Amount(int(mm.group("p"))) if mm.group("p") and mm.group("p").isdigit()
+          else (Amount(variable="X") if mm.group("p") else None))
+    tt = (Amount(int(mm.group("t"))) if mm.group("t") and mm.group("t").isdigit()
+          else (Amount(variable="X") if mm.group("t") else None))
+    spec = TokenSpec(name=name, power=pt, toughness=tt, colors=colors,
+                     card_types=tuple(w for w in card if w != "legendary"),
+                     supertypes=("legendary",) if "legendary" in card else (),
+                     subtypes=subtypes, keywords=keywords, abilities=abilities, text=t)
+    return amt, spec, tapped or bool(mm.group("tapped")), attacking
+
+
+def _create(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    what = m.group("what")
+    mm = re.fullmatch(rf"{N} of (?:those|these) tokens", what, re.I)
+    if mm:
+        amt = amount(mm.group("n"))
+        if amt is None or not isinstance(ctx.last_token, CreateToken):
+            return None
+        prev = ctx.last_token
+        return dataclasses.replace(prev, amount=amt, controller=s, text=m.group(0))
+    parsed = parse_token(what, ctx)
+    if parsed is None:
+        return None
+    amt, spec, tapped, attacking = parsed
+    eff = CreateToken(token=spec, amount=amt, controller=s, tapped=tapped, attacking=attacking,
+                      text=m.group(0))
+    ctx.last_token = eff
+    return eff
+
+
+def _obj(cls: type, **extra) -> _Builder:
+    def build(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+        target = _ref(m.group("obj"), ctx)
+        if target is None:
+            return None
+        return cls(subject=target, text=m.group(0), **extra)
+    return build
+
+
+def _exile(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    obj = m.group("obj")
+    rnd = False
+    if obj.lower().endswith(" at random"):
+        rnd = True
+        obj = obj[: -len(" at random")]
+    from_zone = None
+    fm = re.search(r" from (?:their|your|its owner's|a|target player's) (library|hand|graveyard)$",
+                   obj, re.I)
+    if fm and not re.search(r"target .*card", obj[: fm.start()], re.I):
+        from_zone = fm.group(1).lower()
+        obj = obj[: fm.start()]
+    mm = re.fullmatch(rf"{N} cards?", obj, re.I)
+    if mm and from_zone:
+        amt = amount(mm.group("n"))
+        if amt is None:
+            return None
+        return Exile(subject=Ref("chosen", filter=ObjectFilter(zone=from_zone, text=obj)),
+                     from_zone=from_zone, amount=amt, random=rnd, text=m.group(0))
+    target = _ref(obj, ctx)
+    if target is None:
+        return None
+    return Exile(subject=target, from_zone=from_zone, random=rnd, text=m.group(0))
+
+
+def _exile_until(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return Exile(subject=Ref("chosen", filter=ObjectFilter(zone="library", text="top")),
+                 from_zone="library", until=flt, text=m.group(0))
+
+
+_ZONES = {
+    "hand": "hand", "its owner's hand": "hand", "their owners' hands": "hand",
+    "their owner's hand": "hand", "your hand": "hand", "the battlefield": "battlefield",
+    "your graveyard": "graveyard", "its owner's graveyard": "graveyard",
+    "a graveyard": "graveyard", "their owners' graveyards": "graveyard",
+}
+
+
+def _return(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    obj, from_zone = m.group("obj"), None
+    fm = re.search(r" from (?:your|a|their|its owner's) (graveyard|hand|exile)$", obj, re.I)
+    if fm and not re.match(r"^(?:up to \w+ )?(?:another )?target ", obj, re.I) \
+            and not re.match(r"^(?:all|each) ", obj, re.I):
+        from_zone = fm.group(1).lower()
+        obj = obj[: fm.start()]
+    target = _ref(obj, ctx)
+    if target is None:
+        target = _ref(m.group("obj"), ctx)
+        from_zone = None
+        if target is None:
+            return None
+    zone = _ZONES.get(m.group("to").lower())
+    if zone is None:
+        return None
+    return _move_result(target, zone, from_zone, m)
+
+
+def _move_result(target: Ref, zone: str, from_zone: str | None, m: re.Match[str]) -> _Result:
+    mods = (m.groupdict().get("mods") or "").strip()
+    tapped = attacking = False
+    under = None
+    counters: list[tuple[str, int]] = []
+    while mods:
+        mm = re.match(r"^(tapped and attacking|tapped|attacking)\b\s*", mods, re.I)
+        if mm:
+            tapped |= "tapped" in mm.group(1)
+            attacking |= "attacking" in mm.group(1)
+            mods = mods[mm.end():]
+            continue
+        mm = re.match(r"^under (your|its owner's|their owners'|its controller's) control\s*",
+                      mods, re.I)
+        if mm:
+            under = "you" if mm.group(1).lower() == "your" else "owner"
+            mods = mods[mm.end():]
+            continue
+        mm = re.match(rf"^with (?:an? additional |{NUM_WORD} additional )?({NUM_WORD}) "
+                      r"(\S+) counters? on (?:it|them)\s*", mods, re.I)
+        if mm:
+            n = number(mm.group(1))
+            if n is None:
+                return None
+            counters.append((mm.group(2), n))
+            mods = mods[mm.end():]
+            continue
+        mm = re.match(r"^with an? (\S+) counter on (?:it|them)\s*", mods, re.I)
+        if mm:
+            counters.append((mm.group(1), 1))
+            mods = mods[mm.end():]
+            continue
+        return None
+    return MoveToZone(subject=target, to_zone=zone, from_zone=from_zone, tapped=tapped,
+                      attacking=attacking, under_control=under, counters=tuple(counters),
+                      text=m.group(0))
+
+
+def _put_onto(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    obj, from_zone = m.group("obj"), None
+    fm = re.search(r" from (?:your|a|their|its owner's) (graveyard|hand|exile|library)$", obj,
+                   re.I)
+    target = _ref(obj, ctx)
+    if target is None and fm:
+        from_zone = fm.group(1).lower()
+        target = _ref(obj[: fm.start()], ctx)
+    if target is None:
+        return None
+    return _move_result(target, "battlefield", from_zone, m)
+
+
+def _put_into(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    obj = m.group("obj")
+    where = m.group("where").lower()
+    zones = {"your hand": "hand", "their owners' hands": "hand", "its owner's hand": "hand",
+             "your graveyard": "graveyard", "its owner's graveyard": "graveyard",
+             "their owners' graveyards": "graveyard"}
+    zone = zones.get(where)
+    if zone is None:
+        return None
+    mm = re.fullmatch(r"(one|two|three|any number) of them", obj, re.I)
+    if mm:
+        n = number(mm.group(1))
+        target = Ref("chosen", filter=ObjectFilter(zone="among", qualifiers=(
+            f"count:{n if n is not None else 'any'}",), text=obj), text=obj)
+    else:
+        target = _ref(obj, ctx)
+    if target is None:
+        return None
+    return MoveToZone(subject=target, to_zone=zone, text=m.group(0))
+
+
+def _put_library(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    obj = m.group("obj")
+    pos = "library_top" if m.group("pos").lower() == "on top" else "library_bottom"
+    order = (m.groupdict().get("order") or "").lower()
+    if obj.lower() == "the rest":
+        target = Ref("rest", text=obj)
+    else:
+        mm = re.fullmatch(rf"{N} cards from your hand", obj, re.I)
+        if mm:
+            amt = number(mm.group("n"))
+            target = Ref("chosen", filter=ObjectFilter(zone="hand", owner="you", qualifiers=(
+                f"count:{amt}",), text=obj), text=obj)
+        else:
+            target = _ref(obj, ctx)
+    if target is None:
+        return None
+    detail = "random" if "random" in order else ("any" if order else None)
+    return MoveToZone(subject=target, to_zone=pos + (f"_{detail}" if detail else ""),
+                      text=m.group(0))
+
+
+def _search(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    desc = m.group("desc").strip()
+    lo = hi = 1
+    mm = re.match(rf"^(?:(up to) )?({NUM_WORD}) (.+)$", desc, re.I)
+    if not mm:
+        return None
+    n = number(mm.group(2))
+    if n is None:
+        return None
+    hi = n
+    lo = 0 if mm.group(1) else n
+    flt = parse_filter(mm.group(3))
+    if flt is None:
+        return None
+    dest_text = m.group("dest").lower()
+    reveal = bool(m.group("reveal"))
+    dests = {"into your hand": "hand", "onto the battlefield": "battlefield",
+             "onto the battlefield tapped": "battlefield", "into your graveyard": "graveyard",
+             "on top of your library": "library_top", "into their hand": "hand"}
+    dest = dests.get(dest_text)
+    if dest is None:
+        return None
+    return SearchLibrary(player=s, filter=flt, min_count=lo, max_count=hi, destination=dest,
+                         tapped=dest_text.endswith("tapped"), reveal=reveal,
+                         shuffle=bool(m.group("shuffle")), text=m.group(0))
+
+
+def _look(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    amt = amount(m.group("n"))
+    if amt is None:
+        return None
+    return LookAtTop(amount=amt, player=s, reveal=m.group("verb").lower().startswith("reveal"),
+                     text=m.group(0))
+
+
+def _choose_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"(You may reveal) a creature card ... from among them and put it into your hand"."""
+    flt = parse_filter(re.sub(r"^(?:an?|one) ", "", m.group("what"), flags=re.I))
+    if flt is None:
+        return None
+    ref = Ref("chosen", filter=dataclasses.replace(flt, zone="among"), text=m.group("what"))
+    dest = {"into your hand": "hand", "onto the battlefield": "battlefield",
+            "into your graveyard": "graveyard"}.get(m.group("dest").lower())
+    if dest is None:
+        return None
+    result = _move_result(ref, dest, "among", m)
+    return result
+
+
+def _tap_untap(kind: type) -> _Builder:
+    return _obj(kind)
+
+
+def _transform(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    obj = m.group("obj")
+    mm = re.fullmatch(r"any number of (.+)", obj, re.I)
+    if mm:
+        flt = parse_filter(mm.group(1))
+        if flt is None:
+            return None
+        return Transform(subject=Ref("each", filter=flt, text=mm.group(1)), any_number=True,
+                         text=m.group(0))
+    ref = _ref(obj, ctx)
+    return None if ref is None else Transform(subject=ref, text=m.group(0))
+
+
+def _copy(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    ref = _ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    times = {"": 1, " twice": 2, " three times": 3}.get((m.group("times") or "").lower())
+    if times is None:
+        return None
+    return CopySpell(subject=ref, times=Amount(times), text=m.group(0))
+
+
+def _venture(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    into = "undercity" if m.group("where").lower() == "undercity" else "dungeon"
+    return Venture(into=into, player=s, text=m.group(0))
+
+
+def _prepared(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    return BecomePrepared(subject=s, prepared=m.group("un") is None, text=m.group(0))
+
+
+def _counter(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    ref = _ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    unless = None
+    if m.group("cost"):
+        unless = parse_cost(m.group("cost"))
+        if unless is None:
+            return None
+    return CounterSpell(subject=ref, unless_pay=unless, text=m.group(0))
+
+
+def _add_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    what = m.group("what").strip()
+    if re.fullmatch(MANA, what):
+        return AddMana(mana=what, amount=Amount(what.count("{")), text=m.group(0))
+    mm = re.fullmatch(rf"{N} mana of any (one )?colou?r", what, re.I)
+    if mm:
+        amt = amount(mm.group("n"))
+        if amt is None:
+            return None
+        return AddMana(amount=amt, any_color=True, one_color=bool(mm.group(2)), text=m.group(0))
+    mm = re.fullmatch(rf"({MANA})(?:, ({MANA}))*,? or ({MANA})", what)
+    if mm:
+        choices = tuple(re.findall(MANA, what))
+        return AddMana(choices=choices, amount=Amount(1), text=m.group(0))
+    mm = re.fullmatch(rf"{N} ({MANA})", what, re.I)
+    if mm:
+        amt = amount(mm.group("n"))
+        if amt is None:
+            return None
+        return AddMana(mana=mm.group(2), amount=amt, text=m.group(0))
+    return None
+
+
+def _sacrifice(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    ref = _ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return Sacrifice(player=s, subject=ref, text=m.group(0))
+
+
+def _shuffle_into(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    zones = tuple(z.strip().lower() for z in re.split(r" and |, ", m.group("zones")))
+    if not all(z in ("hand", "graveyard") for z in zones):
+        return None
+    return Shuffle(player=s, zones=zones, text=m.group(0))
+
+
+def _restriction(kind: str) -> _Builder:
+    def build(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+        flt = None
+        if m.groupdict().get("by"):
+            flt = parse_filter(m.group("by"))
+            if flt is None:
+                return None
+        dur = Duration("this_turn") if m.groupdict().get("turn") else None
+        return Restriction(kind=kind, subject=s, filter=flt, duration=dur, text=m.group(0))
+    return build
+
+
+def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    types = m.group("types").split()
+    kws: tuple = ()
+    if m.group("with"):
+        k = parse_keyword_list(m.group("with"))
+        if k is None:
+            return None
+        kws = k
+    card_types = tuple(w.lower() for w in types if w.lower() in ("artifact", "creature",
+                                                                   "enchantment", "land"))
+    subtypes = tuple(w for w in types if w.lower() not in card_types and w[:1].isupper())
+    if len(card_types) + len(subtypes) != len(types):
+        return None
+    return Animate(subject=s, power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
+                   card_types=card_types, subtypes=subtypes, keywords=kws, duration=None,
+                   text=m.group(0))
+
+
+def _cast_it(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    ref = _ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return CastWithoutPaying(subject=ref, free=bool(m.group("free")), text=m.group(0))
+
+
+def _flash_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return CastPermission(kind="flash", filter=flt, text=m.group(0))
+
+
+def _pay(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    cost = parse_cost(m.group("cost"))
+    return None if cost is None else PayCost(cost=cost, player=s, text=m.group(0))
+
+
+def _conjure(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    amt = amount(m.group("n"))
+    zone = {"onto the battlefield": "battlefield", "into your hand": "hand",
+            "into your graveyard": "graveyard", "into your library": "library"}[
+        m.group("zone").lower()]
+    return None if amt is None else Conjure(name=m.group("name"), zone=zone, amount=amt,
+                                            text=m.group(0))
+
+
+def _attach(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    what = _ref(m.group("obj"), ctx)
+    to_text = m.group("to")
+    if to_text.lower() in ("a player", "a creature", "a permanent"):
+        to = Ref("chosen", filter=ObjectFilter(text=to_text), text=to_text)
+    else:
+        to = _ref(to_text, ctx)
+    if what is None or to is None:
+        return None
+    return Attach(subject=what, to=to, text=m.group(0))
+
+
+def _fight(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    other = _ref(m.group("obj"), ctx)
+    return None if other is None else Fight(first=s, second=other, text=m.group(0))
+
+
+def _would(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"If <object> would die/leave the battlefield, instead <effects>" (rule 614.1a)."""
+    subj = _ref(m.group("who"), ctx)
+    if subj is None:
+        return None
+    inner = m.group("instead")
+    inner = re.sub(r" instead of putting it anywhere else$", "", inner, flags=re.I)
+    inner = re.sub(r"^instead ", "", inner, flags=re.I)
+    inner = re.sub(r" instead$", "", inner, flags=re.I)
+    effs = parse_clause(inner, ctx)
+    if effs is None:
+        return None
+    event = {"die": "dies", "leave the battlefield": "leaves_battlefield"}.get(
+        m.group("event").lower())
+    if event is None:
+        return None
+    return ReplacementEffect(event=event, subject=subj, instead=effs, text=m.group(0))
+
+
+# The verb-phrase table. Each regex is matched against the whole verb phrase (fullmatch).
+_VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"draws? (?P<n>another|that many|that many cards plus one|" + NUM_WORD + r") cards?"
+     r"(?: plus one)?", _draw),
+    (r"draws? cards equal to (?P<n>.+)", lambda s, m, c: Draw(player=s, amount=Amount(
+        text="equal to " + m.group("n")), text=m.group(0))),
+    (r"discards? (?P<what>.+)", _discard),
+    (rf"mills? {N} cards?", _simple_amount(Mill)),
+    (r"mills? a card", lambda s, m, c: Mill(player=s, amount=Amount(1), text=m.group(0))),
+    (rf"scry {N}", lambda s, m, c: Scry(amount=amount(m.group("n")), player=s, text=m.group(0))),
+    (rf"surveils? {N}", lambda s, m, c: Surveil(amount=amount(m.group("n")), player=s,
+                                                 text=m.group(0))),
+    (r"gains? (?P<n>" + NUM_WORD + r"|equal to .+?) life(?: for each (?P<per>.+))?",
+     _life(GainLife)),
+    (r"gains? life (?P<n>equal to .+)", _life(GainLife)),
+    (r"loses? (?P<n>" + NUM_WORD + r") life(?: for each (?P<per>.+))?", _life(LoseLife)),
+    (r"loses? life (?P<n>equal to .+)", _life(LoseLife)),
+    (r"loses? the game", lambda s, m, c: LoseGame(player=s, text=m.group(0))),
+    (r"wins? the game", lambda s, m, c: WinGame(player=s, text=m.group(0))),
+    (r"deals? (?P<n>" + NUM_WORD + r"|that much) damage (?P<div>divided as you choose among )?"
+     r"(?:to )?(?P<to>.+)", _damage),
+    (r"deals? damage (?P<n>equal to .+?) to (?P<div>)(?P<to>.+)", _damage),
+    (r"gets? (?P<p>[+-](?:\d+|X))/(?P<t>[+-](?:\d+|X))", _pump),
+    (r"(?:gains?|has|have) (?P<what>.+)", _grant),
+    (rf"put {N} (?P<kind>\S+) counters? on (?P<on>.+)", _counters),
+    (rf"remove {N} (?P<kind>\S+) counters? from (?P<on>.+)", _remove_counters),
+    (r"creates? (?P<what>.+)", _create),
+    (r"destroy (?P<obj>.+?)(?P<noregen>\. (?:it|they) can't be regenerated)?",
+     lambda s, m, c: _obj(Destroy, no_regenerate=bool(m.group("noregen")))(s, m, c)),
+    (r"exile cards from the top of your library until you exile an? (?P<what>.+)", _exile_until),
+    (r"exiles? (?P<obj>.+)", _exile),
+    (r"returns? (?P<obj>.+?) to (?P<to>the battlefield|hand|its owner's hand|their owners' hands|"
+     r"their owner's hand|your hand|your graveyard)(?: (?P<mods>.+))?", _return),
+    (r"puts? (?P<obj>.+?) onto the battlefield(?: (?P<mods>.+))?", _put_onto),
+    (r"puts? (?P<obj>.+?) into (?P<where>your hand|their owners' hands|its owner's hand|"
+     r"your graveyard|its owner's graveyard|their owners' graveyards)", _put_into),
+    (r"puts? (?P<obj>.+?) (?P<pos>on top|on the bottom) of (?:your|its owner's|their) library"
+     r"(?: (?P<order>in any order|in a random order))?", _put_library),
+    (r"(?:you may )?reveal (?P<what>.+?) from among them and put (?:it|that card) "
+     r"(?P<dest>into your hand|onto the battlefield|into your graveyard)(?: (?P<mods>.+))?",
+     _choose_among),
+    (r"put (?P<what>.+?) from among them (?P<dest>into your hand|onto the battlefield|"
+     r"into your graveyard)(?: (?P<mods>.+))?", _choose_among),
+    (r"tap or untap (?P<obj>.+)", _obj(TapOrUntap)),
+    (r"untap (?P<obj>.+)", _obj(Untap)),
+    (r"tap (?P<obj>.+)", _obj(Tap)),
+    (r"goad (?P<obj>.+)", _obj(Goad)),
+    (r"transform (?P<obj>.+)", _transform),
+    (r"(?:copy|copies) (?P<obj>it|that spell|target .+?)(?P<times> twice| three times)?", _copy),
+    (r"takes? the initiative", lambda s, m, c: TakeInitiative(player=s, text=m.group(0))),
+    (r"ventures? into (?P<where>the dungeon|Undercity)", _venture),
+    (r"becomes? (?P<un>un)?prepared", _prepared),
+    (r"end the turn", lambda s, m, c: EndTurn(text=m.group(0))),
+    (r"counter (?P<obj>.+?)(?: unless its controller pays (?P<cost>.+))?", _counter),
+    (r"add (?P<what>.+)", _add_mana),
+    (r"sacrifices? (?P<obj>.+)", _sacrifice),
+    (r"shuffles? (?:their|your) (?P<zones>.+?) into (?:their|your) library", _shuffle_into),
+    (r"shuffles?(?: (?:your|their) library)?", lambda s, m, c: Shuffle(player=s,
+                                                                        text=m.group(0))),
+    (r"reveals? (?P<obj>it|that card|them|those cards)", _obj(Reveal)),
+    (r"explores", lambda s, m, c: Explore(subject=s, text=m.group(0))),
+    (r"fights? (?P<obj>.+)", _fight),
+    (r"attach (?P<obj>.+?) to (?P<to>.+)", _attach),
+    (r"search (?:your|their) library for (?P<desc>.+?), (?P<reveal>reveal (?:it|them), )?"
+     r"put (?:it|that card|them|those cards) (?P<dest>into your hand|onto the battlefield tapped|"
+     r"onto the battlefield|into your graveyard|on top of your library)"
+     r"(?P<shuffle>,? then shuffle)?", _search),
+    (r"(?P<verb>look at|reveal) the top (?P<n>" + NUM_WORD + r") cards of your library", _look),
+    (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),
+    (r"can't attack(?P<turn> this turn)?", _restriction("cant_attack")),
+    (r"can't be blocked by (?P<by>.+?)(?P<turn> this turn)?", _restriction("cant_be_blocked_by")),
+    (r"can't be blocked(?P<turn> this turn)?", _restriction("cant_be_blocked")),
+    (r"attacks each combat if able", _restriction("attacks_each_combat")),
+    (r"blocks each combat if able", _restriction("blocks_each_combat")),
+    (r"can't be countered", _restriction("cant_be_countered")),
+    (r"becomes? an? (?P<p>\d+)/(?P<t>\d+) (?P<types>(?:[A-Za-z]+ )*?creature)"
+     r"(?: with (?P<with>.+))?", _animate),
+    (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card)"
+     r"(?P<free> without paying its mana cost)?", _cast_it),
+    (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),
+    (r"pays? (?P<cost>.+)", _pay),
+    (r"conjure (?P<n>" + NUM_WORD + r") cards? named (?P<name>.+?) (?P<zone>onto the battlefield|"
+     r"into your hand|into your graveyard|into your library)", _conjure),
+    (r"enters? with an additional \+1/\+1 counter on (?:it|them)", lambda s, m, c:
+     ReplacementEffect(event="enters", subject=s, instead=(PutCounters(
+         subject=Ref("it"), counter="+1/+1", amount=Amount(1)),), text=m.group(0))),
+]
+VERB_PHRASES: list[tuple[re.Pattern[str], _Builder]] = [
+    (re.compile(p, re.I), b) for p, b in _VP_SPECS]
+
+_SUBJECT_SPLIT = re.compile(
+    r"\s(?=(?:draws?|discards?|mills?|gains?|loses?|gets?|deals?|has|have|becomes?|creates?|"
+    r"puts?|returns?|sacrifices?|shuffles?|explores|takes?|scry|surveils?|attacks|can't|"
+    r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
+    r"enters?)\b)", re.I)
+
+_DURATIONS = [
+    (re.compile(r"\s+until end of turn$", re.I), Duration("end_of_turn")),
+    (re.compile(r"\s+until your next turn$", re.I), Duration("your_next_turn")),
+    (re.compile(r"\s+this turn$", re.I), Duration("this_turn")),
+    (re.compile(r"\s+until end of combat$", re.I), Duration("combat")),
+]
+_DURATION_PREFIX = [
+    (re.compile(r"^until end of turn,\s*", re.I), Duration("end_of_turn")),
+    (re.compile(r"^until your next turn,\s*", re.I), Duration("your_next_turn")),
+]
+_HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
+                 ReplacementEffect)
+
+
+def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:
+    out = []
+    touched = False
+    for e in effs:
+        if isinstance(e, _HAS_DURATION):
+            out.append(dataclasses.replace(e, duration=dur))
+            touched = True
+        else:
+            out.append(e)
+    return tuple(out) if touched else None
+
+
+def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
+    """Parse one verb phrase (possibly compound) with a known subject."""
+    t = vp.strip().rstrip(".").strip()
+    for rx, dur in _DURATIONS:
+        m = rx.search(t)
+        if m and not t.lower().startswith(("can't", "search")):
+            mark = ctx.mark()
+            inner = parse_vp(subject, t[: m.start()], ctx)
+            if inner is not None:
+                timed = _with_duration(inner, dur)
+                if timed is not None:
+                    return timed
+            ctx.reset(mark)
+    mark = ctx.mark()
+    for rx, build in VERB_PHRASES:
+        m = rx.fullmatch(t)
+        if m:
+            result = build(subject, m, ctx)
+            if result is not None:
+                return result if isinstance(result, tuple) else (result,)
+            ctx.reset(mark)
+    # compound: split at ", then ", ", and ", " and ", ", " when every part parses
+    for sep in (r",? then ", r", and ", r" and ", r", "):
+        for m in re.finditer(sep, t):
+            left, right = t[: m.start()], t[m.end():]
+            mark = ctx.mark()
+            a = parse_vp(subject, left, ctx)
+            if a is None:
+                ctx.reset(mark)
+                continue
+            b = parse_vp(subject, right, ctx)
+            if b is None:
+                b = parse_clause(right, ctx)
+            if b is not None:
+                return a + b
+            ctx.reset(mark)
+    return None
+
+
+def parse_clause(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
+    """Parse a clause: imperative verb phrase, or subject + verb phrase, or two clauses joined."""
+    t = text.strip().rstrip(".").strip()
+    if not t:
+        return None
+    whole = _whole_sentence(t, ctx)
+    if whole is not None:
+        return whole
+    mark = ctx.mark()
+    effs = parse_vp(Ref("you"), t, ctx)
+    if effs is not None:
+        return effs
+    ctx.reset(mark)
+    for m in _SUBJECT_SPLIT.finditer(t):
+        subj_text, vp = t[: m.start()], t[m.end():]
+        mark = ctx.mark()
+        if vp.lower().startswith("each "):
+            subjects = parse_refs(subj_text, ctx)
+            vp = vp[5:]
+        else:
+            single = parse_ref(subj_text, ctx)
+            subjects = (single,) if single is not None else None
+        if subjects is None:
+            ctx.reset(mark)
+            continue
+        if vp.lower().startswith("may "):
+            inner_effects: list[Effect] = []
+            for subj in subjects:
+                inner = parse_vp(subj, vp[4:], ctx)
+                if inner is None:
+                    break
+                inner_effects.append(MayEffect(effects=inner, player=subj, text=t))
+            else:
+                return tuple(inner_effects)
+            ctx.reset(mark)
+            continue
+        out: list[Effect] = []
+        for subj in subjects:
+            effs = parse_vp(subj, vp, ctx)
+            if effs is None:
+                break
+            out.extend(effs)
+        else:
+            return tuple(out)
+        ctx.reset(mark)
+    # two clauses with different subjects
+    for sep in (r", then ", r" and ", r", and "):
+        for m in re.finditer(sep, t):
+            mark = ctx.mark()
+            a = parse_clause(t[: m.start()], ctx)
+            if a is None:
+                ctx.reset(mark)
+                continue
+            b = parse_clause(t[m.end():], ctx)
+            if b is not None:
+                return a + b
+            ctx.reset(mark)
+    return None
+
+
+_WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = [
+    (re.compile(p, re.I), b) for p, b in [
+        (r"it becomes (?P<to>day|night)", lambda m, c: SetDayNight(to=m.group("to").lower(),
+                                                                   text=m.group(0))),
+        (r"it stops being day or night", lambda m, c: StopDayNight(text=m.group(0))),
+        (r"it can't become (?P<to>day|night)", lambda m, c: Restriction(
+            kind="cant_become_" + m.group("to").lower(), subject=Ref("game"), text=m.group(0))),
+        (r"if (?P<who>.+?) would (?P<event>die|leave the battlefield), (?P<instead>.+)", None),
+    ]
+]
+
+
+def _whole_sentence(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
+    for rx, build in _WHOLE:
+        m = rx.fullmatch(t)
+        if m:
+            res = _would(Ref("you"), m, ctx) if build is None else build(m, ctx)
+            if res is not None:
+                return res if isinstance(res, tuple) else (res,)
+    return None
+
+
+def _cond_split(text: str, ctx: Ctx) -> tuple[Condition, str] | None:
+    """Split "<condition>, <rest>" at the first comma where the left side is a condition."""
+    for m in re.finditer(r",\s*", text):
+        cond = parse_condition(text[: m.start()], ctx)
+        if cond is not None:
+            return cond, text[m.end():]
+    return None
+
+
+def _replace_last(effects: list[Effect], cond: Condition, new: tuple[Effect, ...],
+                  text: str) -> bool:
+    """Fold "... instead" into the previous effect (rule 614.1a)."""
+    if not effects:
+        return False
+    prev = effects.pop()
+    effects.append(Conditional(condition=cond, effects=new, otherwise=(prev,), text=text))
+    return True
+
+
+def _fold_toggle(effects: list[Effect]) -> None:
+    """"If it's night, it becomes day. Otherwise, it becomes night." is one action (rule 731.2)."""
+    if effects and isinstance(effects[-1], Conditional):
+        c = effects[-1]
+        if (c.condition.kind == "is_night" and not c.condition.negated
+                and c.effects == (SetDayNight(to="day", text=c.effects[0].text),)
+                and len(c.otherwise) == 1 and isinstance(c.otherwise[0], SetDayNight)
+                and c.otherwise[0].to == "night"):
+            effects[-1] = ToggleDayNight(text=c.text)
+
+
+def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
+    """Parse one sentence, appending to (or folding into) ``effects``. False if not understood."""
+    t = s.strip().rstrip(".").strip()
+    t = re.sub(r"^then,?\s+", "", t, flags=re.I)
+    low = t.lower()
+    if low == "this ability triggers only once each turn":
+        ctx.once_each_turn = True
+        return True
+    if low.startswith("you may choose new targets for the cop"):
+        for i in range(len(effects) - 1, -1, -1):
+            e = effects[i]
+            if isinstance(e, Conditional):
+                effects[i] = dataclasses.replace(
+                    e, effects=tuple(_new_targets(x) for x in e.effects),
+                    otherwise=tuple(_new_targets(x) for x in e.otherwise))
+                return True
+            if isinstance(e, CopySpell):
+                effects[i] = _new_targets(e)
+                return True
+            if isinstance(e, DelayedTrigger) and e.ability is not None and any(
+                    isinstance(x, CopySpell) for x in e.ability.effects):
+                ability = dataclasses.replace(
+                    e.ability, effects=tuple(_new_targets(x) for x in e.ability.effects))
+                effects[i] = dataclasses.replace(e, ability=ability)
+                return True
+        return False
+    if low in ("it can't be regenerated", "they can't be regenerated"):
+        if effects and isinstance(effects[-1], Destroy):
+            effects[-1] = dataclasses.replace(effects[-1], no_regenerate=True)
+            return True
+        return False
+    m = re.match(r"^until end of turn, you don't lose this mana as steps and phases end$", t, re.I)
+    if m:
+        for i in range(len(effects) - 1, -1, -1):
+            if isinstance(effects[i], AddMana):
+                effects[i] = dataclasses.replace(effects[i], retain_until=Duration("end_of_turn"))
+                return True
+        return False
+    m = re.match(r"^if you (do|don't),\s*(.+)$", t, re.I)
+    if m:
+        if not effects or not isinstance(effects[-1], MayEffect):
+            return False
+        inner = parse_effect_text(m.group(2), ctx)
+        if inner is None:
+            return False
+        prev = effects[-1]
+        if m.group(1).lower() == "do":
+            effects[-1] = dataclasses.replace(prev, if_you_do=prev.if_you_do + inner)
+        else:
+            effects[-1] = dataclasses.replace(prev, if_you_dont=prev.if_you_dont + inner)
+        return True
+    m = re.match(r"^otherwise,\s*(.+)$", t, re.I)
+    if m:
+        if not effects or not isinstance(effects[-1], Conditional):
+            return False
+        inner = parse_effect_text(m.group(1), ctx)
+        if inner is None:
+            return False
+        effects[-1] = dataclasses.replace(effects[-1], otherwise=effects[-1].otherwise + inner)
+        _fold_toggle(effects)
+        return True
+    m = re.match(r"^for each (.+?), (.+)$", t, re.I)
+    if m:
+        inner = parse_effect_text(m.group(2), ctx)
+        if inner is not None:
+            effects.append(Repeat(count=Amount(text="for each " + m.group(1)), effects=inner,
+                                  text=t))
+            return True
+    for rx, dur in _DURATION_PREFIX:
+        m = rx.match(t)
+        if m:
+            inner = parse_effect_text(t[m.end():], ctx)
+            if inner is not None:
+                timed = _with_duration(inner, dur)
+                if timed is not None:
+                    effects.extend(timed)
+                    return True
+    if re.match(r"^(when|whenever|at the beginning of)\b", t, re.I) and PARSE_TRIGGER_SENTENCE:
+        ability = PARSE_TRIGGER_SENTENCE(t + ".", ctx)
+        if ability is not None:
+            effects.append(DelayedTrigger(ability=ability, text=t))
+            return True
+        return False
+    if low.startswith("if "):
+        split = _cond_split(t[3:], ctx)
+        if split is not None:
+            cond, rest = split
+            instead = re.search(r"\s+instead$", rest, re.I)
+            if instead:
+                inner = parse_effect_text(rest[: instead.start()], ctx)
+                if inner is not None and _replace_last(effects, cond, inner, t):
+                    return True
+            else:
+                inner = parse_effect_text(rest, ctx)
+                if inner is not None:
+                    effects.append(Conditional(condition=cond, effects=inner, text=t))
+                    return True
+    m = re.match(r"^(.+?)(?: instead)? if (.+)$", t, re.I)
+    if m:
+        cond = parse_condition(m.group(2), ctx)
+        if cond is not None:
+            inner = parse_effect_text(m.group(1).removesuffix(" instead"), ctx)
+            if inner is not None:
+                if re.search(r"\binstead\b", t, re.I):
+                    if _replace_last(effects, cond, inner, t):
+                        return True
+                else:
+                    effects.append(Conditional(condition=cond, effects=inner, text=t))
+                    return True
+    inner = parse_effect_text(t, ctx)
+    if inner is None:
+        return False
+    effects.extend(inner)
+    return True
+
+
+def _new_targets(e: Effect) -> Effect:
+    return dataclasses.replace(e, new_targets=True) if isinstance(e, CopySpell) else e
+
+
+def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
+    """Parse a clause that may start with "you may" (optional, rule 608.2d)."""
+    t = text.strip().rstrip(".").strip()
+    m = re.match(r"^you may (.+)$", t, re.I)
+    if m:
+        inner = parse_clause(m.group(1), ctx)
+        if inner is None:
+            return None
+        if isinstance(inner[0], CastPermission):
+            # "You may cast ... as though they had flash" grants a permission (rule 601.3b);
+            # it is not an optional action taken on resolution.
+            return inner
+        return (MayEffect(effects=inner, text=t),)
+    return parse_clause(t, ctx)
+
+
+def _modal(text: str, ctx: Ctx) -> Modal | None:
+    head, *bullets = text.split("\n")
+    m = re.fullmatch(r"(?:choose )?(one|two|three|up to one|up to two|up to three|one or more|"
+                     r"one or both|any number)\s*—", head.strip().lower())
+    if not m or not bullets:
+        return None
+    spec = m.group(1)
+    lo, hi = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "up to one": (0, 1),
+              "up to two": (0, 2), "up to three": (0, 3), "one or more": (1, len(bullets)),
+              "one or both": (1, 2), "any number": (0, len(bullets))}[spec]
+    modes = []
+    for b in bullets:
+        body = b.lstrip("• ").strip()
+        effs = parse_effects(body, ctx)
+        modes.append(effs)
+    return Modal(modes=tuple(modes), min_choices=lo, max_choices=hi, text=text)
+
+
+def parse_effects(text: str, ctx: Ctx) -> tuple[Effect, ...]:
+    """Parse an effect paragraph into effects; each sentence not understood is kept as an
+    :class:`UnsupportedEffect` (never dropped)."""
+    t = text.strip()
+    if "\n" in t or re.match(r"^choose (one|two|up to|one or|any number)", t, re.I):
+        m = re.match(r"^(.*?)(choose [^\n]*—\n.*)$", t, re.I | re.S)
+        if m:
+            effects: list[Effect] = []
+            if m.group(1).strip():
+                effects.extend(parse_effects(m.group(1), ctx))
+            modal = _modal(m.group(2)[0].upper() + m.group(2)[1:], ctx)
+            if modal is not None:
+                effects.append(modal)
+                return tuple(effects)
+        return (UnsupportedEffect(text=t),)
+    effects = []
+    for s in sentences(t):
+        if not _apply_sentence(s, ctx, effects):
+            effects.append(UnsupportedEffect(text=s))
+        else:
+            _fold_toggle(effects)
+    return tuple(effects)
+
+
+__all__ = ["parse_effects", "parse_clause", "parse_effect_text", "parse_token", "singular"]

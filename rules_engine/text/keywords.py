@@ -1,0 +1,137 @@
+"""Keyword lines (rule 702): "Flying", "Flying, trample", "Ward {2}", "Ward—Pay 2 life",
+"Equip {3}", "Protection from creatures", "Flashback {2}{R}{G}", "Escape—{3}{B}{B}, Exile five
+other cards from your graveyard", "Daybound", "Nightbound", "Choose a Background"."""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.abilities import Cost, KeywordAbility
+from rules_engine.text.costs import parse_cost
+
+# Keywords without parameter (rule 702.2 ff.).
+SIMPLE = {
+    "flying", "first strike", "double strike", "deathtouch", "defender", "haste",
+    "hexproof", "indestructible", "lifelink", "menace", "reach", "trample", "vigilance", "flash",
+    "daybound", "nightbound", "prowess", "changeling", "convoke", "delve", "exalted", "fear",
+    "intimidate", "shroud", "storm", "cascade", "flanking", "horsemanship", "shadow",
+    "skulk", "undying", "persist", "wither", "infect", "rebound", "split second", "sunburst",
+    "living weapon", "devoid", "ingest", "myriad", "melee", "fabricate", "partner",
+    "improvise", "ascend", "riot", "mentor", "afterlife", "jump-start", "training",
+    "decayed", "ravenous", "read ahead", "enlist", "for mirrodin!", "backup", "toxic",
+    "unleash", "evolve", "extort", "cipher", "soulbond", "battle cry", "dethrone",
+    "hideaway", "demonstrate", "compleated", "epic", "haunt", "banding",
+    "phasing", "provoke", "bushido", "gravestorm", "double team", "umbra armor", "totem armor",
+    "offspring", "gift", "start your engines!", "job select", "mobilize", "sneak", "solved",
+    "bargain", "conspire", "retrace", "suspend", "transmute", "bloodthirst",
+    "choose a background", "friends forever", "doctor's companion", "assist", "sidekick",
+    "spectacle", "exploit", "renown", "devour", "graft", "modular", "fading",
+    "vanishing", "annihilator", "rampage", "absorb", "afflict", "crew", "fortify",
+    "reconfigure", "amplify", "tribute", "dash", "blitz", "prototype", "squad", "casualty",
+    "more than meets the eye", "disturb", "cleave", "foretell", "boast", "encore",
+    "mutate", "companion", "escape", "embalm", "eternalize", "aftermath", "emerge",
+    "outlast", "scavenge", "unearth", "miracle", "overload", "bestow", "kicker", "multikicker",
+    "buyback", "echo", "cycling", "madness", "morph", "megamorph", "ninjutsu", "evoke",
+    "flashback", "equip", "ward", "landwalk", "protection", "affinity", "hexproof from",
+}
+# Keywords whose parameter is a cost, possibly after an em dash (rule 702.21a Ward, 702.6 Equip).
+COSTED = ("ward", "equip", "flashback", "escape", "cycling", "kicker", "echo", "unearth",
+          "madness", "embalm", "eternalize", "dash", "blitz", "disturb", "foretell", "encore",
+          "buyback", "evoke", "megamorph", "morph", "ninjutsu", "bestow", "overload",
+          "reconfigure", "fortify", "crew", "scavenge", "outlast", "multikicker", "mutate",
+          "disguise", "plot", "spectacle", "surge", "emerge", "prowl", "miracle", "transmute",
+          "retrace", "harmonize", "mayhem", "warp", "station", "exhaust", "freerunning",
+          "impending", "offspring", "squad", "cleave", "boast", "craft", "level up", "transfigure",
+          "channel", "aura swap", "entwine", "recover", "replicate", "suspend", "awaken")
+NUMBERED = ("toxic", "afflict", "annihilator", "bushido", "modular", "fading", "vanishing",
+            "rampage", "absorb", "crew", "renown", "tribute", "devour", "graft", "amplify",
+            "bloodthirst", "fabricate", "backup", "mobilize", "afterlife", "frenzy", "dredge",
+            "ripple", "soulshift", "poisonous", "casualty", "hideaway", "ravenous", "saddle",
+            "station")
+
+_KW_RE = re.compile(
+    r"^(?P<name>" + "|".join(sorted((re.escape(k) for k in set(SIMPLE) | set(COSTED)
+                                     | set(NUMBERED)), key=len, reverse=True))
+    + r")(?P<rest>.*)$", re.I)
+_LANDWALK_RE = re.compile(r"^(?:\w+ )?(?:land|forest|island|swamp|mountain|plains)walk$", re.I)
+
+
+def parse_keyword(text: str) -> KeywordAbility | None:
+    """Parse one keyword instance, or None when ``text`` is not a keyword."""
+    t = text.strip().rstrip(".")
+    low = t.lower()
+    if _LANDWALK_RE.match(t):
+        return KeywordAbility(name="landwalk", parameter=low.replace("walk", ""), text=t)
+    m = re.match(r"^(protection|hexproof) from (.+)$", t, re.I)
+    if m:
+        return KeywordAbility(name=m.group(1).lower(), parameter="from " + m.group(2), text=t)
+    if low in ("choose a background", "friends forever", "partner", "doctor's companion"):
+        return KeywordAbility(name=low, text=t)
+    m = re.match(r"^enchant (.+)$", t, re.I)
+    if m:
+        return KeywordAbility(name="enchant", parameter=m.group(1), text=t)
+    m = re.match(r"^partner with (.+)$", t, re.I)
+    if m:
+        return KeywordAbility(name="partner with", parameter=m.group(1), text=t)
+    m = _KW_RE.match(t)
+    if not m:
+        return None
+    name = m.group("name").lower()
+    rest = m.group("rest")
+    if not rest.strip():
+        if name in COSTED and name not in SIMPLE:
+            return None
+        return KeywordAbility(name=name, text=t)
+    if name in COSTED:
+        r = rest.strip()
+        if r.startswith("—"):
+            r = r[1:].strip()
+        elif not rest.startswith(" "):
+            return None
+        cost = parse_cost(r)
+        if cost is None:
+            return None
+        return KeywordAbility(name=name, cost=cost, text=t)
+    if name in NUMBERED:
+        m2 = re.match(r"^ (\d+|X)$", rest)
+        if m2:
+            return KeywordAbility(name=name, parameter=m2.group(1), text=t)
+    return None
+
+
+def parse_keyword_line(text: str) -> tuple[KeywordAbility, ...] | None:
+    """Parse a keyword line ("Flying, trample", "Flying; vigilance"); None unless every item is
+    a keyword (rule 702.1: several keywords may share one line, separated by commas)."""
+    t = text.strip()
+    if not t:
+        return None
+    single = parse_keyword(t)
+    if single is not None:
+        return (single,)
+    items = re.split(r"[,;]\s*", t)
+    result = []
+    for it in items:
+        kw = parse_keyword(it)
+        if kw is None:
+            return None
+        result.append(kw)
+    return tuple(result)
+
+
+def parse_keyword_list(text: str) -> tuple[KeywordAbility, ...] | None:
+    """Keywords granted by an effect: "flying", "trample and haste", "first strike",
+    "trample, indestructible, and haste", "protection from creatures"."""
+    t = text.strip()
+    parts = [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+", t) if p]
+    result = []
+    for p in parts:
+        kw = parse_keyword(p)
+        if kw is None:
+            return None
+        result.append(kw)
+    return tuple(result) if result else None
+
+
+def empty_cost() -> Cost:
+    """A cost with no parts (used for keyword abilities without a cost)."""
+    return Cost()

@@ -1,0 +1,341 @@
+"""Noun phrases: amounts, object filters, targets and references (rule 109, 115).
+
+The parser is strict on purpose: every word of a phrase must be understood, otherwise it
+returns ``None`` and the sentence that contains it stays unsupported. That keeps "supported"
+honest: a filter never silently loses a restriction such as "with power 2 or less".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+
+from rules_engine.abilities import Amount, ObjectFilter, Ref, Target
+
+NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20,
+    "once": 1, "twice": 2, "thirteen": 13,
+}
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+NUM_WORD = r"(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d+|X)"
+
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land",
+              "planeswalker", "sorcery", "kindred", "dungeon")
+SUPERTYPES = ("basic", "legendary", "snow", "world")
+COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
+ADJECTIVES = ("tapped", "untapped", "attacking", "blocking", "nontoken", "token", "historic",
+              "modified", "enchanted", "equipped", "face-down", "outlaw", "unblocked")
+# Plurals that do not just add "s" (subtype names in Oracle text, rule 205.3).
+_IRREGULAR = {"wolves": "wolf", "werewolves": "werewolf", "elves": "elf", "dwarves": "dwarf",
+              "sorceries": "sorcery", "mercenaries": "mercenary", "fungi": "fungus",
+              "allies": "ally", "faeries": "faerie", "zombies": "zombie", "foxes": "fox",
+              "humans": "human", "aurochs": "aurochs", "ponies": "pony", "armies": "army",
+              "mice": "mouse", "octopi": "octopus", "homunculi": "homunculus"}
+
+
+@dataclass
+class Ctx:
+    """Per-ability parsing state: numbering of targets (rule 601.2c) and the last noun named."""
+
+    next_target: int = 0
+    last_object: Ref | None = None
+    targets: list[Target] = field(default_factory=list)
+    last_token: object | None = None
+    once_each_turn: bool = False
+
+    def mark(self) -> tuple[int, int]:
+        """Remember the target numbering, to undo it when a parse attempt fails."""
+        return (self.next_target, len(self.targets))
+
+    def reset(self, mark: tuple[int, int]) -> None:
+        """Undo targets created since :meth:`mark` (a failed alternative parse)."""
+        self.next_target = mark[0]
+        del self.targets[mark[1]:]
+
+    def new_target(self, kind: str, flt: ObjectFilter, lo: int, hi: int, text: str) -> Target:
+        """Create the next target in text order."""
+        tgt = Target(kind=kind, filter=flt, min_count=lo, max_count=hi, index=self.next_target,
+                     text=text)
+        self.next_target += 1
+        self.targets.append(tgt)
+        return tgt
+
+
+def number(word: str) -> int | None:
+    """A number word or digits as an int; None for X or unknown words."""
+    w = word.lower()
+    if w.isdigit():
+        return int(w)
+    return NUMBERS.get(w)
+
+
+def amount(word: str) -> Amount | None:
+    """Parse a count: "three", "3", "X", "a", "that many"."""
+    w = word.strip()
+    if w.lower() in ("that many", "that much"):
+        return Amount(text=w.lower())
+    if w in ("X", "x"):
+        return Amount(variable="X")
+    n = number(w)
+    return None if n is None else Amount(n)
+
+
+def singular(word: str) -> str:
+    """Singular of a type or subtype word (lower case)."""
+    w = word.lower()
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        return w[:-1]
+    return w
+
+
+# Postfix restrictions: (regex on the end of the phrase, how it changes the filter)
+_POSTFIX: list[tuple[re.Pattern[str], dict]] = [
+    (re.compile(r"\s+you control$", re.I), {"controller": "you"}),
+    (re.compile(r"\s+you don't control$", re.I), {"controller": "not_you"}),
+    (re.compile(r"\s+(?:an opponent controls|your opponents control)$", re.I),
+     {"controller": "opponent"}),
+    (re.compile(r"\s+you own$", re.I), {"owner": "you"}),
+    (re.compile(r"\s+(?:from|in) (?:a|any) graveyard$", re.I), {"zone": "graveyard"}),
+    (re.compile(r"\s+from graveyards$", re.I), {"zone": "graveyard"}),
+    (re.compile(r"\s+(?:from|in) your graveyard$", re.I), {"zone": "graveyard", "owner": "you"}),
+    (re.compile(r"\s+(?:from|in) your hand$", re.I), {"zone": "hand", "owner": "you"}),
+    (re.compile(r"\s+(?:from|in) your library$", re.I), {"zone": "library", "owner": "you"}),
+    (re.compile(r"\s+(?:from|in) exile$", re.I), {"zone": "exile"}),
+    (re.compile(r"\s+from among them$", re.I), {"zone": "among"}),
+    (re.compile(r"\s+blocking (?:it|~)$", re.I), {"qualifier": "blocking_source"}),
+    (re.compile(r"\s+(?:that's|that is) attacking$", re.I), {"qualifier": "attacking"}),
+    (re.compile(r"\s+(?:that's|that is) blocking$", re.I), {"qualifier": "blocking"}),
+    (re.compile(r"\s+with (?:power|toughness|mana value) \d+ or (?:less|greater)$", re.I),
+     {"qualifier": "$0"}),
+    (re.compile(r"\s+with (?:flying|defender|a \+1/\+1 counter on it|a prepare spell)$", re.I),
+     {"qualifier": "$0"}),
+    (re.compile(r"\s+(?:dealt damage|exiled) this way$", re.I), {"qualifier": "$0"}),
+]
+
+
+def parse_filter(phrase: str) -> ObjectFilter | None:
+    """Parse a descriptive noun phrase without determiner ("non-Pilot creature you control",
+    "instant or sorcery spell with mana value 5 or greater", "Wolves and Werewolves").
+
+    Returns None when any word is not understood.
+    """
+    text = phrase.strip()
+    original = text
+    controller = owner = zone = None
+    quals: list[str] = []
+    changed = True
+    while changed:
+        changed = False
+        for rx, spec in _POSTFIX:
+            m = rx.search(text)
+            if m:
+                for key, val in spec.items():
+                    if key == "controller":
+                        controller = val
+                    elif key == "owner":
+                        owner = val
+                    elif key == "zone":
+                        zone = val
+                    elif key == "qualifier":
+                        quals.append(m.group(0).strip() if val == "$0" else val)
+                text = text[: m.start()].strip()
+                changed = True
+                break
+    other = False
+    m = re.match(r"^(?:other|another)\s+", text, re.I)
+    if m:
+        other = True
+        text = text[m.end():]
+    has_conjunction = bool(re.search(r",|\band\b|\bor\b", text))
+    words = re.split(r",\s*(?:and/or\s+|or\s+|and\s+)?|\s+and/or\s+|\s+or\s+|\s+and\s+|\s+", text)
+    types: list[str] = []
+    subtypes: list[str] = []
+    supers: list[str] = []
+    ex_types: list[str] = []
+    ex_sub: list[str] = []
+    colors: list[str] = []
+    is_card = is_spell = is_perm = False
+    for raw in words:
+        if not raw:
+            continue
+        w = raw.lower()
+        sw = singular(w)
+        if sw in CARD_TYPES:
+            types.append(sw)
+        elif sw in ("card",):
+            is_card = True
+        elif sw == "spell":
+            is_spell = True
+        elif sw == "permanent":
+            is_perm = True
+        elif w in SUPERTYPES:
+            supers.append(w)
+        elif w == "nonbasic":
+            quals.append("nonbasic")
+        elif w in COLORS:
+            colors.append(w)
+        elif w in ADJECTIVES or sw in ADJECTIVES:
+            quals.append(sw)
+        elif w.startswith("non"):
+            rest = raw[3:].lstrip("-")
+            if singular(rest) in CARD_TYPES:
+                ex_types.append(singular(rest))
+            elif rest[:1].isupper():
+                ex_sub.append(singular(rest).capitalize())
+            elif rest.lower() in COLORS:
+                quals.append(w)
+            else:
+                return None
+        elif raw[:1].isupper() and raw.replace("-", "").replace("'", "").isalpha():
+            subtypes.append(singular(raw).title() if "-" not in raw else raw)
+        else:
+            return None
+    if not (types or subtypes or is_card or is_spell or is_perm or quals or colors or supers):
+        return None
+    if is_spell:
+        zone = zone or "stack"
+    if is_card and zone is None:
+        zone = "card"
+    if is_perm and not types:
+        types = []
+    return ObjectFilter(
+        card_types=tuple(types), subtypes=tuple(subtypes), supertypes=tuple(supers),
+        excluded_types=tuple(ex_types), excluded_subtypes=tuple(ex_sub), colors=tuple(colors),
+        controller=controller, owner=owner, zone=zone if zone != "card" else None, other=other,
+        qualifiers=tuple(quals) + (("card",) if is_card else ()) + (("spell",) if is_spell else ())
+        + (("permanent",) if is_perm else ()), text=original,
+        subtypes_all=len(subtypes) > 1 and not has_conjunction)
+
+
+def _target_kind(flt: ObjectFilter, head: str) -> str:
+    h = head.lower()
+    if h in ("player", "players"):
+        return "player"
+    if h in ("opponent", "opponents"):
+        return "opponent"
+    if "spell" in flt.qualifiers:
+        return "spell"
+    if "card" in flt.qualifiers:
+        return "card"
+    if len(flt.card_types) == 1 and not flt.subtypes:
+        return flt.card_types[0]
+    if flt.card_types == () and "permanent" not in flt.qualifiers:
+        return "creature" if flt.subtypes else "permanent"
+    return "permanent"
+
+
+_PRONOUNS = {
+    "~": "self", "it": "it", "itself": "it", "he": "it", "she": "it", "they": "that_player",
+    "them": "those", "you": "you", "each opponent": "opponent_each",
+    "your opponents": "opponent_each", "each player": "player_each",
+    "defending player": "defending_player", "that player": "that_player",
+    "the defending player": "defending_player",
+    "enchanted player": "enchanted", "enchanted creature": "enchanted",
+    "enchanted permanent": "enchanted", "equipped creature": "equipped",
+    "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
+    "that token": "it", "the copy": "it", "that land": "it", "those creatures": "those",
+    "those cards": "those", "those tokens": "those", "the token": "it",
+    "its controller": "controller_of", "its owner": "owner_of",
+    "that creature's controller": "controller_of", "that spell's controller": "controller_of",
+    "that card's owner": "owner_of", "that permanent's controller": "controller_of",
+    "the player whose turn it is": "active_player", "the active player": "active_player",
+    "each other player": "player_each_other",
+}
+
+
+def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
+    """Parse a subject/object noun phrase into a :class:`Ref` (targets are numbered in ctx)."""
+    p = phrase.strip().rstrip(",")
+    low = p.lower()
+    if low in _PRONOUNS:
+        kind = _PRONOUNS[low]
+        if kind in ("controller_of", "owner_of"):
+            return Ref(kind, of=Ref("it"), text=p)
+        return Ref(kind, text=p)
+    if low == "any target":
+        return Ref("target", target=ctx.new_target("any", ObjectFilter(text="any target"), 1, 1,
+                                                  p), text=p)
+    m = re.match(rf"^(?:(up to) )?({NUM_WORD}|any number of) (?:(other|another) )?target (.+)$",
+                 p, re.I) or re.match(r"^()()(?:(another|other) )?target (.+)$", p, re.I)
+    if m:
+        up_to, count, other, rest = m.group(1), m.group(2), m.group(3), m.group(4)
+        if count and count.lower() == "any number of":
+            lo, hi = 0, 99
+        else:
+            n = number(count) if count else 1
+            if n is None:
+                return None
+            lo, hi = (0 if up_to else n), n
+        head = rest.split()[-1] if rest.split() else ""
+        if rest.lower() in ("player", "opponent", "players", "opponents"):
+            flt = ObjectFilter(text=rest)
+        else:
+            flt = parse_filter(rest)
+            if flt is None:
+                return None
+        if other:
+            flt = _with_other(flt)
+        tgt = ctx.new_target(_target_kind(flt, head), flt, lo, hi, p)
+        ref = Ref("target", target=tgt, text=p)
+        ctx.last_object = ref
+        return ref
+    m = re.match(r"^(each|all|every) (.+)$", p, re.I)
+    if m:
+        rest = m.group(2)
+        if rest.lower() in ("opponent", "player", "opponents", "players"):
+            return Ref("opponent_each" if "opp" in rest.lower() else "player_each", text=p)
+        flt = parse_filter(rest)
+        return None if flt is None else Ref("each", filter=flt, text=p)
+    # Bare plural group ("Creatures you control", "Other Wolves and Werewolves you control")
+    flt = parse_filter(p)
+    if flt is not None and _is_plural_group(p):
+        return Ref("each", filter=flt, text=p)
+    m = re.match(r"^(an?|one|another) (.+)$", p, re.I)
+    if m:
+        flt = parse_filter(m.group(2))
+        if flt is not None:
+            if m.group(1).lower() == "another":
+                flt = _with_other(flt)
+            return Ref("chosen", filter=flt, text=p)
+    return None
+
+
+def _with_other(flt: ObjectFilter) -> ObjectFilter:
+    return dataclasses.replace(flt, other=True)
+
+
+def _is_plural_group(phrase: str) -> bool:
+    """True for "Creatures you control", "Other Humans", "Wolves and Werewolves you control"."""
+    words = re.sub(r"\s+(you control|an opponent controls|your opponents control)$", "",
+                   phrase, flags=re.I).split()
+    if not words:
+        return False
+    last = words[-1].lower()
+    return last != singular(last) or last in _IRREGULAR
+
+
+def parse_refs(phrase: str, ctx: Ctx) -> tuple[Ref, ...] | None:
+    """Parse a list of recipients ("each of up to one target creature, up to one target player,
+    and/or up to one target planeswalker", "you and target opponent")."""
+    p = re.sub(r"^each of ", "", phrase.strip(), flags=re.I)
+    single = parse_ref(p, ctx)
+    if single is not None:
+        return (single,)
+    parts = re.split(r",\s*(?:and/or|and|or)\s+|\s+and/or\s+|,\s*|\s+and\s+", p)
+    if len(parts) < 2:
+        return None
+    refs = []
+    mark = ctx.mark()
+    for part in parts:
+        r = parse_ref(part, ctx)
+        if r is None:
+            ctx.reset(mark)
+            return None
+        refs.append(r)
+    return tuple(refs)

@@ -1,0 +1,330 @@
+"""One ability paragraph -> one or more abilities (rule 113.3 categories).
+
+Order of recognition, most specific first: keyword line (rule 702), activated ability
+"[Cost]: [Effect]" (rule 602.1; loyalty [+1] included, rule 606), labelled paragraphs (ability
+words and flavor words before an em dash, rule 207.2c), triggered ability "When/Whenever/At"
+(rule 603.1), enters replacements (rule 614.1c-d), static abilities (rule 604), and for
+instants/sorceries spell text (rule 113.3a). Anything else is :class:`Unsupported`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.abilities import (
+    Ability,
+    ActivatedAbility,
+    AdditionalCost,
+    AddMana,
+    Amount,
+    BecomePrepared,
+    CastPermission,
+    CostModifier,
+    EntersReplacement,
+    GrantAbility,
+    ModifyPT,
+    ObjectFilter,
+    PutCounters,
+    Ref,
+    ReplacementEffect,
+    Restriction,
+    SpellAbility,
+    StaticAbility,
+    TriggeredAbility,
+    Unsupported,
+    UnsupportedEffect,
+    iter_effects,
+    targets_of,
+)
+from rules_engine.text import effects as fx
+from rules_engine.text.conditions import parse_condition
+from rules_engine.text.costs import parse_cost
+from rules_engine.text.keywords import parse_keyword_line
+from rules_engine.text.nouns import Ctx, parse_filter, parse_ref
+from rules_engine.text.triggers import parse_trigger
+
+_ACTIVATION = [
+    (re.compile(r"^activate only as a sorcery$", re.I), "sorcery"),
+    (re.compile(r"^activate only as an instant$", re.I), "instant"),
+    (re.compile(r"^activate only during your turn$", re.I), "your_turn"),
+    (re.compile(r"^activate only once each turn$", re.I), "once"),
+    (re.compile(r"^activate only during your turn and only once each turn$", re.I), "both"),
+    (re.compile(r"^activate only as a sorcery and only once each turn$", re.I), "sorcery_once"),
+]
+_LABEL_RE = re.compile(r"^(?P<label>[A-Z][^—:.\"]{0,40}?) — (?P<body>.+)$", re.S)
+_ACT_RE = re.compile(r"^(?P<cost>[^:\"]+?):\s+(?P<effect>.+)$", re.S)
+
+
+def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -> Ability | None:
+    cost = parse_cost(cost_text)
+    if cost is None:
+        return None
+    ctx = Ctx()
+    timing = None
+    only_your_turn = False
+    max_per_turn = None
+    condition = None
+    kept: list[str] = []
+    from rules_engine.text.normalize import sentences
+
+    for s in sentences(effect_text):
+        body = s.rstrip(".").strip()
+        matched = False
+        for rx, kind in _ACTIVATION:
+            if rx.match(body):
+                matched = True
+                if kind in ("sorcery", "instant", "sorcery_once"):
+                    timing = "sorcery" if kind.startswith("sorcery") else "instant"
+                if kind in ("your_turn", "both"):
+                    only_your_turn = True
+                if kind in ("once", "both", "sorcery_once"):
+                    max_per_turn = 1
+        m = re.match(r"^activate only if (.+)$", body, re.I)
+        if m and not matched:
+            condition = parse_condition(m.group(1), ctx)
+            if condition is None:
+                return ActivatedAbility(cost=cost, effects=(UnsupportedEffect(text=s),),
+                                        text=text, label=label)
+            matched = True
+        if not matched:
+            kept.append(s)
+    effects = fx.parse_effects(" ".join(kept), ctx)
+    loyalty = any(p.kind == "loyalty" for p in cost.parts)
+    ability = ActivatedAbility(cost=cost, effects=effects, timing=timing,
+                               only_your_turn=only_your_turn, max_per_turn=max_per_turn,
+                               condition=condition, loyalty=loyalty, label=label, text=text)
+    # Rule 605.1a: no target, could add mana, not a loyalty ability.
+    adds_mana = any(isinstance(e, AddMana) for e in iter_effects(effects))
+    if adds_mana and not loyalty and not targets_of(ability):
+        ability = ActivatedAbility(cost=cost, effects=effects, timing=timing,
+                                   only_your_turn=only_your_turn, max_per_turn=max_per_turn,
+                                   condition=condition, loyalty=False, is_mana_ability=True,
+                                   label=label, text=text)
+    return ability
+
+
+def parse_triggered(text: str, ctx: Ctx | None = None, label: str | None = None,
+                    whole: str | None = None) -> TriggeredAbility | None:
+    """Parse "When/Whenever/At ... , [if ...,] effect" (rule 603.1, intervening if 603.4)."""
+    ctx = ctx if ctx is not None else Ctx()
+    t = text.strip()
+    m = re.match(r"^(when|whenever|at)\s+(.+)$", t, re.I | re.S)
+    if not m:
+        return None
+    body = m.group(2)
+    if m.group(1).lower() == "at":
+        bm = re.match(r"^(?:the beginning of\s+)(.+)$", body, re.I | re.S)
+        if bm:
+            body = bm.group(1)
+    trigger = None
+    rest = ""
+    for cm in re.finditer(r",\s*", body):
+        trig = parse_trigger(body[: cm.start()], ctx)
+        if trig is not None:
+            trigger, rest = trig, body[cm.end():]
+            break
+    if trigger is None:
+        return None
+    condition = None
+    im = re.match(r"^if (.+)$", rest, re.I | re.S)
+    if im:
+        for cm in re.finditer(r",\s*", im.group(1)):
+            cond = parse_condition(im.group(1)[: cm.start()], ctx)
+            if cond is not None:
+                condition, rest = cond, im.group(1)[cm.end():]
+                break
+        else:
+            return TriggeredAbility(trigger=trigger, effects=(UnsupportedEffect(text=rest),),
+                                    label=label, text=whole or t)
+    ctx.once_each_turn = False
+    effects = fx.parse_effects(rest, ctx)
+    optional = len(effects) == 1 and type(effects[0]).__name__ == "MayEffect"
+    return TriggeredAbility(trigger=trigger, condition=condition, effects=effects,
+                            once_each_turn=ctx.once_each_turn, optional=optional, label=label,
+                            text=whole or t)
+
+
+def _delayed_trigger(text: str, ctx: Ctx) -> TriggeredAbility | None:
+    t = text.strip().rstrip(".")
+    m = re.match(r"^when you next cast (an? .+?) this turn, (.+)$", t, re.I)
+    if m:
+        from rules_engine.abilities import Trigger
+
+        flt = parse_filter(re.sub(r"^an? ", "", m.group(1)))
+        if flt is None:
+            return None
+        effects = fx.parse_effects(m.group(2) + ".", ctx)
+        return TriggeredAbility(trigger=Trigger("cast", player="you", filter=flt,
+                                                detail="next_this_turn", text=m.group(1)),
+                                effects=effects, text=text)
+    return parse_triggered(text, ctx)
+
+
+def _enters(text: str) -> Ability | None:
+    """"~ enters tapped/prepared/with counters", "If it's neither day nor night, it becomes day
+    as ~ enters" (rule 614.1c-d, 731.2a), "As ~ transforms into ~, ..."."""
+    t = text.strip().rstrip(".")
+    ctx = Ctx()
+    m = re.fullmatch(r"~ enters (tapped|prepared)", t, re.I)
+    if m:
+        kind = m.group(1).lower()
+        effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
+        return EntersReplacement(kind=kind, effects=effects, text=text)
+    m = re.fullmatch(r"~ enters with (\w+) (\S+) counters? on it", t, re.I)
+    if m:
+        from rules_engine.text.nouns import amount
+
+        amt = amount(m.group(1))
+        if amt is None:
+            return None
+        return EntersReplacement(kind="counters", effects=(PutCounters(
+            subject=Ref("self"), counter=m.group(2), amount=amt, text=t),), text=text)
+    m = re.fullmatch(r"if (.+?), (.+) as ~ enters", t, re.I)
+    if m:
+        cond = parse_condition(m.group(1), ctx)
+        effs = fx.parse_clause(m.group(2), ctx)
+        if cond is not None and effs is not None:
+            return EntersReplacement(kind="as_enters", condition=cond, effects=effs, text=text)
+    m = re.fullmatch(r"as ~ (enters|transforms into ~), (.+)", t, re.I)
+    if m:
+        effs = fx.parse_effects(m.group(2) + ".", ctx)
+        kind = "as_enters" if m.group(1).lower() == "enters" else "as_transforms"
+        return EntersReplacement(kind=kind, effects=effs, text=text)
+    m = re.fullmatch(r"(.+?) enters? with an additional \+1/\+1 counter on (?:it|them)", t, re.I)
+    if m:
+        subj = parse_ref(m.group(1), ctx)
+        if subj is not None:
+            return EntersReplacement(kind="counters", subject=subj, effects=(PutCounters(
+                subject=Ref("it"), counter="+1/+1", amount=Amount(1), text=t),), text=text)
+    return None
+
+
+_STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
+              CastPermission)
+
+
+def _static(text: str) -> Ability | None:
+    """Static abilities (rule 604): anthems, keyword grants, cost changes, restrictions."""
+    t = text.strip().rstrip(".")
+    ctx = Ctx()
+    condition = None
+    m = re.match(r"^as long as (.+?), (.+)$", t, re.I)
+    if m:
+        condition = parse_condition(m.group(1), ctx)
+        if condition is None:
+            return None
+        t = m.group(2)
+    cm = _cost_modifier(t, ctx)
+    if cm is not None:
+        return StaticAbility(effects=(cm,), condition=condition, text=text)
+    m = re.fullmatch(r"you may cast ~ as though it had flash if you pay (\{[^}]+\}(?:\{[^}]+\})*) "
+                     r"more to cast it", t, re.I)
+    if m:
+        return StaticAbility(effects=(CastPermission(kind="flash", filter=ObjectFilter(
+            text="this spell"), cost=parse_cost(m.group(1)), text=t),), condition=condition,
+            text=text)
+    m = re.fullmatch(r"you can't enter ~ unless you \"?venture into (\w+|~)\"?", t, re.I)
+    if m:
+        return StaticAbility(effects=(Restriction(kind="enter_only_by_venture_into",
+                                                  subject=Ref("self"),
+                                                  filter=ObjectFilter(text=m.group(1)),
+                                                  text=t),), text=text)
+    effs = fx.parse_clause(t, ctx)
+    if effs and all(isinstance(e, _STATIC_OK) for e in effs) and all(
+            getattr(e, "duration", None) is None for e in effs):
+        if any(targets_of(StaticAbility(effects=effs))):
+            return None
+        return StaticAbility(effects=effs, condition=condition, text=text)
+    return None
+
+
+def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
+    m = re.fullmatch(r"(?P<what>.+?) (?:you cast )?costs? (?P<delta>\{[^}]+\}(?:\{[^}]+\})*) "
+                     r"(?P<dir>less|more) to cast(?: if (?P<cond>.+?))?"
+                     r"(?:, where X is (?P<x>.+))?", t, re.I)
+    if not m:
+        return None
+    what = m.group("what")
+    self_spell = what.lower() in ("~", "this spell")
+    flt = ObjectFilter(text="this spell") if self_spell else parse_filter(
+        re.sub(r" you cast$", "", what))
+    if flt is None:
+        return None
+    cond = None
+    if m.group("cond"):
+        cond = parse_condition(m.group("cond"), ctx)
+        if cond is None:
+            return None
+    amt = Amount(text="X is " + m.group("x")) if m.group("x") else None
+    return CostModifier(filter=flt, delta=m.group("delta"), increase=m.group("dir") == "more",
+                        amount=amt, applies_to_self=self_spell, condition=cond, text=t)
+
+
+def _additional_cost(text: str) -> Ability | None:
+    m = re.fullmatch(r"as an additional cost to cast ~, (?P<opt>you may )?(?P<cost>.+?)\.?", text,
+                     re.I)
+    if not m:
+        return None
+    cost = parse_cost(m.group("cost"))
+    if cost is None:
+        return None
+    return AdditionalCost(cost=cost, optional=bool(m.group("opt")), text=text)
+
+
+def compile_quoted(text: str) -> tuple[Ability, ...]:
+    """Compile a quoted ability granted by an effect (rule 113.10) as a permanent's paragraph."""
+    return compile_paragraph(text, is_spell=False)
+
+
+def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
+    """Compile one paragraph of canonical text (self-references already ``~``)."""
+    para = text.strip()
+    if not para:
+        return ()
+    kws = parse_keyword_line(para)
+    if kws is not None:
+        return kws
+    m = _ACT_RE.match(para)
+    if m and "\n" not in m.group("cost"):
+        ability = _activated(m.group("cost"), m.group("effect"), None, para)
+        if ability is not None:
+            return (ability,)
+    label = None
+    body = para
+    lm = _LABEL_RE.match(para)
+    if lm and parse_keyword_line(para) is None and not lm.group("label").lower().startswith(
+            ("choose", "ward", "escape", "equip")):
+        label, body = lm.group("label").strip(), lm.group("body").strip()
+    if re.match(r"^(when|whenever|at)\b", body, re.I) and not is_spell:
+        trig = parse_triggered(body, label=label, whole=para)
+        if trig is not None:
+            return (trig,)
+        return (Unsupported(text=para, reason="trigger condition not understood"),)
+    if label is not None:
+        inner = compile_paragraph(body, is_spell=is_spell)
+        return tuple(_with_label(a, label) for a in inner)
+    add = _additional_cost(para)
+    if add is not None:
+        return (add,)
+    ent = _enters(para)
+    if ent is not None:
+        return (ent,)
+    st = _static(para)
+    if st is not None:
+        return (st,)
+    if is_spell:
+        ctx = Ctx()
+        return (SpellAbility(effects=fx.parse_effects(para, ctx), text=para),)
+    return (Unsupported(text=para, reason="no ability form matched"),)
+
+
+def _with_label(a: Ability, label: str) -> Ability:
+    if isinstance(a, TriggeredAbility | ActivatedAbility):
+        import dataclasses
+
+        return dataclasses.replace(a, label=label)
+    return a
+
+
+fx.COMPILE_QUOTED = compile_quoted
+fx.PARSE_TRIGGER_SENTENCE = _delayed_trigger

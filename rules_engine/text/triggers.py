@@ -1,0 +1,211 @@
+"""Trigger conditions (rule 603.1-603.2): "When ~ enters", "Whenever ~ attacks", "At the
+beginning of your upkeep", "Whenever day becomes night or night becomes day" (rule 731.4),
+"When you take the initiative" (rule 726), "Whenever you cast your second spell each turn"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import ObjectFilter, Ref, Trigger
+from rules_engine.text.nouns import NUM_WORD, ORDINALS, Ctx, number, parse_filter
+
+_Builder = Callable[[re.Match[str], Ctx], Trigger | None]
+
+
+def _subject_event(event: str, **extra) -> _Builder:
+    """"<subject> <verb>": subject is ~, a filter ("a land you control") or "~ or another X"."""
+    def build(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+        subj_text = m.group("subj").strip()
+        subject, flt = _subject(subj_text, ctx)
+        if subject is None and flt is None:
+            return None
+        fields = dict(extra)
+        for key in ("detail",):
+            if m.groupdict().get(key):
+                fields[key] = m.group(key)
+        return Trigger(event, subject=subject, filter=flt, text=m.group(0), **fields)
+    return build
+
+
+def _subject(text: str, ctx: Ctx) -> tuple[Ref | None, ObjectFilter | None]:
+    t = text.strip()
+    low = t.lower()
+    if low in ("~", "it"):
+        return Ref("self"), None
+    if low in ("equipped creature", "enchanted creature"):
+        return Ref(low.split()[0]), None
+    m = re.match(r"^~ or (another .+)$", t, re.I)
+    if m:
+        flt = parse_filter(m.group(1))
+        return (Ref("self_or"), flt) if flt else (None, None)
+    m = re.match(rf"^(?:an?|another|one or more|{NUM_WORD} or more) (.+)$", t, re.I)
+    if m:
+        rest = m.group(1)
+        flt = parse_filter(("another " if low.startswith("another") else "") + rest)
+        return (None, flt) if flt else (None, None)
+    m = re.match(r"^that creature$", t, re.I)
+    if m:
+        return Ref("it"), None
+    return None, None
+
+
+def _phase(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    whose = (m.group("whose") or "").lower().strip()
+    step = m.group("step").lower()
+    steps = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "combat",
+             "precombat main phase": "precombat_main", "postcombat main phase": "postcombat_main",
+             "second main phase": "postcombat_main", "first main phase": "precombat_main",
+             "main phase": "main", "end of combat": "end_of_combat", "cleanup step": "cleanup",
+             "next end step": "end", "next upkeep": "upkeep"}
+    if step not in steps:
+        return None
+    player = {"your": "you", "each": "each", "each opponent's": "opponent", "the": "each",
+              "enchanted player's": "enchanted", "each player's": "each",
+              "your next": "you", "the next": "each", "": "each",
+              "that player's": "that_player", "defending player's": "defending"}.get(whose)
+    if player is None:
+        return None
+    if m.groupdict().get("yourturn"):
+        player = "you"
+    detail = "next" if "next" in whose or "next" in step else None
+    return Trigger("phase", step=steps[step], player=player, detail=detail, text=m.group(0))
+
+
+def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    who = m.group("who").lower()
+    what = m.group("what").strip()
+    ordinal = None
+    om = re.match(r"^your (first|second|third|fourth|fifth) spell each turn$", what, re.I)
+    if om:
+        return Trigger("cast", player="you", ordinal=ORDINALS[om.group(1).lower()],
+                       filter=ObjectFilter(qualifiers=("spell",), zone="stack"),
+                       text=m.group(0))
+    what = re.sub(r"^(?:an?|your) ", "", what, flags=re.I)
+    zone_from = None
+    fm = re.search(r" from (?:your|their) (hand|graveyard|exile)$", what, re.I)
+    if fm:
+        zone_from = fm.group(1).lower()
+        what = what[: fm.start()]
+    flt = parse_filter(what)
+    if flt is None:
+        return None
+    player = {"you": "you", "an opponent": "opponent", "a player": "any"}.get(who)
+    return Trigger("cast", player=player, filter=flt, ordinal=ordinal, detail=zone_from,
+                   text=m.group(0))
+
+
+def _attack_with(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    n = number(m.group("n"))
+    return None if n is None else Trigger("you_attack", ordinal=n, detail="with_at_least",
+                                          text=m.group(0))
+
+
+def _deals_combat_damage(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None and flt is None:
+        return None
+    return Trigger("deals_combat_damage_to_player", subject=subject, filter=flt,
+                   detail=m.group("extra"), text=m.group(0))
+
+
+def _blocked(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None:
+        return None
+    by = None
+    if m.group("by"):
+        by = parse_filter(re.sub(r"^(?:an?|one or more) ", "", m.group("by"), flags=re.I))
+        if by is None:
+            return None
+    return Trigger("becomes_blocked", subject=subject, filter=by, text=m.group(0))
+
+
+def _blocker_dies(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    return Trigger("dies", filter=ObjectFilter(card_types=("creature",),
+                                                qualifiers=("blocking_source",),
+                                                text="a creature blocking ~"), text=m.group(0))
+
+
+_SUBJ = r"(?P<subj>.+?)"
+TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
+    (re.compile(p, re.I), b) for p, b in [
+        (r"(?:day becomes night or night becomes day|night becomes day or day becomes night)",
+         lambda m, c: Trigger("day_night_change", text=m.group(0))),
+        (r"night becomes day", lambda m, c: Trigger("day_night_change", to="day",
+                                                     text=m.group(0))),
+        (r"day becomes night", lambda m, c: Trigger("day_night_change", to="night",
+                                                     text=m.group(0))),
+        (r"you take the initiative", lambda m, c: Trigger("take_initiative", player="you",
+                                                           text=m.group(0))),
+        (r"you complete a dungeon", lambda m, c: Trigger("complete_dungeon", player="you",
+                                                          text=m.group(0))),
+        (r"you venture into the dungeon", lambda m, c: Trigger("venture", player="you",
+                                                                text=m.group(0))),
+        (r"you attack the player who has the initiative",
+         lambda m, c: Trigger("attacks_player", detail="has_initiative", text=m.group(0))),
+        (r"you attack", lambda m, c: Trigger("you_attack", text=m.group(0))),
+        (rf"you attack with (?P<n>{NUM_WORD}) or more creatures", _attack_with),
+        (r"(?:the )?(?P<whose>your|each|each opponent's|enchanted player's|each player's|"
+         r"your next|the next|that player's|defending player's|)\s*"
+         r"(?P<step>upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|"
+         r"second main phase|first main phase|main phase|end of combat|cleanup step|"
+         r"next end step|next upkeep)(?P<yourturn> on your turn)?", _phase),
+        (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+)", _cast),
+        (r"you scry or surveil", lambda m, c: Trigger("scry_or_surveil", player="you",
+                                                       text=m.group(0))),
+        (r"you gain life for the first time each turn",
+         lambda m, c: Trigger("gain_life", player="you", ordinal=1, text=m.group(0))),
+        (r"you gain life", lambda m, c: Trigger("gain_life", player="you", text=m.group(0))),
+        (r"you conjure one or more cards",
+         lambda m, c: Trigger("conjure", player="you", text=m.group(0))),
+        (r"you draw a card", lambda m, c: Trigger("draw", player="you", text=m.group(0))),
+        (r"a creature blocking ~ dies", _blocker_dies),
+        (rf"{_SUBJ} enters(?: the battlefield)?", _subject_event("enters")),
+        (rf"{_SUBJ} (?:enters|attacks) or (?:enters|attacks)",
+         lambda m, c: _alts(m, c, ("enters", "attacks"))),
+        (rf"{_SUBJ} enters or transforms into ~",
+         lambda m, c: _alts(m, c, ("enters", "transforms_into"))),
+        (rf"{_SUBJ} attacks", _subject_event("attacks")),
+        (rf"{_SUBJ} blocks", _subject_event("blocks")),
+        (rf"{_SUBJ} becomes blocked(?: by (?P<by>.+))?", _blocked),
+        (rf"{_SUBJ} dies", _subject_event("dies")),
+        (rf"{_SUBJ} leaves the battlefield", _subject_event("leaves_battlefield")),
+        (rf"{_SUBJ} (?:is|are) dealt damage", _subject_event("dealt_damage")),
+        (rf"{_SUBJ} deals? combat damage to a player(?P<extra> this combat)?",
+         _deals_combat_damage),
+        (rf"{_SUBJ} becomes? the target of a spell or ability an opponent controls",
+         _subject_event("becomes_target", detail=None)),
+        (rf"{_SUBJ} transforms into ~", _subject_event("transforms_into")),
+        (rf"{_SUBJ} becomes prepared", _subject_event("becomes_prepared")),
+    ]
+]
+
+
+def _alts(m: re.Match[str], ctx: Ctx, events: tuple[str, ...]) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None and flt is None:
+        return None
+    rest = tuple(Trigger(e, subject=subject, filter=flt) for e in events[1:])
+    return Trigger(events[0], subject=subject, filter=flt, alternatives=rest, text=m.group(0))
+
+
+def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
+    """Parse the trigger condition after "When"/"Whenever"/"At the beginning of"."""
+    t = text.strip()
+    for rx, build in TRIGGERS:
+        m = rx.fullmatch(t)
+        if m:
+            trig = build(m, ctx)
+            if trig is not None:
+                return trig
+    # "When X and whenever Y" (rule 603.2: one ability with two trigger events)
+    m = re.fullmatch(r"(.+?) and whenever (.+)", t, re.I)
+    if m:
+        first, second = parse_trigger(m.group(1), ctx), parse_trigger(m.group(2), ctx)
+        if first and second:
+            return Trigger(first.event, subject=first.subject, filter=first.filter,
+                           player=first.player, step=first.step, to=first.to,
+                           ordinal=first.ordinal, detail=first.detail,
+                           alternatives=first.alternatives + (second,), text=t)
+    return None
