@@ -25,27 +25,21 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import orjson
 import pyarrow as pa
 
+from db import card_sql
 from db.errors import BadCardData
-from db.read import iter_objects
-from db.records import (
-    CARD_COLUMNS,
-    FACE_COLUMNS,
-    JA_COLUMNS,
-    RULING_COLUMNS,
-    RecordError,
-    english_rows,
-    japanese_rows,
-    ruling_row,
-)
+from db.read import iter_objects, iter_raw_objects
+from db.records import RULING_COLUMNS, RecordError, oracle_id_of, ruling_row
 from db.store import Store
 
 BATCH_SIZE = 20_000
 
-_STRING_LIST = pa.list_(pa.string())
-_CARD_TYPES = {"cmc": pa.float64(), "keywords": _STRING_LIST, "colors": _STRING_LIST,
-               "color_identity": _STRING_LIST, "face_index": pa.int32()}
+
+
+def _dumps(obj: dict[str, Any]) -> str:
+    return orjson.dumps(obj).decode()
 
 
 @dataclass
@@ -78,7 +72,7 @@ ProgressHook = Callable[[Path, int], None]
 def _arrow(columns: tuple[str, ...], rows: list[tuple[Any, ...]]) -> pa.Table:
     values = list(zip(*rows, strict=True)) if rows else [[] for _ in columns]
     arrays = [
-        pa.array(list(col), type=_CARD_TYPES.get(name, pa.string()))
+        pa.array(list(col), type=pa.string())
         for name, col in zip(columns, values, strict=True)
     ]
     return pa.Table.from_arrays(arrays, names=list(columns))
@@ -107,82 +101,53 @@ def _mark_loaded(con: duckdb.DuckDBPyConnection, path: Path, kind: str, records:
 
 
 class _CardBatch:
-    """Collects rows and writes them in one go; later objects with the same id win."""
+    """Stages validated records' JSON text; DuckDB extracts the columns (db.card_sql)."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
-        self.cards: dict[str, tuple[Any, ...]] = {}
-        self.faces: dict[str, list[tuple[Any, ...]]] = {}
-        self.ja: dict[tuple[str, int], tuple[Any, ...]] = {}
+        self.rows: list[tuple[int, str, str, str]] = []
+        self.has_ja = False
+        self.has_en = False
 
     def __len__(self) -> int:
-        return len(self.cards) + len(self.ja)
+        return len(self.rows)
 
-    def add_english(self, obj: dict[str, Any]) -> None:
-        rows = english_rows(obj)
-        oracle_id = rows.card[0]
-        self.cards[oracle_id] = rows.card
-        self.faces[oracle_id] = rows.faces
-
-    def add_japanese(self, obj: dict[str, Any]) -> None:
-        for row in japanese_rows(obj):
-            key = (row[0], row[1])
-            old = self.ja.get(key)
-            # Several Japanese printings: keep the first non-empty value of each field.
-            self.ja[key] = row if old is None else tuple(
-                o if o else n for o, n in zip(old, row, strict=True)
-            )
+    def add(self, line: int, lang: str, oracle_id: str, raw: str) -> None:
+        self.rows.append((line, lang, oracle_id, raw))
+        if lang == "en":
+            self.has_en = True
+        else:
+            self.has_ja = True
 
     def flush(self) -> None:
+        if not self.rows:
+            return
+        lines, langs, ids, raws = zip(*self.rows, strict=True)
+        stage = pa.Table.from_arrays(
+            [pa.array(lines, pa.int64()), pa.array(langs, pa.string()),
+             pa.array(ids, pa.string()), pa.array(raws, pa.large_string())],
+            names=["line", "lang", "oracle_id", "raw"],
+        )
         con = self.con
-        if self.cards:
-            cards = _arrow(CARD_COLUMNS, list(self.cards.values()))
-            faces = _arrow(FACE_COLUMNS, [r for rows in self.faces.values() for r in rows])
-            con.register("_batch_cards", cards)
-            con.register("_batch_faces", faces)
-            con.execute(
-                "INSERT OR REPLACE INTO cards SELECT oracle_id, name, layout, mana_cost, cmc, "
-                "type_line, oracle_text, keywords, colors, color_identity, power, toughness, "
-                'loyalty, "set", TRY_CAST(released_at AS DATE), name_ja, type_line_ja, text_ja, '
-                "source, CAST(data AS JSON) FROM _batch_cards"
-            )
-            con.execute(
-                "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _batch_cards)"
-            )
-            con.execute("INSERT INTO card_faces SELECT * FROM _batch_faces")
-            con.unregister("_batch_cards")
-            con.unregister("_batch_faces")
-        if self.ja:
-            ja = _arrow(JA_COLUMNS, list(self.ja.values()))
-            con.register("_batch_ja", ja)
-            con.execute(
-                "INSERT INTO cards_ja SELECT * FROM _batch_ja ON CONFLICT DO UPDATE SET "
-                "name_ja = COALESCE(cards_ja.name_ja, excluded.name_ja), "
-                "type_line_ja = COALESCE(cards_ja.type_line_ja, excluded.type_line_ja), "
-                "text_ja = COALESCE(cards_ja.text_ja, excluded.text_ja)"
-            )
-            con.unregister("_batch_ja")
-        self.cards.clear()
-        self.faces.clear()
-        self.ja.clear()
+        con.register("_stage", stage)
+        con.execute(card_sql.STAGE_PARSED)
+        if self.has_en:
+            con.execute(card_sql.DELETE_CARDS)
+            con.execute(card_sql.INSERT_CARDS)
+            con.execute(card_sql.DELETE_FACES)
+            con.execute(card_sql.INSERT_FACES)
+        if self.has_ja:
+            con.execute(card_sql.UPSERT_JA)
+        con.execute(card_sql.DROP_PARSED)
+        con.unregister("_stage")
+        self.rows.clear()
+        self.has_en = self.has_ja = False
 
 
 def apply_japanese(con: duckdb.DuckDBPyConnection) -> None:
     """Copy what ``cards_ja`` knows into the ``*_ja`` columns of cards and faces."""
-    con.execute(
-        "UPDATE cards SET name_ja = j.name_ja, type_line_ja = j.type_line_ja, text_ja = j.text_ja "
-        "FROM cards_ja j WHERE j.oracle_id = cards.oracle_id AND j.face_index = -1 "
-        "AND (cards.name_ja IS DISTINCT FROM j.name_ja OR cards.text_ja IS DISTINCT FROM j.text_ja "
-        "OR cards.type_line_ja IS DISTINCT FROM j.type_line_ja)"
-    )
-    con.execute(
-        "UPDATE card_faces SET name_ja = j.name_ja, type_line_ja = j.type_line_ja, "
-        "text_ja = j.text_ja FROM cards_ja j WHERE j.oracle_id = card_faces.oracle_id "
-        "AND j.face_index = card_faces.face_index "
-        "AND (card_faces.name_ja IS DISTINCT FROM j.name_ja "
-        "OR card_faces.text_ja IS DISTINCT FROM j.text_ja "
-        "OR card_faces.type_line_ja IS DISTINCT FROM j.type_line_ja)"
-    )
+    con.execute(card_sql.APPLY_JA_CARDS)
+    con.execute(card_sql.APPLY_JA_FACES)
 
 
 def _load_card_file(
@@ -192,7 +157,7 @@ def _load_card_file(
     with store.transaction() as con:
         batch = _CardBatch(con)
         seen = 0
-        for line, obj in iter_objects(path):
+        for line, obj, raw in iter_raw_objects(path):
             seen += 1
             if isinstance(obj, BadCardData):
                 report.errors.append(obj)
@@ -201,14 +166,18 @@ def _load_card_file(
             try:
                 if obj.get("object") not in (None, "card"):
                     raise RecordError(f"not a card object (object={obj.get('object')!r})")
+                oracle_id = oracle_id_of(obj)
+                name = obj.get("name")
+                if not name or not isinstance(name, str):
+                    raise RecordError("missing field 'name'")
                 if lang == "en":
-                    batch.add_english(obj)
                     report.cards += 1
                 elif lang == "ja":
-                    batch.add_japanese(obj)
                     report.ja_printings += 1
                 else:
                     report.other_languages[str(lang)] += 1
+                    continue
+                batch.add(line, lang, oracle_id, raw if raw is not None else _dumps(obj))
             except RecordError as exc:
                 report.errors.append(BadCardData(str(path), line, str(exc)))
             if len(batch) >= BATCH_SIZE:

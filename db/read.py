@@ -24,6 +24,8 @@ _CHUNK = 1 << 20
 _DECODER = json.JSONDecoder()
 
 Item = tuple[int, dict | BadCardData]
+# With the object's own JSON text when the file has it (JSON Lines), else None.
+RawItem = tuple[int, dict | BadCardData, str | None]
 
 
 def open_text(path: Path) -> IO[bytes]:
@@ -49,7 +51,13 @@ def _first_byte(stream: IO[bytes]) -> tuple[bytes, bytes]:
 
 
 def iter_objects(path: Path | str) -> Iterator[Item]:
-    """Yield ``(line, object)`` for every JSON object in the file, in order.
+    """Yield ``(line, object)`` for every JSON object in the file (see :func:`iter_raw_objects`)."""
+    for line, obj, _raw in iter_raw_objects(path):
+        yield line, obj
+
+
+def iter_raw_objects(path: Path | str) -> Iterator[RawItem]:
+    """Yield ``(line, object, raw JSON text or None)`` for every JSON object in the file, in order.
 
     The form is told by the first byte: ``[`` is a JSON array, anything else JSON Lines.
     A gzip error (a truncated download) is raised as :class:`BadCardData`, since what
@@ -67,7 +75,7 @@ def iter_objects(path: Path | str) -> Iterator[Item]:
             raise BadCardData(str(path), 0, f"cannot read compressed data: {exc}") from exc
 
 
-def _iter_lines(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[Item]:
+def _iter_lines(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[RawItem]:
     pending = head
     line_no = 0
     while True:
@@ -83,17 +91,17 @@ def _iter_lines(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[Item]:
             try:
                 obj = orjson.loads(text)
             except orjson.JSONDecodeError as exc:
-                yield line_no, BadCardData(str(path), line_no, f"not JSON: {exc}")
+                yield line_no, BadCardData(str(path), line_no, f"not JSON: {exc}"), None
                 continue
             if not isinstance(obj, dict):
-                yield line_no, BadCardData(str(path), line_no, "not a JSON object")
+                yield line_no, BadCardData(str(path), line_no, "not a JSON object"), None
                 continue
-            yield line_no, obj
+            yield line_no, obj, text.decode("utf-8", errors="replace")
         if not chunk:
             return
 
 
-def _iter_array(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[Item]:
+def _iter_array(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[RawItem]:
     """Decode a JSON array one element at a time with ``raw_decode`` over a sliding buffer."""
     buffer = head.decode("utf-8-sig", errors="strict") if head else ""
     decoder_pending = b""
@@ -131,7 +139,7 @@ def _iter_array(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[Item]:
         if pos >= len(buffer):
             yield line_no, BadCardData(
                 str(path), line_no, "JSON array is not closed (truncated file?)"
-            )
+            ), None
             return
         if buffer[pos] == "]":
             return
@@ -143,14 +151,14 @@ def _iter_array(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[Item]:
                 if not eof and refill():
                     continue
                 eof = True
-                yield line_no, BadCardData(str(path), line_no, f"not JSON: {exc.msg}")
+                yield line_no, BadCardData(str(path), line_no, f"not JSON: {exc.msg}"), None
                 return
         start_line = line_no
         line_no += buffer.count("\n", pos, end)
         pos = end
         if isinstance(obj, dict):
-            yield start_line, obj
+            yield start_line, obj, None
         else:
             yield start_line, BadCardData(
                 str(path), start_line, "array element is not a JSON object"
-            )
+            ), None

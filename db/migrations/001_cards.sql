@@ -21,7 +21,7 @@ CREATE TABLE cards (
     type_line_ja   VARCHAR,
     text_ja        VARCHAR,
     source         VARCHAR,
-    data           JSON
+    data           VARCHAR  -- the English Scryfall object as JSON text
 );
 
 CREATE TABLE card_faces (

@@ -1,0 +1,158 @@
+"""SQL that turns staged Scryfall JSON into ``cards``, ``card_faces`` and ``cards_ja`` rows.
+
+Why in SQL: the loader stages each record's JSON text and DuckDB's JSON
+functions (C++) pull out the columns, several times faster than building rows in
+Python, which keeps a 100k-card load close to ``read_json``. Python still reads
+every record first, to report a bad one by file and line. Each record's text is
+parsed once (``json_extract_string`` with a list of paths) into a temporary
+table, and every insert reads from that.
+
+The staging table ``_stage(line, lang, oracle_id, raw)`` holds one batch.
+Mapping rules (Scryfall conventions):
+- ``oracle_text`` of a card with ``card_faces`` is the faces' texts joined with
+  ``\\n//\\n``; colours, power, toughness and loyalty fall back to the front face
+  (double-faced cards keep them on the faces).
+- A card with no ``card_faces`` gets one face row (index 0) from its top level.
+- A Japanese printing gives ``cards_ja`` rows: face -1 for the whole card
+  (names joined with `` // ``, texts with ``\\n//\\n``) and one per face.
+- Within a batch, the last English record of an ``oracle_id`` wins.
+"""
+
+from __future__ import annotations
+
+FACE_JOIN = "\n//\n"
+_SEP = "chr(10) || '//' || chr(10)"
+
+_FACE_TYPE = (
+    "'[{\"name\":\"VARCHAR\",\"mana_cost\":\"VARCHAR\",\"type_line\":\"VARCHAR\","
+    "\"oracle_text\":\"VARCHAR\",\"power\":\"VARCHAR\",\"toughness\":\"VARCHAR\","
+    "\"loyalty\":\"VARCHAR\",\"colors\":[\"VARCHAR\"],\"printed_name\":\"VARCHAR\","
+    "\"printed_type_line\":\"VARCHAR\",\"printed_text\":\"VARCHAR\"}]'"
+)
+_LIST = "'[\"VARCHAR\"]'"
+
+# s[1..]: scalar fields as text; n[1..]: nested fields as JSON.
+_SCALARS = ("name", "layout", "mana_cost", "cmc", "type_line", "oracle_text", "power",
+            "toughness", "loyalty", "set", "released_at", "source", "printed_name",
+            "printed_type_line", "printed_text")
+_NESTED = ("keywords", "colors", "color_identity", "card_faces")
+
+
+def _s(field: str) -> str:
+    return f"s[{_SCALARS.index(field) + 1}]"
+
+
+def _n(field: str) -> str:
+    return f"n[{_NESTED.index(field) + 1}]"
+
+
+STAGE_PARSED = (
+    "CREATE OR REPLACE TEMP TABLE _parsed AS "
+    "SELECT oracle_id, lang, line, raw, s, n, "
+    f"coalesce(from_json({_n('card_faces')}, {_FACE_TYPE}), []) AS faces "
+    "FROM (SELECT oracle_id, lang, line, raw, "
+    "json_extract_string(raw, [" + ", ".join(f"'$.{f}'" for f in _SCALARS) + "]) AS s, "
+    "json_extract(raw, [" + ", ".join(f"'$.{f}'" for f in _NESTED) + "]) AS n "
+    "FROM _stage) "
+    "QUALIFY lang <> 'en' "
+    "OR row_number() OVER (PARTITION BY oracle_id, lang ORDER BY line DESC) = 1"
+)
+
+_JOINED_TEXT = (
+    f"CASE WHEN len(faces) = 0 THEN {_s('oracle_text')} "
+    "WHEN len(list_filter(faces, lambda f: coalesce(f.oracle_text, '') <> '')) = 0 THEN NULL "
+    f"ELSE array_to_string(list_transform(faces, lambda f: coalesce(f.oracle_text, '')), {_SEP}) "
+    "END"
+)
+
+# Upsert as delete + insert: DuckDB's INSERT OR REPLACE is about 3x slower here.
+DELETE_CARDS = (
+    "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _parsed WHERE lang = 'en')"
+)
+
+INSERT_CARDS = (
+    "INSERT INTO cards "
+    f"SELECT oracle_id, {_s('name')}, {_s('layout')}, {_s('mana_cost')}, "
+    f"TRY_CAST({_s('cmc')} AS DOUBLE), {_s('type_line')}, {_JOINED_TEXT}, "
+    f"from_json({_n('keywords')}, {_LIST}), "
+    f"coalesce(from_json({_n('colors')}, {_LIST}), faces[1].colors), "
+    f"from_json({_n('color_identity')}, {_LIST}), "
+    f"coalesce({_s('power')}, faces[1].power), coalesce({_s('toughness')}, faces[1].toughness), "
+    f"coalesce({_s('loyalty')}, faces[1].loyalty), {_s('set')}, "
+    f"TRY_CAST({_s('released_at')} AS DATE), NULL, NULL, NULL, {_s('source')}, raw "
+    "FROM _parsed WHERE lang = 'en'"
+)
+
+DELETE_FACES = (
+    "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _parsed WHERE lang = 'en')"
+)
+
+INSERT_FACES = (
+    "INSERT INTO card_faces "
+    "SELECT oracle_id, i - 1, f.name, f.mana_cost, f.type_line, f.oracle_text, f.power, "
+    "f.toughness, f.loyalty, NULL, NULL, NULL "
+    "FROM (SELECT oracle_id, unnest(range(1, len(faces) + 1)) AS i, unnest(faces) AS f "
+    "      FROM _parsed WHERE lang = 'en' AND len(faces) > 0) "
+    "UNION ALL "
+    f"SELECT oracle_id, 0, {_s('name')}, {_s('mana_cost')}, {_s('type_line')}, "
+    f"{_s('oracle_text')}, {_s('power')}, {_s('toughness')}, {_s('loyalty')}, NULL, NULL, NULL "
+    "FROM _parsed WHERE lang = 'en' AND len(faces) = 0"
+)
+
+
+def _joined(field: str, sep: str) -> str:
+    """A face field joined over faces, or NULL when no face has it."""
+    return (
+        f"CASE WHEN len(list_filter(faces, lambda f: coalesce(f.{field}, '') <> '')) > 0 THEN "
+        f"array_to_string(list_transform(faces, lambda f: coalesce(f.{field}, '')), {sep}) END"
+    )
+
+
+# Japanese printings: several may share an oracle_id; the first non-empty value of each
+# field wins (ON CONFLICT keeps what is stored, fills only what is missing).
+_JA_ROWS = (
+    f"SELECT oracle_id, -1 AS face_index, "
+    f"coalesce({_s('printed_name')}, {_joined('printed_name', repr(' // '))}) AS name_ja, "
+    f"coalesce({_s('printed_type_line')}, {_joined('printed_type_line', repr(' // '))}) "
+    "AS type_line_ja, "
+    f"coalesce({_s('printed_text')}, {_joined('printed_text', _SEP)}) AS text_ja, line "
+    "FROM _parsed WHERE lang = 'ja' "
+    "UNION ALL "
+    "SELECT oracle_id, i - 1, f.printed_name, f.printed_type_line, f.printed_text, line "
+    "FROM (SELECT oracle_id, line, unnest(range(1, len(faces) + 1)) AS i, unnest(faces) AS f "
+    "      FROM _parsed WHERE lang = 'ja' AND len(faces) > 0) "
+    "UNION ALL "
+    f"SELECT oracle_id, 0, {_s('printed_name')}, {_s('printed_type_line')}, "
+    f"{_s('printed_text')}, line FROM _parsed WHERE lang = 'ja' AND len(faces) = 0"
+)
+
+UPSERT_JA = (
+    "INSERT INTO cards_ja "
+    "SELECT oracle_id, face_index, "
+    "first(name_ja ORDER BY line) FILTER (WHERE name_ja IS NOT NULL), "
+    "first(type_line_ja ORDER BY line) FILTER (WHERE type_line_ja IS NOT NULL), "
+    "first(text_ja ORDER BY line) FILTER (WHERE coalesce(text_ja, '') <> '') "
+    "FROM (" + _JA_ROWS + ") GROUP BY oracle_id, face_index "
+    "ON CONFLICT DO UPDATE SET "
+    "name_ja = COALESCE(cards_ja.name_ja, excluded.name_ja), "
+    "type_line_ja = COALESCE(cards_ja.type_line_ja, excluded.type_line_ja), "
+    "text_ja = COALESCE(cards_ja.text_ja, excluded.text_ja)"
+)
+
+DROP_PARSED = "DROP TABLE IF EXISTS _parsed"
+
+APPLY_JA_CARDS = (
+    "UPDATE cards SET name_ja = j.name_ja, type_line_ja = j.type_line_ja, text_ja = j.text_ja "
+    "FROM cards_ja j WHERE j.oracle_id = cards.oracle_id AND j.face_index = -1 "
+    "AND (cards.name_ja IS DISTINCT FROM j.name_ja OR cards.text_ja IS DISTINCT FROM j.text_ja "
+    "OR cards.type_line_ja IS DISTINCT FROM j.type_line_ja)"
+)
+
+APPLY_JA_FACES = (
+    "UPDATE card_faces SET name_ja = j.name_ja, type_line_ja = j.type_line_ja, "
+    "text_ja = j.text_ja FROM cards_ja j WHERE j.oracle_id = card_faces.oracle_id "
+    "AND j.face_index = card_faces.face_index "
+    "AND (card_faces.name_ja IS DISTINCT FROM j.name_ja "
+    "OR card_faces.text_ja IS DISTINCT FROM j.text_ja "
+    "OR card_faces.type_line_ja IS DISTINCT FROM j.type_line_ja)"
+)
