@@ -103,10 +103,10 @@ REMOVE_SELECTORS = (
     "#contentSub, #contentSub2, #jump-to-nav, .mw-jump-link, #mw-navigation, #footer, "
     "#mw-head, #mw-panel, .navbox, .mw-indicators, #catlinks, #mw-hidden-catlinks, #p-search"
 )
-BLOCK_TAGS = (
-    "p", "div", "li", "dd", "dt", "tr", "table", "pre", "ul", "ol", "dl", "blockquote",
-    "section", "center",
-)
+#: blocks that stand apart (a blank line) and blocks that only start a new line: a card box
+#: is lines of one block, so its lines must not be torn apart by blank lines
+PARAGRAPH_TAGS = ("p", "table", "pre", "blockquote", "section", "center")
+LINE_TAGS = ("div", "li", "dd", "dt", "tr", "ul", "ol", "dl")
 
 
 def clean_lines(lines: list[str]) -> tuple[list[str], list[str]]:
@@ -154,7 +154,7 @@ def _content_root(soup: BeautifulSoup) -> Tag:
     return soup
 
 
-def _revision_from_html(html: str) -> int | None:
+def revision_from_html(html: str) -> int | None:
     for pattern in (r'"wgRevisionId"\s*:\s*(\d+)', r'"wgCurRevisionId"\s*:\s*(\d+)',
                     r'id="t-permalink"[^>]*>\s*<a[^>]*oldid=(\d+)',
                     r'<a[^>]*oldid=(\d+)[^>]*>[^<]*固定リンク'):
@@ -214,24 +214,31 @@ def parse_html(html: str, splitter: NameSplitter | None = None) -> RenderedPage:
             Link(target, ja, en, anchor=anchor, label=a.get_text(strip=True) or None,
                  exists="new" not in (a.get("class") or []))
         )
+    for node in root.find_all(string=True):  # source line breaks are only spaces in HTML
+        if "\n" in node and node.find_parent("pre") is None:
+            node.replace_with(node.replace("\n", " "))
     for br in root.find_all("br"):
         br.replace_with("\n")
     for level in range(1, 7):
         for h in root.find_all(f"h{level}"):
             text = h.get_text(" ", strip=True)
-            h.replace_with(f"\n{HEADING_MARK}{level}{text}\n")
+            h.replace_with(f"\x03{HEADING_MARK}{level}{text}\x03")
     for li in root.find_all("li"):
         li.insert(0, "• ")
-    for tag in root.find_all(BLOCK_TAGS):
+    for tag in root.find_all(PARAGRAPH_TAGS):
+        tag.insert_before("\x03")
+        tag.insert_after("\x03")
+    for tag in root.find_all(LINE_TAGS):
         tag.insert_before("\n")
         tag.insert_after("\n")
     for cell in root.find_all(["td", "th"]):
         cell.insert_after(" ")
-    raw_lines = root.get_text().split("\n")
+    flat = re.sub(r"\n[ \t]*(?=\n)", "", root.get_text())  # runs of line starts -> one
+    raw_lines = re.sub(r"\s*\x03\s*", "\n\n", flat).split("\n")
     lines, redirects = clean_lines(raw_lines)
     return RenderedPage(
         title=title, marked_text="\n".join(lines), links=links, categories=categories,
-        revision_id=_revision_from_html(html), redirected_from=redirects,
+        revision_id=revision_from_html(html), redirected_from=redirects,
         diff_wikitext=diff_text,
     )
 
@@ -384,6 +391,10 @@ def parse_page(
     wiki_categories: list[str] = []
     if code is not None:
         page.links, wiki_categories = links_from_wikitext(code, splitter)
+        if rendered is not None:  # only the rendered page knows red links (class="new")
+            red = {lk.target for lk in rendered.links if not lk.exists}
+            for link in page.links:
+                link.exists = link.target not in red
     elif rendered is not None:
         page.links = rendered.links
     page.categories = list(dict.fromkeys(

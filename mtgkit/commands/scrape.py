@@ -1,0 +1,210 @@
+"""``mtgkit scrape wiki|cards``: fetch the MTG Wiki or Scryfall politely into the database.
+
+Examples::
+
+    mtgkit scrape wiki --title 昼 --follow-links 1
+    mtgkit scrape wiki --category キーワード能力 --max-pages 200
+    mtgkit scrape cards --bulk oracle_cards
+    mtgkit scrape cards --query "o:daybound" --lang ja
+    mtgkit scrape cards --named "Time Stop" --named "Undercity"
+
+Both scrapers wait between requests (wiki 1 s; Scryfall 100 ms, 500 ms for search),
+honour robots.txt and Retry-After, and keep an HTTP cache in the database. A wiki
+crawl interrupted with Ctrl-C resumes when the same command is run again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from pathlib import Path
+
+from db.http_cache import DuckDBCache
+from db.load import load_card_files, load_ruling_files
+from db.scryfall_state import loaded_bulk_version, record_bulk_loaded
+from db.wiki import WikiStore
+from mtgkit.commands._common import open_store
+from mtgkit.errors import UserError
+from scraper.http import DEFAULT_CONTACT, HttpConfig, HttpError, PoliteClient
+from scraper.mediawiki import WikiClient, WikiCrawler, WikiError
+from scraper.names import NameSplitter
+from scraper.scryfall import BULK_TYPES, DEFAULT_API, ScryfallClient, ScryfallError
+from scraper.scryfall import scryfall_http_config as _scryfall_config
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "scrape", help="fetch MTG Wiki pages or Scryfall cards into the database",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    kinds = parser.add_subparsers(dest="source", metavar="SOURCE")
+    kinds.required = True
+
+    wiki = kinds.add_parser("wiki", help="crawl the MTG Wiki (MediaWiki)")
+    wiki.add_argument("--base-url", default="http://mtgwiki.com/", help="wiki root URL")
+    wiki.add_argument("--title", action="append", default=[], metavar="T",
+                      help="a page to fetch (repeatable)")
+    wiki.add_argument("--category", action="append", default=[], metavar="C",
+                      help="fetch every article of a category (repeatable)")
+    wiki.add_argument("--follow-links", type=int, default=0, metavar="DEPTH",
+                      help="also fetch linked articles up to this depth (default 0)")
+    wiki.add_argument("--max-pages", type=int, default=None, metavar="N",
+                      help="stop after visiting N pages in this run")
+    wiki.add_argument("--all-pages", action="store_true", help="every article (needs api.php)")
+    wiki.add_argument("--no-api", action="store_true",
+                      help="do not use api.php even if it answers (raw + rendered pages)")
+    wiki.add_argument("--names", type=Path, default=None, metavar="FILE",
+                      help="jpname.json-style name pairs to split 日本語/English titles")
+    wiki.add_argument("--delay", type=float, default=1.0, help="seconds between requests")
+    _common_http(wiki)
+    wiki.set_defaults(func=run_wiki)
+
+    cards = kinds.add_parser("cards", help="fetch cards from the Scryfall API")
+    cards.add_argument("--api-base", default=DEFAULT_API)
+    cards.add_argument("--bulk", choices=BULK_TYPES, default=None,
+                       help="download and load a bulk file (skipped when unchanged)")
+    cards.add_argument("--query", default=None, help="a Scryfall search")
+    cards.add_argument("--named", action="append", default=[], metavar="NAME",
+                       help="one card by exact name, with its rulings (repeatable)")
+    cards.add_argument("--lang", choices=["ja"], default=None,
+                       help="also fetch Japanese printings (fills the *_ja columns)")
+    cards.add_argument("--download-dir", type=Path, default=None,
+                       help="where bulk files go (default: beside the database)")
+    cards.add_argument("--force", action="store_true", help="reload an unchanged bulk file")
+    cards.add_argument("--delay", type=float, default=0.1, help="seconds between requests")
+    cards.add_argument("--search-delay", type=float, default=0.5,
+                       help="seconds between /cards/search and /cards/named requests")
+    _common_http(cards)
+    cards.set_defaults(func=run_cards)
+
+
+def _common_http(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--contact", default=DEFAULT_CONTACT,
+                        help="contact address sent in the User-Agent")
+    parser.add_argument("--timeout", type=float, default=60.0, help="read timeout (s)")
+    parser.add_argument("--retries", type=int, default=5, help="attempts per request")
+    parser.add_argument("--backoff", type=float, default=1.0,
+                        help="first retry wait (s), doubled each time")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+
+
+def _http_config(args: argparse.Namespace) -> HttpConfig:
+    return HttpConfig(
+        contact=args.contact, read_timeout=args.timeout, max_attempts=max(1, args.retries),
+        backoff_base=args.backoff, default_delay=args.delay,
+    )
+
+
+def run_wiki(args: argparse.Namespace) -> int:
+    if not (args.title or args.category or args.all_pages):
+        raise UserError("scrape wiki: give --title, --category or --all-pages")
+    base = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
+    with open_store(args) as store:
+        wiki_store = WikiStore(store)
+        splitter = NameSplitter(wiki_store.name_pairs())
+        if args.names:
+            try:
+                extra = NameSplitter.from_jpname_file(args.names)
+            except (OSError, ValueError) as exc:
+                raise UserError(f"{args.names}: cannot read name pairs: {exc}") from exc
+            for en, ja in extra.en_to_ja.items():
+                splitter.add(ja, en)
+        http = PoliteClient(_http_config(args), DuckDBCache(store))
+        client = WikiClient(http, base, use_api=False if args.no_api else None)
+        crawler = WikiCrawler(client, wiki_store, splitter=splitter,
+                              follow_depth=args.follow_links, max_pages=args.max_pages,
+                              progress=not args.no_progress)
+        try:
+            report = crawler.crawl(args.title, args.category, args.all_pages)
+        except (HttpError, WikiError) as exc:
+            raise UserError(f"{exc} (pages already stored are kept; run again to resume)") \
+                from exc
+    state = "finished" if report.finished else "stopped (run again to resume)"
+    print(f"wiki crawl {report.crawl_id}{' resumed' if report.resumed else ''}: "
+          f"{report.fetched} fetched, {report.unchanged} unchanged, {report.missing} missing, "
+          f"{report.failed} failed, {report.redirects} redirects; {state}; "
+          f"{http.requests_made} HTTP requests")
+    for error in report.errors[:20]:
+        print(f"  {error}")
+    return 1 if report.failed else 0
+
+
+def _write_jsonl(objects: list[dict], directory: Path, name: str) -> Path:
+    path = directory / name
+    with open(path, "w", encoding="utf-8") as out:
+        for obj in objects:
+            out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    return path
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    if not (args.bulk or args.query or args.named):
+        raise UserError("scrape cards: give --bulk, --query or --named")
+    config = _scryfall_config(args.api_base, delay=args.delay, search_delay=args.search_delay,
+                              base=_http_config(args))
+    progress = not args.no_progress
+    with open_store(args) as store:
+        http = PoliteClient(config, DuckDBCache(store))
+        client = ScryfallClient(http, args.api_base)
+        try:
+            if args.bulk:
+                _bulk(args, store, client, progress)
+            if args.query or args.named:
+                _cards(args, store, client, progress)
+        except (HttpError, ScryfallError, OSError) as exc:
+            raise UserError(f"{exc} (what was loaded before is kept)") from exc
+    return 0
+
+
+def _bulk(args: argparse.Namespace, store, client: ScryfallClient, progress: bool) -> None:
+    item = client.bulk_item(args.bulk)
+    updated = item.get("updated_at")
+    if not args.force and updated and loaded_bulk_version(store, args.bulk) == updated:
+        print(f"Scryfall {args.bulk}: unchanged since {updated}; nothing downloaded")
+        return
+    if args.download_dir is not None:
+        folder = args.download_dir
+    elif str(store.path) != ":memory:":
+        folder = Path(store.path).resolve().parent / "scryfall-bulk"
+    else:
+        folder = Path(tempfile.gettempdir()) / "mtgkit-scryfall-bulk"
+    path = client.download_bulk(item, folder, progress=progress)
+    loader = load_ruling_files if args.bulk == "rulings" else load_card_files
+    report = loader(store, [path], progress=progress, force=True)
+    records = report.rulings if args.bulk == "rulings" else report.cards + report.ja_printings
+    record_bulk_loaded(store, args.bulk, updated, item.get("jsonl_download_uri")
+                       or item.get("download_uri"), item.get("size"), records)
+    print(f"Scryfall {args.bulk} ({updated}): {path.name} loaded, {report.cards:,} cards, "
+          f"{report.ja_printings:,} Japanese printings, {report.rulings:,} rulings, "
+          f"{len(report.errors)} bad records")
+
+
+def _cards(args: argparse.Namespace, store, client: ScryfallClient, progress: bool) -> None:
+    cards: list[dict] = []
+    rulings: list[dict] = []
+    if args.query:
+        cards.extend(client.search(args.query))
+    for name in args.named:
+        card = client.named(name)
+        cards.append(card)
+        for ruling in client.rulings(card["id"]):
+            ruling.setdefault("oracle_id", card.get("oracle_id"))
+            rulings.append(ruling)
+    japanese: list[dict] = []
+    if args.lang == "ja":
+        japanese.extend(client.japanese_printings(args.query, args.named))
+    with tempfile.TemporaryDirectory(prefix="mtgkit-scrape-") as tmp:
+        folder = Path(tmp)
+        files = [_write_jsonl(cards, folder, "cards.jsonl")]
+        if japanese:
+            files.append(_write_jsonl(japanese, folder, "cards_ja.jsonl"))
+        report = load_card_files(store, files, progress=progress, force=True)
+        ruling_count = 0
+        if rulings:
+            ruling_count = load_ruling_files(
+                store, [_write_jsonl(rulings, folder, "rulings.jsonl")], progress=progress,
+                force=True,
+            ).rulings
+    print(f"Scryfall: {len(cards)} card(s) fetched, {report.cards} loaded, "
+          f"{report.ja_printings} Japanese printings, {ruling_count} rulings")

@@ -1,0 +1,468 @@
+"""Fetching MTG Wiki pages: the MediaWiki API when it answers, raw + rendered pages if not.
+
+:class:`WikiClient` probes ``{base}api.php`` once. With the API a page is one
+``action=parse`` request (text, wikitext, categories, links, revision id), revision ids
+of up to 50 pages are checked in one ``prop=info`` request, and categories / all pages
+are listed with their ``continue`` tokens; every API call carries ``maxlag=5`` and waits
+when the wiki says it is lagging. Without the API (copies of the MTG Wiki never showed
+one) a page is ``index.php?title=T&action=raw`` for the wikitext and ``wiki/T`` for the
+rendered page, revalidated against the HTTP cache so an unchanged page costs two 304s.
+
+:class:`WikiCrawler` walks from seed titles breadth first, keeping its frontier in the
+store (a :class:`CrawlStore`) so an interrupted crawl resumes, never visits a title
+twice, refetches a page only when its revision changed, and stops at ``max_pages``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Protocol
+from urllib.parse import quote, urlencode
+
+from bs4 import BeautifulSoup
+
+from scraper.http import HttpError, HttpStatusError, PoliteClient, parse_retry_after
+from scraper.names import NameSplitter
+from scraper.titles import clean_title, is_article, page_url, title_from_url
+from scraper.wikiparse import ParsedPage, parse_page, revision_from_html
+
+REDIRECT_LINE = re.compile(r"^\s*#(?:REDIRECT|転送)\s*\[\[([^\]|#]+)", re.IGNORECASE)
+API_BATCH = 50
+
+
+class WikiError(Exception):
+    """A wiki-level failure (as opposed to a transport one), naming the page."""
+
+
+class PageMissing(WikiError):
+    """The wiki has no page of that title."""
+
+
+class ApiError(WikiError):
+    """The MediaWiki API answered with an error object."""
+
+
+@dataclass
+class FetchedPage:
+    """A page as fetched, before parsing."""
+
+    title: str
+    requested: str
+    revision_id: int | None
+    wikitext: str | None
+    html: str | None
+    url: str
+    source: str
+    categories: list[str] | None = None
+    links: list[tuple[str, bool]] | None = None  # (target, exists) from the API
+    redirected_from: list[str] = field(default_factory=list)
+    not_modified: bool = False
+
+
+class WikiClient:
+    """One wiki, reached through a :class:`PoliteClient` (module docstring)."""
+
+    def __init__(
+        self,
+        http: PoliteClient,
+        base_url: str = "http://mtgwiki.com/",
+        *,
+        use_api: bool | None = None,
+        maxlag: int = 5,
+        maxlag_retries: int = 5,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.http = http
+        self.base_url = base_url if base_url.endswith("/") else base_url + "/"
+        self.api_url = self.base_url + "api.php"
+        self._use_api = use_api
+        self.maxlag = maxlag
+        self.maxlag_retries = maxlag_retries
+        self._sleep = sleep
+
+    # ---- API ----------------------------------------------------------------------
+
+    @property
+    def has_api(self) -> bool:
+        """Whether ``api.php`` answers with JSON (probed once)."""
+        if self._use_api is None:
+            try:
+                data = self._api({"action": "query", "meta": "siteinfo"})
+                self._use_api = isinstance(data, dict) and "query" in data
+            except (HttpError, WikiError, ValueError):
+                self._use_api = False
+        return self._use_api
+
+    def _api(self, params: dict[str, str]) -> dict:
+        full = {**params, "format": "json", "formatversion": "2", "maxlag": str(self.maxlag)}
+        url = self.api_url + "?" + urlencode(full)
+        for _ in range(self.maxlag_retries):
+            resp = self.http.get(url, use_cache=False)
+            data = json.loads(resp.content)
+            error = data.get("error") if isinstance(data, dict) else None
+            if error and error.get("code") == "maxlag":
+                wait = parse_retry_after(resp.headers.get("Retry-After")) or float(self.maxlag)
+                self._sleep(min(wait, self.http.config.max_retry_after))
+                continue
+            if error:
+                code = error.get("code", "?")
+                if code in ("missingtitle", "invalidtitle"):
+                    raise PageMissing(f"{params.get('page') or params}: {code}")
+                raise ApiError(f"{url}: API error {code}: {error.get('info', '')}")
+            return data
+        raise ApiError(f"{url}: the wiki stayed lagged (maxlag={self.maxlag})")
+
+    def fetch(self, title: str) -> FetchedPage:
+        """Fetch one page by canonical title, following redirects."""
+        return self._fetch_api(title) if self.has_api else self._fetch_plain(title)
+
+    def _fetch_api(self, title: str) -> FetchedPage:
+        data = self._api({
+            "action": "parse", "page": title, "redirects": "1",
+            "prop": "text|wikitext|categories|links|revid",
+        })["parse"]
+        final = clean_title(data.get("title", title))[0]
+        redirects = [clean_title(r["from"])[0] for r in data.get("redirects", [])]
+        if final != title and title not in redirects:
+            redirects.append(title)
+        return FetchedPage(
+            title=final, requested=title, revision_id=data.get("revid"),
+            wikitext=_text(data.get("wikitext")), html=_text(data.get("text")),
+            url=page_url(self.base_url, final), source="api",
+            categories=[
+                clean_title(c["category"] if isinstance(c, dict) else c)[0]
+                for c in data.get("categories", [])
+            ],
+            links=[
+                (clean_title(lk["title"])[0], bool(lk.get("exists", True)))
+                for lk in data.get("links", []) if lk.get("ns", 0) == 0
+            ],
+            redirected_from=redirects,
+        )
+
+    def revisions(self, titles: list[str]) -> dict[str, tuple[str, int | None]]:
+        """title -> (title after normalisation and redirects, latest revision or None)."""
+        out: dict[str, tuple[str, int | None]] = {}
+        for start in range(0, len(titles), API_BATCH):
+            batch = titles[start:start + API_BATCH]
+            data = self._api({
+                "action": "query", "prop": "info", "redirects": "1", "titles": "|".join(batch),
+            }).get("query", {})
+            moved = {n["from"]: n["to"] for n in data.get("normalized", [])}
+            redirects = {r["from"]: r["to"] for r in data.get("redirects", [])}
+            pages = {
+                p["title"]: (None if p.get("missing") or p.get("invalid") else p.get("lastrevid"))
+                for p in data.get("pages", [])
+            }
+            for title in batch:
+                final = moved.get(title, title)
+                seen = {final}
+                while final in redirects and redirects[final] not in seen:
+                    final = redirects[final]
+                    seen.add(final)
+                out[title] = (final, pages.get(final))
+        return out
+
+    def _list(self, params: dict[str, str], key: str) -> Iterator[str]:
+        cont: dict[str, str] = {}
+        while True:
+            data = self._api({**params, **cont})
+            for item in data.get("query", {}).get(key, []):
+                yield clean_title(item["title"])[0]
+            if "continue" not in data:
+                return
+            cont = {k: str(v) for k, v in data["continue"].items()}
+
+    def category_members(self, category: str) -> Iterator[str]:
+        """Articles in a category (``list=categorymembers`` with ``cmcontinue``)."""
+        name = category.split(":", 1)[1] if category.split(":", 1)[0] in (
+            "カテゴリ", "Category") else category
+        if self.has_api:
+            yield from self._list({
+                "action": "query", "list": "categorymembers", "cmtitle": f"Category:{name}",
+                "cmnamespace": "0", "cmlimit": "500",
+            }, "categorymembers")
+            return
+        resp = self.http.get(page_url(self.base_url, f"カテゴリ:{name}"))
+        soup = BeautifulSoup(resp.content, "lxml")
+        for a in soup.select("#mw-pages a[href]"):
+            title = title_from_url(self.base_url + a["href"].lstrip("/"), self.base_url)
+            if title and is_article(title):
+                yield title
+
+    def all_pages(self) -> Iterator[str]:
+        """Every article (``list=allpages`` with ``apcontinue``); needs the API."""
+        if not self.has_api:
+            raise WikiError(f"{self.api_url}: --all-pages needs the MediaWiki API, which "
+                            "did not answer; use --title/--category with --follow-links")
+        yield from self._list({
+            "action": "query", "list": "allpages", "apnamespace": "0", "aplimit": "500",
+        }, "allpages")
+
+    # ---- without the API -------------------------------------------------------------
+
+    def _fetch_plain(self, title: str) -> FetchedPage:
+        """``action=raw`` for the wikitext (redirects followed by hand), then the rendered page.
+
+        A wiki that refuses ``action=raw`` (404/403) still has its rendered page; only
+        when that is missing too is the page missing.
+        """
+        redirected: list[str] = []
+        current = title
+        raw = None
+        for _ in range(6):
+            raw_url = (self.base_url + "index.php?" +
+                       urlencode({"title": current.replace(" ", "_"), "action": "raw"}))
+            try:
+                raw = self.http.get(raw_url)
+            except HttpStatusError as exc:
+                if exc.status not in (403, 404, 410):
+                    raise
+                raw = None
+                break
+            target = REDIRECT_LINE.match(raw.text)
+            if not target:
+                break
+            redirected.append(current)
+            current = clean_title(target.group(1))[0]
+            if current in redirected:
+                raise WikiError(f"{title}: redirect loop {' -> '.join([*redirected, current])}")
+        else:
+            raise WikiError(f"{title}: too many redirects")
+        rendered = None
+        for url in (self.base_url + "wiki/" + quote(current.replace(" ", "_"), safe="/:'(),"),
+                    self.base_url + "index.php?" + urlencode({"title": current.replace(" ", "_")})):
+            try:
+                rendered = self.http.get(url)
+                break
+            except HttpStatusError as exc:
+                if exc.status not in (403, 404, 410):
+                    raise
+        if rendered is None and raw is None:
+            raise PageMissing(f"{current}: no such page at {self.base_url}")
+        html = rendered.text if rendered is not None else None
+        return FetchedPage(
+            title=current, requested=title,
+            revision_id=revision_from_html(html) if html else None,
+            wikitext=raw.text if raw is not None else None, html=html,
+            url=page_url(self.base_url, current),
+            source="+".join(x for x, r in (("raw", raw), ("rendered", rendered)) if r is not None),
+            redirected_from=redirected,
+            not_modified=all(r is None or r.from_cache for r in (raw, rendered)),
+        )
+
+
+def _text(value: object) -> str | None:
+    """formatversion=2 gives strings; formatversion=1 gives {"*": ...}."""
+    if isinstance(value, dict):
+        value = value.get("*")
+    return value if isinstance(value, str) else None
+
+
+# ---------------------------------------------------------------------------- crawl
+
+
+class CrawlStore(Protocol):
+    """What the crawler needs of the database (db/wiki.py implements it)."""
+
+    def start_crawl(self, base_url: str, signature: str) -> tuple[int, bool]: ...
+    def finish_crawl(self, crawl_id: int) -> None: ...
+    def add_to_frontier(self, crawl_id: int, items: list[tuple[str, int]]) -> int: ...
+    def pending(self, crawl_id: int, limit: int) -> list[tuple[str, int]]: ...
+    def mark(self, crawl_id: int, title: str, status: str, error: str | None = None) -> None: ...
+    def status_of(self, crawl_id: int, title: str) -> str | None: ...
+    def stored_revision(self, title: str) -> int | None: ...
+    def stored_links(self, title: str) -> list[tuple[str, bool]]: ...
+    def record_redirect(self, source: str, target: str) -> None: ...
+    def save_page(self, page: ParsedPage, *, base_url: str | None = None,
+                  source: str | None = None, crawl_id: int | None = None) -> None: ...
+
+
+@dataclass
+class CrawlReport:
+    """What one run of the crawler did."""
+
+    crawl_id: int = 0
+    resumed: bool = False
+    fetched: int = 0
+    unchanged: int = 0
+    missing: int = 0
+    failed: int = 0
+    redirects: int = 0
+    finished: bool = False
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def visited(self) -> int:
+        return self.fetched + self.unchanged + self.missing + self.failed
+
+
+VISITED = frozenset({"done", "unchanged", "missing", "failed"})
+
+
+class WikiCrawler:
+    """Breadth-first crawl from seeds, persisted in a :class:`CrawlStore`."""
+
+    def __init__(
+        self,
+        client: WikiClient,
+        store: CrawlStore,
+        *,
+        splitter: NameSplitter | None = None,
+        follow_depth: int = 0,
+        max_pages: int | None = None,
+        progress: bool = True,
+    ) -> None:
+        self.client = client
+        self.store = store
+        self.splitter = splitter or NameSplitter()
+        self.follow_depth = follow_depth
+        self.max_pages = max_pages
+        self.progress = progress and sys.stderr.isatty()
+
+    def signature(self, titles: list[str], categories: list[str], all_pages: bool) -> str:
+        return json.dumps({"titles": titles, "categories": categories, "all": all_pages,
+                           "depth": self.follow_depth}, ensure_ascii=False, sort_keys=True)
+
+    def crawl(
+        self, titles: list[str], categories: list[str] | None = None, all_pages: bool = False
+    ) -> CrawlReport:
+        """Run (or resume) the crawl these seeds define; see the module docstring."""
+        categories = categories or []
+        seeds = [clean_title(t)[0] for t in titles]
+        crawl_id, resumed = self.store.start_crawl(
+            self.client.base_url, self.signature(seeds, categories, all_pages)
+        )
+        report = CrawlReport(crawl_id=crawl_id, resumed=resumed)
+        if not resumed:
+            start = list(seeds)
+            for category in categories:
+                start.extend(self.client.category_members(category))
+            if all_pages:
+                start.extend(self.client.all_pages())
+            self.store.add_to_frontier(crawl_id, [(t, 0) for t in start if is_article(t)])
+        with _CrawlProgress(self.progress) as bar:
+            while True:
+                room = None if self.max_pages is None else self.max_pages - report.visited
+                if room is not None and room <= 0:
+                    break
+                batch = self.store.pending(crawl_id, min(API_BATCH, room or API_BATCH))
+                if not batch:
+                    self.store.finish_crawl(crawl_id)
+                    report.finished = True
+                    break
+                revisions: dict[str, tuple[str, int | None]] = {}
+                if self.client.has_api:
+                    try:
+                        revisions = self.client.revisions([t for t, _ in batch])
+                    except (HttpError, WikiError) as exc:
+                        report.errors.append(str(exc))  # fetch each page instead
+                for title, depth in batch:
+                    self._visit(crawl_id, title, depth, revisions.get(title), report)
+                    bar.update(report)
+        return report
+
+    def _expand(self, crawl_id: int, targets: list[tuple[str, bool]], depth: int) -> None:
+        if depth >= self.follow_depth:
+            return
+        nxt = [(t, depth + 1) for t, exists in targets if exists and is_article(t)]
+        self.store.add_to_frontier(crawl_id, nxt)
+
+    def _visit(self, crawl_id: int, title: str, depth: int,
+               revision: tuple[str, int | None] | None, report: CrawlReport) -> None:
+        store = self.store
+        if revision is not None:
+            final, revid = revision
+            if final != title:
+                store.record_redirect(title, final)
+                store.mark(crawl_id, title, "redirect")
+                report.redirects += 1
+                if store.status_of(crawl_id, final) in VISITED:
+                    return
+                title = final
+            if revid is None:
+                store.mark(crawl_id, title, "missing")
+                report.missing += 1
+                return
+            if store.stored_revision(title) == revid:
+                store.mark(crawl_id, title, "unchanged")
+                report.unchanged += 1
+                self._expand(crawl_id, store.stored_links(title), depth)
+                return
+        try:
+            fetched = self.client.fetch(title)
+        except PageMissing as exc:
+            store.mark(crawl_id, title, "missing", str(exc))
+            report.missing += 1
+            return
+        except (HttpError, WikiError, ValueError, KeyError) as exc:
+            store.mark(crawl_id, title, "failed", str(exc))
+            report.failed += 1
+            report.errors.append(str(exc))
+            return
+        if fetched.title != title:
+            store.record_redirect(title, fetched.title)
+            store.mark(crawl_id, title, "redirect")
+            report.redirects += 1
+            if store.status_of(crawl_id, fetched.title) in VISITED:
+                return
+        stored = store.stored_revision(fetched.title)
+        if fetched.not_modified or (
+            fetched.revision_id is not None and stored == fetched.revision_id
+        ):
+            if stored is not None:
+                store.mark(crawl_id, fetched.title, "unchanged")
+                report.unchanged += 1
+                self._expand(crawl_id, store.stored_links(fetched.title), depth)
+                return
+        page = parse_page(
+            fetched.title, wikitext=fetched.wikitext, html=fetched.html, url=fetched.url,
+            revision_id=fetched.revision_id, fetched_at=datetime.now(UTC),
+            categories=fetched.categories, splitter=self.splitter,
+            redirected_from=fetched.redirected_from,
+        )
+        if fetched.links is not None:
+            existing = {t for t, exists in fetched.links if exists}
+            for link in page.links:
+                link.exists = link.target in existing
+        store.save_page(page, base_url=self.client.base_url, source=fetched.source,
+                        crawl_id=crawl_id)
+        report.fetched += 1
+        self._expand(crawl_id, [(lk.target, lk.exists) for lk in page.links], depth)
+
+
+class _CrawlProgress:
+    """A one-line rich status for long crawls (only on a terminal)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self._progress = None
+        self._task = None
+
+    def __enter__(self) -> _CrawlProgress:
+        if self.enabled:
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            self._progress = Progress(SpinnerColumn(), TextColumn("{task.description}"),
+                                      TimeElapsedColumn(), transient=True)
+            self._progress.start()
+            self._task = self._progress.add_task("crawling", total=None)
+        return self
+
+    def update(self, report: CrawlReport) -> None:
+        if self._progress is not None:
+            self._progress.update(
+                self._task,
+                description=f"wiki: {report.fetched} fetched, {report.unchanged} unchanged, "
+                            f"{report.failed} failed",
+            )
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()
