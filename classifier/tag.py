@@ -38,6 +38,16 @@ _PLAN = {
     lang: tuple((rs, any(r.field == "type_line" for r in rs.rules)) for rs in sets)
     for lang, sets in _RULE_SETS.items()
 }
+# Per language: every prefilter substring, for the one-pass quick reject.
+_ALL_PREFILTERS = {
+    lang: tuple(dict.fromkeys(p for rs in sets for p in rs.prefilter))
+    for lang, sets in _RULE_SETS.items()
+}
+# Per language: the prefilters of the rule sets that read type lines.
+_TYPE_LINE_PREFILTERS = {
+    lang: tuple(p for rs, reads_type in plan if reads_type for p in rs.prefilter)
+    for lang, plan in _PLAN.items()
+}
 _RULE_INDEX = {
     rule.name: i for rs in (*_RULE_SETS["en"], *_RULE_SETS["ja"]) for i, rule in enumerate(rs.rules)
 }
@@ -153,12 +163,6 @@ def _run_rules(
     return hits
 
 
-def _face_fields(face: FaceText, lang: str) -> tuple[str, str]:
-    if lang == "en":
-        return face.oracle_text or "", face.type_line or ""
-    return face.text_ja or "", face.type_line_ja or ""
-
-
 def _prefilter_hit(low: str, prefilter: tuple[str, ...]) -> bool:
     # A plain loop: this runs for every face and language, and is most of the cost.
     for p in prefilter:
@@ -168,20 +172,25 @@ def _prefilter_hit(low: str, prefilter: tuple[str, ...]) -> bool:
 
 
 def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained]) -> None:
-    text, type_line = _face_fields(face, lang)
-    if not text and not type_line:
+    if lang == "en":
+        text, type_line = face.oracle_text or "", face.type_line or ""
+        low, low_type = text.lower(), type_line.lower()
+    else:
+        text, type_line = face.text_ja or "", face.type_line_ja or ""
+        low, low_type = text, type_line
+    # Quick reject: no keyword of any mechanic in this text (the common case).
+    if not _prefilter_hit(low, _ALL_PREFILTERS[lang]) and not (
+        low_type and _prefilter_hit(low_type, _TYPE_LINE_PREFILTERS[lang])
+    ):
         return
-    en = lang == "en"
-    low = text.lower() if en else text
-    low_type = type_line.lower() if en and type_line else type_line
     view: _FaceView | None = None
     for rs, reads_type_line in _PLAN[lang]:
-        in_text = _prefilter_hit(low, rs.prefilter) if text else False
-        in_type = reads_type_line and bool(type_line) and _prefilter_hit(low_type, rs.prefilter)
+        in_text = _prefilter_hit(low, rs.prefilter)
+        in_type = reads_type_line and _prefilter_hit(low_type, rs.prefilter)
         if not (in_text or in_type):
             continue
         if view is None:
-            view = _FaceView(text, type_line, _names(card, lang), en)
+            view = _FaceView(text, type_line, _names(card, lang), lang == "en")
         hits = _run_rules(rs, view, mask_reminders=True, with_type_line=in_type)
         if in_text and not any(h[1] == "text" for h in hits):
             # Nothing outside reminder text: read the reminders too (see module doc).
@@ -228,6 +237,8 @@ def explain_card(card: CardText) -> list[Explained]:
     for face in card.faces:
         for lang in ("en", "ja"):
             _explain_face(card, face, lang, found)
+    if not found:
+        return found
     found.sort(key=_sort_key)
     seen: set[Tag] = set()
     unique: list[Explained] = []
