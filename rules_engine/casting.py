@@ -168,19 +168,18 @@ def _became_cast(game: Game, player: Player, obj: GameObject) -> None:
     from rules_engine.mechanics import prepare
 
     player.spells_cast_this_turn += 1
-    if obj.copy_for is not None:
+    perm = obj.copy_for
+    if perm is not None:
         prepare.copy_cast(game, obj)
     game.log("spell_cast", obj=obj, player=player)
+    if perm is not None and perm.prepared:
+        prepare.unprepare_on_cast(game, perm)
 
 
 def _spell_targets(obj: GameObject) -> tuple[Any, ...]:
-    found: list[Any] = []
-    for a in compiled.face_abilities(obj.card, obj.face):
-        if isinstance(a, ab.SpellAbility):
-            for t in ab.targets_of(a):
-                if t not in found:
-                    found.append(t)
-    return tuple(found)
+    spells = [a for a in compiled.face_abilities(obj.card, obj.face)
+              if isinstance(a, ab.SpellAbility)]
+    return targeting.collect_targets(tuple(spells))
 
 
 def play_land(game: Game, player: Player, name: str) -> GameObject:
@@ -266,7 +265,7 @@ def activate(game: Game, player: Player, name: str, index: int,
     item = StackAbility(game.new_id(), obj.name, obj, player, list(abl.effects), ability=abl,
                         kind="activated")
     item.x = x
-    wanted = ab.targets_of(abl)
+    wanted = targeting.collect_targets(abl.effects)
     if wanted and not targeting.choose_targets(game, item, wanted, player, targets):
         raise IllegalActionError("602.2b", f"{obj.name}'s ability has no legal targets")
     # pay: tap first so the land itself isn't used for mana

@@ -151,8 +151,35 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
                 and (not ref.filter or not ref.filter.card_types or True)]
     if kind == "those":
         return list(ctx.those)
+    if kind == "chosen":
+        return _choose_among(ctx, ref)
     game.note(f"reference '{ref.text or kind}' not understood")
     return []
+
+
+def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
+    """"one of them" / "a creature card from among them": chosen from the cards just looked at."""
+    game = ctx.game
+    flt = ref.filter
+    pool = [o for o in ctx.those if isinstance(o, GameObject)]
+    count = 1
+    if flt is not None:
+        for q in flt.qualifiers:
+            if q.startswith("count:"):
+                count = int(q.split(":", 1)[1])
+        pool = [o for o in pool if targeting.matches(game, o, _without_zone(flt), ctx.controller,
+                                                     None, zone_check=False)]
+    chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'a card'}",
+                                      pool, count)
+    if chosen:
+        ctx.it = chosen[-1]
+    return chosen
+
+
+def _without_zone(flt: Any) -> Any:
+    from dataclasses import replace
+
+    return replace(flt, zone=None) if flt.zone else flt
 
 
 def _triggering(ctx: Ctx) -> Any:
@@ -223,19 +250,25 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
 
 
 def h_scry(ctx: Ctx, eff: Any) -> None:
-    """701.22: look at the top N, put any number on the bottom (scripted as cards to bottom)."""
+    """701.22 / 701.25: look at the top N; the answers name the cards put on the bottom
+    (scry) or into the graveyard (surveil); unanswered, all stay on top."""
     game = ctx.game
     for p in _players(ctx, eff.player):
         top = p.library[:amount(ctx, eff.amount)]
-        to_bottom = []
-        for card in list(top):
-            choice = game.decider.choose(p.name, f"scry: put {card.name} on the bottom?",
-                                         [card], optional=True) if False else None
-            if choice is not None:
-                to_bottom.append(card)
-        for card in to_bottom:
-            p.library.remove(card)
-            p.library.append(card)
+        moved = []
+        for _ in range(len(top)):
+            pick = game.decider.choose(p.name, f"card to move ({eff.text})",
+                                       [c for c in top if c not in moved], optional=True) \
+                if game.decider.queues.get(p.name) else None
+            if pick is None:
+                break
+            moved.append(pick)
+        for card in moved:
+            if isinstance(eff, ab.Surveil):
+                game.move(card, "graveyard")
+            else:
+                p.library.remove(card)
+                p.library.append(card)
         game.log("scried" if isinstance(eff, ab.Scry) else "surveilled", player=p)
 
 
@@ -276,6 +309,10 @@ def h_look(ctx: Ctx, eff: ab.LookAtTop) -> None:
 
     for p in _players(ctx, eff.player):
         top = list(p.library[:amount(ctx, eff.amount)])
+        ctx.those = top
+        if eff.choose_max == 0 and eff.rest is None:
+            game.log("looked_at", player=p, count=len(top))
+            continue  # what happens to them is said by the next effects ("one of them")
         chosen = []
         opts = [c for c in top if eff.choose_filter is None or
                 targeting.matches(game, c, eff.choose_filter, p, None, zone_check=False)]

@@ -25,8 +25,10 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
     enters_prepared = False
     # 702.145b: daybound - "If it is night and this permanent is represented by a DFC,
     # it enters transformed"
-    if obj.card is not None and obj.card.back is not None and obj.copy_values is None and \
-            game.day_night == "night" and "daybound" in obj.card.front.keywords:
+    transformed = obj.card is not None and obj.card.back is not None and \
+        obj.copy_values is None and game.day_night == "night" and \
+        "daybound" in obj.card.front.keywords
+    if transformed:
         obj.transformed = True
     face_abilities = compiled.object_abilities_of_face(obj)
     as_enters: list[Any] = []
@@ -45,6 +47,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         game.battlefield.append(obj)
     else:
         game.move(obj, "battlefield", controller=controller, tapped=tapped)
+    if transformed:
+        obj.transformed = True
     for kind, n in counters:
         obj.counters[kind] = obj.counters.get(kind, 0) + n
     if obj.has_type("Planeswalker") and obj.face.loyalty is not None:

@@ -228,6 +228,12 @@ class Runner:
             self.failures.append(f"scenario error: {exc}")
         except RulesEngineError as exc:
             self.failures.append(f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - an engine bug must fail this scenario only
+            import traceback
+
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            self.failures.append(f"internal error {type(exc).__name__}: {exc} "
+                                 f"(at {Path(where.filename).name}:{where.lineno})")
         if self.failures and self.game is not None:
             self.failures.append("last events:\n" + "\n".join(
                 "    " + e.describe() for e in self.game.events[-LAST_EVENTS:]))
@@ -249,7 +255,7 @@ class Runner:
         assert game is not None
         snapshot = None
         if expect_error is not None:
-            snapshot = copy.deepcopy(game, {id(game.cards): game.cards})
+            snapshot = copy.deepcopy((game, self.labels), {id(game.cards): game.cards})
         try:
             self._dispatch(i, key, body)
             leftover = game.decider.leftover()
@@ -263,7 +269,7 @@ class Runner:
                 self.failures.append(f"action {i}: expected an error containing "
                                      f"{expect_error!r}, got: {exc}")
             assert snapshot is not None
-            self.game = snapshot
+            self.game, self.labels = snapshot
             self.game.decider.clear()
             return
         game.decider.clear()
@@ -306,9 +312,13 @@ class Runner:
         elif verb == "concede":
             from rules_engine.mechanics import leave_game
 
+            holder = game.priority
             leave_game.lose(game, player, "104.3a: conceded")
-            if game.priority is None and not game.game_over:
-                turn.give_priority(game, game.active)
+            if not game.game_over:
+                # 800.4: play continues; waiting triggers go on the stack before priority
+                if holder is None or holder.left:
+                    holder = game.next_player(player)
+                turn.give_priority(game, holder)
         elif verb == "cast":
             casting.cast(game, player, str(body["cast"]), from_zone=body.get("from", "hand"),
                          targets=_as_list(body.get("targets")), x=int(body.get("x", 0)))
@@ -532,7 +542,7 @@ class Runner:
                 if zone.endswith("_count"):
                     z = zone[:-6]
                     actual = len(self._zone_objs(p, z))
-                    if int(value) != actual:
+                    if value is None or int(value) != actual:
                         fails.append(f"{where}: {pname}.{zone}: expected {value}, actual {actual}")
                     continue
                 actual_names = [o.name for o in self._zone_objs(p, zone)]

@@ -152,6 +152,8 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
             return False
     item.targets = chosen
     item.choices_made["target_map"] = tmap
+    item.choices_made["target_stamps"] = [(o, o.timestamp) for o in chosen
+                                          if isinstance(o, GameObject)]
     return True
 
 
@@ -159,8 +161,46 @@ def still_legal(game: Game, item: Any, obj: Any) -> bool:
     """608.2b: a target is illegal if it left its zone or no longer fits."""
     if isinstance(obj, Player):
         return not obj.left
+    stamps = (getattr(item, "choices_made", None) or {}).get("target_stamps")
+    if stamps:
+        for o, stamp in stamps:
+            if o is obj and o.timestamp != stamp:
+                return False  # 400.7: it changed zones; it's a new object
     if obj.zone not in ("battlefield", "stack", "graveyard", "exile", "hand", "library"):
         return False
     if obj.zone == "battlefield" and obj.phased_out:
         return False
     return True
+
+
+def collect_targets(items: Any) -> tuple[Any, ...]:
+    """Every :class:`Target` under ``items`` (abilities, effects, token specs...), in text order.
+
+    Walks all dataclass fields recursively (a copy effect's target sits inside a TokenSpec),
+    but not into granted abilities, whose targets are chosen when those abilities are used.
+    """
+    from rules_engine import abilities as ab
+
+    found: list[Any] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, ab.Target):
+            if value not in found:
+                found.append(value)
+            return
+        if isinstance(value, tuple | list):
+            for v in value:
+                walk(v)
+            return
+        if isinstance(value, ab.GrantAbility):
+            walk(value.subject)
+            return
+        if isinstance(value, ab.DelayedTrigger):
+            return
+        slots = getattr(type(value), "__slots__", None)
+        if slots and type(value).__module__ == ab.__name__:
+            for name in slots:
+                walk(getattr(value, name, None))
+
+    walk(items)
+    return tuple(found)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import abilities as ab
 from rules_engine import compiled, conditions
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
@@ -233,10 +232,7 @@ def put_on_stack(game: Game) -> None:
         for pend in mine:
             item = StackAbility(game.new_id(), pend.name, pend.source, player,
                                 list(pend.effects), ability=pend.ability, event=pend.event)
-            if pend.ability is not None:
-                wanted = ab.targets_of(pend.ability)
-            else:
-                wanted = _targets_in(pend.effects)
+            wanted = targeting.collect_targets(tuple(pend.effects))
             ok = targeting.choose_targets(game, item, wanted, player, given=None)
             if not ok:
                 game.note(f"{pend.name}'s triggered ability has no legal target and is "
@@ -244,15 +240,6 @@ def put_on_stack(game: Game) -> None:
                 continue
             game.stack.append(item)
             game.log("ability_triggered_on_stack", obj=item, player=player)
-
-
-def _targets_in(effects: tuple[Any, ...]) -> tuple[Any, ...]:
-    found: list[Any] = []
-    for eff in ab.iter_effects(tuple(effects)):
-        for ref in ab._refs_in(eff):
-            if ref.kind == "target" and ref.target is not None and ref.target not in found:
-                found.append(ref.target)
-    return tuple(found)
 
 
 def still_applies(game: Game, item: StackAbility) -> bool:

@@ -43,8 +43,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _sources(args: argparse.Namespace) -> Any:
-    from rules_engine.cards import ChainCardSource, DictCardSource, default_sample_path, \
-        read_card_file
+    from rules_engine.cards import (
+        ChainCardSource,
+        DictCardSource,
+        default_sample_path,
+        read_card_file,
+    )
     from rules_engine.errors import BadCardData
 
     sources: list[Any] = []

@@ -70,16 +70,35 @@ def compile_effect_text(text: str, name: str) -> tuple[Any, ...]:
         return (ab.UnsupportedEffect(text=f"{text} (compiler: {exc})"),)
 
 
+def _compiled_rooms(card: CardDef | None) -> dict[str, tuple[Any, ...]]:
+    """Room abilities as the compiler gives them (Trigger("room_entered", detail=room))."""
+    if card is None:
+        return {}
+    from rules_engine import compiled
+
+    found = {}
+    for abl in compiled.face_abilities(card, card.front):
+        if isinstance(abl, ab.TriggeredAbility) and abl.trigger.event == "room_entered":
+            found[abl.trigger.detail or abl.label or ""] = tuple(abl.effects)
+    return found
+
+
 def parse_dungeon_text(name: str, oracle_text: str, card: CardDef | None = None) -> Dungeon:
-    """Rooms from a dungeon's Oracle text: one "Room — effect. (Leads to: A, B)" line each."""
+    """Rooms from a dungeon's Oracle text: one "Room — effect. (Leads to: A, B)" line each.
+
+    The map (names, arrows) is read here; the room abilities' effects come from the Oracle-text
+    compiler (309.4c), compiled per room when the card's compilation lacks them.
+    """
     dungeon = Dungeon(name, card=card)
+    known = _compiled_rooms(card)
     for line in oracle_text.splitlines():
         m = _ROOM_LINE.match(line.strip())
         if not m or line.lower().startswith("you can't"):
             continue
         room = m.group("name").strip()
         exits = tuple(e.strip() for e in (m.group("exits") or "").split(",") if e.strip())
-        dungeon.rooms[room] = (compile_effect_text(m.group("effect").strip(), room), exits)
+        effects = known.get(room) or compile_effect_text(m.group("effect").strip(), room)
+        dungeon.rooms[room] = (effects, exits)
         dungeon.order.append(room)
     return dungeon
 

@@ -81,9 +81,12 @@ def copy_cast(game: Game, spell: GameObject) -> None:
     spell.spell_copy = True  # a copy on the stack: ceases to exist elsewhere (704.5e)
     if perm is not None:
         perm.prepared_copy = None
-        if perm.prepared:
-            perm.prepared = False
-            game.log("unprepared", obj=perm, player=perm.controller)
+
+
+def unprepare_on_cast(game: Game, perm: GameObject) -> None:
+    """601.2i: the permanent loses the designation as the copy becomes cast."""
+    perm.prepared = False
+    game.log("unprepared", obj=perm, player=perm.controller)
 
 
 def is_kept_copy(obj: GameObject) -> bool:
