@@ -174,10 +174,16 @@ def _prefilter_hit(low: str, prefilter: tuple[str, ...]) -> bool:
 def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained]) -> None:
     if lang == "en":
         text, type_line = face.oracle_text or "", face.type_line or ""
-        low, low_type = text.lower(), type_line.lower()
     else:
         text, type_line = face.text_ja or "", face.type_line_ja or ""
-        low, low_type = text, type_line
+    # Rules read `scan`; evidence is cut from `text` at the same offsets.  Some sources
+    # (Forge's Oracle lines) keep line breaks as a literal backslash-n: read it as a line
+    # break of the same length, so "turn.\\nDaybound" still has a word boundary.
+    scan = text.replace("\\n", " \n") if "\\" in text else text
+    if lang == "en":
+        low, low_type = scan.lower(), type_line.lower()
+    else:
+        low, low_type = scan, type_line
     # Quick reject: no keyword of any mechanic in this text (the common case).
     if not _prefilter_hit(low, _ALL_PREFILTERS[lang]) and not (
         low_type and _prefilter_hit(low_type, _TYPE_LINE_PREFILTERS[lang])
@@ -190,7 +196,7 @@ def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained
         if not (in_text or in_type):
             continue
         if view is None:
-            view = _FaceView(text, type_line, _names(card, lang), lang == "en")
+            view = _FaceView(scan, type_line, _names(card, lang), lang == "en")
         hits = _run_rules(rs, view, mask_reminders=True, with_type_line=in_type)
         if in_text and not any(h[1] == "text" for h in hits):
             # Nothing outside reminder text: read the reminders too (see module doc).

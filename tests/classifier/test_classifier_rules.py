@@ -384,3 +384,11 @@ def test_classifier_tags_are_deduplicated() -> None:
 def test_classifier_rule_names_are_reported() -> None:
     names = {x.rule for x in explain_card(one_face("You take the initiative."))}
     assert names == {"en.initiative.take"}
+
+
+def test_classifier_literal_backslash_n_line_breaks() -> None:
+    # Some sources keep line breaks as a literal backslash-n ("...turn.\nDaybound").
+    card = one_face("Haste.\\nDaybound (If a player casts no spells, it becomes night next turn.)")
+    tags = tag_card(card)
+    assert [(t.role, t.evidence) for t in tags] == [("daybound", "Daybound")]
+    assert_evidence_is_substring(card)
