@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -46,6 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as exc:
         print(f"mtgkit: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `mtgkit search ... | head`: the reader left, not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except KeyboardInterrupt:
         print("mtgkit: interrupted; what was committed is kept", file=sys.stderr)
         return 130
