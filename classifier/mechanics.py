@@ -295,7 +295,8 @@ PREPARE_EN = MechanicRules(
             "en.prepare.unprepares",
             "prepare",
             "unprepares",
-            r"\b(?:become|becomes|became) unprepared\b|\bunprepares?\b",
+            r"\b(?:become|becomes|became) unprepared\b|\bunprepares?\b"
+            r"|\bstops? being prepared\b",
         ),
         # 722.2a / 722.3a: other text about prepared permanents and prepare spells.
         _en(
@@ -328,7 +329,7 @@ PREPARE_JA = MechanicRules(
             "ja.prepare.unprepares",
             "prepare",
             "unprepares",
-            r"未準備状態に(?:する|なる|なり|なった|し)",
+            r"未準備状態に(?:する|なる|なり|なった|し)|準備済状態で(?:は)?なくな(?:る|り|った)?",
         ),
         _ja("ja.prepare.refers", "prepare", "refers", r"準備済状態|未準備状態|準備呪文|準備カード"),
     ),

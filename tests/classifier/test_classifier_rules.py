@@ -99,6 +99,12 @@ EN_POSITIVES = [
     ),
     ("{T}: Target creature becomes unprepared.", ("prepare", "unprepares"), "becomes unprepared"),
     ("Prepared creatures you control get +1/+1.", ("prepare", "refers"), "Prepared"),
+    (
+        "{2}: Target creature stops being prepared.",
+        ("prepare", "unprepares"),
+        "stops being prepared",
+    ),
+    ("Whenever you cast a prepared spell, copy it.", ("prepare", "refers"), "prepared"),
     ("Whenever you cast a prepare spell, draw a card.", ("prepare", "refers"), "prepare spell"),
     ("End the turn.", ("end_the_turn", "ends_turn"), "End the turn"),
     (
@@ -317,6 +323,7 @@ JA_POSITIVES = [
         "準備済状態",
     ),
     ("ターンを終了する。", ("end_the_turn", "ends_turn"), "ターンを終了する"),
+    ("それは準備済状態でなくなる。", ("prepare", "unprepares"), "準備済状態でなくなる"),
     ("{T}：そのターンを終了してもよい。", ("end_the_turn", "ends_turn"), "ターンを終了し"),
     ("夜なら、カード１枚を引く。", ("day_night", "checks_day_or_night"), "夜なら"),
     ("これは準備済状態でない限り、攻撃できない。", ("prepare", "refers"), "準備済状態"),
