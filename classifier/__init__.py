@@ -43,12 +43,15 @@ last turn", Day/Night in names, night counters, "nighttime", and names such as E
 Festivities, Legion's Initiative, Prepare // Fight (names are masked before matching).
 """
 
+from classifier.mechanics import ROLES, RULE_SETS
 from classifier.model import MECHANICS, CardText, FaceText, Tag
 from classifier.scryfall import BadCardData, card_text_from_scryfall
 from classifier.tag import Explained, explain_card, mechanics_of, tag_card
 
 __all__ = [
     "MECHANICS",
+    "ROLES",
+    "RULE_SETS",
     "BadCardData",
     "CardText",
     "Explained",
