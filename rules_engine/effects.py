@@ -750,3 +750,23 @@ HANDLERS: dict[type, Any] = {
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
     ab.Modal: h_modal,
 }
+
+
+def h_end_combat(ctx: Ctx, eff: Any) -> None:
+    from rules_engine.mechanics import end_turn
+
+    end_turn.end_the_combat(ctx.game)
+
+
+def h_extra_turn(ctx: Ctx, eff: Any) -> None:
+    """500.7: an extra turn directly after this one (the most recent is taken first)."""
+    for p in _players(ctx, getattr(eff, "player", None) or ab.Ref("you")):
+        ctx.game.extra_turns.append(p)
+        ctx.game.log("extra_turn_added", player=p)
+
+
+# effect records the compiler may add later (abilities.py changes are additive)
+for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_combat),
+                        ("ExtraTurn", h_extra_turn), ("TakeExtraTurn", h_extra_turn)):
+    if hasattr(ab, _name):
+        HANDLERS[getattr(ab, _name)] = _handler

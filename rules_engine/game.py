@@ -57,6 +57,8 @@ class Game:
         self.end_combat_requested = False
         self.step_fs_happened = False
         self.turn_ending_skip_end = False
+        self.extra_turns: list[Player] = []
+        self.last_turn_spells: dict[str, int] = {}
         self.creatures_died_this_turn = 0
         self.prev_active: Player | None = None
         self.prev_active_spells = 0

@@ -33,8 +33,6 @@ def check_once(game: Game) -> bool:
 
         leave_game.lose(game, p, why)
         acted = True
-    if game.game_over:
-        return False
     dying: list[GameObject] = []
     for obj in game.battlefield:
         if obj.phased_out:
@@ -91,4 +89,4 @@ def check_once(game: Game) -> bool:
         acted = True
     if day_night.bound_checks(game):  # 702.145c/d/f/g (not SBAs, but "any time")
         acted = True
-    return acted
+    return acted and not game.game_over

@@ -153,8 +153,13 @@ def next_turn(game: Game) -> None:
         p.mana_pool.clear()
     game.prev_active = game.active
     game.prev_active_spells = game.active.spells_cast_this_turn
+    game.last_turn_spells = {p.name: p.spells_cast_this_turn for p in game.players}
     game.turn += 1
-    game.active = game.next_player(game.active)
+    extra = None
+    while game.extra_turns and extra is None:
+        cand = game.extra_turns.pop()  # 500.7: the most recently created extra turn first
+        extra = None if cand.left else cand
+    game.active = extra or game.next_player(game.active)
     for p in game.players:
         p.spells_cast_this_turn = 0
         p.land_plays = 0

@@ -1,0 +1,136 @@
+"""Seeded simulated games: a legal-move generator and a random policy.
+
+Used by the property tests (random legal action sequences keep the game's invariants) and by
+the benchmark. A move is tried against the engine; a move the rules refuse raises
+:class:`IllegalActionError` before anything changes, so the generator may offer candidates
+and let the engine judge them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rules_engine import casting, compiled, turn
+from rules_engine.cards import CardLibrary
+from rules_engine.errors import IllegalActionError, RulesEngineError
+from rules_engine.game import Game
+from rules_engine.objects import GameObject
+
+Move = tuple[str, Any]
+
+
+def candidate_moves(game: Game) -> list[Move]:
+    """Moves the priority holder might make (the engine decides whether each is legal)."""
+    p = game.priority
+    if p is None or game.game_over:
+        return []
+    moves: list[Move] = [("pass", None)]
+    for obj in p.hand:
+        moves.append(("play_land" if obj.is_land else "cast", obj))
+    for obj in p.graveyard:
+        if compiled.keyword_ability(obj, "flashback") is not None:
+            moves.append(("cast_graveyard", obj))
+    for q in game.players:
+        for obj in q.exile:
+            if obj.copy_for is not None and obj.copy_for.controller is p:
+                moves.append(("cast_exile", obj))
+    for obj in game.battlefield:
+        if obj.controller is p and not obj.phased_out:
+            for i, abl in enumerate(compiled.activated_abilities(obj), 1):
+                if not abl.is_mana_ability:
+                    moves.append(("activate", (obj, i)))
+    if game.active is p and game.step == "beginning_of_combat" and not game.stack:
+        moves.append(("attack", None))
+    return moves
+
+
+def apply_move(game: Game, move: Move) -> bool:
+    """Try one move; False if the rules refused it (the game is unchanged then)."""
+    kind, arg = move
+    p = game.priority
+    assert p is not None
+    try:
+        if kind == "pass":
+            turn.pass_priority(game)
+        elif kind == "play_land":
+            casting.play_land(game, p, _key(arg))
+        elif kind == "cast":
+            casting.cast(game, p, _key(arg))
+        elif kind == "cast_graveyard":
+            casting.cast(game, p, _key(arg), from_zone="graveyard")
+        elif kind == "cast_exile":
+            casting.cast(game, p, arg.name, from_zone="exile")
+        elif kind == "activate":
+            obj, i = arg
+            casting.activate(game, p, _key(obj), i)
+        elif kind == "attack":
+            from rules_engine import combat
+
+            attackers = {}
+            for obj in game.battlefield:
+                if obj.controller is p and obj.is_creature:
+                    try:
+                        combat.can_attack(game, obj)
+                    except IllegalActionError:
+                        continue
+                    attackers[obj] = game.next_player(p)
+            game.pending_attacks = attackers
+            turn.pass_priority(game)
+        return True
+    except IllegalActionError:
+        return False
+
+
+def _key(obj: GameObject) -> str:
+    if obj.label is None:
+        obj.label = f"#{obj.oid}"
+    return obj.label
+
+
+def random_policy(rng: random.Random) -> Callable[[str, str, Any], Any]:
+    def choose(player: str, prompt: str, options: Any) -> Any:
+        return options[rng.randrange(len(options))]
+
+    return choose
+
+
+def play_random(game: Game, seed: int, max_moves: int = 200,
+                check: Callable[[Game], None] | None = None) -> int:
+    """Play random legal moves; return how many were made. ``check`` runs after each move."""
+    rng = random.Random(seed)
+    game.decider.policy = random_policy(rng)
+    made = 0
+    for _ in range(max_moves * 4):
+        if made >= max_moves or game.game_over or game.priority is None:
+            break
+        moves = candidate_moves(game)
+        rng.shuffle(moves)
+        # passing is likely, so games move forward through turns
+        moves.sort(key=lambda m: 0 if m[0] != "pass" or rng.random() < 0.5 else 1)
+        for move in moves:
+            try:
+                ok = apply_move(game, move)
+            except RulesEngineError:
+                ok = False
+            if ok:
+                made += 1
+                if check is not None:
+                    check(game)
+                break
+    return made
+
+
+def new_game(cards: CardLibrary, decks: dict[str, list[str]], seed: int = 0,
+             hand_size: int = 7) -> Game:
+    """A two-or-more-player game from decklists (names), shuffled with ``seed``."""
+    game = Game(list(decks), cards, seed=seed)
+    for p in game.players:
+        for name in decks[p.name]:
+            game.new_object(cards.get(name), p, "library")
+        game.rng.shuffle(p.library)
+        game.draw(p, hand_size)
+    game.events.clear()
+    turn.give_priority(game, game.active)
+    return game
