@@ -495,7 +495,8 @@ class MoveToZone(Effect):
     under your control with a corpse counter on it", "put it on top of its owner's library".
 
     ``to_zone``: "hand", "battlefield", "graveyard", "library_top", "library_bottom", "library".
-    ``under_control`` is "you", "owner" or None; ``counters`` are (kind, n) pairs it enters with.
+    ``under_control`` is "you", "owner" or None; ``counters`` are (kind, n) pairs it enters with;
+    ``transformed`` for "return it to the battlefield transformed" (rule 712.14).
     """
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
@@ -506,6 +507,7 @@ class MoveToZone(Effect):
     under_control: str | None = None
     counters: tuple[tuple[str, int], ...] = ()
     text: str = ""
+    transformed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -592,7 +594,8 @@ class CounterSpell(Effect):
 class AddMana(Effect):
     """Add mana (rule 106). ``mana`` is literal symbols ("{R}{G}", "{C}"); ``any_color`` count for
     "N mana of any color"; ``one_color`` for "of any one color"; ``choices`` for "{R} or {G}";
-    ``retain_until`` for "you don't lose this mana as steps and phases end" (rule 106.4)."""
+    ``retain_until`` for "you don't lose this mana as steps and phases end" (rule 106.4);
+    ``spend_only`` for "Spend this mana only to cast ..." (rule 106.6)."""
 
     mana: str = ""
     amount: Amount = field(default_factory=lambda: Amount(1))
@@ -601,6 +604,7 @@ class AddMana(Effect):
     choices: tuple[str, ...] = ()
     retain_until: Duration | None = None
     text: str = ""
+    spend_only: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -788,6 +792,74 @@ class Conjure(Effect):
     name: str = ""
     zone: str = "hand"
     amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordAction(Effect):
+    """A rule 701 keyword action without fields of its own, dispatched by ``name``:
+    "proliferate" (701.34), "learn" (701.48), "investigate" (701.16), "regenerate" (701.19),
+    "populate" (701.36), "connive" (701.50), "amass" (701.47, ``amount`` and ``detail`` the
+    Army type), "adapt" (701.46), "bolster" (701.39), "support" (701.41), "discover" (701.57),
+    "forage" (701.61), "incubate" (701.53), "manifest dread" (701.62), "endure" (701.63),
+    "time travel" (701.56), "the ring tempts you" (701.54), "collect evidence" (701.59),
+    "monstrosity" (701.37), "phase out" (702.26), "double" (701.10)... ``subject`` is who or
+    what performs or undergoes it."""
+
+    name: str = ""
+    amount: Amount | None = None
+    subject: Ref = field(default_factory=lambda: Ref("you"))
+    detail: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTurn(Effect):
+    """A player takes an extra turn after this one (rule 500.7)."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeMonarch(Effect):
+    """A player becomes the monarch (rule 725.1)."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Effect):
+    """A player skips a step, phase or turn (rule 614.10): ``what`` "draw_step", "untap_step",
+    "combat_phase", "turn"; ``next_only`` for "your next ..."."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    what: str = "turn"
+    next_only: bool = True
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GainControl(Effect):
+    """``player`` gains control of ``subject`` (rule 613.2, layer 2) for ``duration``
+    (None = indefinitely)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    duration: Duration | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPermission(Effect):
+    """A player may play (lands and spells, rule 305/601) ``subject`` (cards exiled this way,
+    usually) until ``duration`` ends: "You may play that card this turn" (impulse draw)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    cast_only: bool = False
+    free: bool = False
+    duration: Duration | None = field(default_factory=lambda: Duration("this_turn"))
     text: str = ""
 
 

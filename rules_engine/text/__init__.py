@@ -9,7 +9,9 @@ from rules_engine.text.compiler import (
     CompiledCard,
     CompiledFace,
     compile_card,
+    compile_dungeon,
     compile_face_text,
 )
 
-__all__ = ["BadCardError", "CompiledCard", "CompiledFace", "compile_card", "compile_face_text"]
+__all__ = ["BadCardError", "CompiledCard", "CompiledFace", "compile_card", "compile_dungeon",
+           "compile_face_text"]

@@ -114,6 +114,15 @@ def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
     return CompiledFace(index, face_name, type_line, tuple(abilities), rooms)
 
 
+def compile_dungeon(card: dict) -> tuple[Room, ...]:
+    """The rooms of a dungeon card (rule 309.4) in printed order, topmost first, with exits by
+    room name; empty for a card that is not a dungeon."""
+    for face in compile_card(card).faces:
+        if face.rooms:
+            return face.rooms
+    return ()
+
+
 def compile_card(card: dict) -> CompiledCard:
     """Compile a Scryfall card object into per-face abilities.
 

@@ -108,6 +108,22 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>it|that card|that creature)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) exiled this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
+        # Old werewolf transform conditions (pre-day/night Innistrad, not rule 731)
+        (r"no spells were cast last turn", lambda m, c: Condition(
+            "spells_cast_last_turn", amount=Amount(0, text="exactly"), text=m.group(0))),
+        (rf"a player cast {_N} or more spells last turn", lambda m, c: Condition(
+            "player_spells_cast_last_turn", amount=amount(m.group("n")), text=m.group(0))),
+        (r"you control (?P<what>.+?) with (?P<detail>.+)", None),
+        (r"(?:~|it) is (?P<what>attacking|blocking|tapped|untapped|equipped|enchanted)",
+         lambda m, c: Condition("self_is", detail=m.group("what"), text=m.group(0))),
+        (r"an opponent lost life this turn", _fixed("opponent_lost_life_this_turn")),
+        (r"you(?:'ve| have) (?:gained|lost) life this turn", lambda m, c: Condition(
+            "life_gained_this_turn" if "gained" in m.group(0) else "life_lost_this_turn",
+            amount=Amount(1), text=m.group(0))),
+        (r"it's attacking alone", _fixed("attacking_alone")),
+        (r"you control no (?P<what>.+)", lambda m, c: None if parse_filter(m.group("what")) is None
+         else Condition("you_control", amount=Amount(1), filter=parse_filter(m.group("what")),
+                        negated=True, text=m.group(0))),
         (r"you have no cards in hand", _fixed("empty_hand")),
         (rf"you have {_N} {_CMP} life", _count("life_total")),
         (r"you have an \{E\}", _fixed("has_energy")),
@@ -120,7 +136,7 @@ def parse_condition(text: str, ctx: Ctx) -> Condition | None:
     t = text.strip().rstrip(",.")
     for rx, build in CONDITIONS:
         m = rx.fullmatch(t)
-        if m:
+        if m and build is not None:
             cond = build(m, ctx)
             if cond is not None:
                 return cond

@@ -9,7 +9,8 @@ from rules_engine.abilities import Amount, Cost, CostPart
 from rules_engine.text.nouns import NUM_WORD, amount, parse_filter
 
 MANA_RE = re.compile(r"^(?:\{[0-9WUBRGCSXYZP/]+\})+$")
-LOYALTY_RE = re.compile(r"^\[([+-]?)(\d+|X)\]$")
+# Loyalty costs (rule 606.4): "[+1]" (MTGJSON/Forge) or "+1" (Scryfall), minus as "-" or U+2212.
+LOYALTY_RE = re.compile(r"^\[([+\-\u2212]?)(\d+|X)\]$|^([+\-\u2212]?)(\d+|X)$")
 
 
 def _part(text: str) -> CostPart | None:
@@ -24,8 +25,10 @@ def _part(text: str) -> CostPart | None:
     if t == "{E}" or re.fullmatch(r"(?:\{E\})+", t):
         return CostPart("energy", amount=Amount(t.count("{E}")), text=t)
     m = LOYALTY_RE.match(t)
-    if m:
-        sign, val = m.groups()
+    if m and not (m.group(3) == "" and m.group(4) and m.group(4) != "0"):
+        sign = (m.group(1) if m.group(2) else m.group(3)) or ""
+        val = m.group(2) or m.group(4)
+        sign = "-" if sign == "\u2212" else sign
         if val == "X":
             return CostPart("loyalty", amount=Amount(variable="-X" if sign == "-" else "X"), text=t)
         n = int(val) * (-1 if sign == "-" else 1)

@@ -21,6 +21,7 @@ from rules_engine.abilities import (
     Amount,
     Animate,
     Attach,
+    BecomeMonarch,
     BecomePrepared,
     CastPermission,
     CastWithoutPaying,
@@ -40,10 +41,13 @@ from rules_engine.abilities import (
     EndTurn,
     Exile,
     Explore,
+    ExtraTurn,
     Fight,
+    GainControl,
     GainLife,
     Goad,
     GrantAbility,
+    KeywordAction,
     LookAtTop,
     LoseGame,
     LoseLife,
@@ -54,6 +58,7 @@ from rules_engine.abilities import (
     MoveToZone,
     ObjectFilter,
     PayCost,
+    PlayPermission,
     PutCounters,
     Ref,
     RemoveCounters,
@@ -66,6 +71,7 @@ from rules_engine.abilities import (
     SearchLibrary,
     SetDayNight,
     Shuffle,
+    Skip,
     StopDayNight,
     Surveil,
     TakeInitiative,
@@ -271,7 +277,12 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
         amt = amount(mm.group("n"))
         if of is None or amt is None:
             return None
-        return amt, TokenSpec(copy_of=of, except_text=mm.group("exc"), text=t), tapped, attacking
+        spec = TokenSpec(copy_of=of, except_text=mm.group("exc"), text=t)
+        if mm.group("exc"):
+            spec = _copy_exception(spec, mm.group("exc"))
+            if spec is None:
+                return None
+        return amt, spec, tapped, attacking
     mm = re.fullmatch(rf"{N} (?:(?P<tapped>tapped) )?(?P<name>[A-Z][\w'-]*) tokens?", t)
     if mm and mm.group("name").lower() not in COLORS:
         amt = amount(mm.group("n"))
@@ -330,6 +341,38 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
                      supertypes=("legendary",) if "legendary" in card else (),
                      subtypes=subtypes, keywords=keywords, abilities=abilities, text=t)
     return amt, spec, tapped or bool(mm.group("tapped")), attacking
+
+
+def _copy_exception(spec: TokenSpec, text: str) -> TokenSpec | None:
+    """Fill the exception of a copy (rule 707.9b) as fields: "it's a 1/1 green Frog", "it's a
+    legendary 4/4 Dragon creature with flying", "it has haste". None when not understood."""
+    t = text.strip().rstrip(".")
+    mm = re.fullmatch(
+        r"(?:it's|they're) (?:an? )?(?P<legendary>legendary )?(?:(?P<p>\d+)/(?P<t>\d+) )?"
+        r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? (?:and )?)?)+)?\s*"
+        r"(?P<types>(?:[A-Z][\w'-]* )*[A-Z][\w'-]*)?"
+        r"(?P<card>(?: (?:artifact|enchantment|creature))*)"
+        r"(?: in addition to (?:its|their) other (?:colors and )?types)?(?: with (?P<kw>.+))?", t)
+    if mm and (mm.group("p") or mm.group("colors") or mm.group("types") or mm.group("card")):
+        kws: tuple = ()
+        if mm.group("kw"):
+            k = parse_keyword_list(mm.group("kw"))
+            if k is None:
+                return None
+            kws = k
+        colors = tuple(c for c in re.split(r",? (?:and )?|\s+", mm.group("colors") or "") if c)
+        return dataclasses.replace(
+            spec,
+            power=Amount(int(mm.group("p"))) if mm.group("p") else None,
+            toughness=Amount(int(mm.group("t"))) if mm.group("t") else None,
+            colors=colors, subtypes=tuple((mm.group("types") or "").split()),
+            card_types=tuple((mm.group("card") or "").split()),
+            supertypes=("legendary",) if mm.group("legendary") else (), keywords=kws)
+    mm = re.fullmatch(r"it has (.+)", t)
+    if mm:
+        k = parse_keyword_list(mm.group(1))
+        return None if k is None else dataclasses.replace(spec, keywords=k)
+    return None
 
 
 def _create(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -422,14 +465,15 @@ def _return(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 def _move_result(target: Ref, zone: str, from_zone: str | None, m: re.Match[str]) -> _Result:
     mods = (m.groupdict().get("mods") or "").strip()
-    tapped = attacking = False
+    tapped = attacking = transformed = False
     under = None
     counters: list[tuple[str, int]] = []
     while mods:
-        mm = re.match(r"^(tapped and attacking|tapped|attacking)\b\s*", mods, re.I)
+        mm = re.match(r"^(tapped and attacking|tapped|attacking|transformed)\b\s*", mods, re.I)
         if mm:
             tapped |= "tapped" in mm.group(1)
             attacking |= "attacking" in mm.group(1)
+            transformed |= mm.group(1).lower() == "transformed"
             mods = mods[mm.end():]
             continue
         mm = re.match(r"^under (your|its owner's|their owners'|its controller's) control\s*",
@@ -455,7 +499,7 @@ def _move_result(target: Ref, zone: str, from_zone: str | None, m: re.Match[str]
         return None
     return MoveToZone(subject=target, to_zone=zone, from_zone=from_zone, tapped=tapped,
                       attacking=attacking, under_control=under, counters=tuple(counters),
-                      text=m.group(0))
+                      transformed=transformed, text=m.group(0))
 
 
 def _put_onto(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -541,7 +585,7 @@ def _search(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 def _look(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
-    amt = amount(m.group("n"))
+    amt = amount(m.group("n")) if m.group("n") else Amount(1)
     if amt is None:
         return None
     return LookAtTop(amount=amt, player=s, reveal=m.group("verb").lower().startswith("reveal"),
@@ -691,6 +735,62 @@ def _flash_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return CastPermission(kind="flash", filter=flt, text=m.group(0))
 
 
+def _gain_control(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    ref = _ref(m.group("obj"), ctx)
+    return None if ref is None else GainControl(subject=ref, player=s, text=m.group(0))
+
+
+def _keyword_action(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    amt = amount(m.group("n")) if m.group("n") else None
+    if m.group("n") and amt is None:
+        return None
+    name = m.group("name").lower()
+    if name == "explore":
+        return Explore(subject=s, text=m.group(0))
+    return KeywordAction(name=name, amount=amt, subject=s, detail=m.group("detail"),
+                         text=m.group(0))
+
+
+def _obj_action(name: str, m: re.Match[str], ctx: Ctx) -> _Result:
+    ref = _ref(m.group("obj"), ctx)
+    return None if ref is None else KeywordAction(name=name, subject=ref, text=m.group(0))
+
+
+def _play_perm(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    obj = m.group("obj").lower()
+    if obj in ("them", "those cards", "the exiled cards", "cards exiled this way"):
+        ref = Ref("those", text=m.group("obj"))
+    elif obj == "one of them":
+        ref = Ref("chosen", filter=ObjectFilter(zone="among", qualifiers=("count:1",)),
+                  text=m.group("obj"))
+    else:
+        ref = Ref("it", text=m.group("obj"))
+    dur_text = (m.group("dur") or "").strip().lower()
+    dur = {"this turn": Duration("this_turn"), "until end of turn": Duration("end_of_turn"),
+           "until the end of your next turn": Duration("end_of_your_next_turn"),
+           "": None}[dur_text]
+    if dur is None and not m.group("free"):
+        return None
+    return PlayPermission(subject=ref, cast_only=m.group("verb").lower() == "cast",
+                          free=bool(m.group("free")), duration=dur, text=m.group(0))
+
+
+def _exile_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    raw = m.group("n")
+    amt = Amount(1) if raw.lower() == "card" else amount(raw.split()[0])
+    if amt is None:
+        return None
+    whose = m.group("whose").lower()
+    owner = {"your": Ref("you"), "their": Ref("that_player"),
+             "that player's": Ref("that_player"), "each player's": Ref("player_each")}.get(whose)
+    if owner is None:
+        owner = parse_ref(whose[:-2], ctx)
+        if owner is None:
+            return None
+    return Exile(subject=Ref("library_top", of=owner, text=m.group(0)), from_zone="library",
+                 amount=amt, face_down=bool(m.group("fd")), text=m.group(0))
+
+
 def _pay(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     cost = parse_cost(m.group("cost"))
     return None if cost is None else PayCost(cost=cost, player=s, text=m.group(0))
@@ -734,11 +834,15 @@ def _would(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     effs = parse_clause(inner, ctx)
     if effs is None:
         return None
-    event = {"die": "dies", "leave the battlefield": "leaves_battlefield"}.get(
-        m.group("event").lower())
+    ev = m.group("event").lower()
+    event = {"die": "dies", "leave the battlefield": "leaves_battlefield"}.get(ev)
+    if event is None and ev.startswith("be put into"):
+        event = "put_into_graveyard"
     if event is None:
         return None
-    return ReplacementEffect(event=event, subject=subj, instead=effs, text=m.group(0))
+    dur = Duration("this_turn") if m.groupdict().get("turn") else None
+    return ReplacementEffect(event=event, subject=subj, instead=effs, duration=dur,
+                             text=m.group(0))
 
 
 # The verb-phrase table. Each regex is matched against the whole verb phrase (fullmatch).
@@ -777,7 +881,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"puts? (?P<obj>.+?) onto the battlefield(?: (?P<mods>.+))?", _put_onto),
     (r"puts? (?P<obj>.+?) into (?P<where>your hand|their owners' hands|its owner's hand|"
      r"your graveyard|its owner's graveyard|their owners' graveyards)", _put_into),
-    (r"puts? (?P<obj>.+?) (?P<pos>on top|on the bottom) of (?:your|its owner's|their) library"
+    (r"puts? (?P<obj>.+?) (?:back )?(?P<pos>on top|on the bottom) of "
+     r"(?:your|its owner's|their) library"
      r"(?: (?P<order>in any order|in a random order))?", _put_library),
     (r"(?:you may )?reveal (?P<what>.+?) from among them and put (?:it|that card) "
      r"(?P<dest>into your hand|onto the battlefield|into your graveyard)(?: (?P<mods>.+))?",
@@ -809,6 +914,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"onto the battlefield|into your graveyard|on top of your library)"
      r"(?P<shuffle>,? then shuffle)?", _search),
     (r"(?P<verb>look at|reveal) the top (?P<n>" + NUM_WORD + r") cards of your library", _look),
+    (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
     (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),
     (r"can't attack(?P<turn> this turn)?", _restriction("cant_attack")),
     (r"can't be blocked by (?P<by>.+?)(?P<turn> this turn)?", _restriction("cant_be_blocked_by")),
@@ -818,10 +924,43 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"can't be countered", _restriction("cant_be_countered")),
     (r"becomes? an? (?P<p>\d+)/(?P<t>\d+) (?P<types>(?:[A-Za-z]+ )*?creature)"
      r"(?: with (?P<with>.+))?", _animate),
-    (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card)"
+    (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card|target .+?)"
      r"(?P<free> without paying its mana cost)?", _cast_it),
     (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),
     (r"pays? (?P<cost>.+)", _pay),
+    (r"takes? an extra turn after this one", lambda s, m, c: ExtraTurn(player=s, text=m.group(0))),
+    (r"becomes? the monarch", lambda s, m, c: BecomeMonarch(player=s, text=m.group(0))),
+    (r"skips? (?:your|their) (?P<next>next )?(?P<what>turn|draw step|untap step|combat phase|"
+     r"upkeep)", lambda s, m, c: Skip(player=s, what=m.group("what").lower().replace(" ", "_"),
+                                      next_only=bool(m.group("next")), text=m.group(0))),
+    (r"gains? control of (?P<obj>.+)", _gain_control),
+    (r"(?P<name>proliferate|learn|investigate|populate|connive|discover|forage|incubate|"
+     r"manifest dread|endure|time travel|collect evidence|support|bolster|adapt|amass|"
+     r"monstrosity|the ring tempts you|explore|open an attraction|cloak|suspect)s?"
+     r"(?: (?P<n>" + NUM_WORD + r"))?(?: (?P<detail>[A-Z]\w+s?))?", _keyword_action),
+    (r"regenerate (?P<obj>.+)", lambda s, m, c: _obj_action("regenerate", m, c)),
+    (r"phases? out", lambda s, m, c: KeywordAction(name="phase out", subject=s,
+                                                   text=m.group(0))),
+    (r"(?:(?:you )?may )?(?P<verb>play|cast) (?P<obj>that card|them|those cards|it|"
+     r"the exiled cards?|one of them|cards exiled this way)"
+     r"(?P<free> without paying (?:its|their) mana costs?)?"
+     r"(?P<dur> this turn| until the end of your next turn| until end of turn)?", _play_perm),
+    (r"exiles? the top (?P<n>card|" + NUM_WORD + r" cards) of (?P<whose>your|their|"
+     r"target player's|that player's|each player's) library(?P<fd> face down)?", _exile_top),
+    (r"reveals? (?P<whose>their|your) hand", lambda s, m, c: Reveal(
+        subject=Ref("hand_of", of=s, text=m.group(0)), text=m.group(0))),
+    (r"(?:doesn't|don't) untap during (?:its|their) (?:controller's|controllers') next untap step",
+     _restriction("doesnt_untap_next")),
+    (r"can block only (?P<by>.+)", _restriction("can_block_only")),
+    (r"can block an additional creature each combat", _restriction("block_additional")),
+    (r"can't be copied", _restriction("cant_be_copied")),
+    (r"must be blocked if able", _restriction("must_be_blocked")),
+    (r"blocks? (?:this turn|each combat) if able", _restriction("blocks_if_able")),
+    (r"attacks? (?:this turn|each combat) if able", _restriction("attacks_each_combat")),
+    (r"(?:have|has) no maximum hand size", _restriction("no_max_hand_size")),
+    (r"can't gain life", _restriction("cant_gain_life")),
+    (r"can't cast (?P<by>.+?) spells(?P<turn> this turn)?", _restriction("cant_cast")),
+    (r"can't cast spells(?P<turn> this turn)?", _restriction("cant_cast")),
     (r"conjure (?P<n>" + NUM_WORD + r") cards? named (?P<name>.+?) (?P<zone>onto the battlefield|"
      r"into your hand|into your graveyard|into your library)", _conjure),
     (r"enters? with an additional \+1/\+1 counter on (?:it|them)", lambda s, m, c:
@@ -835,7 +974,7 @@ _SUBJECT_SPLIT = re.compile(
     r"\s(?=(?:draws?|discards?|mills?|gains?|loses?|gets?|deals?|has|have|becomes?|creates?|"
     r"puts?|returns?|sacrifices?|shuffles?|explores|takes?|scry|surveils?|attacks|can't|"
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
-    r"enters?)\b)", re.I)
+    r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?)\b)", re.I)
 
 _DURATIONS = [
     (re.compile(r"\s+until end of turn$", re.I), Duration("end_of_turn")),
@@ -848,7 +987,7 @@ _DURATION_PREFIX = [
     (re.compile(r"^until your next turn,\s*", re.I), Duration("your_next_turn")),
 ]
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
-                 ReplacementEffect)
+                 ReplacementEffect, GainControl, PlayPermission)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:
@@ -868,7 +1007,7 @@ def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     t = vp.strip().rstrip(".").strip()
     for rx, dur in _DURATIONS:
         m = rx.search(t)
-        if m and not t.lower().startswith(("can't", "search")):
+        if m and not t.lower().startswith("search"):
             mark = ctx.mark()
             inner = parse_vp(subject, t[: m.start()], ctx)
             if inner is not None:
@@ -969,7 +1108,8 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
         (r"it stops being day or night", lambda m, c: StopDayNight(text=m.group(0))),
         (r"it can't become (?P<to>day|night)", lambda m, c: Restriction(
             kind="cant_become_" + m.group("to").lower(), subject=Ref("game"), text=m.group(0))),
-        (r"if (?P<who>.+?) would (?P<event>die|leave the battlefield), (?P<instead>.+)", None),
+        (r"if (?P<who>.+?) would (?P<event>die|leave the battlefield|be put into (?:a|your|its "
+         r"owner's) graveyard(?: from anywhere)?)(?P<turn> this turn)?, (?P<instead>.+)", None),
     ]
 ]
 
@@ -1024,20 +1164,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         return True
     if low.startswith("you may choose new targets for the cop"):
         for i in range(len(effects) - 1, -1, -1):
-            e = effects[i]
-            if isinstance(e, Conditional):
-                effects[i] = dataclasses.replace(
-                    e, effects=tuple(_new_targets(x) for x in e.effects),
-                    otherwise=tuple(_new_targets(x) for x in e.otherwise))
-                return True
-            if isinstance(e, CopySpell):
-                effects[i] = _new_targets(e)
-                return True
-            if isinstance(e, DelayedTrigger) and e.ability is not None and any(
-                    isinstance(x, CopySpell) for x in e.ability.effects):
-                ability = dataclasses.replace(
-                    e.ability, effects=tuple(_new_targets(x) for x in e.ability.effects))
-                effects[i] = dataclasses.replace(e, ability=ability)
+            marked, found = _mark_new_targets(effects[i])
+            if found:
+                effects[i] = marked
                 return True
         return False
     if low in ("it can't be regenerated", "they can't be regenerated"):
@@ -1052,6 +1181,22 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 effects[i] = dataclasses.replace(effects[i], retain_until=Duration("end_of_turn"))
                 return True
         return False
+    m = re.match(r"^spend this mana only (.+)$", t, re.I)
+    if m:
+        for i in range(len(effects) - 1, -1, -1):
+            if isinstance(effects[i], AddMana):
+                effects[i] = dataclasses.replace(effects[i], spend_only=m.group(1))
+                return True
+        return False
+    m = re.match(r"^(.+?) at the beginning of the next end step$", t, re.I)
+    if m and PARSE_TRIGGER_SENTENCE is not None:
+        inner = parse_effect_text(m.group(1), ctx)
+        if inner is not None:
+            from rules_engine.abilities import Trigger
+            effects.append(DelayedTrigger(ability=TriggeredAbility(
+                trigger=Trigger("phase", step="end", player="each", detail="next"),
+                effects=inner, text=t), text=t))
+            return True
     m = re.match(r"^if you (do|don't),\s*(.+)$", t, re.I)
     if m:
         if not effects or not isinstance(effects[-1], MayEffect):
@@ -1130,8 +1275,29 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     return True
 
 
-def _new_targets(e: Effect) -> Effect:
-    return dataclasses.replace(e, new_targets=True) if isinstance(e, CopySpell) else e
+def _mark_new_targets(e: Effect) -> tuple[Effect, bool]:
+    """Set ``new_targets`` on every CopySpell inside ``e`` (rule 707.10c); report if any."""
+    if isinstance(e, CopySpell):
+        return dataclasses.replace(e, new_targets=True), True
+    found = False
+
+    def walk(items: tuple[Effect, ...]) -> tuple[Effect, ...]:
+        nonlocal found
+        out = []
+        for x in items:
+            y, f = _mark_new_targets(x)
+            found |= f
+            out.append(y)
+        return tuple(out)
+
+    if isinstance(e, MayEffect):
+        e = dataclasses.replace(e, effects=walk(e.effects), if_you_do=walk(e.if_you_do))
+    elif isinstance(e, Conditional):
+        e = dataclasses.replace(e, effects=walk(e.effects), otherwise=walk(e.otherwise))
+    elif isinstance(e, DelayedTrigger) and e.ability is not None:
+        e = dataclasses.replace(e, ability=dataclasses.replace(
+            e.ability, effects=walk(e.ability.effects)))
+    return e, found
 
 
 def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
@@ -1142,7 +1308,7 @@ def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         inner = parse_clause(m.group(1), ctx)
         if inner is None:
             return None
-        if isinstance(inner[0], CastPermission):
+        if isinstance(inner[0], CastPermission | PlayPermission):
             # "You may cast ... as though they had flash" grants a permission (rule 601.3b);
             # it is not an optional action taken on resolution.
             return inner

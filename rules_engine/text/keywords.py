@@ -24,7 +24,8 @@ SIMPLE = {
     "phasing", "provoke", "bushido", "gravestorm", "double team", "umbra armor", "totem armor",
     "offspring", "gift", "start your engines!", "job select", "mobilize", "sneak", "solved",
     "bargain", "conspire", "retrace", "suspend", "transmute", "bloodthirst",
-    "choose a background", "friends forever", "doctor's companion", "assist", "sidekick",
+    "increment", "paradigm", "fuse", "spree", "choose a background", "friends forever",
+    "doctor's companion", "assist", "sidekick",
     "spectacle", "exploit", "renown", "devour", "graft", "modular", "fading",
     "vanishing", "annihilator", "rampage", "absorb", "afflict", "crew", "fortify",
     "reconfigure", "amplify", "tribute", "dash", "blitz", "prototype", "squad", "casualty",
@@ -82,6 +83,10 @@ def parse_keyword(text: str) -> KeywordAbility | None:
         if name in COSTED and name not in SIMPLE:
             return None
         return KeywordAbility(name=name, text=t)
+    if name in NUMBERED:
+        m2 = re.match(r"^ (\d+|X)$", rest)
+        if m2:
+            return KeywordAbility(name=name, parameter=m2.group(1), text=t)
     if name in COSTED:
         r = rest.strip()
         if r.startswith("—"):

@@ -19,7 +19,7 @@ _SELF_NOUNS = (
     "vehicle|saga|class|battle|siege|case|room|dungeon|background|role|attraction|contraption|"
     "spacecraft|kindred"
 )
-_THIS_RE = re.compile(rf"\b[Tt]his (?:{_SELF_NOUNS})\b")
+_THIS_RE = re.compile(rf"\b[Tt]his (?i:{_SELF_NOUNS})\b")
 _PAREN_RE = re.compile(r"\s*\([^()]*\)")
 _ETB_RE = re.compile(r"\benters the battlefield\b")
 _ETB2_RE = re.compile(r"\benter the battlefield\b")

@@ -174,6 +174,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
             is_spell = True
         elif sw == "permanent":
             is_perm = True
+        elif sw in ("player", "opponent"):
+            quals.append(sw)
         elif w in SUPERTYPES:
             supers.append(w)
         elif w == "nonbasic":
@@ -215,6 +217,9 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
 
 def _target_kind(flt: ObjectFilter, head: str) -> str:
     h = head.lower()
+    if ("player" in flt.qualifiers or "opponent" in flt.qualifiers) and (
+            flt.card_types or "permanent" in flt.qualifiers):
+        return "player_or_permanent"
     if h in ("player", "players"):
         return "player"
     if h in ("opponent", "opponents"):

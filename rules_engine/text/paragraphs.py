@@ -28,8 +28,10 @@ from rules_engine.abilities import (
     Ref,
     ReplacementEffect,
     Restriction,
+    Skip,
     SpellAbility,
     StaticAbility,
+    Trigger,
     TriggeredAbility,
     Unsupported,
     UnsupportedEffect,
@@ -170,6 +172,14 @@ def _enters(text: str) -> Ability | None:
         kind = m.group(1).lower()
         effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
         return EntersReplacement(kind=kind, effects=effects, text=text)
+    m = re.fullmatch(r"~ enters tapped unless (.+)", t, re.I)
+    if m:
+        cond = parse_condition(m.group(1), ctx)
+        if cond is not None:
+            import dataclasses
+
+            return EntersReplacement(kind="tapped", condition=dataclasses.replace(
+                cond, negated=not cond.negated), text=text)
     m = re.fullmatch(r"~ enters with (\w+) (\S+) counters? on it", t, re.I)
     if m:
         from rules_engine.text.nouns import amount
@@ -200,12 +210,13 @@ def _enters(text: str) -> Ability | None:
 
 
 _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
-              CastPermission)
+              CastPermission, Skip)
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 
 def _static(text: str) -> Ability | None:
     """Static abilities (rule 604): anthems, keyword grants, cost changes, restrictions."""
-    t = text.strip().rstrip(".")
+    t = re.sub(r"\.\"$", "\"", text.strip()).rstrip(".")
     ctx = Ctx()
     condition = None
     m = re.match(r"^as long as (.+?), (.+)$", t, re.I)
@@ -214,6 +225,13 @@ def _static(text: str) -> Ability | None:
         if condition is None:
             return None
         t = m.group(2)
+    m = re.match(r"^(.+?) as long as (.+)$", t, re.I)
+    if m and condition is None:
+        cond = parse_condition(m.group(2), ctx)
+        if cond is not None:
+            inner = _static(m.group(1) + ".")
+            if isinstance(inner, StaticAbility) and inner.condition is None:
+                return StaticAbility(effects=inner.effects, condition=cond, text=text)
     cm = _cost_modifier(t, ctx)
     if cm is not None:
         return StaticAbility(effects=(cm,), condition=condition, text=text)
@@ -300,6 +318,15 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
         if trig is not None:
             return (trig,)
         return (Unsupported(text=para, reason="trigger condition not understood"),)
+    if label is not None and all(p.strip() in _ROMAN for p in label.split(",")):
+        # Saga chapter abilities (rule 714.2b): "When one or more lore counters are put onto this
+        # Saga, causing the number of lore counters on it to become N or more ..." (rule 714.2c)
+        chapters = tuple(_ROMAN[p.strip()] for p in label.split(","))
+        ctx = Ctx()
+        trig = Trigger("chapter", ordinal=chapters[0], detail=",".join(map(str, chapters)),
+                       text=label)
+        return (TriggeredAbility(trigger=trig, effects=fx.parse_effects(body, ctx), label=label,
+                                 text=para),)
     if label is not None:
         inner = compile_paragraph(body, is_spell=is_spell)
         return tuple(_with_label(a, label) for a in inner)

@@ -76,11 +76,14 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     who = m.group("who").lower()
     what = m.group("what").strip()
     ordinal = None
-    om = re.match(r"^your (first|second|third|fourth|fifth) spell each turn$", what, re.I)
+    om = re.match(r"^(?:your|their) (first|second|third|fourth|fifth) (.*?)\s*spell each turn$",
+                  what, re.I)
     if om:
-        return Trigger("cast", player="you", ordinal=ORDINALS[om.group(1).lower()],
-                       filter=ObjectFilter(qualifiers=("spell",), zone="stack"),
-                       text=m.group(0))
+        flt = parse_filter((om.group(2) + " spell").strip())
+        if flt is None:
+            return None
+        return Trigger("cast", player=m.group("who").lower().replace("an ", ""),
+                       ordinal=ORDINALS[om.group(1).lower()], filter=flt, text=m.group(0))
     what = re.sub(r"^(?:an?|your) ", "", what, flags=re.I)
     zone_from = None
     fm = re.search(r" from (?:your|their) (hand|graveyard|exile)$", what, re.I)
@@ -162,6 +165,15 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you draw a card", lambda m, c: Trigger("draw", player="you", text=m.group(0))),
         (r"a creature blocking ~ dies", _blocker_dies),
         (rf"{_SUBJ} enters(?: the battlefield)?", _subject_event("enters")),
+        (rf"{_SUBJ} enters(?: the battlefield)? under your control",
+         lambda m, c: _controlled(_subject_event("enters")(m, c))),
+        (r"(?P<who>an opponent|a player|each opponent) draws? a card",
+         lambda m, c: Trigger("draw", player={"an opponent": "opponent", "a player": "any",
+                                              "each opponent": "opponent"}[m.group("who").lower()],
+                              text=m.group(0))),
+        (r"you sacrifice (?P<what>.+)", lambda m, c: _with_filter("sacrifice", m, "you")),
+        (r"you discard (?P<what>.+)", lambda m, c: _with_filter("discard", m, "you")),
+        (r"you cycle or discard (?P<what>.+)", lambda m, c: _with_filter("discard", m, "you")),
         (rf"{_SUBJ} (?:enters|attacks) or (?:enters|attacks)",
          lambda m, c: _alts(m, c, ("enters", "attacks"))),
         (rf"{_SUBJ} enters or transforms into ~",
@@ -188,6 +200,23 @@ def _alts(m: re.Match[str], ctx: Ctx, events: tuple[str, ...]) -> Trigger | None
         return None
     rest = tuple(Trigger(e, subject=subject, filter=flt) for e in events[1:])
     return Trigger(events[0], subject=subject, filter=flt, alternatives=rest, text=m.group(0))
+
+
+def _controlled(trig: Trigger | None) -> Trigger | None:
+    """"enters under your control" (older templating of "a creature you control enters")."""
+    if trig is None or trig.filter is None:
+        return trig
+    import dataclasses
+
+    return dataclasses.replace(trig, filter=dataclasses.replace(trig.filter, controller="you"))
+
+
+def _with_filter(event: str, m: re.Match[str], player: str) -> Trigger | None:
+    what = re.sub(r"^(?:an?|one or more|another) ", "", m.group("what"), flags=re.I)
+    if what.lower() in ("~", "this card"):
+        return Trigger(event, subject=Ref("self"), player=player, text=m.group(0))
+    flt = parse_filter(what)
+    return None if flt is None else Trigger(event, filter=flt, player=player, text=m.group(0))
 
 
 def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:

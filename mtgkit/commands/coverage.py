@@ -1,0 +1,110 @@
+"""``mtgkit coverage``: how many mechanic-tagged cards the Oracle-text compiler fully understands.
+
+Per mechanic: tagged cards, cards with no unsupported clause, and unsupported clauses that
+contain the mechanic's evidence; then the unsupported clauses ranked by how many cards they
+block. Without ``--cards`` it reads the database's cards. Examples::
+
+    mtgkit coverage
+    mtgkit coverage --cards ../shared/data/cards/cards.jsonl --format json
+    mtgkit coverage --mechanic prepare --cards cards.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from mtgkit.commands._common import open_store
+from mtgkit.errors import UserError
+
+MECHANICS = ("day_night", "initiative", "prepare", "end_the_turn")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "coverage",
+        help="how many mechanic cards the Oracle-text compiler fully supports",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--mechanic", action="append", choices=MECHANICS, metavar="M",
+                        help=f"only this mechanic (repeatable): {', '.join(MECHANICS)}")
+    parser.add_argument("--cards", nargs="+", type=Path, metavar="FILE",
+                        help="card files (Scryfall JSON lines or a JSON array) instead of the "
+                             "database")
+    parser.add_argument("--format", choices=["table", "json"], default="table")
+    parser.add_argument("--top", type=int, default=25,
+                        help="unsupported clauses to list in the table (default 25)")
+    parser.add_argument("--all-cards", action="store_true",
+                        help="rank unsupported clauses over every card, not only tagged ones")
+    parser.set_defaults(func=run)
+
+
+def _read_files(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:
+    for path in paths:
+        if not path.is_file():
+            raise UserError(f"no such file: {path}")
+        text = path.read_text(encoding="utf-8")
+        if text.lstrip().startswith("["):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise UserError(f"{path}: not valid JSON ({exc})") from exc
+            yield from (c for c in data if isinstance(c, dict))
+            continue
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UserError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from exc
+            if isinstance(obj, dict) and obj.get("lang", "en") == "en":
+                yield obj
+
+
+def _tagger():
+    from classifier.scryfall import card_text_from_scryfall
+    from classifier.tag import tag_card
+
+    def tag(card: dict[str, Any]):
+        try:
+            return tag_card(card_text_from_scryfall(card))
+        except ValueError:
+            return []
+    return tag
+
+
+def run(args: argparse.Namespace) -> int:
+    from rules_engine.text.coverage import measure
+
+    tagger = _tagger()
+    if args.cards:
+        report = measure(_read_files(args.cards), tagger, MECHANICS, only=args.mechanic,
+                         rank_all=args.all_cards)
+    else:
+        from db.cards import iter_card_objects
+
+        with open_store(args, read_only=True) as store:
+            report = measure(iter_card_objects(store), tagger, MECHANICS, only=args.mechanic,
+                             rank_all=args.all_cards)
+    if args.format == "json":
+        json.dump(report.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+        return 0
+    print(f"{'mechanic':<14}{'cards':>7}{'fully':>7}{'%':>7}{'mech. clauses':>15}")
+    for mech, cov in report.mechanics.items():
+        pct = 100.0 * cov.fully_supported / cov.cards if cov.cards else 0.0
+        print(f"{mech:<14}{cov.cards:>7}{cov.fully_supported:>7}{pct:>6.1f}%"
+              f"{cov.unsupported_mechanic_clauses:>15}")
+    if report.unsupported:
+        print(f"\nunsupported clauses (top {args.top} of {len(report.unsupported)}), "
+              "by cards blocked:")
+        for clause, cards in report.unsupported[: args.top]:
+            shown = ", ".join(cards[:3]) + (" ..." if len(cards) > 3 else "")
+            print(f"{len(cards):>4}  {clause}  [{shown}]")
+    return 0
