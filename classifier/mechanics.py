@@ -175,7 +175,7 @@ DAY_NIGHT_JA = MechanicRules(
             "ja.day_night.change_trigger",
             "day_night",
             "on_change_trigger",
-            rf"(?:{_DN_JA}が)?{_DN_JA}になる(?:か(?:{_DN_JA}が)?{_DN_JA}になる)?たび",
+            rf"(?:{_DN_JA}が)?{_DN_JA}になる(?:か(?:{_DN_JA}が)?{_DN_JA}になる)?(?:たび|とき|に際し)",
         ),
         _ja(
             "ja.day_night.changed",
@@ -188,7 +188,7 @@ DAY_NIGHT_JA = MechanicRules(
             "ja.day_night.becomes",
             "day_night",
             "sets_day_or_night",
-            rf"(?<![がの]){_DN_JA}に(?:は)?な(?:る|らない|らず)",
+            rf"(?<![がの今真深白月聖]){_DN_JA}に(?:は)?な(?:る|らない|らず)",
         ),
         _ja(
             "ja.day_night.stops_being",
