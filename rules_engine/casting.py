@@ -104,6 +104,9 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
          targets: list[Any] | None = None, x: int = 0) -> GameObject:
     """601.2: propose, choose targets, pay, and the spell becomes cast (601.2i)."""
     _need_priority(game, player)
+    if player.name in game.cant_cast:
+        raise IllegalActionError("101.2", f"{player.name} can't cast spells this turn (an effect "
+                                          "says so)")
     obj = find_castable(game, player, name, from_zone)
     face = obj.face
     if face.is_permanent_type and "Land" in face.types:

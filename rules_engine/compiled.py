@@ -12,15 +12,26 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine.cards import CardDef, Face
 
+_CACHE: dict[int, tuple[Any, list[Any]]] = {}
+
+
+def _compile_raw(raw: dict[str, Any]) -> list[Any]:
+    """Compile a Scryfall object once per process (keyed by the object itself)."""
+    hit = _CACHE.get(id(raw))
+    if hit is not None and hit[0] is raw:
+        return hit[1]
+    from rules_engine import text as compiler
+
+    faces = list(compiler.compile_card(raw).faces)
+    _CACHE[id(raw)] = (raw, faces)
+    return faces
+
 
 def _compile(card: CardDef) -> None:
     faces = [card.front] + [f for f in (card.back, card.prepare) if f is not None]
     try:
-        from rules_engine import text as compiler
-
-        compiled = compiler.compile_card(card.raw or {"name": card.name,
-                                                     "oracle_text": card.front.oracle_text})
-        compiled_faces = list(compiled.faces)
+        raw = card.raw or {"name": card.name, "oracle_text": card.front.oracle_text}
+        compiled_faces = _compile_raw(raw)
     except Exception as exc:  # noqa: BLE001 - a compiler failure must not stop a game
         for face in faces:
             face.abilities = []

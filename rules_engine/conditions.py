@@ -43,6 +43,14 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         return game.active is controller
     if kind == "not_your_turn":
         return game.active is not controller
+    if kind == "spells_cast_last_turn":
+        total = sum(game.last_turn_spells.values())
+        amt = cond.amount
+        if amt is not None and amt.text == "exactly":
+            return total == _amount(cond, 0)
+        return total >= _amount(cond)
+    if kind == "player_spells_cast_last_turn":
+        return any(n >= _amount(cond) for n in game.last_turn_spells.values())
     if kind == "no_spells_cast_last_turn":
         return sum(game.last_turn_spells.values()) == 0
     if kind == "player_cast_spells_last_turn":

@@ -730,6 +730,17 @@ def h_modal(ctx: Ctx, eff: ab.Modal) -> None:
         run(game, ctx, eff.modes[labels.index(label)])
 
 
+def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
+    """101.2: "can't" effects from resolving spells; only players' casting is modelled."""
+    game = ctx.game
+    if eff.kind == "cant_cast" and eff.duration is not None:
+        for p in _players(ctx, eff.subject):
+            game.cant_cast.add(p.name)
+            game.log("cant_cast_this_turn", player=p)
+        return
+    game.note(f"restriction '{eff.text}' ({eff.kind}) is not enforced by this engine")
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
@@ -748,7 +759,7 @@ HANDLERS: dict[type, Any] = {
     ab.TakeInitiative: h_initiative, ab.Venture: h_venture, ab.BecomePrepared: h_prepared,
     ab.EndTurn: h_end_turn, ab.LoseGame: h_lose_game, ab.WinGame: h_win_game,
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
-    ab.Modal: h_modal,
+    ab.Modal: h_modal, ab.Restriction: h_restriction,
 }
 
 

@@ -59,6 +59,7 @@ class Game:
         self.turn_ending_skip_end = False
         self.extra_turns: list[Player] = []
         self.last_turn_spells: dict[str, int] = {}
+        self.cant_cast: set[str] = set()  # players who can't cast spells this turn (101.2)
         self.creatures_died_this_turn = 0
         self.prev_active: Player | None = None
         self.prev_active_spells = 0

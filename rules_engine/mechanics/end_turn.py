@@ -109,6 +109,7 @@ def cleanup(game: Game) -> None:
             game.move(card, "graveyard")
             game.log("discarded", player=active, obj=card)
     # 514.2: damage wears off; "until end of turn" and "this turn" effects end
+    game.cant_cast.clear()
     for obj in game.battlefield:
         obj.damage = 0
         obj.deathtouch_damage = False
