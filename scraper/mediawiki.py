@@ -107,7 +107,8 @@ class WikiClient:
             data = json.loads(resp.content)
             error = data.get("error") if isinstance(data, dict) else None
             if error and error.get("code") == "maxlag":
-                wait = parse_retry_after(resp.headers.get("Retry-After")) or float(self.maxlag)
+                wait = parse_retry_after(resp.headers.get("Retry-After"))
+                wait = float(self.maxlag) if wait is None else wait
                 self._sleep(min(wait, self.http.config.max_retry_after))
                 continue
             if error:
@@ -306,6 +307,13 @@ class CrawlReport:
 VISITED = frozenset({"done", "unchanged", "missing", "failed"})
 
 
+def seed_title(value: str) -> str | None:
+    """A seed given as a title or as any URL form of a wiki page -> canonical title."""
+    if re.match(r"^https?://", value):
+        return title_from_url(value)
+    return clean_title(value)[0] or None
+
+
 class WikiCrawler:
     """Breadth-first crawl from seeds, persisted in a :class:`CrawlStore`."""
 
@@ -335,7 +343,7 @@ class WikiCrawler:
     ) -> CrawlReport:
         """Run (or resume) the crawl these seeds define; see the module docstring."""
         categories = categories or []
-        seeds = [clean_title(t)[0] for t in titles]
+        seeds = list(dict.fromkeys(t for t in (seed_title(x) for x in titles) if t))
         crawl_id, resumed = self.store.start_crawl(
             self.client.base_url, self.signature(seeds, categories, all_pages)
         )
