@@ -153,6 +153,7 @@ class Face:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     abilities: list[Any] | None = None  # compiled lazily (rules_engine.abilities data)
+    mana_value: int = -1  # cached 202.3 value, computed on first use
     unsupported: list[str] = field(default_factory=list)
 
     @classmethod

@@ -130,7 +130,9 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
     if from_zone != "exile" and obj.owner is not player:
         raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
-    instant_speed = "Instant" in face.types or compiled.has_keyword(obj, "flash")
+    instant_speed = "Instant" in face.types or compiled.has_keyword(obj, "flash") or any(
+        who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
+        for who, flt, _until in game.cast_permissions)
     if not instant_speed and not sorcery_timing_ok(game, player):
         raise IllegalActionError("307.1", f"{obj.name} can be cast only in its controller's main "
                                           "phase with an empty stack")

@@ -87,9 +87,11 @@ def object_abilities(obj: Any) -> list[Any]:
 
 
 def has_keyword(obj: Any, name: str) -> bool:
-    if obj.has_keyword(name):
-        return True
-    return any(isinstance(a, ab.KeywordAbility) and a.name == name for a in object_abilities(obj))
+    """Keyword check; compiled keyword names are folded into ``Face.keywords`` at compile time."""
+    face = obj.face
+    if face.abilities is None:
+        object_abilities(obj)
+    return obj.has_keyword(name)
 
 
 def keyword_ability(obj: Any, name: str) -> Any:

@@ -375,30 +375,33 @@ def h_fight(ctx: Ctx, eff: ab.Fight) -> None:
         deal_damage(ctx.game, b[0], a[0], b[0].power)
 
 
-def _until(duration: Any) -> str:
+def _until(duration: Any, ctx: Ctx | None = None) -> str:
+    """A duration as a tag: "eot" (514.2), "combat", "next_turn:<player>" (611.2b), ..."""
     if duration is None:
         return "static"
-    return {"end_of_turn": "eot", "this_turn": "eot", "your_next_turn": "your_next_turn",
-            "combat": "combat"}.get(duration.kind, "permanent")
+    if duration.kind == "your_next_turn":
+        return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
+    return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,
+                                                                               "permanent")
 
 
 def h_pump(ctx: Ctx, eff: ab.ModifyPT) -> None:
     for obj in _objects(ctx, eff.subject):
         obj.mods.append(Mod(amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0),
-                            until=_until(eff.duration), timestamp=ctx.game.next_timestamp()))
+                            until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
 
 
 def h_set_pt(ctx: Ctx, eff: ab.SetBasePT) -> None:
     for obj in _objects(ctx, eff.subject):
         obj.mods.append(Mod(set_pt=(amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0)),
-                            until=_until(eff.duration), timestamp=ctx.game.next_timestamp()))
+                            until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
 
 
 def h_grant(ctx: Ctx, eff: ab.GrantAbility) -> None:
     kws = tuple(k.name for k in eff.keywords)
     for obj in _objects(ctx, eff.subject):
         obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.abilities) + tuple(eff.keywords),
-                            until=_until(eff.duration), timestamp=ctx.game.next_timestamp()))
+                            until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
 
 
 def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
@@ -409,7 +412,7 @@ def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
             pt = (amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0))
         obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.keywords), set_pt=pt,
                             types=tuple(t.capitalize() for t in eff.card_types),
-                            until=_until(eff.duration), timestamp=ctx.game.next_timestamp()))
+                            until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
 
 
 def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
@@ -741,6 +744,36 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
     game.note(f"restriction '{eff.text}' ({eff.kind}) is not enforced by this engine")
 
 
+def h_cast_permission(ctx: Ctx, eff: ab.CastPermission) -> None:
+    """601.3 / 702.8d: "you may cast creature spells as though they had flash" for a duration."""
+    if eff.kind != "flash":
+        ctx.game.note(f"cast permission '{eff.text}' ({eff.kind}) is not modelled")
+        return
+    ctx.game.cast_permissions.append((ctx.controller, eff.filter, _until(eff.duration, ctx)))
+    ctx.game.log("flash_permission", player=ctx.controller)
+
+
+def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
+    """707.10: a copy of a spell is put on the stack (not cast); a copy of a prepare spell is a
+    prepare spell (722.3d); the copy keeps the original's targets unless new ones are chosen."""
+    game = ctx.game
+    for _ in range(amount(ctx, eff.times)):
+        for spell in _objects(ctx, eff.subject):
+            if spell.zone not in ("stack", "resolving"):
+                continue
+            copy = GameObject(game.new_id(), spell.card, spell.owner, "stack")
+            copy.copy_values = spell.face
+            copy.spell_copy = True
+            copy.is_prepare_spell = spell.is_prepare_spell
+            copy.controller = ctx.controller
+            copy.targets = list(spell.targets)
+            copy.choices_made = dict(spell.choices_made)
+            copy.x = spell.x
+            copy.timestamp = game.next_timestamp()
+            game.stack.append(copy)
+            game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
@@ -759,7 +792,8 @@ HANDLERS: dict[type, Any] = {
     ab.TakeInitiative: h_initiative, ab.Venture: h_venture, ab.BecomePrepared: h_prepared,
     ab.EndTurn: h_end_turn, ab.LoseGame: h_lose_game, ab.WinGame: h_win_game,
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
-    ab.Modal: h_modal, ab.Restriction: h_restriction,
+    ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
+    ab.CopySpell: h_copy_spell,
 }
 
 

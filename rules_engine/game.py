@@ -59,6 +59,7 @@ class Game:
         self.turn_ending_skip_end = False
         self.extra_turns: list[Player] = []
         self.last_turn_spells: dict[str, int] = {}
+        self.cast_permissions: list[tuple[Any, Any, str]] = []  # (player, filter, until)
         self.cant_cast: set[str] = set()  # players who can't cast spells this turn (101.2)
         self.creatures_died_this_turn = 0
         self.prev_active: Player | None = None
@@ -277,9 +278,12 @@ class Game:
         self.stack.append(ability)
 
     def mana_value_of(self, obj: GameObject) -> int:
-        from rules_engine.mana import parse_cost
+        face = obj.face
+        if face.mana_value < 0:
+            from rules_engine.mana import parse_cost
 
-        return parse_cost(obj.face.mana_cost).mana_value
+            face.mana_value = parse_cost(face.mana_cost).mana_value
+        return face.mana_value
 
 
 class _LastKnown:

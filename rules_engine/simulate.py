@@ -27,8 +27,15 @@ def candidate_moves(game: Game) -> list[Move]:
     if p is None or game.game_over:
         return []
     moves: list[Move] = [("pass", None)]
+    sorcery_ok = casting.sorcery_timing_ok(game, p)
+    untapped = sum(1 for o in game.battlefield if o.controller is p and o.is_land
+                   and not o.tapped) + sum(p.mana_pool.values())
     for obj in p.hand:
-        moves.append(("play_land" if obj.is_land else "cast", obj))
+        if obj.is_land:
+            if sorcery_ok and p.land_plays == 0:
+                moves.append(("play_land", obj))
+        elif game.mana_value_of(obj) <= untapped:
+            moves.append(("cast", obj))
     for obj in p.graveyard:
         if compiled.keyword_ability(obj, "flashback") is not None:
             moves.append(("cast_graveyard", obj))

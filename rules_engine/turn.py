@@ -180,6 +180,7 @@ def begin_step(game: Game, step: str) -> None:
         game.log("turn_began", player=active)
         phasing.untap_step_phasing(game)  # 502.1
         day_night.untap_step_check(game)  # 502.2
+        expire_until_next_turn(game, active)
         for obj in game.battlefield:  # 502.3
             if obj.controller is active and not obj.phased_out:
                 obj.tapped = False
@@ -205,3 +206,12 @@ def begin_step(game: Game, step: str) -> None:
     elif step == "combat_damage":
         combat.combat_damage(game, first_strike=False)
     give_priority(game, active)
+
+
+def expire_until_next_turn(game: Game, player: Player) -> None:
+    """611.2b: "until your next turn" effects end as that player's next turn begins."""
+    tag = f"next_turn:{player.name}"
+    for obj in game.battlefield:
+        if obj.mods:
+            obj.mods = [m for m in obj.mods if m.until != tag]
+    game.cast_permissions = [c for c in game.cast_permissions if c[2] != tag]

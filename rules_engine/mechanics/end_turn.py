@@ -110,6 +110,7 @@ def cleanup(game: Game) -> None:
             game.log("discarded", player=active, obj=card)
     # 514.2: damage wears off; "until end of turn" and "this turn" effects end
     game.cant_cast.clear()
+    game.cast_permissions = [c for c in game.cast_permissions if c[2] != "eot"]
     for obj in game.battlefield:
         obj.damage = 0
         obj.deathtouch_damage = False
