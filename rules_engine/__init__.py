@@ -1,0 +1,24 @@
+"""The rules engine: plays scenarios (scripted sample games) and simulated games.
+
+Layout: :mod:`game` (state and zone changes), :mod:`turn` (steps, priority, stack),
+:mod:`casting` (601/602/305), :mod:`sba` (704), :mod:`combat` (506-511), :mod:`triggers` (603),
+:mod:`effects` (runs the compiled ability records of :mod:`abilities`), :mod:`mechanics`
+(day/night, initiative and dungeons, prepare, ending the turn, phasing, leaving the game),
+:mod:`scenario` (the YAML runner behind ``mtgkit play``), :mod:`simulate` (random legal games).
+Cards come through the :class:`~rules_engine.cards.CardSource` protocol; no SQL, no HTTP here.
+
+Default answers (a non-strict scenario, a decision the script did not answer): the first legal
+option in this order, and the log says so:
+
+- "you may" questions: no (603.5);
+- targets: players in turn order starting with the active player, then permanents in the order
+  they came onto the battlefield, then spells from the bottom of the stack;
+- rooms: the first arrow in the dungeon card's printed order; dungeons: printed order of
+  Lost Mine of Phandelver, Tomb of Annihilation, Dungeon of the Mad Mage;
+- cards to choose from a zone (search, discard, "one of them"): that zone's order
+  (library top first, hand in the order drawn);
+- simultaneous triggered abilities of one player: the order they triggered;
+- the legend rule (704.5j): keep the one that came onto the battlefield first;
+- tap or untap: the one that changes the permanent (tap it if untapped);
+- mana of any colour: W, U, B, R, G in that order.
+"""

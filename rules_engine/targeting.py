@@ -77,7 +77,7 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
     flt = target.filter
     found: list[Any] = []
     if kind in ("player", "opponent", "any"):
-        for p in game.living:
+        for p in game.apnap():
             if kind == "opponent" and p is controller:
                 continue
             found.append(p)
