@@ -46,6 +46,13 @@ LANGS = ("en", "ja")
 class Rule:
     """One named phrasing of a mechanic.
 
+    pattern: what the tagger runs.  English rules are written in lower case and run
+        case-sensitively on lower-cased text (Python's re is several times slower with
+        IGNORECASE); pattern_ci is the same rule with IGNORECASE, for the rare text whose
+        lower-casing changes its length (offsets must stay those of the original).
+    word_start: the match must begin at a word boundary.  English patterns are written
+        with a leading \\b, which is taken off the compiled pattern and checked by the
+        tagger instead: a leading \\b stops re from scanning for the literal prefix.
     field: which face field the rule reads, "text" (Oracle / printed text) or "type_line".
     sees_names: True when the phrase legitimately contains a card name as an operand
         ("venture into Undercity", 701.49d), so it runs on text where names are not masked.
@@ -56,6 +63,8 @@ class Rule:
     role: str
     lang: str
     pattern: re.Pattern[str]
+    pattern_ci: re.Pattern[str]
+    word_start: bool = False
     field: str = "text"
     sees_names: bool = False
 
@@ -85,8 +94,23 @@ def _en(
     field: str = "text",
     sees_names: bool = False,
 ) -> Rule:
-    """An English rule: case-insensitive (sentence-initial "It becomes night.")."""
-    return Rule(name, mechanic, role, "en", re.compile(pattern, re.IGNORECASE), field, sees_names)
+    """An English rule, written in lower case (matching is case-insensitive).
+
+    A leading \\b becomes `word_start` (see Rule).
+    """
+    word_start = pattern.startswith(r"\b")
+    body = pattern[2:] if word_start else pattern
+    return Rule(
+        name,
+        mechanic,
+        role,
+        "en",
+        re.compile(body),
+        re.compile(body, re.IGNORECASE),
+        word_start,
+        field,
+        sees_names,
+    )
 
 
 def _ja(
@@ -98,7 +122,8 @@ def _ja(
     sees_names: bool = False,
 ) -> Rule:
     """A Japanese rule (MULTILINE so keyword anchors see line starts)."""
-    return Rule(name, mechanic, role, "ja", re.compile(pattern, re.MULTILINE), field, sees_names)
+    compiled = re.compile(pattern, re.MULTILINE)
+    return Rule(name, mechanic, role, "ja", compiled, compiled, False, field, sees_names)
 
 
 _DN = "(?:day|night)"
@@ -227,7 +252,7 @@ INITIATIVE_EN = MechanicRules(
             "en.initiative.venture_undercity",
             "initiative",
             "dungeon",
-            r"\bventur(?:e|es|ed|ing) into Undercity\b",
+            r"\bventur(?:e|es|ed|ing) into undercity\b",
             sees_names=True,
         ),
         # 309.1: the Undercity dungeon card itself (type line "Dungeon — Undercity").
@@ -235,7 +260,7 @@ INITIATIVE_EN = MechanicRules(
             "en.initiative.undercity_type",
             "initiative",
             "dungeon",
-            r"\bDungeon\b.*\bUndercity\b",
+            r"\bdungeon\b.*\bundercity\b",
             field="type_line",
             sees_names=True,
         ),
@@ -295,15 +320,14 @@ PREPARE_EN = MechanicRules(
             "en.prepare.unprepares",
             "prepare",
             "unprepares",
-            r"\b(?:become|becomes|became) unprepared\b|\bunprepares?\b"
-            r"|\bstops? being prepared\b",
+            r"\b(?:(?:become|becomes|became) unprepared|unprepares?|stops? being prepared)\b",
         ),
         # 722.2a / 722.3a: other text about prepared permanents and prepare spells.
         _en(
             "en.prepare.refers",
             "prepare",
             "refers",
-            r"\b(?:un)?prepared\b|\bprepare spells?\b|\bpreparation cards?\b",
+            r"\b(?:(?:un)?prepared|prepare spells?|preparation cards?)\b",
         ),
     ),
 )
@@ -376,6 +400,28 @@ def rule_sets_for(lang: str) -> tuple[MechanicRules, ...]:
     return tuple(rs for rs in RULE_SETS if rs.lang == lang)
 
 
+def _top_level_alternation(pattern: str) -> bool:
+    """Whether `pattern` has a "|" outside any group (escapes and classes skipped)."""
+    depth, i, in_class = 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return True
+        i += 1
+    return False
+
+
 def _check() -> None:
     """Fail at import if a rule names an unknown mechanic or role (a typo in the data)."""
     for rs in RULE_SETS:
@@ -384,6 +430,12 @@ def _check() -> None:
             assert rule.mechanic == rs.mechanic and rule.lang == rs.lang, rule.name
             assert rule.role in ROLES[rule.mechanic], rule.name
             assert rule.field in ("text", "type_line"), rule.name
+            if rule.lang == "en":
+                # Written in lower case: it runs case-sensitively on lower-cased text.
+                bare = re.sub(r"\\.", "", rule.pattern.pattern)
+                assert bare == bare.lower(), rule.name
+                # word_start applies to the whole pattern: no alternation at top level.
+                assert not _top_level_alternation(rule.pattern.pattern), rule.name
             assert all(p == p.lower() for p in rs.prefilter), rs
 
 

@@ -17,7 +17,7 @@ How a face is read, for each language that has text:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from classifier.mechanics import (
@@ -116,15 +116,22 @@ def _names(card: CardText, lang: str) -> list[str]:
 
 
 class _FaceView:
-    """The text of one face in one language, with its masked variants built lazily."""
+    """The text of one face in one language, with its masked variants built lazily.
 
-    __slots__ = ("text", "type_line", "names", "word_bounded", "_cache")
+    For English, variants are lower-cased when that keeps the length (so offsets still
+    index the original text) and the rules' case-sensitive patterns are used; otherwise
+    the IGNORECASE patterns run on the text as it is.
+    """
 
-    def __init__(self, text: str, type_line: str, names: list[str], word_bounded: bool) -> None:
+    __slots__ = ("text", "type_line", "names", "word_bounded", "fold", "fold_type", "_cache")
+
+    def __init__(self, text: str, type_line: str, names: list[str], lang: str) -> None:
         self.text = text
-        self.type_line = type_line
         self.names = names
-        self.word_bounded = word_bounded
+        self.word_bounded = lang == "en"
+        self.fold = lang == "en" and len(text.lower()) == len(text)
+        self.fold_type = lang == "en" and len(type_line.lower()) == len(type_line)
+        self.type_line = type_line.lower() if self.fold_type else type_line
         self._cache: dict[tuple[bool, bool], str] = {}
 
     def variant(self, mask_names: bool, mask_reminders: bool) -> str:
@@ -136,8 +143,26 @@ class _FaceView:
                 got = _mask_names(got, self.names, self.word_bounded)
             if mask_reminders:
                 got = _mask_spans(got, _REMINDER)
+            if self.fold:
+                got = got.lower()
             self._cache[key] = got
         return got
+
+
+def _matches(rule: Rule, source: str, folded: bool) -> Iterator[tuple[int, int]]:
+    """Spans of `rule` in `source`, honouring its word_start (see mechanics.Rule)."""
+    pattern = rule.pattern if folded else rule.pattern_ci
+    pos = 0
+    while True:
+        m = pattern.search(source, pos)
+        if m is None:
+            return
+        s, e = m.span()
+        if rule.word_start and s > 0 and (source[s - 1].isalnum() or source[s - 1] == "_"):
+            pos = s + 1
+            continue
+        yield s, e
+        pos = e if e > s else s + 1
 
 
 def _run_rules(
@@ -148,14 +173,14 @@ def _run_rules(
     for rule in rs.rules:
         if rule.field == "type_line":
             if with_type_line and view.type_line:
-                for m in rule.pattern.finditer(view.type_line):
-                    hits.append((rule, "type_line", m.start(), m.end()))
+                folded = view.fold_type or rule.lang == "ja"
+                for s, e in _matches(rule, view.type_line, folded):
+                    hits.append((rule, "type_line", s, e))
             continue
         if not view.text:
             continue
         source = view.variant(not rule.sees_names, mask_reminders)
-        for m in rule.pattern.finditer(source):
-            s, e = m.span()
+        for s, e in _matches(rule, source, view.fold or rule.lang == "ja"):
             if any(s < e2 and s2 < e for s2, e2 in spans):
                 continue
             spans.append((s, e))
@@ -196,7 +221,7 @@ def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained
         if not (in_text or in_type):
             continue
         if view is None:
-            view = _FaceView(scan, type_line, _names(card, lang), lang == "en")
+            view = _FaceView(scan, type_line, _names(card, lang), lang)
         hits = _run_rules(rs, view, mask_reminders=True, with_type_line=in_type)
         if in_text and not any(h[1] == "text" for h in hits):
             # Nothing outside reminder text: read the reminders too (see module doc).

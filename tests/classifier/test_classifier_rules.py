@@ -399,3 +399,17 @@ def test_classifier_literal_backslash_n_line_breaks() -> None:
     tags = tag_card(card)
     assert [(t.role, t.evidence) for t in tags] == [("daybound", "Daybound")]
     assert_evidence_is_substring(card)
+
+
+def test_classifier_case_insensitive_and_word_start() -> None:
+    assert roles(one_face("END THE TURN.")) == {("end_the_turn", "ends_turn")}
+    # A rule's phrase must start at a word boundary: "weekend the turn" is no "end the turn".
+    assert tag_card(one_face("Its weekend the turn after.")) == []
+    assert tag_card(one_face("Sundaybound creatures are rare.")) == []
+
+
+def test_classifier_text_whose_lowercase_changes_length() -> None:
+    # "İ".lower() is two characters: offsets must still index the original text.
+    card = one_face("İzmir's Guard gets +1/+1. If it's night, draw a card.")
+    assert Tag("day_night", "checks_day_or_night", 0, "it's night", "en") in tag_card(card)
+    assert_evidence_is_substring(card)
