@@ -88,6 +88,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you(?:'ve| have) completed a dungeon", _fixed("completed_dungeon")),
         (r"you're the monarch|you are the monarch", _fixed("monarch")),
         (r"you have the city's blessing", _fixed("citys_blessing")),
+        (r"you (?:have|control) (?:an?|another) (?P<what>[A-Z][\w' -]*)", _you_control),
         (rf"{_N} {_CMP} creatures died this turn", _count("creatures_died_this_turn")),
         (r"a creature died this turn", lambda m, c: Condition(
             "creatures_died_this_turn", amount=Amount(1), text=m.group(0))),
@@ -131,9 +132,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
 ]
 
 
-def parse_condition(text: str, ctx: Ctx) -> Condition | None:
-    """Parse a whole condition ("if" removed); conjunctions "X and Y" are tried as a whole first."""
-    t = text.strip().rstrip(",.")
+_VERBS = ("have", "has", "control", "are", "is", "'ve", "had", "cast", "gained", "attacked")
+
+
+def _single(t: str, ctx: Ctx) -> Condition | None:
     for rx, build in CONDITIONS:
         m = rx.fullmatch(t)
         if m and build is not None:
@@ -141,3 +143,35 @@ def parse_condition(text: str, ctx: Ctx) -> Condition | None:
             if cond is not None:
                 return cond
     return None
+
+
+def _conjunction(t: str, ctx: Ctx) -> Condition | None:
+    """"you have an {E}, control a Blood and a Clue, are the monarch, and have the city's
+    blessing and the initiative": one subject, several verb phrases, objects sharing a verb."""
+    m = re.fullmatch(r"you (.+)", t, re.I)
+    if not m:
+        return None
+    pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(1)) if p]
+    if len(pieces) < 2:
+        return None
+    parts: list[Condition] = []
+    verb: str | None = None
+    for piece in pieces:
+        first = piece.split()[0].lower()
+        cond = None
+        if first in _VERBS:
+            cond = _single("you " + piece, ctx)
+            if cond is not None:
+                verb = first
+        if cond is None and verb is not None:
+            cond = _single(f"you {verb} {piece}", ctx)
+        if cond is None:
+            return None
+        parts.append(cond)
+    return Condition("and", parts=tuple(parts), text=t)
+
+
+def parse_condition(text: str, ctx: Ctx) -> Condition | None:
+    """Parse a whole condition ("if" removed): one pattern, else a conjunction of patterns."""
+    t = text.strip().rstrip(",.")
+    return _single(t, ctx) or _conjunction(t, ctx)

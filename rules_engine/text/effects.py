@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from rules_engine.abilities import (
     AddMana,
@@ -1015,14 +1016,15 @@ def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
                 if timed is not None:
                     return timed
             ctx.reset(mark)
+    key = ("vp", subject, t)
+    if key in ctx.failed:
+        return None
     mark = ctx.mark()
-    for rx, build in VERB_PHRASES:
-        m = rx.fullmatch(t)
-        if m:
-            result = build(subject, m, ctx)
-            if result is not None:
-                return result if isinstance(result, tuple) else (result,)
-            ctx.reset(mark)
+    for index, m in _vp_matches(t):
+        result = VERB_PHRASES[index][1](subject, m, ctx)
+        if result is not None:
+            return result if isinstance(result, tuple) else (result,)
+        ctx.reset(mark)
     # compound: split at ", then ", ", and ", " and ", ", " when every part parses
     for sep in (r",? then ", r", and ", r" and ", r", "):
         for m in re.finditer(sep, t):
@@ -1038,7 +1040,20 @@ def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
             if b is not None:
                 return a + b
             ctx.reset(mark)
+    ctx.failed.add(key)
     return None
+
+
+@lru_cache(maxsize=65536)
+def _vp_matches(t: str) -> tuple[tuple[int, re.Match[str]], ...]:
+    """Indexes of the verb-phrase patterns that match ``t`` (cached: compound splitting asks
+    for the same substrings many times)."""
+    out = []
+    for i, (rx, _) in enumerate(VERB_PHRASES):
+        m = rx.fullmatch(t)
+        if m:
+            out.append((i, m))
+    return tuple(out)
 
 
 def parse_clause(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
@@ -1046,6 +1061,16 @@ def parse_clause(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return None
+    key = ("clause", None, t)
+    if key in ctx.failed:
+        return None
+    result = _parse_clause(t, ctx)
+    if result is None:
+        ctx.failed.add(key)
+    return result
+
+
+def _parse_clause(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     whole = _whole_sentence(t, ctx)
     if whole is not None:
         return whole

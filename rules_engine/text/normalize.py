@@ -10,7 +10,6 @@ update changed only the words). Reminder text has no rules meaning (rule 207.2a)
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 # Words that may follow "this" and mean the object itself (rule 201.5: an object that refers to
 # itself by name means only that object). "this turn", "this way", "this combat" are not here.
@@ -23,6 +22,7 @@ _THIS_RE = re.compile(rf"\b[Tt]his (?i:{_SELF_NOUNS})\b")
 _PAREN_RE = re.compile(r"\s*\([^()]*\)")
 _ETB_RE = re.compile(r"\benters the battlefield\b")
 _ETB2_RE = re.compile(r"\benter the battlefield\b")
+_SENTENCE_RE = re.compile(r"(?<=\.)\s+")
 
 
 def strip_reminder(text: str) -> str:
@@ -53,21 +53,43 @@ def self_names(card_name: str, face_name: str | None) -> tuple[str, ...]:
     return tuple(sorted(names, key=len, reverse=True))
 
 
-@lru_cache(maxsize=4096)
-def _name_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
-    if not names:
-        return None
-    alt = "|".join(re.escape(n) for n in names)
-    return re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])")
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch in "_-"
+
+
+def replace_names(text: str, names: tuple[str, ...]) -> str:
+    """Replace whole-word occurrences of ``names`` (longest first) with ``~``.
+
+    Done with str.find rather than a per-card regex: one compiled pattern per card name would
+    flood Python's regex cache and force the grammar's own patterns to be recompiled.
+    """
+    for name in names:
+        if name not in text:
+            continue
+        out: list[str] = []
+        i = 0
+        while True:
+            j = text.find(name, i)
+            if j < 0:
+                out.append(text[i:])
+                break
+            end = j + len(name)
+            before = text[j - 1] if j > 0 else " "
+            after = text[end] if end < len(text) else " "
+            if _is_word(before) or _is_word(after):
+                out.append(text[i:end])
+            else:
+                out.append(text[i:j] + "~")
+            i = end
+        text = "".join(out)
+    return text
 
 
 def canonical(text: str, names: tuple[str, ...]) -> str:
     """Replace self-references with ``~``, modernise wording, normalise dashes and quotes."""
     text = text.replace("\u2212", "-").replace("\u2014", "—").replace("\u2019", "'")
     text = text.replace("CARDNAME", "~").replace("NICKNAME", "~")
-    pattern = _name_pattern(names)
-    if pattern is not None:
-        text = pattern.sub("~", text)
+    text = replace_names(text, names)
     text = _THIS_RE.sub("~", text)
     text = _ETB_RE.sub("enters", text)
     text = _ETB2_RE.sub("enter", text)
@@ -93,6 +115,8 @@ def paragraphs(text: str) -> list[str]:
 
 def sentences(text: str) -> list[str]:
     """Split an effect into sentences at ". " outside quotes, keeping quoted abilities whole."""
+    if '"' not in text and "\u201c" not in text:
+        return [s.strip() for s in _SENTENCE_RE.split(text) if s.strip()]
     out: list[str] = []
     buf: list[str] = []
     in_quote = False

@@ -44,6 +44,7 @@ class Ctx:
     targets: list[Target] = field(default_factory=list)
     last_token: object | None = None
     once_each_turn: bool = False
+    failed: set = field(default_factory=set)
 
     def mark(self) -> tuple[int, int]:
         """Remember the target numbering, to undo it when a parse attempt fails."""

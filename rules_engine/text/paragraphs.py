@@ -128,18 +128,34 @@ def parse_triggered(text: str, ctx: Ctx | None = None, label: str | None = None,
     if trigger is None:
         return None
     condition = None
+    effects = None
+    ctx.once_each_turn = False
     im = re.match(r"^if (.+)$", rest, re.I | re.S)
     if im:
+        # Intervening if (rule 603.4): prefer the comma after which the effect fully parses.
+        first: tuple | None = None
         for cm in re.finditer(r",\s*", im.group(1)):
+            mark = ctx.mark()
             cond = parse_condition(im.group(1)[: cm.start()], ctx)
-            if cond is not None:
-                condition, rest = cond, im.group(1)[cm.end():]
+            if cond is None:
+                continue
+            effs = fx.parse_effects(im.group(1)[cm.end():], ctx)
+            if not any(isinstance(e, UnsupportedEffect) for e in iter_effects(effs)):
+                condition, effects = cond, effs
                 break
+            if first is None:
+                first = (cond, im.group(1)[cm.end():])
+            ctx.reset(mark)
         else:
-            return TriggeredAbility(trigger=trigger, effects=(UnsupportedEffect(text=rest),),
-                                    label=label, text=whole or t)
-    ctx.once_each_turn = False
-    effects = fx.parse_effects(rest, ctx)
+            if first is None:
+                return TriggeredAbility(trigger=trigger, effects=(UnsupportedEffect(text=rest),),
+                                        label=label, text=whole or t)
+            ctx.once_each_turn = False
+            condition = first[0]
+            parse_condition(first[0].text, ctx)
+            effects = fx.parse_effects(first[1], ctx)
+    if effects is None:
+        effects = fx.parse_effects(rest, ctx)
     optional = len(effects) == 1 and type(effects[0]).__name__ == "MayEffect"
     return TriggeredAbility(trigger=trigger, condition=condition, effects=effects,
                             once_each_turn=ctx.once_each_turn, optional=optional, label=label,
