@@ -36,6 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         module = importlib.import_module(f"mtgkit.commands.{info.name}")
         module.register(sub)
+    # `--db` is accepted after the command too (`mtgkit play x.yaml --db f.duckdb`);
+    # SUPPRESS keeps an absent one from overwriting the global value.
+    for command in sub.choices.values():
+        if not any("--db" in action.option_strings for action in command._actions):
+            command.add_argument("--db", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return parser
 
 
