@@ -231,8 +231,8 @@ def activate(game: Game, player: Player, name: str, index: int,
         raise IllegalActionError("602.5d", f"{obj.name}'s ability can be activated only as a "
                                            "sorcery")
     if abl.only_your_turn and game.active is not player:
-        raise IllegalActionError("602.5b", f"{obj.name}'s ability can be activated only during "
-                                           "your turn")
+        raise IllegalActionError("602.5", f"{obj.name}'s ability can be activated only during "
+                                          "its controller's turn (602.1b)")
     mana_text = ""
     tap = False
     loyalty = None
