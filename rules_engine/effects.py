@@ -705,7 +705,12 @@ def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
     chooser = (_players(ctx, eff.player) or [ctx.controller])[0]
     if game.decider.may(chooser.name, eff.text or "you may"):
         ctx.did = True
+        ctx.stopped = False
         run(game, ctx, eff.effects)
+        if ctx.stopped:  # a cost in "you may pay ..." could not be paid: they didn't
+            ctx.stopped = False
+            run(game, ctx, eff.if_you_dont)
+            return
         run(game, ctx, eff.if_you_do)
     else:
         run(game, ctx, eff.if_you_dont)
@@ -810,8 +815,62 @@ def h_extra_turn(ctx: Ctx, eff: Any) -> None:
         ctx.game.log("extra_turn_added", player=p)
 
 
+def h_pay_cost(ctx: Ctx, eff: Any) -> None:
+    """118.1: pay a cost during resolution (mana from the pool, then lands); unpaid = not done."""
+    from rules_engine import casting
+    from rules_engine.errors import IllegalActionError
+    from rules_engine.mana import parse_cost
+
+    for p in _players(ctx, eff.player):
+        try:
+            casting.pay_mana(ctx.game, p, parse_cost(eff.cost.mana), 0, eff.text or "a cost")
+        except IllegalActionError:
+            ctx.stopped = True
+            ctx.game.note(f"{p.name} can't pay {eff.cost.text or eff.cost.mana}")
+
+
+def h_monarch(ctx: Ctx, eff: Any) -> None:
+    """725.1: the monarch designation (kept apart from the initiative, 726)."""
+    for p in _players(ctx, eff.player):
+        ctx.game.monarch = p
+        ctx.game.log("became_monarch", player=p)
+
+
+def h_gain_control(ctx: Ctx, eff: Any) -> None:
+    """613.2 (layer 2): change of control; "until end of turn" reverts in the cleanup step."""
+    new = (_players(ctx, eff.player) or [ctx.controller])[0]
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone != "battlefield":
+            continue
+        if eff.duration is not None and _until(eff.duration, ctx) == "eot":
+            ctx.game.control_reverts.append((obj, obj.controller))
+        obj.controller = new
+        obj.sick = True
+        ctx.game.log("control_changed", obj=obj, player=new)
+
+
+def h_keyword_action(ctx: Ctx, eff: Any) -> None:
+    """701 keyword actions the engine knows; others are reported."""
+    name = eff.name.lower()
+    game = ctx.game
+    if name == "phase out":
+        from rules_engine.mechanics import phasing
+
+        for obj in _objects(ctx, eff.subject):
+            phasing.phase_out(game, obj)
+        return
+    if name == "investigate":
+        face, card = predefined_token(game, "clue")
+        for p in _players(ctx, eff.subject) or [ctx.controller]:
+            game.create_token(p, face, card=card)
+        return
+    game.note(f"keyword action '{eff.name}' is not run by this engine")
+
+
 # effect records the compiler may add later (abilities.py changes are additive)
 for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_combat),
-                        ("ExtraTurn", h_extra_turn), ("TakeExtraTurn", h_extra_turn)):
+                        ("ExtraTurn", h_extra_turn), ("TakeExtraTurn", h_extra_turn),
+                        ("PayCost", h_pay_cost), ("BecomeMonarch", h_monarch),
+                        ("GainControl", h_gain_control), ("KeywordAction", h_keyword_action)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler

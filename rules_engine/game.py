@@ -61,6 +61,8 @@ class Game:
         self.last_turn_spells: dict[str, int] = {}
         self.cast_permissions: list[tuple[Any, Any, str]] = []  # (player, filter, until)
         self.cant_cast: set[str] = set()  # players who can't cast spells this turn (101.2)
+        self.monarch: Player | None = None
+        self.control_reverts: list[tuple[GameObject, Player]] = []
         self.creatures_died_this_turn = 0
         self.prev_active: Player | None = None
         self.prev_active_spells = 0

@@ -110,6 +110,10 @@ def cleanup(game: Game) -> None:
             game.log("discarded", player=active, obj=card)
     # 514.2: damage wears off; "until end of turn" and "this turn" effects end
     game.cant_cast.clear()
+    for obj, was in game.control_reverts:
+        if obj.zone == "battlefield" and not was.left:
+            obj.controller = was
+    game.control_reverts.clear()
     game.cast_permissions = [c for c in game.cast_permissions if c[2] != "eot"]
     for obj in game.battlefield:
         obj.damage = 0

@@ -103,6 +103,24 @@ def parse_dungeon_text(name: str, oracle_text: str, card: CardDef | None = None)
     return dungeon
 
 
+def from_compiler(card: CardDef) -> Dungeon | None:
+    """The rooms as the Oracle-text compiler reads them (``compile_dungeon``), if it can."""
+    try:
+        from rules_engine import text as compiler
+
+        rooms = compiler.compile_dungeon(card.raw or {"name": card.name, "type_line": "Dungeon",
+                                                      "oracle_text": card.front.oracle_text})
+    except Exception:  # noqa: BLE001 - fall back to reading the room map here
+        return None
+    if not rooms:
+        return None
+    dungeon = Dungeon(card.name, card=card)
+    for room in rooms:
+        dungeon.rooms[room.name] = (tuple(room.effects), tuple(room.exits))
+        dungeon.order.append(room.name)
+    return dungeon
+
+
 def dungeon_named(game: Game, name: str) -> Dungeon:
     """Undercity is read from the card source (its Oracle text); the others from package data."""
     cache = game.__dict__.setdefault("_dungeons", {})
@@ -110,7 +128,8 @@ def dungeon_named(game: Game, name: str) -> Dungeon:
         return cache[name]
     card = game.cards.get(name)
     if card is not None and card.front.oracle_text:
-        dungeon = parse_dungeon_text(card.name, card.front.oracle_text, card)
+        dungeon = from_compiler(card) or parse_dungeon_text(card.name, card.front.oracle_text,
+                                                             card)
     else:
         data = _package_dungeons().get(name)
         if data is None:
