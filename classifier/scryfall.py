@@ -19,7 +19,7 @@ class BadCardData(ValueError):
 
 def _s(value: Any) -> str | None:
     """Non-empty string or None (sources use "" and null alike for 'absent')."""
-    if isinstance(value, str) and value.strip():
+    if type(value) is str and value and not value.isspace():
         return value
     return None
 
@@ -58,18 +58,19 @@ def card_text_from_scryfall(card: dict[str, Any], ja: dict[str, Any] | None = No
     ja_faces = _faces(ja) if ja is not None else []
     n = max(len(en_faces), len(ja_faces))
     faces: list[FaceText] = []
+    empty: dict[str, Any] = {}
     for i in range(n):
-        e = en_faces[i] if i < len(en_faces) else {}
-        j = ja_faces[i] if i < len(ja_faces) else {}
+        e = en_faces[i] if i < len(en_faces) else empty
+        j = ja_faces[i] if i < len(ja_faces) else empty
         faces.append(
             FaceText(
-                face_index=i,
-                name=_s(e.get("name")),
-                type_line=_s(e.get("type_line")),
-                oracle_text=_s(e.get("oracle_text")),
-                name_ja=_s(j.get("printed_name")),
-                type_line_ja=_s(j.get("printed_type_line")),
-                text_ja=_s(j.get("printed_text")),
+                i,
+                _s(e.get("name")),
+                _s(e.get("type_line")),
+                _s(e.get("oracle_text")),
+                _s(j.get("printed_name")),
+                _s(j.get("printed_type_line")),
+                _s(j.get("printed_text")),
             )
         )
     name = _s(card.get("name")) or (faces[0].name_ja if faces else None) or key
