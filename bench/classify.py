@@ -1,6 +1,7 @@
 """How fast the mechanic classifier tags cards, beside a single-regex baseline.
 
     python bench/classify.py --n 100000
+    python bench/classify.py --score      # also print precision/recall on the shared labels
 
 Makes N synthetic cards: copies of the shared cards (../shared/data/cards, read, never
 copied into the project), each with a new oracle_id and name (the old name is replaced in
@@ -32,7 +33,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from classifier import CardText, card_text_from_scryfall, tag_card  # noqa: E402
+from classifier import MECHANICS, CardText, card_text_from_scryfall, tag_card  # noqa: E402
+from classifier.evaluate import has_japanese_text, japanese_only, score  # noqa: E402
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cards"
 
@@ -114,11 +116,38 @@ def time_baseline(texts: list[list[str]]) -> tuple[float, int]:
     return time.perf_counter() - start, positives
 
 
+def print_scores() -> None:
+    """Card-level P/R per mechanic on the shared labels: English, and Japanese text alone."""
+    import csv
+
+    cards = _read_jsonl(SHARED / "cards.jsonl")
+    ja = {c["oracle_id"]: c for c in _read_jsonl(SHARED / "cards_ja.jsonl")}
+    with (SHARED / "labels.csv").open(encoding="utf-8") as fh:
+        labels = {r["oracle_id"]: {m for m in MECHANICS if r[m] == "1"} for r in csv.DictReader(fh)}
+    both = [card_text_from_scryfall(c, ja.get(c["oracle_id"])) for c in cards]
+    runs = {
+        "en": [card_text_from_scryfall(c) for c in cards],
+        "ja": [japanese_only(c) for c in both if has_japanese_text(c)],
+    }
+    for lang, measured in runs.items():
+        scores, errors = score(measured, labels, tag_card)
+        print(f"[{lang}] {len(measured):,} cards")
+        for m in MECHANICS:
+            s = scores[m]
+            print(
+                f"  {m:13} tp={s.tp:3} fp={s.fp:3} fn={s.fn:3}  "
+                f"P={s.precision:.2f} R={s.recall:.2f}  {errors[m] if s.fp or s.fn else ''}"
+            )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--n", type=int, default=100_000, help="number of synthetic cards")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--score", action="store_true", help="print P/R on the shared labels")
     args = parser.parse_args()
+    if args.score:
+        print_scores()
 
     pairs = synthetic(args.n)
     build = float("inf")
