@@ -76,7 +76,7 @@ def iter_raw_objects(path: Path | str) -> Iterator[RawItem]:
 
 
 def _iter_lines(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[RawItem]:
-    pending = head
+    pending = head.removeprefix(b"\xef\xbb\xbf")  # a byte order mark is not part of line 1
     line_no = 0
     while True:
         chunk = stream.read(_CHUNK)
