@@ -166,7 +166,8 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if flt is not None:
         for q in flt.qualifiers:
             if q.startswith("count:"):
-                count = int(q.split(":", 1)[1])
+                value = q.split(":", 1)[1]
+                count = int(value) if value.isdigit() else len(pool)
         pool = [o for o in pool if targeting.matches(game, o, _without_zone(flt), ctx.controller,
                                                      None, zone_check=False)]
     chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'a card'}",
@@ -438,6 +439,12 @@ _PREDEFINED = {
     "gold": ("Gold", "Token Artifact — Gold", "Sacrifice this token: Add one mana of any color."),
     "blood": ("Blood", "Token Artifact — Blood",
               "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."),
+    "map": ("Map", "Token Artifact — Map", "{1}, {T}, Sacrifice this token: Target creature you "
+            "control explores. Activate only as a sorcery."),
+    "powerstone": ("Powerstone", "Token Artifact — Powerstone",
+                   "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
+    "lander": ("Lander", "Token Artifact — Lander", "{2}, {T}, Sacrifice this token: Search your "
+               "library for a basic land card, put it onto the battlefield tapped, then shuffle."),
 }
 
 
@@ -446,7 +453,10 @@ def predefined_token(game: Game, name: str) -> tuple[Face, CardDef]:
     key = name.lower()
     cache = game.__dict__.setdefault("_token_defs", {}) if hasattr(game, "__dict__") else {}
     if key not in cache:
-        nm, tl, text = _PREDEFINED[key]
+        nm, tl, text = _PREDEFINED.get(key, (name.title(), f"Token Artifact — {name.title()}",
+                                             ""))
+        if key not in _PREDEFINED:
+            game.note(f"predefined token '{name}' is not defined here; created without abilities")
         card = CardDef.from_scryfall({"name": nm, "type_line": tl, "oracle_text": text,
                                       "layout": "token", "colors": []})
         compiled.ensure_compiled(card)
