@@ -273,7 +273,9 @@ class Explore(Effect):
 class SearchLibrary(Effect):
     """Search a library for cards (rule 701.23), put them somewhere, usually then shuffle.
 
-    ``destination`` is "hand", "battlefield", "graveyard", "library_top"; ``tapped`` for
+    ``destination`` is "hand", "battlefield", "graveyard", "library_top", or "found" when the
+    following effects move the found cards (MoveToZone on Ref("chosen"/"rest"/"those"), e.g.
+    "put one onto the battlefield tapped and the other into your hand"); ``tapped`` for
     "onto the battlefield tapped"; ``reveal`` when the card is revealed.
     """
 
@@ -486,6 +488,7 @@ class Exile(Effect):
     until: ObjectFilter | None = None
     face_down: bool = False
     text: str = ""
+    until_source_leaves: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -814,6 +817,18 @@ class KeywordAction(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseCard(Effect):
+    """``chooser`` chooses a card matching ``filter`` from ``zone`` of ``owner`` ("You choose a
+    nonland card from it" after a player reveals their hand); later text names it "that card"."""
+
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    zone: str = "hand"
+    owner: Ref = field(default_factory=lambda: Ref("that_player"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn(Effect):
     """A player takes an extra turn after this one (rule 500.7)."""
 
@@ -1007,7 +1022,9 @@ class ActivatedAbility(Ability):
 
     ``timing`` is "sorcery" for "Activate only as a sorcery" (rule 602.5d), "instant", or None;
     ``only_your_turn`` for "Activate only during your turn"; ``max_per_turn`` 1 for "Activate only
-    once each turn"; ``condition`` for "Activate only if ...". ``is_mana_ability`` follows rule
+    once each turn" (2 for "no more than twice each turn"); ``condition`` for "Activate only if
+    ..."; ``only_step`` for "Activate only during your upkeep"; ``any_player`` for "Any player may
+    activate this ability" (rule 602.1a is the default). ``is_mana_ability`` follows rule
     605.1a (no target, could add mana, not loyalty); ``loyalty`` is True for [+1]/[-2] abilities
     (rule 606)."""
 
@@ -1021,6 +1038,8 @@ class ActivatedAbility(Ability):
     loyalty: bool = False
     label: str | None = None
     text: str = ""
+    only_step: str | None = None
+    any_player: bool = False
 
 
 @dataclass(frozen=True, slots=True)

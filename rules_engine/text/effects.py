@@ -26,6 +26,7 @@ from rules_engine.abilities import (
     BecomePrepared,
     CastPermission,
     CastWithoutPaying,
+    ChooseCard,
     Condition,
     Conditional,
     Conjure,
@@ -144,6 +145,8 @@ def _discard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     low = what.lower()
     if low in ("their hand", "your hand", "his or her hand"):
         return Discard(player=s, whole_hand=True, text=m.group(0))
+    if low in ("that card", "those cards", "it", "the chosen card"):
+        return Discard(player=s, amount=Amount(text=low), text=m.group(0))
     if low in ("any number of cards",):
         return Discard(player=s, any_number=True, amount=Amount(text="any number"),
                        text=m.group(0))
@@ -423,10 +426,16 @@ def _exile(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
             return None
         return Exile(subject=Ref("chosen", filter=ObjectFilter(zone=from_zone, text=obj)),
                      from_zone=from_zone, amount=amt, random=rnd, text=m.group(0))
+    until_leaves = False
+    um = re.search(r" until ~ leaves the battlefield$", obj, re.I)
+    if um:
+        until_leaves = True
+        obj = obj[: um.start()]
     target = _ref(obj, ctx)
     if target is None:
         return None
-    return Exile(subject=target, from_zone=from_zone, random=rnd, text=m.group(0))
+    return Exile(subject=target, from_zone=from_zone, random=rnd,
+                 until_source_leaves=until_leaves, text=m.group(0))
 
 
 def _exile_until(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -525,7 +534,9 @@ def _put_into(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     zone = zones.get(where)
     if zone is None:
         return None
-    mm = re.fullmatch(r"(one|two|three|any number) of them", obj, re.I)
+    if obj.lower() in ("the rest", "the other", "the others"):
+        return MoveToZone(subject=Ref("rest", text=obj), to_zone=zone, text=m.group(0))
+    mm = re.fullmatch(r"(one|two|three|any number)(?: of (?:them|those cards))?", obj, re.I)
     if mm:
         n = number(mm.group(1))
         target = Ref("chosen", filter=ObjectFilter(zone="among", qualifiers=(
@@ -541,8 +552,13 @@ def _put_library(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     obj = m.group("obj")
     pos = "library_top" if m.group("pos").lower() == "on top" else "library_bottom"
     order = (m.groupdict().get("order") or "").lower()
-    if obj.lower() == "the rest":
+    mm = re.fullmatch(r"(one|two|three|any number)(?: of (?:them|those cards))?", obj, re.I)
+    if obj.lower() in ("the rest", "the other", "the others"):
         target = Ref("rest", text=obj)
+    elif mm:
+        n = number(mm.group(1))
+        target = Ref("chosen", filter=ObjectFilter(zone="among", qualifiers=(
+            f"count:{n if n is not None else 'any'}",), text=obj), text=obj)
     else:
         mm = re.fullmatch(rf"{N} cards from your hand", obj, re.I)
         if mm:
@@ -583,6 +599,27 @@ def _search(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return SearchLibrary(player=s, filter=flt, min_count=lo, max_count=hi, destination=dest,
                          tapped=dest_text.endswith("tapped"), reveal=reveal,
                          shuffle=bool(m.group("shuffle")), text=m.group(0))
+
+
+def _search_then(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """Search whose found cards are then moved by ordinary put clauses ("put one onto the
+    battlefield tapped and the other into your hand")."""
+    desc = m.group("desc").strip()
+    mm = re.match(rf"^(?:(up to) )?({NUM_WORD}) (.+)$", desc, re.I)
+    if not mm:
+        return None
+    n = number(mm.group(2))
+    flt = parse_filter(mm.group(3))
+    if n is None or flt is None:
+        return None
+    moves = parse_vp(Ref("you"), m.group("rest"), ctx)
+    if moves is None:
+        return None
+    search = SearchLibrary(player=s, filter=flt, min_count=0 if mm.group(1) else n, max_count=n,
+                           destination="found", reveal=bool(m.group("reveal")), shuffle=False,
+                           text=m.group(0))
+    tail = (Shuffle(player=s, text="then shuffle"),) if m.group("shuffle") else ()
+    return (search,) + moves + tail
 
 
 def _look(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -736,6 +773,23 @@ def _flash_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return CastPermission(kind="flash", filter=flt, text=m.group(0))
 
 
+def _choose_card(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    whose = m.group("whose").lower()
+    zone = "among" if whose == "among them" else "hand"
+    owner = Ref("you") if whose == "your hand" else Ref("that_player")
+    return ChooseCard(chooser=s, filter=flt, zone=zone, owner=owner, text=m.group(0))
+
+
+def _shuffle_obj(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    ref = _ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return MoveToZone(subject=ref, to_zone="library", text=m.group(0))
+
+
 def _gain_control(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     ref = _ref(m.group("obj"), ctx)
     return None if ref is None else GainControl(subject=ref, player=s, text=m.group(0))
@@ -766,7 +820,7 @@ def _play_perm(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                   text=m.group("obj"))
     else:
         ref = Ref("it", text=m.group("obj"))
-    dur_text = (m.group("dur") or "").strip().lower()
+    dur_text = (m.group("dur") or m.groupdict().get("dur2") or "").strip().lower()
     dur = {"this turn": Duration("this_turn"), "until end of turn": Duration("end_of_turn"),
            "until the end of your next turn": Duration("end_of_your_next_turn"),
            "": None}[dur_text]
@@ -914,6 +968,9 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"put (?:it|that card|them|those cards) (?P<dest>into your hand|onto the battlefield tapped|"
      r"onto the battlefield|into your graveyard|on top of your library)"
      r"(?P<shuffle>,? then shuffle)?", _search),
+    (r"search (?:your|their) library for (?P<desc>.+?), "
+     r"(?P<reveal>reveal (?:it|them|those cards), )?"
+     r"(?P<rest>put .+?)(?P<shuffle>,? then shuffle)?", _search_then),
     (r"(?P<verb>look at|reveal) the top (?P<n>" + NUM_WORD + r") cards of your library", _look),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
     (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),
@@ -929,6 +986,11 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"(?P<free> without paying its mana cost)?", _cast_it),
     (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),
     (r"pays? (?P<cost>.+)", _pay),
+    (r"(?:you )?choose (?:an?|one) (?P<what>.+?) from (?P<whose>it|that player's hand|their hand|"
+     r"your hand|among them)", _choose_card),
+    (r"shuffles? (?P<obj>~|it|that card|target .+?|them) into (?:its|their) owners?'s? librar"
+     r"(?:y|ies)", lambda s, m, c: _shuffle_obj(s, m, c)),
+    (r"enters? tapped", lambda s, m, c: Tap(subject=s, text=m.group(0))),
     (r"takes? an extra turn after this one", lambda s, m, c: ExtraTurn(player=s, text=m.group(0))),
     (r"becomes? the monarch", lambda s, m, c: BecomeMonarch(player=s, text=m.group(0))),
     (r"skips? (?:your|their) (?P<next>next )?(?P<what>turn|draw step|untap step|combat phase|"
@@ -944,13 +1006,16 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
                                                    text=m.group(0))),
     (r"(?:(?:you )?may )?(?P<verb>play|cast) (?P<obj>that card|them|those cards|it|"
      r"the exiled cards?|one of them|cards exiled this way)"
+     r"(?P<dur> this turn| until the end of your next turn| until end of turn)?"
      r"(?P<free> without paying (?:its|their) mana costs?)?"
-     r"(?P<dur> this turn| until the end of your next turn| until end of turn)?", _play_perm),
+     r"(?(dur)|(?P<dur2> this turn| until the end of your next turn| until end of turn)?)",
+     _play_perm),
     (r"exiles? the top (?P<n>card|" + NUM_WORD + r" cards) of (?P<whose>your|their|"
      r"target player's|that player's|each player's) library(?P<fd> face down)?", _exile_top),
     (r"reveals? (?P<whose>their|your) hand", lambda s, m, c: Reveal(
         subject=Ref("hand_of", of=s, text=m.group(0)), text=m.group(0))),
-    (r"(?:doesn't|don't) untap during (?:its|their) (?:controller's|controllers') next untap step",
+    (r"(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?"
+     r"next untap step",
      _restriction("doesnt_untap_next")),
     (r"can block only (?P<by>.+)", _restriction("can_block_only")),
     (r"can block an additional creature each combat", _restriction("block_additional")),
@@ -985,6 +1050,7 @@ _DURATIONS = [
 ]
 _DURATION_PREFIX = [
     (re.compile(r"^until end of turn,\s*", re.I), Duration("end_of_turn")),
+    (re.compile(r"^until the end of your next turn,\s*", re.I), Duration("end_of_your_next_turn")),
     (re.compile(r"^until your next turn,\s*", re.I), Duration("your_next_turn")),
 ]
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
@@ -1037,11 +1103,23 @@ def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
             b = parse_vp(subject, right, ctx)
             if b is None:
                 b = parse_clause(right, ctx)
+            if b is None and left.split()[0].lower() in _ELIDABLE and not _starts_with_verb(right):
+                # "put one into your hand and the other into your graveyard": the verb of the
+                # first phrase is understood in the second.
+                b = parse_vp(subject, left.split()[0] + " " + right, ctx)
             if b is not None:
                 return a + b
             ctx.reset(mark)
     ctx.failed.add(key)
     return None
+
+
+_ELIDABLE = {"put", "puts", "return", "returns", "exile", "exiles", "create", "creates",
+             "destroy", "tap", "untap", "search", "reveal", "draw", "draws"}
+
+
+def _starts_with_verb(text: str) -> bool:
+    return bool(_SUBJECT_SPLIT.match(" " + text)) or bool(_vp_matches(text))
 
 
 @lru_cache(maxsize=65536)

@@ -24,7 +24,9 @@ SIMPLE = {
     "phasing", "provoke", "bushido", "gravestorm", "double team", "umbra armor", "totem armor",
     "offspring", "gift", "start your engines!", "job select", "mobilize", "sneak", "solved",
     "bargain", "conspire", "retrace", "suspend", "transmute", "bloodthirst",
-    "increment", "paradigm", "fuse", "spree", "choose a background", "friends forever",
+    "increment", "paradigm", "hidden agenda", "double agenda", "station", "firebending",
+    "web-slinging", "max speed", "exhaust",
+    "fuse", "spree", "choose a background", "friends forever",
     "doctor's companion", "assist", "sidekick",
     "spectacle", "exploit", "renown", "devour", "graft", "modular", "fading",
     "vanishing", "annihilator", "rampage", "absorb", "afflict", "crew", "fortify",
@@ -36,7 +38,7 @@ SIMPLE = {
     "flashback", "equip", "ward", "landwalk", "protection", "affinity", "hexproof from",
 }
 # Keywords whose parameter is a cost, possibly after an em dash (rule 702.21a Ward, 702.6 Equip).
-COSTED = ("ward", "equip", "flashback", "escape", "cycling", "kicker", "echo", "unearth",
+COSTED = ("augment", "ward", "equip", "flashback", "escape", "cycling", "kicker", "echo", "unearth",
           "madness", "embalm", "eternalize", "dash", "blitz", "disturb", "foretell", "encore",
           "buyback", "evoke", "megamorph", "morph", "ninjutsu", "bestow", "overload",
           "reconfigure", "fortify", "crew", "scavenge", "outlast", "multikicker", "mutate",
@@ -44,7 +46,8 @@ COSTED = ("ward", "equip", "flashback", "escape", "cycling", "kicker", "echo", "
           "retrace", "harmonize", "mayhem", "warp", "station", "exhaust", "freerunning",
           "impending", "offspring", "squad", "cleave", "boast", "craft", "level up", "transfigure",
           "channel", "aura swap", "entwine", "recover", "replicate", "suspend", "awaken")
-NUMBERED = ("toxic", "afflict", "annihilator", "bushido", "modular", "fading", "vanishing",
+NUMBERED = ("firebending", "toxic", "afflict", "annihilator", "bushido", "modular", "fading",
+            "vanishing",
             "rampage", "absorb", "crew", "renown", "tribute", "devour", "graft", "amplify",
             "bloodthirst", "fabricate", "backup", "mobilize", "afterlife", "frenzy", "dredge",
             "ripple", "soulshift", "poisonous", "casualty", "hideaway", "ravenous", "saddle",
@@ -68,6 +71,9 @@ def parse_keyword(text: str) -> KeywordAbility | None:
         return KeywordAbility(name=m.group(1).lower(), parameter="from " + m.group(2), text=t)
     if low in ("choose a background", "friends forever", "partner", "doctor's companion"):
         return KeywordAbility(name=low, text=t)
+    m = re.match(r"^(affinity for|gift) (.+)$", t, re.I)
+    if m:
+        return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), text=t)
     m = re.match(r"^enchant (.+)$", t, re.I)
     if m:
         return KeywordAbility(name="enchant", parameter=m.group(1), text=t)

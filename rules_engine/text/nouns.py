@@ -109,6 +109,17 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+(?:from|in) your library$", re.I), {"zone": "library", "owner": "you"}),
     (re.compile(r"\s+(?:from|in) exile$", re.I), {"zone": "exile"}),
     (re.compile(r"\s+from among them$", re.I), {"zone": "among"}),
+    (re.compile(r"\s+you cast$", re.I), {"controller": "you"}),
+    (re.compile(r"\s+(?:your opponents cast|an opponent casts)$", re.I),
+     {"controller": "opponent"}),
+    (re.compile(r"\s+from an opponent's graveyard$", re.I),
+     {"zone": "graveyard", "owner": "opponent"}),
+    (re.compile(r"\s+with power or toughness \d+ or (?:less|greater)$", re.I), {"qualifier": "$0"}),
+    (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
+     {"qualifier": "$0"}),
+    (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    (re.compile(r"\s+(?:attached to|blocking|blocked by) (?:it|~|that creature)$", re.I),
+     {"qualifier": "$0"}),
     (re.compile(r"\s+blocking (?:it|~)$", re.I), {"qualifier": "blocking_source"}),
     (re.compile(r"\s+(?:that's|that is) attacking$", re.I), {"qualifier": "attacking"}),
     (re.compile(r"\s+(?:that's|that is) blocking$", re.I), {"qualifier": "blocking"}),
@@ -252,12 +263,17 @@ _PRONOUNS = {
     "that card's owner": "owner_of", "that permanent's controller": "controller_of",
     "the player whose turn it is": "active_player", "the active player": "active_player",
     "each other player": "player_each_other",
+    "the rest": "rest", "the other": "rest", "the others": "rest",
+    "one": "chosen_one", "one of them": "chosen_one", "one of those cards": "chosen_one",
+    "that player's hand": "hand_of", "their hand": "hand_of",
 }
 
 
 def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     """Parse a subject/object noun phrase into a :class:`Ref` (targets are numbered in ctx)."""
     p = phrase.strip().rstrip(",")
+    if p.lower().startswith("each of "):
+        p = p[8:]
     low = p.lower()
     if low in _PRONOUNS:
         kind = _PRONOUNS[low]
@@ -302,6 +318,14 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     flt = parse_filter(p)
     if flt is not None and _is_plural_group(p):
         return Ref("each", filter=flt, text=p)
+    m = re.match(rf"^({NUM_WORD}|any number of) (.+)$", p, re.I)
+    if m and m.group(1).lower() not in ("a", "an", "one", "x"):
+        flt = parse_filter(m.group(2))
+        n = number(m.group(1))
+        if flt is not None:
+            count = "any" if n is None else str(n)
+            return Ref("chosen", filter=dataclasses.replace(
+                flt, qualifiers=flt.qualifiers + (f"count:{count}",)), text=p)
     m = re.match(r"^(an?|one|another) (.+)$", p, re.I)
     if m:
         flt = parse_filter(m.group(2))

@@ -9,6 +9,7 @@ instants/sorceries spell text (rule 113.3a). Anything else is :class:`Unsupporte
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from rules_engine.abilities import (
@@ -52,6 +53,10 @@ _ACTIVATION = [
     (re.compile(r"^activate only once each turn$", re.I), "once"),
     (re.compile(r"^activate only during your turn and only once each turn$", re.I), "both"),
     (re.compile(r"^activate only as a sorcery and only once each turn$", re.I), "sorcery_once"),
+    (re.compile(r"^activate only during your upkeep$", re.I), "upkeep"),
+    (re.compile(r"^activate no more than twice each turn$", re.I), "twice"),
+    (re.compile(r"^activate no more than three times each turn$", re.I), "thrice"),
+    (re.compile(r"^any player may activate this ability$", re.I), "any_player"),
 ]
 _LABEL_RE = re.compile(r"^(?P<label>[A-Z][^—:.\"]{0,40}?) — (?P<body>.+)$", re.S)
 _ACT_RE = re.compile(r"^(?P<cost>[^:\"]+?):\s+(?P<effect>.+)$", re.S)
@@ -66,6 +71,8 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
     only_your_turn = False
     max_per_turn = None
     condition = None
+    only_step = None
+    any_player = False
     kept: list[str] = []
     from rules_engine.text.normalize import sentences
 
@@ -81,6 +88,13 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
                     only_your_turn = True
                 if kind in ("once", "both", "sorcery_once"):
                     max_per_turn = 1
+                if kind in ("twice", "thrice"):
+                    max_per_turn = 2 if kind == "twice" else 3
+                if kind == "upkeep":
+                    only_step = "upkeep"
+                    only_your_turn = True
+                if kind == "any_player":
+                    any_player = True
         m = re.match(r"^activate only if (.+)$", body, re.I)
         if m and not matched:
             condition = parse_condition(m.group(1), ctx)
@@ -94,14 +108,12 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
     loyalty = any(p.kind == "loyalty" for p in cost.parts)
     ability = ActivatedAbility(cost=cost, effects=effects, timing=timing,
                                only_your_turn=only_your_turn, max_per_turn=max_per_turn,
-                               condition=condition, loyalty=loyalty, label=label, text=text)
+                               condition=condition, loyalty=loyalty, label=label, text=text,
+                               only_step=only_step, any_player=any_player)
     # Rule 605.1a: no target, could add mana, not a loyalty ability.
     adds_mana = any(isinstance(e, AddMana) for e in iter_effects(effects))
     if adds_mana and not loyalty and not targets_of(ability):
-        ability = ActivatedAbility(cost=cost, effects=effects, timing=timing,
-                                   only_your_turn=only_your_turn, max_per_turn=max_per_turn,
-                                   condition=condition, loyalty=False, is_mana_ability=True,
-                                   label=label, text=text)
+        ability = dataclasses.replace(ability, is_mana_ability=True)
     return ability
 
 
@@ -178,22 +190,22 @@ def _delayed_trigger(text: str, ctx: Ctx) -> TriggeredAbility | None:
     return parse_triggered(text, ctx)
 
 
-def _enters(text: str) -> Ability | None:
+def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     """"~ enters tapped/prepared/with counters", "If it's neither day nor night, it becomes day
     as ~ enters" (rule 614.1c-d, 731.2a), "As ~ transforms into ~, ..."."""
     t = text.strip().rstrip(".")
     ctx = Ctx()
-    m = re.fullmatch(r"~ enters (tapped|prepared)", t, re.I)
+    m = re.fullmatch(r"~ enters (tapped|prepared)(?: and (tapped|prepared))?", t, re.I)
     if m:
-        kind = m.group(1).lower()
-        effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
-        return EntersReplacement(kind=kind, effects=effects, text=text)
+        out = []
+        for kind in (k.lower() for k in m.groups() if k):
+            effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
+            out.append(EntersReplacement(kind=kind, effects=effects, text=text))
+        return tuple(out)
     m = re.fullmatch(r"~ enters tapped unless (.+)", t, re.I)
     if m:
         cond = parse_condition(m.group(1), ctx)
         if cond is not None:
-            import dataclasses
-
             return EntersReplacement(kind="tapped", condition=dataclasses.replace(
                 cond, negated=not cond.negated), text=text)
     m = re.fullmatch(r"~ enters with (\w+) (\S+) counters? on it", t, re.I)
@@ -351,7 +363,7 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
         return (add,)
     ent = _enters(para)
     if ent is not None:
-        return (ent,)
+        return ent if isinstance(ent, tuple) else (ent,)
     st = _static(para)
     if st is not None:
         return (st,)
@@ -363,8 +375,6 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
 
 def _with_label(a: Ability, label: str) -> Ability:
     if isinstance(a, TriggeredAbility | ActivatedAbility):
-        import dataclasses
-
         return dataclasses.replace(a, label=label)
     return a
 

@@ -163,6 +163,11 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you conjure one or more cards",
          lambda m, c: Trigger("conjure", player="you", text=m.group(0))),
         (r"you draw a card", lambda m, c: Trigger("draw", player="you", text=m.group(0))),
+        (r"(?P<who>you|an opponent|a player) draws? (?:their|your) (?P<ord>first|second|third) "
+         r"card each turn", lambda m, c: Trigger(
+             "draw", player={"you": "you", "an opponent": "opponent", "a player": "any"}[
+                 m.group("who").lower()], ordinal=ORDINALS[m.group("ord").lower()],
+             text=m.group(0))),
         (r"a creature blocking ~ dies", _blocker_dies),
         (rf"{_SUBJ} enters(?: the battlefield)?", _subject_event("enters")),
         (rf"{_SUBJ} enters(?: the battlefield)? under your control",

@@ -431,3 +431,65 @@ def test_compiled_card_reports_unsupported_and_faces() -> None:
     assert [f.name for f in cc.faces] == ["Quibble Sage", "Quibble Spell"]
     assert cc.unsupported == ("Frobnicate everything.",) and not cc.fully_supported
     assert isinstance(cc.faces[1].abilities[0], SpellAbility)
+
+
+# -- later constructs ----------------------------------------------------------------------------
+
+def test_impulse_draw_with_conditional_free_play() -> None:
+    trig = only(face("Whenever this creature attacks, exile the top card of your library. If "
+                     "you've completed a dungeon, you may play that card this turn without paying "
+                     "its mana cost. Otherwise, you may play that card this turn."))
+    exile, cond = trig.effects
+    assert isinstance(exile, Exile) and exile.from_zone == "library" and exile.amount.value == 1
+    assert isinstance(cond, Conditional) and cond.effects[0].free
+    assert not cond.otherwise[0].free and cond.otherwise[0].duration.kind == "this_turn"
+
+
+def test_exile_until_source_leaves() -> None:
+    trig = only(face("When this creature enters, exile target creature an opponent controls "
+                     "until this creature leaves the battlefield."))
+    ex = trig.effects[0]
+    assert ex.until_source_leaves and ex.subject.target.filter.controller == "opponent"
+
+
+def test_enters_tapped_and_prepared_gives_two_replacements() -> None:
+    kinds = [a.kind for a in face("This creature enters tapped and prepared.")]
+    assert kinds == ["tapped", "prepared"]
+
+
+def test_hand_disruption_chain() -> None:
+    sp = only(spell("Target opponent reveals their hand. You choose a noncreature, nonland card "
+                    "from it. That player discards that card.", kind="Sorcery"))
+    assert [type(e).__name__ for e in sp.effects] == ["Reveal", "ChooseCard", "Discard"]
+    assert sp.effects[1].filter.excluded_types == ("creature", "land")
+
+
+def test_verb_elision_in_split_destinations() -> None:
+    sp = only(spell("Look at the top three cards of your library. Put one of them into your hand "
+                    "and the rest on the bottom of your library in any order."))
+    look, one, rest = sp.effects
+    assert isinstance(look, LookAtTop) and one.to_zone == "hand"
+    assert rest.subject.kind == "rest" and rest.to_zone == "library_bottom_any"
+
+
+def test_conjunction_condition() -> None:
+    trig = only(face("Whenever this creature attacks, if you control a Food and a Clue and have "
+                     "the initiative, you win the game."))
+    assert trig.condition.kind == "and"
+    assert [c.kind for c in trig.condition.parts] == ["you_control", "you_control",
+                                                      "have_initiative"]
+
+
+def test_old_werewolf_condition_is_not_day_night() -> None:
+    trig = only(face("At the beginning of each upkeep, if no spells were cast last turn, "
+                     "transform this creature."))
+    assert trig.condition.kind == "spells_cast_last_turn"
+    assert trig.trigger.player == "each"
+
+
+def test_saga_chapters() -> None:
+    abilities = face("I, II — Draw a card.\nIII — Exile this Saga, then return it to the "
+                     "battlefield transformed under your control.", type_line="Enchantment — Saga")
+    assert [a.trigger.event for a in abilities] == ["chapter", "chapter"]
+    assert abilities[0].trigger.detail == "1,2"
+    assert abilities[1].effects[1].transformed
