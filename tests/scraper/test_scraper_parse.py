@@ -1,0 +1,137 @@
+"""Parser units: titles from URLs, costs, card boxes and their pitfalls, CR references."""
+
+from __future__ import annotations
+
+import pytest
+
+from scraper.cardbox import find_card_boxes, normalise_cost
+from scraper.crrefs import cites_from_wikitext, quoted_rules_from_text
+from scraper.titles import is_article, title_from_url
+from scraper.wikiparse import parse_page
+
+BASE = "http://mtgwiki.com/"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://mtgwiki.com/wiki/%E6%98%BC",
+        "http://m.mtgwiki.com/wiki/%E6%98%BC",
+        "http://mobile.mtgwiki.com/index.php?title=%E6%98%BC&oldid=12345",
+        "http://www.mtgwiki.com/index.php?oldid=1&title=%E6%98%BC&printable=yes",
+        "http://mtgwiki.com/index.php?title=%E6%98%BC&diff=prev&oldid=9",
+        "http://mtgwiki.com/index.php?redirect=no&title=%E6%98%BC",
+        "http://mtgwiki.com/index.php?title=%E6%98%BC&action=edit",
+        "http://mtgwiki.com/wiki/%E6%98%BC#%E8%A7%A3%E8%AA%AC",
+    ],
+)
+def test_url_forms_give_one_title(url):
+    assert title_from_url(url, BASE) == "昼"
+
+
+def test_titles_decode_underscores_slashes_and_plus():
+    assert title_from_url(BASE + "wiki/Time_Stop", BASE) == "Time Stop"
+    assert title_from_url(BASE + "wiki/Day%27s_Undoing", BASE) == "Day's Undoing"
+    assert title_from_url(BASE + "wiki/%E6%99%82%E9%96%93%E5%81%9C%E6%AD%A2%2FTime_Stop",
+                          BASE) == "時間停止/Time Stop"
+    assert title_from_url(BASE + "wiki/生+死/Life+Death", BASE) == "生+死/Life+Death"
+    assert title_from_url(BASE + "index.php?title=%E7%94%9F%2B%E6%AD%BB", BASE) == "生+死"
+    assert title_from_url(BASE + "index.php?search=%E6%98%BC&fulltext=Search", BASE) is None
+    assert title_from_url("http://example.org/wiki/X", BASE) is None
+    assert not is_article("カテゴリ:ルール用語") and not is_article("特別:AllPages")
+    assert is_article("召喚：チョコボ＆モーグリ/Summon: Choco/Mog")
+
+
+@pytest.mark.parametrize(
+    ("raw", "cost"),
+    [("(２)(白)", "{2}{W}"), ("(4)(青)(青)", "{4}{U}{U}"), ("(赤)(緑)", "{R}{G}"),
+     ("(Ｘ)(赤)", "{X}{R}"), ("(白/青)", "{W/U}"), ("(２/白)", "{2/W}"), ("(緑/Φ)", "{G/P}"),
+     ("(１０)", "{10}")],
+)
+def test_costs_normalise_to_scryfall_symbols(raw, cost):
+    assert normalise_cost(raw) == cost
+
+
+def test_card_box_pitfalls_from_the_spec():
+    text = (
+        "Tavern Ruffian / 酒場のごろつき (３)(赤)\n"
+        "クリーチャー ― 人間(Human) 戦士(Warrior) 狼男(Werewolf)\n"
+        "クリーチャー ― 人間(Human) 戦士(Warrior) 狼男(Werewolf)\n"
+        "日暮(プレイヤーが自分のターンに呪文を唱えなかったなら、次のターンに夜になる。)\n"
+        "2/5Tavern Smasher / 酒場破り\n"
+        "〔赤/緑〕 クリーチャー — 狼男(Werewolf)\n"
+        "夜明(…)\n"
+        "6/5\n"
+        "Wandering Sage / 放浪の賢者 (２)(青)(青)\n"
+        "伝説のプレインズウォーカー — 賢者(Sage)\n"
+        "[+1]：カード１枚を引く。\n"
+        "4\n"
+        "昼/夜は紋章ではない。これは普通の文章 / ではない行。\n"
+    )
+    boxes = find_card_boxes(text)
+    assert [(b.name_en, b.name_ja, b.mana_cost, b.face_index) for b in boxes] == [
+        ("Tavern Ruffian", "酒場のごろつき", "{3}{R}", 0),
+        ("Tavern Smasher", "酒場破り", None, 1),
+        ("Wandering Sage", "放浪の賢者", "{2}{U}{U}", 0),
+    ]
+    ruffian, smasher, sage = boxes
+    assert ruffian.type_line == "クリーチャー — 人間(Human) 戦士(Warrior) 狼男(Werewolf)"
+    assert ruffian.text.startswith("日暮") and (ruffian.power, ruffian.toughness) == ("2", "5")
+    assert smasher.color_indicator == "RG" and (smasher.power, smasher.toughness) == ("6", "5")
+    assert sage.loyalty == "4" and sage.text == "[+1]：カード１枚を引く。"
+
+
+def test_header_with_japanese_first_and_run_in_type_line():
+    boxes = find_card_boxes("悲哀の名誉教授 / Emeritus of Woe (３)(黒)"
+                            "クリーチャー ─ 吸血鬼(Vampire)\n本文。\n")
+    assert boxes[0].name_en == "Emeritus of Woe" and boxes[0].name_ja == "悲哀の名誉教授"
+    assert boxes[0].type_line == "クリーチャー — 吸血鬼(Vampire)"
+
+
+def test_cr_citations_in_all_their_forms():
+    refs = cites_from_wikitext(
+        "a{{CR|719.1a}} b(CR:716) "
+        "c{{CR|{{その他のルールのCR番号|ターンやフェイズを終了させる}}.1a}}{{#cr:514}}"
+    )
+    assert [(r.kind, r.rule, r.section_title, r.suffix) for r in refs] == [
+        ("cite", "719.1a", None, None),
+        ("cite", None, "ターンやフェイズを終了させる", ".1a"),
+        ("quote", "514", None, None),
+        ("cite", "716", None, None),
+    ]
+
+
+def test_quoted_block_keeps_examples_with_their_rule():
+    block = quoted_rules_from_text(
+        "本文\n引用:総合ルール 20260417\n- 724 ターンを終了する\n- 724.1. 「ターンを終了する」\n"
+        "- 例：ある呪文がターンを終了する。\n- 724.1a 続き\n"
+    )
+    assert block.version == "20260417"
+    assert [(r.number, r.level, r.section_title) for r in block.rules] == [
+        ("724", 1, "ターンを終了する"), ("724.1", 2, "ターンを終了する"),
+        ("724.1a", 3, "ターンを終了する")]
+    assert block.rules[1].text.endswith("例：ある呪文がターンを終了する。")
+
+
+def test_wikitext_only_page_has_sections_links_and_infobox_name():
+    page = parse_page("日暮", wikitext=(
+        "{{情報ボックス/キーワード能力\n|名前=日暮\n|英名=Daybound\n}}\n"
+        "'''日暮'''(ひぐれ)/''Daybound''は[[キーワード能力]]。\n"
+        "==ルール==\n*[[時間停止/Time Stop]]\n===細則===\n本文\n[[カテゴリ:キーワード能力]]"
+    ))
+    assert page.en_name == "Daybound"
+    assert [(s.index, s.level, s.heading) for s in page.sections] == [
+        (0, 0, ""), (1, 2, "ルール"), (2, 3, "細則")]
+    assert [(lk.target_ja, lk.target_en) for lk in page.links] == [
+        ("キーワード能力", None), ("時間停止", "Time Stop")]
+    assert page.categories == ["キーワード能力"]
+
+
+def test_plain_text_chrome_is_dropped():
+    html = ("<div id='mw-content-text'><p>提供: MTG Wiki</p><p>移動: 案内, 検索</p>"
+            "<p>2024年3月1日 (金) 12:00時点における某による版</p>"
+            "<p>(差分) ←前の版 | 最新版 (差分) | 次の版→ (差分)</p>"
+            "<p>(昼夜から転送)</p><p>本文です。</p></div>")
+    page = parse_page("昼", html=html)
+    assert page.text == "本文です。"
+    assert page.redirected_from == ["昼夜"]
