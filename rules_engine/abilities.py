@@ -695,6 +695,13 @@ class EndTurn(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class EndCombat(Effect):
+    """End the combat phase (rule 724.2)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame(Effect):
     """A player loses the game (rule 104.3)."""
 
@@ -891,6 +898,18 @@ class MayEffect(Effect):
     if_you_do: tuple[Effect, ...] = ()
     if_you_dont: tuple[Effect, ...] = ()
     player: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Unless(Effect):
+    """"<effects> unless <chooser> <alternative>" (a "punisher" choice, rule 608.2d): the
+    chooser may do ``alternative``; if they don't, ``effects`` happen. With a player group
+    ("Each player loses 2 life unless they discard a card") each player chooses for themself."""
+
+    effects: tuple[Effect, ...] = ()
+    alternative: tuple[Effect, ...] = ()
+    chooser: Ref = field(default_factory=lambda: Ref("that_player"))
     text: str = ""
 
 
@@ -1117,6 +1136,8 @@ def iter_effects(items: tuple[Effect, ...] | tuple[Ability, ...]):
             children = item.effects + item.if_you_do + item.if_you_dont
         elif isinstance(item, Conditional):
             children = item.effects + item.otherwise
+        elif isinstance(item, Unless):
+            children = item.effects + item.alternative
         elif isinstance(item, Repeat):
             children = item.effects
         elif isinstance(item, Modal):

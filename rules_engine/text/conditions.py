@@ -110,10 +110,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) exiled this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
         # Old werewolf transform conditions (pre-day/night Innistrad, not rule 731)
-        (r"no spells were cast last turn", lambda m, c: Condition(
-            "spells_cast_last_turn", amount=Amount(0, text="exactly"), text=m.group(0))),
+        (r"no spells were cast last turn", _fixed("no_spells_cast_last_turn")),
         (rf"a player cast {_N} or more spells last turn", lambda m, c: Condition(
-            "player_spells_cast_last_turn", amount=amount(m.group("n")), text=m.group(0))),
+            "player_cast_spells_last_turn", amount=amount(m.group("n")), text=m.group(0))),
         (r"you control (?P<what>.+?) with (?P<detail>.+)", None),
         (r"(?:~|it) is (?P<what>attacking|blocking|tapped|untapped|equipped|enchanted)",
          lambda m, c: Condition("self_is", detail=m.group("what"), text=m.group(0))),

@@ -40,6 +40,7 @@ from rules_engine.abilities import (
     Draw,
     Duration,
     Effect,
+    EndCombat,
     EndTurn,
     Exile,
     Explore,
@@ -83,6 +84,7 @@ from rules_engine.abilities import (
     TokenSpec,
     Transform,
     TriggeredAbility,
+    Unless,
     UnsupportedEffect,
     Untap,
     Venture,
@@ -297,7 +299,7 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
                                in _PREDEFINED else (), text=t),
                 tapped or bool(mm.group("tapped")), attacking)
     mm = re.fullmatch(
-        rf"{N} (?:(?P<tapped>tapped) )?(?:(?P<p>\d+|X)/(?P<t>\d+|X) )?"
+        rf"{N} (?:(?P<tapped>tapped) )?(?P<legend>legendary )?(?:(?P<p>\d+|X)/(?P<t>\d+|X) )?"
         r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? (?:and )?)?)+)?\s*"
         r"(?P<types>(?:[A-Z][\w'-]* )*?)(?P<card>(?:legendary )?(?:(?:artifact|enchantment|snow) )*"
         r"creature )?tokens?(?P<rest>.*)", t)
@@ -342,7 +344,8 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
           else (Amount(variable="X") if mm.group("t") else None))
     spec = TokenSpec(name=name, power=pt, toughness=tt, colors=colors,
                      card_types=tuple(w for w in card if w != "legendary"),
-                     supertypes=("legendary",) if "legendary" in card else (),
+                     supertypes=("legendary",) if "legendary" in card or mm.group("legend")
+                     else (),
                      subtypes=subtypes, keywords=keywords, abilities=abilities, text=t)
     return amt, spec, tapped or bool(mm.group("tapped")), attacking
 
@@ -389,6 +392,12 @@ def _create(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
         prev = ctx.last_token
         return dataclasses.replace(prev, amount=amt, controller=s, text=m.group(0))
     parsed = parse_token(what, ctx)
+    nm = re.fullmatch(r"(?P<name>[A-Z][^,]+), (?P<rest>an? .+)", what)
+    if parsed is None and nm:
+        parsed = parse_token(nm.group("rest"), ctx)
+        if parsed is not None:
+            parsed = (parsed[0], dataclasses.replace(parsed[1], name=nm.group("name")),
+                      parsed[2], parsed[3])
     if parsed is None:
         return None
     amt, spec, tapped, attacking = parsed
@@ -718,7 +727,10 @@ def _add_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 def _sacrifice(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     ref = _ref(m.group("obj"), ctx)
     if ref is None:
-        return None
+        refs = parse_refs(m.group("obj"), ctx)
+        if refs is None:
+            return None
+        return tuple(Sacrifice(player=s, subject=r, text=m.group(0)) for r in refs)
     return Sacrifice(player=s, subject=ref, text=m.group(0))
 
 
@@ -824,8 +836,6 @@ def _play_perm(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     dur = {"this turn": Duration("this_turn"), "until end of turn": Duration("end_of_turn"),
            "until the end of your next turn": Duration("end_of_your_next_turn"),
            "": None}[dur_text]
-    if dur is None and not m.group("free"):
-        return None
     return PlayPermission(subject=ref, cast_only=m.group("verb").lower() == "cast",
                           free=bool(m.group("free")), duration=dur, text=m.group(0))
 
@@ -954,6 +964,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"ventures? into (?P<where>the dungeon|Undercity)", _venture),
     (r"becomes? (?P<un>un)?prepared", _prepared),
     (r"end the turn", lambda s, m, c: EndTurn(text=m.group(0))),
+    (r"end the combat phase", lambda s, m, c: EndCombat(text=m.group(0))),
     (r"counter (?P<obj>.+?)(?: unless its controller pays (?P<cost>.+))?", _counter),
     (r"add (?P<what>.+)", _add_mana),
     (r"sacrifices? (?P<obj>.+)", _sacrifice),
@@ -1152,6 +1163,16 @@ def _parse_clause(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     whole = _whole_sentence(t, ctx)
     if whole is not None:
         return whole
+    um = re.fullmatch(r"(?P<main>.+?) unless (?P<who>they|that player|its controller|you) "
+                      r"(?P<alt>.+)", t, re.I)
+    if um:
+        mark = ctx.mark()
+        main = parse_clause(um.group("main"), ctx)
+        chooser = parse_ref(um.group("who"), ctx)
+        alt = parse_vp(chooser, um.group("alt"), ctx) if chooser is not None else None
+        if main is not None and alt is not None:
+            return (Unless(effects=main, alternative=alt, chooser=chooser, text=t),)
+        ctx.reset(mark)
     mark = ctx.mark()
     effs = parse_vp(Ref("you"), t, ctx)
     if effs is not None:

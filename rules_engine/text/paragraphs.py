@@ -269,6 +269,12 @@ def _static(text: str) -> Ability | None:
         return StaticAbility(effects=(CastPermission(kind="flash", filter=ObjectFilter(
             text="this spell"), cost=parse_cost(m.group(1)), text=t),), condition=condition,
             text=text)
+    m = re.fullmatch(r"cast ~ only (during combat|during your turn|during an opponent's turn|"
+                     r"before attackers are declared|during your upkeep)", t, re.I)
+    if m:
+        kind = "cast_only_" + re.sub(r"[^a-z]+", "_", m.group(1).lower()).strip("_")
+        return StaticAbility(effects=(Restriction(kind=kind, subject=Ref("self"), text=t),),
+                             text=text)
     m = re.fullmatch(r"you can't enter ~ unless you \"?venture into (\w+|~)\"?", t, re.I)
     if m:
         return StaticAbility(effects=(Restriction(kind="enter_only_by_venture_into",

@@ -483,7 +483,7 @@ def test_conjunction_condition() -> None:
 def test_old_werewolf_condition_is_not_day_night() -> None:
     trig = only(face("At the beginning of each upkeep, if no spells were cast last turn, "
                      "transform this creature."))
-    assert trig.condition.kind == "spells_cast_last_turn"
+    assert trig.condition.kind == "no_spells_cast_last_turn"
     assert trig.trigger.player == "each"
 
 
