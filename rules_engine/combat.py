@@ -38,6 +38,10 @@ def can_attack(game: Game, obj: GameObject) -> None:
         raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     if compiled.has_keyword(obj, "defender"):
         raise IllegalActionError("702.3b", f"{obj.name} has defender")
+    from rules_engine import statics
+
+    if statics.restricted(game, "cant_attack", obj):
+        raise IllegalActionError("508.1c", f"{obj.name} can't attack (an effect says so)")
 
 
 def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
@@ -48,6 +52,12 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
         raise IllegalActionError("509.1a", f"{blocker.name} is tapped")
     if attacker.attacking is None:
         raise IllegalActionError("509.1a", f"{attacker.name} is not attacking")
+    from rules_engine import statics
+
+    if statics.restricted(game, "cant_block", blocker):
+        raise IllegalActionError("509.1b", f"{blocker.name} can't block (an effect says so)")
+    if statics.restricted(game, "cant_be_blocked", attacker):
+        raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked")
     if compiled.has_keyword(attacker, "flying") and not (
             compiled.has_keyword(blocker, "flying") or compiled.has_keyword(blocker, "reach")):
         raise IllegalActionError("702.9b", f"{attacker.name} has flying; {blocker.name} can't "

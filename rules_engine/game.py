@@ -186,6 +186,7 @@ class Game:
         obj.counters = {}
         obj.damage = 0
         obj.mods = []
+        obj.static_mods = []
         obj.phased_out = False
         obj.goaded = set()
         obj.deathtouch_damage = False

@@ -76,7 +76,7 @@ class GameObject:
         "spell_copy", "prepared", "prepared_copy", "copy_for", "timestamp", "mods",
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
         "flashback", "deathtouch_damage", "phased_with", "goaded", "phased_controller",
-        "is_prepare_spell", "loyalty_used", "choices_made", "kicked",
+        "is_prepare_spell", "loyalty_used", "choices_made", "kicked", "static_mods",
     )
 
     def __init__(self, oid: int, card: CardDef | None, owner: Player, zone: str,
@@ -103,6 +103,7 @@ class GameObject:
         self.is_prepare_spell = False
         self.timestamp = 0
         self.mods: list[Mod] = []
+        self.static_mods: list[Mod] = []  # rebuilt from static abilities (rules_engine.statics)
         self.attacking: Any = None  # Player or GameObject being attacked
         self.blocking: list[GameObject] = []
         self.blocked = False
@@ -161,13 +162,14 @@ class GameObject:
         face = self.face
         p = face.power or 0
         t = face.toughness or 0
-        for m in self.mods:  # layer 7b set, then 7c modify (613.4)
+        mods = self.static_mods + self.mods if self.static_mods else self.mods
+        for m in mods:  # layer 7b set, then 7c modify (613.4)
             if m.set_pt is not None:
                 p, t = m.set_pt
         plus = self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
         p += plus
         t += plus
-        for m in self.mods:
+        for m in mods:
             p += m.power
             t += m.toughness
         return p, t
@@ -181,12 +183,15 @@ class GameObject:
         kws = set(self.face.keywords)
         for m in self.mods:
             kws.update(m.keywords)
+        for m in self.static_mods:
+            kws.update(m.keywords)
         return kws
 
     def has_keyword(self, kw: str) -> bool:
         if kw in self.face.keywords:
             return True
-        return any(kw in m.keywords for m in self.mods)
+        return any(kw in m.keywords for m in self.mods) or any(
+            kw in m.keywords for m in self.static_mods)
 
     @property
     def colors(self) -> tuple[str, ...]:

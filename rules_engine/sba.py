@@ -18,8 +18,10 @@ def check_all(game: Game) -> None:
 
 
 def check_once(game: Game) -> bool:
+    from rules_engine import statics
     from rules_engine.mechanics import day_night, initiative, prepare
 
+    statics.apply(game)  # 613: continuous effects of static abilities, before the checks
     acted = False
     losers = []
     for p in game.living:

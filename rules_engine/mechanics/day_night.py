@@ -29,6 +29,11 @@ def become(game: Game, to: str) -> None:
     before = game.day_night
     if before == to:
         return
+    from rules_engine import statics
+
+    if statics.restricted(game, f"cant_become_{to}"):
+        game.note(f"it can't become {to} (an effect says so); it stays {before}")
+        return
     game.day_night = to
     if before == "neither":
         game.log("became_day" if to == "day" else "became_night")

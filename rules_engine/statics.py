@@ -1,0 +1,86 @@
+"""Static abilities of permanents (604, 611.3): continuous effects recomputed, not stored.
+
+Before state-based actions are checked (and so before any player receives priority, and before
+combat damage is worked out), every permanent's ``static_mods`` list is rebuilt from the static
+abilities of the phased-in permanents on the battlefield: "+N/+N" and "has <keyword>" for the
+permanent itself or for each permanent matching a filter, under an "as long as" condition
+(604.1, 613.4). Restrictions such as "can't block" or "It can't become night" are looked up
+on demand with :func:`restricted`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled, conditions, targeting
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Mod
+
+
+def _statics(obj: GameObject) -> list[Any]:
+    return [a for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
+            and a.zone in (None, "battlefield")]
+
+
+def apply(game: Game) -> None:
+    """Rebuild the static modifications of every permanent (cheap when nothing has statics)."""
+    for obj in game.battlefield:
+        if obj.static_mods:
+            obj.static_mods = []
+    for src in game.battlefield:
+        if src.phased_out:
+            continue
+        for abl in _statics(src):
+            if abl.condition is not None and not conditions.holds(game, abl.condition,
+                                                                  src.controller, src):
+                continue
+            for eff in abl.effects:
+                if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility) and \
+                        eff.duration is None:
+                    _apply_one(game, src, eff)
+
+
+def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:
+    if ref is None or ref.kind in ("self", "it"):
+        return [src]
+    if ref.kind == "each":
+        return [o for o in game.permanents()
+                if targeting.matches(game, o, ref.filter, src.controller, src)]
+    return []  # enchanted/equipped: attachments are not modelled
+
+
+def _amount(value: Any) -> int:
+    return int(value.value) if value is not None and value.value is not None else 0
+
+
+def _apply_one(game: Game, src: GameObject, eff: Any) -> None:
+    for obj in _subjects(game, src, eff.subject):
+        if isinstance(eff, ab.ModifyPT):
+            mod = Mod(_amount(eff.power), _amount(eff.toughness), until="static")
+        elif isinstance(eff, ab.SetBasePT):
+            mod = Mod(set_pt=(_amount(eff.power), _amount(eff.toughness)), until="static")
+        else:
+            mod = Mod(keywords=tuple(k.name for k in eff.keywords),
+                      abilities=tuple(eff.abilities) + tuple(eff.keywords), until="static")
+        obj.static_mods.append(mod)
+
+
+def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
+    """Whether a static "can't" (101.2) of kind ``kind`` applies to ``obj`` (or the game)."""
+    for src in game.battlefield:
+        if src.phased_out:
+            continue
+        for abl in _statics(src):
+            for eff in abl.effects:
+                if not isinstance(eff, ab.Restriction) or eff.kind != kind:
+                    continue
+                if abl.condition is not None and not conditions.holds(
+                        game, abl.condition, src.controller, src):
+                    continue
+                subject = eff.subject
+                if subject.kind == "game" or obj is None:
+                    return True
+                if obj in _subjects(game, src, subject):
+                    return True
+    return False
