@@ -1,0 +1,226 @@
+"""``mtgkit simulate``: play complete two-player games between two decks and record them.
+
+Examples::
+
+    mtgkit simulate --deck day_night --deck vanilla --games 1000 --seed 7
+    mtgkit simulate --deck my.txt --deck their.txt --games 200 --policy greedy --workers 2
+
+A ``--deck`` is a deck file (``4 Tavern Ruffian`` lines; the sideboard is ignored) or the name
+of a sample deck shipped with mtgkit (``--list-decks`` shows them). Games are reproducible for a
+seed whatever ``--workers`` is. Rows go to ``sim_runs``/``sim_games``/``sim_events`` in the
+database (``--no-store`` skips that); a summary is printed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from mtgkit.errors import UserError
+
+BATCH = 250
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "simulate", help="play seeded two-player games between two decks and record them",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deck", action="append", default=[], metavar="FILE|NAME",
+                        help="deck file or sample deck name; give two (one = mirror match)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", choices=("random", "greedy"), default="random")
+    parser.add_argument("--workers", type=int, default=1, help="parallel processes (default 1)")
+    parser.add_argument("--max-turns", type=int, default=40,
+                        help="stop a game as a draw after this many turns (default 40)")
+    parser.add_argument("--cards", nargs="*", default=[], help="extra Scryfall .json/.jsonl files")
+    parser.add_argument("--no-store", action="store_true", help="do not write to the database")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--list-decks", action="store_true", help="list the sample decks and exit")
+    parser.set_defaults(func=run)
+
+
+def resolve_deck_path(value: str) -> Path:
+    """A deck argument as a file path: an existing file, else a shipped sample deck's name."""
+    from rules_engine.deckfile import sample_decks_dir
+
+    path = Path(value)
+    if path.exists():
+        return path
+    sample = sample_decks_dir() / (value if value.endswith(".txt") else f"{value}.txt")
+    if sample.exists():
+        return sample
+    names = ", ".join(p.stem for p in sorted(sample_decks_dir().glob("*.txt")))
+    raise UserError(f"{value}: no such deck file or sample deck (samples: {names})")
+
+
+def run(args: argparse.Namespace) -> int:
+    from rules_engine.deckfile import DeckError, check_names, read_deck, sample_decks
+    from rules_engine.sim_runner import RunSpec, card_dicts_for, run_games
+
+    if args.list_decks:
+        for path in sample_decks():
+            deck = read_deck(path)
+            print(f"{path.stem:12} {deck.size:3} cards  {path}")
+        return 0
+    if not args.deck or len(args.deck) > 2:
+        raise UserError("give one or two --deck options (one deck plays a mirror match)")
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    if args.workers < 1:
+        raise UserError("--workers must be at least 1")
+    from mtgkit.commands._cards import card_source
+
+    store = None
+    if not args.no_store:
+        from mtgkit.commands._common import open_store
+
+        store = open_store(args)
+    try:
+        source = card_source(args.cards, store)
+        decks = []
+        try:
+            for value in (args.deck * 2)[:2]:
+                deck = read_deck(resolve_deck_path(value))
+                check_names(deck, source.get)
+                decks.append(deck)
+        except DeckError as exc:
+            raise UserError(str(exc)) from exc
+    except BaseException:
+        if store is not None:
+            store.close()
+        raise
+    deck_a, deck_b = decks
+    names_a, names_b = deck_a.card_names(), deck_b.card_names()
+    spec = RunSpec(cards=card_dicts_for(source.get, names_a + names_b), deck_a=tuple(names_a),
+                   deck_b=tuple(names_b), seed=args.seed, policy=args.policy,
+                   max_turns=args.max_turns, keep_events=not args.no_store)
+    for deck in decks:
+        if deck.sideboard_size:
+            print(f"{deck.path}: sideboard of {deck.sideboard_size} cards ignored",
+                  file=sys.stderr)
+
+    run_id = None
+    try:
+        if store is not None:
+            from db.sim import start_run
+
+            run_id = start_run(store, seed=args.seed, games=args.games, policy=args.policy,
+                               deck_a=deck_a.name, deck_b=deck_b.name, workers=args.workers,
+                               max_turns=args.max_turns)
+        summary = _Summary()
+        t0 = time.perf_counter()
+        batch: list[Any] = []
+        with _progress(args.games, not args.no_progress) as advance:
+            for record in run_games(spec, args.games, args.workers):
+                summary.add(record)
+                batch.append(record)
+                advance()
+                if store is not None and len(batch) >= BATCH:
+                    _flush(store, run_id, deck_a.name, deck_b.name, batch)
+        if store is not None:
+            _flush(store, run_id, deck_a.name, deck_b.name, batch)
+        elapsed = time.perf_counter() - t0
+    finally:
+        if store is not None:
+            store.close()
+    summary.print(deck_a.name, deck_b.name, args, elapsed)
+    if run_id is not None:
+        print(f"run {run_id}: {args.games} rows in sim_games written to {store.path} "
+              f"(export with `mtgkit export --table sim_games`)")
+    return 0
+
+
+def _flush(store: Any, run_id: int | None, a: str, b: str, batch: list[Any]) -> None:
+    from db.sim import write_games
+
+    if run_id is not None and batch:
+        write_games(store, run_id, a, b, batch)
+    batch.clear()
+
+
+class _progress:
+    """A rich progress bar on stderr (only on a terminal), as a context giving an advance()."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled and sys.stderr.isatty()
+        self.bar: Any = None
+
+    def __enter__(self) -> Any:
+        if not self.enabled:
+            return lambda: None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        self.bar = Progress("games", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                            console=Console(stderr=True), transient=True)
+        self.bar.start()
+        task = self.bar.add_task("games", total=self.total)
+        return lambda: self.bar.advance(task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+class _Summary:
+    """Per-game figures and win rates, accumulated as records arrive."""
+
+    METRICS = (("day/night changes", "day_night_changes"),
+               ("initiative changes", "initiative_changes"),
+               ("dungeons completed", "dungeons_completed"),
+               ("prepare spells cast", "prepare_spells_cast"),
+               ("turns ended early", "turns_ended_early"))
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.moves = 0
+        self.turns = 0
+        self.wins: Counter[str | None] = Counter()
+        self.reasons: Counter[str] = Counter()
+        self.totals: Counter[str] = Counter()
+        self.maxima: Counter[str] = Counter()
+        self.any: Counter[str] = Counter()
+
+    def add(self, r: Any) -> None:
+        self.games += 1
+        self.moves += r.moves
+        self.turns += r.turns
+        self.wins[r.winner] += 1
+        self.reasons[_reason_kind(r.reason)] += 1
+        for _, attr in self.METRICS:
+            v = getattr(r, attr)
+            self.totals[attr] += v
+            self.maxima[attr] = max(self.maxima[attr], v)
+            self.any[attr] += v > 0
+
+    def print(self, a: str, b: str, args: argparse.Namespace, elapsed: float) -> None:
+        n = max(self.games, 1)
+        rate = self.games / elapsed if elapsed > 0 else float("inf")
+        print(f"{self.games} games  {a} (a) vs {b} (b)  seed {args.seed}  policy {args.policy}  "
+              f"workers {args.workers}  {elapsed:.1f} s ({rate:.1f} games/s, "
+              f"{self.moves / max(elapsed, 1e-9):.0f} actions/s)")
+        draws = self.games - self.wins["a"] - self.wins["b"]
+        print(f"win rate: a {self.wins['a'] / n:6.1%}   b {self.wins['b'] / n:6.1%}   "
+              f"no winner {draws / n:6.1%}   mean turns {self.turns / n:.1f}")
+        print(f"{'per game':22} {'mean':>7} {'max':>5} {'games with any':>15}")
+        for label, attr in self.METRICS:
+            print(f"{label:22} {self.totals[attr] / n:7.2f} {self.maxima[attr]:5d} "
+                  f"{self.any[attr]:15d}")
+        print("how games ended:")
+        for reason, count in self.reasons.most_common(8):
+            print(f"  {count:6d}  {reason}")
+        if len(self.reasons) > 8:
+            print(f"  ... {len(self.reasons) - 8} more kinds")
+
+
+def _reason_kind(reason: str) -> str:
+    """Group end reasons: 'a lost: 704.5a ...' and 'b lost: 704.5a ...' read as one line."""
+    if reason[:2] in ("a ", "b ") and " lost: " in reason:
+        return "a player lost: " + reason.split(" lost: ", 1)[1]
+    return reason if len(reason) <= 110 else reason[:107] + "..."

@@ -1,0 +1,361 @@
+"""Complete simulated games between two decks, recorded from the engine's event log.
+
+This wraps the public pieces of :mod:`rules_engine.simulate` (``new_game``,
+``candidate_moves``, ``apply_move``) into whole games with a stopping rule and a record:
+
+- a game ends when the engine says so (a player lost: 104.3, 704.5a/b), or at a turn or move
+  limit (recorded as a draw with that reason);
+- a game that reaches a clause the compiler could not read (an ``UnsupportedEffect`` the engine
+  skips, or a card whose printed text has an ``Unsupported`` ability entering play) stops there
+  and is recorded with ``reason = "unsupported: ..."``; an unexpected Python error inside the
+  engine is recorded as ``"engine error: ..."``. Neither crashes the run;
+- every game gets its own seed derived from the run seed and the game's index
+  (:func:`game_seed`), so a run's rows do not depend on how games are spread over workers.
+
+Policies: ``random`` (the engine's random legal-move idea: pass half the time, else a random
+legal move) and ``greedy`` (play a land, cast the costliest spell it can, attack with
+everything, make safe blocks; answers "may" with yes). Decisions inside spells (targets,
+choices) are random in both.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine import combat, compiled, turn
+from rules_engine import simulate as sim
+from rules_engine.cards import CardLibrary, DictCardSource
+from rules_engine.errors import IllegalActionError, RulesEngineError
+from rules_engine.game import Game
+
+POLICIES = ("random", "greedy")
+PLAYERS = ("a", "b")
+DEFAULT_MAX_TURNS = 40
+DEFAULT_MAX_MOVES = 6000
+
+# Events kept in ``sim_events``: the scenario spec's named events plus a few for game shape.
+RECORDED_EVENTS = frozenset({
+    "became_day", "became_night", "day_became_night", "night_became_day", "transformed",
+    "initiative_taken", "ventured", "dungeon_completed", "prepared", "unprepared",
+    "spell_cast", "turn_ended", "lost_game", "won_game", "turn_began", "dies",
+})
+DAY_NIGHT_EVENTS = frozenset({"became_day", "became_night", "day_became_night",
+                              "night_became_day"})
+_UNSUPPORTED_NOTE = "unsupported effect skipped"
+
+
+@dataclass
+class GameRecord:
+    """One finished (or stopped) game: the ``sim_games`` row and its ``sim_events`` rows."""
+
+    game: int
+    seed: int
+    first: str  # "a" or "b": which deck took the first turn
+    winner: str | None  # "a", "b" or None (draw / stopped)
+    turns: int
+    reason: str
+    moves: int
+    day_night_changes: int = 0
+    initiative_changes: int = 0
+    dungeons_completed: int = 0
+    prepare_spells_cast: int = 0
+    turns_ended_early: int = 0
+    events: list[tuple[int, str, str, str | None, str | None]] = field(default_factory=list)
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """A game's seed from the run seed and its index: stable across processes and platforms."""
+    digest = hashlib.blake2b(f"mtgkit-sim:{run_seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+# -- policies -----------------------------------------------------------------------------------
+
+class RandomPolicy:
+    """Pass half the time; otherwise try the legal moves in random order (pass if none works)."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, player: str, prompt: str, options: Any) -> Any:
+        return options[self.rng.randrange(len(options))]
+
+    def step(self, game: Game) -> bool:
+        """Make one move for the priority holder; True if a move other than pass was made."""
+        moves = sim.candidate_moves(game)
+        if len(moves) > 1 and self.rng.random() >= 0.5:
+            others = moves[1:]
+            self.rng.shuffle(others)
+            for move in others:
+                if _try(game, move):
+                    return True
+        turn.pass_priority(game)
+        return False
+
+
+class GreedyPolicy(RandomPolicy):
+    """A simple, fast heuristic player (not a strong one).
+
+    Main phases of its own turn: play a land, cast the spell with the highest mana value it can
+    pay for (prepare copies and flashback included), activate abilities only in the second main
+    phase; attack with every creature able to; block an attacker with a creature that survives
+    the hit. "May" questions are answered yes; other decisions are random.
+    """
+
+    name = "greedy"
+
+    def decide(self, player: str, prompt: str, options: Any) -> Any:
+        if len(options) == 2 and options[0] is False and options[1] is True:
+            return True
+        return options[self.rng.randrange(len(options))]
+
+    def step(self, game: Game) -> bool:
+        p = game.priority
+        mine = game.active is p
+        if mine and game.step in ("main1", "main2") and not game.stack:
+            moves = sim.candidate_moves(game)
+            lands = [m for m in moves if m[0] == "play_land"]
+            if lands and _try(game, lands[0]):
+                return True
+            spells = [m for m in moves if m[0] in ("cast", "cast_exile", "cast_graveyard")]
+            spells.sort(key=lambda m: -game.mana_value_of(m[1]))
+            for move in spells:
+                if _try(game, move):
+                    return True
+            if game.step == "main2":
+                for move in (m for m in moves if m[0] == "activate"):
+                    if _try(game, move):
+                        return True
+        elif mine and game.step == "beginning_of_combat" and not game.stack:
+            if any(o.controller is p and o.is_creature and not o.tapped
+                   for o in game.battlefield):
+                if _try(game, ("attack", None)):
+                    return True
+        elif (not mine and game.step == "declare_attackers" and not game.stack
+              and game.pending_blocks is None):
+            game.pending_blocks = _safe_blocks(game, p)
+        turn.pass_priority(game)
+        return False
+
+
+def _try(game: Game, move: sim.Move) -> bool:
+    try:
+        return sim.apply_move(game, move)
+    except IllegalActionError:
+        return False
+    except RulesEngineError:
+        return False
+
+
+def _safe_blocks(game: Game, player: Any) -> dict[Any, Any]:
+    """Blocks where the blocker survives (its toughness exceeds the attacker's power)."""
+    blocks: dict[Any, Any] = {}
+    used: set[int] = set()
+    for att in combat.attackers(game):
+        if att.attacking is not player or compiled.has_keyword(att, "menace"):
+            continue
+        for blk in game.battlefield:
+            if (blk.controller is not player or not blk.is_creature or blk.tapped
+                    or blk.oid in used or blk.toughness <= att.power):
+                continue
+            try:
+                combat.can_block(game, blk, att)
+            except IllegalActionError:
+                continue
+            blocks[blk] = att
+            used.add(blk.oid)
+            break
+    return blocks
+
+
+def make_policy(name: str, rng: random.Random) -> RandomPolicy:
+    if name == "random":
+        return RandomPolicy(rng)
+    if name == "greedy":
+        return GreedyPolicy(rng)
+    raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
+
+
+# -- one game -----------------------------------------------------------------------------------
+
+class _Stop(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _unsupported_in(game: Game, start: int) -> str | None:
+    """The first unsupported clause reached by events from ``start`` on, if any."""
+    events = game.events
+    for i in range(start, len(events)):
+        ev = events[i]
+        if ev.name == "note":
+            text = ev.data.get("text", "")
+            if text.startswith(_UNSUPPORTED_NOTE):
+                return text[len(_UNSUPPORTED_NOTE):].lstrip(": ").strip()
+        elif ev.name in ("spell_cast", "entered"):
+            obj = ev.data.get("obj")
+            face = getattr(obj, "face", None)
+            if face is None:
+                continue
+            compiled.face_abilities(getattr(obj, "card", None), face)
+            if face.unsupported:
+                return f"{face.name}: {face.unsupported[0]!r}"
+    return None
+
+
+def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, index: int,
+              seed: int, policy: str = "random", max_turns: int = DEFAULT_MAX_TURNS,
+              max_moves: int = DEFAULT_MAX_MOVES, keep_events: bool = True) -> GameRecord:
+    """Play one complete game; never raises for what happens inside the game."""
+    first = PLAYERS[index % 2]  # alternate who starts, so neither deck gets the edge
+    order = [first, PLAYERS[1 - PLAYERS.index(first)]]
+    decks = {"a": deck_a, "b": deck_b}
+    rng = random.Random(seed ^ 0x5EED)
+    moves = 0
+    game: Game | None = None
+    reason = ""
+    try:
+        game = sim.new_game(library, {name: decks[name] for name in order}, seed=seed)
+        pol = make_policy(policy, rng)
+        game.decider.policy = pol.decide
+        game.decider.log = _no_log
+        seen = 0
+        while not game.game_over:
+            if game.turn > max_turns:
+                raise _Stop(f"turn limit ({max_turns})")
+            if moves >= max_moves:
+                raise _Stop(f"move limit ({max_moves})")
+            if game.priority is None:
+                raise _Stop("engine error: no player has priority")
+            pol.step(game)
+            moves += 1
+            if len(game.events) > seen:
+                found = _unsupported_in(game, seen)
+                seen = len(game.events)
+                if found is not None:
+                    raise _Stop(f"unsupported: {found}")
+        reason = _end_reason(game)
+    except _Stop as stop:
+        reason = stop.reason
+    except Exception as exc:  # noqa: BLE001 - a broken game is recorded, never a crash
+        reason = f"engine error: {type(exc).__name__}: {exc}"
+    return _record(game, index, seed, first, reason, moves, keep_events)
+
+
+def _no_log(_msg: str) -> None:
+    return None
+
+
+def _end_reason(game: Game) -> str:
+    for ev in reversed(game.events):
+        if ev.name == "lost_game":
+            who = getattr(ev.data.get("player"), "name", "?")
+            return f"{who} lost: {ev.data.get('reason') or 'lost the game'}"
+    return "game over"
+
+
+def _record(game: Game | None, index: int, seed: int, first: str, reason: str, moves: int,
+            keep_events: bool) -> GameRecord:
+    if game is None:
+        return GameRecord(index, seed, first, None, 0, reason, moves)
+    winner = None
+    if game.game_over and not reason.startswith(("unsupported", "engine error")):
+        winners = [p.name for p in game.players if getattr(p, "won", False)]
+        winner = winners[0] if len(winners) == 1 else None
+    rec = GameRecord(index, seed, first, winner, game.turn, reason, moves)
+    holder = None
+    for ev in game.events:
+        name = ev.name
+        if name not in RECORDED_EVENTS:
+            continue
+        data = ev.data
+        player = data.get("player")
+        obj = data.get("obj")
+        if player is None and obj is not None:
+            player = getattr(obj, "controller", None)
+        if name in DAY_NIGHT_EVENTS:
+            rec.day_night_changes += 1
+        elif name == "initiative_taken":
+            if player is not holder:
+                rec.initiative_changes += 1
+            holder = player
+        elif name == "dungeon_completed":
+            rec.dungeons_completed += 1
+        elif name == "turn_ended":
+            rec.turns_ended_early += 1
+        elif name == "spell_cast" and obj is not None and (
+                getattr(obj, "is_prepare_spell", False) or getattr(obj, "copy_for", None)):
+            rec.prepare_spells_cast += 1
+        if keep_events:
+            rec.events.append((ev.turn, ev.step, name, getattr(player, "name", None),
+                               getattr(obj, "name", None) if obj is not None else
+                               data.get("dungeon")))
+    return rec
+
+
+# -- many games, optionally in parallel ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything a worker needs to play games: plain data, picklable."""
+
+    cards: tuple[dict[str, Any], ...]
+    deck_a: tuple[str, ...]
+    deck_b: tuple[str, ...]
+    seed: int
+    policy: str = "random"
+    max_turns: int = DEFAULT_MAX_TURNS
+    max_moves: int = DEFAULT_MAX_MOVES
+    keep_events: bool = True
+
+
+def card_dicts_for(lookup: Callable[[str], dict[str, Any] | None],
+                   names: Iterable[str]) -> tuple[dict[str, Any], ...]:
+    """The Scryfall objects a run needs (deck cards + dungeons), resolved once in the parent."""
+    from rules_engine.mechanics.initiative import UNDERCITY, other_dungeon_names
+
+    found: dict[str, dict[str, Any]] = {}
+    for name in list(dict.fromkeys(names)) + [UNDERCITY, *other_dungeon_names()]:
+        data = lookup(name)
+        if data is not None:
+            found.setdefault(data.get("name", name), data)
+    return tuple(found.values())
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(spec: RunSpec) -> None:
+    _WORKER["spec"] = spec
+    _WORKER["library"] = CardLibrary(DictCardSource(spec.cards))
+
+
+def _play_index(index: int) -> GameRecord:
+    spec: RunSpec = _WORKER["spec"]
+    return play_game(_WORKER["library"], list(spec.deck_a), list(spec.deck_b), index=index,
+                     seed=game_seed(spec.seed, index), policy=spec.policy,
+                     max_turns=spec.max_turns, max_moves=spec.max_moves,
+                     keep_events=spec.keep_events)
+
+
+def run_games(spec: RunSpec, games: int, workers: int = 1) -> Iterator[GameRecord]:
+    """Play ``games`` games, yielding records in game order whatever ``workers`` is."""
+    if workers <= 1 or games <= 1:
+        _init_worker(spec)
+        for i in range(games):
+            yield _play_index(i)
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("spawn" if not hasattr(mp, "get_all_start_methods")
+                         or "fork" not in mp.get_all_start_methods() else "fork")
+    chunk = max(1, min(16, games // (workers * 4) or 1))
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(spec,)) as pool:
+        yield from pool.imap(_play_index, range(games), chunksize=chunk)
