@@ -366,11 +366,12 @@ class ModifyPT(Effect):
 
 @dataclass(frozen=True, slots=True)
 class SetBasePT(Effect):
-    """``subject`` has base power/toughness P/T (rule 613.4b)."""
+    """``subject`` has base power/toughness P/T (rule 613.4b); a characteristic-defining ability
+    "~'s power is equal to ..." (rule 604.3, layer 7a) leaves the other value None (printed)."""
 
     subject: Ref = field(default_factory=lambda: Ref("self"))
-    power: Amount = field(default_factory=lambda: Amount(0))
-    toughness: Amount = field(default_factory=lambda: Amount(0))
+    power: Amount | None = field(default_factory=lambda: Amount(0))
+    toughness: Amount | None = field(default_factory=lambda: Amount(0))
     duration: Duration | None = field(default_factory=Duration)
     text: str = ""
 

@@ -109,6 +109,14 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>it|that card|that creature)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) exiled this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
+        (rf"you attacked with {_N} or more creatures this turn", lambda m, c: Condition(
+            "attacked_with_this_turn", amount=amount(m.group("n")), text=m.group(0))),
+        (r"an opponent has more life than you", _fixed("opponent_more_life")),
+        (r"an opponent controls more (?P<what>.+?) than you", lambda m, c: None if parse_filter(
+            m.group("what")) is None else Condition("opponent_controls_more",
+                                                    filter=parse_filter(m.group("what")),
+                                                    text=m.group(0))),
+        (r"you have more life than (?:each|an) opponent", _fixed("more_life_than_opponent")),
         # Old werewolf transform conditions (pre-day/night Innistrad, not rule 731)
         (r"no spells were cast last turn", _fixed("no_spells_cast_last_turn")),
         (rf"a player cast {_N} or more spells last turn", lambda m, c: Condition(

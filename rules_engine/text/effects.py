@@ -1051,7 +1051,8 @@ _SUBJECT_SPLIT = re.compile(
     r"\s(?=(?:draws?|discards?|mills?|gains?|loses?|gets?|deals?|has|have|becomes?|creates?|"
     r"puts?|returns?|sacrifices?|shuffles?|explores|takes?|scry|surveils?|attacks|can't|"
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
-    r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?)\b)", re.I)
+    r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
+    r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power)\b)", re.I)
 
 _DURATIONS = [
     (re.compile(r"\s+until end of turn$", re.I), Duration("end_of_turn")),
@@ -1101,6 +1102,13 @@ def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         result = VERB_PHRASES[index][1](subject, m, ctx)
         if result is not None:
             return result if isinstance(result, tuple) else (result,)
+        ctx.reset(mark)
+    fe = re.fullmatch(r"(.+?) for each (.+)", t, re.I)
+    if fe and not fe.group(1).lower().endswith(("damage", "life")):
+        mark = ctx.mark()
+        inner = parse_vp(subject, fe.group(1), ctx)
+        if inner is not None:
+            return (Repeat(count=Amount(text="for each " + fe.group(2)), effects=inner, text=t),)
         ctx.reset(mark)
     # compound: split at ", then ", ", and ", " and ", ", " when every part parses
     for sep in (r",? then ", r", and ", r" and ", r", "):
@@ -1321,6 +1329,20 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 trigger=Trigger("phase", step="end", player="each", detail="next"),
                 effects=inner, text=t), text=t))
             return True
+    m = re.match(r"^when you do,\s*(.+)$", t, re.I)
+    if m and effects and isinstance(effects[-1], MayEffect):
+        # A reflexive triggered ability (rule 603.12): it triggers when the optional action
+        # was taken, and targets are chosen then.
+        from rules_engine.abilities import Trigger
+
+        inner = parse_effects(m.group(1), ctx)
+        if any(isinstance(e, UnsupportedEffect) for e in inner):
+            return False
+        reflexive = DelayedTrigger(ability=TriggeredAbility(
+            trigger=Trigger("reflexive", text="when you do"), effects=inner, text=t), text=t)
+        effects[-1] = dataclasses.replace(effects[-1],
+                                          if_you_do=effects[-1].if_you_do + (reflexive,))
+        return True
     m = re.match(r"^if you (do|don't),\s*(.+)$", t, re.I)
     if m:
         if not effects or not isinstance(effects[-1], MayEffect):

@@ -29,6 +29,7 @@ from rules_engine.abilities import (
     Ref,
     ReplacementEffect,
     Restriction,
+    SetBasePT,
     Skip,
     SpellAbility,
     StaticAbility,
@@ -260,6 +261,15 @@ def _static(text: str) -> Ability | None:
             inner = _static(m.group(1) + ".")
             if isinstance(inner, StaticAbility) and inner.condition is None:
                 return StaticAbility(effects=inner.effects, condition=cond, text=text)
+    m = re.fullmatch(r"~'s (power|toughness|power and toughness) (?:is|are|are each) equal to (.+)",
+                     t, re.I)
+    if m:
+        amt = Amount(text="equal to " + m.group(2))
+        which = m.group(1).lower()
+        return StaticAbility(effects=(SetBasePT(
+            subject=Ref("self"), power=amt if "power" in which else None,
+            toughness=amt if "toughness" in which else None, duration=None, text=t),),
+            zone="all", text=text)
     cm = _cost_modifier(t, ctx)
     if cm is not None:
         return StaticAbility(effects=(cm,), condition=condition, text=text)
