@@ -35,8 +35,9 @@ class _StoreSource:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("play", help="run scenario files (sample games) and check them")
-    parser.add_argument("files", nargs="+", help="scenario .yaml files or directories")
-    parser.add_argument("--cards", nargs="*", default=[], help="extra Scryfall .json/.jsonl files")
+    parser.add_argument("files", nargs="*", help="scenario .yaml files or directories")
+    parser.add_argument("--cards", nargs="+", action="extend", default=[],
+                        help="extra Scryfall .json/.jsonl card files")
     parser.add_argument("--log", action="store_true", help="print the whole game log")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.set_defaults(func=run)
@@ -79,6 +80,12 @@ def _sources(args: argparse.Namespace) -> Any:
 def run(args: argparse.Namespace) -> int:
     from rules_engine.scenario import run_file, scenario_files
 
+    # "--cards a.jsonl s.yaml": scenario paths swallowed by --cards go back to the files
+    cards = [c for c in args.cards if Path(c).suffix in (".json", ".jsonl")]
+    args.files = list(args.files) + [c for c in args.cards if c not in cards]
+    args.cards = cards
+    if not args.files:
+        raise UserError("play: give one or more scenario files or directories")
     files = scenario_files(args.files)
     missing = [str(f) for f in files if not f.exists()]
     if missing:
