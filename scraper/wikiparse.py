@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from urllib.parse import urljoin
+from urllib.parse import unquote, urljoin
 
 import mwparserfromhell
-from bs4 import BeautifulSoup, Tag
+from bs4 import BeautifulSoup, NavigableString, Tag
 
 from scraper.cardbox import CardBox, find_card_boxes
 from scraper.crrefs import (
@@ -98,15 +98,19 @@ CHROME_LINES = [
     )
 ]
 REDIRECT_NOTE = re.compile(r"^\((.+)から転送\)$")
-REMOVE_SELECTORS = (
-    "script, style, noscript, .mw-editsection, #toc, .toc, .printfooter, #siteSub, "
-    "#contentSub, #contentSub2, #jump-to-nav, .mw-jump-link, #mw-navigation, #footer, "
-    "#mw-head, #mw-panel, .navbox, .mw-indicators, #catlinks, #mw-hidden-catlinks, #p-search"
-)
+SKIP_TAGS = frozenset({"script", "style", "noscript", "head", "title"})
+SKIP_IDS = frozenset({
+    "toc", "siteSub", "contentSub", "contentSub2", "jump-to-nav", "mw-navigation", "footer",
+    "mw-head", "mw-panel", "catlinks", "mw-hidden-catlinks", "p-search",
+})
+SKIP_CLASSES = frozenset({
+    "mw-editsection", "toc", "printfooter", "mw-jump-link", "navbox", "mw-indicators",
+})
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: blocks that stand apart (a blank line) and blocks that only start a new line: a card box
 #: is lines of one block, so its lines must not be torn apart by blank lines
-PARAGRAPH_TAGS = ("p", "table", "pre", "blockquote", "section", "center")
-LINE_TAGS = ("div", "li", "dd", "dt", "tr", "ul", "ol", "dl")
+PARAGRAPH_TAGS = frozenset({"p", "table", "blockquote", "section", "center"})
+LINE_TAGS = frozenset({"div", "dd", "dt", "tr", "ul", "ol", "dl"})
 
 
 def clean_lines(lines: list[str]) -> tuple[list[str], list[str]]:
@@ -146,12 +150,15 @@ class RenderedPage:
 
 
 def _content_root(soup: BeautifulSoup) -> Tag:
-    for selector in ("#mw-content-text .mw-parser-output", "#mw-content-text", "#bodyContent",
-                     "#content", "body"):
-        found = soup.select_one(selector)
+    content = soup.find(id="mw-content-text")
+    if content is not None:
+        inner = content.find("div", class_="mw-parser-output")
+        return inner if inner is not None else content
+    for key in ("bodyContent", "content"):
+        found = soup.find(id=key)
         if found is not None:
             return found
-    return soup
+    return soup.body or soup
 
 
 def revision_from_html(html: str) -> int | None:
@@ -166,7 +173,7 @@ def revision_from_html(html: str) -> int | None:
 
 def diff_new_side(soup: BeautifulSoup) -> str | None:
     """The newer revision's wikitext from a MediaWiki diff table (``table.diff``)."""
-    table = soup.select_one("table.diff")
+    table = soup.find("table", class_="diff")
     if table is None:
         return None
     out = []
@@ -180,33 +187,104 @@ def diff_new_side(soup: BeautifulSoup) -> str | None:
     return "\n".join(out)
 
 
+def _skipped(tag: Tag) -> bool:
+    if tag.name in SKIP_TAGS:
+        return True
+    if tag.get("id") in SKIP_IDS:
+        return True
+    classes = tag.get("class")
+    return bool(classes) and not SKIP_CLASSES.isdisjoint(classes)
+
+
+def _visible_text(tag: Tag) -> str:
+    """A tag's text without the parts page chrome puts in it (a heading's [編集] link)."""
+    parts: list[str] = []
+    stack: list[object] = [tag]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, NavigableString):
+            if type(node) is NavigableString:
+                parts.append(node)
+        elif isinstance(node, Tag) and not _skipped(node):
+            stack.extend(reversed(node.contents))
+    return re.sub(r"\s+", " ", "".join(parts)).strip()
+
+
+def _flatten(root: Tag) -> tuple[str, list[Tag]]:
+    """One pass over the tree: text with line/paragraph/heading marks, and the links.
+
+    Iterative (an unclosed-tag soup can nest deeper than Python's recursion limit) and
+    read-only (mutating a bs4 tree costs more than parsing it).
+    """
+    out: list[str] = []
+    anchors: list[Tag] = []
+    stack: list[object] = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str) and not isinstance(node, NavigableString):
+            out.append(node)  # a closing mark pushed below
+            continue
+        if isinstance(node, NavigableString):
+            if type(node) is NavigableString:
+                out.append(node.replace("\n", " "))
+            continue
+        if not isinstance(node, Tag) or _skipped(node):
+            continue
+        name = node.name
+        if name == "br":
+            out.append("\n")
+            continue
+        if name in HEADING_TAGS:
+            text = _visible_text(node)
+            out.append(f"\x03{HEADING_MARK}{name[1]}{text}\x03")
+            continue
+        if name == "pre":
+            out.append("\x03" + node.get_text() + "\x03")
+            continue
+        if name == "a":
+            anchors.append(node)
+        if name == "li":
+            out.append("\n• ")
+            stack.append("\n")
+        elif name in PARAGRAPH_TAGS:
+            out.append("\x03")
+            stack.append("\x03")
+        elif name in LINE_TAGS:
+            out.append("\n")
+            stack.append("\n")
+        elif name in ("td", "th"):
+            stack.append(" ")
+        stack.extend(reversed(node.contents))
+    return "".join(out), anchors
+
+
 def parse_html(html: str, splitter: NameSplitter | None = None) -> RenderedPage:
     """Rendered MediaWiki HTML -> text with heading marks, links, categories, revision."""
     splitter = splitter or NameSplitter()
     soup = BeautifulSoup(html, "lxml")
-    heading = soup.select_one("#firstHeading")
+    heading = soup.find(id="firstHeading")
     title = heading.get_text(" ", strip=True) if heading else None
     if title is None and soup.title is not None:
         title = soup.title.get_text().split(" - ")[0].strip() or None
-    categories = [
-        a.get_text(strip=True)
-        for a in soup.select("#catlinks .mw-normal-catlinks li a")
-    ]
+    categories = []
+    catlinks = soup.find(id="catlinks")
+    normal = catlinks.find(class_="mw-normal-catlinks") if catlinks is not None else None
+    if normal is not None:
+        categories = [li.get_text(strip=True) for li in normal.find_all("li")]
     diff_text = diff_new_side(soup)
     root = _content_root(soup)
-    for node in root.select(REMOVE_SELECTORS):
-        node.decompose()
+    flat, anchors = _flatten(root)
     links: list[Link] = []
-    for a in root.find_all("a", href=True):
-        href = a["href"]
-        if href.startswith("#") or "external" in (a.get("class") or []):
+    for a in anchors:
+        href = a.get("href")
+        if not href or href.startswith("#") or "external" in (a.get("class") or []):
             continue
         target = title_from_url(urljoin("http://wiki.invalid/", href))
         if not target or "action=edit" in href and "redlink" not in href:
             continue
         target, anchor = clean_title(target)
         if "#" in href and anchor is None:
-            anchor = clean_title(href.split("#", 1)[1].replace("%", "%"))[0] or None
+            anchor = clean_title(unquote(href.split("#", 1)[1]))[0] or None
         if category_name(target):
             continue
         ja, en = splitter.split(target)
@@ -214,26 +292,7 @@ def parse_html(html: str, splitter: NameSplitter | None = None) -> RenderedPage:
             Link(target, ja, en, anchor=anchor, label=a.get_text(strip=True) or None,
                  exists="new" not in (a.get("class") or []))
         )
-    for node in root.find_all(string=True):  # source line breaks are only spaces in HTML
-        if "\n" in node and node.find_parent("pre") is None:
-            node.replace_with(node.replace("\n", " "))
-    for br in root.find_all("br"):
-        br.replace_with("\n")
-    for level in range(1, 7):
-        for h in root.find_all(f"h{level}"):
-            text = h.get_text(" ", strip=True)
-            h.replace_with(f"\x03{HEADING_MARK}{level}{text}\x03")
-    for li in root.find_all("li"):
-        li.insert(0, "• ")
-    for tag in root.find_all(PARAGRAPH_TAGS):
-        tag.insert_before("\x03")
-        tag.insert_after("\x03")
-    for tag in root.find_all(LINE_TAGS):
-        tag.insert_before("\n")
-        tag.insert_after("\n")
-    for cell in root.find_all(["td", "th"]):
-        cell.insert_after(" ")
-    flat = re.sub(r"\n[ \t]*(?=\n)", "", root.get_text())  # runs of line starts -> one
+    flat = re.sub(r"\n[ \t]*(?=\n)", "", flat)  # runs of line starts -> one
     raw_lines = re.sub(r"\s*\x03\s*", "\n\n", flat).split("\n")
     lines, redirects = clean_lines(raw_lines)
     return RenderedPage(
