@@ -779,6 +779,7 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
             copy = GameObject(game.new_id(), spell.card, spell.owner, "stack")
             copy.copy_values = spell.face
             copy.spell_copy = True
+            game.copies_exist = True
             copy.is_prepare_spell = spell.is_prepare_spell
             copy.controller = ctx.controller
             copy.targets = list(spell.targets)

@@ -76,6 +76,10 @@ class Game:
         self.cleanup_again = False
         self.actions_done = 0
         self.extra_mods: list[Any] = []
+        self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
+        from rules_engine import triggers  # late: triggers imports this module
+
+        self._trigger_check = triggers.check
 
     # -- ids, names, logging ----------------------------------------------------------------
     def new_id(self) -> int:
@@ -90,9 +94,7 @@ class Game:
         """Record an event and let triggered abilities look at it (603.2)."""
         event = Event(name, data, self.turn, self.step)
         self.events.append(event)
-        from rules_engine import triggers  # local: triggers imports game types
-
-        triggers.check(self, event)
+        self._trigger_check(self, event)
         return event
 
     def note(self, text: str) -> None:
@@ -223,6 +225,7 @@ class Game:
                      card: CardDef | None = None) -> GameObject:
         """Create a token on the battlefield (111.2, 701.7) and let it enter (603.6a)."""
         obj = GameObject(self.new_id(), card, controller, "battlefield")
+        self.copies_exist = True
         obj.token = True
         obj.copy_values = face
         obj.controller = controller

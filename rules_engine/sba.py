@@ -5,8 +5,9 @@ All applicable actions are performed simultaneously, then the check repeats unti
 
 from __future__ import annotations
 
-from rules_engine import compiled
+from rules_engine import compiled, statics
 from rules_engine.game import Game
+from rules_engine.mechanics import day_night, initiative, leave_game, prepare
 from rules_engine.objects import GameObject
 
 
@@ -18,9 +19,6 @@ def check_all(game: Game) -> None:
 
 
 def check_once(game: Game) -> bool:
-    from rules_engine import statics
-    from rules_engine.mechanics import day_night, initiative, prepare
-
     statics.apply(game)  # 613: continuous effects of static abilities, before the checks
     acted = False
     losers = []
@@ -31,8 +29,6 @@ def check_once(game: Game) -> bool:
             losers.append((p, "704.5b: drew a card from an empty library"))
         p.drew_from_empty = False
     for p, why in losers:
-        from rules_engine.mechanics import leave_game
-
         leave_game.lose(game, p, why)
         acted = True
     dying: list[GameObject] = []
@@ -67,7 +63,7 @@ def check_once(game: Game) -> bool:
                     game.move(obj, "graveyard")
             acted = True
     # 704.5d tokens outside the battlefield, 704.5e copies outside the stack/battlefield
-    for p in game.players:
+    for p in game.players if game.copies_exist else ():
         for zone in ("hand", "graveyard", "exile", "library"):
             lst = getattr(p, zone)
             for obj in list(lst):

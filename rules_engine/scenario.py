@@ -188,6 +188,7 @@ class Runner:
                 self.labels[str(entry["id"]).lower()] = obj
             if entry.get("token"):
                 obj.token = True
+                game.copies_exist = True
             if zone != "battlefield":
                 continue
             obj.controller = controller

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import compiled, conditions
+from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
+from rules_engine.mechanics import initiative
 from rules_engine.objects import GameObject, Player, StackAbility
 
 STEP_OF_PHASE = {
@@ -65,8 +66,6 @@ def check(game: Game, event: Any) -> None:
         return
     if game.turn_ending_skip_end and name == "step_began" and event.data.get("step") == "end":
         return
-    from rules_engine.mechanics import initiative
-
     initiative.inherent_triggers(game, event)
     for obj in list(game.battlefield):
         if obj.phased_out:
@@ -122,8 +121,6 @@ def _player_ok(game: Game, who: str | None, player: Any, controller: Player) -> 
 
 def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Player,
                delayed: Any) -> bool:
-    from rules_engine import targeting
-
     kind = trig.event
     name = event.name
     data = event.data
@@ -218,8 +215,6 @@ def add_inherent(game: Game, name: str, controller: Player, effects: tuple[Any, 
 
 def put_on_stack(game: Game) -> None:
     """603.3b: APNAP order, each player ordering their own; targets chosen now (603.3d)."""
-    from rules_engine import targeting
-
     pending = game.pending_triggers
     game.pending_triggers = []
     for player in game.apnap():

@@ -9,8 +9,9 @@ waiting triggered abilities are put on the stack, repeatedly (117.5, 704.3).
 
 from __future__ import annotations
 
-from rules_engine import combat, sba, triggers
+from rules_engine import combat, effects, permanents, sba, triggers
 from rules_engine.game import STEPS, Game
+from rules_engine.mechanics import day_night, end_turn, phasing
 from rules_engine.objects import GameObject, Player, StackAbility
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
@@ -48,13 +49,9 @@ def pass_priority(game: Game) -> None:
     if game.stack:
         resolve_top(game)
         if game.end_turn_requested:
-            from rules_engine.mechanics import end_turn
-
             end_turn.finish(game)
             return
         if game.end_combat_requested:
-            from rules_engine.mechanics import end_turn
-
             end_turn.finish_combat(game)
             return
         give_priority(game, game.active)  # 117.3b
@@ -64,7 +61,6 @@ def pass_priority(game: Game) -> None:
 
 def resolve_top(game: Game) -> None:
     """608: resolve the top object of the stack."""
-    from rules_engine import effects, permanents
 
     item = game.stack.pop()
     game.resolving = item
@@ -93,6 +89,7 @@ def resolve_top(game: Game) -> None:
         if obj.spell_copy:
             obj.card_copy = True  # 707.10: a copy of a permanent spell becomes a token
             obj.token = True
+            game.copies_exist = True
         permanents.enter_battlefield(game, obj, controller, from_stack=True)
         game.log("spell_resolved", obj=obj)
         return
@@ -171,8 +168,6 @@ def next_turn(game: Game) -> None:
 
 def begin_step(game: Game, step: str) -> None:
     """Turn-based actions of the step (502-514), its triggers, then priority where it has any."""
-    from rules_engine.mechanics import day_night, end_turn, phasing
-
     game.step = step
     game.step_serial += 1
     active = game.active

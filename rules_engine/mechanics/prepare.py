@@ -47,6 +47,7 @@ def make_copy(game: Game, obj: GameObject) -> GameObject:
     copy = game.new_object(obj.card, creator, "exile")
     copy.copy_values = obj.card.prepare  # 722.3c: these become its normal characteristics
     copy.card_copy = True
+    game.copies_exist = True
     copy.is_prepare_spell = True  # 722.3d: and so is any copy of it
     copy.copy_for = obj
     obj.prepared_copy = copy
