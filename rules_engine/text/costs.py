@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.abilities import Amount, Cost, CostPart
+from rules_engine.abilities import Amount, Cost, CostPart, Ref
 from rules_engine.text.nouns import NUM_WORD, amount, parse_filter
 
 MANA_RE = re.compile(r"^(?:\{[0-9WUBRGCSXYZP/]+\})+$")
@@ -35,6 +35,17 @@ def _part(text: str) -> CostPart | None:
         return CostPart("loyalty", amount=Amount(n), text=t)
     if low == "sacrifice ~":
         return CostPart("sacrifice", what=None, text=t)
+    m = re.fullmatch(r"(exile|discard|reveal|return) ~(?: from your (graveyard|hand))?"
+                     r"(?: to its owner's hand)?", low)
+    if m:
+        # A cost that moves the object itself; with "from your graveyard" the ability works
+        # from that zone (rule 113.6m).
+        return CostPart(m.group(1), what=Ref("self", text=m.group(2) or ""), text=t)
+    m = re.fullmatch(rf"tap (an?|{NUM_WORD}) untapped (.+)", t, re.I)
+    if m and m.group(1).lower() in ("a", "an"):
+        flt = parse_filter("untapped " + m.group(2))
+        if flt is not None:
+            return CostPart("tap_untapped", amount=Amount(1), what=flt, text=t)
     m = re.match(rf"^(sacrifice|discard|exile|return) ({NUM_WORD}|another) (.+?)"
                  r"(?: to its owner's hand| to their owner's hand)?$", t, re.I)
     if m:

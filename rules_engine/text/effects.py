@@ -705,6 +705,10 @@ def _add_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     what = m.group("what").strip()
     if re.fullmatch(MANA, what):
         return AddMana(mana=what, amount=Amount(what.count("{")), text=m.group(0))
+    mm = re.fullmatch(rf"{N} mana in any combination of colou?rs", what, re.I)
+    if mm:
+        amt = amount(mm.group("n"))
+        return None if amt is None else AddMana(amount=amt, any_color=True, text=m.group(0))
     mm = re.fullmatch(rf"{N} mana of any (one )?colou?r", what, re.I)
     if mm:
         amt = amount(mm.group("n"))
@@ -857,7 +861,7 @@ def _exile_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 def _pay(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
-    cost = parse_cost(m.group("cost"))
+    cost = parse_cost(m.group("cost")) or parse_cost("pay " + m.group("cost"))
     return None if cost is None else PayCost(cost=cost, player=s, text=m.group(0))
 
 
@@ -1005,7 +1009,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"takes? an extra turn after this one", lambda s, m, c: ExtraTurn(player=s, text=m.group(0))),
     (r"becomes? the monarch", lambda s, m, c: BecomeMonarch(player=s, text=m.group(0))),
     (r"skips? (?:your|their) (?P<next>next )?(?P<what>turn|draw step|untap step|combat phase|"
-     r"upkeep)", lambda s, m, c: Skip(player=s, what=m.group("what").lower().replace(" ", "_"),
+     r"upkeep)s?", lambda s, m, c: Skip(player=s, what=m.group("what").lower().replace(" ", "_"),
                                       next_only=bool(m.group("next")), text=m.group(0))),
     (r"gains? control of (?P<obj>.+)", _gain_control),
     (r"(?P<name>proliferate|learn|investigate|populate|connive|discover|forage|incubate|"
@@ -1034,10 +1038,15 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"must be blocked if able", _restriction("must_be_blocked")),
     (r"blocks? (?:this turn|each combat) if able", _restriction("blocks_if_able")),
     (r"attacks? (?:this turn|each combat) if able", _restriction("attacks_each_combat")),
-    (r"(?:have|has) no maximum hand size", _restriction("no_max_hand_size")),
+    (r"(?:have|has) no maximum hand size(?: for the rest of the game)?",
+     _restriction("no_max_hand_size")),
     (r"can't gain life", _restriction("cant_gain_life")),
     (r"can't cast (?P<by>.+?) spells(?P<turn> this turn)?", _restriction("cant_cast")),
     (r"can't cast spells(?P<turn> this turn)?", _restriction("cant_cast")),
+    (r"can't cast spells during your turn", _restriction("cant_cast_during_your_turn")),
+    (r"(?:may )?play an additional land on each of (?:your|their) turns",
+     _restriction("additional_land_play")),
+    (r"can be your commander", _restriction("can_be_commander")),
     (r"conjure (?P<n>" + NUM_WORD + r") cards? named (?P<name>.+?) (?P<zone>onto the battlefield|"
      r"into your hand|into your graveyard|into your library)", _conjure),
     (r"enters? with an additional \+1/\+1 counter on (?:it|them)", lambda s, m, c:
@@ -1320,13 +1329,14 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 effects[i] = dataclasses.replace(effects[i], spend_only=m.group(1))
                 return True
         return False
-    m = re.match(r"^(.+?) at the beginning of the next end step$", t, re.I)
+    m = re.match(r"^(.+?) at (the beginning of the next end step|end of combat)$", t, re.I)
     if m and PARSE_TRIGGER_SENTENCE is not None:
         inner = parse_effect_text(m.group(1), ctx)
         if inner is not None:
             from rules_engine.abilities import Trigger
+            step = "end" if "end step" in m.group(2).lower() else "end_of_combat"
             effects.append(DelayedTrigger(ability=TriggeredAbility(
-                trigger=Trigger("phase", step="end", player="each", detail="next"),
+                trigger=Trigger("phase", step=step, player="each", detail="next"),
                 effects=inner, text=t), text=t))
             return True
     m = re.match(r"^when you do,\s*(.+)$", t, re.I)

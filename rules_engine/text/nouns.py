@@ -110,6 +110,7 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+(?:from|in) exile$", re.I), {"zone": "exile"}),
     (re.compile(r"\s+from among them$", re.I), {"zone": "among"}),
     (re.compile(r"\s+you cast$", re.I), {"controller": "you"}),
+    (re.compile(r"\s+that (?:attacked|blocked) this turn$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+(?:your opponents cast|an opponent casts)$", re.I),
      {"controller": "opponent"}),
     (re.compile(r"\s+from an opponent's graveyard$", re.I),
@@ -342,8 +343,8 @@ def _with_other(flt: ObjectFilter) -> ObjectFilter:
 
 def _is_plural_group(phrase: str) -> bool:
     """True for "Creatures you control", "Other Humans", "Wolves and Werewolves you control"."""
-    words = re.sub(r"\s+(you control|an opponent controls|your opponents control)$", "",
-                   phrase, flags=re.I).split()
+    words = re.sub(r"\s+(you control|an opponent controls|your opponents control|you cast|"
+                   r"that attacked this turn|you don't control)$", "", phrase, flags=re.I).split()
     if not words:
         return False
     last = words[-1].lower()
