@@ -61,10 +61,12 @@ def rule_level(number: str) -> int:
     return 3 if number[-1].isalpha() else 2
 
 
-def cites_from_wikitext(wikitext: str) -> list[CrRef]:
+def cites_from_wikitext(
+    wikitext: str | mwparserfromhell.wikicode.Wikicode,
+) -> list[CrRef]:
     """``{{CR|…}}`` templates and ``{{#cr:…}}`` quote directives, in page order."""
     refs: list[CrRef] = []
-    code = mwparserfromhell.parse(wikitext)
+    code = mwparserfromhell.parse(wikitext) if isinstance(wikitext, str) else wikitext
     for tpl in code.filter_templates(recursive=True):
         name = str(tpl.name).strip()
         if name.lower().startswith("#cr:"):

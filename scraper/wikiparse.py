@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import unquote, urljoin
 
+import lxml.etree
+import lxml.html
 import mwparserfromhell
-from bs4 import BeautifulSoup, NavigableString, Tag
+from lxml.html import HtmlElement
 
 from scraper.cardbox import CardBox, find_card_boxes
 from scraper.crrefs import (
@@ -106,6 +108,7 @@ SKIP_IDS = frozenset({
 SKIP_CLASSES = frozenset({
     "mw-editsection", "toc", "printfooter", "mw-jump-link", "navbox", "mw-indicators",
 })
+_PARSER = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True)
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: blocks that stand apart (a blank line) and blocks that only start a new line: a card box
 #: is lines of one block, so its lines must not be torn apart by blank lines
@@ -149,16 +152,26 @@ class RenderedPage:
     diff_wikitext: str | None
 
 
-def _content_root(soup: BeautifulSoup) -> Tag:
-    content = soup.find(id="mw-content-text")
+def _by_id(doc: HtmlElement, key: str) -> HtmlElement | None:
+    found = doc.xpath(f'//*[@id="{key}"]')
+    return found[0] if found else None
+
+
+def _has_class(el: HtmlElement, name: str) -> bool:
+    return name in (el.get("class") or "").split()
+
+
+def _content_root(doc: HtmlElement) -> HtmlElement:
+    content = _by_id(doc, "mw-content-text")
     if content is not None:
-        inner = content.find("div", class_="mw-parser-output")
-        return inner if inner is not None else content
+        inner = [c for c in content if c.tag == "div" and _has_class(c, "mw-parser-output")]
+        return inner[0] if inner else content
     for key in ("bodyContent", "content"):
-        found = soup.find(id=key)
+        found = _by_id(doc, key)
         if found is not None:
             return found
-    return soup.body or soup
+    body = doc.find("body")
+    return body if body is not None else doc
 
 
 def revision_from_html(html: str) -> int | None:
@@ -171,113 +184,137 @@ def revision_from_html(html: str) -> int | None:
     return None
 
 
-def diff_new_side(soup: BeautifulSoup) -> str | None:
+def diff_new_side(doc: HtmlElement) -> str | None:
     """The newer revision's wikitext from a MediaWiki diff table (``table.diff``)."""
-    table = soup.find("table", class_="diff")
-    if table is None:
+    tables = [t for t in doc.iter("table") if _has_class(t, "diff")]
+    if not tables:
         return None
     out = []
-    for row in table.find_all("tr"):
-        added = row.select_one("td.diff-addedline")
-        context = row.select("td.diff-context")
-        if added is not None:
-            out.append(added.get_text())
+    for row in tables[0].iter("tr"):
+        cells = list(row.iter("td"))
+        added = [c for c in cells if _has_class(c, "diff-addedline")]
+        context = [c for c in cells if _has_class(c, "diff-context")]
+        if added:
+            out.append(added[0].text_content())
         elif context:
-            out.append(context[-1].get_text())
+            out.append(context[-1].text_content())
     return "\n".join(out)
 
 
-def _skipped(tag: Tag) -> bool:
-    if tag.name in SKIP_TAGS:
+def _skipped(el: HtmlElement) -> bool:
+    tag = el.tag
+    if not isinstance(tag, str) or tag in SKIP_TAGS:
+        return True  # comments and processing instructions have a function as tag
+    if el.get("id") in SKIP_IDS:
         return True
-    if tag.get("id") in SKIP_IDS:
-        return True
-    classes = tag.get("class")
-    return bool(classes) and not SKIP_CLASSES.isdisjoint(classes)
+    classes = el.get("class")
+    return bool(classes) and not SKIP_CLASSES.isdisjoint(classes.split())
 
 
-def _visible_text(tag: Tag) -> str:
-    """A tag's text without the parts page chrome puts in it (a heading's [編集] link)."""
+def _visible_text(el: HtmlElement) -> str:
+    """An element's text without the parts page chrome puts in it (a heading's [編集])."""
     parts: list[str] = []
-    stack: list[object] = [tag]
+    stack: list[object] = [el]
     while stack:
         node = stack.pop()
-        if isinstance(node, NavigableString):
-            if type(node) is NavigableString:
-                parts.append(node)
-        elif isinstance(node, Tag) and not _skipped(node):
-            stack.extend(reversed(node.contents))
+        if isinstance(node, str):
+            parts.append(node)
+            continue
+        if node is not el and node.tail:
+            stack.append(node.tail)
+        if _skipped(node):
+            continue
+        stack.extend(reversed(node))
+        if node.text:
+            stack.append(node.text)
     return re.sub(r"\s+", " ", "".join(parts)).strip()
 
 
-def _flatten(root: Tag) -> tuple[str, list[Tag]]:
+class _Mark(str):
+    """A closing mark pushed on the walk stack (distinct from text, which is plain str)."""
+
+
+def _flatten(root: HtmlElement) -> tuple[str, list[HtmlElement]]:
     """One pass over the tree: text with line/paragraph/heading marks, and the links.
 
-    Iterative (an unclosed-tag soup can nest deeper than Python's recursion limit) and
-    read-only (mutating a bs4 tree costs more than parsing it).
+    Iterative, because an unclosed-tag soup can nest deeper than Python's recursion limit.
+    Source line breaks inside text are spaces, as HTML renders them.
     """
     out: list[str] = []
-    anchors: list[Tag] = []
+    anchors: list[HtmlElement] = []
     stack: list[object] = [root]
     while stack:
         node = stack.pop()
-        if isinstance(node, str) and not isinstance(node, NavigableString):
-            out.append(node)  # a closing mark pushed below
+        if isinstance(node, str):
+            out.append(node if isinstance(node, _Mark) else node.replace("\n", " "))
             continue
-        if isinstance(node, NavigableString):
-            if type(node) is NavigableString:
-                out.append(node.replace("\n", " "))
+        if node is not root and node.tail:
+            stack.append(node.tail)
+        if _skipped(node):
             continue
-        if not isinstance(node, Tag) or _skipped(node):
-            continue
-        name = node.name
+        name = node.tag
         if name == "br":
             out.append("\n")
             continue
         if name in HEADING_TAGS:
-            text = _visible_text(node)
-            out.append(f"\x03{HEADING_MARK}{name[1]}{text}\x03")
+            out.append(f"\x03{HEADING_MARK}{name[1]}{_visible_text(node)}\x03")
             continue
         if name == "pre":
-            out.append("\x03" + node.get_text() + "\x03")
+            out.append("\x03" + node.text_content() + "\x03")
             continue
         if name == "a":
             anchors.append(node)
         if name == "li":
             out.append("\n• ")
-            stack.append("\n")
+            stack.append(_Mark("\n"))
         elif name in PARAGRAPH_TAGS:
             out.append("\x03")
-            stack.append("\x03")
+            stack.append(_Mark("\x03"))
         elif name in LINE_TAGS:
             out.append("\n")
-            stack.append("\n")
+            stack.append(_Mark("\n"))
         elif name in ("td", "th"):
-            stack.append(" ")
-        stack.extend(reversed(node.contents))
+            stack.append(_Mark(" "))
+        stack.extend(reversed(node))
+        if node.text:
+            stack.append(node.text)
     return "".join(out), anchors
+
+
+def _document(html: str) -> HtmlElement:
+    """lxml's HTML parser, which repairs any tag soup; bytes so a charset meta never clashes."""
+    try:
+        return lxml.html.document_fromstring(html.encode("utf-8"),
+                                             parser=_PARSER)
+    except (lxml.etree.ParserError, ValueError):
+        return lxml.html.document_fromstring("<html><body></body></html>")
 
 
 def parse_html(html: str, splitter: NameSplitter | None = None) -> RenderedPage:
     """Rendered MediaWiki HTML -> text with heading marks, links, categories, revision."""
     splitter = splitter or NameSplitter()
-    soup = BeautifulSoup(html, "lxml")
-    heading = soup.find(id="firstHeading")
-    title = heading.get_text(" ", strip=True) if heading else None
-    if title is None and soup.title is not None:
-        title = soup.title.get_text().split(" - ")[0].strip() or None
+    doc = _document(html)
+    heading = _by_id(doc, "firstHeading")
+    title = _visible_text(heading) if heading is not None else None
+    if not title:
+        found = doc.find(".//title")
+        title = (found.text_content().split(" - ")[0].strip() or None) if found is not None \
+            else None
     categories = []
-    catlinks = soup.find(id="catlinks")
-    normal = catlinks.find(class_="mw-normal-catlinks") if catlinks is not None else None
-    if normal is not None:
-        categories = [li.get_text(strip=True) for li in normal.find_all("li")]
-    diff_text = diff_new_side(soup)
-    root = _content_root(soup)
+    catlinks = _by_id(doc, "catlinks")
+    if catlinks is not None:
+        for box in catlinks.iter("div"):
+            if _has_class(box, "mw-normal-catlinks"):
+                categories = [li.text_content().strip() for li in box.iter("li")]
+                break
+    diff_text = diff_new_side(doc) if "diff" in html else None
+    root = _content_root(doc)
     flat, anchors = _flatten(root)
     links: list[Link] = []
     for a in anchors:
         href = a.get("href")
-        if not href or href.startswith("#") or "external" in (a.get("class") or []):
+        classes = (a.get("class") or "").split()
+        if not href or href.startswith("#") or "external" in classes:
             continue
         target = title_from_url(urljoin("http://wiki.invalid/", href))
         if not target or "action=edit" in href and "redlink" not in href:
@@ -288,10 +325,9 @@ def parse_html(html: str, splitter: NameSplitter | None = None) -> RenderedPage:
         if category_name(target):
             continue
         ja, en = splitter.split(target)
-        links.append(
-            Link(target, ja, en, anchor=anchor, label=a.get_text(strip=True) or None,
-                 exists="new" not in (a.get("class") or []))
-        )
+        label = re.sub(r"\s+", " ", a.text_content()).strip()
+        links.append(Link(target, ja, en, anchor=anchor, label=label or None,
+                          exists="new" not in classes))
     flat = re.sub(r"\n[ \t]*(?=\n)", "", flat)  # runs of line starts -> one
     raw_lines = re.sub(r"\s*\x03\s*", "\n\n", flat).split("\n")
     lines, redirects = clean_lines(raw_lines)
@@ -477,7 +513,7 @@ def parse_page(
 
     refs: list[CrRef] = []
     if code is not None:
-        refs.extend(cites_from_wikitext(str(code)))
+        refs.extend(cites_from_wikitext(code))
     refs.extend(cites_from_text(page.text))
     page.cr_refs = dedupe(refs)
     page.quoted_rules = quoted_rules_from_text(page.text) if rendered is not None else None
