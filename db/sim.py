@@ -113,8 +113,8 @@ def export_sim_table(store: Store, table: str, fmt: str, out: Path,
     order = {"sim_games": "run_id, game", "sim_events": "run_id, game, seq",
              "sim_runs": "run_id"}[table]
     where, params = ("WHERE run_id = ?", [run_id]) if run_id is not None else ("", [])
-    tab = store.con.execute(f"SELECT * FROM {table} {where} ORDER BY {order}",
-                            params).fetch_arrow_table()
+    tab = store.con.sql(f"SELECT * FROM {table} {where} ORDER BY {order}",
+                        params=params).to_arrow_table()
     with atomic_path(Path(out)) as tmp:
         if fmt == "parquet":
             pq.write_table(tab, tmp)

@@ -130,8 +130,7 @@ def run(args: argparse.Namespace) -> int:
             store.close()
     summary.print(deck_a.name, deck_b.name, args, elapsed)
     if run_id is not None:
-        print(f"run {run_id}: {args.games} rows in sim_games written to {store.path} "
-              f"(export with `mtgkit export --table sim_games`)")
+        print(f"run {run_id}: {args.games} rows in sim_games written to {store.path}")
     return 0
 
 
