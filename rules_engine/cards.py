@@ -154,6 +154,7 @@ class Face:
     subtypes: tuple[str, ...] = ()
     abilities: list[Any] | None = None  # compiled lazily (rules_engine.abilities data)
     mana_value: int = -1  # cached 202.3 value, computed on first use
+    statics: list[Any] | None = None  # cached static abilities (rules_engine.statics)
     unsupported: list[str] = field(default_factory=list)
 
     @classmethod
@@ -196,6 +197,7 @@ class Face:
         values = dict(self.__dict__)
         values.update(changes)
         values["abilities"] = changes.get("abilities", self.abilities)
+        values["statics"] = None
         values["unsupported"] = list(self.unsupported)
         return Face(**values)
 

@@ -32,10 +32,23 @@ def check_once(game: Game) -> bool:
         leave_game.lose(game, p, why)
         acted = True
     dying: list[GameObject] = []
-    for obj in game.battlefield:
+    seen: dict[tuple[int, str], list[GameObject]] = {}
+    for obj in game.battlefield:  # one pass over the battlefield for 704.5f-j and 704.5q
         if obj.phased_out:
             continue
-        if obj.is_creature:
+        face = obj.face
+        if "Legendary" in face.supertypes:
+            seen.setdefault((obj.controller.index, face.name), []).append(obj)
+        counters = obj.counters
+        if counters:
+            plus = counters.get("+1/+1", 0)
+            minus = counters.get("-1/-1", 0)
+            if plus and minus:  # 704.5q: +1/+1 and -1/-1 counters annihilate
+                n = min(plus, minus)
+                counters["+1/+1"] = plus - n
+                counters["-1/-1"] = minus - n
+                acted = True
+        if "Creature" in face.types or (obj.mods and obj.is_creature):
             t = obj.toughness
             if t <= 0:  # 704.5f
                 dying.append(obj)
@@ -44,16 +57,12 @@ def check_once(game: Game) -> bool:
                     compiled.has_keyword(obj, "indestructible"):  # 704.5g, 704.5h
                 dying.append(obj)
                 continue
-        if obj.has_type("Planeswalker") and obj.loyalty <= 0:  # 704.5i
+        if "Planeswalker" in face.types and obj.loyalty <= 0:  # 704.5i
             dying.append(obj)
     for obj in dying:
         game.move(obj, "graveyard")
         acted = True
     # 704.5j legend rule
-    seen: dict[tuple[int, str], list[GameObject]] = {}
-    for obj in game.battlefield:
-        if not obj.phased_out and "Legendary" in obj.face.supertypes:
-            seen.setdefault((obj.controller.index, obj.name), []).append(obj)
     for (idx, name), objs in seen.items():
         if len(objs) > 1:
             controller = game.players[idx]
@@ -72,15 +81,6 @@ def check_once(game: Game) -> bool:
                     lst.remove(obj)
                     obj.zone = "gone"
                     acted = True
-    # 704.5q +1/+1 and -1/-1 counters annihilate
-    for obj in game.battlefield:
-        plus = obj.counters.get("+1/+1", 0)
-        minus = obj.counters.get("-1/-1", 0)
-        if plus and minus:
-            n = min(plus, minus)
-            obj.counters["+1/+1"] = plus - n
-            obj.counters["-1/-1"] = minus - n
-            acted = True
     if prepare.check(game):
         acted = True
     if initiative.dungeon_sba(game):  # 704.5t / 309.6

@@ -19,8 +19,19 @@ from rules_engine.objects import GameObject, Mod
 
 
 def _statics(obj: GameObject) -> list[Any]:
-    return [a for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
-            and a.zone in (None, "battlefield")]
+    """Static abilities that work on the battlefield (cached per face; grants looked at too)."""
+    face = obj.face
+    cached = face.statics
+    if cached is None:
+        cached = [a for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
+                  and a.zone in (None, "battlefield")] if obj.copy_values is None or \
+            face.abilities is not None else []
+        face.statics = cached
+    if obj.mods:
+        extra = [a for m in obj.mods for a in m.abilities if isinstance(a, ab.StaticAbility)]
+        if extra:
+            return cached + extra
+    return cached
 
 
 def apply(game: Game) -> None:
