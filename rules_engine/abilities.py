@@ -915,6 +915,16 @@ class Unless(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class WithX(Effect):
+    """"..., where X is <definition>" (rule 107.3c/107.3e style definitions of X in effects):
+    the engine computes ``x`` first, then runs ``effects`` whose amounts use variable X."""
+
+    x: Amount = field(default_factory=lambda: Amount(variable="X"))
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Conditional(Effect):
     """"If <condition>, X. Otherwise, Y." and "... X instead" (the ordinary-English "if" of
     rule 603.4's last sentence; "instead" replaces the preceding effect, rule 614.1a)."""
@@ -1139,7 +1149,7 @@ def iter_effects(items: tuple[Effect, ...] | tuple[Ability, ...]):
             children = item.effects + item.otherwise
         elif isinstance(item, Unless):
             children = item.effects + item.alternative
-        elif isinstance(item, Repeat):
+        elif isinstance(item, Repeat | WithX):
             children = item.effects
         elif isinstance(item, Modal):
             children = tuple(e for mode in item.modes for e in mode)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, Condition
+from rules_engine.abilities import Amount, Condition, Ref
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
 _Builder = Callable[[re.Match[str], Ctx], Condition | None]
@@ -109,6 +109,13 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>it|that card|that creature)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) exiled this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
+        (rf"{_N} or more mana was spent to cast (?P<what>that spell|~|it)", lambda m, c: Condition(
+            "mana_spent", amount=amount(m.group("n")),
+            subject=Ref("self" if m.group("what") == "~" else "it"), text=m.group(0))),
+        (r"(?:it|~) targets (?:an?|one or more) (?P<what>.+)", lambda m, c: None if parse_filter(
+            m.group("what")) is None else Condition("targets", filter=parse_filter(
+                m.group("what")), text=m.group(0))),
+        (r"one or more cards were put into exile this turn", _fixed("exiled_this_turn")),
         (rf"you attacked with {_N} or more creatures this turn", lambda m, c: Condition(
             "attacked_with_this_turn", amount=amount(m.group("n")), text=m.group(0))),
         (r"an opponent has more life than you", _fixed("opponent_more_life")),

@@ -89,6 +89,7 @@ from rules_engine.abilities import (
     Untap,
     Venture,
     WinGame,
+    WithX,
 )
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.costs import parse_cost
@@ -1103,6 +1104,8 @@ def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
                 if timed is not None:
                     return timed
             ctx.reset(mark)
+    if t.lower().startswith("also "):
+        t = t[5:]
     key = ("vp", subject, t)
     if key in ctx.failed:
         return None
@@ -1303,6 +1306,14 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True
         return True
+    m = re.match(r"^(.+?),? where X is (.+)$", t, re.I)
+    if m:
+        inner: list[Effect] = []
+        if _apply_sentence(m.group(1), ctx, inner) and not any(
+                isinstance(e, UnsupportedEffect) for e in inner):
+            effects.append(WithX(x=Amount(variable="X", text=m.group(2)), effects=tuple(inner),
+                                 text=t))
+            return True
     if low.startswith("you may choose new targets for the cop"):
         for i in range(len(effects) - 1, -1, -1):
             marked, found = _mark_new_targets(effects[i])

@@ -119,6 +119,7 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    (re.compile(r"\s+with \{X\} in its mana cost$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+(?:attached to|blocking|blocked by) (?:it|~|that creature)$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+blocking (?:it|~)$", re.I), {"qualifier": "blocking_source"}),

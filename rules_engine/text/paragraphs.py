@@ -209,15 +209,22 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         if cond is not None:
             return EntersReplacement(kind="tapped", condition=dataclasses.replace(
                 cond, negated=not cond.negated), text=text)
-    m = re.fullmatch(r"~ enters with (\w+) (\S+) counters? on it", t, re.I)
+    m = re.fullmatch(r"~ enters with (\w+) (?:additional )?(\S+) counters? on it"
+                     r"(?: for each (.+))?", t, re.I)
     if m:
         from rules_engine.text.nouns import amount
 
         amt = amount(m.group(1))
         if amt is None:
             return None
-        return EntersReplacement(kind="counters", effects=(PutCounters(
-            subject=Ref("self"), counter=m.group(2), amount=amt, text=t),), text=text)
+        put = PutCounters(subject=Ref("self"), counter=m.group(2), amount=amt, text=t)
+        effects = (put,)
+        if m.group(3):
+            from rules_engine.abilities import Repeat
+
+            effects = (Repeat(count=Amount(text="for each " + m.group(3)), effects=(put,),
+                              text=t),)
+        return EntersReplacement(kind="counters", effects=effects, text=text)
     m = re.fullmatch(r"if (.+?), (.+) as ~ enters", t, re.I)
     if m:
         cond = parse_condition(m.group(1), ctx)
@@ -303,7 +310,7 @@ def _static(text: str) -> Ability | None:
 def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
     m = re.fullmatch(r"(?P<what>.+?) (?:you cast )?costs? (?P<delta>\{[^}]+\}(?:\{[^}]+\})*) "
                      r"(?P<dir>less|more) to cast(?: if (?P<cond>.+?))?"
-                     r"(?:, where X is (?P<x>.+))?", t, re.I)
+                     r"(?: for each (?P<each>.+?))?(?:, where X is (?P<x>.+))?", t, re.I)
     if not m:
         return None
     what = m.group("what")
@@ -318,6 +325,8 @@ def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
         if cond is None:
             return None
     amt = Amount(text="X is " + m.group("x")) if m.group("x") else None
+    if m.group("each"):
+        amt = Amount(text="for each " + m.group("each"))
     return CostModifier(filter=flt, delta=m.group("delta"), increase=m.group("dir") == "more",
                         amount=amt, applies_to_self=self_spell, condition=cond, text=t)
 

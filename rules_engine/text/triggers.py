@@ -85,6 +85,13 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
         return Trigger("cast", player=m.group("who").lower().replace("an ", ""),
                        ordinal=ORDINALS[om.group(1).lower()], filter=flt, text=m.group(0))
     what = re.sub(r"^(?:an?|your) ", "", what, flags=re.I)
+    targets = None
+    tm = re.search(r" that targets (?:an?|one or more) (.+)$", what, re.I)
+    if tm:
+        targets = parse_filter(tm.group(1))
+        if targets is None:
+            return None
+        what = what[: tm.start()]
     zone_from = None
     fm = re.search(r" from (?:your|their) (hand|graveyard|exile)$", what, re.I)
     if fm:
@@ -94,8 +101,11 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     if flt is None:
         return None
     player = {"you": "you", "an opponent": "opponent", "a player": "any"}.get(who)
+    # "a spell that targets a creature": what the spell must target is the trigger's subject,
+    # Ref("targets", filter=...).
+    subject = Ref("targets", filter=targets) if targets is not None else None
     return Trigger("cast", player=player, filter=flt, ordinal=ordinal, detail=zone_from,
-                   text=m.group(0))
+                   subject=subject, text=m.group(0))
 
 
 def _attack_with(m: re.Match[str], ctx: Ctx) -> Trigger | None:
@@ -155,6 +165,10 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          r"second main phase|first main phase|main phase|end of combat|cleanup step|"
          r"next end step|next upkeep)(?P<yourturn> on your turn)?", _phase),
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+)", _cast),
+        (r"one or more cards leave your graveyard", lambda m, c: Trigger(
+            "leave_graveyard", player="you", text=m.group(0))),
+        (r"one or more (?P<kind>\S+) counters are put on (?P<subj>~|it)", lambda m, c: Trigger(
+            "counter_put", subject=Ref("self"), detail=m.group("kind"), text=m.group(0))),
         (r"you scry or surveil", lambda m, c: Trigger("scry_or_surveil", player="you",
                                                        text=m.group(0))),
         (r"you gain life for the first time each turn",

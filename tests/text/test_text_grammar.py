@@ -493,3 +493,32 @@ def test_saga_chapters() -> None:
     assert [a.trigger.event for a in abilities] == ["chapter", "chapter"]
     assert abilities[0].trigger.detail == "1,2"
     assert abilities[1].effects[1].transformed
+
+
+def test_where_x_is_wraps_effects() -> None:
+    sp = only(spell("Quibble Bolt deals X damage to target creature, where X is the number of "
+                    "creatures you control."))
+    wx = sp.effects[0]
+    assert type(wx).__name__ == "WithX" and wx.x.text == "the number of creatures you control"
+    assert wx.effects[0].amount.variable == "X"
+
+
+def test_cast_trigger_that_targets() -> None:
+    trig = only(face("Whenever you cast an instant or sorcery spell that targets a creature, "
+                     "draw a card."))
+    assert trig.trigger.subject.kind == "targets"
+    assert trig.trigger.subject.filter.card_types == ("creature",)
+
+
+def test_mana_spent_condition() -> None:
+    trig = only(face("Whenever you cast a spell, if five or more mana was spent to cast that "
+                     "spell, draw a card."))
+    assert trig.condition.kind == "mana_spent" and trig.condition.amount.value == 5
+
+
+def test_for_each_repeat() -> None:
+    sp = only(spell("Create a 1/1 green Saproling creature token for each land you control.",
+                    kind="Sorcery"))
+    rep = sp.effects[0]
+    assert type(rep).__name__ == "Repeat" and rep.count.text == "for each land you control"
+    assert isinstance(rep.effects[0], CreateToken)
