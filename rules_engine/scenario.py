@@ -158,11 +158,28 @@ class Runner:
             game.initiative = self._player(init, "state.initiative")
         game.events.clear()
         game.pending_triggers.clear()
+        self._note_unsupported()
         if step in ("untap", "cleanup"):
             raise ScenarioError(f"state.step: no player has priority in the {step} step; start "
                                 "in another step")
         turn.give_priority(game, game.active)
         return game
+
+    def _note_unsupported(self) -> None:
+        """Say in the log which clauses of the scenario's cards the compiler left unsupported."""
+        from rules_engine import compiled
+
+        game = self.game
+        seen: set[str] = set()
+        for obj in game.all_objects():
+            card = getattr(obj, "card", None)
+            if card is None or card.name in seen:
+                continue
+            seen.add(card.name)
+            compiled.ensure_compiled(card)
+            for face in (card.front, card.back, card.prepare):
+                for text in (face.unsupported if face is not None else ()):
+                    game.note(f"{face.name}: not supported by the text compiler: {text!r}")
 
     def _player(self, name: Any, where: str) -> Player:
         assert self.game is not None
