@@ -263,6 +263,14 @@ class FakeWiki:
             title = path[len("/wiki/"):].replace("_", " ")
         elif path == "/index.php" and req.q("title"):
             title = req.q("title").replace("_", " ")
+        if title is not None and title.startswith("カテゴリ:"):
+            name = title.split(":", 1)[1]
+            members = "".join(f'<li><a href="{_href(t)}" title="{t}">{t}</a></li>'
+                              for t in self.pages if name in self.categories(t))
+            body = (f'<html><body><h1 id="firstHeading">{title}</h1><div id="mw-pages">'
+                    f"<h2>カテゴリ「{name}」にあるページ</h2><ul>{members}</ul></div>"
+                    f"</body></html>").encode()
+            return file_reply(req, body, content_type="text/html; charset=UTF-8")
         if title is not None:
             final, source = self.resolve(title)
             if final not in self.pages:

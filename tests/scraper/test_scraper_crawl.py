@@ -216,6 +216,14 @@ def test_categories_and_all_pages_follow_continue_tokens(wiki, db_path):
     assert any(r.q("apcontinue") for r in wiki.server.requests_to("/api.php"))
 
 
+def test_categories_without_the_api_come_from_the_category_page(plain_wiki, db_path, capsys):
+    assert scrape(db_path, plain_wiki, "--category", "キーワード能力") == 0
+    members = {t for t in plain_wiki.pages if "キーワード能力" in plain_wiki.categories(t)}
+    assert members and {t for (t,) in rows(db_path, "SELECT title FROM wiki_pages")} == members
+    assert scrape(db_path, plain_wiki, "--all-pages") == 2  # needs api.php: said clearly
+    assert "needs the MediaWiki API" in capsys.readouterr().err
+
+
 def test_maxlag_answers_are_waited_out(wiki, db_path):
     wiki.maxlag_errors = 2
     assert scrape(db_path, wiki, "--title", "夜") == 0
