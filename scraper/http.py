@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import email.utils
 import gzip
+import os
 import threading
 import time
 import urllib.robotparser
@@ -37,7 +38,9 @@ from urllib.parse import urljoin, urlsplit
 
 import requests
 
-DEFAULT_CONTACT = "mtgkit-maintainers@example.org"
+#: sent in the User-Agent so a wiki admin can reach whoever runs the scraper;
+#: set $MTGKIT_CONTACT (or --contact) to your own address
+DEFAULT_CONTACT = os.environ.get("MTGKIT_CONTACT", "mtgkit-maintainers@example.org")
 
 
 # --------------------------------------------------------------------------- errors
@@ -216,7 +219,8 @@ class PoliteClient:
         self.config = config or HttpConfig()
         self.cache = cache
         self.session = session or requests.Session()
-        self.session.headers["User-Agent"] = self.config.agent()
+        self.agent = self.config.agent()
+        self.session.headers["User-Agent"] = self.agent
         self.session.headers["Accept-Encoding"] = "gzip"
         self._sleep = sleep
         self._clock = clock
@@ -239,7 +243,7 @@ class PoliteClient:
                 best_len, delay = len(prefix), value
         robots = self._robots.get(host)
         if isinstance(robots, urllib.robotparser.RobotFileParser):
-            crawl_delay = robots.crawl_delay(self.config.agent())
+            crawl_delay = robots.crawl_delay(self.agent)
             if crawl_delay:
                 delay = max(delay, float(crawl_delay))
         return delay
@@ -274,11 +278,11 @@ class PoliteClient:
         robots = self._robots[host]
         if isinstance(robots, bool):
             return robots
-        return robots.can_fetch(self.config.agent(), url)
+        return robots.can_fetch(self.agent, url)
 
     def _load_robots(self, robots_url: str) -> urllib.robotparser.RobotFileParser | bool:
         try:
-            resp = self._request_with_retries(robots_url, headers={}, max_bytes=512 * 1024)
+            resp = self._request_with_retries(robots_url, headers={})
         except (RetriesExhausted, TruncatedBody):
             return False  # RFC 9309 2.3.1.4: unreachable robots.txt means "disallow all"
         if 400 <= resp.status_code < 500:
@@ -299,7 +303,6 @@ class PoliteClient:
         url: str,
         *,
         headers: Mapping[str, str],
-        max_bytes: int,
     ) -> requests.Response:
         """One URL, no redirect following, retried on the transient failures."""
         cfg = self.config
@@ -401,7 +404,7 @@ class PoliteClient:
                     req_headers["If-None-Match"] = cached.etag
                 if cached.last_modified:
                     req_headers["If-Modified-Since"] = cached.last_modified
-            resp = self._request_with_retries(current, headers=req_headers, max_bytes=limit)
+            resp = self._request_with_retries(current, headers=req_headers)
             status = resp.status_code
             if status in (301, 302, 303, 307, 308) and resp.headers.get("Location"):
                 target = urljoin(current, resp.headers["Location"])
@@ -471,7 +474,7 @@ class PoliteClient:
             if have and validator:
                 headers["Range"] = f"bytes={have}-"
                 headers["If-Range"] = validator
-            resp = self._request_with_retries(current, headers=headers, max_bytes=0)
+            resp = self._request_with_retries(current, headers=headers)
             if resp.status_code in (301, 302, 303, 307, 308) and resp.headers.get("Location"):
                 nxt = urljoin(current, resp.headers["Location"])
                 resp.close()

@@ -20,6 +20,7 @@ import json
 import tempfile
 from pathlib import Path
 
+from db.errors import BadCardData
 from db.http_cache import DuckDBCache
 from db.load import load_card_files, load_ruling_files
 from db.scryfall_state import loaded_bulk_version, record_bulk_loaded
@@ -81,7 +82,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _common_http(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--contact", default=DEFAULT_CONTACT,
-                        help="contact address sent in the User-Agent")
+                        help="contact address sent in the User-Agent ($MTGKIT_CONTACT)")
     parser.add_argument("--timeout", type=float, default=60.0, help="read timeout (s)")
     parser.add_argument("--retries", type=int, default=5, help="attempts per request")
     parser.add_argument("--backoff", type=float, default=1.0,
@@ -152,7 +153,7 @@ def run_cards(args: argparse.Namespace) -> int:
                 _bulk(args, store, client, progress)
             if args.query or args.named:
                 _cards(args, store, client, progress)
-        except (HttpError, ScryfallError, OSError) as exc:
+        except (HttpError, ScryfallError, BadCardData, OSError) as exc:
             raise UserError(f"{exc} (what was loaded before is kept)") from exc
     return 0
 
