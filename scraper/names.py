@@ -46,6 +46,9 @@ class NameSplitter:
         if not en:
             return
         if ja:
+            known = self.en_to_ja.get(en)
+            if known and has_japanese(known) and not has_japanese(ja):
+                return  # a face that repeats its English name never hides a real one
             self.en_to_ja[en] = ja
             self.ja_to_en.setdefault(ja, en)
         else:
