@@ -22,7 +22,7 @@ NON_ARTICLE_NAMESPACES = frozenset(
         "カテゴリ", "category", "ファイル", "file", "画像", "image", "特別", "special",
         "テンプレート", "template", "利用者", "user", "ヘルプ", "help", "mediawiki",
         "mtg wiki", "project", "プロジェクト", "メディア", "media", "モジュール", "module",
-        "talk", "トーク",
+        "talk", "トーク", "cr",  # CR:702.145 points into the rules, not an article
     }
 )
 CATEGORY_PREFIXES = ("カテゴリ:", "Category:", "category:")
