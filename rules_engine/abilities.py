@@ -837,6 +837,20 @@ class ChooseCard(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class PreventDamage(Effect):
+    """Prevent damage (rule 615): all damage (``amount`` None) or the next N, that would be dealt
+    ``to`` something and/or ``by`` something, ``combat_only`` for combat damage, for
+    ``duration`` (usually this turn)."""
+
+    to: Ref | None = None
+    by: Ref | None = None
+    amount: Amount | None = None
+    combat_only: bool = False
+    duration: Duration | None = field(default_factory=lambda: Duration("this_turn"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn(Effect):
     """A player takes an extra turn after this one (rule 500.7)."""
 

@@ -101,7 +101,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"an opponent has more cards in hand than you", _fixed("opponent_more_cards_in_hand")),
         (rf"a player has {_N} {_CMP} cards in hand", _count("player_hand_size")),
         (rf"you have {_N} {_CMP} cards in hand", _count("your_hand_size")),
-        (r"(?:~|it) isn't prepared", _fixed("prepared", True)),
+        (r"(?:~|it) isn't prepared|(?:~|it)(?:'s| is) not prepared", _fixed("prepared", True)),
         (r"(?:~|it) is prepared", _fixed("prepared")),
         (rf"(?P<who>~|it|she|he|they) (?:has|have) {_N} {_CMP} (?P<kind>\S+) counters on "
          r"(?:it|her|him|them|~)", _counters),

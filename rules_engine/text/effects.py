@@ -62,6 +62,7 @@ from rules_engine.abilities import (
     ObjectFilter,
     PayCost,
     PlayPermission,
+    PreventDamage,
     PutCounters,
     Ref,
     RemoveCounters,
@@ -807,6 +808,23 @@ def _shuffle_obj(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return MoveToZone(subject=ref, to_zone="library", text=m.group(0))
 
 
+def _prevent(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    to = by = None
+    if m.group("to"):
+        to = parse_refs(m.group("to"), ctx)
+        if to is None or len(to) != 1:
+            return None
+        to = to[0]
+    if m.group("by"):
+        by = _ref(m.group("by"), ctx)
+        if by is None:
+            return None
+    amt = amount(m.group("n")) if m.group("n") else None
+    return PreventDamage(to=to, by=by, amount=amt, combat_only=bool(m.group("combat")),
+                         duration=Duration("this_turn") if m.group("turn") else None,
+                         text=m.group(0))
+
+
 def _gain_control(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     ref = _ref(m.group("obj"), ctx)
     return None if ref is None else GainControl(subject=ref, player=s, text=m.group(0))
@@ -1007,6 +1025,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"shuffles? (?P<obj>~|it|that card|target .+?|them) into (?:its|their) owners?'s? librar"
      r"(?:y|ies)", lambda s, m, c: _shuffle_obj(s, m, c)),
     (r"enters? tapped", lambda s, m, c: Tap(subject=s, text=m.group(0))),
+    (r"prevent (?:all|the next (?P<n>" + NUM_WORD + r")) (?P<combat>combat )?damage that would be "
+     r"dealt(?: to (?P<to>.+?))?(?: by (?P<by>.+?))?(?P<turn> this turn)?", _prevent),
     (r"takes? an extra turn after this one", lambda s, m, c: ExtraTurn(player=s, text=m.group(0))),
     (r"becomes? the monarch", lambda s, m, c: BecomeMonarch(player=s, text=m.group(0))),
     (r"skips? (?:your|their) (?P<next>next )?(?P<what>turn|draw step|untap step|combat phase|"
@@ -1340,12 +1360,15 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 effects[i] = dataclasses.replace(effects[i], spend_only=m.group(1))
                 return True
         return False
-    m = re.match(r"^(.+?) at (the beginning of the next end step|end of combat)$", t, re.I)
+    m = re.match(r"^(.+?) at (the beginning of the next end step|end of combat|the beginning "
+                 r"of (?:the next turn's|your next) upkeep)$", t, re.I)
     if m and PARSE_TRIGGER_SENTENCE is not None:
         inner = parse_effect_text(m.group(1), ctx)
         if inner is not None:
             from rules_engine.abilities import Trigger
-            step = "end" if "end step" in m.group(2).lower() else "end_of_combat"
+            when = m.group(2).lower()
+            step = ("end" if "end step" in when else "upkeep" if "upkeep" in when
+                    else "end_of_combat")
             effects.append(DelayedTrigger(ability=TriggeredAbility(
                 trigger=Trigger("phase", step=step, player="each", detail="next"),
                 effects=inner, text=t), text=t))
@@ -1483,12 +1506,25 @@ def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     return parse_clause(t, ctx)
 
 
-def _modal(text: str, ctx: Ctx) -> Modal | None:
+def _modal(text: str, ctx: Ctx) -> Effect | None:
     head, *bullets = text.split("\n")
     m = re.fullmatch(r"(?:choose )?(one|two|three|up to one|up to two|up to three|one or more|"
-                     r"one or both|any number)\s*—", head.strip().lower())
+                     r"one or both|any number)\s*(?:—|\.\s*if (.+?), you may choose (both|two|"
+                     r"three|any number|one or more) instead\.?\s*—?)", head.strip().lower())
     if not m or not bullets:
         return None
+    if m.group(2):
+        # "Choose one. If <condition>, you may choose both instead." (rule 700.2): the number of
+        # modes depends on a condition checked as the mode is chosen.
+        cond = parse_condition(m.group(2), ctx)
+        if cond is None:
+            return None
+        base = _modal(f"Choose {m.group(1)} —\n" + "\n".join(bullets), ctx)
+        more = _modal(f"Choose {m.group(3).replace('both', 'one or both')} —\n"
+                      + "\n".join(bullets), ctx)
+        if base is None or more is None:
+            return None
+        return Conditional(condition=cond, effects=(more,), otherwise=(base,), text=text)
     spec = m.group(1)
     lo, hi = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "up to one": (0, 1),
               "up to two": (0, 2), "up to three": (0, 3), "one or more": (1, len(bullets)),
@@ -1506,7 +1542,7 @@ def parse_effects(text: str, ctx: Ctx) -> tuple[Effect, ...]:
     :class:`UnsupportedEffect` (never dropped)."""
     t = text.strip()
     if "\n" in t or re.match(r"^choose (one|two|up to|one or|any number)", t, re.I):
-        m = re.match(r"^(.*?)(choose [^\n]*—\n.*)$", t, re.I | re.S)
+        m = re.match(r"^(.*?)(choose [^\n]*\n•.*)$", t, re.I | re.S)
         if m:
             effects: list[Effect] = []
             if m.group(1).strip():

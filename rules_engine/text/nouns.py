@@ -102,6 +102,10 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+(?:an opponent controls|your opponents control)$", re.I),
      {"controller": "opponent"}),
     (re.compile(r"\s+you own$", re.I), {"owner": "you"}),
+    (re.compile(r"\s+(?:the )?defending player controls$", re.I), {"controller": "defending"}),
+    (re.compile(r"\s+that player controls$", re.I), {"controller": "that_player"}),
+    (re.compile(r"\s+with the (?:greatest|least) (?:power|toughness|mana value) among .+$", re.I),
+     {"qualifier": "$0"}),
     (re.compile(r"\s+(?:from|in) (?:a|any) graveyard$", re.I), {"zone": "graveyard"}),
     (re.compile(r"\s+from graveyards$", re.I), {"zone": "graveyard"}),
     (re.compile(r"\s+(?:from|in) your graveyard$", re.I), {"zone": "graveyard", "owner": "you"}),
@@ -188,7 +192,7 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
             is_spell = True
         elif sw == "permanent":
             is_perm = True
-        elif sw in ("player", "opponent"):
+        elif sw in ("player", "opponent", "ability", "activated", "triggered", "copy"):
             quals.append(sw)
         elif w in SUPERTYPES:
             supers.append(w)
@@ -238,6 +242,8 @@ def _target_kind(flt: ObjectFilter, head: str) -> str:
         return "player"
     if h in ("opponent", "opponents"):
         return "opponent"
+    if "ability" in flt.qualifiers:
+        return "spell" if "spell" in flt.qualifiers else "ability"
     if "spell" in flt.qualifiers:
         return "spell"
     if "card" in flt.qualifiers:
@@ -282,6 +288,13 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
+    m = re.fullmatch(r"(?:(one|two|three)(?:,? (?:or )?(?:one|two|three))*,? or )?"
+                     r"(one|two|three|four|five|six|seven|eight|nine|ten) (?:other )?targets?", low)
+    if m:
+        lo = number(m.group(1) or m.group(2)) or 1
+        hi = number(m.group(2)) or 1
+        return Ref("target", target=ctx.new_target("any", ObjectFilter(text=p), lo, hi, p),
+                   text=p)
     if low == "any target":
         return Ref("target", target=ctx.new_target("any", ObjectFilter(text="any target"), 1, 1,
                                                   p), text=p)

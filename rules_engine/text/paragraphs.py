@@ -144,6 +144,10 @@ def parse_triggered(text: str, ctx: Ctx | None = None, label: str | None = None,
     effects = None
     ctx.once_each_turn = False
     im = re.match(r"^if (.+)$", rest, re.I | re.S)
+    if im and re.search(r"(?:^|\. )Otherwise,", rest):
+        # "if X, A. Otherwise, B." does something either way: an ordinary conditional in the
+        # effect, not an intervening if (rule 603.4 needs the ability to do nothing otherwise).
+        im = None
     if im:
         # Intervening if (rule 603.4): prefer the comma after which the effect fully parses.
         first: tuple | None = None

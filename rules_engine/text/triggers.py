@@ -85,6 +85,9 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
         return Trigger("cast", player=m.group("who").lower().replace("an ", ""),
                        ordinal=ORDINALS[om.group(1).lower()], filter=flt, text=m.group(0))
     what = re.sub(r"^(?:an?|your) ", "", what, flags=re.I)
+    copy = re.match(r"^copy of (?:an? )?", what, re.I)
+    if copy:
+        what = what[copy.end():] + " copy"
     targets = None
     tm = re.search(r" that targets (?:an?|one or more) (.+)$", what, re.I)
     if tm:
@@ -132,6 +135,19 @@ def _blocked(m: re.Match[str], ctx: Ctx) -> Trigger | None:
         if by is None:
             return None
     return Trigger("becomes_blocked", subject=subject, filter=by, text=m.group(0))
+
+
+def _alts_blocked(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, _ = _subject(m.group("subj"), ctx)
+    if subject is None:
+        return None
+    by = None
+    if m.group("by"):
+        by = parse_filter(re.sub(r"^(?:an?|one or more) ", "", m.group("by"), flags=re.I))
+        if by is None:
+            return None
+    return Trigger("blocks", subject=subject, filter=by, alternatives=(
+        Trigger("becomes_blocked", subject=subject, filter=by),), text=m.group(0))
 
 
 def _blocker_dies(m: re.Match[str], ctx: Ctx) -> Trigger | None:
@@ -198,6 +214,8 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} enters or transforms into ~",
          lambda m, c: _alts(m, c, ("enters", "transforms_into"))),
         (rf"{_SUBJ} (?:attacks|attack)", _subject_event("attacks")),
+        (rf"{_SUBJ} blocks or becomes blocked(?: by (?P<by>.+))?",
+         lambda m, c: _alts_blocked(m, c)),
         (rf"{_SUBJ} blocks", _subject_event("blocks")),
         (rf"{_SUBJ} becomes blocked(?: by (?P<by>.+))?", _blocked),
         (rf"{_SUBJ} (?:dies|die)", _subject_event("dies")),

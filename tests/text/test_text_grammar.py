@@ -522,3 +522,37 @@ def test_for_each_repeat() -> None:
     rep = sp.effects[0]
     assert type(rep).__name__ == "Repeat" and rep.count.text == "for each land you control"
     assert isinstance(rep.effects[0], CreateToken)
+
+
+def test_if_otherwise_after_trigger_is_not_intervening() -> None:
+    trig = only(face("At the beginning of your upkeep, if it's day, you gain 1 life. Otherwise, "
+                     "each opponent loses 1 life."))
+    assert trig.condition is None
+    cond = trig.effects[0]
+    assert isinstance(cond, Conditional) and cond.condition.kind == "is_day"
+    assert isinstance(cond.otherwise[0], LoseLife)
+
+
+def test_modal_with_conditional_extra_mode() -> None:
+    sp = only(spell("Choose one. If it's night, you may choose both instead.\n• Destroy target "
+                    "artifact.\n• Destroy target enchantment.", kind="Sorcery"))
+    cond = sp.effects[0]
+    assert isinstance(cond, Conditional) and cond.condition.kind == "is_night"
+    assert cond.effects[0].max_choices == 2 and cond.otherwise[0].max_choices == 1
+
+
+def test_divided_damage_among_targets_and_prevention() -> None:
+    sp = only(spell("Quibble Bolt deals 4 damage divided as you choose among one, two, or three "
+                    "targets."))
+    dmg = sp.effects[0]
+    assert dmg.divided and dmg.recipients[0].target.max_count == 3
+    assert dmg.recipients[0].target.min_count == 1
+    fog = only(spell("Prevent all combat damage that would be dealt this turn.")).effects[0]
+    assert type(fog).__name__ == "PreventDamage" and fog.combat_only
+
+
+def test_blocks_or_becomes_blocked() -> None:
+    trig = only(face("Whenever this creature blocks or becomes blocked by a creature, that "
+                     "creature gets -2/-0 until end of turn."))
+    assert trig.trigger.event == "blocks"
+    assert trig.trigger.alternatives[0].event == "becomes_blocked"
