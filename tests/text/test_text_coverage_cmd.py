@@ -62,3 +62,13 @@ def test_coverage_counts_unsupported_mechanic_clause(tmp_path: Path, capsys) -> 
 def test_coverage_missing_file_is_a_user_error(tmp_path: Path, capsys) -> None:
     assert main(["coverage", "--cards", str(tmp_path / "nope.jsonl")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_coverage_reads_the_database(db_path, capsys) -> None:
+    assert main(["--db", str(db_path), "build"]) == 0  # the embedded sample, offline
+    capsys.readouterr()
+    assert main(["--db", str(db_path), "coverage", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    counts = out["mechanics"]
+    assert all(counts[m]["cards"] > 0 for m in counts)
+    assert all(0 <= c["fully_supported"] <= c["cards"] for c in counts.values())
