@@ -83,8 +83,8 @@ class ParsedPage:
 
 # ---------------------------------------------------------------------------- chrome
 
-CHROME_LINES = [
-    re.compile(p)
+CHROME_LINES = re.compile("|".join(
+    f"(?:{p})"
     for p in (
         r"^提供\s*[:：]\s*MTG Wiki$",
         r"^移動\s*[:：]\s*案内\s*[、,]\s*検索$",
@@ -98,7 +98,7 @@ CHROME_LINES = [
         r"^「https?://.*」から取得$",
         r"^案内メニュー$",
     )
-]
+))
 REDIRECT_NOTE = re.compile(r"^\((.+)から転送\)$")
 SKIP_TAGS = frozenset({"script", "style", "noscript", "head", "title"})
 SKIP_IDS = frozenset({
@@ -126,7 +126,7 @@ def clean_lines(lines: list[str]) -> tuple[list[str], list[str]]:
         if note:
             redirects.append(note.group(1))
             continue
-        if any(p.search(line) for p in CHROME_LINES):
+        if CHROME_LINES.search(line):
             continue
         if not line and (not out or not out[-1]):
             continue
