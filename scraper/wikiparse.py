@@ -290,8 +290,15 @@ def _document(html: str) -> HtmlElement:
         return lxml.html.document_fromstring("<html><body></body></html>")
 
 
-def parse_html(html: str, splitter: NameSplitter | None = None) -> RenderedPage:
-    """Rendered MediaWiki HTML -> text with heading marks, links, categories, revision."""
+def parse_html(html: str, splitter: NameSplitter | None = None,
+               page_url: str | None = None) -> RenderedPage:
+    """Rendered MediaWiki HTML -> text with heading marks, links, categories, revision.
+
+    Links count when they stay on the wiki: relative ones, or absolute ones to the host
+    of ``page_url`` or one of its mirrors (``m.``, ``www.``...); interwiki and external
+    links are not wiki links.
+    """
+    base = page_url or "http://wiki.invalid/"
     splitter = splitter or NameSplitter()
     doc = _document(html)
     heading = _by_id(doc, "firstHeading")
@@ -314,9 +321,9 @@ def parse_html(html: str, splitter: NameSplitter | None = None) -> RenderedPage:
     for a in anchors:
         href = a.get("href")
         classes = (a.get("class") or "").split()
-        if not href or href.startswith("#") or "external" in classes:
+        if not href or href.startswith("#") or "external" in classes or "extiw" in classes:
             continue
-        target = title_from_url(urljoin("http://wiki.invalid/", href))
+        target = title_from_url(urljoin(base, href), base)
         if not target or "action=edit" in href and "redlink" not in href:
             continue
         target, anchor = clean_title(target)
@@ -464,7 +471,7 @@ def parse_page(
     splitter = splitter or NameSplitter()
     page = ParsedPage(title=title, url=url, revision_id=revision_id, fetched_at=fetched_at,
                       wikitext=wikitext, html=html)
-    rendered = parse_html(html, splitter) if html else None
+    rendered = parse_html(html, splitter, url) if html else None
     if rendered is not None and rendered.diff_wikitext is not None and wikitext is None:
         wikitext = page.wikitext = rendered.diff_wikitext
         rendered = None  # an edit/diff view: its text is the diff, not the page

@@ -135,3 +135,14 @@ def test_plain_text_chrome_is_dropped():
     page = parse_page("昼", html=html)
     assert page.text == "本文です。"
     assert page.redirected_from == ["昼夜"]
+
+
+def test_only_links_that_stay_on_the_wiki_are_links():
+    html = ('<div id="mw-content-text"><p>'
+            '<a href="/wiki/%E6%98%BC">昼</a> '
+            '<a href="http://m.mtgwiki.com/wiki/%E5%A4%9C">夜</a> '
+            '<a href="https://en.wikipedia.org/wiki/Day">Day</a> '
+            '<a class="extiw" href="http://mtg.wiki/page/Day">Day</a> '
+            '<a class="external text" href="http://mtgwiki.com/wiki/X">X</a></p></div>')
+    page = parse_page("テスト", html=html, url="http://mtgwiki.com/wiki/テスト")
+    assert [lk.target for lk in page.links] == ["昼", "夜"]
