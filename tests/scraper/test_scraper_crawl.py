@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -290,3 +291,14 @@ def test_query_strings_in_the_log_are_api_shaped(wiki, db_path):
     query = parse_qs(urlsplit(parse.path).query)
     assert query["prop"] == ["text|wikitext|categories|links|revid"]
     assert query["format"] == ["json"] and query["formatversion"] == ["2"]
+
+
+def test_a_names_file_gives_card_only_boxes_their_japanese_name(wiki, db_path, tmp_path):
+    wiki.add_page("謎の頁", "{{#card:Riddle Keeper}}\n'''謎の頁'''は試験用。", 7001)
+    names = tmp_path / "names.json"
+    names.write_text(json.dumps([{"name": "Riddle Keeper", "jpname": "謎かけの番人"}],
+                                ensure_ascii=False), encoding="utf-8")
+    assert scrape(db_path, wiki, "--title", "謎の頁", "--names", str(names)) == 0
+    assert rows(db_path, "SELECT name_en, name_ja, source FROM wiki_card_boxes") == [
+        ("Riddle Keeper", "謎かけの番人", "wikitext")]
+    assert scrape(db_path, wiki, "--title", "謎の頁", "--names", str(tmp_path / "nope")) == 2
