@@ -116,6 +116,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
             m.group("what")) is None else Condition("targets", filter=parse_filter(
                 m.group("what")), text=m.group(0))),
         (r"one or more cards were put into exile this turn", _fixed("exiled_this_turn")),
+        (r"you attacked with an? (?P<what>.+?) this turn", lambda m, c: None if parse_filter(
+            m.group("what")) is None else Condition("attacked_with_this_turn", amount=Amount(1),
+                                                    filter=parse_filter(m.group("what")),
+                                                    text=m.group(0))),
         (rf"you attacked with {_N} or more creatures this turn", lambda m, c: Condition(
             "attacked_with_this_turn", amount=amount(m.group("n")), text=m.group(0))),
         (r"an opponent has more life than you", _fixed("opponent_more_life")),

@@ -424,18 +424,22 @@ def _exile(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if obj.lower().endswith(" at random"):
         rnd = True
         obj = obj[: -len(" at random")]
-    from_zone = None
-    fm = re.search(r" from (?:their|your|its owner's|a|target player's) (library|hand|graveyard)$",
-                   obj, re.I)
+    from_zone = owner = None
+    fm = re.search(r" from (their|your|its owner's|a|that player's|each opponent's) "
+                   r"(library|hand|graveyard)$", obj, re.I)
     if fm and not re.search(r"target .*card", obj[: fm.start()], re.I):
-        from_zone = fm.group(1).lower()
+        from_zone = fm.group(2).lower()
+        owner = {"their": "that_player", "your": "you", "its owner's": "owner",
+                 "that player's": "that_player", "each opponent's": "opponent"}.get(
+            fm.group(1).lower())
         obj = obj[: fm.start()]
     mm = re.fullmatch(rf"{N} cards?", obj, re.I)
     if mm and from_zone:
         amt = amount(mm.group("n"))
         if amt is None:
             return None
-        return Exile(subject=Ref("chosen", filter=ObjectFilter(zone=from_zone, text=obj)),
+        return Exile(subject=Ref("chosen", filter=ObjectFilter(zone=from_zone, owner=owner,
+                                                               text=obj)),
                      from_zone=from_zone, amount=amt, random=rnd, text=m.group(0))
     until_leaves = False
     um = re.search(r" until ~ leaves the battlefield$", obj, re.I)
@@ -445,6 +449,9 @@ def _exile(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     target = _ref(obj, ctx)
     if target is None:
         return None
+    if from_zone and target.kind == "chosen" and target.filter is not None:
+        target = dataclasses.replace(target, filter=dataclasses.replace(
+            target.filter, zone=from_zone, owner=owner))
     return Exile(subject=target, from_zone=from_zone, random=rnd,
                  until_source_leaves=until_leaves, text=m.group(0))
 
@@ -784,6 +791,15 @@ def _cast_it(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return CastWithoutPaying(subject=ref, free=bool(m.group("free")), text=m.group(0))
 
 
+def _cast_any_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """Theft templates: cast a card exiled this way, spending mana as though any color
+    (rule 609.4b)."""
+    ref = _ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return CastWithoutPaying(subject=ref, free=False, any_mana=True, text=m.group(0))
+
+
 def _flash_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     flt = parse_filter(m.group("what"))
     if flt is None:
@@ -1065,6 +1081,10 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"can't cast (?P<by>.+?) spells(?P<turn> this turn)?", _restriction("cant_cast")),
     (r"can't cast spells(?P<turn> this turn)?", _restriction("cant_cast")),
     (r"can't cast spells during your turn", _restriction("cant_cast_during_your_turn")),
+    (r"can't cast (?P<by>spells with .+?)(?P<turn> this turn)?", _restriction("cant_cast")),
+    (r"(?:may )?cast (?P<obj>that card|it|the exiled card)(?P<exiled> for as long as it remains "
+     r"exiled)?,? and (?:you )?may spend mana as though it were mana of any (?:color|type) to "
+     r"cast (?:that spell|it)", _cast_any_mana),
     (r"(?:may )?play an additional land on each of (?:your|their) turns",
      _restriction("additional_land_play")),
     (r"can be your commander", _restriction("can_be_commander")),
@@ -1417,6 +1437,16 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
             effects.append(Repeat(count=Amount(text="for each " + m.group(1)), effects=inner,
                                   text=t))
             return True
+    m = re.match(r"^during any turn (you attacked with .+?), (.+)$", t, re.I)
+    if m:
+        cond = parse_condition(m.group(1) + " this turn", ctx)
+        inner = parse_effect_text(m.group(2), ctx)
+        if cond is not None and inner is not None:
+            inner = tuple(dataclasses.replace(e, condition=cond)
+                          if isinstance(e, CastWithoutPaying) else e for e in inner)
+            if all(isinstance(e, CastWithoutPaying) for e in inner):
+                effects.extend(inner)
+                return True
     for rx, dur in _DURATION_PREFIX:
         m = rx.match(t)
         if m:
@@ -1498,7 +1528,8 @@ def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         inner = parse_clause(m.group(1), ctx)
         if inner is None:
             return None
-        if isinstance(inner[0], CastPermission | PlayPermission):
+        if isinstance(inner[0], CastPermission | PlayPermission) or (
+                isinstance(inner[0], CastWithoutPaying) and inner[0].any_mana):
             # "You may cast ... as though they had flash" grants a permission (rule 601.3b);
             # it is not an optional action taken on resolution.
             return inner

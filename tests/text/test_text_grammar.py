@@ -556,3 +556,13 @@ def test_blocks_or_becomes_blocked() -> None:
                      "creature gets -2/-0 until end of turn."))
     assert trig.trigger.event == "blocks"
     assert trig.trigger.alternatives[0].event == "becomes_blocked"
+
+
+def test_exile_from_a_players_library_keeps_whose() -> None:
+    trig = only(face("Whenever this creature deals combat damage to a player, exile a nonland "
+                     "card from their library at random. You may cast that card and you may spend "
+                     "mana as though it were mana of any color to cast that spell."))
+    exile, cast = trig.effects
+    assert exile.random and exile.subject.filter.owner == "that_player"
+    assert exile.subject.filter.zone == "library"
+    assert cast.any_mana and not cast.free
