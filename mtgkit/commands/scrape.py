@@ -43,7 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     kinds.required = True
 
     wiki = kinds.add_parser("wiki", help="crawl the MTG Wiki (MediaWiki)")
-    wiki.add_argument("--base-url", default="http://mtgwiki.com/", help="wiki root URL")
+    wiki.add_argument("--base-url", default="http://mtgwiki.com/",
+                      help="wiki root URL (default http://mtgwiki.com/)")
     wiki.add_argument("--title", action="append", default=[], metavar="T",
                       help="a page to fetch (repeatable)")
     wiki.add_argument("--category", action="append", default=[], metavar="C",
@@ -57,12 +58,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="do not use api.php even if it answers (raw + rendered pages)")
     wiki.add_argument("--names", type=Path, default=None, metavar="FILE",
                       help="jpname.json-style name pairs to split 日本語/English titles")
-    wiki.add_argument("--delay", type=float, default=1.0, help="seconds between requests")
+    wiki.add_argument("--delay", type=float, default=1.0,
+                      help="seconds between requests (default 1)")
     _common_http(wiki)
     wiki.set_defaults(func=run_wiki)
 
     cards = kinds.add_parser("cards", help="fetch cards from the Scryfall API")
-    cards.add_argument("--api-base", default=DEFAULT_API)
+    cards.add_argument("--api-base", default=DEFAULT_API, help=f"default {DEFAULT_API}")
     cards.add_argument("--bulk", choices=BULK_TYPES, default=None,
                        help="download and load a bulk file (skipped when unchanged)")
     cards.add_argument("--query", default=None, help="a Scryfall search")
@@ -73,9 +75,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     cards.add_argument("--download-dir", type=Path, default=None,
                        help="where bulk files go (default: beside the database)")
     cards.add_argument("--force", action="store_true", help="reload an unchanged bulk file")
-    cards.add_argument("--delay", type=float, default=0.1, help="seconds between requests")
+    cards.add_argument("--delay", type=float, default=0.1,
+                       help="seconds between requests (default 0.1)")
     cards.add_argument("--search-delay", type=float, default=0.5,
-                       help="seconds between /cards/search and /cards/named requests")
+                       help="seconds between /cards/search and /cards/named requests "
+                            "(default 0.5)")
     _common_http(cards)
     cards.set_defaults(func=run_cards)
 
@@ -83,8 +87,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _common_http(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--contact", default=DEFAULT_CONTACT,
                         help="contact address sent in the User-Agent ($MTGKIT_CONTACT)")
-    parser.add_argument("--timeout", type=float, default=60.0, help="read timeout (s)")
-    parser.add_argument("--retries", type=int, default=5, help="attempts per request")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="read timeout in seconds (default 60)")
+    parser.add_argument("--retries", type=int, default=5,
+                        help="attempts per request (default 5)")
     parser.add_argument("--backoff", type=float, default=1.0,
                         help="first retry wait (s), doubled each time")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
