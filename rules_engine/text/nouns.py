@@ -124,7 +124,7 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
     (re.compile(r"\s+with \{X\} in its mana cost$", re.I), {"qualifier": "$0"}),
-    (re.compile(r"\s+(?:attached to|blocking|blocked by) (?:it|~|that creature)$", re.I),
+    (re.compile(r"\s+(?:attached to|blocked by) (?:it|~|that creature)$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+blocking (?:it|~)$", re.I), {"qualifier": "blocking_source"}),
     (re.compile(r"\s+(?:that's|that is) attacking$", re.I), {"qualifier": "attacking"}),

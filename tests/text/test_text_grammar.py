@@ -566,3 +566,9 @@ def test_exile_from_a_players_library_keeps_whose() -> None:
     assert exile.random and exile.subject.filter.owner == "that_player"
     assert exile.subject.filter.zone == "library"
     assert cast.any_mana and not cast.free
+
+
+def test_blocking_creatures_of_the_source() -> None:
+    trig = only(face("Whenever this creature becomes blocked, each creature blocking it gets "
+                     "-1/-1 until end of turn."))
+    assert trig.effects[0].subject.filter.qualifiers == ("blocking_source",)
