@@ -137,16 +137,24 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
         raise IllegalActionError("307.1", f"{obj.name} can be cast only in its controller's main "
                                           "phase with an empty stack")
     cost = parse_cost(cost_text)
-    if not can_pay(game, player, cost, x):
-        raise IllegalActionError("601.2h", f"{player.name} can't pay {cost_text or '{0}'} "
-                                           f"for {obj.name}")
-    # 601.2a: the card moves to the stack; 601.2c: targets
+    # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
     original_zone = obj.zone
-    wanted = _spell_targets(obj)
+    effects = compiled.spell_effects(obj.face, obj.card)
+    modal = any(isinstance(e, ab.Modal) for e in effects)
+    if modal:
+        from rules_engine.effects import choose_modes
+
+        effects = choose_modes(game, player, effects)  # 601.2b
+        wanted = targeting.collect_targets(effects)
+    else:
+        wanted = _spell_targets(obj)
     probe = StackAbility(0, obj.name, obj, player, [])
     if wanted:
         if not targeting.choose_targets(game, probe, wanted, player, targets):
             raise IllegalActionError("601.2c", f"{obj.name} has no legal targets")
+    if not can_pay(game, player, cost, x):
+        raise IllegalActionError("601.2h", f"{player.name} can't pay {cost_text or '{0}'} "
+                                           f"for {obj.name}")
     obj_list = getattr(obj.owner if original_zone != "exile" else obj.owner, original_zone)
     obj_list.remove(obj)
     obj.zone = "stack"
@@ -155,6 +163,8 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
+    if modal:
+        obj.choices_made["effects"] = effects
     obj.x = x
     obj.flashback = flashback
     obj.cast_from = original_zone

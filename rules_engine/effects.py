@@ -21,7 +21,7 @@ class Ctx:
     """What a resolving spell or ability knows: its source, controller, targets, and "it"."""
 
     __slots__ = ("game", "source", "controller", "targets", "target_map", "it", "event",
-                 "x", "those", "did", "item", "stopped")
+                 "x", "those", "did", "item", "stopped", "count")
 
     def __init__(self, game: Game, source: Any, controller: Player, item: Any = None) -> None:
         self.game = game
@@ -37,6 +37,7 @@ class Ctx:
         self.those: list[Any] = []
         self.did = False
         self.stopped = False
+        self.count = 0  # how many things the last effect did ("that many", 608.2c)
 
 
 # -- resolving spells and abilities --------------------------------------------------------------
@@ -44,7 +45,8 @@ def resolve_spell(game: Game, obj: GameObject) -> None:
     """608.2: follow the instant or sorcery's instructions in order."""
     obj.zone = "resolving"
     ctx = Ctx(game, obj, obj.controller, obj)
-    run(game, ctx, compiled.spell_effects(obj.face, obj.card))
+    chosen = obj.choices_made.get("effects")
+    run(game, ctx, chosen if chosen is not None else compiled.spell_effects(obj.face, obj.card))
 
 
 def resolve_ability(game: Game, item: StackAbility) -> None:
@@ -215,8 +217,19 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
         return int(amt.value)
     if amt.variable == "X":
         return ctx.x
+    described = _DESCRIBED.get((amt.text or "").lower())
+    if described is not None:
+        return described(ctx)
     ctx.game.note(f"amount '{amt.text}' not computed; using {default}")
     return default
+
+
+_DESCRIBED = {
+    # "that many" / "that much" join once the compiler keeps "plus one" in the Amount
+    # (today Into the Night's "draw that many cards plus one" compiles to plain "that many")
+    "that many plus one": lambda ctx: ctx.count + 1,
+    "twice that many": lambda ctx: 2 * ctx.count,
+}
 
 
 # -- handlers ------------------------------------------------------------------------------------
@@ -234,6 +247,8 @@ def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
     for p in _players(ctx, eff.player):
         if eff.whole_hand:
             chosen = list(p.hand)
+        elif eff.any_number:
+            chosen = _any_number(game, p.name, "cards to discard (any number)", list(p.hand))
         else:
             n = min(amount(ctx, eff.amount), len(p.hand))
             chosen = game.decider.choose_many(p.name, "card to discard", list(p.hand), n)
@@ -241,13 +256,42 @@ def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
             game.move(card, "graveyard")
             game.log("discarded", player=p, obj=card)
         ctx.did = bool(chosen)
+        ctx.count = len(chosen)
 
 
 def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
+    ctx.count = 0
     for p in _players(ctx, eff.player):
         for _ in range(amount(ctx, eff.amount)):
             if p.library:
                 ctx.game.move(p.library[0], "graveyard")
+                ctx.count += 1
+
+
+def _any_number(game: Game, player: str, prompt: str, options: list[Any]) -> list[Any]:
+    """"Any number": the scripted answers that name options, in order; unanswered, none
+    (a strict game wants an answer: an empty list ``[]`` says none)."""
+    from rules_engine.decisions import match_option
+
+    queue = game.decider.queues.get(player)
+    if queue and isinstance(queue[0], list):
+        return [match_option(player, prompt, a, options) for a in queue.popleft()]
+    chosen: list[Any] = []
+    while queue:
+        pool = [o for o in options if o not in chosen]
+        try:
+            pick = match_option(player, prompt, queue[0], pool)
+        except Exception:  # noqa: BLE001 - the next answer is for a later decision
+            break
+        queue.popleft()
+        chosen.append(pick)
+    if not chosen and not queue and game.decider.strict and game.decider.policy is None:
+        from rules_engine.errors import DecisionError
+
+        raise DecisionError(f"{player} was not told {prompt} (answer [] for none)")
+    if game.decider.policy is not None and not chosen:
+        chosen = [o for o in options if game.decider.policy(player, prompt, [False, True])]
+    return chosen
 
 
 def h_scry(ctx: Ctx, eff: Any) -> None:
@@ -616,7 +660,8 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
             game.stack.remove(obj)
             obj.zone = "none"
             if isinstance(obj, GameObject) and not obj.spell_copy and not obj.card_copy:
-                game.move(obj, "graveyard")
+                # 702.34a: a spell cast with flashback is exiled whenever it leaves the stack
+                game.move(obj, "exile" if obj.flashback else "graveyard")
             game.log("countered", obj=obj)
 
 
@@ -740,12 +785,36 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
         run(ctx.game, ctx, eff.effects)
 
 
+class Mode:
+    """One mode of a modal spell or ability, answerable by number ("1") or by its text."""
+
+    __slots__ = ("label", "name", "effects")
+
+    def __init__(self, index: int, effects: tuple[Any, ...]) -> None:
+        self.label = str(index + 1)
+        self.name = " ".join(getattr(e, "text", "") for e in effects) or f"mode {index + 1}"
+        self.effects = effects
+
+
+def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[Any, ...]:
+    """601.2b / 603.3c / 700.2: modes are chosen as the spell or ability goes on the stack;
+    the effects of the chosen modes replace the Modal record."""
+    out: list[Any] = []
+    for eff in effects:
+        if not isinstance(eff, ab.Modal):
+            out.append(eff)
+            continue
+        modes = [Mode(i, m) for i, m in enumerate(eff.modes)]
+        picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
+        for mode in picks or modes[:max(eff.min_choices, 0)]:
+            out.extend(mode.effects)
+        game.log("modes_chosen", player=player, modes=",".join(m.label for m in picks))
+    return tuple(out)
+
+
 def h_modal(ctx: Ctx, eff: ab.Modal) -> None:
-    game = ctx.game
-    labels = [f"mode {i + 1}" for i in range(len(eff.modes))]
-    picks = game.decider.choose_many(ctx.controller.name, "mode", labels, eff.max_choices)
-    for label in picks or labels[:eff.min_choices]:
-        run(game, ctx, eff.modes[labels.index(label)])
+    """Modes not chosen earlier (a Modal nested in another effect) are chosen now."""
+    run(ctx.game, ctx, choose_modes(ctx.game, ctx.controller, (eff,)))
 
 
 def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:

@@ -384,7 +384,8 @@ class Runner:
     def resolve(self) -> None:
         game = self.game
         if not game.stack:
-            raise IllegalActionError("608.1", "resolve: the stack is empty")
+            game.note("resolve: the stack is empty; nothing to resolve")
+            return
         top = game.stack[-1]
         for _ in range(1000):
             if top not in game.stack or game.game_over or game.priority is None:

@@ -34,7 +34,9 @@ def candidate_moves(game: Game) -> list[Move]:
         if obj.is_land:
             if sorcery_ok and p.land_plays == 0:
                 moves.append(("play_land", obj))
-        elif game.mana_value_of(obj) <= untapped:
+        elif game.mana_value_of(obj) <= untapped and (
+                sorcery_ok or "Instant" in obj.face.types or compiled.has_keyword(obj, "flash")
+                or game.cast_permissions):
             moves.append(("cast", obj))
     for obj in p.graveyard:
         if compiled.keyword_ability(obj, "flashback") is not None:
@@ -141,3 +143,4 @@ def new_game(cards: CardLibrary, decks: dict[str, list[str]], seed: int = 0,
     game.events.clear()
     turn.give_priority(game, game.active)
     return game
+

@@ -136,7 +136,8 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
                                         answer, opts)
                 except DecisionError as exc:
                     raise IllegalActionError("115.1", f"{answer!r} is not a legal target for "
-                                                      f"{item.name}: {exc}") from exc
+                                                      f"{item.name} ({target.text or target.kind})"
+                                                      f": {exc}") from exc
             else:
                 optional = picked_here >= target.min_count
                 pick = game.decider.choose(player.name, f"target for {item.name} "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
 from rules_engine.mechanics import initiative
@@ -225,9 +226,14 @@ def put_on_stack(game: Game) -> None:
             mine = game.decider.order(player.name, "order of triggered abilities", mine,
                                       lambda p: p.name)
         for pend in mine:
+            effects = tuple(pend.effects)
+            if any(isinstance(e, ab.Modal) for e in effects):
+                from rules_engine.effects import choose_modes
+
+                effects = choose_modes(game, player, effects)  # 603.3c
             item = StackAbility(game.new_id(), pend.name, pend.source, player,
-                                list(pend.effects), ability=pend.ability, event=pend.event)
-            wanted = targeting.collect_targets(tuple(pend.effects))
+                                list(effects), ability=pend.ability, event=pend.event)
+            wanted = targeting.collect_targets(effects)
             ok = targeting.choose_targets(game, item, wanted, player, given=None)
             if not ok:
                 game.note(f"{pend.name}'s triggered ability has no legal target and is "

@@ -26,7 +26,9 @@ from rules_engine.objects import GameObject
 
 def end_the_turn(game: Game) -> None:
     """Called by a resolving effect ("End the turn."): 724.1a-b now, the rest in :func:`finish`."""
-    game.pending_triggers = []  # 724.1a
+    for pend in game.pending_triggers:  # 724.1a
+        game.note(f"{pend.name}'s triggered ability ceases to exist (724.1a)")
+    game.pending_triggers = []
     # 724.1b: exile the stack, including the resolving object
     resolving = game.resolving
     stack = list(game.stack)
