@@ -167,6 +167,8 @@ def test_without_api_second_run_is_all_not_modified(plain_wiki, db_path):
     fresh = [r.path for r in plain_wiki.server.log
              if r.status == 200 and not r.path.startswith("/robots")]
     assert fresh and all("%E6%97%A5%E6%9A%AE" in p or "日暮" in p for p in fresh), fresh
+    rendered = [r.path for r in plain_wiki.server.log if r.path.startswith("/wiki/")]
+    assert rendered == ["/wiki/日暮"]  # an unchanged raw page (304) spares its rendering
     assert rows(db_path, "SELECT revision_id FROM wiki_pages WHERE title = '日暮'")[0][0] == 1301
 
 
