@@ -44,37 +44,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _sources(args: argparse.Namespace) -> Any:
-    from rules_engine.cards import (
-        ChainCardSource,
-        DictCardSource,
-        default_sample_path,
-        read_card_file,
-    )
-    from rules_engine.errors import BadCardData
+    """--cards files, then the database (--db / $MTGKIT_DB / ./mtgkit.duckdb if present), then
+    the embedded sample: the shared order of :func:`mtgkit.commands._cards.card_source`."""
+    from mtgkit.commands._cards import card_source
 
-    sources: list[Any] = []
-    try:
-        for path in args.cards or []:
-            sources.append(DictCardSource(read_card_file(path)))
-    except BadCardData as exc:
-        raise UserError(str(exc)) from exc
     db_path = args.db or os.environ.get("MTGKIT_DB")
     if db_path is None and Path("mtgkit.duckdb").exists():
         db_path = "mtgkit.duckdb"
+    store = None
     if db_path:
         from mtgkit.commands._common import open_store
 
-        ns = argparse.Namespace(db=db_path)
-        try:
-            sources.append(_StoreSource(open_store(ns, read_only=True)))
-        except UserError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - reported as a clean user error
-            raise UserError(f"{db_path}: cannot open the database ({exc})") from exc
-    sample = default_sample_path()
-    if sample.exists():
-        sources.append(DictCardSource(read_card_file(sample)))
-    return ChainCardSource(sources)
+        store = open_store(argparse.Namespace(db=db_path), read_only=True)
+    return card_source(args.cards or [], store)
 
 
 def run(args: argparse.Namespace) -> int:
