@@ -91,3 +91,23 @@ def test_check_rulings_reports_coverage(tmp_path: Path, capsys, monkeypatch) -> 
                                 "scenarios": [str(tmp_path / "good.yaml")]}]
     assert [u["file"] for u in report["unresolved"]] == [str(tmp_path / "stale.yaml")]
     assert report["counts"]["covered"] == 2
+
+
+def test_same_rows_across_processes_with_different_hash_seeds(tmp_path: Path) -> None:
+    """Set iteration order must not leak into games: two fresh interpreters, same rows."""
+    import os
+    import subprocess
+    import sys
+
+    rows = []
+    for hash_seed in ("1", "2"):
+        db = tmp_path / f"h{hash_seed}.duckdb"
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        subprocess.run([sys.executable, "-m", "mtgkit", "--db", str(db), "simulate", "--deck",
+                        "prepare", "--deck", "end_turn", "--games", "2", "--seed", "5",
+                        "--policy", "greedy", "--no-progress"], check=True, env=env,
+                       capture_output=True)
+        with connect(db) as store:
+            rows.append([{k: v for k, v in r.items() if k != "run_id"}
+                         for r in game_rows(store, 1)])
+    assert rows[0] == rows[1] and len(rows[0]) == 2

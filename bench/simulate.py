@@ -1,0 +1,91 @@
+"""Benchmark: complete simulated games per sample deck pair, on one core, with a same-run baseline.
+
+For every unordered pair of sample decks (mirrors included) it plays ``--games`` complete games
+(seeded, the same per-game seeds ``mtgkit simulate`` uses) and prints:
+
+- games/s and actions/s (an action = one policy move: a pass, a land, a spell, an attack...);
+- baseline: setting the same games up only (card objects created, libraries shuffled, seven
+  cards drawn, first priority given) - the floor any game costs - in games/s;
+- the ratio full game / set-up only, and whether the 500 games/s/core target is met.
+
+Run: ``python bench/simulate.py [--games N] [--policy random|greedy] [--decks a,b,...]``.
+Keep it modest: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from rules_engine import simulate  # noqa: E402
+from rules_engine.cards import (  # noqa: E402
+    CardLibrary,
+    DictCardSource,
+    default_sample_path,
+    read_card_file,
+)
+from rules_engine.deckfile import read_deck, sample_decks  # noqa: E402
+from rules_engine.sim_runner import card_dicts_for, game_seed, play_game  # noqa: E402
+
+TARGET = 500.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10, help="games per deck pair")
+    parser.add_argument("--policy", choices=("random", "greedy"), default="random")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--decks", help="comma-separated sample deck names (default: all)")
+    args = parser.parse_args()
+    source = DictCardSource(read_card_file(default_sample_path()))
+    decks = {p.stem: read_deck(p).card_names() for p in sample_decks()}
+    if args.decks:
+        decks = {k: v for k, v in decks.items() if k in args.decks.split(",")}
+    names = [n for d in decks.values() for n in d]
+    library = CardLibrary(DictCardSource(card_dicts_for(source.get, names)))
+    # warm-up: compile every card once so the first pair does not pay for the compiler
+    for deck in decks.values():
+        play_game(library, deck, deck, index=0, seed=0, policy=args.policy, keep_events=False)
+
+    print(f"{args.games} games per pair, policy {args.policy}, one core; target "
+          f"{TARGET:.0f} games/s")
+    print(f"{'deck pair':28} {'games/s':>8} {'actions/s':>10} {'turns':>6} "
+          f"{'setup games/s':>14} {'ratio':>7}")
+    total_games = total_time = total_setup = 0.0
+    for a, b in itertools.combinations_with_replacement(sorted(decks), 2):
+        seeds = [game_seed(args.seed, i) for i in range(args.games)]
+        t0 = time.perf_counter()
+        for i, seed in enumerate(seeds):
+            order = ("a", "b") if i % 2 == 0 else ("b", "a")
+            both = {"a": decks[a], "b": decks[b]}
+            simulate.new_game(library, {p: both[p] for p in order}, seed=seed)
+        setup = time.perf_counter() - t0
+        actions = turns = 0
+        t0 = time.perf_counter()
+        for i, seed in enumerate(seeds):
+            rec = play_game(library, decks[a], decks[b], index=i, seed=seed, policy=args.policy,
+                            keep_events=False)
+            actions += rec.moves
+            turns += rec.turns
+        full = time.perf_counter() - t0
+        total_games += args.games
+        total_time += full
+        total_setup += setup
+        print(f"{a + ' vs ' + b:28} {args.games / full:8.1f} {actions / full:10.0f} "
+              f"{turns / args.games:6.1f} {args.games / setup:14.0f} {full / setup:6.1f}x")
+    rate = total_games / total_time
+    print(f"{'all pairs':28} {rate:8.1f} {'':10} {'':6} {total_games / total_setup:14.0f} "
+          f"{total_time / total_setup:6.1f}x")
+    verdict = "met" if rate >= TARGET else f"NOT met ({rate / TARGET:.1%} of it)"
+    print(f"target {TARGET:.0f} games/s/core: {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
