@@ -68,7 +68,8 @@ def _is_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
 
 def _exiled_this_way(m: re.Match[str], ctx: Ctx) -> Condition | None:
     flt = parse_filter(m.group("what"))
-    return None if flt is None else Condition("moved_this_way", filter=flt, detail="exiled",
+    verb = (m.groupdict().get("verb") or "exiled").lower()
+    return None if flt is None else Condition("moved_this_way", filter=flt, detail=verb,
                                               text=m.group(0))
 
 
@@ -107,7 +108,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"(?:it|her|him|them|~)", _counters),
         (r"you(?:'ve| have) cast (?:an?|another) (?P<what>.+?) this turn", _cast_this_turn),
         (r"(?P<who>it|that card|that creature)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
-        (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) exiled this way", _exiled_this_way),
+        (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
+         r"sacrificed|revealed) this way", _exiled_this_way),
+        (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
+         r"(?P<what>.+?) this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
         (rf"{_N} or more mana was spent to cast (?P<what>that spell|~|it)", lambda m, c: Condition(
             "mana_spent", amount=amount(m.group("n")),
@@ -116,6 +120,21 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
             m.group("what")) is None else Condition("targets", filter=parse_filter(
                 m.group("what")), text=m.group(0))),
         (r"one or more cards were put into exile this turn", _fixed("exiled_this_turn")),
+        (rf"you(?:'ve| have)? cast {_N} or more spells this turn", lambda m, c: Condition(
+            "spells_cast_this_turn", amount=amount(m.group("n")), text=m.group(0))),
+        (rf"you(?:'ve| have)? (?:drawn|drew) {_N} or more cards this turn", lambda m, c: Condition(
+            "cards_drawn_this_turn", amount=amount(m.group("n")), text=m.group(0))),
+        (r"you(?:'ve| have)? sacrificed (?:an?|one or more) (?P<what>.+?) this turn",
+         lambda m, c: None if parse_filter(m.group("what")) is None else Condition(
+             "sacrificed_this_turn", amount=Amount(1), filter=parse_filter(m.group("what")),
+             text=m.group(0))),
+        (r"(?:a|one or more) cards? left your graveyard this turn",
+         _fixed("left_graveyard_this_turn")),
+        (r"no creatures died this turn", lambda m, c: Condition(
+            "creatures_died_this_turn", amount=Amount(1), negated=True, text=m.group(0))),
+        (r"(?:~|it) attacked this turn", _fixed("self_attacked_this_turn")),
+        (rf"(?:~'s|its) power is {_N} or greater", lambda m, c: Condition(
+            "self_power_at_least", amount=amount(m.group("n")), text=m.group(0))),
         (r"you attacked with an? (?P<what>.+?) this turn", lambda m, c: None if parse_filter(
             m.group("what")) is None else Condition("attacked_with_this_turn", amount=Amount(1),
                                                     filter=parse_filter(m.group("what")),

@@ -123,6 +123,8 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    (re.compile(r"\s+during (?:an opponent's|your|each opponent's) turn$", re.I),
+     {"qualifier": "$0"}),
     (re.compile(r"\s+with \{X\} in its mana cost$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+(?:attached to|blocked by) (?:it|~|that creature)$", re.I),
      {"qualifier": "$0"}),
