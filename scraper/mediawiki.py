@@ -119,12 +119,12 @@ class WikiClient:
             return data
         raise ApiError(f"{url}: the wiki stayed lagged (maxlag={self.maxlag})")
 
-    def fetch(self, title: str, *, stored: bool = False) -> FetchedPage:
+    def fetch(self, title: str, *, stored: Callable[[str], bool] | None = None) -> FetchedPage:
         """Fetch one page by canonical title, following redirects.
 
-        ``stored``: the caller already holds this page, so without the API an unchanged
-        raw wikitext (a 304) is taken to mean an unchanged revision and the rendered page
-        is not asked for.
+        ``stored(title)`` says whether the caller already holds a page: without the API
+        an unchanged raw wikitext (a 304) of a held page is taken to mean an unchanged
+        revision, and its rendered page is not asked for.
         """
         if self.has_api:
             return self._fetch_api(title)
@@ -215,7 +215,9 @@ class WikiClient:
 
     # ---- without the API -------------------------------------------------------------
 
-    def _fetch_plain(self, title: str, *, stored: bool = False) -> FetchedPage:
+    def _fetch_plain(
+        self, title: str, *, stored: Callable[[str], bool] | None = None
+    ) -> FetchedPage:
         """``action=raw`` for the wikitext (redirects followed by hand), then the rendered page.
 
         A wiki that refuses ``action=raw`` (404/403) still has its rendered page; only
@@ -243,11 +245,11 @@ class WikiClient:
                 raise WikiError(f"{title}: redirect loop {' -> '.join([*redirected, current])}")
         else:
             raise WikiError(f"{title}: too many redirects")
-        if stored and raw is not None and raw.from_cache and not redirected:
+        if stored and raw is not None and raw.from_cache and stored(current):
             return FetchedPage(
                 title=current, requested=title, revision_id=None, wikitext=raw.text,
                 html=None, url=page_url(self.base_url, current), source="raw",
-                not_modified=True,
+                redirected_from=redirected, not_modified=True,
             )
         rendered = None
         for url in (self.base_url + "wiki/" + quote(current.replace(" ", "_"), safe="/:'(),"),
@@ -417,7 +419,9 @@ class WikiCrawler:
                 self._expand(crawl_id, store.stored_links(title), depth)
                 return
         try:
-            fetched = self.client.fetch(title, stored=store.stored_revision(title) is not None)
+            fetched = self.client.fetch(
+                title, stored=lambda t: store.stored_revision(t) is not None
+            )
         except PageMissing as exc:
             store.mark(crawl_id, title, "missing", str(exc))
             report.missing += 1
