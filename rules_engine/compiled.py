@@ -45,10 +45,12 @@ def _compile(card: CardDef) -> None:
         face.unsupported.extend(
             getattr(a, "text", "") for a in face.abilities if isinstance(a, ab.Unsupported)
         )
-        kws = set(face.keywords)
-        for a in face.abilities:
-            if isinstance(a, ab.KeywordAbility) and a.name:
-                kws.add(a.name.lower())
+        # 702: the keyword abilities are the compiled ones (Scryfall's list also names
+        # designations and actions such as "Prepared" or "Venture into the dungeon")
+        kws = {a.name.lower() for a in face.abilities
+               if isinstance(a, ab.KeywordAbility) and a.name}
+        if any(isinstance(a, ab.Unsupported) for a in face.abilities):
+            kws.update(face.keywords)  # keep Scryfall's names for what the compiler missed
         face.keywords = tuple(sorted(kws))
 
 
