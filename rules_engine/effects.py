@@ -549,6 +549,10 @@ def copy_face_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> tuple[Fa
         changes["types"] = tuple(t.capitalize() for t in spec.card_types)
     if spec.name:
         changes["name"] = spec.name
+    if "subtypes" in changes or "types" in changes:
+        line = " ".join(base.supertypes + changes.get("types", base.types))
+        subs = changes.get("subtypes", base.subtypes)
+        changes["type_line"] = line + (" — " + " ".join(subs) if subs else "")
     face = base.copy_with(**changes) if changes else base
     return face, original.card
 
