@@ -851,6 +851,18 @@ class PreventDamage(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseValue(Effect):
+    """A player chooses a value that later text refers to (rule 607.2d style "the chosen ..."):
+    ``kind`` "creature type", "color", "card type", "card name", "number", "basic land type",
+    "player", "opponent"; ``options`` when the text lists them."""
+
+    kind: str = ""
+    options: tuple[str, ...] = ()
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn(Effect):
     """A player takes an extra turn after this one (rule 500.7)."""
 

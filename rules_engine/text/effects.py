@@ -27,6 +27,7 @@ from rules_engine.abilities import (
     CastPermission,
     CastWithoutPaying,
     ChooseCard,
+    ChooseValue,
     Condition,
     Conditional,
     Conjure,
@@ -807,6 +808,17 @@ def _flash_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return CastPermission(kind="flash", filter=flt, text=m.group(0))
 
 
+def _reveal_from_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    n = m.group("n").lower()
+    count = "any" if n == "any number of" else str(number(n) or 1)
+    ref = Ref("chosen", filter=dataclasses.replace(flt, zone="hand", qualifiers=flt.qualifiers
+                                                   + (f"count:{count}",)), text=m.group(0))
+    return Reveal(subject=ref, text=m.group(0))
+
+
 def _choose_card(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     flt = parse_filter(m.group("what"))
     if flt is None:
@@ -1014,12 +1026,13 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"explores", lambda s, m, c: Explore(subject=s, text=m.group(0))),
     (r"fights? (?P<obj>.+)", _fight),
     (r"attach (?P<obj>.+?) to (?P<to>.+)", _attach),
-    (r"search (?:your|their) library for (?P<desc>.+?), (?P<reveal>reveal (?:it|them), )?"
+    (r"search (?:your|their) library for (?P<desc>.+?), "
+     r"(?P<reveal>reveal (?:it|them|that card|those cards), )?"
      r"put (?:it|that card|them|those cards) (?P<dest>into your hand|onto the battlefield tapped|"
      r"onto the battlefield|into your graveyard|on top of your library)"
      r"(?P<shuffle>,? then shuffle)?", _search),
     (r"search (?:your|their) library for (?P<desc>.+?), "
-     r"(?P<reveal>reveal (?:it|them|those cards), )?"
+     r"(?P<reveal>reveal (?:it|them|those cards|that card|those cards), )?"
      r"(?P<rest>put .+?)(?P<shuffle>,? then shuffle)?", _search_then),
     (r"(?P<verb>look at|reveal) the top (?P<n>" + NUM_WORD + r") cards of your library", _look),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
@@ -1043,6 +1056,14 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"enters? tapped", lambda s, m, c: Tap(subject=s, text=m.group(0))),
     (r"prevent (?:all|the next (?P<n>" + NUM_WORD + r")) (?P<combat>combat )?damage that would be "
      r"dealt(?: to (?P<to>.+?))?(?: by (?P<by>.+?))?(?P<turn> this turn)?", _prevent),
+    (r"chooses? an? (?P<kind>creature type|color|card type|card name|nonland card name|number|"
+     r"basic land type|player|opponent)(?: other than (?P<other>.+))?",
+     lambda s, m, c: ChooseValue(kind=m.group("kind").lower(), chooser=s, text=m.group(0))),
+    (r"chooses? (?P<opts>(?:[A-Z][\w' -]+, )+or [A-Z][\w' -]+)", lambda s, m, c: ChooseValue(
+        kind="option", options=tuple(re.split(r",\s*(?:or\s+)?", m.group("opts"))), chooser=s,
+        text=m.group(0))),
+    (r"reveals? (?P<n>an?|any number of|" + NUM_WORD + r") (?P<what>.+?) from (?:your|their) hand",
+     _reveal_from_hand),
     (r"takes? an extra turn after this one", lambda s, m, c: ExtraTurn(player=s, text=m.group(0))),
     (r"becomes? the monarch", lambda s, m, c: BecomeMonarch(player=s, text=m.group(0))),
     (r"skips? (?:your|their) (?P<next>next )?(?P<what>turn|draw step|untap step|combat phase|"
@@ -1345,6 +1366,12 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     low = t.lower()
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True
+        return True
+    m = re.match(r"^X is (.+)$", t, re.I)
+    if m and effects:
+        body = tuple(effects)
+        effects.clear()
+        effects.append(WithX(x=Amount(variable="X", text=m.group(1)), effects=body, text=t))
         return True
     m = re.match(r"^(.+?),? where X is (.+)$", t, re.I)
     if m:

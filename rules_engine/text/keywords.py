@@ -38,7 +38,8 @@ SIMPLE = {
     "flashback", "equip", "ward", "landwalk", "protection", "affinity", "hexproof from",
 }
 # Keywords whose parameter is a cost, possibly after an em dash (rule 702.21a Ward, 702.6 Equip).
-COSTED = ("augment", "ward", "equip", "flashback", "escape", "cycling", "kicker", "echo", "unearth",
+COSTED = ("cumulative upkeep", "augment", "ward",
+          "equip", "flashback", "escape", "cycling", "kicker", "echo", "unearth",
           "madness", "embalm", "eternalize", "dash", "blitz", "disturb", "foretell", "encore",
           "buyback", "evoke", "megamorph", "morph", "ninjutsu", "bestow", "overload",
           "reconfigure", "fortify", "crew", "scavenge", "outlast", "multikicker", "mutate",

@@ -259,6 +259,10 @@ def _static(text: str) -> Ability | None:
     t = re.sub(r"\.\"$", "\"", text.strip()).rstrip(".")
     ctx = Ctx()
     condition = None
+    m = re.match(r"^during (your|an opponent's|each opponent's) turn, (.+)$", t, re.I)
+    if m:
+        t = f"as long as it's {'your' if m.group(1).lower() == 'your' else 'not your'} turn, " \
+            + m.group(2)
     m = re.match(r"^as long as (.+?), (.+)$", t, re.I)
     if m:
         condition = parse_condition(m.group(1), ctx)

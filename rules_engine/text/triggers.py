@@ -111,6 +111,15 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
                    subject=subject, text=m.group(0))
 
 
+def _or_copy(trig: Trigger | None) -> Trigger | None:
+    """"Whenever you cast or copy a spell": the cast trigger plus a copy alternative."""
+    if trig is None:
+        return None
+    return Trigger(trig.event, subject=trig.subject, filter=trig.filter, player=trig.player,
+                   ordinal=trig.ordinal, detail=trig.detail, text=trig.text, alternatives=(
+                       Trigger("copy", filter=trig.filter, player=trig.player),))
+
+
 def _attack_with(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     n = number(m.group("n"))
     return None if n is None else Trigger("you_attack", ordinal=n, detail="with_at_least",
@@ -180,6 +189,8 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          r"(?P<step>upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|"
          r"second main phase|first main phase|main phase|end of combat|cleanup step|"
          r"next end step|next upkeep)(?P<yourturn> on your turn)?", _phase),
+        (r"(?P<who>you|an opponent|a player) casts? or cop(?:y|ies) (?P<what>.+)",
+         lambda m, c: _or_copy(_cast(m, c))),
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+)", _cast),
         (r"one or more cards leave your graveyard", lambda m, c: Trigger(
             "leave_graveyard", player="you", text=m.group(0))),
