@@ -51,8 +51,12 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         obj.transformed = True
     for kind, n in counters:
         obj.counters[kind] = obj.counters.get(kind, 0) + n
-    if obj.has_type("Planeswalker") and obj.face.loyalty is not None:
-        obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + obj.face.loyalty  # 306.5b
+    if obj.has_type("Planeswalker"):
+        loyalty = obj.face.loyalty
+        if loyalty is None and obj.card is not None:
+            loyalty = obj.card.front.loyalty  # a back face without its own number (data gap)
+        if loyalty is not None:
+            obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + loyalty  # 306.5b
     for abl in as_enters:
         if abl.condition is None or _cond(game, abl, controller, obj):
             effects.run(game, effects.Ctx(game, obj, controller), abl.effects)
