@@ -572,3 +572,25 @@ def test_blocking_creatures_of_the_source() -> None:
     trig = only(face("Whenever this creature becomes blocked, each creature blocking it gets "
                      "-1/-1 until end of turn."))
     assert trig.effects[0].subject.filter.qualifiers == ("blocking_source",)
+
+
+def test_as_enters_reveal_or_enters_tapped() -> None:
+    rep = only(face("As this land enters, you may reveal a Forest or Island card from your hand. "
+                    "If you don't, this land enters tapped.", type_line="Land"))
+    assert rep.kind == "as_enters"
+    may = rep.effects[0]
+    assert isinstance(may, MayEffect) and may.effects[0].subject.filter.zone == "hand"
+    assert type(may.if_you_dont[0]).__name__ == "Tap"
+
+
+def test_as_enters_choose_a_creature_type() -> None:
+    rep = only(face("As this creature enters, choose a creature type.\nCreatures you control of "
+                    "the chosen type get +1/+1.")[:1])
+    assert type(rep.effects[0]).__name__ == "ChooseValue"
+    assert rep.effects[0].kind == "creature type"
+
+
+def test_during_your_turn_static() -> None:
+    st = only(face("During your turn, this creature has first strike."))
+    assert st.condition.kind == "is_your_turn" and not st.condition.negated
+    assert st.effects[0].keywords[0].name == "first strike"
