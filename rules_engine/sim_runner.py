@@ -88,9 +88,8 @@ class RandomPolicy:
 
     def step(self, game: Game) -> bool:
         """Make one move for the priority holder; True if a move other than pass was made."""
-        moves = sim.candidate_moves(game)
-        if len(moves) > 1 and self.rng.random() >= 0.5:
-            others = moves[1:]
+        if self.rng.random() >= 0.5:  # decide first: half the moves need no candidate list
+            others = sim.candidate_moves(game)[1:]
             self.rng.shuffle(others)
             for move in others:
                 if _try(game, move):
