@@ -144,11 +144,11 @@ class WikiClient:
             wikitext=_text(data.get("wikitext")), html=_text(data.get("text")),
             url=page_url(self.base_url, final), source="api",
             categories=[
-                clean_title(c["category"] if isinstance(c, dict) else c)[0]
+                clean_title(c.get("category") or c.get("*", "") if isinstance(c, dict) else c)[0]
                 for c in data.get("categories", [])
             ],
             links=[
-                (clean_title(lk["title"])[0], bool(lk.get("exists", True)))
+                (clean_title(lk.get("title") or lk.get("*", ""))[0], _exists(lk))
                 for lk in data.get("links", []) if lk.get("ns", 0) == 0
             ],
             redirected_from=redirects,
@@ -164,9 +164,12 @@ class WikiClient:
             }).get("query", {})
             moved = {n["from"]: n["to"] for n in data.get("normalized", [])}
             redirects = {r["from"]: r["to"] for r in data.get("redirects", [])}
+            listed = data.get("pages", [])
+            if isinstance(listed, dict):  # formatversion=1 (MediaWiki before 1.25)
+                listed = list(listed.values())
             pages = {
-                p["title"]: (None if p.get("missing") or p.get("invalid") else p.get("lastrevid"))
-                for p in data.get("pages", [])
+                p["title"]: (None if "missing" in p or "invalid" in p else p.get("lastrevid"))
+                for p in listed
             }
             for title in batch:
                 final = moved.get(title, title)
@@ -178,14 +181,19 @@ class WikiClient:
         return out
 
     def _list(self, params: dict[str, str], key: str) -> Iterator[str]:
-        cont: dict[str, str] = {}
+        """A list query, page after page (``continue``, or the older ``query-continue``)."""
+        cont: dict[str, str] = {"continue": ""}
         while True:
             data = self._api({**params, **cont})
             for item in data.get("query", {}).get(key, []):
                 yield clean_title(item["title"])[0]
-            if "continue" not in data:
+            if "continue" in data:
+                cont = {k: str(v) for k, v in data["continue"].items()}
+            elif "query-continue" in data:
+                cont = {k: str(v) for part in data["query-continue"].values()
+                        for k, v in part.items()}
+            else:
                 return
-            cont = {k: str(v) for k, v in data["continue"].items()}
 
     def category_members(self, category: str) -> Iterator[str]:
         """Articles in a category (``list=categorymembers`` with ``cmcontinue``)."""
@@ -272,6 +280,12 @@ class WikiClient:
             redirected_from=redirected,
             not_modified=all(r is None or r.from_cache for r in (raw, rendered)),
         )
+
+
+def _exists(link: dict) -> bool:
+    """formatversion=2 says ``"exists": true/false``; version 1 has the key only if it exists."""
+    value = link.get("exists")
+    return value if isinstance(value, bool) else "exists" in link
 
 
 def _text(value: object) -> str | None:

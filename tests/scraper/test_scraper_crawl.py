@@ -304,3 +304,40 @@ def test_a_names_file_gives_card_only_boxes_their_japanese_name(wiki, db_path, t
     assert rows(db_path, "SELECT name_en, name_ja, source FROM wiki_card_boxes") == [
         ("Riddle Keeper", "謎かけの番人", "wikitext")]
     assert scrape(db_path, wiki, "--title", "謎の頁", "--names", str(tmp_path / "nope")) == 2
+
+
+def test_an_older_mediawiki_api_format_is_understood():
+    """formatversion=1 answers ({"*": ...}, pages keyed by id, query-continue)."""
+    from scraper.http import HttpConfig, PoliteClient
+    from scraper.mediawiki import WikiClient
+
+    def api(req):
+        if req.q("meta") == "siteinfo":
+            body = {"query": {"general": {"generator": "MediaWiki 1.23"}}}
+        elif req.q("prop") == "info":
+            body = {"query": {"pages": {"12": {"pageid": 12, "title": "昼", "lastrevid": 5},
+                                        "-1": {"title": "無い頁", "missing": ""}}}}
+        elif req.q("action") == "parse":
+            body = {"parse": {"title": "昼", "revid": 5, "text": {"*": "<p>本文</p>"},
+                              "wikitext": {"*": "本文 [[夜]] [[無い頁]]"},
+                              "categories": [{"sortkey": "", "*": "ルール用語"}],
+                              "links": [{"ns": 0, "exists": "", "*": "夜"},
+                                        {"ns": 0, "*": "無い頁"}]}}
+        elif req.q("apfrom") or req.q("apcontinue"):
+            body = {"query": {"allpages": [{"ns": 0, "title": "夜"}]}}
+        else:
+            body = {"query": {"allpages": [{"ns": 0, "title": "昼"}]},
+                    "query-continue": {"allpages": {"apcontinue": "夜"}}}
+        return Reply(200, json.dumps(body, ensure_ascii=False).encode(),
+                     {"Content-Type": "application/json"})
+
+    with FakeServer() as srv:
+        srv.route("/api.php", api)
+        client = WikiClient(PoliteClient(HttpConfig(default_delay=0)), srv.url)
+        assert client.has_api
+        assert client.revisions(["昼", "無い頁"]) == {"昼": ("昼", 5), "無い頁": ("無い頁", None)}
+        page = client.fetch("昼")
+        assert page.html == "<p>本文</p>" and page.wikitext.startswith("本文")
+        assert page.categories == ["ルール用語"]
+        assert page.links == [("夜", True), ("無い頁", False)]
+        assert list(client.all_pages()) == ["昼", "夜"]
