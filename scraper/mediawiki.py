@@ -414,6 +414,8 @@ class WikiCrawler:
     def _visit(self, crawl_id: int, title: str, depth: int,
                revision: tuple[str, int | None] | None, report: CrawlReport) -> None:
         store = self.store
+        if store.status_of(crawl_id, title) in VISITED:
+            return  # reached already through a redirect earlier in this batch
         if revision is not None:
             final, revid = revision
             if final != title:

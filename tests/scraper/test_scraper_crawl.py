@@ -341,3 +341,15 @@ def test_an_older_mediawiki_api_format_is_understood():
         assert page.categories == ["ルール用語"]
         assert page.links == [("夜", True), ("無い頁", False)]
         assert list(client.all_pages()) == ["昼", "夜"]
+
+
+@pytest.mark.parametrize("api", [True, False])
+def test_a_redirect_and_its_target_in_one_batch_are_one_visit(db_path, api, capsys):
+    with FakeServer() as srv:
+        wiki = FakeWiki(srv, api=api)
+        assert scrape(db_path, wiki, "--title", "アンタップステップ",
+                      "--title", "アンタップ・ステップ") == 0
+        out = capsys.readouterr().out
+        assert "1 fetched" in out and "0 unchanged" in out
+        rendered = [r for r in srv.log if r.path.startswith("/wiki/")]
+        assert len(parsed_titles(wiki)) + len(rendered) == 1
