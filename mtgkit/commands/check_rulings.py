@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         coverage = rc.link(scenarios, rulings)
         if args.mechanic:
             keep = _mechanic_scenarios(coverage, scenarios, args.mechanic)
-            loaded = [x for x in loaded if x[0] in keep]
+            loaded = [x for x in loaded if id(x[0]) in keep]
             coverage = rc.link([x[0] for x in loaded], rulings)
         for info, scn, f in loaded:
             result = run_scenario(scn, source, f)
@@ -138,15 +138,11 @@ def run(args: argparse.Namespace) -> int:
     return 1 if counts["fail"] or counts["rules_fail"] else 0
 
 
-def _mechanic_scenarios(coverage: Any, scenarios: list[Any], mechanic: str) -> set[Any]:
-    """Scenarios tied to the mechanic's rulings, or kept in the mechanic's scenario folder."""
+def _mechanic_scenarios(coverage: Any, scenarios: list[Any], mechanic: str) -> set[int]:
+    """Ids of the scenarios tied to the mechanic's rulings or kept in its scenario folder."""
     keep = {id(s) for scns in coverage.by_ruling.values() for s in scns}
     folder = _FOLDER_OF.get(mechanic, mechanic)
-    out = set()
-    for s in scenarios:
-        if id(s) in keep or folder in Path(s.file).parts:
-            out.add(s)
-    return out
+    return {id(s) for s in scenarios if id(s) in keep or folder in Path(s.file).parts}
 
 
 def _short(text: str, n: int) -> str:

@@ -111,3 +111,24 @@ def test_same_rows_across_processes_with_different_hash_seeds(tmp_path: Path) ->
             rows.append([{k: v for k, v in r.items() if k != "run_id"}
                          for r in game_rows(store, 1)])
     assert rows[0] == rows[1] and len(rows[0]) == 2
+
+
+def test_check_rulings_mechanic_filter(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "prep.yaml").write_text(
+        'name: a creature without a prepare spell stays unprepared\n'
+        'source: "ruling 2026-03-20, Studious First-Year: A creature without a prepare spell '
+        'can\'t become prepared.; CR 722.3a"\n'
+        'state: {players: {alice: {battlefield: [Grizzly Bears]}}}\n'
+        'expect: {objects: {Grizzly Bears: {prepared: false}}}\n', encoding="utf-8")
+    (tmp_path / "dn.yaml").write_text(
+        'name: starts neither\nsource: "ruling 2021-09-24, Tavern Ruffian: The game starts as '
+        'neither."\nexpect: {day_night: neither}\n', encoding="utf-8")
+    assert main(["check-rulings", str(tmp_path), "--mechanic", "prepare", "--format",
+                 "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    cards = {r["card"] for r in report["rulings"]}
+    assert "Studious First-Year // Rampant Growth" in cards
+    assert not any(c.startswith("Tavern Ruffian") for c in cards)
+    assert report["counts"]["covered"] == 1
+    assert [r["rule"] for r in report["rules"]] == ["722.3a"]
