@@ -21,7 +21,7 @@ class Ctx:
     """What a resolving spell or ability knows: its source, controller, targets, and "it"."""
 
     __slots__ = ("game", "source", "controller", "targets", "target_map", "it", "event",
-                 "x", "those", "did", "item", "stopped", "count")
+                 "x", "those", "did", "item", "stopped", "count", "focus")
 
     def __init__(self, game: Game, source: Any, controller: Player, item: Any = None) -> None:
         self.game = game
@@ -38,6 +38,7 @@ class Ctx:
         self.did = False
         self.stopped = False
         self.count = 0  # how many things the last effect did ("that many", 608.2c)
+        self.focus: Player | None = None  # "each player ... unless they ...": one at a time
 
 
 # -- resolving spells and abilities --------------------------------------------------------------
@@ -124,6 +125,8 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         trig = _triggering(ctx)
         return [trig] if trig is not None else []
     if kind == "that_player":
+        if isinstance(ctx.it, Player):
+            return [ctx.it]
         for t in reversed(ctx.targets):
             if isinstance(t, Player):
                 return [t]
@@ -133,8 +136,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             return [ctx.event.data["player"]]
         return [ctx.controller]
     if kind == "player_each":
-        return list(game.apnap())
+        return [ctx.focus] if ctx.focus is not None else list(game.apnap())
     if kind == "opponent_each":
+        if ctx.focus is not None:
+            return [ctx.focus] if ctx.focus is not ctx.controller else []
         return [p for p in game.apnap() if p is not ctx.controller]
     if kind == "defending_player":
         src = _source_obj(ctx)
@@ -611,9 +616,23 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
 
 
 def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
+    """701.21: a player sacrifices a permanent they control (chosen when described by a filter)."""
+    game = ctx.game
+    subject = eff.subject
+    if subject is not None and subject.kind in ("each", "chosen") and subject.filter is not None:
+        for p in _players(ctx, eff.player) or [ctx.controller]:
+            options = [o for o in game.permanents(p)
+                       if targeting.matches(game, o, subject.filter, p, None)]
+            for obj in game.decider.choose_many(p.name, f"permanent to sacrifice "
+                                                        f"({subject.filter.text})", options,
+                                                amount(ctx, eff.amount)):
+                game.move(obj, "graveyard")
+                ctx.did = True
+        return
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield":
-            ctx.game.move(obj, "graveyard")
+            game.move(obj, "graveyard")
+            ctx.did = True
 
 
 def h_tap(ctx: Ctx, eff: Any) -> None:
@@ -654,6 +673,13 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
         return
     src = _source_obj(ctx)
     name = src.name if src is not None else "delayed trigger"
+    if eff.ability.trigger.event == "reflexive":
+        # 603.12: a reflexive triggered ability triggers now ("When you do, ...")
+        from rules_engine.triggers import Pending
+
+        ctx.game.pending_triggers.append(Pending(name, src, ctx.controller, eff.ability.effects,
+                                                 ability=eff.ability))
+        return
     ctx.game.delayed.append(Delayed(eff.ability, ctx.controller, name, src, ctx.game.turn))
 
 
@@ -951,10 +977,52 @@ def h_keyword_action(ctx: Ctx, eff: Any) -> None:
     game.note(f"keyword action '{eff.name}' is not run by this engine")
 
 
+def h_unless(ctx: Ctx, eff: Any) -> None:
+    """608.2d: each chooser may do the alternative; for those who don't (or can't), the effects
+    happen ("Each player loses 2 life unless they discard a card")."""
+    game = ctx.game
+    groups = {r.kind for e in eff.effects for r in ab._refs_in(e)}
+    if eff.chooser.kind == "that_player" and groups & {"player_each", "opponent_each"}:
+        choosers = [p for p in game.apnap() if "player_each" in groups or p is not ctx.controller]
+    else:
+        choosers = _players(ctx, eff.chooser) or [ctx.controller]
+    for p in choosers:
+        sub = Ctx(game, ctx.source, ctx.controller, ctx.item)
+        sub.focus = p
+        sub.it = p
+        done = False
+        if game.decider.may(p.name, f"{eff.text or 'do the alternative'}?"):
+            sub.did = False
+            run(game, sub, eff.alternative)
+            done = sub.did and not sub.stopped
+        if not done:
+            sub.it = p
+            run(game, sub, eff.effects)
+
+
+def h_with_x(ctx: Ctx, eff: Any) -> None:
+    """X defined by the effect's own words (107.3): computed first, then the effects run."""
+    ctx.x = amount(ctx, eff.x, 0)
+    run(ctx.game, ctx, eff.effects)
+
+
+def h_choose_card(ctx: Ctx, eff: Any) -> None:
+    game = ctx.game
+    chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    owners = _players(ctx, eff.owner) or [ctx.controller]
+    options = [o for p in owners for o in getattr(p, eff.zone, [])
+               if targeting.matches(game, o, eff.filter, chooser, None, zone_check=False)]
+    pick = game.decider.choose(chooser.name, f"card to choose ({eff.text})", options)
+    if pick is not None:
+        ctx.it = pick
+        ctx.those = [pick]
+
+
 # effect records the compiler may add later (abilities.py changes are additive)
 for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_combat),
                         ("ExtraTurn", h_extra_turn), ("TakeExtraTurn", h_extra_turn),
                         ("PayCost", h_pay_cost), ("BecomeMonarch", h_monarch),
-                        ("GainControl", h_gain_control), ("KeywordAction", h_keyword_action)):
+                        ("GainControl", h_gain_control), ("KeywordAction", h_keyword_action),
+                        ("Unless", h_unless), ("WithX", h_with_x), ("ChooseCard", h_choose_card)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
