@@ -107,7 +107,8 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"(?P<who>~|it|she|he|they) (?:has|have) {_N} {_CMP} (?P<kind>\S+) counters on "
          r"(?:it|her|him|them|~)", _counters),
         (r"you(?:'ve| have) cast (?:an?|another) (?P<what>.+?) this turn", _cast_this_turn),
-        (r"(?P<who>it|that card|that creature)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
+        (r"(?P<who>it|that card|that creature|~|equipped creature|enchanted creature|"
+         r"enchanted permanent)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
          r"sacrificed|revealed) this way", _exiled_this_way),
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
@@ -152,9 +153,21 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"a player cast {_N} or more spells last turn", lambda m, c: Condition(
             "player_cast_spells_last_turn", amount=amount(m.group("n")), text=m.group(0))),
         (r"you control (?P<what>.+?) with (?P<detail>.+)", None),
-        (r"(?:~|it) is (?P<what>attacking|blocking|tapped|untapped|equipped|enchanted)",
+        (r"(?:~|it)(?:'s| is) (?P<what>attacking|blocking|tapped|untapped|equipped|enchanted|"
+         r"monstrous|renowned|suspected|saddled)",
          lambda m, c: Condition("self_is", detail=m.group("what"), text=m.group(0))),
         (r"an opponent lost life this turn", _fixed("opponent_lost_life_this_turn")),
+        (r"an opponent controls (?:an?|another) (?P<what>.+)", lambda m, c: None if parse_filter(
+            m.group("what")) is None else Condition("opponent_controls", amount=Amount(1),
+                                                    filter=parse_filter(m.group("what")),
+                                                    text=m.group(0))),
+        (rf"you control at least {_N} (?P<what>.+)", _count("control_count")),
+        (r"there(?:'s| is) an? (?P<what>.+?) in your graveyard", lambda m, c: None if parse_filter(
+            m.group("what")) is None else Condition("graveyard_count", amount=Amount(1),
+                                                    filter=parse_filter(m.group("what")),
+                                                    text=m.group(0))),
+        (r"(?:~|it) entered this turn", _fixed("entered_this_turn")),
+        (r"defending player is the monarch", _fixed("defending_player_is_monarch")),
         (r"you(?:'ve| have) (?:gained|lost) life this turn", lambda m, c: Condition(
             "life_gained_this_turn" if "gained" in m.group(0) else "life_lost_this_turn",
             amount=Amount(1), text=m.group(0))),

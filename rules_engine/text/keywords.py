@@ -134,7 +134,7 @@ def parse_keyword_list(text: str) -> tuple[KeywordAbility, ...] | None:
     """Keywords granted by an effect: "flying", "trample and haste", "first strike",
     "trample, indestructible, and haste", "protection from creatures"."""
     t = text.strip()
-    parts = [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+", t) if p]
+    parts = [p for p in re.split(r",\s*(?:and\s+|or\s+)?(?!from\b)|\s+and\s+(?!from\b)", t) if p]
     result = []
     for p in parts:
         kw = parse_keyword(p)

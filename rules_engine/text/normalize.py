@@ -22,6 +22,7 @@ _THIS_RE = re.compile(rf"\b[Tt]his (?i:{_SELF_NOUNS})\b")
 _PAREN_RE = re.compile(r"\s*\([^()]*\)")
 _ETB_RE = re.compile(r"\benters the battlefield\b")
 _ETB2_RE = re.compile(r"\benter the battlefield\b")
+_ETB3_RE = re.compile(r"\bentered the battlefield\b")
 _SENTENCE_RE = re.compile(r"(?<=\.)\s+")
 
 
@@ -93,6 +94,7 @@ def canonical(text: str, names: tuple[str, ...]) -> str:
     text = _THIS_RE.sub("~", text)
     text = _ETB_RE.sub("enters", text)
     text = _ETB2_RE.sub("enter", text)
+    text = _ETB3_RE.sub("entered", text)
     return text
 
 

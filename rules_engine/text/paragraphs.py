@@ -27,6 +27,7 @@ from rules_engine.abilities import (
     ObjectFilter,
     PutCounters,
     Ref,
+    Repeat,
     ReplacementEffect,
     Restriction,
     SetBasePT,
@@ -306,13 +307,29 @@ def _static(text: str) -> Ability | None:
                                                   subject=Ref("self"),
                                                   filter=ObjectFilter(text=m.group(1)),
                                                   text=t),), text=text)
+    m = re.match(r"^(.+?) unless (.+)$", t, re.I)
+    if m and condition is None:
+        cond = parse_condition(m.group(2), ctx)
+        if cond is not None:
+            inner = _static(m.group(1) + ".")
+            if isinstance(inner, StaticAbility) and inner.condition is None:
+                return StaticAbility(effects=inner.effects,
+                                     condition=dataclasses.replace(cond, negated=not cond.negated),
+                                     text=text)
     effs = fx.parse_clause(t, ctx)
-    if effs and all(isinstance(e, _STATIC_OK) for e in effs) and all(
+    if effs and all(_static_ok(e) for e in effs) and all(
             getattr(e, "duration", None) is None for e in effs):
         if any(targets_of(StaticAbility(effects=effs))):
             return None
         return StaticAbility(effects=effs, condition=condition, text=text)
     return None
+
+
+def _static_ok(e) -> bool:
+    """Effects a static ability may hold; "gets +1/+1 for each X" is a Repeat of a P/T change."""
+    if isinstance(e, Repeat):
+        return all(_static_ok(x) for x in e.effects)
+    return isinstance(e, _STATIC_OK)
 
 
 def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
