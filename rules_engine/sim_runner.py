@@ -294,9 +294,19 @@ def _record(game: Game | None, index: int, seed: int, first: str, reason: str, m
             rec.prepare_spells_cast += 1
         if keep_events:
             rec.events.append((ev.turn, ev.step, name, getattr(player, "name", None),
-                               getattr(obj, "name", None) if obj is not None else
-                               data.get("dungeon")))
+                               _card_of(obj, data)))
     return rec
+
+
+def _card_of(obj: Any, data: dict[str, Any]) -> str | None:
+    """The card an event is about; for dungeon events the dungeon and room ("Undercity: Forge")."""
+    if obj is not None:
+        return getattr(obj, "name", None)
+    dungeon = data.get("dungeon")
+    if dungeon is None:
+        return None
+    room = data.get("room")
+    return f"{dungeon}: {room}" if room else str(dungeon)
 
 
 # -- many games, optionally in parallel ---------------------------------------------------------
