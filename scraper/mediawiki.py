@@ -27,7 +27,13 @@ from urllib.parse import quote, urlencode
 
 from bs4 import BeautifulSoup
 
-from scraper.http import HttpError, HttpStatusError, PoliteClient, parse_retry_after
+from scraper.http import (
+    HttpError,
+    HttpStatusError,
+    PoliteClient,
+    RobotsDisallowed,
+    parse_retry_after,
+)
 from scraper.names import NameSplitter
 from scraper.titles import clean_title, is_article, page_url, title_from_url
 from scraper.wikiparse import ParsedPage, parse_page, revision_from_html
@@ -239,6 +245,9 @@ class WikiClient:
                        urlencode({"title": current.replace(" ", "_"), "action": "raw"}))
             try:
                 raw = self.http.get(raw_url)
+            except RobotsDisallowed:
+                raw = None  # many wikis' robots.txt shut index.php: the rendered page will do
+                break
             except HttpStatusError as exc:
                 if exc.status not in (403, 404, 410):
                     raise
@@ -265,6 +274,8 @@ class WikiClient:
             try:
                 rendered = self.http.get(url)
                 break
+            except RobotsDisallowed:
+                continue
             except HttpStatusError as exc:
                 if exc.status not in (403, 404, 410):
                     raise

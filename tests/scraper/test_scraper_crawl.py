@@ -353,3 +353,13 @@ def test_a_redirect_and_its_target_in_one_batch_are_one_visit(db_path, api, caps
         assert "1 fetched" in out and "0 unchanged" in out
         rendered = [r for r in srv.log if r.path.startswith("/wiki/")]
         assert len(parsed_titles(wiki)) + len(rendered) == 1
+
+
+def test_robots_shutting_index_php_leaves_the_rendered_pages(plain_wiki, db_path):
+    plain_wiki.server.route("/robots.txt", Reply(200, b"User-agent: *\nDisallow: /index.php\n"))
+    assert scrape(db_path, plain_wiki, "--title", "昼") == 0
+    assert not plain_wiki.server.requests_to("/index.php")
+    source, wikitext = rows(db_path, "SELECT source, wikitext FROM wiki_pages")[0]
+    assert source == "rendered" and wikitext is None
+    assert rows(db_path, "SELECT count(*) FROM wiki_card_boxes")[0][0] == 2
+    assert ("昼", "夜") in rows(db_path, "SELECT title, target FROM wiki_links")
