@@ -133,7 +133,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+(?:that's|that is) blocking$", re.I), {"qualifier": "blocking"}),
     (re.compile(r"\s+with (?:power|toughness|mana value) \d+ or (?:less|greater)$", re.I),
      {"qualifier": "$0"}),
-    (re.compile(r"\s+with (?:flying|defender|a \+1/\+1 counter on it|a prepare spell)$", re.I),
+    (re.compile(r"\s+with (?:flying|defender|menace|trample|deathtouch|lifelink|reach|vigilance|"
+                r"haste|first strike|double strike|flash|hexproof|indestructible|"
+                r"a \+1/\+1 counter on it|a prepare spell|counters on (?:it|them))$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+(?:dealt damage|exiled) this way$", re.I), {"qualifier": "$0"}),
 ]

@@ -165,6 +165,19 @@ def _blocker_dies(m: re.Match[str], ctx: Ctx) -> Trigger | None:
                                                 text="a creature blocking ~"), text=m.group(0))
 
 
+_EV = {"attacks": "attacks", "blocks": "blocks", "dies": "dies", "becomes tapped": "becomes_tapped",
+       "is put into exile from the battlefield": "exiled_from_battlefield"}
+
+
+def _deals_damage(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None and flt is None:
+        return None
+    event = "deals_combat_damage" if m.group("detail") else "deals_damage"
+    return Trigger(event, subject=subject, filter=flt, detail=m.group("to").lower(),
+                   text=m.group(0))
+
+
 _SUBJ = r"(?P<subj>.+?)"
 TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
     (re.compile(p, re.I), b) for p, b in [
@@ -235,6 +248,15 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          lambda m, c: _alts(m, c, ("enters", "attacks"))),
         (rf"{_SUBJ} enters or transforms into ~",
          lambda m, c: _alts(m, c, ("enters", "transforms_into"))),
+        (rf"{_SUBJ} (?P<e1>attacks|blocks|dies|becomes tapped) or (?P<e2>attacks|blocks|dies|"
+         r"becomes tapped|is put into exile from the battlefield)",
+         lambda m, c: _alts(m, c, (_EV[m.group("e1")], _EV[m.group("e2")]))),
+        (r"you cast ~", lambda m, c: Trigger("cast", subject=Ref("self"), player="you",
+                                             text=m.group(0))),
+        (rf"{_SUBJ} becomes tapped", _subject_event("becomes_tapped")),
+        (rf"{_SUBJ} blocks (?P<detail>an? .+)", _subject_event("blocks")),
+        (rf"{_SUBJ} deals (?P<detail>combat )?damage to (?P<to>an opponent|a creature|a player|"
+         r"an opponent or planeswalker|a player or planeswalker)", _deals_damage),
         (rf"{_SUBJ} (?:attacks|attack)", _subject_event("attacks")),
         (rf"{_SUBJ} blocks or becomes blocked(?: by (?P<by>.+))?",
          lambda m, c: _alts_blocked(m, c)),
