@@ -863,6 +863,28 @@ class ChooseValue(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class CreateEmblem(Effect):
+    """A player gets an emblem with abilities (rule 114.1, 114.2): ``abilities`` are compiled from
+    the quoted text; an emblem is in the command zone and cannot be removed."""
+
+    abilities: tuple[Ability, ...] = ()
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAbility(Effect):
+    """``subject`` loses abilities (rule 113.10, 613.1f layer 6): keyword names, or all
+    abilities when ``all_abilities``."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    keywords: tuple[KeywordAbility, ...] = ()
+    all_abilities: bool = False
+    duration: Duration | None = field(default_factory=Duration)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn(Effect):
     """A player takes an extra turn after this one (rule 500.7)."""
 
@@ -1183,6 +1205,8 @@ def iter_effects(items: tuple[Effect, ...] | tuple[Ability, ...]):
             children = item.instead
         elif isinstance(item, DelayedTrigger) and item.ability is not None:
             children = item.ability.effects
+        elif isinstance(item, CreateEmblem):
+            children = tuple(e for a in item.abilities for e in iter_effects((a,)))
         elif isinstance(item, StaticAbility | TriggeredAbility | ActivatedAbility
                         | EntersReplacement | SpellAbility):
             children = item.effects

@@ -33,6 +33,7 @@ from rules_engine.abilities import (
     Conjure,
     CopySpell,
     CounterSpell,
+    CreateEmblem,
     CreateToken,
     DealDamage,
     DelayedTrigger,
@@ -53,6 +54,7 @@ from rules_engine.abilities import (
     GrantAbility,
     KeywordAction,
     LookAtTop,
+    LoseAbility,
     LoseGame,
     LoseLife,
     MayEffect,
@@ -780,9 +782,12 @@ def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     subtypes = tuple(w for w in types if w.lower() not in card_types and w[:1].isupper())
     if len(card_types) + len(subtypes) != len(types):
         return None
+    colors = tuple(c for c in re.split(r" and |, |\s+", m.group("colors") or "") if c)
+    if m.group("still"):
+        card_types = card_types + (m.group("still").split()[-1],)
     return Animate(subject=s, power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
-                   card_types=card_types, subtypes=subtypes, keywords=kws, duration=None,
-                   text=m.group(0))
+                   card_types=card_types, subtypes=subtypes, colors=colors, keywords=kws,
+                   duration=None, text=m.group(0))
 
 
 def _cast_it(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -851,6 +856,42 @@ def _prevent(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return PreventDamage(to=to, by=by, amount=amt, combat_only=bool(m.group("combat")),
                          duration=Duration("this_turn") if m.group("turn") else None,
                          text=m.group(0))
+
+
+class _FakeMatch:
+    """Adapter giving a Match-like group() over a match plus overrides."""
+
+    def __init__(self, m: re.Match[str], **overrides: str | None) -> None:
+        self._m, self._o = m, overrides
+
+    def group(self, name: str | int = 0) -> str | None:
+        if name in self._o:
+            return self._o[name]  # type: ignore[index]
+        return self._m.group(name)
+
+
+def _emblem(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    if COMPILE_QUOTED is None:
+        return None
+    abilities = tuple(COMPILE_QUOTED(m.group("q")))
+    return CreateEmblem(abilities=abilities, player=s, text=m.group(0))
+
+
+def _lose(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    what = m.group("what").strip()
+    if what.lower() == "all abilities":
+        return LoseAbility(subject=s, all_abilities=True, duration=None, text=m.group(0))
+    kws = parse_keyword_list(what)
+    return None if kws is None else LoseAbility(subject=s, keywords=kws, duration=None,
+                                                text=m.group(0))
+
+
+def _have_do(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"(you may) have <object> <verb phrase>": the object performs or undergoes it."""
+    ref = _ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return parse_vp(ref, m.group("vp"), ctx)
 
 
 def _gain_control(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -1043,8 +1084,10 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"attacks each combat if able", _restriction("attacks_each_combat")),
     (r"blocks each combat if able", _restriction("blocks_each_combat")),
     (r"can't be countered", _restriction("cant_be_countered")),
-    (r"becomes? an? (?P<p>\d+)/(?P<t>\d+) (?P<types>(?:[A-Za-z]+ )*?creature)"
-     r"(?: with (?P<with>.+))?", _animate),
+    (r"becomes? an? (?P<p>\d+)/(?P<t>\d+) (?P<colors>(?:(?:white|blue|black|red|green|colorless)"
+     r"(?: and |, )?)+ )?(?P<types>(?:[A-Za-z]+ )*?creature)"
+     r"(?: with (?P<with>.+?))?(?P<still> that's still an? (?:land|planeswalker|artifact|"
+     r"enchantment))?", _animate),
     (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card|target .+?)"
      r"(?P<free> without paying its mana cost)?", _cast_it),
     (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),
@@ -1064,6 +1107,14 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
         text=m.group(0))),
     (r"reveals? (?P<n>an?|any number of|" + NUM_WORD + r") (?P<what>.+?) from (?:your|their) hand",
      _reveal_from_hand),
+    (r"gets? an emblem with \"(?P<q>[^\"]+)\"", _emblem),
+    (r"gets? (?P<e>(?:\{E\})+)", lambda s, m, c: PutCounters(
+        subject=s, counter="energy", amount=Amount(m.group("e").count("{E}")), text=m.group(0))),
+    (r"loses? (?P<what>all abilities|[a-z ,]+)", _lose),
+    (r"have (?P<obj>.+?) (?P<vp>(?:get|gain|become|deal|fight|lose|return|put|attack|block|"
+     r"explore|connive)\b.+)", _have_do),
+    (r"deals? damage to (?P<to>.+?) (?P<n>equal to .+)", lambda s, m, c: _damage(
+        s, _FakeMatch(m, div=None), c)),
     (r"takes? an extra turn after this one", lambda s, m, c: ExtraTurn(player=s, text=m.group(0))),
     (r"becomes? the monarch", lambda s, m, c: BecomeMonarch(player=s, text=m.group(0))),
     (r"skips? (?:your|their) (?P<next>next )?(?P<what>turn|draw step|untap step|combat phase|"
@@ -1137,7 +1188,7 @@ _DURATION_PREFIX = [
     (re.compile(r"^until your next turn,\s*", re.I), Duration("your_next_turn")),
 ]
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
-                 ReplacementEffect, GainControl, PlayPermission)
+                 ReplacementEffect, GainControl, PlayPermission, LoseAbility)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:

@@ -123,6 +123,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    (re.compile(r"\s+without (?:flying|reach|defender|trample|menace|haste|vigilance)$", re.I),
+     {"qualifier": "$0"}),
+    (re.compile(r"\s+that (?:was|were) dealt damage this turn$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+during (?:an opponent's|your|each opponent's) turn$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+with \{X\} in its mana cost$", re.I), {"qualifier": "$0"}),
@@ -292,6 +295,9 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
+    if low in ("any number of targets", "any number of target creatures"):
+        kind = "any" if low.endswith("targets") else "creature"
+        return Ref("target", target=ctx.new_target(kind, ObjectFilter(text=p), 1, 99, p), text=p)
     m = re.fullmatch(r"(?:(one|two|three)(?:,? (?:or )?(?:one|two|three))*,? or )?"
                      r"(one|two|three|four|five|six|seven|eight|nine|ten) (?:other )?targets?", low)
     if m:
