@@ -155,6 +155,8 @@ class Face:
     abilities: list[Any] | None = None  # compiled lazily (rules_engine.abilities data)
     mana_value: int = -1  # cached 202.3 value, computed on first use
     statics: list[Any] | None = None  # cached static abilities (rules_engine.statics)
+    triggered: list[Any] | None = None  # cached triggered abilities (rules_engine.compiled)
+    activated: list[Any] | None = None  # cached activated abilities (rules_engine.compiled)
     unsupported: list[str] = field(default_factory=list)
 
     @classmethod
@@ -198,6 +200,8 @@ class Face:
         values.update(changes)
         values["abilities"] = changes.get("abilities", self.abilities)
         values["statics"] = None
+        values["triggered"] = None
+        values["activated"] = None
         values["unsupported"] = list(self.unsupported)
         return Face(**values)
 

@@ -104,11 +104,28 @@ def keyword_ability(obj: Any, name: str) -> Any:
 
 
 def activated_abilities(obj: Any) -> list[Any]:
-    return [a for a in object_abilities(obj) if isinstance(a, ab.ActivatedAbility)]
+    """Activated abilities in printed order, then gained ones (cached per face)."""
+    face = obj.face
+    if obj.mods or face.activated is None:
+        found = [a for a in object_abilities(obj) if isinstance(a, ab.ActivatedAbility)]
+        if not obj.mods:
+            face.activated = found
+        return found
+    return face.activated
 
 
 def triggered_abilities(obj: Any) -> list[Any]:
-    return [a for a in object_abilities(obj) if isinstance(a, ab.TriggeredAbility)]
+    """Triggered abilities, printed then gained (cached per face: the trigger scan is hot)."""
+    face = obj.face
+    if obj.mods or obj.static_mods or face.triggered is None:
+        found = [a for a in object_abilities(obj) if isinstance(a, ab.TriggeredAbility)]
+        if obj.static_mods:
+            found += [a for m in obj.static_mods for a in m.abilities
+                      if isinstance(a, ab.TriggeredAbility)]
+        elif not obj.mods:
+            face.triggered = found
+        return found
+    return face.triggered
 
 
 def spell_effects(face: Face, card: CardDef | None) -> tuple[Any, ...]:

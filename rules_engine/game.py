@@ -76,6 +76,7 @@ class Game:
         self.cleanup_again = False
         self.actions_done = 0
         self.extra_mods: list[Any] = []
+        self.bound_key: tuple[int, str, int] | None = None  # day_night.bound_checks memo
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
         from rules_engine import triggers  # late: triggers imports this module
 

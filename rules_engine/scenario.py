@@ -158,6 +158,7 @@ class Runner:
             game.initiative = self._player(init, "state.initiative")
         game.events.clear()
         game.pending_triggers.clear()
+        game.bound_key = None
         self._note_unsupported()
         if step in ("untap", "cleanup"):
             raise ScenarioError(f"state.step: no player has priority in the {step} step; start "

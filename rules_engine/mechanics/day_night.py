@@ -21,7 +21,13 @@ from rules_engine.objects import GameObject
 
 
 def _bound(obj: GameObject, which: str) -> bool:
-    return compiled.has_keyword(obj, which)
+    """Daybound/nightbound (compiled keywords are folded into the face's keyword names)."""
+    face = obj.face
+    if face.abilities is None:
+        compiled.object_abilities(obj)
+    if which in face.keywords:
+        return True
+    return bool(obj.mods or obj.static_mods) and obj.has_keyword(which)
 
 
 def become(game: Game, to: str) -> None:
@@ -88,7 +94,15 @@ def untap_step_check(game: Game) -> None:
 
 
 def bound_checks(game: Game) -> bool:
-    """702.145c/d/f/g: "any time" checks for daybound/nightbound permanents."""
+    """702.145c/d/f/g: "any time" checks for daybound/nightbound permanents.
+
+    Skipped when nothing that matters changed since a check that found nothing to do: no
+    object entered or moved (the game's timestamp), the designation is the same, and no
+    permanent has continuous modifications (which could grant daybound).
+    """
+    key = (game.timestamp, game.day_night, len(game.battlefield))
+    if key == game.bound_key:
+        return False
     acted = False
     if game.day_night == "neither":
         perms = game.permanents()
@@ -105,4 +119,6 @@ def bound_checks(game: Game) -> bool:
                 acted = transform(game, obj, cause="daybound") or acted  # 702.145c
             elif game.day_night == "day" and obj.transformed and _bound(obj, "nightbound"):
                 acted = transform(game, obj, cause="nightbound") or acted  # 702.145f
+    if not acted and not any(o.mods or o.static_mods for o in game.battlefield):
+        game.bound_key = (game.timestamp, game.day_night, len(game.battlefield))
     return acted

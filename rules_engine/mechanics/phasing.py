@@ -20,6 +20,7 @@ def phase_out(game: Game, obj: GameObject) -> None:
     if obj.phased_out or obj.zone != "battlefield":
         return
     obj.phased_out = True
+    game.bound_key = None  # what is on the battlefield changed (day_night.bound_checks)
     obj.phased_controller = obj.controller
     if obj.prepared:
         from rules_engine.mechanics import prepare
@@ -32,6 +33,7 @@ def phase_in(game: Game, obj: GameObject) -> None:
     if not obj.phased_out:
         return
     obj.phased_out = False
+    game.bound_key = None
     game.log("phased_in", obj=obj)
     if obj.prepared:
         from rules_engine.mechanics import prepare
