@@ -77,6 +77,29 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         return count >= _amount(cond)
     if kind == "life_total":
         return controller.life >= _amount(cond)
+    if kind == "monarch":
+        return game.monarch is controller
+    if kind == "life_gained_this_turn":
+        return controller.life_gained_turn >= _amount(cond)
+    if kind == "opponent_lost_life_this_turn":
+        return any(p.life_lost_turn > 0 for p in game.opponents(controller))
+    if kind == "cards_drawn_this_turn":
+        return controller.drawn_turn >= _amount(cond)
+    if kind == "cast_spell_this_turn":
+        return controller.spells_cast_this_turn >= _amount(cond)
+    if kind in ("life_total", "your_hand_size"):
+        value = controller.life if kind == "life_total" else len(controller.hand)
+        amt = cond.amount
+        if amt is not None and amt.text == "or fewer":
+            return value <= _amount(cond)
+        return value >= _amount(cond)
+    if kind == "counters_on":
+        obj = source
+        return obj is not None and obj.counters.get(cond.detail or "+1/+1", 0) >= _amount(cond)
+    if kind == "entered_this_turn":
+        return source is not None and getattr(source, "sick", False)
+    if kind == "citys_blessing":
+        return False  # 702.131: the city's blessing is not modelled (ascend)
     game.note(f"condition '{getattr(cond, 'text', kind)}' ({kind}) not understood; "
               "treated as false")
     return False

@@ -247,6 +247,7 @@ class Game:
                 continue
             card = player.library[0]
             self.move(card, "hand")
+            player.drawn_turn += 1
             drawn.append(card)
             self.log("drew", player=player, obj=card)
         return drawn
@@ -259,12 +260,14 @@ class Game:
         if n <= 0:
             return
         player.life -= n
+        player.life_lost_turn += n
         self.log("life_lost", player=player, amount=n)
 
     def gain_life(self, player: Player, n: int) -> None:
         if n <= 0:
             return
         player.life += n
+        player.life_gained_turn += n
         self.log("life_gained", player=player, amount=n)
 
     def permanents(self, controller: Player | None = None) -> list[GameObject]:

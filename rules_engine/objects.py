@@ -19,7 +19,7 @@ class Player:
         "name", "index", "life", "library", "hand", "graveyard", "exile", "command",
         "mana_pool", "lost", "left", "won", "drew_from_empty", "land_plays",
         "spells_cast_this_turn", "dungeon", "dungeon_room", "completed_dungeons",
-        "max_hand_size", "choices",
+        "max_hand_size", "choices", "life_gained_turn", "life_lost_turn", "drawn_turn",
     )
 
     def __init__(self, name: str, index: int) -> None:
@@ -42,6 +42,9 @@ class Player:
         self.dungeon_room: str | None = None
         self.completed_dungeons: list[str] = []
         self.max_hand_size = 7
+        self.life_gained_turn = 0  # this turn's totals, for "if you gained life this turn" etc.
+        self.life_lost_turn = 0
+        self.drawn_turn = 0
 
     def __repr__(self) -> str:
         return f"Player({self.name})"

@@ -160,6 +160,7 @@ def next_turn(game: Game) -> None:
     for p in game.players:
         p.spells_cast_this_turn = 0
         p.land_plays = 0
+        p.life_gained_turn = p.life_lost_turn = p.drawn_turn = 0
     game.creatures_died_this_turn = 0
     for obj in game.battlefield:
         obj.loyalty_used = False
