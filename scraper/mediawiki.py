@@ -318,6 +318,7 @@ class CrawlStore(Protocol):
     def pending(self, crawl_id: int, limit: int) -> list[tuple[str, int]]: ...
     def mark(self, crawl_id: int, title: str, status: str, error: str | None = None) -> None: ...
     def status_of(self, crawl_id: int, title: str) -> str | None: ...
+    def frontier_counts(self, crawl_id: int) -> dict[str, int]: ...
     def stored_revision(self, title: str) -> int | None: ...
     def stored_links(self, title: str) -> list[tuple[str, bool]]: ...
     def record_redirect(self, source: str, target: str) -> None: ...
@@ -395,7 +396,7 @@ class WikiCrawler:
             if all_pages:
                 start.extend(self.client.all_pages())
             self.store.add_to_frontier(crawl_id, [(t, 0) for t in start if is_article(t)])
-        with _CrawlProgress(self.progress) as bar:
+        with _CrawlProgress(self.progress, self.max_pages) as bar:
             while True:
                 room = None if self.max_pages is None else self.max_pages - report.visited
                 if room is not None and room <= 0:
@@ -413,7 +414,8 @@ class WikiCrawler:
                         report.errors.append(str(exc))  # fetch each page instead
                 for title, depth in batch:
                     self._visit(crawl_id, title, depth, revisions.get(title), report)
-                    bar.update(report)
+                    if bar.enabled:
+                        bar.update(report, self.store.frontier_counts(crawl_id).get("pending", 0))
         return report
 
     def _expand(self, crawl_id: int, targets: list[tuple[str, bool]], depth: int) -> None:
@@ -490,27 +492,41 @@ class WikiCrawler:
 
 
 class _CrawlProgress:
-    """A one-line rich status for long crawls (only on a terminal)."""
+    """A rich progress bar for long crawls (only on a terminal).
 
-    def __init__(self, enabled: bool) -> None:
+    The total is what this run has done plus what is queued, so the bar grows as links
+    are found; ``max_pages`` caps it.
+    """
+
+    def __init__(self, enabled: bool, max_pages: int | None = None) -> None:
         self.enabled = enabled
+        self.max_pages = max_pages
         self._progress = None
         self._task = None
 
     def __enter__(self) -> _CrawlProgress:
         if self.enabled:
-            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
 
-            self._progress = Progress(SpinnerColumn(), TextColumn("{task.description}"),
-                                      TimeElapsedColumn(), transient=True)
+            self._progress = Progress(TextColumn("{task.description}"), BarColumn(),
+                                      MofNCompleteColumn(), TimeElapsedColumn(), transient=True)
             self._progress.start()
-            self._task = self._progress.add_task("crawling", total=None)
+            self._task = self._progress.add_task("wiki", total=None)
         return self
 
-    def update(self, report: CrawlReport) -> None:
+    def update(self, report: CrawlReport, pending: int) -> None:
         if self._progress is not None:
+            total = report.visited + pending
+            if self.max_pages is not None:
+                total = min(total, self.max_pages)
             self._progress.update(
-                self._task,
+                self._task, completed=report.visited, total=total,
                 description=f"wiki: {report.fetched} fetched, {report.unchanged} unchanged, "
                             f"{report.failed} failed",
             )
