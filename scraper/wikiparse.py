@@ -8,7 +8,9 @@ text, sections, card details and quoted rules from the rendered page, and each f
 back to the other. An edit/diff view (the only copy sometimes found) carries the
 wikitext in its diff table; the newer side is read back from it.
 
-Nothing here fetches or stores: the result is dataclasses that only ``db/`` turns into rows.
+HTML is read with lxml (which repairs tag soup) in one read-only walk of the tree;
+wikitext with mwparserfromhell. Nothing here fetches or stores: the result is
+dataclasses that only ``db/`` turns into rows.
 """
 
 from __future__ import annotations
