@@ -42,6 +42,7 @@ from rules_engine.abilities import (
     targets_of,
 )
 from rules_engine.text import effects as fx
+from rules_engine.text import hooks
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.costs import parse_cost
 from rules_engine.text.keywords import parse_keyword_line
@@ -429,5 +430,5 @@ def _with_label(a: Ability, label: str) -> Ability:
     return a
 
 
-fx.COMPILE_QUOTED = compile_quoted
-fx.PARSE_TRIGGER_SENTENCE = _delayed_trigger
+hooks.COMPILE_QUOTED = compile_quoted
+hooks.PARSE_TRIGGER_SENTENCE = _delayed_trigger

@@ -1,0 +1,160 @@
+"""Token descriptions after "create" (rule 111.4, predefined tokens rule 111.10, copies rule
+707.9b exceptions)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import (
+    Amount,
+    Effect,
+    Ref,
+    TokenSpec,
+)
+from rules_engine.text import hooks
+from rules_engine.text.keywords import parse_keyword_list
+from rules_engine.text.nouns import (
+    COLORS,
+    NUM_WORD,
+    Ctx,
+    amount,
+    parse_ref,
+)
+
+_Result = Effect | tuple[Effect, ...] | None
+_Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
+N = rf"(?P<n>{NUM_WORD})"
+MANA = r"(?:\{[^}]+\})+"
+
+
+def split_quoted(text: str) -> tuple[str, list[str]] | None:
+    """Separate "flying and \"Whenever ...\"" into keyword text and quoted abilities."""
+    quotes = re.findall(r"\"([^\"]+)\"", text)
+    rest = re.sub(r"\s*(?:,\s*)?(?:and\s+)?\"[^\"]+\"", "", text).strip().rstrip(",").strip()
+    rest = re.sub(r"\s+and$", "", rest)
+    return rest, quotes
+
+
+
+_PREDEFINED = {"treasure", "food", "clue", "blood", "map", "powerstone", "gold", "shard",
+               "walker", "incubator", "junk", "lander", "mutagen", "octopus"}
+
+
+def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | None:
+    """Parse a token description after "create" (rule 111.4, 111.10)."""
+    t = text.strip()
+    tapped = attacking = False
+    mm = re.search(r",? (?:that are|that's|which are) (tapped and attacking|tapped|attacking)$",
+                   t, re.I)
+    if mm:
+        tapped = "tapped" in mm.group(1)
+        attacking = "attacking" in mm.group(1)
+        t = t[: mm.start()]
+    mm = re.fullmatch(rf"{N} (?:tokens? that's|tokens? that are) (?:a )?cop(?:y|ies) of (?P<of>.+?)"
+                      r"(?:, except (?P<exc>.+))?", t, re.I)
+    if mm:
+        of = parse_ref(mm.group("of"), ctx)
+        amt = amount(mm.group("n"))
+        if of is None or amt is None:
+            return None
+        spec = TokenSpec(copy_of=of, except_text=mm.group("exc"), text=t)
+        if mm.group("exc"):
+            spec = _copy_exception(spec, mm.group("exc"))
+            if spec is None:
+                return None
+        return amt, spec, tapped, attacking
+    mm = re.fullmatch(rf"{N} (?:(?P<tapped>tapped) )?(?P<name>[A-Z][\w'-]*) tokens?", t)
+    if mm and mm.group("name").lower() not in COLORS:
+        amt = amount(mm.group("n"))
+        if amt is None:
+            return None
+        return (amt, TokenSpec(name=mm.group("name"), predefined=True,
+                               card_types=("artifact",) if mm.group("name").lower()
+                               in _PREDEFINED else (), text=t),
+                tapped or bool(mm.group("tapped")), attacking)
+    mm = re.fullmatch(
+        rf"{N} (?:(?P<tapped>tapped) )?(?P<legend>legendary )?(?:(?P<p>\d+|X)/(?P<t>\d+|X) )?"
+        r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? (?:and )?)?)+)?\s*"
+        r"(?P<types>(?:[A-Z][\w'-]* )*?)(?P<card>(?:legendary )?(?:(?:artifact|enchantment|snow) )*"
+        r"creature )?tokens?(?P<rest>.*)", t)
+    if not mm:
+        return None
+    amt = amount(mm.group("n"))
+    if amt is None:
+        return None
+    colors = tuple(c for c in re.split(r",? (?:and )?|\s+", mm.group("colors") or "") if c)
+    subtypes = tuple(w for w in (mm.group("types") or "").split() if w)
+    card = (mm.group("card") or "").split()
+    if not card and not subtypes:
+        return None
+    rest = mm.group("rest").strip()
+    keywords: tuple = ()
+    abilities: tuple = ()
+    name = None
+    nm = re.search(r"\s*named (.+)$", rest)
+    if nm:
+        name = nm.group(1)
+        rest = rest[: nm.start()].strip()
+    if rest:
+        wm = re.fullmatch(r"with (.+)", rest)
+        if not wm:
+            return None
+        split = split_quoted(wm.group(1))
+        if split is None:
+            return None
+        kw_text, quotes = split
+        if kw_text:
+            kws = parse_keyword_list(kw_text)
+            if kws is None:
+                return None
+            keywords = kws
+        for q in quotes:
+            if hooks.COMPILE_QUOTED is None:
+                return None
+            abilities += tuple(hooks.COMPILE_QUOTED(q))
+    pt = (Amount(int(mm.group("p"))) if mm.group("p") and mm.group("p").isdigit()
+          else (Amount(variable="X") if mm.group("p") else None))
+    tt = (Amount(int(mm.group("t"))) if mm.group("t") and mm.group("t").isdigit()
+          else (Amount(variable="X") if mm.group("t") else None))
+    spec = TokenSpec(name=name, power=pt, toughness=tt, colors=colors,
+                     card_types=tuple(w for w in card if w != "legendary"),
+                     supertypes=("legendary",) if "legendary" in card or mm.group("legend")
+                     else (),
+                     subtypes=subtypes, keywords=keywords, abilities=abilities, text=t)
+    return amt, spec, tapped or bool(mm.group("tapped")), attacking
+
+
+def _copy_exception(spec: TokenSpec, text: str) -> TokenSpec | None:
+    """Fill the exception of a copy (rule 707.9b) as fields: "it's a 1/1 green Frog", "it's a
+    legendary 4/4 Dragon creature with flying", "it has haste". None when not understood."""
+    t = text.strip().rstrip(".")
+    mm = re.fullmatch(
+        r"(?:it's|they're) (?:an? )?(?P<legendary>legendary )?(?:(?P<p>\d+)/(?P<t>\d+) )?"
+        r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? (?:and )?)?)+)?\s*"
+        r"(?P<types>(?:[A-Z][\w'-]* )*[A-Z][\w'-]*)?"
+        r"(?P<card>(?: (?:artifact|enchantment|creature))*)"
+        r"(?: in addition to (?:its|their) other (?:colors and )?types)?(?: with (?P<kw>.+))?", t)
+    if mm and (mm.group("p") or mm.group("colors") or mm.group("types") or mm.group("card")):
+        kws: tuple = ()
+        if mm.group("kw"):
+            k = parse_keyword_list(mm.group("kw"))
+            if k is None:
+                return None
+            kws = k
+        colors = tuple(c for c in re.split(r",? (?:and )?|\s+", mm.group("colors") or "") if c)
+        return dataclasses.replace(
+            spec,
+            power=Amount(int(mm.group("p"))) if mm.group("p") else None,
+            toughness=Amount(int(mm.group("t"))) if mm.group("t") else None,
+            colors=colors, subtypes=tuple((mm.group("types") or "").split()),
+            card_types=tuple((mm.group("card") or "").split()),
+            supertypes=("legendary",) if mm.group("legendary") else (), keywords=kws)
+    mm = re.fullmatch(r"it has (.+)", t)
+    if mm:
+        k = parse_keyword_list(mm.group(1))
+        return None if k is None else dataclasses.replace(spec, keywords=k)
+    return None
+
+
