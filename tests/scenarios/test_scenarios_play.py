@@ -23,7 +23,7 @@ KNOWN_ENGINE_GAPS = {
     "day_night/token_copy_of_werewolf_is_double_faced.yaml":
         "engine: a token copy of a double-faced permanent is not a double-faced token (707.8a)",
     "day_night/arlinn_plus_one_flash_and_counters.yaml":
-        "engine: Arlinn's +1 'each creature you control enters with an additional +1/+1 counter' not applied",
+        "engine: Arlinn's +1 'enters with an additional +1/+1 counter' is not applied",
 }
 
 
