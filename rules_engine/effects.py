@@ -537,10 +537,25 @@ def _letters(colors: tuple[str, ...]) -> list[str]:
     return [names.get(c.lower(), c.upper()[:1]) for c in colors]
 
 
+def copy_card_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> CardDef:
+    """707.8a: a token copy of a double-faced permanent is a double-faced token; each face is
+    the same face of the original, with the copy effect's exceptions (707.9b)."""
+    card = original.card
+    assert card is not None and card.back is not None
+    compiled.ensure_compiled(card)
+    front = _with_exceptions(ctx, card.front, spec)
+    back = _with_exceptions(ctx, card.back, spec)
+    return CardDef(card.name, card.layout, front, back=back, prepare=card.prepare, raw=card.raw)
+
+
 def copy_face_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> tuple[Face, Any]:
     """707.2: the copiable values of ``original`` with the copy effect's exceptions (707.9b)."""
     base = original.face
     compiled.face_abilities(original.card, base)
+    return _with_exceptions(ctx, base, spec), original.card
+
+
+def _with_exceptions(ctx: Ctx, base: Face, spec: ab.TokenSpec) -> Face:
     changes: dict[str, Any] = {}
     if spec.power is not None:
         changes["power"] = amount(ctx, spec.power, 0)
@@ -558,8 +573,7 @@ def copy_face_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> tuple[Fa
         line = " ".join(base.supertypes + changes.get("types", base.types))
         subs = changes.get("subtypes", base.subtypes)
         changes["type_line"] = line + (" — " + " ".join(subs) if subs else "")
-    face = base.copy_with(**changes) if changes else base
-    return face, original.card
+    return base.copy_with(**changes) if changes else base
 
 
 def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
@@ -575,7 +589,16 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
                 originals = _objects(ctx, spec.copy_of)
                 if not originals:
                     continue
-                face, card = copy_face_of(ctx, originals[0], spec)
+                original = originals[0]
+                if original.card is not None and original.card.back is not None and \
+                        original.copy_values is None:
+                    obj = game.create_token(p, None, tapped=eff.tapped,
+                                            card=copy_card_of(ctx, original, spec),
+                                            transformed=original.transformed)
+                    created.append(obj)
+                    game.log("token_created", obj=obj, player=p)
+                    continue
+                face, card = copy_face_of(ctx, original, spec)
             else:
                 face, card = token_face(ctx, spec)
             obj = game.create_token(p, face, tapped=eff.tapped, card=card)
@@ -889,6 +912,17 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
             game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
 
 
+def h_replacement(ctx: Ctx, eff: ab.ReplacementEffect) -> None:
+    """614.1c / 614.12: "each creature you control enters with an additional +1/+1 counter"
+    for a duration; other replacement effects from resolving abilities are reported."""
+    if eff.event in ("enters", "enter") and eff.duration is not None:
+        ctx.game.enter_effects.append((ctx.controller, eff.subject, tuple(eff.instead),
+                                       _until(eff.duration, ctx)))
+        ctx.game.log("enter_replacement_created", player=ctx.controller)
+        return
+    ctx.game.note(f"replacement effect '{eff.text}' ({eff.event}) is not run by this engine")
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
@@ -908,7 +942,7 @@ HANDLERS: dict[type, Any] = {
     ab.EndTurn: h_end_turn, ab.LoseGame: h_lose_game, ab.WinGame: h_win_game,
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
     ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
-    ab.CopySpell: h_copy_spell,
+    ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement,
 }
 
 

@@ -76,6 +76,7 @@ class Game:
         self.cleanup_again = False
         self.actions_done = 0
         self.extra_mods: list[Any] = []
+        self.enter_effects: list[tuple[Player, Any, tuple[Any, ...], str]] = []  # 614.1c
         self.bound_key: tuple[int, str, int] | None = None  # day_night.bound_checks memo
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
         from rules_engine import triggers  # late: triggers imports this module
@@ -222,13 +223,17 @@ class Game:
                 self.log("dies", obj=obj, lki=last_known)
         return obj
 
-    def create_token(self, controller: Player, face: Face, *, tapped: bool = False,
-                     card: CardDef | None = None) -> GameObject:
-        """Create a token on the battlefield (111.2, 701.7) and let it enter (603.6a)."""
+    def create_token(self, controller: Player, face: Face | None, *, tapped: bool = False,
+                     card: CardDef | None = None, transformed: bool = False) -> GameObject:
+        """Create a token on the battlefield (111.2, 701.7) and let it enter (603.6a).
+
+        ``face`` None with a ``card`` makes a double-faced token (707.8a) using the card's faces.
+        """
         obj = GameObject(self.new_id(), card, controller, "battlefield")
         self.copies_exist = True
         obj.token = True
         obj.copy_values = face
+        obj.transformed = transformed
         obj.controller = controller
         obj.tapped = tapped
         obj.sick = True

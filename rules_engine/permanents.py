@@ -49,6 +49,7 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         game.move(obj, "battlefield", controller=controller, tapped=tapped)
     if transformed:
         obj.transformed = True
+    counters = tuple(counters) + _extra_counters(game, obj)
     for kind, n in counters:
         obj.counters[kind] = obj.counters.get(kind, 0) + n
     if obj.has_type("Planeswalker"):
@@ -65,6 +66,34 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
     day_night.bound_checks(game)
     game.log("entered", obj=obj, player=controller)
     return obj
+
+
+def _extra_counters(game: Game, obj: GameObject) -> tuple[tuple[str, int], ...]:
+    """614.1c: "enters with an additional counter" effects, from resolved abilities (with a
+    duration) and from static abilities of permanents already on the battlefield."""
+    from rules_engine import targeting
+
+    found: list[tuple[str, int]] = []
+    sources: list[tuple[Player, Any, tuple[Any, ...]]] = [
+        (ctrl, subject, effects) for ctrl, subject, effects, _until in game.enter_effects]
+    for src in game.battlefield:
+        if src is obj or src.phased_out:
+            continue
+        for abl in compiled.object_abilities(src):
+            if isinstance(abl, ab.StaticAbility) and (abl.condition is None or _cond(
+                    game, abl, src.controller, src)):
+                for eff in abl.effects:
+                    if isinstance(eff, ab.ReplacementEffect) and eff.event in ("enters", "enter"):
+                        sources.append((src.controller, eff.subject, tuple(eff.instead)))
+    for ctrl, subject, effects in sources:
+        flt = getattr(subject, "filter", None)
+        if flt is None or not targeting.matches(game, obj, flt, ctrl, None, zone_check=False):
+            continue
+        for eff in effects:
+            if isinstance(eff, ab.PutCounters):
+                value = eff.amount.value if eff.amount is not None else 1
+                found.append((eff.counter, int(value or 0)))
+    return tuple(found)
 
 
 def _cond(game: Game, abl: Any, controller: Player, obj: GameObject) -> bool:

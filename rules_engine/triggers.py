@@ -84,6 +84,12 @@ def check(game: Game, event: Any) -> None:
                 if trig.event in ("dies", "leaves_battlefield") and _is_self(trig) and (
                         (name == "dies") == (trig.event == "dies")):
                     _add(game, abl, obj, lki.controller, event)
+    if name == "spell_cast":  # "When you cast ~" works from the stack (113.6k)
+        spell = event.data["obj"]
+        for abl in compiled.triggered_abilities(spell):
+            if abl.trigger.event == "cast" and abl.trigger.subject is not None and \
+                    abl.trigger.subject.kind == "self":
+                _add(game, abl, spell, spell.controller, event)
     for delayed in list(game.delayed):
         trig = delayed.ability.trigger
         if _matches(game, trig, event, delayed.source, delayed.controller, delayed=delayed):
@@ -100,6 +106,22 @@ _IGNORED = frozenset({"note", "ability_resolving", "ability_resolved", "spell_re
 def _is_self(trig: Any) -> bool:
     subj = trig.subject
     return subj is None or subj.kind == "self"
+
+
+def _about(game: Game, trig: Any, obj: Any, source: Any, controller: Player,
+           zone_check: bool = True) -> bool:
+    """Whether the object an event is about is the one the trigger names: the source itself
+    ("~"), one matching the filter ("a creature you control"), or either ("~ or another ...")."""
+    subj = trig.subject
+    kind = subj.kind if subj is not None else ("self" if trig.filter is None else "filter")
+    if kind == "self" and trig.filter is None:
+        return obj is source
+    if kind == "self_or" and obj is source:
+        return True
+    flt = trig.filter if trig.filter is not None else (subj.filter if subj is not None else None)
+    if flt is None:
+        return obj is source
+    return targeting.matches(game, obj, flt, controller, source, zone_check=zone_check)
 
 
 def _matches(game: Game, trig: Any, event: Any, source: Any, controller: Player,
@@ -143,38 +165,38 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if delayed is None and source is None:
         return False
     if kind == "enters":
-        if name != "entered":
-            return False
-        obj = data["obj"]
-        if _is_self(trig) and trig.filter is None:
-            return obj is source
-        return targeting.matches(game, obj, trig.filter, controller, source)
+        return name == "entered" and _about(game, trig, data["obj"], source, controller)
     if kind in ("attacks", "blocks"):
-        if name != kind:
-            return False
-        obj = data["obj"]
-        if _is_self(trig) and trig.filter is None:
-            return obj is source
-        return targeting.matches(game, obj, trig.filter, controller, source)
+        return name == kind and _about(game, trig, data["obj"], source, controller)
+    if kind == "becomes_blocked":
+        return name == "blocks" and data["attacker"] is source
+    if kind == "dealt_damage":
+        return name == "damage_dealt" and data["recipient"] is source
+    if kind == "discard":
+        return name == "discarded" and _player_ok(game, trig.player or "you", data["player"],
+                                                  controller)
     if kind == "you_attack":
         return name == "attackers_declared" and data["player"] is controller
-    if kind == "dies":
+    if kind in ("dies", "put_into_graveyard"):
         if name != "dies":
             return False
         obj = data["obj"]
-        if _is_self(trig) and trig.filter is None:
-            return False  # handled by look-back in check()
-        return obj is not source and targeting.matches(game, obj, trig.filter, controller, source,
-                                                       zone_check=False)
-    if kind == "deals_combat_damage_to_player":
-        if name != "damage_dealt" or not data.get("combat"):
+        if obj is source:
+            return False  # the source's own leaves-the-battlefield ability: look-back in check()
+        return _about(game, trig, obj, source, controller, zone_check=False)
+    if kind in ("deals_combat_damage_to_player", "deals_combat_damage", "deals_damage"):
+        if name != "damage_dealt" or (kind != "deals_damage" and not data.get("combat")):
             return False
-        if not isinstance(data["recipient"], Player):
+        detail = (trig.detail or "").lower()
+        recipient = data["recipient"]
+        if kind == "deals_combat_damage_to_player" or "player" in detail or "opponent" in detail:
+            if not isinstance(recipient, Player):
+                return False
+            if "opponent" in detail and recipient is controller:
+                return False
+        elif "creature" in detail and not isinstance(recipient, GameObject):
             return False
-        src = data["source"]
-        if _is_self(trig) and trig.filter is None:
-            return src is source
-        return targeting.matches(game, src, trig.filter, controller, source)
+        return _about(game, trig, data["source"], source, controller)
     if kind == "cast":
         if name != "spell_cast":
             return False
@@ -193,7 +215,11 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
             return False
         if kind in ("becomes_prepared", "transforms_into"):
             return _is_self(trig) and data.get("obj") is source
-        return _player_ok(game, trig.player or "you", data.get("player"), controller)
+        if not _player_ok(game, trig.player or "you", data.get("player"), controller):
+            return False
+        if kind == "draw" and trig.ordinal:  # "your second card each turn"
+            return data["player"].drawn_turn == trig.ordinal
+        return True
     return False
 
 
