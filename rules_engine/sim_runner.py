@@ -14,8 +14,9 @@ This wraps the public pieces of :mod:`rules_engine.simulate` (``new_game``,
 
 Policies: ``random`` (the engine's random legal-move idea: pass half the time, else a random
 legal move) and ``greedy`` (play a land, cast the costliest spell it can, attack with
-everything, make safe blocks; answers "may" with yes). Decisions inside spells (targets,
-choices) are random in both.
+everything, make safe blocks; answers "may" with yes; never plays what would make it lose the
+game, and keeps "end the turn" effects for the opponent's combat, where they work as a fog).
+Decisions inside spells (targets, choices) are random in both.
 """
 
 from __future__ import annotations
@@ -122,16 +123,25 @@ class GreedyPolicy(RandomPolicy):
             lands = [m for m in moves if m[0] == "play_land"]
             if lands and _try(game, lands[0]):
                 return True
-            spells = [m for m in moves if m[0] in ("cast", "cast_exile", "cast_graveyard")]
+            spells = [m for m in moves if m[0] in ("cast", "cast_exile", "cast_graveyard")
+                      and not _effect_kinds(m) & _NEVER_ON_OWN_TURN]
             spells.sort(key=lambda m: -game.mana_value_of(m[1]))
             for move in spells:
                 if _try(game, move):
                     return True
             if game.step == "main2":
-                for move in (m for m in moves if m[0] == "activate"):
-                    if _try(game, move):
-                        return True
-        elif mine and game.step == "beginning_of_combat" and not game.stack:
+                for move in moves:
+                    if move[0] == "activate" and not _effect_kinds(move) & _NEVER_ON_OWN_TURN:
+                        if _try(game, move):
+                            return True
+        elif (not mine and game.step == "declare_attackers" and combat.attackers(game)
+              and not any(getattr(o, "controller", None) is p for o in game.stack)):
+            # "end the turn" as a fog: it ends the opponent's turn before combat damage (724.1)
+            for move in sim.candidate_moves(game):
+                kinds = _effect_kinds(move)
+                if "EndTurn" in kinds and "LoseGame" not in kinds and _try(game, move):
+                    return True
+        if mine and game.step == "beginning_of_combat" and not game.stack:
             if any(o.controller is p and o.is_creature and not o.tapped
                    for o in game.battlefield):
                 if _try(game, ("attack", None)):
@@ -141,6 +151,48 @@ class GreedyPolicy(RandomPolicy):
             game.pending_blocks = _safe_blocks(game, p)
         turn.pass_priority(game)
         return False
+
+
+_NEVER_ON_OWN_TURN = frozenset({"EndTurn", "LoseGame"})
+_KINDS_CACHE: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _effect_kinds(move: sim.Move) -> frozenset[str]:
+    """Class names of every effect record a cast or activation would run (cached per record)."""
+    kind, arg = move
+    if kind in ("cast", "cast_exile", "cast_graveyard"):
+        compiled.face_abilities(arg.card, arg.face)
+        items: Any = arg.face.abilities or ()
+    elif kind == "activate":
+        obj, i = arg
+        found = compiled.activated_abilities(obj)
+        items = found[i - 1] if 0 < i <= len(found) else ()
+    else:
+        return frozenset()
+    key = id(items)
+    hit = _KINDS_CACHE.get(key)
+    if hit is not None and hit[0] is items:
+        return hit[1]
+    names: set[str] = set()
+    _walk_kinds(items, names, 0)
+    result = frozenset(names)
+    _KINDS_CACHE[key] = (items, result)
+    return result
+
+
+def _walk_kinds(value: Any, out: set[str], depth: int) -> None:
+    if depth > 12 or value is None or isinstance(value, str | int | float | bool):
+        return
+    if isinstance(value, list | tuple):
+        for item in value:
+            _walk_kinds(item, out, depth + 1)
+        return
+    slots = getattr(type(value), "__dataclass_fields__", None)
+    if slots is None:
+        return
+    out.add(type(value).__name__)
+    for name in slots:
+        _walk_kinds(getattr(value, name, None), out, depth + 1)
 
 
 def _try(game: Game, move: sim.Move) -> bool:
