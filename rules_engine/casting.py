@@ -119,16 +119,17 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
         flashback = True
         cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
-    elif from_zone == "exile":
-        if obj.copy_for is None:
+    elif from_zone == "exile" and obj.copy_for is None:
+        if not any(who is player and obj in objs for who, objs, _u, _f in game.play_permissions):
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
+    elif from_zone == "exile":
         if obj.copy_for.controller is not player:
             raise IllegalActionError("722.3c", f"only the prepared permanent's controller "
                                                f"({obj.copy_for.controller.name}) may cast "
                                                f"{obj.name}")
     elif from_zone != "hand":
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
-    if from_zone != "exile" and obj.owner is not player:
+    if from_zone not in ("exile",) and obj.owner is not player:
         raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
     instant_speed = "Instant" in face.types or compiled.has_keyword(obj, "flash") or any(
         who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
@@ -202,7 +203,16 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
     from rules_engine import permanents
 
     _need_priority(game, player)
-    obj = find_castable(game, player, name, "hand")
+    try:
+        obj = find_castable(game, player, name, "hand")
+    except IllegalActionError:
+        # 305.1 / 601.3: a land in exile that an effect lets the player play
+        allowed = [o for who, objs, _u, _f in game.play_permissions if who is player
+                   for o in objs if o.zone == "exile" and (o.name.lower() == name.lower() or (
+                       o.label and str(o.label).lower() == name.lower()))]
+        if not allowed:
+            raise
+        obj = allowed[0]
     if not obj.is_land:
         raise IllegalActionError("305.1", f"{obj.name} is not a land")
     if not sorcery_timing_ok(game, player):

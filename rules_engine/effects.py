@@ -21,7 +21,7 @@ class Ctx:
     """What a resolving spell or ability knows: its source, controller, targets, and "it"."""
 
     __slots__ = ("game", "source", "controller", "targets", "target_map", "it", "event",
-                 "x", "those", "did", "item", "stopped", "count", "focus")
+                 "x", "those", "did", "item", "stopped", "count", "focus", "chosen")
 
     def __init__(self, game: Game, source: Any, controller: Player, item: Any = None) -> None:
         self.game = game
@@ -39,6 +39,7 @@ class Ctx:
         self.stopped = False
         self.count = 0  # how many things the last effect did ("that many", 608.2c)
         self.focus: Player | None = None  # "each player ... unless they ...": one at a time
+        self.chosen: list[Any] = []  # cards chosen from "those" ("one of them"; the rest)
 
 
 # -- resolving spells and abilities --------------------------------------------------------------
@@ -158,8 +159,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
                 and (not ref.filter or not ref.filter.card_types or True)]
     if kind == "those":
         return list(ctx.those)
-    if kind == "chosen":
+    if kind in ("chosen", "chosen_one"):
         return _choose_among(ctx, ref)
+    if kind == "rest":
+        return [o for o in ctx.those if o not in ctx.chosen]
     game.note(f"reference '{ref.text or kind}' not understood")
     return []
 
@@ -179,6 +182,7 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
                                                      None, zone_check=False)]
     chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'a card'}",
                                       pool, count)
+    ctx.chosen = list(chosen)
     if chosen:
         ctx.it = chosen[-1]
     return chosen
@@ -338,6 +342,8 @@ def h_search(ctx: Ctx, eff: ab.SearchLibrary) -> None:
                 break
             chosen.append(pick)
         for card in chosen:
+            if eff.destination == "found":
+                continue  # the next effects say where they go (Ref "chosen"/"those")
             if eff.destination == "battlefield":
                 permanents.enter_battlefield(game, card, p, tapped=eff.tapped)
             elif eff.destination == "library_top":
@@ -348,7 +354,7 @@ def h_search(ctx: Ctx, eff: ab.SearchLibrary) -> None:
         ctx.those = chosen
         if chosen:
             ctx.it = chosen[-1]
-        if eff.shuffle:
+        if eff.shuffle and eff.destination != "found":
             game.shuffle(p)
 
 
@@ -616,9 +622,60 @@ def h_destroy(ctx: Ctx, eff: ab.Destroy) -> None:
 
 
 def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
+    """701.13; "exile the top N cards of your library" takes them from the library top."""
+    game = ctx.game
+    if eff.from_zone == "library" and eff.amount is not None:
+        moved = []
+        for p in _players(ctx, eff.subject) or [ctx.controller]:
+            for card in list(p.library[:amount(ctx, eff.amount)]):
+                game.move(card, "exile")
+                moved.append(card)
+        ctx.those = moved
+        ctx.count = len(moved)
+        return
+    moved = []
     for obj in _objects(ctx, eff.subject):
-        if obj.zone not in ("gone",):
-            ctx.game.move(obj, "exile")
+        if obj.zone not in ("gone", "exile"):
+            game.move(obj, "exile")
+            moved.append(obj)
+    ctx.those = moved or ctx.those
+    ctx.count = len(moved)
+
+
+def h_explore(ctx: Ctx, eff: Any) -> None:
+    """701.44: reveal the top card; a land goes to hand, otherwise a +1/+1 counter and the
+    card may go to the graveyard."""
+    game = ctx.game
+    for obj in _objects(ctx, eff.subject):
+        p = obj.controller
+        if not p.library:
+            continue
+        top = p.library[0]
+        if top.is_land:
+            game.move(top, "hand")
+        else:
+            if obj.zone == "battlefield":
+                obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+            if game.decider.may(p.name, f"put {top.name} into your graveyard (explore)"):
+                game.move(top, "graveyard")
+        game.log("explored", obj=obj, player=p)
+
+
+def h_play_permission(ctx: Ctx, eff: Any) -> None:
+    """601.3 / 305.1: "you may play them this turn" (cards in exile, impulse draw)."""
+    objs = [o for o in resolve_ref(ctx, eff.subject) if isinstance(o, GameObject)]
+    if not objs and ctx.those:
+        objs = [o for o in ctx.those if isinstance(o, GameObject)]
+    until = _until(eff.duration, ctx) if eff.duration is not None else "eot"
+    ctx.game.play_permissions.append((ctx.controller, objs, until, bool(eff.free)))
+    ctx.game.log("play_permission", player=ctx.controller, count=len(objs))
+
+
+def h_stop_day_night(ctx: Ctx, eff: Any) -> None:
+    """An effect that says it stops being day or night (outside 731.1's usual course)."""
+    before = ctx.game.day_night
+    ctx.game.day_night = "neither"
+    ctx.game.log("day_night_stopped", was=before)
 
 
 def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
@@ -1057,6 +1114,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("ExtraTurn", h_extra_turn), ("TakeExtraTurn", h_extra_turn),
                         ("PayCost", h_pay_cost), ("BecomeMonarch", h_monarch),
                         ("GainControl", h_gain_control), ("KeywordAction", h_keyword_action),
-                        ("Unless", h_unless), ("WithX", h_with_x), ("ChooseCard", h_choose_card)):
+                        ("Unless", h_unless), ("WithX", h_with_x), ("ChooseCard", h_choose_card),
+                        ("Explore", h_explore), ("PlayPermission", h_play_permission),
+                        ("StopDayNight", h_stop_day_night)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler

@@ -77,6 +77,7 @@ class Game:
         self.actions_done = 0
         self.extra_mods: list[Any] = []
         self.enter_effects: list[tuple[Player, Any, tuple[Any, ...], str]] = []  # 614.1c
+        self.play_permissions: list[tuple[Player, list[Any], str, bool]] = []  # 601.3
         self.bound_key: tuple[int, str, int] | None = None  # day_night.bound_checks memo
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
         from rules_engine import triggers  # late: triggers imports this module

@@ -212,3 +212,4 @@ def expire_until_next_turn(game: Game, player: Player) -> None:
             obj.mods = [m for m in obj.mods if m.until != tag]
     game.cast_permissions = [c for c in game.cast_permissions if c[2] != tag]
     game.enter_effects = [e for e in game.enter_effects if e[3] != tag]
+    game.play_permissions = [e for e in game.play_permissions if e[2] != tag]

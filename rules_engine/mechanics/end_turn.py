@@ -118,6 +118,7 @@ def cleanup(game: Game) -> None:
     game.control_reverts.clear()
     game.cast_permissions = [c for c in game.cast_permissions if c[2] != "eot"]
     game.enter_effects = [e for e in game.enter_effects if e[3] != "eot"]
+    game.play_permissions = [e for e in game.play_permissions if e[2] != "eot"]
     for obj in game.battlefield:
         obj.damage = 0
         obj.deathtouch_damage = False
