@@ -1102,7 +1102,8 @@ class ActivatedAbility(Ability):
     ``only_your_turn`` for "Activate only during your turn"; ``max_per_turn`` 1 for "Activate only
     once each turn" (2 for "no more than twice each turn"); ``condition`` for "Activate only if
     ..."; ``only_step`` for "Activate only during your upkeep"; ``any_player`` for "Any player may
-    activate this ability" (rule 602.1a is the default). ``is_mana_ability`` follows rule
+    activate this ability" (rule 602.1a is the default); ``max_per_game`` 1 for an exhaust
+    ability (rule 702.177a: "Activate only once"). ``is_mana_ability`` follows rule
     605.1a (no target, could add mana, not loyalty); ``loyalty`` is True for [+1]/[-2] abilities
     (rule 606)."""
 
@@ -1118,6 +1119,7 @@ class ActivatedAbility(Ability):
     text: str = ""
     only_step: str | None = None
     any_player: bool = False
+    max_per_game: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

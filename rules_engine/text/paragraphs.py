@@ -20,6 +20,7 @@ from rules_engine.abilities import (
     Amount,
     BecomePrepared,
     CastPermission,
+    Condition,
     CostModifier,
     EntersReplacement,
     GrantAbility,
@@ -45,7 +46,7 @@ from rules_engine.text import effects as fx
 from rules_engine.text import hooks
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.costs import parse_cost
-from rules_engine.text.keywords import parse_keyword_line
+from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.nouns import Ctx, parse_filter, parse_ref
 from rules_engine.text.triggers import parse_trigger
 
@@ -407,8 +408,7 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
         return (TriggeredAbility(trigger=trig, effects=fx.parse_effects(body, ctx), label=label,
                                  text=para),)
     if label is not None:
-        inner = compile_paragraph(body, is_spell=is_spell)
-        return tuple(_with_label(a, label) for a in inner)
+        return _labelled(label, body, para, is_spell)
     add = _additional_cost(para)
     if add is not None:
         return (add,)
@@ -422,6 +422,34 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
         ctx = Ctx()
         return (SpellAbility(effects=fx.parse_effects(para, ctx), text=para),)
     return (Unsupported(text=para, reason="no ability form matched"),)
+
+
+# Rule 207.2c: ability words have no rules meaning (flavor words likewise, rule 207.2d).
+ABILITY_WORDS = frozenset("""adamant addendum alliance battalion bloodrush celebration channel
+chroma cohort constellation converge coven delirium descend disappear domain eerie eminence
+enrage fateful hour fathomless descent ferocious flurry formidable grandeur hellbent heroic imprint
+infusion inspired join forces kinship landfall lieutenant magecraft metalcraft morbid pack tactics
+paradox parley radiance raid rally renew revolt secret council spell mastery strive survival
+sweep teamwork threshold undergrowth valiant void will of the council""".split())
+
+
+def _labelled(label: str, body: str, para: str, is_spell: bool) -> tuple[Ability, ...]:
+    """An ability preceded by "Label — ". Ability and flavor words only name the ability; the
+    keyword-like labels with rules meaning are applied (max speed 702.178a, exhaust 702.177a);
+    an unknown label that is a keyword stays Unsupported rather than be silently ignored."""
+    low = label.lower()
+    inner = compile_paragraph(body, is_spell=is_spell)
+    if low == "max speed":
+        # "As long as your speed is 4, this object has '[Ability]'."
+        return (StaticAbility(effects=(GrantAbility(subject=Ref("self"), abilities=inner,
+                                                    duration=None, text=body),),
+                              condition=Condition("max_speed", text=label), text=para),)
+    if low == "exhaust":
+        return tuple(dataclasses.replace(a, max_per_game=1, label=label)
+                     if isinstance(a, ActivatedAbility) else a for a in inner)
+    if low.split()[0] not in ABILITY_WORDS and parse_keyword(label) is not None:
+        return (Unsupported(text=para, reason=f"keyword label {label!r} not implemented"),)
+    return tuple(_with_label(a, label) for a in inner)
 
 
 def _with_label(a: Ability, label: str) -> Ability:

@@ -594,3 +594,18 @@ def test_during_your_turn_static() -> None:
     st = only(face("During your turn, this creature has first strike."))
     assert st.condition.kind == "is_your_turn" and not st.condition.negated
     assert st.effects[0].keywords[0].name == "first strike"
+
+
+def test_max_speed_and_exhaust_labels_have_rules_meaning() -> None:
+    st = only(face("Max speed — {B}, Sacrifice another creature: Draw a card."))
+    assert isinstance(st, StaticAbility) and st.condition.kind == "max_speed"
+    granted = st.effects[0].abilities[0]
+    assert isinstance(granted, ActivatedAbility) and granted.cost.parts[0].mana == "{B}"
+    ex = only(face("Exhaust — {2}{G}: Put three +1/+1 counters on this creature."))
+    assert ex.max_per_game == 1 and ex.label == "Exhaust"
+
+
+def test_ability_word_label_has_no_rules_meaning() -> None:
+    trig = only(face("Coven — At the beginning of combat on your turn, put a +1/+1 counter on "
+                     "this creature."))
+    assert trig.label == "Coven" and trig.condition is None
