@@ -240,6 +240,14 @@ def _rule_key(item: tuple[str, Any]) -> tuple[int, int, str]:
     return (int(major), int(digits.group(0)) if digits else 0, minor)
 
 
+_CR_LINE = re.compile(r"^(\d{3}\.\d+[a-z]?)\.?\s", re.MULTILINE)
+
+
+def rule_numbers_in(cr_text: str) -> set[str]:
+    """Every rule number the Comprehensive Rules text defines (``722.3c``, ``500.7``...)."""
+    return set(_CR_LINE.findall(cr_text))
+
+
 def is_linked(refs: SourceRefs) -> bool:
     return bool(refs.rules or refs.rulings)
 

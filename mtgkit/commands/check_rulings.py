@@ -34,6 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cards", nargs="*", default=[], help="extra Scryfall .json/.jsonl files")
     parser.add_argument("--covered-only", action="store_true",
                         help="list only rulings some scenario covers")
+    parser.add_argument("--rules", type=Path, metavar="CR.txt",
+                        help="the Comprehensive Rules text: flag cited rule numbers it lacks")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.set_defaults(func=run)
 
@@ -99,6 +101,12 @@ def run(args: argparse.Namespace) -> int:
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         raise UserError(f"no such scenario file: {', '.join(missing)}")
+    known_rules = None
+    if args.rules is not None:
+        try:
+            known_rules = rc.rule_numbers_in(args.rules.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise UserError(f"{args.rules}: cannot read the rules ({exc.strerror})") from exc
     store = _open_db(args)
     try:
         rulings, origin = _load_rulings(store, args.mechanic)
@@ -130,12 +138,21 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if store is not None:
             store.close()
+    unknown = sorted(n for n in coverage.by_rule if known_rules is not None
+                     and n not in known_rules)
     if args.format == "json":
-        print(json.dumps(_as_json(coverage, origin), indent=1))
+        report = _as_json(coverage, origin)
+        report["rules_not_in_cr"] = unknown if known_rules is not None else None
+        print(json.dumps(report, indent=1))
     else:
         _print_text(coverage, origin, args.covered_only)
+        if unknown:
+            print(f"cited rule numbers not in {args.rules}: {', '.join(unknown)}")
+            for num in unknown:
+                for s in coverage.by_rule[num]:
+                    print(f"    {num:10} {s.file}")
     counts = coverage.counts()
-    return 1 if counts["fail"] or counts["rules_fail"] else 0
+    return 1 if counts["fail"] or counts["rules_fail"] or unknown else 0
 
 
 def _mechanic_scenarios(coverage: Any, scenarios: list[Any], mechanic: str) -> set[int]:

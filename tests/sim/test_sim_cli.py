@@ -132,3 +132,20 @@ def test_check_rulings_mechanic_filter(tmp_path: Path, capsys, monkeypatch) -> N
     assert not any(c.startswith("Tavern Ruffian") for c in cards)
     assert report["counts"]["covered"] == 1
     assert [r["rule"] for r in report["rules"]] == ["722.3a"]
+
+
+def test_check_rulings_flags_rule_numbers_missing_from_the_cr(tmp_path: Path, capsys,
+                                                              monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    cr = tmp_path / "cr.txt"
+    cr.write_text("731. Day and Night\n\n731.1. The game can be day.\n\n731.1a The phrases...\n",
+                  encoding="utf-8")
+    scn = tmp_path / "s"
+    scn.mkdir()
+    (scn / "a.yaml").write_text('name: x\nsource: "CR 731.1a, CR 999.9"\n'
+                                'expect: {day_night: neither}\n', encoding="utf-8")
+    code = main(["check-rulings", str(scn), "--rules", str(cr), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert report["rules_not_in_cr"] == ["999.9"]
+    assert [r["rule"] for r in report["rules"]] == ["731.1a", "999.9"]
