@@ -131,7 +131,8 @@ class CostPart:
     signed, rule 606), "sacrifice", "discard", "exile", "pay_life", "tap_untapped" ("Tap two
     untapped creatures you control"), "remove_counters", "return" (to hand), "energy",
     "mill", "reveal", "collect_evidence", "other".
-    ``what`` describes the object(s) involved.
+    ``what`` describes the object(s) involved; ``counter`` the counter kind for
+    "remove_counters" ("Remove three spore counters from ~").
     """
 
     kind: str
@@ -139,6 +140,7 @@ class CostPart:
     amount: Amount | None = None
     what: ObjectFilter | Ref | None = None
     text: str = ""
+    counter: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,7 +69,8 @@ def _part(text: str) -> CostPart | None:
         return CostPart("exile", amount=amount(m.group(1)), text=t)
     m = re.match(rf"^remove ({NUM_WORD}) (\S+) counters? from ~$", t, re.I)
     if m:
-        return CostPart("remove_counters", amount=amount(m.group(1)), text=t)
+        return CostPart("remove_counters", amount=amount(m.group(1)), what=Ref("self"),
+                        counter=m.group(2), text=t)
     m = re.match(rf"^mill ({NUM_WORD}) cards?$", t, re.I)
     if m:
         return CostPart("mill", amount=amount(m.group(1)), text=t)

@@ -272,6 +272,15 @@ def _static(text: str) -> Ability | None:
         if condition is None:
             return None
         t = m.group(2)
+    if condition is not None and condition.subject is not None:
+        st = _static(t + ".")
+        if isinstance(st, StaticAbility) and st.condition is None:
+            # "As long as enchanted permanent is a creature, it gets +1/+0": "it" is the
+            # condition's subject.
+            effects = tuple(dataclasses.replace(e, subject=condition.subject)
+                            if getattr(getattr(e, "subject", None), "kind", None) == "it" else e
+                            for e in st.effects)
+            return StaticAbility(effects=effects, condition=condition, text=text)
     m = re.match(r"^(.+?) as long as (.+)$", t, re.I)
     if m and condition is None:
         cond = parse_condition(m.group(2), ctx)
