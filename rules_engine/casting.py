@@ -138,6 +138,21 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
         raise IllegalActionError("307.1", f"{obj.name} can be cast only in its controller's main "
                                           "phase with an empty stack")
     cost = parse_cost(cost_text)
+    put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
+                         flashback=flashback)
+    game.priority = player  # 601.2j / 117.3c: the caster receives priority again
+    game.passes = 0
+    from rules_engine import turn
+
+    turn.give_priority(game, player)
+    return obj
+
+
+def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: ManaCost | None,
+                         cost_text: str = "", *, targets: list[Any] | None = None, x: int = 0,
+                         flashback: bool = False) -> GameObject:
+    """601.2a-i once the spell may be cast: modes, targets, costs (``cost`` None = without
+    paying its mana cost, 118.9), then it becomes cast. Refusals leave the game unchanged."""
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
     original_zone = obj.zone
     effects = compiled.spell_effects(obj.face, obj.card)
@@ -153,7 +168,7 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
     if wanted:
         if not targeting.choose_targets(game, probe, wanted, player, targets):
             raise IllegalActionError("601.2c", f"{obj.name} has no legal targets")
-    if not can_pay(game, player, cost, x):
+    if cost is not None and not can_pay(game, player, cost, x):
         raise IllegalActionError("601.2h", f"{player.name} can't pay {cost_text or '{0}'} "
                                            f"for {obj.name}")
     obj_list = getattr(obj.owner if original_zone != "exile" else obj.owner, original_zone)
@@ -169,13 +184,9 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
     obj.x = x
     obj.flashback = flashback
     obj.cast_from = original_zone
-    pay_mana(game, player, cost, x, obj.name)  # 601.2g-h
+    if cost is not None:
+        pay_mana(game, player, cost, x, obj.name)  # 601.2g-h
     _became_cast(game, player, obj)
-    game.priority = player  # 601.2j / 117.3c: the caster receives priority again
-    game.passes = 0
-    from rules_engine import turn
-
-    turn.give_priority(game, player)
     return obj
 
 

@@ -247,8 +247,11 @@ def h_unsupported(ctx: Ctx, eff: Any) -> None:
 
 
 def h_draw(ctx: Ctx, eff: ab.Draw) -> None:
+    drawn = []
     for p in _players(ctx, eff.player):
-        ctx.game.draw(p, amount(ctx, eff.amount))
+        drawn.extend(ctx.game.draw(p, amount(ctx, eff.amount)))
+    ctx.those = drawn  # "reveal them", "one of them"
+    ctx.count = len(drawn)
 
 
 def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
@@ -662,13 +665,47 @@ def h_explore(ctx: Ctx, eff: Any) -> None:
 
 
 def h_play_permission(ctx: Ctx, eff: Any) -> None:
-    """601.3 / 305.1: "you may play them this turn" (cards in exile, impulse draw)."""
+    """601.3 / 305.1: "you may play them this turn" (cards in exile, impulse draw). "You may
+    cast one of them" with no duration is a cast during the resolution (608.2g)."""
+    if eff.cast_only and eff.duration is None:
+        h_cast_free(ctx, eff)
+        return
     objs = [o for o in resolve_ref(ctx, eff.subject) if isinstance(o, GameObject)]
     if not objs and ctx.those:
         objs = [o for o in ctx.those if isinstance(o, GameObject)]
-    until = _until(eff.duration, ctx) if eff.duration is not None else "eot"
+    # 611.2a: without a stated duration the permission lasts as long as the game does
+    until = _until(eff.duration, ctx) if eff.duration is not None else "permanent"
     ctx.game.play_permissions.append((ctx.controller, objs, until, bool(eff.free)))
     ctx.game.log("play_permission", player=ctx.controller, count=len(objs))
+
+
+def h_cast_free(ctx: Ctx, eff: Any) -> None:
+    """608.2g / 118.9: "you may cast it without paying its mana cost" during resolution; the
+    spell is cast now (timing permissions are ignored, 601.2), then the resolution goes on."""
+    from rules_engine import casting
+    from rules_engine.errors import IllegalActionError
+
+    game = ctx.game
+    player = ctx.controller
+    subject = eff.subject
+    if subject is not None and subject.kind in ("chosen", "chosen_one"):
+        pool = list(ctx.those)  # the card is chosen here, with the cast (one question)
+    else:
+        pool = resolve_ref(ctx, subject)
+    options = [o for o in pool if isinstance(o, GameObject)
+               and o.zone in ("hand", "exile", "graveyard", "library") and not o.is_land]
+    if not options:
+        return
+    pick = game.decider.choose(player.name, "card to cast without paying its mana cost",
+                               options, optional=True)
+    if pick is None or not game.decider.may(player.name, f"cast {pick.name} without paying "
+                                                         "its mana cost"):
+        return
+    try:
+        casting.put_on_stack_as_cast(game, player, pick, None if eff.free else
+                                     casting.parse_cost(pick.face.mana_cost))
+    except IllegalActionError as exc:
+        game.note(f"{pick.name} can't be cast: {exc}")
 
 
 def h_stop_day_night(ctx: Ctx, eff: Any) -> None:
@@ -1116,6 +1153,7 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("GainControl", h_gain_control), ("KeywordAction", h_keyword_action),
                         ("Unless", h_unless), ("WithX", h_with_x), ("ChooseCard", h_choose_card),
                         ("Explore", h_explore), ("PlayPermission", h_play_permission),
-                        ("StopDayNight", h_stop_day_night)):
+                        ("StopDayNight", h_stop_day_night),
+                        ("CastWithoutPaying", h_cast_free)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
