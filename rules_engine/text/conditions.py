@@ -38,7 +38,8 @@ def _count(kind: str) -> _Builder:
 
 
 def _you_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
-    flt = parse_filter(m.group("what"))
+    another = re.search(r"\banother ", m.group(0), re.I) is not None
+    flt = parse_filter(("another " if another else "") + m.group("what"))
     return None if flt is None else Condition("you_control", amount=Amount(1), filter=flt,
                                               text=m.group(0))
 

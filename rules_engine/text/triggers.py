@@ -39,7 +39,7 @@ def _subject(text: str, ctx: Ctx) -> tuple[Ref | None, ObjectFilter | None]:
     if m:
         flt = parse_filter(m.group(1))
         return (Ref("self_or"), flt) if flt else (None, None)
-    m = re.match(rf"^(?:an?|another|one or more|{NUM_WORD} or more) (.+)$", t, re.I)
+    m = re.match(r"^(?:an?|another|one or more) (.+)$", t, re.I)
     if m:
         rest = m.group(1)
         flt = parse_filter(("another " if low.startswith("another") else "") + rest)
