@@ -887,6 +887,15 @@ class LoseAbility(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class SetClassLevel(Effect):
+    """This Class's level becomes ``level`` (rule 716.2a, the activated half of a class level
+    bar)."""
+
+    level: int = 2
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn(Effect):
     """A player takes an extra turn after this one (rule 500.7)."""
 

@@ -6,12 +6,27 @@ frozen records; regexes are compiled once at import.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules_engine.abilities import Ability, Room, Unsupported, UnsupportedEffect, iter_effects
+from rules_engine.abilities import (
+    Ability,
+    ActivatedAbility,
+    Amount,
+    Condition,
+    GrantAbility,
+    Ref,
+    Room,
+    SetClassLevel,
+    StaticAbility,
+    Unsupported,
+    UnsupportedEffect,
+    iter_effects,
+)
 from rules_engine.text import effects as fx
 from rules_engine.text import paragraphs as pg
+from rules_engine.text.costs import parse_cost
 from rules_engine.text.dungeons import is_dungeon, parse_rooms, room_ability, split_room_lines
 from rules_engine.text.normalize import canonical, paragraphs, self_names, strip_reminder
 from rules_engine.text.nouns import Ctx
@@ -106,12 +121,55 @@ def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
         abilities.extend(room_ability(r) for r in rooms)
         return CompiledFace(index, face_name, type_line, tuple(abilities), rooms)
     spell = _is_spell(type_line)
+    level_bar: tuple[ActivatedAbility, int] | None = None
+    gated: list[Ability] = []
     for raw in paragraphs(canonical(text, names)):
         para = strip_reminder(raw)
         if not para:
             continue
-        abilities.extend(pg.compile_paragraph(para, is_spell=spell))
+        bar = _class_level_bar(para) if "class" in type_line.lower() else None
+        if bar is not None:
+            if level_bar is not None:
+                abilities.extend(_level_gate(level_bar, gated))
+            level_bar, gated = bar, []
+            continue
+        compiled = pg.compile_paragraph(para, is_spell=spell)
+        (gated if level_bar is not None else abilities).extend(compiled)
+    if level_bar is not None:
+        abilities.extend(_level_gate(level_bar, gated))
     return CompiledFace(index, face_name, type_line, tuple(abilities), rooms)
+
+
+_LEVEL_BAR_RE = re.compile(r"^(?P<cost>[^:]+):\s*Level (?P<n>\d+)$")
+
+
+def _class_level_bar(para: str) -> tuple[ActivatedAbility, int] | None:
+    """"[Cost]: Level N" (rule 716.2a): "[Cost]: This Class's level becomes N. Activate only if
+    this Class is level N-1 and only as a sorcery"."""
+    m = _LEVEL_BAR_RE.match(para)
+    cost = parse_cost(m.group("cost")) if m else None
+    if m is None or cost is None:
+        return None
+    level = int(m.group("n"))
+    act = ActivatedAbility(cost=cost, effects=(SetClassLevel(level=level, text=para),),
+                           timing="sorcery", condition=Condition(
+                               "class_level", amount=Amount(level - 1, text="exactly"),
+                               text=f"level {level - 1}"), text=para)
+    return act, level
+
+
+def _level_gate(bar: tuple[ActivatedAbility, int], gated: list[Ability]) -> list[Ability]:
+    """The bar's activated ability, then "As long as this Class is level N or greater, it has
+    [abilities]" (rule 716.2a) as a static ability granting the section's abilities."""
+    act, level = bar
+    out: list[Ability] = [act]
+    if gated:
+        out.append(StaticAbility(
+            effects=(GrantAbility(subject=Ref("self"), abilities=tuple(gated), duration=None,
+                                  text=f"level {level}"),),
+            condition=Condition("class_level", amount=Amount(level), text=f"level {level}+"),
+            text="\n".join(getattr(a, "text", "") for a in gated)))
+    return out
 
 
 def compile_dungeon(card: dict) -> tuple[Room, ...]:

@@ -274,6 +274,8 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          _deals_combat_damage),
         (rf"{_SUBJ} transforms into ~", _subject_event("transforms_into")),
         (rf"{_SUBJ} becomes prepared", _subject_event("becomes_prepared")),
+        (r"~ becomes level (?P<n>\d+)", lambda m, c: Trigger(
+            "class_level", subject=Ref("self"), ordinal=int(m.group("n")), text=m.group(0))),
     ]
 ]
 

@@ -609,3 +609,18 @@ def test_ability_word_label_has_no_rules_meaning() -> None:
     trig = only(face("Coven — At the beginning of combat on your turn, put a +1/+1 counter on "
                      "this creature."))
     assert trig.label == "Coven" and trig.condition is None
+
+
+def test_class_level_bars_gate_their_sections() -> None:
+    abilities = face("(Gain the next level as a sorcery to add its ability.)\nCreatures you "
+                     "control get +1/+0.\n{1}{G}: Level 2\nWhen this Class becomes level 2, draw "
+                     "a card.\n{3}{G}: Level 3\nCreatures you control have trample.",
+                     type_line="Enchantment — Class")
+    static1, bar2, gate2, bar3, gate3 = abilities
+    assert isinstance(static1, StaticAbility) and static1.condition is None
+    assert isinstance(bar2, ActivatedAbility) and bar2.timing == "sorcery"
+    assert bar2.condition.kind == "class_level" and bar2.condition.amount.value == 1
+    assert gate2.condition.amount.value == 2
+    granted = gate2.effects[0].abilities[0]
+    assert granted.trigger.event == "class_level" and granted.trigger.ordinal == 2
+    assert gate3.condition.amount.value == 3 and bar3.effects[0].level == 3
