@@ -318,6 +318,17 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True
         return True
+    m = re.match(r"^(?:it's|they're) still an? (land|artifact|enchantment|planeswalker)s?$", t,
+                 re.I)
+    if m:
+        # Animation that keeps a type (rule 205.1b: "it's still a land").
+        for i in range(len(effects) - 1, -1, -1):
+            e = effects[i]
+            if isinstance(e, Animate):
+                effects[i] = dataclasses.replace(
+                    e, card_types=e.card_types + (m.group(1).lower(),))
+                return True
+        return False
     m = re.match(r"^X is (.+)$", t, re.I)
     if m and effects:
         body = tuple(effects)

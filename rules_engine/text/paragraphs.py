@@ -210,6 +210,11 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
             out.append(EntersReplacement(kind=kind, effects=effects, text=text))
         return tuple(out)
+    m = re.fullmatch(r"if (.+?), ~ enters tapped", t, re.I)
+    if m:
+        cond = parse_condition(m.group(1), ctx)
+        if cond is not None:
+            return EntersReplacement(kind="tapped", condition=cond, text=text)
     m = re.fullmatch(r"~ enters tapped unless (.+)", t, re.I)
     if m:
         cond = parse_condition(m.group(1), ctx)
