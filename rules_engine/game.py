@@ -80,6 +80,7 @@ class Game:
         self.play_permissions: list[tuple[Player, list[Any], str, bool]] = []  # 601.3
         self.bound_key: tuple[int, str, int] | None = None  # day_night.bound_checks memo
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
+        self._living: list[Player] | None = None  # cache, reset by leave_game.leave
         from rules_engine import triggers  # late: triggers imports this module
 
         self._trigger_check = triggers.check
@@ -108,7 +109,11 @@ class Game:
 
     @property
     def living(self) -> list[Player]:
-        return [p for p in self.players if not p.left]
+        """Players still in the game (800.4): cached, rebuilt when someone leaves."""
+        cached = self._living
+        if cached is None:
+            cached = self._living = [p for p in self.players if not p.left]
+        return cached
 
     def apnap(self) -> list[Player]:
         """Players in APNAP order starting with the active player (101.4)."""

@@ -71,7 +71,10 @@ def check(game: Game, event: Any) -> None:
     for obj in list(game.battlefield):
         if obj.phased_out:
             continue
-        for abl in compiled.triggered_abilities(obj):
+        abilities = obj.face.triggered  # fast path: the face's cached list, when nothing is gained
+        if abilities is None or obj.mods or obj.static_mods:
+            abilities = compiled.triggered_abilities(obj)
+        for abl in abilities:
             if _matches(game, abl.trigger, event, obj, obj.controller):
                 _add(game, abl, obj, obj.controller, event)
     # leaves-the-battlefield abilities "look back in time" (603.10a)

@@ -28,6 +28,7 @@ def leave(game: Game, player: Player) -> None:
     from rules_engine.mechanics import initiative
 
     player.left = True
+    game._living = None  # the cached list of players still in the game
     had_initiative = game.initiative is player
     for obj in list(game.battlefield):
         if obj.owner is player:
