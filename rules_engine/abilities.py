@@ -186,7 +186,8 @@ class Duration:
     """How long a continuous effect from a resolving ability lasts (rule 611.2a-b).
 
     ``kind``: "end_of_turn" ("until end of turn", rule 514.2), "your_next_turn", "this_turn",
-    "combat", "permanent" (no duration), "while" (as long as ``condition``).
+    "combat", "permanent" (no duration), "while" (as long as ``condition``), "perpetual"
+    (digital-only "perpetually": the change follows the card across zones).
     """
 
     kind: str = "end_of_turn"
@@ -892,6 +893,18 @@ class SetClassLevel(Effect):
     bar)."""
 
     level: int = 2
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Seek(Effect):
+    """Seek (digital-only Alchemy action, no Comprehensive Rules number): put ``amount`` cards
+    matching ``filter`` chosen at random from your library into your hand (``destination``
+    "battlefield" for "seek ... and put it onto the battlefield")."""
+
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    destination: str = "hand"
     text: str = ""
 
 

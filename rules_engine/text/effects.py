@@ -74,7 +74,8 @@ _SUBJECT_SPLIT = re.compile(
     r"puts?|returns?|sacrifices?|shuffles?|explores|takes?|scry|surveils?|attacks|can't|"
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
-    r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power)\b)", re.I)
+    r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks)\b)",
+    re.I)
 
 _DURATIONS = [
     (re.compile(r"\s+until end of turn$", re.I), Duration("end_of_turn")),

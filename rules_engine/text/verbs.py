@@ -62,6 +62,7 @@ from rules_engine.abilities import (
     Sacrifice,
     Scry,
     SearchLibrary,
+    Seek,
     Shuffle,
     Skip,
     Surveil,
@@ -744,6 +745,22 @@ def _have_do(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return _grammar().parse_vp(ref, m.group("vp"), ctx)
 
 
+def _seek(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    amt = amount(m.group("n"))
+    flt = parse_filter(m.group("what"))
+    if amt is None or flt is None:
+        return None
+    return Seek(filter=flt, amount=amt, destination="battlefield" if m.group("bf") else "hand",
+                text=m.group(0))
+
+
+def _perpetually(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    inner = _grammar().parse_vp(s, m.group("vp"), ctx)
+    if inner is None or not all(hasattr(e, "duration") for e in inner):
+        return None
+    return tuple(dataclasses.replace(e, duration=Duration("perpetual")) for e in inner)
+
+
 def _gain_control(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     ref = _ref(m.group("obj"), ctx)
     return None if ref is None else GainControl(subject=ref, player=s, text=m.group(0))
@@ -965,6 +982,9 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"explore|connive)\b.+)", _have_do),
     (r"deals? damage to (?P<to>.+?) (?P<n>equal to .+)", lambda s, m, c: _damage(
         s, _FakeMatch(m, div=None), c)),
+    (r"seeks? (?P<n>an?|" + NUM_WORD + r") (?P<what>.+?)(?P<bf> and put (?:it|them) onto the "
+     r"battlefield)?", _seek),
+    (r"perpetually (?P<vp>.+)", _perpetually),
     (r"takes? an extra turn after this one", lambda s, m, c: ExtraTurn(player=s, text=m.group(0))),
     (r"becomes? the monarch", lambda s, m, c: BecomeMonarch(player=s, text=m.group(0))),
     (r"skips? (?:your|their) (?P<next>next )?(?P<what>turn|draw step|untap step|combat phase|"

@@ -624,3 +624,11 @@ def test_class_level_bars_gate_their_sections() -> None:
     granted = gate2.effects[0].abilities[0]
     assert granted.trigger.event == "class_level" and granted.trigger.ordinal == 2
     assert gate3.condition.amount.value == 3 and bar3.effects[0].level == 3
+
+
+def test_alchemy_seek_and_perpetually() -> None:
+    trig = only(face("When this creature enters, seek a creature card with mana value 3 or less. "
+                     "It perpetually gets +1/+1."))
+    seek, pump = trig.effects
+    assert type(seek).__name__ == "Seek" and seek.filter.card_types == ("creature",)
+    assert pump.duration.kind == "perpetual" and pump.subject.kind == "it"
