@@ -708,6 +708,13 @@ def h_cast_free(ctx: Ctx, eff: Any) -> None:
         game.note(f"{pick.name} can't be cast: {exc}")
 
 
+def h_skip(ctx: Ctx, eff: Any) -> None:
+    """614.10: "skip your next turn / untap step / draw step / combat phase"."""
+    for p in _players(ctx, eff.player):
+        ctx.game.skips.append([p, eff.what])
+        ctx.game.log("will_skip", player=p, what=eff.what)
+
+
 def h_stop_day_night(ctx: Ctx, eff: Any) -> None:
     """An effect that says it stops being day or night (outside 731.1's usual course)."""
     before = ctx.game.day_night
@@ -1154,6 +1161,6 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("Unless", h_unless), ("WithX", h_with_x), ("ChooseCard", h_choose_card),
                         ("Explore", h_explore), ("PlayPermission", h_play_permission),
                         ("StopDayNight", h_stop_day_night),
-                        ("CastWithoutPaying", h_cast_free)):
+                        ("CastWithoutPaying", h_cast_free), ("Skip", h_skip)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler

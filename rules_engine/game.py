@@ -78,6 +78,7 @@ class Game:
         self.extra_mods: list[Any] = []
         self.enter_effects: list[tuple[Player, Any, tuple[Any, ...], str]] = []  # 614.1c
         self.play_permissions: list[tuple[Player, list[Any], str, bool]] = []  # 601.3
+        self.skips: list[list[Any]] = []  # [player, "turn"|"untap_step"|...] (614.10)
         self.bound_key: tuple[int, str, int] | None = None  # day_night.bound_checks memo
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
         self._living: list[Player] | None = None  # cache, reset by leave_game.leave

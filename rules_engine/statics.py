@@ -95,3 +95,19 @@ def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
                 if obj in _subjects(game, src, subject):
                     return True
     return False
+
+
+def skips(game: Game, player: Any, what: str) -> bool:
+    """A static "Skip your draw step" / "Each player skips their untap step" (614.10)."""
+    for src in game.battlefield:
+        if src.phased_out:
+            continue
+        for abl in _statics(src):
+            for eff in abl.effects:
+                if type(eff).__name__ != "Skip" or eff.what != what:
+                    continue
+                kind = eff.player.kind if eff.player is not None else "you"
+                if kind == "player_each" or (kind == "you" and src.controller is player) or (
+                        kind == "opponent_each" and src.controller is not player):
+                    return True
+    return False

@@ -121,6 +121,11 @@ def next_step_name(game: Game) -> str | None:
             continue
         if step == "first_strike_damage" and not combat.has_first_strike_step(game):
             continue
+        if step == "draw" and skipping(game, game.active, "draw_step"):
+            continue  # 614.10: the step doesn't happen
+        if step == "beginning_of_combat" and skipping(game, game.active, "combat_phase"):
+            i = STEPS.index("end_of_combat")
+            continue
         return step
 
 
@@ -157,6 +162,11 @@ def next_turn(game: Game) -> None:
         cand = game.extra_turns.pop()  # 500.7: the most recently created extra turn first
         extra = None if cand.left else cand
     game.active = extra or game.next_player(game.active)
+    for _ in range(len(game.players) * 4):  # 614.10: skipped turns don't happen at all
+        if not skipping(game, game.active, "turn"):
+            break
+        game.log("turn_skipped", player=game.active)
+        game.active = game.next_player(game.active)
     for p in game.players:
         p.spells_cast_this_turn = 0
         p.land_plays = 0
@@ -174,6 +184,10 @@ def begin_step(game: Game, step: str) -> None:
     active = game.active
     if step == "untap":
         game.log("turn_began", player=active)
+        if skipping(game, active, "untap_step"):  # 614.10: the whole untap step is skipped
+            game.log("step_skipped", step="untap", player=active)
+            begin_step(game, "upkeep")
+            return
         phasing.untap_step_phasing(game)  # 502.1
         day_night.untap_step_check(game)  # 502.2
         expire_until_next_turn(game, active)
@@ -213,3 +227,15 @@ def expire_until_next_turn(game: Game, player: Player) -> None:
     game.cast_permissions = [c for c in game.cast_permissions if c[2] != tag]
     game.enter_effects = [e for e in game.enter_effects if e[3] != tag]
     game.play_permissions = [e for e in game.play_permissions if e[2] != tag]
+
+
+def skipping(game: Game, player: Player, what: str) -> bool:
+    """614.10: does ``player`` skip ``what`` now? One-shot skips are used up; static ones
+    ("Skip your draw step") come from permanents on the battlefield."""
+    for entry in game.skips:
+        if entry[0] is player and entry[1] == what:
+            game.skips.remove(entry)
+            return True
+    from rules_engine import statics
+
+    return statics.skips(game, player, what)
