@@ -56,7 +56,6 @@ class Game:
         self.end_turn_requested = False
         self.end_combat_requested = False
         self.step_fs_happened = False
-        self.turn_ending_skip_end = False
         self.extra_turns: list[Player] = []
         self.last_turn_spells: dict[str, int] = {}
         self.cast_permissions: list[tuple[Any, Any, str]] = []  # (player, filter, until)
@@ -69,13 +68,9 @@ class Game:
         self.step_serial = 0
         self.pending_attacks: dict[Any, Any] | None = None
         self.pending_blocks: dict[Any, Any] | None = None
-        self.skip_priority_cleanup = False
         self.game_over = False
         self.first_player = self.players[0]
-        self.undercity: Any = None  # dungeon definitions loaded on demand
         self.cleanup_again = False
-        self.actions_done = 0
-        self.extra_mods: list[Any] = []
         self.enter_effects: list[tuple[Player, Any, tuple[Any, ...], str]] = []  # 614.1c
         self.play_permissions: list[tuple[Player, list[Any], str, bool]] = []  # 601.3
         self.skips: list[list[Any]] = []  # [player, "turn"|"untap_step"|...] (614.10)

@@ -19,7 +19,7 @@ class Player:
         "name", "index", "life", "library", "hand", "graveyard", "exile", "command",
         "mana_pool", "lost", "left", "won", "drew_from_empty", "land_plays",
         "spells_cast_this_turn", "dungeon", "dungeon_room", "completed_dungeons",
-        "max_hand_size", "choices", "life_gained_turn", "life_lost_turn", "drawn_turn",
+        "max_hand_size", "life_gained_turn", "life_lost_turn", "drawn_turn",
     )
 
     def __init__(self, name: str, index: int) -> None:
@@ -78,8 +78,8 @@ class GameObject:
         "phased_out", "counters", "damage", "sick", "token", "copy_values", "card_copy",
         "spell_copy", "prepared", "prepared_copy", "copy_for", "timestamp", "mods",
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
-        "flashback", "deathtouch_damage", "phased_with", "goaded", "phased_controller",
-        "is_prepare_spell", "loyalty_used", "choices_made", "kicked", "static_mods",
+        "flashback", "deathtouch_damage", "goaded", "phased_controller",
+        "is_prepare_spell", "loyalty_used", "choices_made", "static_mods",
     )
 
     def __init__(self, oid: int, card: CardDef | None, owner: Player, zone: str,
@@ -116,12 +116,10 @@ class GameObject:
         self.cast_from: str | None = None
         self.flashback = False
         self.deathtouch_damage = False
-        self.phased_with = False
         self.goaded: set[str] = set()
         self.phased_controller: Player | None = None
         self.loyalty_used = False
         self.choices_made: dict[str, Any] = {}
-        self.kicked = False
 
     # -- characteristics -------------------------------------------------------------
     @property

@@ -65,8 +65,6 @@ def check(game: Game, event: Any) -> None:
     name = event.name
     if name in _IGNORED:
         return
-    if game.turn_ending_skip_end and name == "step_began" and event.data.get("step") == "end":
-        return
     initiative.inherent_triggers(game, event)
     for obj in list(game.battlefield):
         if obj.phased_out:

@@ -264,8 +264,6 @@ def set_dungeon(game: Game, player: Player, name: str, room: str) -> None:
 
         raise ScenarioError(f"dungeon {name} has no room {room!r} (rooms: "
                             f"{', '.join(dungeon.order)})")
-    obj = game.new_object(dungeon.card, player, "command")
-    obj.label = None
+    game.new_object(dungeon.card, player, "command")  # the dungeon card (309.2b)
     player.dungeon = dungeon
     player.dungeon_room = room
-    del obj
