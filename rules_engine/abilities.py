@@ -102,18 +102,24 @@ class Target:
 class Ref:
     """Who or what an effect acts on.
 
-    ``kind`` values (the engine resolves them at resolution time, rule 608.2):
+    ``kind`` values the compiler emits (the engine resolves them at resolution, rule 608.2):
 
-    * "self" - the object with the ability ("this creature", CARDNAME, "it" meaning the source);
-    * "you", "opponent_each" ("each opponent"), "player_each" ("each player"),
-      "defending_player", "target" (with ``target``), "it" (an object or player named earlier in
-      the same ability: the last target or the triggering object), "that_player" (a player named
-      earlier: the target player, or the controller/owner of the object named earlier),
-      "triggering" (the object/player the trigger refers to: "that creature", "that spell"),
-      "controller_of"/"owner_of" (of ``of``), "enchanted", "equipped", "attached",
-      "each" (every object matching ``filter``: "each creature you control", "all creatures"),
-      "chosen" (an object chosen during resolution, described by ``filter``),
-      "exiled_this_way", "those" (a group named earlier: tokens just created, cards just looked at).
+    * the source and players: "self" (this object: CARDNAME, its name, "this creature"),
+      "you", "opponent_each", "player_each", "player_each_other", "defending_player",
+      "active_player" ("the player whose turn it is"), "that_player" (a player named earlier:
+      the target player, the player a trigger refers to, "they"), "controller_of"/"owner_of"
+      (of ``of``), "hand_of" (``of``'s hand), "library_top" (top of ``of``'s library), "game"
+      (day/night restrictions);
+    * attachments: "enchanted", "equipped";
+    * targets: "target" (with ``target``);
+    * earlier nouns: "it" (an object named earlier in the same ability: the last target, the
+      triggering object, the card just exiled, or the source in a self trigger), "those" (a group
+      named earlier: "them"), "rest" ("the rest", "the other"), "chosen_one" ("one of them");
+    * sets: "each" (every object matching ``filter``: "each creature you control", "all
+      creatures"), "chosen" (objects chosen on resolution, described by ``filter``; a
+      ``count:N`` qualifier gives how many, zone "among" means from the looked-at cards);
+    * trigger subjects: "self_or" ("~ or another Wolf you control": self, or ``filter``),
+      "targets" (what a cast spell targets, ``filter``).
     """
 
     kind: str
@@ -160,14 +166,23 @@ class Cost:
 class Condition:
     """A condition checked by the engine (intervening if of rule 603.4, "if it's night", ...).
 
-    ``kind`` values include: "is_day", "is_night", "neither_day_nor_night" (rule 731), "not_day"...
-    "have_initiative" (rule 726), "completed_dungeon" (rule 309.7), "is_your_turn",
-    "not_your_turn", "creatures_died_this_turn" (``amount`` = at least N), "control_count"
-    (control at least ``amount`` objects matching ``filter``), "graveyard_count",
-    "life_gained_this_turn", "cast_spell_this_turn" (``filter`` the spell),
-    "hand_size_compare", "not_prepared", "prepared", "counters_on" (``amount`` of ``detail``),
-    "you_control" (any object matching ``filter``), "monarch", "citys_blessing", "energy",
-    "and" (all ``parts``), "or" (any of ``parts``), "attacked_with" , "text" (described only).
+    ``kind`` values the compiler emits: day/night "is_day", "is_night", "neither_day_nor_night"
+    (rule 731); turn "is_your_turn"; designations "have_initiative", "you_or_defender_has_
+    initiative" (rule 726), "completed_dungeon" (rule 309.7), "monarch", "citys_blessing",
+    "max_speed", "defending_player_is_monarch", "has_energy"; counts with ``amount`` (at least
+    N, ``amount.text`` "or fewer" for at most) and often ``filter``: "creatures_died_this_turn",
+    "control_count", "graveyard_count", "life_gained_this_turn", "life_total",
+    "player_hand_size", "your_hand_size", "spells_cast_this_turn", "cards_drawn_this_turn",
+    "sacrificed_this_turn", "attacked_with_this_turn", "cast_spell_this_turn", "mana_spent",
+    "self_power_at_least", "class_level" (rule 716), "player_cast_spells_last_turn" and
+    "no_spells_cast_last_turn" (old werewolves, not rule 731); objects "you_control",
+    "opponent_controls", "opponent_controls_more", "is_a" (``subject`` matches ``filter``),
+    "self_is" (``detail`` attacking/tapped/...), "counters_on" (``subject`` has ``amount``
+    counters of kind ``detail``), "prepared" (rule 722), "targets", "moved_this_way"
+    (``detail`` exiled/discarded/...), "entered_this_turn", "self_attacked_this_turn",
+    "attacked_this_turn", "attacking_alone", "empty_hand", "exiled_this_turn",
+    "left_graveyard_this_turn", "opponent_lost_life_this_turn", "opponent_more_cards_in_hand",
+    "opponent_more_life", "more_life_than_opponent"; and "and" (all ``parts``).
     ``negated`` flips the result. ``text`` is the original wording.
     """
 
@@ -1038,18 +1053,24 @@ class Modal(Effect):
 class Trigger:
     """The trigger event of a triggered ability (rule 603.1, 603.2).
 
-    ``event`` kinds include: "enters" (ETB, rule 603.6a; ``subject`` self or a filter of objects
-    for "whenever a land you control enters"), "attacks" (rule 508.3a), "you_attack" ("whenever you
-    attack"), "attacks_player" ("whenever you attack the player who has the initiative"),
-    "blocks", "becomes_blocked", "dies" (rule 700.4), "leaves_battlefield", "dealt_damage",
-    "deals_combat_damage_to_player", "deals_damage", "cast" (``filter`` of spells, ``player``
-    "you"/"opponent"/"any", ``ordinal`` for "your second spell each turn"), "phase" (beginning
-    of a step: ``step`` "upkeep", "draw", "precombat_main", "combat", "end", "postcombat_main";
-    ``player`` "you"/"each"/"opponent"/"enchanted"), "day_night_change" (``to`` "day",
-    "night" or None for either, rule 731.4), "take_initiative" (rule 726), "complete_dungeon",
-    "venture", "gain_life" (``ordinal`` 1 for "for the first time each turn"), "scry_or_surveil",
-    "transforms_into", "becomes_target", "conjure", "draw", "discard", "sacrifice",
-    "counter_put", "becomes_prepared", "room_entered" (the printed room ability of rule 309.4c).
+    ``event`` kinds the compiler emits: object events with ``subject`` (Ref "self", "equipped",
+    "enchanted", "self_or") and/or ``filter`` (any object matching): "enters" (rule 603.6a),
+    "attacks" (rule 508.3a), "blocks", "becomes_blocked" (``filter`` = blocker), "dies"
+    (rule 700.4), "leaves_battlefield", "put_into_graveyard", "dealt_damage",
+    "deals_combat_damage_to_player", "deals_damage"/"deals_combat_damage" (``detail`` to what),
+    "becomes_target", "becomes_tapped", "transforms_into", "becomes_prepared", "counter_put";
+    player events with ``player`` "you"/"opponent"/"any": "you_attack" (``ordinal`` N with
+    ``detail`` "with_at_least"), "attacks_player", "cast" (``filter`` of spells, ``ordinal``
+    for "your second spell each turn", ``detail`` zone cast from or "next_this_turn",
+    ``subject`` Ref("targets") for "a spell that targets ..."), "copy", "draw" (``ordinal``),
+    "discard", "sacrifice", "create_token", "cycle", "gain_life"/"lose_life" (``ordinal`` 1 =
+    first time each turn), "scry_or_surveil", "conjure", "expend", "leave_graveyard";
+    steps: "phase" (``step`` "upkeep", "draw", "combat", "precombat_main", "postcombat_main",
+    "end", "end_of_combat"; ``player`` "you"/"each"/"opponent"/"enchanted"; ``detail`` "next"
+    for a delayed "your next end step"); game: "day_night_change" (``to`` "day"/"night"/None,
+    rule 731.4), "take_initiative" (rule 726), "complete_dungeon", "venture", "room_entered"
+    (rule 309.4c, ``detail`` room), "chapter" (Saga, rule 714.2b; ``detail`` "1,2"),
+    "class_level" (rule 716), "reflexive" ("When you do", rule 603.12).
     ``alternatives`` holds further trigger events for "When X enters or attacks" (rule 603.2)
     and "When X enters and whenever ...".
     """
