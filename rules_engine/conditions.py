@@ -98,6 +98,13 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         return obj is not None and obj.counters.get(cond.detail or "+1/+1", 0) >= _amount(cond)
     if kind == "entered_this_turn":
         return source is not None and getattr(source, "sick", False)
+    if kind == "opponent_more_cards_in_hand":
+        return any(len(p.hand) > len(controller.hand) for p in game.opponents(controller))
+    if kind == "player_hand_size":
+        amt = cond.amount
+        if amt is not None and amt.text == "or fewer":
+            return any(len(p.hand) <= _amount(cond) for p in game.living)
+        return any(len(p.hand) >= _amount(cond) for p in game.living)
     if kind == "citys_blessing":
         return False  # 702.131: the city's blessing is not modelled (ascend)
     game.note(f"condition '{getattr(cond, 'text', kind)}' ({kind}) not understood; "

@@ -731,12 +731,14 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
             ctrl = ctx.controller if eff.under_control == "you" else obj.owner
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
                                          counters=eff.counters)
-        elif eff.to_zone in ("library_top", "library"):
+        elif eff.to_zone.startswith("library_bottom"):
+            game.move(obj, "library", top=False)  # any/random order among several: listed order
+        elif eff.to_zone.startswith("library"):
             game.move(obj, "library")
-        elif eff.to_zone == "library_bottom":
-            game.move(obj, "library", top=False)
-        else:
+        elif eff.to_zone in ("hand", "graveyard", "exile"):
             game.move(obj, eff.to_zone)
+        else:
+            game.note(f"zone '{eff.to_zone}' in '{eff.text}' is not known to this engine")
 
 
 def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
