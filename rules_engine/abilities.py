@@ -924,6 +924,15 @@ class Seek(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalPhase(Effect):
+    """"After this phase, there is an additional combat phase [followed by an additional main
+    phase]" (rule 500.8): ``phases`` in order."""
+
+    phases: tuple[str, ...] = ("combat",)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn(Effect):
     """A player takes an extra turn after this one (rule 500.7)."""
 

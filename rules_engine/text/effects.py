@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from rules_engine.abilities import (
+    AdditionalPhase,
     AddMana,
     Amount,
     Animate,
@@ -158,6 +159,7 @@ def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     return None
 
 
+_PERMISSIONS = (Restriction, CastPermission, PlayPermission)
 _ELIDABLE = {"put", "puts", "return", "returns", "exile", "exiles", "create", "creates",
              "destroy", "tap", "untap", "search", "reveal", "draw", "draws"}
 
@@ -229,6 +231,11 @@ def _parse_clause(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
                 inner = parse_vp(subj, vp[4:], ctx)
                 if inner is None:
                     break
+                if all(isinstance(e, _PERMISSIONS) for e in inner):
+                    # "You may play an additional land ...": a permission, not a choice made
+                    # on resolution.
+                    inner_effects.extend(inner)
+                    continue
                 inner_effects.append(MayEffect(effects=inner, player=subj, text=t))
             else:
                 return tuple(inner_effects)
@@ -263,6 +270,13 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
         (r"it becomes (?P<to>day|night)", lambda m, c: SetDayNight(to=m.group("to").lower(),
                                                                    text=m.group(0))),
         (r"it stops being day or night", lambda m, c: StopDayNight(text=m.group(0))),
+        (r"damage can't be prevented(?P<turn> this turn)?", lambda m, c: Restriction(
+            kind="damage_cant_be_prevented", subject=Ref("game"),
+            duration=Duration("this_turn") if m.group("turn") else None, text=m.group(0))),
+        (r"after this (?:main )?phase, there is an additional (?P<a>combat|main) phase"
+         r"(?: followed by an additional (?P<b>main|combat) phase)?", lambda m, c:
+         AdditionalPhase(phases=tuple(p for p in (m.group("a"), m.group("b")) if p),
+                         text=m.group(0))),
         (r"it can't become (?P<to>day|night)", lambda m, c: Restriction(
             kind="cant_become_" + m.group("to").lower(), subject=Ref("game"), text=m.group(0))),
         (r"if (?P<who>.+?) would (?P<event>die|leave the battlefield|be put into (?:a|your|its "

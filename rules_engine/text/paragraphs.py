@@ -24,8 +24,11 @@ from rules_engine.abilities import (
     CostModifier,
     EntersReplacement,
     GrantAbility,
+    LoseAbility,
     ModifyPT,
     ObjectFilter,
+    PlayPermission,
+    PreventDamage,
     PutCounters,
     Ref,
     Repeat,
@@ -184,7 +187,8 @@ def parse_triggered(text: str, ctx: Ctx | None = None, label: str | None = None,
 
 def _delayed_trigger(text: str, ctx: Ctx) -> TriggeredAbility | None:
     t = text.strip().rstrip(".")
-    m = re.match(r"^when you next cast (an? .+?) this turn, (.+)$", t, re.I)
+    m = re.match(r"^when you (?:next cast|cast your next) (an? .+?|.+? spell) this turn, (.+)$",
+                 t, re.I)
     if m:
         from rules_engine.abilities import Trigger
 
@@ -258,7 +262,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
 
 
 _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
-              CastPermission, Skip)
+              CastPermission, Skip, PreventDamage, PlayPermission, LoseAbility, SetBasePT)
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 

@@ -63,12 +63,15 @@ def _phase(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     player = {"your": "you", "each": "each", "each opponent's": "opponent", "the": "each",
               "enchanted player's": "enchanted", "each player's": "each",
               "your next": "you", "the next": "each", "": "each",
-              "that player's": "that_player", "defending player's": "defending"}.get(whose)
+              "that player's": "that_player", "defending player's": "defending",
+              "that turn's": "each"}.get(whose)
     if player is None:
         return None
     if m.groupdict().get("yourturn"):
         player = "you"
     detail = "next" if "next" in whose or "next" in step else None
+    if whose == "that turn's":
+        detail = "that_turn"
     return Trigger("phase", step=steps[step], player=player, detail=detail, text=m.group(0))
 
 
@@ -198,7 +201,7 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you attack", lambda m, c: Trigger("you_attack", text=m.group(0))),
         (rf"you attack with (?P<n>{NUM_WORD}) or more creatures", _attack_with),
         (r"(?:the )?(?P<whose>your|each|each opponent's|enchanted player's|each player's|"
-         r"your next|the next|that player's|defending player's|)\s*"
+         r"your next|the next|that player's|defending player's|that turn's|)\s*"
          r"(?P<step>upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|"
          r"second main phase|first main phase|main phase|end of combat|cleanup step|"
          r"next end step|next upkeep)(?P<yourturn> on your turn)?", _phase),

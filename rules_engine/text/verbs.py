@@ -784,7 +784,11 @@ def _obj_action(name: str, m: re.Match[str], ctx: Ctx) -> _Result:
 
 def _play_perm(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     obj = m.group("obj").lower()
-    if obj in ("them", "those cards", "the exiled cards", "cards exiled this way"):
+    if obj.startswith("target "):
+        ref = _ref(m.group("obj"), ctx)
+        if ref is None:
+            return None
+    elif obj in ("them", "those cards", "the exiled cards", "cards exiled this way"):
         ref = Ref("those", text=m.group("obj"))
     elif obj == "one of them":
         ref = Ref("chosen", filter=ObjectFilter(zone="among", qualifiers=("count:1",)),
@@ -881,10 +885,11 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (rf"scry {N}", lambda s, m, c: Scry(amount=amount(m.group("n")), player=s, text=m.group(0))),
     (rf"surveils? {N}", lambda s, m, c: Surveil(amount=amount(m.group("n")), player=s,
                                                  text=m.group(0))),
-    (r"gains? (?P<n>" + NUM_WORD + r"|equal to .+?) life(?: for each (?P<per>.+))?",
+    (r"gains? (?P<n>" + NUM_WORD + r"|equal to .+?|that much) life(?: for each (?P<per>.+))?",
      _life(GainLife)),
     (r"gains? life (?P<n>equal to .+)", _life(GainLife)),
-    (r"loses? (?P<n>" + NUM_WORD + r") life(?: for each (?P<per>.+))?", _life(LoseLife)),
+    (r"loses? (?P<n>" + NUM_WORD + r"|that much) life(?: for each (?P<per>.+))?",
+     _life(LoseLife)),
     (r"loses? life (?P<n>equal to .+)", _life(LoseLife)),
     (r"loses? the game", lambda s, m, c: LoseGame(player=s, text=m.group(0))),
     (r"wins? the game", lambda s, m, c: WinGame(player=s, text=m.group(0))),
@@ -999,7 +1004,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"phases? out", lambda s, m, c: KeywordAction(name="phase out", subject=s,
                                                    text=m.group(0))),
     (r"(?:(?:you )?may )?(?P<verb>play|cast) (?P<obj>that card|them|those cards|it|"
-     r"the exiled cards?|one of them|cards exiled this way)"
+     r"the exiled cards?|one of them|cards exiled this way|target .+?)"
      r"(?P<dur> this turn| until the end of your next turn| until end of turn)?"
      r"(?P<free> without paying (?:its|their) mana costs?)?"
      r"(?(dur)|(?P<dur2> this turn| until the end of your next turn| until end of turn)?)",
