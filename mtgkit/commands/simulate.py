@@ -74,14 +74,16 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise UserError("--workers must be at least 1")
     from mtgkit.commands._cards import card_source
+    from mtgkit.commands._common import open_store
 
     store = None
+    card_store = None
     if not args.no_store:
-        from mtgkit.commands._common import open_store
-
         store = open_store(args)
+    elif _existing_db(args) is not None:  # still read cards from the database, read-only
+        card_store = open_store(argparse.Namespace(db=_existing_db(args)), read_only=True)
     try:
-        source = card_source(args.cards, store)
+        source = card_source(args.cards, store or card_store)
         decks = []
         try:
             for value in (args.deck * 2)[:2]:
@@ -90,15 +92,20 @@ def run(args: argparse.Namespace) -> int:
                 decks.append(deck)
         except DeckError as exc:
             raise UserError(str(exc)) from exc
+        deck_a, deck_b = decks
+        names_a, names_b = deck_a.card_names(), deck_b.card_names()
+        # every card is resolved into a plain dict here, so workers never touch the database
+        spec = RunSpec(cards=card_dicts_for(source.get, names_a + names_b),
+                       deck_a=tuple(names_a), deck_b=tuple(names_b), seed=args.seed,
+                       policy=args.policy, max_turns=args.max_turns,
+                       keep_events=not args.no_store)
     except BaseException:
         if store is not None:
             store.close()
         raise
-    deck_a, deck_b = decks
-    names_a, names_b = deck_a.card_names(), deck_b.card_names()
-    spec = RunSpec(cards=card_dicts_for(source.get, names_a + names_b), deck_a=tuple(names_a),
-                   deck_b=tuple(names_b), seed=args.seed, policy=args.policy,
-                   max_turns=args.max_turns, keep_events=not args.no_store)
+    finally:
+        if card_store is not None:
+            card_store.close()
     for deck in decks:
         if deck.sideboard_size:
             print(f"{deck.path}: sideboard of {deck.sideboard_size} cards ignored",
@@ -132,6 +139,16 @@ def run(args: argparse.Namespace) -> int:
     if run_id is not None:
         print(f"run {run_id}: {args.games} rows in sim_games written to {store.path}")
     return 0
+
+
+def _existing_db(args: argparse.Namespace) -> str | None:
+    """Where to read cards from when nothing is written: --db, $MTGKIT_DB, ./mtgkit.duckdb."""
+    import os
+
+    path = args.db or os.environ.get("MTGKIT_DB")
+    if path is None and Path("mtgkit.duckdb").exists():
+        path = "mtgkit.duckdb"
+    return path if path and Path(path).exists() else None
 
 
 def _flush(store: Any, run_id: int | None, a: str, b: str, batch: list[Any]) -> None:
