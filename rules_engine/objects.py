@@ -74,8 +74,9 @@ class GameObject:
     """A card, token, copy or spell in some zone (109). Status is reset on zone change (400.7)."""
 
     __slots__ = (
-        "oid", "label", "card", "owner", "controller", "zone", "transformed", "tapped",
-        "phased_out", "counters", "damage", "sick", "token", "copy_values", "card_copy",
+        "oid", "label", "card", "owner", "controller", "_zone", "_transformed", "tapped",
+        "_copy_values", "_face",
+        "phased_out", "counters", "damage", "sick", "token", "card_copy",
         "spell_copy", "prepared", "prepared_copy", "copy_for", "timestamp", "mods",
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
         "flashback", "deathtouch_damage", "goaded", "phased_controller",
@@ -89,15 +90,16 @@ class GameObject:
         self.card = card
         self.owner = owner
         self.controller = owner
-        self.zone = zone
-        self.transformed = False
+        self._face: Face | None = None  # cache of ``face``; reset when what decides it changes
+        self._zone = zone
+        self._transformed = False
+        self._copy_values: Face | None = None
         self.tapped = False
         self.phased_out = False
         self.counters: dict[str, int] = {}
         self.damage = 0
         self.sick = False
         self.token = False
-        self.copy_values: Face | None = None  # copiable values from a copy effect / token spec
         self.card_copy = False  # copy of a card: ceases off stack/battlefield (704.5e)
         self.spell_copy = False
         self.prepared = False
@@ -122,9 +124,44 @@ class GameObject:
         self.choices_made: dict[str, Any] = {}
 
     # -- characteristics -------------------------------------------------------------
+    # zone, transformed and copy_values decide the face in use: setting one resets the cache
+    @property
+    def zone(self) -> str:
+        return self._zone
+
+    @zone.setter
+    def zone(self, value: str) -> None:
+        self._zone = value
+        self._face = None
+
+    @property
+    def transformed(self) -> bool:
+        return self._transformed
+
+    @transformed.setter
+    def transformed(self, value: bool) -> None:
+        self._transformed = value
+        self._face = None
+
+    @property
+    def copy_values(self) -> Face | None:
+        """Copiable values from a copy effect or a token's definition (707.2, 111.4)."""
+        return self._copy_values
+
+    @copy_values.setter
+    def copy_values(self, value: Face | None) -> None:
+        self._copy_values = value
+        self._face = None
+
     @property
     def face(self) -> Face:
-        """The characteristics in use: copy values, else the face up side (712.8)."""
+        """The characteristics in use: copy values, else the face up side (712.8). Cached."""
+        face = self._face
+        if face is None:
+            face = self._face = self._current_face()
+        return face
+
+    def _current_face(self) -> Face:
         if self.copy_values is not None:
             if self.transformed and self.card is not None and self.card.back is not None \
                     and self.copy_values.name == self.card.front.name:
