@@ -88,6 +88,16 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you or a player you're attacking has the initiative",
          _fixed("you_or_defender_has_initiative")),
         (r"you(?:'ve| have) completed a dungeon", _fixed("completed_dungeon")),
+        (r"you haven't completed a dungeon", _fixed("completed_dungeon", True)),
+        (r"you(?:'ve| have) completed (?P<name>(?:the )?[A-Z~][\w' ]*)", lambda m, c: Condition(
+            "completed_dungeon", detail=m.group("name"), text=m.group(0))),
+        (r"you haven't completed (?P<name>(?:the )?[A-Z~][\w' ]*)", lambda m, c: Condition(
+            "completed_dungeon", detail=m.group("name"), negated=True, text=m.group(0))),
+        (r"(?:a player|an opponent) has the initiative", lambda m, c: Condition(
+            "player_has_initiative", detail=m.group(0).split()[1], text=m.group(0))),
+        (r"you don't have the initiative", _fixed("have_initiative", True)),
+        (r"it became (?P<to>day|night) this turn", lambda m, c: Condition(
+            "became_day_night_this_turn", detail=m.group("to").lower(), text=m.group(0))),
         (r"you're the monarch|you are the monarch", _fixed("monarch")),
         (r"you have the city's blessing", _fixed("citys_blessing")),
         (r"you (?:have|control) (?:an?|another) (?P<what>[A-Z][\w' -]*)", _you_control),

@@ -89,6 +89,7 @@ def replace_names(text: str, names: tuple[str, ...]) -> str:
 def canonical(text: str, names: tuple[str, ...]) -> str:
     """Replace self-references with ``~``, modernise wording, normalise dashes and quotes."""
     text = text.replace("\u2212", "-").replace("\u2014", "—").replace("\u2019", "'")
+    text = text.replace("\u201c", '"').replace("\u201d", '"')
     text = text.replace("CARDNAME", "~").replace("NICKNAME", "~")
     text = replace_names(text, names)
     text = _THIS_RE.sub("~", text)

@@ -192,6 +192,13 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
                                                      text=m.group(0))),
         (r"you take the initiative", lambda m, c: Trigger("take_initiative", player="you",
                                                            text=m.group(0))),
+        (r"(?P<who>a player|an opponent) takes the initiative", lambda m, c: Trigger(
+            "take_initiative", player="any" if m.group("who") == "a player" else "opponent",
+            text=m.group(0))),
+        (r"it becomes (?P<to>day|night)", lambda m, c: Trigger(
+            "day_night_change", to=m.group("to").lower(), text=m.group(0))),
+        (r"you venture into (?:the dungeon|Undercity|~)", lambda m, c: Trigger(
+            "venture", player="you", text=m.group(0))),
         (r"you complete a dungeon", lambda m, c: Trigger("complete_dungeon", player="you",
                                                           text=m.group(0))),
         (r"you venture into the dungeon", lambda m, c: Trigger("venture", player="you",
@@ -276,7 +283,7 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} deals? combat damage to a player(?P<extra> this combat)?",
          _deals_combat_damage),
         (rf"{_SUBJ} transforms into ~", _subject_event("transforms_into")),
-        (rf"{_SUBJ} becomes prepared", _subject_event("becomes_prepared")),
+        (rf"{_SUBJ} becomes? prepared", _subject_event("becomes_prepared")),
         (r"~ becomes level (?P<n>\d+)", lambda m, c: Trigger(
             "class_level", subject=Ref("self"), ordinal=int(m.group("n")), text=m.group(0))),
     ]
