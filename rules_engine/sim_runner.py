@@ -66,6 +66,7 @@ class GameRecord:
     prepare_spells_cast: int = 0
     turns_ended_early: int = 0
     events: list[tuple[int, str, str, str | None, str | None]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)  # the whole engine log, only when asked for
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -263,7 +264,8 @@ def _unsupported_in(game: Game, start: int) -> str | None:
 
 def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, index: int,
               seed: int, policy: str = "random", max_turns: int = DEFAULT_MAX_TURNS,
-              max_moves: int = DEFAULT_MAX_MOVES, keep_events: bool = True) -> GameRecord:
+              max_moves: int = DEFAULT_MAX_MOVES, keep_events: bool = True,
+              keep_log: bool = False) -> GameRecord:
     """Play one complete game; never raises for what happens inside the game."""
     first = PLAYERS[index % 2]  # alternate who starts, so neither deck gets the edge
     order = [first, PLAYERS[1 - PLAYERS.index(first)]]
@@ -297,7 +299,10 @@ def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, ind
         reason = stop.reason
     except Exception as exc:  # noqa: BLE001 - a broken game is recorded, never a crash
         reason = f"engine error: {type(exc).__name__}: {exc}"
-    return _record(game, index, seed, first, reason, moves, keep_events)
+    rec = _record(game, index, seed, first, reason, moves, keep_events)
+    if keep_log and game is not None:
+        rec.log = [ev.describe() for ev in game.events]
+    return rec
 
 
 def _no_log(_msg: str) -> None:
@@ -404,6 +409,14 @@ def _play_index(index: int) -> GameRecord:
                      seed=game_seed(spec.seed, index), policy=spec.policy,
                      max_turns=spec.max_turns, max_moves=spec.max_moves,
                      keep_events=spec.keep_events)
+
+
+def replay_game(spec: RunSpec, index: int) -> GameRecord:
+    """Play game ``index`` of a run alone (same seed as in the run), with the whole engine log."""
+    library = CardLibrary(DictCardSource(spec.cards))
+    return play_game(library, list(spec.deck_a), list(spec.deck_b), index=index,
+                     seed=game_seed(spec.seed, index), policy=spec.policy,
+                     max_turns=spec.max_turns, max_moves=spec.max_moves, keep_log=True)
 
 
 def run_games(spec: RunSpec, games: int, workers: int = 1) -> Iterator[GameRecord]:

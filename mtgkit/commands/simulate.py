@@ -41,6 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-store", action="store_true", help="do not write to the database")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--list-decks", action="store_true", help="list the sample decks and exit")
+    parser.add_argument("--replay", type=int, metavar="GAME",
+                        help="play only game GAME of this run (same seed) and print its whole log")
     parser.set_defaults(func=run)
 
 
@@ -111,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"{deck.path}: sideboard of {deck.sideboard_size} cards ignored",
                   file=sys.stderr)
 
+    if args.replay is not None:
+        return _replay(spec, args.replay, store)
     run_id = None
     try:
         if store is not None:
@@ -138,6 +142,22 @@ def run(args: argparse.Namespace) -> int:
     summary.print(deck_a.name, deck_b.name, args, elapsed)
     if run_id is not None:
         print(f"run {run_id}: {args.games} rows in sim_games written to {store.path}")
+    return 0
+
+
+def _replay(spec: Any, index: int, store: Any) -> int:
+    from rules_engine.sim_runner import replay_game
+
+    if store is not None:
+        store.close()  # a replay writes nothing
+    if index < 0:
+        raise UserError("--replay takes a game number (0 is the first game)")
+    rec = replay_game(spec, index)
+    for line in rec.log:
+        print(line)
+    winner = rec.winner or "none"
+    print(f"game {rec.game} (seed {rec.seed}): winner {winner}, {rec.turns} turns, "
+          f"{rec.moves} actions; {rec.reason}")
     return 0
 
 

@@ -100,3 +100,11 @@ def test_turn_limit_is_a_draw() -> None:
     rec = sim_runner.play_game(library, lands, lands, index=0, seed=1, max_turns=3)
     assert rec.reason == "turn limit (3)"
     assert rec.winner is None and rec.turns == 4
+
+
+def test_replay_reproduces_one_game_of_a_run_with_its_log() -> None:
+    spec = _spec("end_turn", "prepare", seed=7, policy="greedy")
+    records = list(sim_runner.run_games(spec, 3))
+    again = sim_runner.replay_game(spec, 2)
+    assert _rows([again]) == _rows(records[2:])
+    assert again.log and any("spell_cast" in line for line in again.log)
