@@ -632,3 +632,25 @@ def test_alchemy_seek_and_perpetually() -> None:
     seek, pump = trig.effects
     assert type(seek).__name__ == "Seek" and seek.filter.card_types == ("creature",)
     assert pump.duration.kind == "perpetual" and pump.subject.kind == "it"
+
+
+@pytest.mark.parametrize("text,event,extra", [
+    ("Whenever a player takes the initiative, you gain 2 life.", "take_initiative", "any"),
+    ("Whenever it becomes night, draw a card.", "day_night_change", "night"),
+    ("Whenever you venture into Undercity, draw a card.", "venture", "you"),
+    ("Whenever one or more creatures you control become prepared, scry 1.", "becomes_prepared",
+     None),
+])
+def test_mechanic_trigger_variants(text: str, event: str, extra: str | None) -> None:
+    trig = only(face(text))
+    assert trig.trigger.event == event
+    if extra is not None:
+        assert extra in (trig.trigger.player, trig.trigger.to)
+
+
+def test_mechanic_condition_variants() -> None:
+    trig = only(face("At the beginning of your end step, if you haven't completed a dungeon, "
+                     "venture into the dungeon."))
+    assert trig.condition.kind == "completed_dungeon" and trig.condition.negated
+    st = only(face("Prepared creatures you control get +1/+1."))
+    assert "prepared" in st.effects[0].subject.filter.qualifiers
