@@ -164,6 +164,11 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
+    enchant = compiled.keyword_ability(obj, "enchant") if "Aura" in obj.face.subtypes else None
+    if enchant is not None:
+        # 303.4a: an Aura spell targets the object or player it will enchant
+        wanted = (ab.Target(kind=(enchant.parameter or "permanent").lower(),
+                            text=f"enchant {enchant.parameter}"),) + tuple(wanted)
     probe = StackAbility(0, obj.name, obj, player, [])
     if wanted:
         if not targeting.choose_targets(game, probe, wanted, player, targets):

@@ -147,6 +147,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         if isinstance(src, GameObject) and isinstance(src.attacking, Player):
             return [src.attacking]
         return game.opponents(ctx.controller)[:1]
+    if kind in ("enchanted", "equipped", "attached"):
+        src = _source_obj(ctx)
+        target = getattr(src, "attached_to", None)
+        return [target] if target is not None else []
     if kind in ("controller_of", "owner_of"):
         out = []
         for obj in resolve_ref(ctx, ref.of):
@@ -1026,6 +1030,28 @@ def h_replacement(ctx: Ctx, eff: ab.ReplacementEffect) -> None:
     ctx.game.note(f"replacement effect '{eff.text}' ({eff.event}) is not run by this engine")
 
 
+def h_attach(ctx: Ctx, eff: ab.Attach) -> None:
+    """701.3: attach an Aura/Equipment to an object, or a Curse to a player."""
+    game = ctx.game
+    to_ref = eff.to
+    if to_ref is not None and to_ref.kind in ("chosen", "chosen_one"):
+        wants_player = to_ref.filter is not None and "player" in (to_ref.filter.text or "")
+        options: list[Any] = list(game.apnap()) if wants_player else [
+            o for o in game.permanents()
+            if targeting.matches(game, o, to_ref.filter, ctx.controller, None)]
+        pick = game.decider.choose(ctx.controller.name, f"what to attach to ({to_ref.text})",
+                                   options)
+        targets = [pick] if pick is not None else []
+    else:
+        targets = resolve_ref(ctx, to_ref)
+    if not targets:
+        return
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            obj.attached_to = targets[0]
+            game.log("attached", obj=obj, to=targets[0])
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
@@ -1045,7 +1071,7 @@ HANDLERS: dict[type, Any] = {
     ab.EndTurn: h_end_turn, ab.LoseGame: h_lose_game, ab.WinGame: h_win_game,
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
     ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
-    ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement,
+    ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement, ab.Attach: h_attach,
 }
 
 

@@ -195,6 +195,7 @@ class Game:
         obj.static_mods = []
         obj.phased_out = False
         obj.goaded = set()
+        obj.attached_to = None
         obj.deathtouch_damage = False
         obj.timestamp = self.next_timestamp()
         owner = obj.owner

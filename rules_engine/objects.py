@@ -79,7 +79,7 @@ class GameObject:
         "phased_out", "counters", "damage", "sick", "token", "card_copy",
         "spell_copy", "prepared", "prepared_copy", "copy_for", "timestamp", "mods",
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
-        "flashback", "deathtouch_damage", "goaded", "phased_controller",
+        "flashback", "deathtouch_damage", "goaded", "phased_controller", "attached_to",
         "is_prepare_spell", "loyalty_used", "choices_made", "static_mods",
     )
 
@@ -119,6 +119,7 @@ class GameObject:
         self.flashback = False
         self.deathtouch_damage = False
         self.goaded: set[str] = set()
+        self.attached_to: Any = None  # the object or player this Aura/Equipment is attached to
         self.phased_controller: Player | None = None
         self.loyalty_used = False
         self.choices_made: dict[str, Any] = {}

@@ -58,7 +58,12 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
             loyalty = obj.card.front.loyalty  # a back face without its own number (data gap)
         if loyalty is not None:
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + loyalty  # 306.5b
+    if from_stack and "Aura" in obj.face.subtypes and obj.targets:
+        obj.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
+        game.log("attached", obj=obj, to=obj.attached_to)
     for abl in as_enters:
+        if abl.kind == "as_transforms":
+            continue
         if abl.condition is None or _cond(game, abl, controller, obj):
             effects.run(game, effects.Ctx(game, obj, controller), abl.effects)
     if enters_prepared:

@@ -59,6 +59,24 @@ def check_once(game: Game) -> bool:
                 continue
         if "Planeswalker" in face.types and obj.loyalty <= 0:  # 704.5i
             dying.append(obj)
+    for obj in game.battlefield:
+        target = obj.attached_to
+        if obj.phased_out:
+            continue
+        if "Aura" in obj.face.subtypes:
+            # (an Aura set up by a scenario without `attached_to` is left alone)
+            gone = target is not None and (getattr(target, "left", False) or (
+                not hasattr(target, "left") and (target.zone != "battlefield"
+                                                 or target.phased_out)))
+            if gone and obj not in dying:  # 704.5m: an Aura attached to nothing legal
+                dying.append(obj)
+        elif target is not None and "Equipment" not in obj.face.subtypes:
+            obj.attached_to = None  # 704.5p: a non-Aura, non-Equipment permanent is unattached
+            acted = True
+        elif target is not None and (getattr(target, "zone", "battlefield") != "battlefield"
+                                     or not getattr(target, "is_creature", True)):
+            obj.attached_to = None  # 704.5n: Equipment attached illegally becomes unattached
+            acted = True
     for obj in dying:
         game.move(obj, "graveyard")
         acted = True

@@ -110,6 +110,7 @@ class Runner:
         self.checkpoint = 0
         self.failures: list[str] = []
         self.labels: dict[str, GameObject] = {}
+        self._attachments: list[tuple[GameObject, str]] = []  # (aura, id or player) from setup
         self.actions = 0
 
     # -- setup -------------------------------------------------------------------------------
@@ -154,6 +155,8 @@ class Runner:
 
                 d = pdata["dungeon"]
                 initiative.set_dungeon(game, player, d["name"], d["room"])
+        for aura, key in self._attachments:  # engine extension: `attached_to: id-or-player`
+            aura.attached_to = game.by_name.get(key) or self.obj(key, "battlefield")
         init = state.get("initiative")
         if init:
             game.initiative = self._player(init, "state.initiative")
@@ -222,6 +225,8 @@ class Runner:
             if obj.has_type("Planeswalker") and "loyalty" not in obj.counters and \
                     obj.face.loyalty is not None:
                 obj.counters["loyalty"] = obj.face.loyalty
+            if entry.get("attached_to") is not None:
+                self._attachments.append((obj, str(entry["attached_to"])))
             if entry.get("phased_out"):
                 obj.phased_out = True
                 obj.phased_controller = controller

@@ -58,7 +58,10 @@ def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:
     if ref.kind == "each":
         return [o for o in game.permanents()
                 if targeting.matches(game, o, ref.filter, src.controller, src)]
-    return []  # enchanted/equipped: attachments are not modelled
+    if ref.kind in ("enchanted", "equipped", "attached"):
+        target = src.attached_to
+        return [target] if isinstance(target, GameObject) and target.zone == "battlefield" else []
+    return []
 
 
 def _amount(value: Any) -> int:

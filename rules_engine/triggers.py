@@ -138,6 +138,8 @@ def _player_ok(game: Game, who: str | None, player: Any, controller: Player) -> 
         return True
     if who == "you":
         return player is controller
+    if who == "enchanted":
+        return False  # decided by the caller, which knows the source
     if who in ("opponent", "an opponent"):
         return player is not controller
     return True
@@ -154,6 +156,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         step = STEP_OF_PHASE.get(trig.step or "", trig.step)
         if data.get("step") != step:
             return False
+        if trig.player == "enchanted":  # "at the beginning of enchanted player's upkeep"
+            return source is not None and getattr(source, "attached_to", None) is game.active
         return _player_ok(game, trig.player, game.active, controller)
     if kind == "day_night_change":
         if name not in ("day_became_night", "night_became_day"):

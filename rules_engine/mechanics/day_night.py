@@ -79,7 +79,18 @@ def transform(game: Game, obj: GameObject, cause: str = "effect") -> bool:
         return False
     obj.transformed = not obj.transformed
     game.log("transformed", obj=obj, to=obj.name)
+    _as_transforms(game, obj)
     return True
+
+
+def _as_transforms(game: Game, obj: GameObject) -> None:
+    """"As this transforms into X, ..." (614.1c-style: applied as the new face comes up)."""
+    from rules_engine import abilities as ab
+    from rules_engine import effects
+
+    for abl in compiled.object_abilities(obj):
+        if isinstance(abl, ab.EntersReplacement) and abl.kind == "as_transforms":
+            effects.run(game, effects.Ctx(game, obj, obj.controller), abl.effects)
 
 
 def untap_step_check(game: Game) -> None:
