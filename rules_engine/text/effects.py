@@ -106,7 +106,28 @@ def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...
 
 
 def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
-    """Parse one verb phrase (possibly compound) with a known subject."""
+    """Parse one verb phrase (possibly compound) with a known subject.
+
+    Memoised per ability on (subject, text, target numbering): compound splitting asks for the
+    same prefixes many times, and a long list of clauses would otherwise take exponential time.
+    A per-ability budget bounds the worst case; running out leaves the text unsupported.
+    """
+    key = (subject, vp, ctx.next_target)
+    if key in ctx.memo:
+        result, new_targets = ctx.memo[key]
+        ctx.targets.extend(new_targets)
+        ctx.next_target += len(new_targets)
+        return result
+    ctx.budget -= 1
+    if ctx.budget < 0:
+        return None
+    before = len(ctx.targets)
+    result = _parse_vp(subject, vp, ctx)
+    ctx.memo[key] = (result, tuple(ctx.targets[before:]) if result is not None else ())
+    return result
+
+
+def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     t = vp.strip().rstrip(".").strip()
     for rx, dur in _DURATIONS:
         m = rx.search(t)

@@ -46,6 +46,8 @@ class Ctx:
     last_token: object | None = None
     once_each_turn: bool = False
     failed: set = field(default_factory=set)
+    memo: dict = field(default_factory=dict)
+    budget: int = 4000
 
     def mark(self) -> tuple[int, int]:
         """Remember the target numbering, to undo it when a parse attempt fails."""

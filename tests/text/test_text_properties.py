@@ -32,3 +32,15 @@ def test_never_raises_and_is_deterministic(text: str, type_line: str) -> None:
     for ability in first.abilities:
         if isinstance(ability, Unsupported):
             assert ability.text  # kept verbatim, never an empty placeholder
+
+
+def test_long_clause_lists_stay_fast() -> None:
+    import time
+
+    compile_face_text.cache_clear()
+    start = time.process_time()
+    ok = compile_face_text("You gain 1 life, " * 30 + "and draw a card.", "Q", "Q", "Sorcery")
+    bad = compile_face_text("You gain 1 life, " * 30 + "and frobnicate.", "Q", "Q", "Sorcery")
+    assert time.process_time() - start < 5
+    assert not ok.unsupported and len(ok.abilities[0].effects) == 31
+    assert bad.unsupported  # kept, not dropped, even when the search gives up
