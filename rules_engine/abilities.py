@@ -1044,13 +1044,15 @@ class Repeat(Effect):
 @dataclass(frozen=True, slots=True)
 class Modal(Effect):
     """Choose ``min_choices``..``max_choices`` of ``modes`` (rule 700.2); each mode is a tuple of
-    effects. "choose up to one" gives min 0, max 1."""
+    effects. "choose up to one" gives min 0, max 1. ``mode_costs`` (same order as ``modes``)
+    are the additional costs of spree modes "+ {1} — ..." (rule 702.172, 700.2h)."""
 
     modes: tuple[tuple[Effect, ...], ...] = ()
     min_choices: int = 1
     max_choices: int = 1
     chooser: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+    mode_costs: tuple[Cost | None, ...] = ()
 
 
 # --------------------------------------------------------------------------------------------

@@ -109,7 +109,7 @@ def paragraphs(text: str) -> list[str]:
         line = raw.strip()
         if not line:
             continue
-        if line.startswith("•") and result:
+        if (line.startswith("•") or line.startswith("+ {")) and result:
             result[-1] = result[-1] + "\n" + line
         else:
             result.append(line)

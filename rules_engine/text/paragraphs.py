@@ -25,6 +25,7 @@ from rules_engine.abilities import (
     EntersReplacement,
     GrantAbility,
     LoseAbility,
+    Modal,
     ModifyPT,
     ObjectFilter,
     PlayPermission,
@@ -387,6 +388,30 @@ def _additional_cost(text: str) -> Ability | None:
     return AdditionalCost(cost=cost, optional=bool(m.group("opt")), text=text)
 
 
+_SPREE_MODE_RE = re.compile(r"^\+ (?P<cost>(?:\{[^}]+\})+) — (?P<body>.+)$")
+
+
+def _spree(para: str) -> tuple[Ability, ...] | None:
+    """"Spree" followed by "+ {cost} — effect" modes (rule 702.172a: choose one or more modes,
+    paying each chosen mode's additional cost)."""
+    head, *lines = para.split("\n")
+    kws = parse_keyword_line(head)
+    if kws is None or [k.name for k in kws] != ["spree"]:
+        return None
+    ctx = Ctx()
+    modes, costs = [], []
+    for line in lines:
+        m = _SPREE_MODE_RE.match(line.strip())
+        cost = parse_cost(m.group("cost")) if m else None
+        if m is None or cost is None:
+            return None
+        modes.append(fx.parse_effects(m.group("body"), ctx))
+        costs.append(cost)
+    modal = Modal(modes=tuple(modes), min_choices=1, max_choices=len(modes),
+                  mode_costs=tuple(costs), text="\n".join(lines))
+    return kws + (SpellAbility(effects=(modal,), text="\n".join(lines)),)
+
+
 def compile_quoted(text: str) -> tuple[Ability, ...]:
     """Compile a quoted ability granted by an effect (rule 113.10) as a permanent's paragraph."""
     return compile_paragraph(text, is_spell=False)
@@ -400,6 +425,10 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     kws = parse_keyword_line(para)
     if kws is not None:
         return kws
+    if "\n+ {" in para:
+        spree = _spree(para)
+        if spree is not None:
+            return spree
     m = _ACT_RE.match(para)
     if m and "\n" not in m.group("cost"):
         ability = _activated(m.group("cost"), m.group("effect"), None, para)

@@ -654,3 +654,13 @@ def test_mechanic_condition_variants() -> None:
     assert trig.condition.kind == "completed_dungeon" and trig.condition.negated
     st = only(face("Prepared creatures you control get +1/+1."))
     assert "prepared" in st.effects[0].subject.filter.qualifiers
+
+
+def test_spree_modes_with_costs() -> None:
+    kw, sp = spell("Spree (Choose one or more additional costs.)\n+ {1} — Draw a card.\n"
+                   "+ {2}{R} — Quibble Bolt deals 2 damage to any target.")
+    assert kw.name == "spree"
+    modal = sp.effects[0]
+    assert (modal.min_choices, modal.max_choices) == (1, 2)
+    assert [c.mana for c in modal.mode_costs] == ["{1}", "{2}{R}"]
+    assert isinstance(modal.modes[1][0], DealDamage)
