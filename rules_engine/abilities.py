@@ -933,6 +933,17 @@ class AdditionalPhase(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class RollDie(Effect):
+    """Roll a die (rule 706.1) and apply the results table (rule 706.3): ``results`` rows are
+    (low, high, effects); ``high`` None for "15+"."""
+
+    sides: int = 20
+    results: tuple[tuple[int, int | None, tuple[Effect, ...]], ...] = ()
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn(Effect):
     """A player takes an extra turn after this one (rule 500.7)."""
 
@@ -1257,6 +1268,8 @@ def iter_effects(items: tuple[Effect, ...] | tuple[Ability, ...]):
             children = item.effects + item.alternative
         elif isinstance(item, Repeat | WithX):
             children = item.effects
+        elif isinstance(item, RollDie):
+            children = tuple(e for _, _, row in item.results for e in row)
         elif isinstance(item, Modal):
             children = tuple(e for mode in item.modes for e in mode)
         elif isinstance(item, ReplacementEffect):

@@ -43,6 +43,7 @@ from rules_engine.abilities import (
     Repeat,
     ReplacementEffect,
     Restriction,
+    RollDie,
     SetDayNight,
     StopDayNight,
     ToggleDayNight,
@@ -594,10 +595,36 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
     return Modal(modes=tuple(modes), min_choices=lo, max_choices=hi, text=text)
 
 
+_ROLL_RE = re.compile(r"^(?P<before>.*?)(?:roll|rolls) an? d(?P<sides>\d+)\.\s*$", re.I | re.S)
+_ROW_RE = re.compile(r"^(?P<lo>\d+)(?:—(?P<hi>\d+)|(?P<plus>\+))? \| (?P<body>.+)$")
+
+
+def _roll_table(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
+    """"Roll a d20." followed by "1—9 | ..." rows (rule 706.3)."""
+    head, *rows = text.split("\n")
+    m = _ROLL_RE.match(head.strip())
+    if m is None or not rows:
+        return None
+    results = []
+    for row in rows:
+        rm = _ROW_RE.match(row.strip())
+        if rm is None:
+            return None
+        lo = int(rm.group("lo"))
+        hi = None if rm.group("plus") else int(rm.group("hi") or lo)
+        results.append((lo, hi, parse_effects(rm.group("body"), ctx)))
+    before = parse_effects(m.group("before"), ctx) if m.group("before").strip() else ()
+    return before + (RollDie(sides=int(m.group("sides")), results=tuple(results), text=text),)
+
+
 def parse_effects(text: str, ctx: Ctx) -> tuple[Effect, ...]:
     """Parse an effect paragraph into effects; each sentence not understood is kept as an
     :class:`UnsupportedEffect` (never dropped)."""
     t = text.strip()
+    if " | " in t and "\n" in t:
+        rolled = _roll_table(t, ctx)
+        if rolled is not None:
+            return rolled
     if "\n" in t or re.match(r"^choose (one|two|up to|one or|any number)", t, re.I):
         m = re.match(r"^(.*?)(choose [^\n]*\n•.*)$", t, re.I | re.S)
         if m:

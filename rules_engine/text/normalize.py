@@ -24,6 +24,7 @@ _ETB_RE = re.compile(r"\benters the battlefield\b")
 _ETB2_RE = re.compile(r"\benter the battlefield\b")
 _ETB3_RE = re.compile(r"\bentered the battlefield\b")
 _SENTENCE_RE = re.compile(r"(?<=\.)\s+")
+_TABLE_ROW_RE = re.compile(r"^\d+(?:—\d+|\+)? \| ")  # die results table rows (rule 706.3)
 
 
 def strip_reminder(text: str) -> str:
@@ -109,7 +110,8 @@ def paragraphs(text: str) -> list[str]:
         line = raw.strip()
         if not line:
             continue
-        if (line.startswith("•") or line.startswith("+ {")) and result:
+        if (line.startswith("•") or line.startswith("+ {") or _TABLE_ROW_RE.match(line)) \
+                and result:
             result[-1] = result[-1] + "\n" + line
         else:
             result.append(line)

@@ -664,3 +664,12 @@ def test_spree_modes_with_costs() -> None:
     assert (modal.min_choices, modal.max_choices) == (1, 2)
     assert [c.mana for c in modal.mode_costs] == ["{1}", "{2}{R}"]
     assert isinstance(modal.modes[1][0], DealDamage)
+
+
+def test_die_roll_results_table() -> None:
+    sp = only(spell("Roll a d20.\n1—9 | Draw a card.\n10—19 | Draw two cards.\n20 | Draw three "
+                    "cards.", kind="Sorcery"))
+    roll = sp.effects[0]
+    assert type(roll).__name__ == "RollDie" and roll.sides == 20
+    assert [(lo, hi) for lo, hi, _ in roll.results] == [(1, 9), (10, 19), (20, 20)]
+    assert roll.results[2][2][0].amount.value == 3
