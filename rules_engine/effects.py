@@ -276,12 +276,16 @@ def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
 
 
 def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
-    ctx.count = 0
+    """701.17: the milled cards are "them" / "milled this way" for the next effects."""
+    milled = []
     for p in _players(ctx, eff.player):
         for _ in range(amount(ctx, eff.amount)):
             if p.library:
-                ctx.game.move(p.library[0], "graveyard")
-                ctx.count += 1
+                card = p.library[0]
+                ctx.game.move(card, "graveyard")
+                milled.append(card)
+    ctx.those = milled
+    ctx.count = len(milled)
 
 
 def _any_number(game: Game, player: str, prompt: str, options: list[Any]) -> list[Any]:
@@ -934,7 +938,15 @@ def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
 def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
     from rules_engine import conditions
 
-    if conditions.holds(ctx.game, eff.condition, ctx.controller, _source_obj(ctx)):
+    cond = eff.condition
+    if cond.kind == "moved_this_way":
+        # "if a creature card was exiled/milled this way": the cards the previous effect moved
+        found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller, None,
+                                      zone_check=False) for o in ctx.those)
+        holds = found != cond.negated
+    else:
+        holds = conditions.holds(ctx.game, cond, ctx.controller, _source_obj(ctx))
+    if holds:
         run(ctx.game, ctx, eff.effects)
     else:
         run(ctx.game, ctx, eff.otherwise)
