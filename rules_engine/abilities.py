@@ -832,8 +832,8 @@ class KeywordAction(Effect):
     Army type), "adapt" (701.46), "bolster" (701.39), "support" (701.41), "discover" (701.57),
     "forage" (701.61), "incubate" (701.53), "manifest dread" (701.62), "endure" (701.63),
     "time travel" (701.56), "the ring tempts you" (701.54), "collect evidence" (701.59),
-    "monstrosity" (701.37), "phase out" (702.26), "double" (701.10)... ``subject`` is who or
-    what performs or undergoes it."""
+    "monstrosity" (701.37), "phase out" (702.26), "flip" (710), "regenerate"...
+    ``subject`` is who or what performs or undergoes it."""
 
     name: str = ""
     amount: Amount | None = None

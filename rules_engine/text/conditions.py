@@ -125,6 +125,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
          r"(?P<what>.+?) this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
+        (rf"there are {_N} {_CMP} (?P<kind>\S+) counters on (?P<who>~|it)", _counters),
         (rf"{_N} or more mana was spent to cast (?P<what>that spell|~|it)", lambda m, c: Condition(
             "mana_spent", amount=amount(m.group("n")),
             subject=Ref("self" if m.group("what") == "~" else "it"), text=m.group(0))),

@@ -544,6 +544,8 @@ def _mark_new_targets(e: Effect) -> tuple[Effect, bool]:
     elif isinstance(e, DelayedTrigger) and e.ability is not None:
         e = dataclasses.replace(e, ability=dataclasses.replace(
             e.ability, effects=walk(e.ability.effects)))
+    elif isinstance(e, Repeat | WithX):
+        e = dataclasses.replace(e, effects=walk(e.effects))
     return e, found
 
 

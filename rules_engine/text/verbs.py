@@ -1001,6 +1001,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"monstrosity|the ring tempts you|explore|open an attraction|cloak|suspect)s?"
      r"(?: (?P<n>" + NUM_WORD + r"))?(?: (?P<detail>[A-Z]\w+s?))?", _keyword_action),
     (r"regenerate (?P<obj>.+)", lambda s, m, c: _obj_action("regenerate", m, c)),
+    (r"flip (?P<obj>it|~)", lambda s, m, c: _obj_action("flip", m, c)),
     (r"phases? out", lambda s, m, c: KeywordAction(name="phase out", subject=s,
                                                    text=m.group(0))),
     (r"(?:(?:you )?may )?(?P<verb>play|cast) (?P<obj>that card|them|those cards|it|"
