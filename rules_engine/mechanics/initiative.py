@@ -154,7 +154,10 @@ def other_dungeon_names() -> list[str]:
 
 # -- the initiative ------------------------------------------------------------------------------
 def take(game: Game, player: Player) -> None:
-    """726.3, 726.5: the player takes the initiative; the venture trigger follows (726.2)."""
+    """726.3, 726.5: the player takes the initiative; the venture trigger follows (726.2).
+    A player who has left the game can't (800.4a: nothing refers to them any more)."""
+    if player.left:
+        return
     game.initiative = player
     game.log("initiative_taken", player=player)
 

@@ -114,3 +114,18 @@ def test_legend_rule_keeps_one(cards) -> None:
     game = _game(cards, alice_battlefield=["The Celestus", "The Celestus"])
     assert sum(1 for o in game.battlefield if o.name == "The Celestus") == 1
     assert [o.name for o in game.by_name["alice"].graveyard] == ["The Celestus"]
+
+
+def test_a_departed_player_cannot_take_the_initiative(cards) -> None:
+    """800.4a / 726.3: a steal trigger resolving after its beneficiary left does nothing."""
+    from rules_engine.mechanics import initiative, leave_game
+
+    game = Game(["alice", "bob", "carol"], cards)
+    turn.give_priority(game, game.active)
+    alice, bob, carol = game.players
+    initiative.take(game, alice)
+    leave_game.lose(game, bob, "test")
+    initiative.take(game, bob)
+    assert game.initiative is alice
+    leave_game.lose(game, alice, "test")  # 726.4: the holder leaves; the active player is gone
+    assert game.initiative is carol
