@@ -70,7 +70,7 @@ def test_random_games_keep_invariants(seed: int, cards) -> None:
     simulate.play_random(game, seed, max_moves=150, check=check)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=10_000))
 def test_three_player_games_with_a_concession(seed: int, cards) -> None:
