@@ -59,18 +59,20 @@ def _finish(printing: dict[str, Any]) -> dict[str, Any]:
     return printing
 
 
-def _lookup_keys(obj: dict[str, Any]) -> list[str]:
-    keys = [obj["name"]]
-    for face in obj.get("card_faces") or ():
-        if face.get("name"):
-            keys.append(face["name"])
-    return keys
+def _lookup_keys(obj: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """(primary names, secondary names): the full name and the front face's name come first;
+    other faces (a prepare spell, an adventure, a back face) only when nothing else matches."""
+    faces = [f.get("name") for f in obj.get("card_faces") or () if f.get("name")]
+    primary = [obj["name"], *faces[:1]]
+    return primary, faces[1:]
 
 
 def card_objects_by_name(store: Store, names: Iterable[str]) -> dict[str, dict[str, Any]]:
     """Map each requested name to its card object; a name may be the full ``A // B`` or a face name.
 
-    Matching is case-insensitive. Names not in the store are left out of the result.
+    Matching is case-insensitive. A card whose full or front-face name matches wins over one
+    where only another face does (``Lightning Bolt`` is a card, and also the prepare spell of
+    Emeritus of Conflict). Names not in the store are left out of the result.
     """
     wanted = {n.lower(): n for n in names}
     if not wanted:
@@ -80,11 +82,14 @@ def card_objects_by_name(store: Store, names: Iterable[str]) -> dict[str, dict[s
         "WHERE lower(c.name) IN (SELECT unnest(?)) OR lower(f.name) IN (SELECT unnest(?))",
         [list(wanted), list(wanted)],
     ).fetchall()
-    found: dict[str, dict[str, Any]] = {}
+    primary: dict[str, dict[str, Any]] = {}
+    secondary: dict[str, dict[str, Any]] = {}
     for (data,) in rows:
         obj = orjson.loads(data)
-        for key in _lookup_keys(obj):
-            original = wanted.get(key.lower())
-            if original is not None and original not in found:
-                found[original] = obj
-    return found
+        first, rest = _lookup_keys(obj)
+        for keys, found in ((first, primary), (rest, secondary)):
+            for key in keys:
+                original = wanted.get(key.lower())
+                if original is not None and original not in found:
+                    found[original] = obj
+    return {**secondary, **primary}

@@ -114,3 +114,18 @@ def test_failed_export_keeps_the_previous_file(store, tmp_path):
     with pytest.raises(QueryError):
         export_cards(store, Filters(query="foo:bar"), "csv", out)
     assert out.read_text() == "previous good dataset\n"
+
+
+def test_card_lookup_prefers_a_card_over_another_cards_face(tmp_path, db_path):
+    from db.cards import card_objects_by_name
+
+    emeritus = card("Emeritus of Conflict // Lightning Bolt", "o-emer", layout="prepare",
+                    card_faces=[{"name": "Emeritus of Conflict"}, {"name": "Lightning Bolt"}])
+    bolt = card("Lightning Bolt", "o-bolt", type_line="Instant")
+    path = write_jsonl(tmp_path / "c.jsonl", [emeritus, bolt])
+    with connect(db_path) as store:
+        load_card_files(store, [path], progress=False)
+        found = card_objects_by_name(store, ["lightning bolt", "Emeritus of Conflict", "Nope"])
+    assert found["lightning bolt"]["oracle_id"] == "o-bolt"
+    assert found["Emeritus of Conflict"]["oracle_id"] == "o-emer"
+    assert "Nope" not in found
