@@ -516,7 +516,9 @@ class MoveToZone(Effect):
     graveyard to your hand", "return ... to the battlefield tapped", "put ... onto the battlefield
     under your control with a corpse counter on it", "put it on top of its owner's library".
 
-    ``to_zone``: "hand", "battlefield", "graveyard", "library_top", "library_bottom", "library".
+    ``to_zone``: "hand", "battlefield", "graveyard", "library_top", "library_bottom", "library",
+    "library_top_any"/"library_bottom_any"/"library_bottom_random" (order chosen / random),
+    "library_N_from_top" ("third from the top").
     ``under_control`` is "you", "owner" or None; ``counters`` are (kind, n) pairs it enters with;
     ``transformed`` for "return it to the battlefield transformed" (rule 712.14).
     """

@@ -267,7 +267,8 @@ def _target_kind(flt: ObjectFilter, head: str) -> str:
 
 _PRONOUNS = {
     "~": "self", "it": "it", "itself": "it", "he": "it", "she": "it", "they": "that_player",
-    "him": "it", "her": "it",
+    "him": "it", "her": "it", "the sacrificed creature": "it", "the exiled card": "it",
+    "the revealed card": "it", "the chosen creature": "it",
     "them": "those", "you": "you", "each opponent": "opponent_each",
     "your opponents": "opponent_each", "each player": "player_each",
     "defending player": "defending_player", "that player": "that_player",

@@ -272,7 +272,7 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          lambda m, c: _alts_blocked(m, c)),
         (rf"{_SUBJ} blocks", _subject_event("blocks")),
         (rf"{_SUBJ} becomes blocked(?: by (?P<by>.+))?", _blocked),
-        (rf"{_SUBJ} (?:dies|die)", _subject_event("dies")),
+        (rf"{_SUBJ} (?:dies|die)(?P<detail> this turn)?", _subject_event("dies")),
         (rf"{_SUBJ} (?:is|are) put into (?:your|a|an opponent's) graveyard"
          r"(?: from (?P<detail>anywhere|the battlefield|your library|your hand))?",
          _subject_event("put_into_graveyard")),

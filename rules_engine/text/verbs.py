@@ -745,6 +745,15 @@ def _have_do(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return _grammar().parse_vp(ref, m.group("vp"), ctx)
 
 
+def _put_nth(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    ref = _ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    pos = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}[
+        m.group("pos").lower()]
+    return MoveToZone(subject=ref, to_zone=f"library_{pos}_from_top", text=m.group(0))
+
+
 def _seek(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     amt = amount(m.group("n"))
     flt = parse_filter(m.group("what"))
@@ -898,7 +907,9 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"deals? damage (?P<n>equal to .+?) to (?P<div>)(?P<to>.+)", _damage),
     (r"gets? (?P<p>[+-](?:\d+|X))/(?P<t>[+-](?:\d+|X))", _pump),
     (r"(?:gains?|has|have) (?P<what>.+)", _grant),
-    (rf"put {N} (?P<kind>\S+) counters? on (?P<on>.+)", _counters),
+    (r"put (?P<n>" + NUM_WORD + r"|that many) (?P<kind>\S+) counters? on (?P<on>.+)", _counters),
+    (r"puts? (?P<obj>.+?) into (?:its|their) owners?'s? library (?P<pos>second|third|fourth|"
+     r"fifth|sixth|seventh) from the top", _put_nth),
     (rf"remove {N} (?P<kind>\S+) counters? from (?P<on>.+)", _remove_counters),
     (r"creates? (?P<what>.+)", _create),
     (r"destroy (?P<obj>.+?)(?P<noregen>\. (?:it|they) can't be regenerated)?",
