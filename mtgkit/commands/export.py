@@ -1,10 +1,13 @@
 """``mtgkit export``: write a dataset of cards with their mechanic tags.
 
-Takes the same filters as ``search``. Examples::
+Takes the same filters as ``search``. ``--table`` exports the simulated games of
+``mtgkit simulate`` instead of cards. Examples::
 
     mtgkit export --format parquet --out day_night.parquet --mechanic day_night
     mtgkit export --format csv --out prepare.csv 'mech:prepare lang:ja'
     mtgkit export --format jsonl --out all.jsonl
+    mtgkit export --table sim_games --format parquet --out games.parquet
+    mtgkit export --table sim_events --run 3 --format csv --out events.csv
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from pathlib import Path
 
 from db.export import FORMATS, export_cards
 from db.query import QueryError
+from db.sim import SIM_TABLES, export_sim_table
 from mtgkit.commands._common import open_store
 from mtgkit.commands._filters import add_filter_arguments, filters_from
 from mtgkit.errors import UserError
@@ -29,11 +33,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_filter_arguments(parser)
     parser.add_argument("--format", choices=FORMATS, required=True)
     parser.add_argument("--out", type=Path, required=True, metavar="PATH")
+    parser.add_argument("--table", choices=["cards", *SIM_TABLES], default="cards",
+                        help="what to export (default: cards with their tags)")
+    parser.add_argument("--run", type=int, metavar="N",
+                        help="with a sim table: only simulation run N")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     with open_store(args) as store:
+        if args.table != "cards":
+            count = export_sim_table(store, args.table, args.format, args.out, args.run)
+            print(f"{count:,} {args.table} rows written to {args.out}")
+            return 0
         try:
             count = export_cards(store, filters_from(args), args.format, args.out)
         except QueryError as exc:

@@ -119,3 +119,19 @@ def test_shared_build_counts(shared_dir, db_path, capsys):
     assert main(["--db", str(db_path), "build", "--cards", *files]) == 0
     with connect(db_path) as store:
         assert store.con.execute("SELECT count(*), count(name_ja) FROM cards").fetchone() == first
+
+
+def test_export_sim_tables(built, tmp_path, capsys):
+    assert main(["--db", str(built), "simulate", "--deck", "vanilla", "--deck", "day_night",
+                 "--games", "3", "--seed", "11"]) == 0
+    capsys.readouterr()
+    out = tmp_path / "games.jsonl"
+    assert main(["--db", str(built), "export", "--table", "sim_games", "--format", "jsonl",
+                 "--out", str(out)]) == 0
+    games = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(games) == 3 and {g["seed"] for g in games}
+    events = tmp_path / "events.csv"
+    assert main(["--db", str(built), "export", "--table", "sim_events", "--run", "1",
+                 "--format", "csv", "--out", str(events)]) == 0
+    rows = list(csv.DictReader(io.StringIO(events.read_text(encoding="utf-8"))))
+    assert rows and {"game", "turn", "step", "event", "player", "card"} <= set(rows[0])
