@@ -946,6 +946,15 @@ class RollDie(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseTarget(Effect):
+    """"Choose target creature." - the ability's target is chosen (rule 601.2c/603.3d) and later
+    sentences refer to it; the sentence itself does nothing else."""
+
+    subject: Ref = field(default_factory=lambda: Ref("target"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraTurn(Effect):
     """A player takes an extra turn after this one (rule 500.7)."""
 

@@ -18,6 +18,7 @@ from rules_engine.abilities import (
     CastPermission,
     CastWithoutPaying,
     ChooseCard,
+    ChooseTarget,
     ChooseValue,
     Conjure,
     CopySpell,
@@ -754,6 +755,17 @@ def _put_nth(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return MoveToZone(subject=ref, to_zone=f"library_{pos}_from_top", text=m.group(0))
 
 
+def _double_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """Rule 701.10b-c: doubling power gives +X/+0 where X is its power (toughness likewise)."""
+    obj = m.group("obj")
+    ref = Ref("self") if obj == "~" else _ref(obj, ctx)
+    if ref is None:
+        return None
+    tough = Amount(text="its toughness") if m.group("both") else Amount(0)
+    return ModifyPT(subject=ref, power=Amount(text="its power"), toughness=tough, duration=None,
+                    text=m.group(0))
+
+
 def _seek(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     amt = amount(m.group("n"))
     flt = parse_filter(m.group("what"))
@@ -1001,6 +1013,14 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"seeks? (?P<n>an?|" + NUM_WORD + r") (?P<what>.+?)(?P<bf> and put (?:it|them) onto the "
      r"battlefield)?", _seek),
     (r"perpetually (?P<vp>.+)", _perpetually),
+    (r"choose (?P<obj>(?:up to \w+ )?target .+)", lambda s, m, c: None if _ref(m.group("obj"), c)
+     is None else ChooseTarget(subject=_ref(m.group("obj"), c), text=m.group(0))),
+    (r"double (?P<obj>.+?)'s power(?P<both> and toughness)?", _double_pt),
+    (r"all creatures able to block (?P<obj>.+?) this turn do so", lambda s, m, c: None if _ref(
+        m.group("obj"), c) is None else Restriction(kind="must_be_blocked_by_all_able",
+                                                   subject=_ref(m.group("obj"), c),
+                                                   duration=Duration("this_turn"),
+                                                   text=m.group(0))),
     (r"takes? an extra turn after this one", lambda s, m, c: ExtraTurn(player=s, text=m.group(0))),
     (r"becomes? the monarch", lambda s, m, c: BecomeMonarch(player=s, text=m.group(0))),
     (r"skips? (?:your|their) (?P<next>next )?(?P<what>turn|draw step|untap step|combat phase|"
