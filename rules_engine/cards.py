@@ -31,11 +31,24 @@ def _norm(name: str) -> str:
     return name.strip().lower()
 
 
+def is_primary_match(card: dict[str, Any], name: str) -> bool:
+    """Whether ``name`` is the card's own name (full ``A // B`` name or front face), not one
+    of its other faces (a back face, a prepare spell, an adventure)."""
+    key = _norm(name)
+    if _norm(card.get("name") or "") == key:
+        return True
+    faces = card.get("card_faces") or ()
+    return bool(faces) and _norm(faces[0].get("name") or "") == key
+
+
 class DictCardSource:
-    """An in-memory card source indexed by full name and by every face name."""
+    """An in-memory card source: a card's own name (full name, front face) beats another
+    card's secondary face of the same name (e.g. a real "Lightning Bolt" beats a prepare spell
+    named "Lightning Bolt")."""
 
     def __init__(self, cards: Iterable[dict[str, Any]] = ()) -> None:
-        self._by_name: dict[str, dict[str, Any]] = {}
+        self._primary: dict[str, dict[str, Any]] = {}
+        self._secondary: dict[str, dict[str, Any]] = {}
         for card in cards:
             self.add(card)
 
@@ -43,30 +56,42 @@ class DictCardSource:
         name = card.get("name")
         if not name:
             return
-        self._by_name.setdefault(_norm(name), card)
-        for face in card.get("card_faces") or ():
+        self._primary.setdefault(_norm(name), card)
+        faces = card.get("card_faces") or ()
+        for i, face in enumerate(faces):
             if face.get("name"):
-                self._by_name.setdefault(_norm(face["name"]), card)
+                index = self._primary if i == 0 else self._secondary
+                index.setdefault(_norm(face["name"]), card)
+
+    def get_primary(self, name: str) -> dict[str, Any] | None:
+        return self._primary.get(_norm(name))
 
     def get(self, name: str) -> dict[str, Any] | None:
-        return self._by_name.get(_norm(name))
+        key = _norm(name)
+        return self._primary.get(key) or self._secondary.get(key)
 
     def __len__(self) -> int:
-        return len(self._by_name)
+        return len(self._primary)
 
 
 class ChainCardSource:
-    """Try each source in order; the first that knows the name wins."""
+    """Try each source in order: first for a card with that name as its own name, then for
+    any card with a face of that name."""
 
     def __init__(self, sources: Iterable[CardSource]) -> None:
         self.sources = list(sources)
 
     def get(self, name: str) -> dict[str, Any] | None:
+        fallback = None
         for source in self.sources:
-            found = source.get(name)
-            if found is not None:
+            primary = getattr(source, "get_primary", None)
+            found = primary(name) if primary is not None else source.get(name)
+            if found is not None and (primary is not None or is_primary_match(found, name)):
                 return found
-        return None
+            if fallback is None:
+                fallback = found if found is not None else (
+                    source.get(name) if primary is not None else None)
+        return fallback
 
 
 def read_card_file(path: Path | str) -> list[dict[str, Any]]:
