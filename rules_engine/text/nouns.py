@@ -175,6 +175,10 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                 text = text[: m.start()].strip()
                 changed = True
                 break
+    km = re.search(r"\s+with (?P<kw>[a-z][a-z -]+)$", text)
+    if km and _is_keyword(km.group("kw")):
+        quals.append(km.group(0).strip())
+        text = text[: km.start()].strip()
     other = False
     m = re.match(r"^(?:other|another)\s+", text, re.I)
     if m:
@@ -241,6 +245,13 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
         qualifiers=tuple(quals) + (("card",) if is_card else ()) + (("spell",) if is_spell else ())
         + (("permanent",) if is_perm else ()), text=original,
         subtypes_all=len(subtypes) > 1 and not has_conjunction)
+
+
+def _is_keyword(text: str) -> bool:
+    """True when ``text`` is a keyword ability ("decayed", "first strike"): "creatures with X"."""
+    from rules_engine.text.keywords import parse_keyword  # late: keywords -> costs -> nouns
+
+    return parse_keyword(text) is not None
 
 
 def _target_kind(flt: ObjectFilter, head: str) -> str:

@@ -140,10 +140,15 @@ def _discard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     rnd = low.endswith(" at random")
     if rnd:
         what = what[: -len(" at random")]
+    up_to = re.match(r"^up to ", what, re.I)
+    if up_to:
+        what = what[up_to.end():]
     mm = re.fullmatch(rf"{N} (.+)", what, re.I)
     if not mm:
         return None
     amt = amount(mm.group("n"))
+    if up_to and amt is not None:
+        amt = Amount(amt.value, amt.variable, text="up to")
     flt = parse_filter(mm.group(2))
     if amt is None or flt is None:
         return None
@@ -505,9 +510,18 @@ def _look(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 def _choose_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"(You may reveal) a creature card ... from among them and put it into your hand"."""
-    flt = parse_filter(re.sub(r"^(?:an?|one) ", "", m.group("what"), flags=re.I))
+    what = m.group("what")
+    cm = re.match(r"^(?:(up to) )?(an?|one|two|three|four|five|any number of) ", what, re.I)
+    count = "1"
+    if cm:
+        n = number(cm.group(2))
+        count = ("any" if n is None else str(n)) if not cm.group(1) else f"up_to_{n}"
+        what = what[cm.end():]
+    flt = parse_filter(what)
     if flt is None:
         return None
+    if count != "1":
+        flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + (f"count:{count}",))
     ref = Ref("chosen", filter=dataclasses.replace(flt, zone="among"), text=m.group("what"))
     dest = {"into your hand": "hand", "onto the battlefield": "battlefield",
             "into your graveyard": "graveyard"}.get(m.group("dest").lower())
