@@ -55,7 +55,15 @@ def _sources(args: argparse.Namespace) -> Any:
     if db_path:
         from mtgkit.commands._common import open_store
 
-        store = open_store(argparse.Namespace(db=db_path), read_only=True)
+        if not Path(db_path).exists():
+            raise UserError(f"{db_path}: no such database (build one with `mtgkit build` or "
+                            "leave out --db to use the embedded sample cards)")
+        try:
+            store = open_store(argparse.Namespace(db=db_path), read_only=True)
+        except UserError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - DuckDB errors become one clean line
+            raise UserError(f"{db_path}: cannot open the database ({exc})") from exc
     return card_source(args.cards or [], store)
 
 

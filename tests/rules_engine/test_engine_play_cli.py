@@ -53,3 +53,9 @@ def test_play_with_card_file_and_log(tmp_path: Path, capsys, monkeypatch) -> Non
     assert main(["play", "--log", "--cards", str(tmp_path / "extra.jsonl"),
                  str(tmp_path / "s.yaml")]) == 0
     assert "spell_cast" in capsys.readouterr().out
+
+
+def test_play_with_a_missing_database_is_a_user_error(tmp_path: Path, capsys) -> None:
+    (tmp_path / "good.yaml").write_text(GOOD, encoding="utf-8")
+    assert main(["--db", str(tmp_path / "none.duckdb"), "play", str(tmp_path / "good.yaml")]) == 2
+    assert "no such database" in capsys.readouterr().err
