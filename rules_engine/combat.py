@@ -52,6 +52,17 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
         raise IllegalActionError("509.1a", f"{blocker.name} is tapped")
     if attacker.attacking is None:
         raise IllegalActionError("509.1a", f"{attacker.name} is not attacking")
+    if compiled.has_keyword(attacker, "intimidate") and not blocker.has_type("Artifact") and \
+            not set(attacker.colors) & set(blocker.colors):
+        raise IllegalActionError("702.13b", f"{attacker.name} has intimidate; {blocker.name} "
+                                            "is neither an artifact nor shares a color with it")
+    if compiled.has_keyword(attacker, "fear") and not blocker.has_type("Artifact") and \
+            "B" not in blocker.colors:
+        raise IllegalActionError("702.36b", f"{attacker.name} has fear; {blocker.name} is "
+                                            "neither an artifact nor black")
+    if compiled.has_keyword(attacker, "shadow") != compiled.has_keyword(blocker, "shadow"):
+        raise IllegalActionError("702.28b", "shadow creatures block and are blocked only by "
+                                            "shadow creatures")
     from rules_engine import statics
 
     if statics.restricted(game, "cant_block", blocker):
