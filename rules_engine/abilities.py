@@ -294,7 +294,9 @@ class SearchLibrary(Effect):
     ``destination`` is "hand", "battlefield", "graveyard", "library_top", or "found" when the
     following effects move the found cards (MoveToZone on Ref("chosen"/"rest"/"those"), e.g.
     "put one onto the battlefield tapped and the other into your hand"); ``tapped`` for
-    "onto the battlefield tapped"; ``reveal`` when the card is revealed.
+    "onto the battlefield tapped"; ``reveal`` when the card is revealed. With destination
+    "library_top" and ``shuffle`` the library is shuffled first, then the card put on top
+    ("then shuffle and put that card on top").
     """
 
     player: Ref = field(default_factory=lambda: Ref("you"))

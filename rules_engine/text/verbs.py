@@ -479,6 +479,15 @@ def _search(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                          shuffle=bool(m.group("shuffle")), text=m.group(0))
 
 
+def _search_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Search your library for a card, then shuffle and put that card on top" (701.23, 701.24)."""
+    flt = parse_filter(re.sub(r"^an? ", "", m.group("desc")))
+    if flt is None:
+        return None
+    return SearchLibrary(player=s, filter=flt, destination="library_top", shuffle=True,
+                         text=m.group(0))
+
+
 def _search_then(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """Search whose found cards are then moved by ordinary put clauses ("put one onto the
     battlefield tapped and the other into your hand")."""
@@ -985,6 +994,12 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"(?P<reveal>reveal (?:it|them|those cards|that card|those cards), )?"
      r"(?P<rest>put .+?)(?P<shuffle>,? then shuffle)?", _search_then),
     (r"(?P<verb>look at|reveal) the top (?P<n>" + NUM_WORD + r") cards of your library", _look),
+    (r"puts? (?P<obj>them|those cards|the rest) back in (?P<order>any|a random) order",
+     lambda s, m, c: MoveToZone(subject=Ref("those", text=m.group("obj")),
+                                to_zone="library_top_" + ("any" if m.group("order") == "any"
+                                                          else "random"), text=m.group(0))),
+    (r"search (?:your|their) library for (?P<desc>an? .+?), then shuffle and put that card on "
+     r"top(?: of it)?", lambda s, m, c: _search_top(s, m, c)),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
     (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),
     (r"can't attack(?P<turn> this turn)?", _restriction("cant_attack")),
