@@ -192,7 +192,15 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     if cost is not None:
         pay_mana(game, player, cost, x, obj.name)  # 601.2g-h
     _became_cast(game, player, obj)
+    note_targets(game, obj, player)
     return obj
+
+
+def note_targets(game: Game, item: Any, player: Player) -> None:
+    """115.1 / 702.21a: log each object becoming the target of a spell or ability."""
+    for target in item.targets:
+        if isinstance(target, GameObject):
+            game.log("becomes_target", obj=target, spell=item, player=player)
 
 
 def _became_cast(game: Game, player: Player, obj: GameObject) -> None:
@@ -325,6 +333,7 @@ def activate(game: Game, player: Player, name: str, index: int,
         return item
     game.stack.append(item)
     game.log("ability_activated", obj=item, player=player)
+    note_targets(game, item, player)
     from rules_engine import turn
 
     turn.give_priority(game, player)

@@ -817,10 +817,50 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
     ctx.game.delayed.append(Delayed(eff.ability, ctx.controller, name, src, ctx.game.turn))
 
 
+def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
+    """Whether ``player`` chooses to and can pay ``cost`` now (mana, discard, life; 118.3)."""
+    from rules_engine import casting
+    from rules_engine.errors import IllegalActionError
+    from rules_engine.mana import parse_cost
+
+    game = ctx.game
+    parts = list(getattr(cost, "parts", ()))
+    mana = parse_cost(cost.mana) if getattr(cost, "mana", "") else None
+    if mana is not None and not casting.can_pay(game, player, mana, 0):
+        return False
+    for part in parts:
+        if part.kind == "discard" and len(player.hand) < (part.amount.value or 1 if part.amount
+                                                          else 1):
+            return False
+        if part.kind not in ("mana", "discard", "pay_life"):
+            return False  # a cost this engine can't pay is not paid
+    if not game.decider.may(player.name, f"pay {cost.text or 'the cost'}"):
+        return False
+    try:
+        if mana is not None:
+            casting.pay_mana(game, player, mana, 0, cost.text or "a cost")
+    except IllegalActionError:
+        return False
+    for part in parts:
+        n = part.amount.value if part.amount is not None and part.amount.value else 1
+        if part.kind == "discard":
+            for card in game.decider.choose_many(player.name, "card to discard",
+                                                 list(player.hand), n):
+                game.move(card, "graveyard")
+                game.log("discarded", player=player, obj=card)
+        elif part.kind == "pay_life":
+            game.lose_life(player, n)
+    return True
+
+
 def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
+    """701.6; "unless its controller pays X" (ward, 702.21a) asks that player first."""
     game = ctx.game
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "stack" and obj in game.stack:
+            if eff.unless_pay is not None and _pays(ctx, obj.controller, eff.unless_pay):
+                game.log("counter_cost_paid", obj=obj, player=obj.controller)
+                continue
             game.stack.remove(obj)
             obj.zone = "none"
             if isinstance(obj, GameObject) and not obj.spell_copy and not obj.card_copy:

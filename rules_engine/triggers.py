@@ -85,6 +85,8 @@ def check(game: Game, event: Any) -> None:
                 if trig.event in ("dies", "leaves_battlefield") and _is_self(trig) and (
                         (name == "dies") == (trig.event == "dies")):
                     _add(game, abl, obj, lki.controller, event)
+    if name == "becomes_target":
+        _ward(game, event)
     if name == "spell_cast":  # "When you cast ~" works from the stack (113.6k)
         spell = event.data["obj"]
         for abl in compiled.triggered_abilities(spell):
@@ -98,6 +100,26 @@ def check(game: Game, event: Any) -> None:
                 game.delayed.remove(delayed)
             _add(game, delayed.ability, delayed.source, delayed.controller, event,
                  name=delayed.source_name)
+
+
+def _ward(game: Game, event: Any) -> None:
+    """702.21a: ward - "Whenever this permanent becomes the target of a spell or ability an
+    opponent controls, counter that spell or ability unless that player pays [cost]."""
+    obj = event.data["obj"]
+    if obj.zone != "battlefield" or obj.phased_out or event.data["player"] is obj.controller:
+        return
+    ward = compiled.keyword_ability(obj, "ward")
+    if ward is None:
+        return
+    from rules_engine.events import Event
+
+    spell = event.data["spell"]
+    cost = ward.cost if ward.cost is not None else ab.Cost(
+        parts=(ab.CostPart("mana", mana=ward.parameter or ""),), text=ward.parameter or "")
+    ev = Event("ward", {"obj": spell, "player": event.data["player"]}, game.turn, game.step)
+    add_inherent(game, obj.name, obj.controller,
+                 (ab.CounterSpell(subject=ab.Ref("triggering"), unless_pay=cost),),
+                 event=ev, source=obj)
 
 
 _IGNORED = frozenset({"note", "ability_resolving", "ability_resolved", "spell_resolving",
@@ -175,6 +197,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         return name == kind and _about(game, trig, data["obj"], source, controller)
     if kind == "becomes_blocked":
         return name == "blocks" and data["attacker"] is source
+    if kind == "becomes_target":
+        return name == "becomes_target" and data["obj"] is source
     if kind == "dealt_damage":
         return name == "damage_dealt" and data["recipient"] is source
     if kind == "discard":
@@ -272,6 +296,9 @@ def put_on_stack(game: Game) -> None:
                 continue
             game.stack.append(item)
             game.log("ability_triggered_on_stack", obj=item, player=player)
+            from rules_engine.casting import note_targets
+
+            note_targets(game, item, player)
 
 
 def still_applies(game: Game, item: StackAbility) -> bool:
