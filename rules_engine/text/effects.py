@@ -47,6 +47,7 @@ from rules_engine.abilities import (
     SetDayNight,
     StopDayNight,
     ToggleDayNight,
+    Trigger,
     TriggeredAbility,
     Unless,
     UnsupportedEffect,
@@ -411,7 +412,6 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     if m and hooks.PARSE_TRIGGER_SENTENCE is not None:
         inner = parse_effect_text(m.group(1), ctx)
         if inner is not None:
-            from rules_engine.abilities import Trigger
             when = m.group(2).lower()
             step = ("end" if "end step" in when else "upkeep" if "upkeep" in when
                     else "end_of_combat")
@@ -423,8 +423,6 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     if m and effects and isinstance(effects[-1], MayEffect):
         # A reflexive triggered ability (rule 603.12): it triggers when the optional action
         # was taken, and targets are chosen then.
-        from rules_engine.abilities import Trigger
-
         inner = parse_effects(m.group(1), ctx)
         if any(isinstance(e, UnsupportedEffect) for e in inner):
             return False

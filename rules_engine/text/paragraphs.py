@@ -25,6 +25,7 @@ from rules_engine.abilities import (
     EntersReplacement,
     GrantAbility,
     LoseAbility,
+    MayEffect,
     Modal,
     ModifyPT,
     ObjectFilter,
@@ -51,7 +52,8 @@ from rules_engine.text import hooks
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.costs import parse_cost
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
-from rules_engine.text.nouns import Ctx, parse_filter, parse_ref
+from rules_engine.text.normalize import sentences
+from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.triggers import parse_trigger
 
 _ACTIVATION = [
@@ -82,8 +84,6 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
     only_step = None
     any_player = False
     kept: list[str] = []
-    from rules_engine.text.normalize import sentences
-
     for s in sentences(effect_text):
         body = s.rstrip(".").strip()
         matched = False
@@ -105,11 +105,10 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
                     any_player = True
         m = re.match(r"^activate only if (.+)$", body, re.I)
         if m and not matched:
-            condition = parse_condition(m.group(1), ctx)
-            if condition is None:
-                return ActivatedAbility(cost=cost, effects=(UnsupportedEffect(text=s),),
-                                        text=text, label=label)
-            matched = True
+            parsed = parse_condition(m.group(1), ctx)
+            if parsed is not None:
+                condition, matched = parsed, True
+            # an unknown restriction stays in the text and surfaces as unsupported
         if not matched:
             kept.append(s)
     effects = fx.parse_effects(" ".join(kept), ctx)
@@ -176,11 +175,10 @@ def parse_triggered(text: str, ctx: Ctx | None = None, label: str | None = None,
                                         label=label, text=whole or t)
             ctx.once_each_turn = False
             condition = first[0]
-            parse_condition(first[0].text, ctx)
             effects = fx.parse_effects(first[1], ctx)
     if effects is None:
         effects = fx.parse_effects(rest, ctx)
-    optional = len(effects) == 1 and type(effects[0]).__name__ == "MayEffect"
+    optional = len(effects) == 1 and isinstance(effects[0], MayEffect)  # rule 603.5
     return TriggeredAbility(trigger=trigger, condition=condition, effects=effects,
                             once_each_turn=ctx.once_each_turn, optional=optional, label=label,
                             text=whole or t)
@@ -191,8 +189,6 @@ def _delayed_trigger(text: str, ctx: Ctx) -> TriggeredAbility | None:
     m = re.match(r"^when you (?:next cast|cast your next) (an? .+?|.+? spell) this turn, (.+)$",
                  t, re.I)
     if m:
-        from rules_engine.abilities import Trigger
-
         flt = parse_filter(re.sub(r"^an? ", "", m.group(1)))
         if flt is None:
             return None
@@ -229,16 +225,12 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     m = re.fullmatch(r"~ enters with (\w+) (?:additional )?(\S+) counters? on it"
                      r"(?: for each (.+))?", t, re.I)
     if m:
-        from rules_engine.text.nouns import amount
-
         amt = amount(m.group(1))
         if amt is None:
             return None
         put = PutCounters(subject=Ref("self"), counter=m.group(2), amount=amt, text=t)
         effects = (put,)
         if m.group(3):
-            from rules_engine.abilities import Repeat
-
             effects = (Repeat(count=Amount(text="for each " + m.group(3)), effects=(put,),
                               text=t),)
         return EntersReplacement(kind="counters", effects=effects, text=text)
