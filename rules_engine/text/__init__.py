@@ -1,7 +1,20 @@
 """Oracle text -> abilities: a grammar of pattern tables, not a class per card.
 
-Public API: :func:`compile_card` (Scryfall object -> :class:`CompiledCard`), plus
-:func:`compile_face_text` for one face's text. See :mod:`rules_engine.abilities` for the records.
+Public API: :func:`compile_card` (Scryfall object -> :class:`CompiledCard`, per face, with
+``.unsupported`` and ``.fully_supported``), :func:`compile_dungeon` (a dungeon's rooms) and
+:func:`compile_face_text` for one face's text. The records are in :mod:`rules_engine.abilities`.
+
+Modules, outermost first:
+
+* ``compiler``   card/face entry points, dungeon and Class-level handling, caching;
+* ``paragraphs`` one paragraph -> keyword / activated / triggered / replacement / static / spell;
+* ``effects``    sentences and their combinators (you may, if you do, instead, otherwise, then);
+* ``verbs``      the verb-phrase table (draw, deal damage, create, exile, becomes prepared, ...);
+* ``tokens``     token descriptions; ``triggers``, ``conditions``, ``costs``, ``keywords``;
+* ``nouns``      amounts, object filters, targets and references;
+* ``normalize``  self-references to ``~``, reminder text, paragraphs, sentences;
+* ``dungeons``   room lines and the exits of the four printed dungeons;
+* ``coverage``   per-mechanic coverage report used by ``mtgkit coverage``.
 """
 
 from rules_engine.text.compiler import (
