@@ -20,10 +20,6 @@ FILES = sorted(p for folder in FOLDERS for p in (HERE / folder).rglob("*.yaml"))
 KNOWN_ENGINE_GAPS = {
     "day_night/into_the_night_discard_two.yaml":
         "engine: 'Discard any number ... draw that many plus one' amounts are not computed",
-    "day_night/token_copy_of_werewolf_is_double_faced.yaml":
-        "engine: a token copy of a double-faced permanent is not a double-faced token (707.8a)",
-    "day_night/arlinn_plus_one_flash_and_counters.yaml":
-        "engine: Arlinn's +1 'enters with an additional +1/+1 counter' is not applied",
 }
 
 
