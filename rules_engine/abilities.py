@@ -426,6 +426,7 @@ class Animate(Effect):
     keywords: tuple[KeywordAbility, ...] = ()
     duration: Duration | None = field(default_factory=Duration)
     text: str = ""
+    abilities: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

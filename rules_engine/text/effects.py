@@ -360,11 +360,16 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                  re.I)
     if m:
         # Animation that keeps a type (rule 205.1b: "it's still a land").
+        kind = m.group(1).lower()
         for i in range(len(effects) - 1, -1, -1):
             e = effects[i]
             if isinstance(e, Animate):
-                effects[i] = dataclasses.replace(
-                    e, card_types=e.card_types + (m.group(1).lower(),))
+                effects[i] = dataclasses.replace(e, card_types=e.card_types + (kind,))
+                return True
+            if isinstance(e, MayEffect) and any(isinstance(x, Animate) for x in e.effects):
+                effects[i] = dataclasses.replace(e, effects=tuple(
+                    dataclasses.replace(x, card_types=x.card_types + (kind,))
+                    if isinstance(x, Animate) else x for x in e.effects))
                 return True
         return False
     m = re.match(r"^X is (.+)$", t, re.I)

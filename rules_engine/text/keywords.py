@@ -72,6 +72,11 @@ def parse_keyword(text: str) -> KeywordAbility | None:
         return KeywordAbility(name=m.group(1).lower(), parameter="from " + m.group(2), text=t)
     if low in ("choose a background", "friends forever", "partner", "doctor's companion"):
         return KeywordAbility(name=low, text=t)
+    m = re.match(r"^(awaken|reinforce|suspend|level up|casualty) (\d+|X)\s*—\s*(.+)$", t, re.I)
+    if m:
+        cost = parse_cost(m.group(3))
+        if cost is not None:
+            return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), cost=cost, text=t)
     m = re.match(r"^(affinity for|gift) (.+)$", t, re.I)
     if m:
         return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), text=t)

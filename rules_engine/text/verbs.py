@@ -647,11 +647,21 @@ def _restriction(kind: str) -> _Builder:
 def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     types = m.group("types").split()
     kws: tuple = ()
+    granted: tuple = ()
     if m.group("with"):
-        k = parse_keyword_list(m.group("with"))
-        if k is None:
+        split = split_quoted(m.group("with"))
+        if split is None:
             return None
-        kws = k
+        kw_text, quotes = split
+        if kw_text:
+            k = parse_keyword_list(kw_text)
+            if k is None:
+                return None
+            kws = k
+        for q in quotes:
+            if hooks.COMPILE_QUOTED is None:
+                return None
+            granted += tuple(hooks.COMPILE_QUOTED(q))
     card_types = tuple(w.lower() for w in types if w.lower() in ("artifact", "creature",
                                                                    "enchantment", "land"))
     subtypes = tuple(w for w in types if w.lower() not in card_types and w[:1].isupper())
@@ -662,7 +672,7 @@ def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
         card_types = card_types + (m.group("still").split()[-1],)
     return Animate(subject=s, power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
                    card_types=card_types, subtypes=subtypes, colors=colors, keywords=kws,
-                   duration=None, text=m.group(0))
+                   abilities=granted, duration=None, text=m.group(0))
 
 
 def _cast_it(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
