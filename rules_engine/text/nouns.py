@@ -348,6 +348,13 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         ref = Ref("target", target=tgt, text=p)
         ctx.last_object = ref
         return ref
+    m = re.match(r"^(.+?)'s (controller|owner)$", p, re.I)
+    if m and m.group(1).lower() not in ("that creature", "that spell", "that card",
+                                        "that permanent"):
+        inner = parse_ref(m.group(1), ctx)
+        if inner is not None:
+            kind = "controller_of" if m.group(2).lower() == "controller" else "owner_of"
+            return Ref(kind, of=inner, text=p)
     m = re.match(r"^(each|all|every) (.+)$", p, re.I)
     if m:
         rest = m.group(2)

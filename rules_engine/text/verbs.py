@@ -64,6 +64,7 @@ from rules_engine.abilities import (
     Scry,
     SearchLibrary,
     Seek,
+    SetBasePT,
     Shuffle,
     Skip,
     Surveil,
@@ -1055,6 +1056,9 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"choose (?P<obj>(?:up to \w+ )?target .+)", lambda s, m, c: None if _ref(m.group("obj"), c)
      is None else ChooseTarget(subject=_ref(m.group("obj"), c), text=m.group(0))),
     (r"double (?P<obj>.+?)'s power(?P<both> and toughness)?", _double_pt),
+    (r"(?:has|have) base power and toughness (?P<p>\d+)/(?P<t>\d+)", lambda s, m, c: SetBasePT(
+        subject=s, power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
+        duration=None, text=m.group(0))),
     (r"all creatures able to block (?P<obj>.+?) this turn do so", lambda s, m, c: None if _ref(
         m.group("obj"), c) is None else Restriction(kind="must_be_blocked_by_all_able",
                                                    subject=_ref(m.group("obj"), c),
