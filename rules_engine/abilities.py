@@ -241,7 +241,8 @@ class Draw(Effect):
 @dataclass(frozen=True, slots=True)
 class Discard(Effect):
     """A player discards cards (rule 701.9); ``whole_hand`` for "discards their hand";
-    ``random`` for "at random"; ``any_number`` for "discard any number of cards"."""
+    ``random`` for "at random"; ``any_number`` for "discard any number of cards"; ``card`` for a
+    specific card named earlier ("That player discards that card")."""
 
     player: Ref = field(default_factory=lambda: Ref("you"))
     amount: Amount = field(default_factory=lambda: Amount(1))
@@ -250,6 +251,7 @@ class Discard(Effect):
     random: bool = False
     any_number: bool = False
     text: str = ""
+    card: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,7 +134,10 @@ def _discard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if low in ("their hand", "your hand", "his or her hand"):
         return Discard(player=s, whole_hand=True, text=m.group(0))
     if low in ("that card", "those cards", "it", "the chosen card"):
-        return Discard(player=s, amount=Amount(text=low), text=m.group(0))
+        if low == "those cards":
+            return Discard(player=s, card=Ref("those", text=what), amount=Amount(text="those"),
+                           text=m.group(0))
+        return Discard(player=s, card=Ref("it", text=what), amount=Amount(1), text=m.group(0))
     if low in ("any number of cards",):
         return Discard(player=s, any_number=True, amount=Amount(text="any number"),
                        text=m.group(0))
