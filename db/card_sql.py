@@ -15,7 +15,8 @@ Mapping rules (Scryfall conventions):
 - A card with no ``card_faces`` gets one face row (index 0) from its top level.
 - A Japanese printing gives ``cards_ja`` rows: face -1 for the whole card
   (names joined with `` // ``, texts with ``\\n//\\n``) and one per face.
-- Within a batch, the last English record of an ``oracle_id`` wins.
+- Within a batch, the last English record of an ``oracle_id`` wins (the loader keeps
+  only that one in the batch).
 """
 
 from __future__ import annotations
@@ -53,9 +54,7 @@ STAGE_PARSED = (
     "FROM (SELECT oracle_id, lang, line, raw, "
     "json_extract_string(raw, [" + ", ".join(f"'$.{f}'" for f in _SCALARS) + "]) AS s, "
     "json_extract(raw, [" + ", ".join(f"'$.{f}'" for f in _NESTED) + "]) AS n "
-    "FROM _stage) "
-    "QUALIFY lang <> 'en' "
-    "OR row_number() OVER (PARTITION BY oracle_id, lang ORDER BY line DESC) = 1"
+    "FROM _stage)"
 )
 
 _JOINED_TEXT = (

@@ -101,28 +101,32 @@ def _mark_loaded(con: duckdb.DuckDBPyConnection, path: Path, kind: str, records:
 
 
 class _CardBatch:
-    """Stages validated records' JSON text; DuckDB extracts the columns (db.card_sql)."""
+    """Stages validated records' JSON text; DuckDB extracts the columns (db.card_sql).
+
+    English records are de-duplicated here (the last line of an ``oracle_id`` wins), which
+    spares DuckDB a window function over the batch.
+    """
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
-        self.rows: list[tuple[int, str, str, str]] = []
-        self.has_ja = False
-        self.has_en = False
+        self.english: dict[str, tuple[int, str, str, str]] = {}
+        self.japanese: list[tuple[int, str, str, str]] = []
 
     def __len__(self) -> int:
-        return len(self.rows)
+        return len(self.english) + len(self.japanese)
 
     def add(self, line: int, lang: str, oracle_id: str, raw: str) -> None:
-        self.rows.append((line, lang, oracle_id, raw))
+        row = (line, lang, oracle_id, raw)
         if lang == "en":
-            self.has_en = True
+            self.english[oracle_id] = row
         else:
-            self.has_ja = True
+            self.japanese.append(row)
 
     def flush(self) -> None:
-        if not self.rows:
+        rows = [*self.english.values(), *self.japanese]
+        if not rows:
             return
-        lines, langs, ids, raws = zip(*self.rows, strict=True)
+        lines, langs, ids, raws = zip(*rows, strict=True)
         stage = pa.Table.from_arrays(
             [pa.array(lines, pa.int64()), pa.array(langs, pa.string()),
              pa.array(ids, pa.string()), pa.array(raws, pa.large_string())],
@@ -131,17 +135,17 @@ class _CardBatch:
         con = self.con
         con.register("_stage", stage)
         con.execute(card_sql.STAGE_PARSED)
-        if self.has_en:
+        if self.english:
             con.execute(card_sql.DELETE_CARDS)
             con.execute(card_sql.INSERT_CARDS)
             con.execute(card_sql.DELETE_FACES)
             con.execute(card_sql.INSERT_FACES)
-        if self.has_ja:
+        if self.japanese:
             con.execute(card_sql.UPSERT_JA)
         con.execute(card_sql.DROP_PARSED)
         con.unregister("_stage")
-        self.rows.clear()
-        self.has_en = self.has_ja = False
+        self.english.clear()
+        self.japanese.clear()
 
 
 def apply_japanese(con: duckdb.DuckDBPyConnection) -> None:

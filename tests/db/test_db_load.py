@@ -169,3 +169,13 @@ def test_shared_cards_give_one_row_per_oracle_id(shared_dir, db_path):
         second = store.con.execute(
             "SELECT count(*), count(DISTINCT oracle_id), count(name_ja) FROM cards").fetchone()
     assert first == second == (len(ids), len(ids), len(ids & ja_ids))
+
+
+def test_a_later_printing_of_the_same_card_wins(tmp_path, db_path):
+    path = write_jsonl(tmp_path / "all.jsonl", [
+        card("Bear", "o1", set="old"), card("Wolf", "o2"), card("Bear", "o1", set="new")])
+    with connect(db_path) as store:
+        load_card_files(store, [path], progress=False)
+        assert store.con.execute('SELECT "set" FROM cards WHERE oracle_id = ?',
+                                 ["o1"]).fetchone() == ("new",)
+        assert counts(store) == (2, 2)
