@@ -122,8 +122,11 @@ def combat_damage(game: Game, first_strike: bool) -> None:
         if att.blocked:
             remaining = power
             live = [b for b in att.blockers if b.zone == "battlefield"]
+            deathtouch = compiled.has_keyword(att, "deathtouch")
             for i, b in enumerate(live):
                 lethal = max(0, b.toughness - b.damage)
+                if deathtouch and lethal > 0:
+                    lethal = 1  # 702.2c: any damage from a deathtouch source is lethal
                 amount = remaining if i == len(live) - 1 and not compiled.has_keyword(
                     att, "trample") else min(remaining, lethal)
                 if amount > 0:
