@@ -63,7 +63,7 @@ def peak_memory(path: Path, db: Path) -> float:
     repo = str(Path(__file__).resolve().parent.parent)
     out = subprocess.run([sys.executable, "-c", code, str(path), str(db), repo],
                          check=True, capture_output=True, text=True)
-    return int(out.stdout.strip()) / 1024
+    return int(out.stdout.strip().splitlines()[-1]) / 1024
 
 
 def main() -> None:

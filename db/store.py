@@ -119,7 +119,10 @@ def connect(path: Path | str | None = None, *, read_only: bool = False) -> Store
     db_path = Path(path) if path is not None else default_db_path()
     if str(db_path) != ":memory:" and not read_only:
         db_path.parent.mkdir(parents=True, exist_ok=True)
-    con = duckdb.connect(str(db_path), read_only=read_only)
+    # DuckDB draws its own progress bar on stdout for long queries, which would corrupt
+    # output meant for pipes (`mtgkit search --format json`); mtgkit shows progress itself.
+    con = duckdb.connect(str(db_path), read_only=read_only,
+                         config={"enable_progress_bar": False})
     try:
         if read_only:
             current = _current_version(con)
