@@ -121,9 +121,9 @@ def connect(path: Path | str | None = None, *, read_only: bool = False) -> Store
         db_path.parent.mkdir(parents=True, exist_ok=True)
     # DuckDB draws its own progress bar on stdout for long queries, which would corrupt
     # output meant for pipes (`mtgkit search --format json`); mtgkit shows progress itself.
-    con = duckdb.connect(str(db_path), read_only=read_only,
-                         config={"enable_progress_bar": False})
+    con = duckdb.connect(str(db_path), read_only=read_only)
     try:
+        con.execute("SET enable_progress_bar = false")
         if read_only:
             current = _current_version(con)
             if current > latest_version():
