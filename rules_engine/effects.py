@@ -260,8 +260,12 @@ def h_draw(ctx: Ctx, eff: ab.Draw) -> None:
 
 def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
     game = ctx.game
+    card_ref = getattr(eff, "card", None)  # "discards that card"
     for p in _players(ctx, eff.player):
-        if eff.whole_hand:
+        if card_ref is not None:
+            chosen = [o for o in resolve_ref(ctx, card_ref)
+                      if isinstance(o, GameObject) and o in p.hand]
+        elif eff.whole_hand:
             chosen = list(p.hand)
         elif eff.any_number:
             chosen = _any_number(game, p.name, "cards to discard (any number)", list(p.hand))
@@ -477,7 +481,8 @@ def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
         pt = None
         if eff.power is not None and eff.toughness is not None:
             pt = (amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0))
-        obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.keywords), set_pt=pt,
+        granted = tuple(eff.keywords) + tuple(getattr(eff, "abilities", ()) or ())
+        obj.mods.append(Mod(keywords=kws, abilities=granted, set_pt=pt,
                             types=tuple(t.capitalize() for t in eff.card_types),
                             until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
 
