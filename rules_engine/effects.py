@@ -238,8 +238,8 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
 
 
 _DESCRIBED = {
-    # "that many" / "that much" join once the compiler keeps "plus one" in the Amount
-    # (today Into the Night's "draw that many cards plus one" compiles to plain "that many")
+    "that many": lambda ctx: ctx.count,
+    "that much": lambda ctx: ctx.count,
     "that many plus one": lambda ctx: ctx.count + 1,
     "twice that many": lambda ctx: 2 * ctx.count,
 }

@@ -122,7 +122,8 @@ def _draw(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if raw.lower() in ("another", "a"):
         amt = Amount(1)
     elif raw.lower().startswith("that many"):
-        amt = Amount(text=raw.lower())
+        # "draw that many cards plus one" (Into the Night): the engine adds the one
+        amt = Amount(text="that many plus one" if m.group("plus") else "that many")
     else:
         amt = amount(raw)
     return None if amt is None else Draw(player=s, amount=amt, text=m.group(0))
@@ -933,8 +934,7 @@ def would_replacement(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 # The verb-phrase table. Each regex is matched against the whole verb phrase (fullmatch).
 _VP_SPECS: list[tuple[str, _Builder]] = [
-    (r"draws? (?P<n>another|that many|that many cards plus one|" + NUM_WORD + r") cards?"
-     r"(?: plus one)?", _draw),
+    (r"draws? (?P<n>another|that many|" + NUM_WORD + r") cards?(?P<plus> plus one)?", _draw),
     (r"draws? cards equal to (?P<n>.+)", lambda s, m, c: Draw(player=s, amount=Amount(
         text="equal to " + m.group("n")), text=m.group(0))),
     (r"discards? (?P<what>.+)", _discard),
