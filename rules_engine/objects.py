@@ -75,7 +75,7 @@ class GameObject:
 
     __slots__ = (
         "oid", "label", "card", "owner", "controller", "_zone", "_transformed", "tapped",
-        "_copy_values", "_face",
+        "_copy_values", "face",
         "phased_out", "counters", "damage", "sick", "token", "card_copy",
         "spell_copy", "prepared", "prepared_copy", "copy_for", "timestamp", "mods",
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
@@ -90,10 +90,14 @@ class GameObject:
         self.card = card
         self.owner = owner
         self.controller = owner
-        self._face: Face | None = None  # cache of ``face``; reset when what decides it changes
         self._zone = zone
         self._transformed = False
         self._copy_values: Face | None = None
+        # The characteristics in use (copy values, else the face up side, 712.8): a plain
+        # attribute read on every hot path, recomputed whenever zone, transformed or
+        # copy_values (what decides it) is set. None only for a card-less object before its
+        # copy values are set (a token being created).
+        self.face: Face = card.front if card is not None else None  # type: ignore[assignment]
         self.tapped = False
         self.phased_out = False
         self.counters: dict[str, int] = {}
@@ -125,7 +129,7 @@ class GameObject:
         self.choices_made: dict[str, Any] = {}
 
     # -- characteristics -------------------------------------------------------------
-    # zone, transformed and copy_values decide the face in use: setting one resets the cache
+    # zone, transformed and copy_values decide the face in use: setting one recomputes it
     @property
     def zone(self) -> str:
         return self._zone
@@ -133,7 +137,8 @@ class GameObject:
     @zone.setter
     def zone(self, value: str) -> None:
         self._zone = value
-        self._face = None
+        if self._transformed or self._copy_values is not None:
+            self.face = self._current_face()  # only a transformed or copy face depends on zone
 
     @property
     def transformed(self) -> bool:
@@ -142,7 +147,7 @@ class GameObject:
     @transformed.setter
     def transformed(self, value: bool) -> None:
         self._transformed = value
-        self._face = None
+        self.face = self._current_face()
 
     @property
     def copy_values(self) -> Face | None:
@@ -152,27 +157,22 @@ class GameObject:
     @copy_values.setter
     def copy_values(self, value: Face | None) -> None:
         self._copy_values = value
-        self._face = None
-
-    @property
-    def face(self) -> Face:
-        """The characteristics in use: copy values, else the face up side (712.8). Cached."""
-        face = self._face
-        if face is None:
-            face = self._face = self._current_face()
-        return face
+        self.face = self._current_face()
 
     def _current_face(self) -> Face:
-        if self.copy_values is not None:
-            if self.transformed and self.card is not None and self.card.back is not None \
-                    and self.copy_values.name == self.card.front.name:
-                return self.card.back
-            return self.copy_values
-        assert self.card is not None
-        if self.transformed and self.card.back is not None and self.zone in ("battlefield",
-                                                                              "stack"):
-            return self.card.back
-        return self.card.front
+        copy_values = self._copy_values
+        card = self.card
+        if copy_values is not None:
+            if self._transformed and card is not None and card.back is not None \
+                    and copy_values.name == card.front.name:
+                return card.back
+            return copy_values
+        if card is None:
+            return None  # type: ignore[return-value]  # a token before its values are set
+        if self._transformed and card.back is not None and self._zone in ("battlefield",
+                                                                           "stack"):
+            return card.back
+        return card.front
 
     @property
     def name(self) -> str:

@@ -6,6 +6,7 @@ All applicable actions are performed simultaneously, then the check repeats unti
 from __future__ import annotations
 
 from rules_engine import compiled, statics
+from rules_engine.cards import Face
 from rules_engine.game import Game
 from rules_engine.mechanics import day_night, initiative, leave_game, prepare
 from rules_engine.objects import GameObject
@@ -16,6 +17,26 @@ def check_all(game: Game) -> None:
     for _ in range(100):
         if not check_once(game):
             return
+
+
+def _attachment(obj: GameObject, face: Face, target: object, auras: list[GameObject]) -> bool:
+    """704.5m/n/p for one permanent; True when it was unattached (an action happened)."""
+    if "Aura" in face.subtypes:
+        # (an Aura set up by a scenario without `attached_to` is left alone)
+        gone = target is not None and (getattr(target, "left", False) or (
+            not hasattr(target, "left") and (target.zone != "battlefield"
+                                             or target.phased_out)))
+        if gone:  # 704.5m: an Aura attached to nothing legal
+            auras.append(obj)
+        return False
+    if target is not None and "Equipment" not in face.subtypes:
+        obj.attached_to = None  # 704.5p: a non-Aura, non-Equipment permanent is unattached
+        return True
+    if target is not None and (getattr(target, "zone", "battlefield") != "battlefield"
+                               or not getattr(target, "is_creature", True)):
+        obj.attached_to = None  # 704.5n: Equipment attached illegally becomes unattached
+        return True
+    return False
 
 
 def check_once(game: Game) -> bool:
@@ -32,12 +53,17 @@ def check_once(game: Game) -> bool:
         leave_game.lose(game, p, why)
         acted = True
     dying: list[GameObject] = []
-    seen: dict[tuple[int, str], list[GameObject]] = {}
-    for obj in game.battlefield:  # one pass over the battlefield for 704.5f-j and 704.5q
+    auras: list[GameObject] = []
+    seen: dict[tuple[int, str], list[GameObject]] | None = None
+    # One pass over the battlefield for 704.5f-j, 704.5m-n/p and 704.5q. Auras going to the
+    # graveyard (704.5m) are put after the creatures that die, as separate passes used to.
+    for obj in game.battlefield:
         if obj.phased_out:
             continue
         face = obj.face
-        if "Legendary" in face.supertypes:
+        if face.supertypes and "Legendary" in face.supertypes:
+            if seen is None:
+                seen = {}
             seen.setdefault((obj.controller.index, face.name), []).append(obj)
         counters = obj.counters
         if counters:
@@ -48,40 +74,33 @@ def check_once(game: Game) -> bool:
                 counters["+1/+1"] = plus - n
                 counters["-1/-1"] = minus - n
                 acted = True
-        if "Creature" in face.types or (obj.mods and obj.is_creature):
-            t = obj.toughness
+        types = face.types
+        target = obj.attached_to
+        if target is not None or (face.subtypes and "Aura" in face.subtypes):
+            acted = _attachment(obj, face, target, auras) or acted
+        if "Creature" in types or (obj.mods and obj.is_creature):
+            if counters or obj.mods or obj.static_mods:
+                t = obj.toughness
+            else:
+                t = face.toughness or 0  # no counters or modifications: the printed value
             if t <= 0:  # 704.5f
                 dying.append(obj)
                 continue
-            if (obj.damage >= t or obj.deathtouch_damage) and obj.damage > 0 and not \
+            damage = obj.damage
+            if damage > 0 and (damage >= t or obj.deathtouch_damage) and not \
                     compiled.has_keyword(obj, "indestructible"):  # 704.5g, 704.5h
                 dying.append(obj)
                 continue
-        if "Planeswalker" in face.types and obj.loyalty <= 0:  # 704.5i
+        if "Planeswalker" in types and obj.loyalty <= 0:  # 704.5i
             dying.append(obj)
-    for obj in game.battlefield:
-        target = obj.attached_to
-        if obj.phased_out:
-            continue
-        if "Aura" in obj.face.subtypes:
-            # (an Aura set up by a scenario without `attached_to` is left alone)
-            gone = target is not None and (getattr(target, "left", False) or (
-                not hasattr(target, "left") and (target.zone != "battlefield"
-                                                 or target.phased_out)))
-            if gone and obj not in dying:  # 704.5m: an Aura attached to nothing legal
-                dying.append(obj)
-        elif target is not None and "Equipment" not in obj.face.subtypes:
-            obj.attached_to = None  # 704.5p: a non-Aura, non-Equipment permanent is unattached
-            acted = True
-        elif target is not None and (getattr(target, "zone", "battlefield") != "battlefield"
-                                     or not getattr(target, "is_creature", True)):
-            obj.attached_to = None  # 704.5n: Equipment attached illegally becomes unattached
-            acted = True
+    for obj in auras:
+        if obj not in dying:
+            dying.append(obj)
     for obj in dying:
         game.move(obj, "graveyard")
         acted = True
     # 704.5j legend rule
-    for (idx, name), objs in seen.items():
+    for (idx, name), objs in (seen.items() if seen is not None else ()):
         if len(objs) > 1:
             controller = game.players[idx]
             keep = game.decider.choose(controller.name, f"which {name} to keep (704.5j)", objs)

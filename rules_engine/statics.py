@@ -42,7 +42,10 @@ def apply(game: Game) -> None:
     for src in game.battlefield:
         if src.phased_out:
             continue
-        for abl in _statics(src):
+        found = src.face.statics  # fast path: the face's cached list, when nothing is gained
+        if found is None or src.mods:
+            found = _statics(src)
+        for abl in found:
             if abl.condition is not None and not conditions.holds(game, abl.condition,
                                                                   src.controller, src):
                 continue

@@ -25,6 +25,12 @@ STEP_OF_PHASE = {
 }
 
 
+# Trigger kinds matched by the event name alone (plus the player/self checks in _match_one).
+_SIMPLE = {"take_initiative": "initiative_taken", "venture": "ventured",
+           "complete_dungeon": "dungeon_completed", "becomes_prepared": "prepared",
+           "draw": "drew", "gain_life": "life_gained", "transforms_into": "transformed"}
+
+
 class Pending:
     """A triggered ability that has triggered but is not yet on the stack (603.2, 603.3)."""
 
@@ -65,15 +71,20 @@ def check(game: Game, event: Any) -> None:
     name = event.name
     if name in _IGNORED:
         return
-    initiative.inherent_triggers(game, event)
+    if name in _INHERENT_EVENTS:
+        initiative.inherent_triggers(game, event)
     for obj in list(game.battlefield):
         if obj.phased_out:
             continue
-        abilities = obj.face.triggered  # fast path: the face's cached list, when nothing is gained
+        face = obj.face
+        abilities = face.triggered  # fast path: the face's cached list, when nothing is gained
         if abilities is None or obj.mods or obj.static_mods:
             abilities = compiled.triggered_abilities(obj)
+        elif not abilities:
+            continue
         for abl in abilities:
-            if _matches(game, abl.trigger, event, obj, obj.controller):
+            trig = abl.trigger
+            if name in event_names(trig) and _matches(game, trig, event, obj, obj.controller):
                 _add(game, abl, obj, obj.controller, event)
     # leaves-the-battlefield abilities "look back in time" (603.10a)
     if name in ("dies", "left_battlefield"):
@@ -124,6 +135,47 @@ def _ward(game: Game, event: Any) -> None:
 
 _IGNORED = frozenset({"note", "ability_resolving", "ability_resolved", "spell_resolving",
                       "spell_resolved", "shuffled", "priority"})
+
+
+# Events initiative.inherent_triggers looks at (726.2, 309.4c); others can't trigger them.
+_INHERENT_EVENTS = frozenset({"initiative_taken", "step_began", "combat_damage_to_player"})
+
+# The event names each trigger kind can match in _match_one (a pre-filter: an event whose name
+# is not listed can't trigger the ability, so _matches need not run for it).
+_KIND_EVENTS: dict[str, frozenset[str]] = {
+    "phase": frozenset({"step_began"}),
+    "day_night_change": frozenset({"day_became_night", "night_became_day"}),
+    "enters": frozenset({"entered"}),
+    "attacks": frozenset({"attacks"}),
+    "blocks": frozenset({"blocks"}),
+    "becomes_blocked": frozenset({"blocks"}),
+    "becomes_target": frozenset({"becomes_target"}),
+    "dealt_damage": frozenset({"damage_dealt"}),
+    "discard": frozenset({"discarded"}),
+    "you_attack": frozenset({"attackers_declared"}),
+    "dies": frozenset({"dies"}),
+    "put_into_graveyard": frozenset({"dies"}),
+    "deals_combat_damage_to_player": frozenset({"damage_dealt"}),
+    "deals_combat_damage": frozenset({"damage_dealt"}),
+    "deals_damage": frozenset({"damage_dealt"}),
+    "cast": frozenset({"spell_cast"}),
+    **{kind: frozenset({ev}) for kind, ev in _SIMPLE.items()},
+}
+_NAMES_CACHE: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def event_names(trig: Any) -> frozenset[str]:
+    """Names of the events that can trigger ``trig`` (or one of its alternatives); cached per
+    trigger record (records are immutable, kept alive by the cache entry so ids stay unique)."""
+    hit = _NAMES_CACHE.get(id(trig))
+    if hit is not None and hit[0] is trig:
+        return hit[1]
+    names: set[str] = set()
+    for one in (trig, *trig.alternatives):
+        names.update(_KIND_EVENTS.get(one.event, ()))
+    found = frozenset(names)
+    _NAMES_CACHE[id(trig)] = (trig, found)
+    return found
 
 
 def _is_self(trig: Any) -> bool:
@@ -236,9 +288,7 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                                              zone_check=False):
             return False
         return True
-    simple = {"take_initiative": "initiative_taken", "venture": "ventured",
-              "complete_dungeon": "dungeon_completed", "becomes_prepared": "prepared",
-              "draw": "drew", "gain_life": "life_gained", "transforms_into": "transformed"}
+    simple = _SIMPLE
     if kind in simple:
         if name != simple[kind]:
             return False
