@@ -182,6 +182,7 @@ class Face:
     statics: list[Any] | None = None  # cached static abilities (rules_engine.statics)
     triggered: list[Any] | None = None  # cached triggered abilities (rules_engine.compiled)
     activated: list[Any] | None = None  # cached activated abilities (rules_engine.compiled)
+    keyword_table: dict[str, Any] | None = None  # cached first keyword ability by name
     unsupported: list[str] = field(default_factory=list)
 
     @classmethod
@@ -227,6 +228,7 @@ class Face:
         values["statics"] = None
         values["triggered"] = None
         values["activated"] = None
+        values["keyword_table"] = None
         values["unsupported"] = list(self.unsupported)
         return Face(**values)
 

@@ -97,10 +97,22 @@ def has_keyword(obj: Any, name: str) -> bool:
 
 
 def keyword_ability(obj: Any, name: str) -> Any:
-    for a in object_abilities(obj):
-        if isinstance(a, ab.KeywordAbility) and a.name == name:
-            return a
-    return None
+    """The object's first keyword ability called ``name`` (None without one). Printed ones
+    are looked up in a per-face table; an object with modifications is scanned in full."""
+    if obj.mods:
+        for a in object_abilities(obj):
+            if isinstance(a, ab.KeywordAbility) and a.name == name:
+                return a
+        return None
+    face = obj.face
+    table = face.keyword_table
+    if table is None:
+        table = {}
+        for a in object_abilities(obj):
+            if isinstance(a, ab.KeywordAbility):
+                table.setdefault(a.name, a)
+        face.keyword_table = table
+    return table.get(name)
 
 
 def activated_abilities(obj: Any) -> list[Any]:

@@ -19,7 +19,7 @@ class Player:
         "name", "index", "life", "library", "hand", "graveyard", "exile", "command",
         "mana_pool", "lost", "left", "won", "drew_from_empty", "land_plays",
         "spells_cast_this_turn", "dungeon", "dungeon_room", "completed_dungeons",
-        "max_hand_size", "life_gained_turn", "life_lost_turn", "drawn_turn",
+        "max_hand_size", "life_gained_turn", "life_lost_turn", "drawn_turn", "copies",
     )
 
     def __init__(self, name: str, index: int) -> None:
@@ -45,6 +45,9 @@ class Player:
         self.life_gained_turn = 0  # this turn's totals, for "if you gained life this turn" etc.
         self.life_lost_turn = 0
         self.drawn_turn = 0
+        # every token / copy this player owns (GameObject's flag setters add them): the 704.5d-e
+        # check looks at these instead of scanning every zone
+        self.copies: list[GameObject] = []
 
     def __repr__(self) -> str:
         return f"Player({self.name})"
@@ -76,8 +79,8 @@ class GameObject:
     __slots__ = (
         "oid", "label", "card", "owner", "controller", "_zone", "_transformed", "tapped",
         "_copy_values", "face",
-        "phased_out", "counters", "damage", "sick", "token", "card_copy",
-        "spell_copy", "prepared", "prepared_copy", "copy_for", "timestamp", "mods",
+        "phased_out", "counters", "damage", "sick", "_token", "_card_copy",
+        "_spell_copy", "prepared", "prepared_copy", "copy_for", "timestamp", "mods",
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
         "flashback", "deathtouch_damage", "goaded", "phased_controller", "attached_to",
         "is_prepare_spell", "loyalty_used", "choices_made", "static_mods",
@@ -103,9 +106,9 @@ class GameObject:
         self.counters: dict[str, int] = {}
         self.damage = 0
         self.sick = False
-        self.token = False
-        self.card_copy = False  # copy of a card: ceases off stack/battlefield (704.5e)
-        self.spell_copy = False
+        self._token = False
+        self._card_copy = False  # copy of a card: ceases off stack/battlefield (704.5e)
+        self._spell_copy = False
         self.prepared = False
         self.prepared_copy: GameObject | None = None  # the exiled prepare-spell copy (722.3c)
         self.copy_for: GameObject | None = None  # on that copy: the prepared permanent
@@ -127,6 +130,42 @@ class GameObject:
         self.phased_controller: Player | None = None
         self.loyalty_used = False
         self.choices_made: dict[str, Any] = {}
+
+    # -- token / copy flags: setting one registers the object with its owner (704.5d-e) ------
+    def _register_copy(self) -> None:
+        copies = self.owner.copies
+        if self not in copies:
+            copies.append(self)
+
+    @property
+    def token(self) -> bool:
+        return self._token
+
+    @token.setter
+    def token(self, value: bool) -> None:
+        self._token = value
+        if value:
+            self._register_copy()
+
+    @property
+    def card_copy(self) -> bool:
+        return self._card_copy
+
+    @card_copy.setter
+    def card_copy(self, value: bool) -> None:
+        self._card_copy = value
+        if value:
+            self._register_copy()
+
+    @property
+    def spell_copy(self) -> bool:
+        return self._spell_copy
+
+    @spell_copy.setter
+    def spell_copy(self, value: bool) -> None:
+        self._spell_copy = value
+        if value:
+            self._register_copy()
 
     # -- characteristics -------------------------------------------------------------
     # zone, transformed and copy_values decide the face in use: setting one recomputes it

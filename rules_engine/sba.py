@@ -19,6 +19,9 @@ def check_all(game: Game) -> None:
             return
 
 
+_OUTSIDE_ZONES = ("hand", "graveyard", "exile", "library")
+
+
 def _attachment(obj: GameObject, face: Face, target: object, auras: list[GameObject]) -> bool:
     """704.5m/n/p for one permanent; True when it was unattached (an action happened)."""
     if "Aura" in face.subtypes:
@@ -109,15 +112,18 @@ def check_once(game: Game) -> bool:
                     game.move(obj, "graveyard")
             acted = True
     # 704.5d tokens outside the battlefield, 704.5e copies outside the stack/battlefield
+    # (only tokens and copies can be affected: each player's registry of them is looked at)
     for p in game.players if game.copies_exist else ():
-        for zone in ("hand", "graveyard", "exile", "library"):
-            lst = getattr(p, zone)
-            for obj in list(lst):
-                if obj.token or obj.spell_copy or (obj.card_copy and not
-                                                   prepare.is_kept_copy(obj)):
-                    lst.remove(obj)
-                    obj.zone = "gone"
-                    acted = True
+        for obj in p.copies:
+            for zone in _OUTSIDE_ZONES:
+                lst = getattr(p, zone)
+                if obj in lst:
+                    if obj._token or obj._spell_copy or (obj._card_copy and not
+                                                         prepare.is_kept_copy(obj)):
+                        lst.remove(obj)
+                        obj.zone = "gone"
+                        acted = True
+                    break
     if prepare.check(game):
         acted = True
     if initiative.dungeon_sba(game):  # 704.5t / 309.6

@@ -28,15 +28,26 @@ def candidate_moves(game: Game) -> list[Move]:
         return []
     moves: list[Move] = [("pass", None)]
     sorcery_ok = casting.sorcery_timing_ok(game, p)
-    untapped = sum(1 for o in game.battlefield if o.controller is p and o.is_land
-                   and not o.tapped) + sum(p.mana_pool.values())
+    untapped = 0
+    for o in game.battlefield:
+        if o.controller is p and not o.tapped and "Land" in o.face.types:
+            untapped += 1
+    pool = p.mana_pool
+    if pool:
+        untapped += sum(pool.values())
+    permissions = game.cast_permissions
     for obj in p.hand:
-        if obj.is_land:
+        face = obj.face
+        if "Land" in face.types:
             if sorcery_ok and p.land_plays == 0:
                 moves.append(("play_land", obj))
-        elif game.mana_value_of(obj) <= untapped and (
-                sorcery_ok or "Instant" in obj.face.types or compiled.has_keyword(obj, "flash")
-                or game.cast_permissions):
+            continue
+        mana_value = face.mana_value
+        if mana_value < 0:
+            mana_value = game.mana_value_of(obj)
+        if mana_value <= untapped and (
+                sorcery_ok or "Instant" in face.types or compiled.has_keyword(obj, "flash")
+                or permissions):
             moves.append(("cast", obj))
     for obj in p.graveyard:
         if compiled.keyword_ability(obj, "flashback") is not None:
@@ -47,9 +58,11 @@ def candidate_moves(game: Game) -> list[Move]:
                 moves.append(("cast_exile", obj))
     for obj in game.battlefield:
         if obj.controller is p and not obj.phased_out:
-            for i, abl in enumerate(compiled.activated_abilities(obj), 1):
-                if not abl.is_mana_ability:
-                    moves.append(("activate", (obj, i)))
+            found = compiled.activated_abilities(obj)
+            if found:
+                for i, abl in enumerate(found, 1):
+                    if not abl.is_mana_ability:
+                        moves.append(("activate", (obj, i)))
     if game.active is p and game.step == "beginning_of_combat" and not game.stack:
         moves.append(("attack", None))
     return moves

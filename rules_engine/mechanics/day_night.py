@@ -30,6 +30,17 @@ def _bound(obj: GameObject, which: str) -> bool:
     return bool(obj.mods or obj.static_mods) and obj.has_keyword(which)
 
 
+def _maybe_bound(obj: GameObject) -> bool:
+    """A cheap pre-filter for _bound: False when the object surely has neither keyword."""
+    face = obj.face
+    if face.abilities is None:
+        compiled.object_abilities(obj)
+    if obj.mods or obj.static_mods:
+        return True
+    kws = face.keywords
+    return "daybound" in kws or "nightbound" in kws
+
+
 def become(game: Game, to: str) -> None:
     """Make it ``to`` ("day"/"night"); logs became_* from neither, *_became_* on a change."""
     before = game.day_night
@@ -115,8 +126,9 @@ def bound_checks(game: Game) -> bool:
     if key == game.bound_key:
         return False
     acted = False
+    modified = False  # any permanent with continuous modifications (they could grant *bound)
     if game.day_night == "neither":
-        perms = game.permanents()
+        perms = [o for o in game.permanents() if _maybe_bound(o)]
         if any(_bound(o, "daybound") for o in perms):
             become(game, "day")  # 702.145d
             acted = True
@@ -125,11 +137,18 @@ def bound_checks(game: Game) -> bool:
             acted = True
     else:
         for obj in game.permanents():
+            if not _maybe_bound(obj):
+                continue
             if game.day_night == "night" and not obj.transformed and _bound(obj, "daybound") \
                     and obj.card is not None and obj.card.back is not None:
                 acted = transform(game, obj, cause="daybound") or acted  # 702.145c
             elif game.day_night == "day" and obj.transformed and _bound(obj, "nightbound"):
                 acted = transform(game, obj, cause="nightbound") or acted  # 702.145f
-    if not acted and not any(o.mods or o.static_mods for o in game.battlefield):
+    if not acted:
+        for o in game.battlefield:
+            if o.mods or o.static_mods:
+                modified = True
+                break
+    if not acted and not modified:
         game.bound_key = (game.timestamp, game.day_night, len(game.battlefield))
     return acted
