@@ -183,6 +183,7 @@ class Face:
     triggered: list[Any] | None = None  # cached triggered abilities (rules_engine.compiled)
     activated: list[Any] | None = None  # cached activated abilities (rules_engine.compiled)
     keyword_table: dict[str, Any] | None = None  # cached first keyword ability by name
+    mana_colors: tuple[str, ...] | None = None  # cached colours a land of this face makes
     unsupported: list[str] = field(default_factory=list)
 
     @classmethod
@@ -229,6 +230,7 @@ class Face:
         values["triggered"] = None
         values["activated"] = None
         values["keyword_table"] = None
+        values["mana_colors"] = None
         values["unsupported"] = list(self.unsupported)
         return Face(**values)
 

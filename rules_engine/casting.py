@@ -33,26 +33,50 @@ def sorcery_timing_ok(game: Game, player: Player) -> bool:
     return game.active is player and game.step in MAIN_STEPS and not game.stack
 
 
+def timing_ok(game: Game, player: Player, obj: GameObject) -> bool:
+    """307.1 / 117.1a: may ``player`` cast ``obj`` now, as far as timing goes? Instants, flash
+    (702.8a) and "you may cast ... as though it had flash" permissions (601.3) any time the
+    player has priority; otherwise sorcery timing."""
+    face = obj.face
+    return "Instant" in face.types or compiled.has_keyword(obj, "flash") or any(
+        who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
+        for who, flt, _until in game.cast_permissions) or sorcery_timing_ok(game, player)
+
+
 def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str, ...]]]:
     """Untapped lands the player controls and the colours each can make (305.6, 605)."""
     found = []
     for obj in game.battlefield:
-        if obj.controller is not player or obj.tapped or obj.phased_out or not obj.is_land:
+        if obj.controller is not player or obj.tapped or obj.phased_out:
             continue
-        colors = {BASIC_LAND_MANA[s] for s in obj.face.subtypes if s in BASIC_LAND_MANA}
-        for abl in compiled.activated_abilities(obj):
-            if not abl.is_mana_ability or any(p.kind not in ("tap",) for p in abl.cost.parts):
-                continue
-            for eff in abl.effects:
-                if isinstance(eff, ab.AddMana):
-                    if eff.any_color or eff.one_color:
-                        colors.update(COLORS)
-                    for sym in eff.choices:
-                        colors.update(ch for ch in sym if ch in COLORS + "C")
-                    colors.update(ch for ch in eff.mana if ch in COLORS + "C")
-        if colors:
-            found.append((obj, tuple(sorted(colors))))
+        face = obj.face
+        if "Land" not in face.types:
+            continue
+        if obj.mods:  # modifications may grant mana abilities: work it out afresh
+            made = _land_colors(obj)
+        else:
+            made = face.mana_colors  # cached per face: the same for every copy of the land
+            if made is None:
+                made = face.mana_colors = _land_colors(obj)
+        if made:
+            found.append((obj, made))
     return found
+
+
+def _land_colors(obj: GameObject) -> tuple[str, ...]:
+    """The colours a land's basic land types and tap-only mana abilities make (305.6, 605)."""
+    colors = {BASIC_LAND_MANA[s] for s in obj.face.subtypes if s in BASIC_LAND_MANA}
+    for abl in compiled.activated_abilities(obj):
+        if not abl.is_mana_ability or any(p.kind not in ("tap",) for p in abl.cost.parts):
+            continue
+        for eff in abl.effects:
+            if isinstance(eff, ab.AddMana):
+                if eff.any_color or eff.one_color:
+                    colors.update(COLORS)
+                for sym in eff.choices:
+                    colors.update(ch for ch in sym if ch in COLORS + "C")
+                colors.update(ch for ch in eff.mana if ch in COLORS + "C")
+    return tuple(sorted(colors))
 
 
 def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str) -> None:
@@ -131,10 +155,7 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
     if from_zone not in ("exile",) and obj.owner is not player:
         raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
-    instant_speed = "Instant" in face.types or compiled.has_keyword(obj, "flash") or any(
-        who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
-        for who, flt, _until in game.cast_permissions)
-    if not instant_speed and not sorcery_timing_ok(game, player):
+    if not timing_ok(game, player, obj):
         raise IllegalActionError("307.1", f"{obj.name} can be cast only in its controller's main "
                                           "phase with an empty stack")
     cost = parse_cost(cost_text)

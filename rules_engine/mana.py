@@ -30,7 +30,20 @@ class ManaCost:
         return self.generic + sum(self.colored.values()) + len(self.hybrid)
 
 
+_COST_CACHE: dict[str, ManaCost] = {}
+
+
 def parse_cost(text: str | None) -> ManaCost:
+    """Parse a mana cost; cached by text, so the result is shared: treat it as read-only
+    (nothing in the engine changes a parsed cost; payment plans work on copies)."""
+    key = text or ""
+    cost = _COST_CACHE.get(key)
+    if cost is None:
+        cost = _COST_CACHE[key] = _parse_cost(key)
+    return cost
+
+
+def _parse_cost(text: str) -> ManaCost:
     cost = ManaCost()
     for sym in _SYMBOL.findall(text or ""):
         if sym.isdigit():

@@ -78,6 +78,9 @@ def apply_move(game: Game, move: Move) -> bool:
             turn.pass_priority(game)
         elif kind == "play_land":
             casting.play_land(game, p, _key(arg))
+        elif kind in ("cast", "cast_graveyard", "cast_exile") and not casting.timing_ok(
+                game, p, arg):
+            return False  # casting.cast would refuse it (307.1) before changing anything
         elif kind == "cast":
             casting.cast(game, p, _key(arg))
         elif kind == "cast_graveyard":

@@ -174,12 +174,31 @@ def still_legal(game: Game, item: Any, obj: Any) -> bool:
     return True
 
 
+_TARGETS_CACHE: dict[tuple[int, ...], tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+
+
 def collect_targets(items: Any) -> tuple[Any, ...]:
     """Every :class:`Target` under ``items`` (abilities, effects, token specs...), in text order.
 
     Walks all dataclass fields recursively (a copy effect's target sits inside a TokenSpec),
     but not into granted abilities, whose targets are chosen when those abilities are used.
+    Memoised on the identity of the items of a list or tuple: ability and effect records are
+    frozen, and the cache keeps them alive, so an id seen again is the same record.
     """
+    if isinstance(items, tuple | list):
+        key = tuple(map(id, items))
+        hit = _TARGETS_CACHE.get(key)
+        if hit is not None:
+            return hit[1]
+        found = _collect_targets(items)
+        if len(_TARGETS_CACHE) > 4096:
+            _TARGETS_CACHE.clear()
+        _TARGETS_CACHE[key] = (tuple(items), found)
+        return found
+    return _collect_targets(items)
+
+
+def _collect_targets(items: Any) -> tuple[Any, ...]:
     from rules_engine import abilities as ab
 
     found: list[Any] = []
