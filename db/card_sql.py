@@ -69,8 +69,7 @@ DELETE_CARDS = (
     "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _parsed WHERE lang = 'en')"
 )
 
-INSERT_CARDS = (
-    "INSERT INTO cards "
+CARD_SELECT = (
     f"SELECT oracle_id, {_s('name')}, {_s('layout')}, {_s('mana_cost')}, "
     f"TRY_CAST({_s('cmc')} AS DOUBLE), {_s('type_line')}, {_JOINED_TEXT}, "
     f"from_json({_n('keywords')}, {_LIST}), "
@@ -78,25 +77,26 @@ INSERT_CARDS = (
     f"from_json({_n('color_identity')}, {_LIST}), "
     f"coalesce({_s('power')}, faces[1].power), coalesce({_s('toughness')}, faces[1].toughness), "
     f"coalesce({_s('loyalty')}, faces[1].loyalty), {_s('set')}, "
-    f"TRY_CAST({_s('released_at')} AS DATE), NULL, NULL, NULL, {_s('source')}, raw "
+    f"TRY_CAST({_s('released_at')} AS DATE), NULL, NULL, NULL, {_s('source')}, raw, line "
     "FROM _parsed WHERE lang = 'en'"
 )
+INSERT_CARDS = "INSERT INTO cards SELECT * EXCLUDE (line) FROM (" + CARD_SELECT + ")"
 
 DELETE_FACES = (
     "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _parsed WHERE lang = 'en')"
 )
 
-INSERT_FACES = (
-    "INSERT INTO card_faces "
+FACE_SELECT = (
     "SELECT oracle_id, i - 1, f.name, f.mana_cost, f.type_line, f.oracle_text, f.power, "
-    "f.toughness, f.loyalty, NULL, NULL, NULL "
-    "FROM (SELECT oracle_id, unnest(range(1, len(faces) + 1)) AS i, unnest(faces) AS f "
+    "f.toughness, f.loyalty, NULL, NULL, NULL, line "
+    "FROM (SELECT oracle_id, line, unnest(range(1, len(faces) + 1)) AS i, unnest(faces) AS f "
     "      FROM _parsed WHERE lang = 'en' AND len(faces) > 0) "
     "UNION ALL "
     f"SELECT oracle_id, 0, {_s('name')}, {_s('mana_cost')}, {_s('type_line')}, "
-    f"{_s('oracle_text')}, {_s('power')}, {_s('toughness')}, {_s('loyalty')}, NULL, NULL, NULL "
-    "FROM _parsed WHERE lang = 'en' AND len(faces) = 0"
+    f"{_s('oracle_text')}, {_s('power')}, {_s('toughness')}, {_s('loyalty')}, NULL, NULL, NULL, "
+    "line FROM _parsed WHERE lang = 'en' AND len(faces) = 0"
 )
+INSERT_FACES = "INSERT INTO card_faces SELECT * EXCLUDE (line) FROM (" + FACE_SELECT + ")"
 
 
 def _joined(field: str, sep: str) -> str:
@@ -125,18 +125,52 @@ _JA_ROWS = (
     f"{_s('printed_text')}, line FROM _parsed WHERE lang = 'ja' AND len(faces) = 0"
 )
 
-UPSERT_JA = (
-    "INSERT INTO cards_ja "
-    "SELECT oracle_id, face_index, "
-    "first(name_ja ORDER BY line) FILTER (WHERE name_ja IS NOT NULL), "
-    "first(type_line_ja ORDER BY line) FILTER (WHERE type_line_ja IS NOT NULL), "
-    "first(text_ja ORDER BY line) FILTER (WHERE coalesce(text_ja, '') <> '') "
-    "FROM (" + _JA_ROWS + ") GROUP BY oracle_id, face_index "
-    "ON CONFLICT DO UPDATE SET "
-    "name_ja = COALESCE(cards_ja.name_ja, excluded.name_ja), "
-    "type_line_ja = COALESCE(cards_ja.type_line_ja, excluded.type_line_ja), "
-    "text_ja = COALESCE(cards_ja.text_ja, excluded.text_ja)"
+JA_SELECT = _JA_ROWS
+
+
+def upsert_ja(rows_sql: str) -> str:
+    """Fold Japanese rows ``(oracle_id, face_index, name_ja, type_line_ja, text_ja, line)``
+    into ``cards_ja``: per field, the first non-empty value wins."""
+    return (
+        "INSERT INTO cards_ja "
+        "SELECT oracle_id, face_index, "
+        "first(name_ja ORDER BY line) FILTER (WHERE name_ja IS NOT NULL), "
+        "first(type_line_ja ORDER BY line) FILTER (WHERE type_line_ja IS NOT NULL), "
+        "first(text_ja ORDER BY line) FILTER (WHERE coalesce(text_ja, '') <> '') "
+        "FROM (" + rows_sql + ") GROUP BY oracle_id, face_index "
+        "ON CONFLICT DO UPDATE SET "
+        "name_ja = COALESCE(cards_ja.name_ja, excluded.name_ja), "
+        "type_line_ja = COALESCE(cards_ja.type_line_ja, excluded.type_line_ja), "
+        "text_ja = COALESCE(cards_ja.text_ja, excluded.text_ja)"
+    )
+
+
+UPSERT_JA = upsert_ja(_JA_ROWS)
+
+# Staged loading of a large file: every batch is parsed into scratch tables and committed
+# (so DuckDB's memory stays bounded), then one transaction merges the scratch tables into
+# the real ones; an interrupted load leaves only scratch tables, dropped by the next load.
+STAGED_CREATE = (
+    "CREATE OR REPLACE TABLE _load_cards AS SELECT *, 0::BIGINT AS line FROM cards LIMIT 0",
+    "CREATE OR REPLACE TABLE _load_faces AS SELECT *, 0::BIGINT AS line FROM card_faces LIMIT 0",
+    "CREATE OR REPLACE TABLE _load_ja (oracle_id VARCHAR, face_index INTEGER, name_ja VARCHAR, "
+    "type_line_ja VARCHAR, text_ja VARCHAR, line BIGINT)",
 )
+STAGED_BATCH_CARDS = "INSERT INTO _load_cards " + CARD_SELECT
+STAGED_BATCH_FACES = "INSERT INTO _load_faces " + FACE_SELECT
+STAGED_BATCH_JA = "INSERT INTO _load_ja " + _JA_ROWS
+STAGED_MERGE = (
+    "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
+    "INSERT INTO cards SELECT * EXCLUDE (line) FROM _load_cards "
+    "QUALIFY row_number() OVER (PARTITION BY oracle_id ORDER BY line DESC) = 1",
+    "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
+    "INSERT INTO card_faces SELECT f.* EXCLUDE (line) FROM _load_faces f "
+    "JOIN (SELECT oracle_id, max(line) AS line FROM _load_cards GROUP BY oracle_id) w "
+    "USING (oracle_id, line)",
+    upsert_ja("SELECT * FROM _load_ja"),
+)
+STAGED_DROP = ("DROP TABLE IF EXISTS _load_cards", "DROP TABLE IF EXISTS _load_faces",
+               "DROP TABLE IF EXISTS _load_ja")
 
 DROP_PARSED = "DROP TABLE IF EXISTS _parsed"
 

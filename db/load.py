@@ -35,6 +35,9 @@ from db.records import RULING_COLUMNS, RecordError, oracle_id_of, ruling_row
 from db.store import Store
 
 BATCH_SIZE = 20_000
+# Files this large or larger load through committed scratch tables (bounded memory).
+STAGED_FROM_BYTES = 256 * 1024 * 1024
+STAGED_MEMORY_LIMIT = os.environ.get("MTGKIT_LOAD_MEMORY", "512MB")
 
 
 
@@ -107,8 +110,9 @@ class _CardBatch:
     spares DuckDB a window function over the batch.
     """
 
-    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+    def __init__(self, con: duckdb.DuckDBPyConnection, staged: bool = False) -> None:
         self.con = con
+        self.staged = staged
         self.english: dict[str, tuple[int, str, str, str]] = {}
         self.japanese: list[tuple[int, str, str, str]] = []
 
@@ -135,12 +139,17 @@ class _CardBatch:
         con = self.con
         con.register("_stage", stage)
         con.execute(card_sql.STAGE_PARSED)
-        if self.english:
+        if self.staged:  # scratch tables; merged into the real ones after the last batch
+            con.execute(card_sql.STAGED_BATCH_CARDS)
+            con.execute(card_sql.STAGED_BATCH_FACES)
+            if self.japanese:
+                con.execute(card_sql.STAGED_BATCH_JA)
+        elif self.english:
             con.execute(card_sql.DELETE_CARDS)
             con.execute(card_sql.INSERT_CARDS)
             con.execute(card_sql.DELETE_FACES)
             con.execute(card_sql.INSERT_FACES)
-        if self.japanese:
+        if self.japanese and not self.staged:
             con.execute(card_sql.UPSERT_JA)
         con.execute(card_sql.DROP_PARSED)
         con.unregister("_stage")
@@ -154,45 +163,77 @@ def apply_japanese(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(card_sql.APPLY_JA_FACES)
 
 
-def _load_card_file(
-    store: Store, path: Path, progress: ProgressHook | None
-) -> LoadReport:
+def _read_card_file(
+    con: duckdb.DuckDBPyConnection, path: Path, progress: ProgressHook | None, staged: bool
+) -> tuple[LoadReport, int]:
+    """Validate every record of ``path`` and write it in batches; returns (report, records)."""
     report = LoadReport(files=1)
-    with store.transaction() as con:
-        batch = _CardBatch(con)
-        seen = 0
-        for line, obj, raw in iter_raw_objects(path):
-            seen += 1
-            if isinstance(obj, BadCardData):
-                report.errors.append(obj)
+    batch = _CardBatch(con, staged=staged)
+    seen = 0
+    for line, obj, raw in iter_raw_objects(path):
+        seen += 1
+        if isinstance(obj, BadCardData):
+            report.errors.append(obj)
+            continue
+        lang = obj.get("lang") or "en"
+        try:
+            if obj.get("object") not in (None, "card"):
+                raise RecordError(f"not a card object (object={obj.get('object')!r})")
+            oracle_id = oracle_id_of(obj)
+            name = obj.get("name")
+            if not name or not isinstance(name, str):
+                raise RecordError("missing field 'name'")
+            if lang == "en":
+                report.cards += 1
+            elif lang == "ja":
+                report.ja_printings += 1
+            else:
+                report.other_languages[str(lang)] += 1
                 continue
-            lang = obj.get("lang") or "en"
-            try:
-                if obj.get("object") not in (None, "card"):
-                    raise RecordError(f"not a card object (object={obj.get('object')!r})")
-                oracle_id = oracle_id_of(obj)
-                name = obj.get("name")
-                if not name or not isinstance(name, str):
-                    raise RecordError("missing field 'name'")
-                if lang == "en":
-                    report.cards += 1
-                elif lang == "ja":
-                    report.ja_printings += 1
-                else:
-                    report.other_languages[str(lang)] += 1
-                    continue
-                batch.add(line, lang, oracle_id, raw if raw is not None else _dumps(obj))
-            except RecordError as exc:
-                report.errors.append(BadCardData(str(path), line, str(exc)))
-            if len(batch) >= BATCH_SIZE:
-                batch.flush()
-            if progress is not None and seen % 2000 == 0:
-                progress(path, seen)
-        batch.flush()
-        apply_japanese(con)
-        _mark_loaded(con, path, "cards", seen)
+            batch.add(line, lang, oracle_id, raw if raw is not None else _dumps(obj))
+        except RecordError as exc:
+            report.errors.append(BadCardData(str(path), line, str(exc)))
+        if len(batch) >= BATCH_SIZE:
+            batch.flush()
+        if progress is not None and seen % 2000 == 0:
+            progress(path, seen)
+    batch.flush()
     if progress is not None:
         progress(path, seen)
+    return report, seen
+
+
+def _load_card_file(store: Store, path: Path, progress: ProgressHook | None) -> LoadReport:
+    """Load one file atomically.
+
+    Files up to :data:`STAGED_FROM_BYTES` load inside one transaction (fastest). DuckDB keeps
+    a transaction's work in memory, so larger files (a 2 GB ``all_cards``) are parsed batch by
+    batch into committed scratch tables under a memory limit, and only the final merge into
+    the real tables is one transaction: either way the real tables see all of the file or
+    none of it.
+    """
+    if path.stat().st_size < STAGED_FROM_BYTES:
+        with store.transaction() as con:
+            report, seen = _read_card_file(con, path, progress, staged=False)
+            apply_japanese(con)
+            _mark_loaded(con, path, "cards", seen)
+        return report
+    con = store.con
+    old_limit = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    con.execute("SET memory_limit = ?", [STAGED_MEMORY_LIMIT])
+    try:
+        for sql in card_sql.STAGED_CREATE:
+            con.execute(sql)
+        report, seen = _read_card_file(con, path, progress, staged=True)
+        with store.transaction() as tx:
+            for sql in card_sql.STAGED_MERGE:
+                tx.execute(sql)
+            apply_japanese(tx)
+            _mark_loaded(tx, path, "cards", seen)
+    finally:
+        for sql in card_sql.STAGED_DROP:
+            con.execute(sql)
+        con.execute("SET memory_limit = ?", [old_limit])
     return report
 
 

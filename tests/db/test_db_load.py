@@ -8,9 +8,21 @@ from pathlib import Path
 
 import pytest
 
+import db.load
 from db import connect
 from db.errors import BadCardData
 from db.load import load_card_files, load_ruling_files
+
+
+@pytest.fixture(autouse=True, params=["one_transaction", "staged"])
+def load_mode(request, monkeypatch):
+    """Every loader test runs both ways: small files in one transaction, large files through
+    committed scratch tables (forced here with a zero threshold and tiny batches, so records
+    of one card land in different batches)."""
+    if request.param == "staged":
+        monkeypatch.setattr(db.load, "STAGED_FROM_BYTES", 0)
+        monkeypatch.setattr(db.load, "BATCH_SIZE", 2)
+    return request.param
 
 
 def card(name: str, oracle_id: str, **extra) -> dict:
@@ -142,6 +154,10 @@ def test_truncated_gzip_loses_nothing_already_stored(tmp_path, db_path):
         with pytest.raises(BadCardData, match="cut.jsonl.gz"):
             load_card_files(store, [cut], progress=False)
         assert counts(store) == (1, 1)  # the cut file's transaction was rolled back
+        scratch = store.con.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name LIKE '\\_load%' ESCAPE '\\'"
+        ).fetchone()[0]
+        assert scratch == 0
 
 
 def test_rulings_load_once(tmp_path, db_path):
@@ -156,7 +172,8 @@ def test_rulings_load_once(tmp_path, db_path):
         assert store.con.execute("SELECT count(*) FROM rulings").fetchone()[0] == 2
 
 
-def test_shared_cards_give_one_row_per_oracle_id(shared_dir, db_path):
+def test_shared_cards_give_one_row_per_oracle_id(shared_dir, db_path, monkeypatch):
+    monkeypatch.setattr(db.load, "BATCH_SIZE", 500)
     cards = shared_dir / "data/cards/cards.jsonl"
     ja = shared_dir / "data/cards/cards_ja.jsonl"
     ids = {json.loads(line)["oracle_id"] for line in cards.open(encoding="utf-8")}
