@@ -184,6 +184,8 @@ class Face:
     activated: list[Any] | None = None  # cached activated abilities (rules_engine.compiled)
     keyword_table: dict[str, Any] | None = None  # cached first keyword ability by name
     mana_colors: tuple[str, ...] | None = None  # cached colours a land of this face makes
+    sba_flags: int = -1  # cached rules_engine.sba flags (legendary/creature/aura/planeswalker)
+    trigger_names: frozenset[str] | None = None  # cached names of events its triggers look at
     unsupported: list[str] = field(default_factory=list)
 
     @classmethod
@@ -231,6 +233,8 @@ class Face:
         values["activated"] = None
         values["keyword_table"] = None
         values["mana_colors"] = None
+        values["sba_flags"] = -1
+        values["trigger_names"] = None
         values["unsupported"] = list(self.unsupported)
         return Face(**values)
 

@@ -277,8 +277,6 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
 def activate(game: Game, player: Player, name: str, index: int,
              targets: list[Any] | None = None, x: int = 0) -> Any:
     """602.2: announce, targets, pay costs; a mana ability resolves at once (605.3a)."""
-    from rules_engine import effects
-
     _need_priority(game, player)
     objs = [o for o in game.find_objects(name) if o.zone == "battlefield" and not o.phased_out]
     if not objs:
@@ -286,7 +284,16 @@ def activate(game: Game, player: Player, name: str, index: int,
     mine = [o for o in objs if o.controller is player]
     if not mine:
         raise IllegalActionError("602.2", f"{player.name} doesn't control {name}")
-    obj = mine[0]
+    return activate_object(game, player, mine[0], index, targets, x)
+
+
+def activate_object(game: Game, player: Player, obj: GameObject, index: int,
+                    targets: list[Any] | None = None, x: int = 0) -> Any:
+    """:func:`activate` once the permanent is known (it is on the battlefield, phased in and
+    controlled by ``player``; callers that hold the object skip the lookup by name)."""
+    from rules_engine import effects
+
+    _need_priority(game, player)
     abilities = compiled.activated_abilities(obj)
     if not 1 <= index <= len(abilities):
         raise IllegalActionError("602.1", f"{obj.name} has no activated ability {index} "

@@ -75,6 +75,7 @@ class Game:
         self.play_permissions: list[tuple[Player, list[Any], str, bool]] = []  # 601.3
         self.skips: list[list[Any]] = []  # [player, "turn"|"untap_step"|...] (614.10)
         self.bound_key: tuple[int, str, int] | None = None  # day_night.bound_checks memo
+        self.statics_live = False  # some permanent has static_mods (rules_engine.statics)
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
         self._living: list[Player] | None = None  # cache, reset by leave_game.leave
         from rules_engine import triggers  # late: triggers imports this module

@@ -20,6 +20,15 @@ def check_all(game: Game) -> None:
 
 
 _OUTSIDE_ZONES = ("hand", "graveyard", "exile", "library")
+_LEGENDARY, _CREATURE, _AURA, _PLANESWALKER = 1, 2, 4, 8
+
+
+def _flags(face: Face) -> int:
+    """What the battlefield checks need to know about a face's printed types (cached on it)."""
+    return ((_LEGENDARY if "Legendary" in face.supertypes else 0)
+            | (_CREATURE if "Creature" in face.types else 0)
+            | (_AURA if "Aura" in face.subtypes else 0)
+            | (_PLANESWALKER if "Planeswalker" in face.types else 0))
 
 
 def _attachment(obj: GameObject, face: Face, target: object, auras: list[GameObject]) -> bool:
@@ -64,7 +73,12 @@ def check_once(game: Game) -> bool:
         if obj.phased_out:
             continue
         face = obj.face
-        if face.supertypes and "Legendary" in face.supertypes:
+        flags = face.sba_flags
+        if flags < 0:
+            flags = face.sba_flags = _flags(face)
+        if not flags and not obj.counters and obj.attached_to is None and not obj.mods:
+            continue  # e.g. a land: none of the checks below can apply to it
+        if flags & _LEGENDARY:
             if seen is None:
                 seen = {}
             seen.setdefault((obj.controller.index, face.name), []).append(obj)
@@ -77,11 +91,10 @@ def check_once(game: Game) -> bool:
                 counters["+1/+1"] = plus - n
                 counters["-1/-1"] = minus - n
                 acted = True
-        types = face.types
         target = obj.attached_to
-        if target is not None or (face.subtypes and "Aura" in face.subtypes):
+        if target is not None or flags & _AURA:
             acted = _attachment(obj, face, target, auras) or acted
-        if "Creature" in types or (obj.mods and obj.is_creature):
+        if flags & _CREATURE or (obj.mods and obj.is_creature):
             if counters or obj.mods or obj.static_mods:
                 t = obj.toughness
             else:
@@ -94,7 +107,7 @@ def check_once(game: Game) -> bool:
                     compiled.has_keyword(obj, "indestructible"):  # 704.5g, 704.5h
                 dying.append(obj)
                 continue
-        if "Planeswalker" in types and obj.loyalty <= 0:  # 704.5i
+        if flags & _PLANESWALKER and obj.loyalty <= 0:  # 704.5i
             dying.append(obj)
     for obj in auras:
         if obj not in dying:

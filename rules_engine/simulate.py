@@ -29,9 +29,18 @@ def candidate_moves(game: Game) -> list[Move]:
     moves: list[Move] = [("pass", None)]
     sorcery_ok = casting.sorcery_timing_ok(game, p)
     untapped = 0
+    activations: list[Move] = []  # one pass over the battlefield; they go last in the list
     for o in game.battlefield:
-        if o.controller is p and not o.tapped and "Land" in o.face.types:
+        if o.controller is not p:
+            continue
+        if not o.tapped and "Land" in o.face.types:
             untapped += 1
+        if not o.phased_out:
+            found = compiled.activated_abilities(o)
+            if found:
+                for i, abl in enumerate(found, 1):
+                    if not abl.is_mana_ability:
+                        activations.append(("activate", (o, i)))
     pool = p.mana_pool
     if pool:
         untapped += sum(pool.values())
@@ -56,13 +65,8 @@ def candidate_moves(game: Game) -> list[Move]:
         for obj in q.exile:
             if obj.copy_for is not None and obj.copy_for.controller is p:
                 moves.append(("cast_exile", obj))
-    for obj in game.battlefield:
-        if obj.controller is p and not obj.phased_out:
-            found = compiled.activated_abilities(obj)
-            if found:
-                for i, abl in enumerate(found, 1):
-                    if not abl.is_mana_ability:
-                        moves.append(("activate", (obj, i)))
+    if activations:
+        moves.extend(activations)
     if game.active is p and game.step == "beginning_of_combat" and not game.stack:
         moves.append(("attack", None))
     return moves
@@ -89,7 +93,10 @@ def apply_move(game: Game, move: Move) -> bool:
             casting.cast(game, p, arg.name, from_zone="exile")
         elif kind == "activate":
             obj, i = arg
-            casting.activate(game, p, _key(obj), i)
+            # what casting.activate's lookup by the object's unique "#id" label would check
+            if obj.zone != "battlefield" or obj.phased_out or obj.controller is not p:
+                return False
+            casting.activate_object(game, p, obj, i)
         elif kind == "attack":
             from rules_engine import combat
 

@@ -36,9 +36,11 @@ def _statics(obj: GameObject) -> list[Any]:
 
 def apply(game: Game) -> None:
     """Rebuild the static modifications of every permanent (cheap when nothing has statics)."""
-    for obj in game.battlefield:
-        if obj.static_mods:
-            obj.static_mods = []
+    if game.statics_live:  # only when the last rebuild gave some permanent a modification
+        game.statics_live = False
+        for obj in game.battlefield:
+            if obj.static_mods:
+                obj.static_mods = []
     for src in game.battlefield:
         if src.phased_out:
             continue
@@ -81,6 +83,7 @@ def _apply_one(game: Game, src: GameObject, eff: Any) -> None:
             mod = Mod(keywords=tuple(k.name for k in eff.keywords),
                       abilities=tuple(eff.abilities) + tuple(eff.keywords), until="static")
         obj.static_mods.append(mod)
+        game.statics_live = True
 
 
 def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
@@ -108,7 +111,10 @@ def skips(game: Game, player: Any, what: str) -> bool:
     for src in game.battlefield:
         if src.phased_out:
             continue
-        for abl in _statics(src):
+        found = src.face.statics
+        if found is None or src.mods:
+            found = _statics(src)
+        for abl in found:
             for eff in abl.effects:
                 if type(eff).__name__ != "Skip" or eff.what != what:
                     continue

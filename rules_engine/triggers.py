@@ -73,15 +73,20 @@ def check(game: Game, event: Any) -> None:
         return
     if name in _INHERENT_EVENTS:
         initiative.inherent_triggers(game, event)
-    for obj in list(game.battlefield):
+    for obj in list(game.battlefield) if name in _TRIGGER_EVENTS else ():
         if obj.phased_out:
             continue
-        face = obj.face
-        abilities = face.triggered  # fast path: the face's cached list, when nothing is gained
-        if abilities is None or obj.mods or obj.static_mods:
-            abilities = compiled.triggered_abilities(obj)
-        elif not abilities:
-            continue
+        if obj.mods or obj.static_mods:
+            abilities = compiled.triggered_abilities(obj)  # gained abilities count too
+        else:
+            face = obj.face  # fast path: the face's cached list and the events it looks at
+            names = face.trigger_names
+            if names is None:
+                names = face.trigger_names = frozenset().union(
+                    *(event_names(a.trigger) for a in compiled.triggered_abilities(obj)))
+            if name not in names:
+                continue
+            abilities = face.triggered
         for abl in abilities:
             trig = abl.trigger
             if name in event_names(trig) and _matches(game, trig, event, obj, obj.controller):
@@ -161,6 +166,7 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "cast": frozenset({"spell_cast"}),
     **{kind: frozenset({ev}) for kind, ev in _SIMPLE.items()},
 }
+_TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())  # any trigger kind at all
 _NAMES_CACHE: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
