@@ -93,7 +93,12 @@ def has_keyword(obj: Any, name: str) -> bool:
     face = obj.face
     if face.abilities is None:
         object_abilities(obj)
-    return obj.has_keyword(name)
+        face = obj.face
+    if name in face.keywords:
+        return True
+    if obj.mods or obj.static_mods:
+        return obj.has_keyword(name)
+    return False
 
 
 def keyword_ability(obj: Any, name: str) -> Any:

@@ -268,8 +268,13 @@ class GameObject:
     def has_keyword(self, kw: str) -> bool:
         if kw in self.face.keywords:
             return True
-        return any(kw in m.keywords for m in self.mods) or any(
-            kw in m.keywords for m in self.static_mods)
+        for m in self.mods:  # plain loops: no generator objects on this hot path
+            if kw in m.keywords:
+                return True
+        for m in self.static_mods:
+            if kw in m.keywords:
+                return True
+        return False
 
     @property
     def colors(self) -> tuple[str, ...]:

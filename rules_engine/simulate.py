@@ -36,7 +36,9 @@ def candidate_moves(game: Game) -> list[Move]:
         if not o.tapped and "Land" in o.face.types:
             untapped += 1
         if not o.phased_out:
-            found = compiled.activated_abilities(o)
+            found = o.face.activated  # the face's cached list when nothing is gained
+            if found is None or o.mods:
+                found = compiled.activated_abilities(o)
             if found:
                 for i, abl in enumerate(found, 1):
                     if not abl.is_mana_ability:
@@ -55,11 +57,15 @@ def candidate_moves(game: Game) -> list[Move]:
         if mana_value < 0:
             mana_value = game.mana_value_of(obj)
         if mana_value <= untapped and (
-                sorcery_ok or "Instant" in face.types or compiled.has_keyword(obj, "flash")
-                or permissions):
+                sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions):
             moves.append(("cast", obj))
     for obj in p.graveyard:
-        if compiled.keyword_ability(obj, "flashback") is not None:
+        table = obj.face.keyword_table  # the face's cached keyword abilities by name
+        if table is None or obj.mods:
+            found_fb = compiled.keyword_ability(obj, "flashback")
+        else:
+            found_fb = table.get("flashback")
+        if found_fb is not None:
             moves.append(("cast_graveyard", obj))
     for q in game.players:
         for obj in q.exile:
@@ -70,6 +76,14 @@ def candidate_moves(game: Game) -> list[Move]:
     if game.active is p and game.step == "beginning_of_combat" and not game.stack:
         moves.append(("attack", None))
     return moves
+
+
+def _has_flash(obj: GameObject) -> bool:
+    """compiled.has_keyword(obj, "flash"), without the call when the face's keywords decide."""
+    face = obj.face
+    if face.abilities is None or obj.mods or obj.static_mods:
+        return compiled.has_keyword(obj, "flash")
+    return "flash" in face.keywords
 
 
 def apply_move(game: Game, move: Move) -> bool:

@@ -125,8 +125,25 @@ def bound_checks(game: Game) -> bool:
     key = (game.timestamp, game.day_night, len(game.battlefield))
     if key == game.bound_key:
         return False
+    # one cheap pass: is any permanent possibly daybound/nightbound, is any modified?
+    maybe = modified = False
+    for o in game.battlefield:
+        if o.mods or o.static_mods:
+            modified = maybe = True  # modifications could grant daybound/nightbound
+            break
+        if o.phased_out:
+            continue
+        face = o.face
+        if face.abilities is None:
+            compiled.object_abilities(o)
+            face = o.face
+        kws = face.keywords
+        if "daybound" in kws or "nightbound" in kws:
+            maybe = True
+    if not maybe:  # nothing on the battlefield can make these checks act
+        game.bound_key = key
+        return False
     acted = False
-    modified = False  # any permanent with continuous modifications (they could grant *bound)
     if game.day_night == "neither":
         perms = [o for o in game.permanents() if _maybe_bound(o)]
         if any(_bound(o, "daybound") for o in perms):

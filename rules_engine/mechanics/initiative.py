@@ -164,10 +164,12 @@ def take(game: Game, player: Player) -> None:
 
 def inherent_triggers(game: Game, event: Any) -> None:
     """726.2's three triggered abilities and the room abilities (309.4c)."""
-    from rules_engine.triggers import add_inherent
-
     name = event.name
     holder = game.initiative
+    if holder is None and name != "initiative_taken":
+        return  # the other two abilities belong to the initiative's holder (726.2)
+    from rules_engine.triggers import add_inherent
+
     if name == "initiative_taken":
         add_inherent(game, INITIATIVE, event.data["player"],
                      (ab.Venture(into="undercity", player=ab.Ref("you")),), event=event)
