@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 COLORS = "WUBRG"
+_ANY_MANA = tuple(COLORS + "C")  # generic mana: any source will do
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
@@ -96,10 +97,16 @@ def plan_payment(
     def take_source(colors: tuple[str, ...]) -> bool:
         # tap the least flexible source that can make one of the colours
         best = None
+        best_len = 0
         for i, (_obj, makes) in enumerate(avail):
-            if any(c in makes for c in colors):
-                if best is None or len(makes) < len(avail[best][1]):
-                    best = i
+            for c in colors:
+                if c in makes:
+                    break
+            else:
+                continue  # this source makes none of the colours
+            if best is None or len(makes) < best_len:
+                best = i
+                best_len = len(makes)
         if best is None:
             return False
         obj, makes = avail.pop(best)
@@ -117,10 +124,10 @@ def plan_payment(
             if not digits:
                 return None
             for _ in range(digits[0]):
-                if not _take_generic(pool, spent) and not take_source(tuple(COLORS + "C")):
+                if not _take_generic(pool, spent) and not take_source(_ANY_MANA):
                     return None
     for _ in range(cost.generic + cost.x_count * x):
-        if not _take_generic(pool, spent) and not take_source(tuple(COLORS + "C")):
+        if not _take_generic(pool, spent) and not take_source(_ANY_MANA):
             return None
     return spent, taps
 

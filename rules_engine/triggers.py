@@ -109,7 +109,7 @@ def check(game: Game, event: Any) -> None:
             if abl.trigger.event == "cast" and abl.trigger.subject is not None and \
                     abl.trigger.subject.kind == "self":
                 _add(game, abl, spell, spell.controller, event)
-    for delayed in list(game.delayed):
+    for delayed in list(game.delayed) if game.delayed else ():
         trig = delayed.ability.trigger
         if _matches(game, trig, event, delayed.source, delayed.controller, delayed=delayed):
             if delayed.once:

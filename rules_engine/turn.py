@@ -9,7 +9,7 @@ waiting triggered abilities are put on the stack, repeatedly (117.5, 704.3).
 
 from __future__ import annotations
 
-from rules_engine import combat, effects, permanents, sba, triggers
+from rules_engine import combat, effects, permanents, sba, statics, triggers
 from rules_engine.game import STEPS, Game
 from rules_engine.mechanics import day_night, end_turn, phasing
 from rules_engine.objects import GameObject, Player, StackAbility
@@ -236,6 +236,4 @@ def skipping(game: Game, player: Player, what: str) -> bool:
         if entry[0] is player and entry[1] == what:
             game.skips.remove(entry)
             return True
-    from rules_engine import statics
-
     return statics.skips(game, player, what)
