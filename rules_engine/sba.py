@@ -70,14 +70,14 @@ def check_once(game: Game) -> bool:
     # One pass over the battlefield for 704.5f-j, 704.5m-n/p and 704.5q. Auras going to the
     # graveyard (704.5m) are put after the creatures that die, as separate passes used to.
     for obj in game.battlefield:
-        if obj.phased_out:
-            continue
         face = obj.face
         flags = face.sba_flags
         if flags < 0:
             flags = face.sba_flags = _flags(face)
         if not flags and not obj.counters and obj.attached_to is None and not obj.mods:
             continue  # e.g. a land: none of the checks below can apply to it
+        if obj.phased_out:
+            continue
         if flags & _LEGENDARY:
             if seen is None:
                 seen = {}

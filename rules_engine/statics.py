@@ -42,11 +42,11 @@ def apply(game: Game) -> None:
             if obj.static_mods:
                 obj.static_mods = []
     for src in game.battlefield:
-        if src.phased_out:
-            continue
         found = src.face.statics  # fast path: the face's cached list, when nothing is gained
         if found is None or src.mods:
             found = _statics(src)
+        if not found or src.phased_out:
+            continue
         for abl in found:
             if abl.condition is not None and not conditions.holds(game, abl.condition,
                                                                   src.controller, src):

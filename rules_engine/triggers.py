@@ -74,9 +74,9 @@ def check(game: Game, event: Any) -> None:
     if name in _INHERENT_EVENTS:
         initiative.inherent_triggers(game, event)
     for obj in list(game.battlefield) if name in _TRIGGER_EVENTS else ():
-        if obj.phased_out:
-            continue
         if obj.mods or obj.static_mods:
+            if obj.phased_out:
+                continue
             abilities = compiled.triggered_abilities(obj)  # gained abilities count too
         else:
             face = obj.face  # fast path: the face's cached list and the events it looks at
@@ -84,7 +84,7 @@ def check(game: Game, event: Any) -> None:
             if names is None:
                 names = face.trigger_names = frozenset().union(
                     *(event_names(a.trigger) for a in compiled.triggered_abilities(obj)))
-            if name not in names:
+            if name not in names or obj.phased_out:
                 continue
             abilities = face.triggered
         for abl in abilities:
