@@ -20,7 +20,8 @@ def check_all(game: Game) -> None:
 
 
 _OUTSIDE_ZONES = ("hand", "graveyard", "exile", "library")
-_LEGENDARY, _CREATURE, _AURA, _PLANESWALKER = 1, 2, 4, 8
+_LEGENDARY, _CREATURE, _AURA, _PLANESWALKER, _TOUGH = 1, 2, 4, 8, 16
+_PLAIN_CREATURE = _CREATURE | _TOUGH  # a non-legendary creature with printed toughness > 0
 
 
 def _flags(face: Face) -> int:
@@ -28,7 +29,8 @@ def _flags(face: Face) -> int:
     return ((_LEGENDARY if "Legendary" in face.supertypes else 0)
             | (_CREATURE if "Creature" in face.types else 0)
             | (_AURA if "Aura" in face.subtypes else 0)
-            | (_PLANESWALKER if "Planeswalker" in face.types else 0))
+            | (_PLANESWALKER if "Planeswalker" in face.types else 0)
+            | (_TOUGH if "Creature" in face.types and (face.toughness or 0) > 0 else 0))
 
 
 def _attachment(obj: GameObject, face: Face, target: object, auras: list[GameObject]) -> bool:
@@ -74,8 +76,11 @@ def check_once(game: Game) -> bool:
         flags = face.sba_flags
         if flags < 0:
             flags = face.sba_flags = _flags(face)
-        if not flags and not obj.counters and obj.attached_to is None and not obj.mods:
-            continue  # e.g. a land: none of the checks below can apply to it
+        if not obj.counters and obj.attached_to is None and not obj.mods:
+            if not flags:
+                continue  # e.g. a land: none of the checks below can apply to it
+            if flags == _PLAIN_CREATURE and not obj.damage and not obj.static_mods:
+                continue  # an undamaged, unmodified creature with its printed toughness > 0
         if obj.phased_out:
             continue
         if flags & _LEGENDARY:
