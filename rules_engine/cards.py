@@ -186,6 +186,7 @@ class Face:
     mana_colors: tuple[str, ...] | None = None  # cached colours a land of this face makes
     sba_flags: int = -1  # cached rules_engine.sba flags (legendary/creature/aura/planeswalker)
     trigger_names: frozenset[str] | None = None  # cached names of events its triggers look at
+    bound_keywords: int = -1  # cached: 1 if it has daybound or nightbound (702.145), else 0
     unsupported: list[str] = field(default_factory=list)
 
     @classmethod
@@ -235,6 +236,7 @@ class Face:
         values["mana_colors"] = None
         values["sba_flags"] = -1
         values["trigger_names"] = None
+        values["bound_keywords"] = -1
         values["unsupported"] = list(self.unsupported)
         return Face(**values)
 

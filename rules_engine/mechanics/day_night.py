@@ -131,14 +131,15 @@ def bound_checks(game: Game) -> bool:
         if o.mods or o.static_mods:
             modified = maybe = True  # modifications could grant daybound/nightbound
             break
-        if o.phased_out:
-            continue
         face = o.face
-        if face.abilities is None:
-            compiled.object_abilities(o)
-            face = o.face
-        kws = face.keywords
-        if "daybound" in kws or "nightbound" in kws:
+        bound = face.bound_keywords  # cached per face once its keywords are compiled
+        if bound < 0:
+            if face.abilities is None:
+                compiled.object_abilities(o)
+                face = o.face
+            kws = face.keywords
+            bound = face.bound_keywords = int("daybound" in kws or "nightbound" in kws)
+        if bound and not o.phased_out:
             maybe = True
     if not maybe:  # nothing on the battlefield can make these checks act
         game.bound_key = key

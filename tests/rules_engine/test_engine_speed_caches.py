@@ -56,7 +56,7 @@ def test_copied_face_starts_with_empty_derived_caches(cards) -> None:
     for face in (moonrise.face, land.face):
         copy = face.copy_with(power=1)
         assert copy.keyword_table is None and copy.mana_colors is None
-        assert copy.sba_flags == -1 and copy.trigger_names is None
+        assert copy.sba_flags == -1 and copy.trigger_names is None and copy.bound_keywords == -1
         assert copy.statics is None and copy.triggered is None and copy.activated is None
 
 
