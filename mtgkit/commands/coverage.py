@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from db.errors import BadCardData
+from db.read import iter_objects
 from mtgkit.commands._common import open_store
 from mtgkit.errors import UserError
 
@@ -45,26 +47,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _read_files(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:
+    """English card objects from Scryfall files, through the store's streaming reader
+    (``.json`` arrays, ``.jsonl``, ``.jsonl.gz``); a bad record stops with its file and line."""
     for path in paths:
         if not path.is_file():
             raise UserError(f"no such file: {path}")
-        text = path.read_text(encoding="utf-8")
-        if text.lstrip().startswith("["):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise UserError(f"{path}: not valid JSON ({exc})") from exc
-            yield from (c for c in data if isinstance(c, dict))
-            continue
-        for lineno, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise UserError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from exc
-            if isinstance(obj, dict) and obj.get("lang", "en") == "en":
-                yield obj
+        try:
+            for _line, obj in iter_objects(path):
+                if isinstance(obj, BadCardData):
+                    raise UserError(str(obj))
+                if obj.get("lang", "en") == "en":
+                    yield obj
+        except BadCardData as exc:
+            raise UserError(str(exc)) from exc
 
 
 def _tagger():
