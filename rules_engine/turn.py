@@ -95,9 +95,12 @@ def resolve_top(game: Game) -> None:
         return
     effects.resolve_spell(game, obj)
     game.resolving = None
-    if obj.zone == "resolving":
-        # 608.2n: an instant or sorcery goes to its owner's graveyard (flashback: exile, 702.34a)
-        _spell_leaves_stack(game, obj, "exile" if obj.flashback else "graveyard")
+    if obj.zone != "resolving":
+        # Its own effect moved it: ending the turn exiles the resolving object too (724.1b),
+        # so it did not finish resolving and is not logged as resolved.
+        return
+    # 608.2n: an instant or sorcery goes to its owner's graveyard (flashback: exile, 702.34a)
+    _spell_leaves_stack(game, obj, "exile" if obj.flashback else "graveyard")
     game.log("spell_resolved", obj=obj)
 
 
