@@ -71,6 +71,9 @@ def check(game: Game, event: Any) -> None:
     name = event.name
     if name in _IGNORED:
         return
+    if not game.delayed and name not in _TRIGGER_EVENTS and name not in _INHERENT_EVENTS \
+            and name not in _SPECIAL_EVENTS:
+        return  # nothing can look at it: the checks below would find nothing
     if name in _INHERENT_EVENTS:
         initiative.inherent_triggers(game, event)
     for obj in list(game.battlefield) if name in _TRIGGER_EVENTS else ():
@@ -167,6 +170,10 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     **{kind: frozenset({ev}) for kind, ev in _SIMPLE.items()},
 }
 _TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())  # any trigger kind at all
+# Events the special cases in check look at (603.10a look-back, 702.21a ward, 113.6k "When you
+# cast ~"); an event in none of these sets can only be matched by a delayed trigger (603.7).
+_SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spell_cast"})
+
 _NAMES_CACHE: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
