@@ -31,7 +31,12 @@ from rules_engine.cards import (  # noqa: E402
     read_card_file,
 )
 from rules_engine.deckfile import read_deck, sample_decks  # noqa: E402
-from rules_engine.sim_runner import card_dicts_for, game_seed, play_game  # noqa: E402
+from rules_engine.sim_runner import (  # noqa: E402
+    card_dicts_for,
+    game_seed,
+    play_game,
+    tune_gc,
+)
 
 TARGET = 500.0
 SETUP_REPEATS = 5
@@ -53,6 +58,7 @@ def main() -> int:
     # warm-up: compile every card once so the first pair does not pay for the compiler
     for deck in decks.values():
         play_game(library, deck, deck, index=0, seed=0, policy=args.policy, keep_events=False)
+    tune_gc()  # as the simulate runner does for its games (sim_runner.tune_gc)
 
     print(f"{args.games} games per pair, policy {args.policy}, one core; target "
           f"{TARGET:.0f} games/s")
