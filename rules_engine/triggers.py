@@ -74,8 +74,8 @@ def check(game: Game, event: Any) -> None:
     if not game.delayed and name not in _TRIGGER_EVENTS and name not in _INHERENT_EVENTS \
             and name not in _SPECIAL_EVENTS:
         return  # nothing can look at it: the checks below would find nothing
-    if name in _INHERENT_EVENTS:
-        initiative.inherent_triggers(game, event)
+    if name in _INHERENT_EVENTS and (game.initiative is not None or name == "initiative_taken"):
+        initiative.inherent_triggers(game, event)  # (without a holder only initiative_taken)
     for obj in list(game.battlefield) if name in _TRIGGER_EVENTS else ():
         if obj.mods or obj.static_mods:
             if obj.phased_out:
