@@ -161,6 +161,10 @@ def _int_or_none(value: Any) -> int | None:
         return 0  # "*" and friends: characteristic-defining, treated as 0 here
 
 
+_PERMANENT_TYPES = frozenset(
+    ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"))  # 110.4
+
+
 @dataclass
 class Face:
     """One set of characteristics (a card face, a prepare spell, or a copy's values)."""
@@ -219,10 +223,7 @@ class Face:
     @property
     def is_permanent_type(self) -> bool:
         """110.4: artifact, battle, creature, enchantment, land, planeswalker."""
-        return any(
-            t in self.types
-            for t in ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
-        )
+        return not _PERMANENT_TYPES.isdisjoint(self.types)
 
     def copy_with(self, **changes: Any) -> Face:
         """A new face with some values replaced (copy effects' exceptions, 707.9b)."""

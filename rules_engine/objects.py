@@ -218,7 +218,10 @@ class GameObject:
         return self.face.name
 
     def has_type(self, t: str) -> bool:
-        return t in self.face.types or any(t in m.types for m in self.mods)
+        if t in self.face.types:
+            return True
+        mods = self.mods  # (no generator for the usual unmodified object)
+        return bool(mods) and any(t in m.types for m in mods)
 
     @property
     def is_creature(self) -> bool:
