@@ -38,9 +38,11 @@ def timing_ok(game: Game, player: Player, obj: GameObject) -> bool:
     (702.8a) and "you may cast ... as though it had flash" permissions (601.3) any time the
     player has priority; otherwise sorcery timing."""
     face = obj.face
-    return "Instant" in face.types or compiled.has_keyword(obj, "flash") or any(
-        who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
-        for who, flt, _until in game.cast_permissions) or sorcery_timing_ok(game, player)
+    permissions = game.cast_permissions
+    return "Instant" in face.types or compiled.has_keyword(obj, "flash") or bool(
+        permissions and any(
+            who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
+            for who, flt, _until in permissions)) or sorcery_timing_ok(game, player)
 
 
 def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str, ...]]]:
