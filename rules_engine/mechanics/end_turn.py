@@ -24,26 +24,30 @@ from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
 
-def end_the_turn(game: Game) -> None:
-    """Called by a resolving effect ("End the turn."): 724.1a-b now, the rest in :func:`finish`."""
-    for pend in game.pending_triggers:  # 724.1a
-        game.note(f"{pend.name}'s triggered ability ceases to exist (724.1a)")
-    game.pending_triggers = []
-    # 724.1b: exile the stack, including the resolving object
+def _exile_stack(game: Game) -> None:
+    """724.1b / 724.2b: exile every object on the stack, including the one resolving.
+
+    Abilities and copies of spells cease to exist instead (704.5e).
+    """
     resolving = game.resolving
     stack = list(game.stack)
     game.stack.clear()
     if isinstance(resolving, GameObject) and resolving.zone == "resolving":
         stack.append(resolving)
     for obj in stack:
-        if isinstance(obj, GameObject):
-            if obj.spell_copy or obj.card_copy:
-                obj.zone = "gone"
-            else:
-                obj.zone = "none"
-                game.move(obj, "exile")
+        if isinstance(obj, GameObject) and not (obj.spell_copy or obj.card_copy):
+            obj.zone = "none"
+            game.move(obj, "exile")
         else:
             obj.zone = "gone"
+
+
+def end_the_turn(game: Game) -> None:
+    """Called by a resolving effect ("End the turn."): 724.1a-b now, the rest in :func:`finish`."""
+    for pend in game.pending_triggers:  # 724.1a
+        game.note(f"{pend.name}'s triggered ability ceases to exist (724.1a)")
+    game.pending_triggers = []
+    _exile_stack(game)  # 724.1b
     game.end_turn_requested = True
     game.turn_ending = True
     game.log("turn_ended", player=game.active)
@@ -71,18 +75,8 @@ def end_the_combat(game: Game) -> None:
 
     if game.step not in COMBAT_STEPS:
         return
-    game.pending_triggers = []
-    resolving = game.resolving
-    stack = list(game.stack)
-    game.stack.clear()
-    if isinstance(resolving, GameObject) and resolving.zone == "resolving":
-        stack.append(resolving)
-    for obj in stack:
-        if isinstance(obj, GameObject) and not (obj.spell_copy or obj.card_copy):
-            obj.zone = "none"
-            game.move(obj, "exile")
-        else:
-            obj.zone = "gone"
+    game.pending_triggers = []  # 724.2a
+    _exile_stack(game)  # 724.2b
     game.end_combat_requested = True
     game.log("combat_ended")
 

@@ -137,27 +137,31 @@ def _deals_combat_damage(m: re.Match[str], ctx: Ctx) -> Trigger | None:
                    detail=m.group("extra"), text=m.group(0))
 
 
-def _blocked(m: re.Match[str], ctx: Ctx) -> Trigger | None:
-    subject, flt = _subject(m.group("subj"), ctx)
-    if subject is None:
+_NO_FILTER = object()
+
+
+def _blocked_by(m: re.Match[str]) -> object:
+    """The "by a/one or more X" filter of a block trigger: None when absent, _NO_FILTER when
+    it is there but not understood (the trigger is then unsupported)."""
+    if not m.group("by"):
         return None
-    by = None
-    if m.group("by"):
-        by = parse_filter(re.sub(r"^(?:an?|one or more) ", "", m.group("by"), flags=re.I))
-        if by is None:
-            return None
+    by = parse_filter(re.sub(r"^(?:an?|one or more) ", "", m.group("by"), flags=re.I))
+    return _NO_FILTER if by is None else by
+
+
+def _blocked(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, _flt = _subject(m.group("subj"), ctx)
+    by = _blocked_by(m)
+    if subject is None or by is _NO_FILTER:
+        return None
     return Trigger("becomes_blocked", subject=subject, filter=by, text=m.group(0))
 
 
 def _alts_blocked(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     subject, _ = _subject(m.group("subj"), ctx)
-    if subject is None:
+    by = _blocked_by(m)
+    if subject is None or by is _NO_FILTER:
         return None
-    by = None
-    if m.group("by"):
-        by = parse_filter(re.sub(r"^(?:an?|one or more) ", "", m.group("by"), flags=re.I))
-        if by is None:
-            return None
     return Trigger("blocks", subject=subject, filter=by, alternatives=(
         Trigger("becomes_blocked", subject=subject, filter=by),), text=m.group(0))
 
