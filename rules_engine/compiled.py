@@ -14,6 +14,16 @@ from rules_engine.cards import CardDef, Face
 
 _CACHE: dict[int, tuple[Any, list[Any]]] = {}
 
+# 702: the keyword abilities some part of the engine looks at (combat, targeting, casting, SBAs,
+# mechanics). A keyword outside this set is kept on the object (and reported by
+# tests/rules_engine/gaps_audit.py) but changes nothing in a game.
+ENGINE_KEYWORDS = frozenset({
+    "flying", "reach", "shadow", "fear", "intimidate", "menace", "defender", "haste",
+    "vigilance", "flash", "first strike", "double strike", "deathtouch", "lifelink", "trample",
+    "indestructible", "hexproof", "shroud", "ward", "enchant", "flashback", "phasing",
+    "daybound", "nightbound",
+})
+
 
 def _compile_raw(raw: dict[str, Any]) -> list[Any]:
     """Compile a Scryfall object once per process (keyed by the object itself)."""

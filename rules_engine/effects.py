@@ -1238,6 +1238,28 @@ def h_choose_card(ctx: Ctx, eff: Any) -> None:
         ctx.those = [pick]
 
 
+def not_run_reason(eff: Any) -> str | None:
+    """Why a handled record would still be skipped (the handler's "not run" note), as an audit
+    label; None when it runs. Kept beside the handlers so the two stay in step."""
+    if isinstance(eff, ab.Restriction):
+        if eff.kind == "cant_cast" and eff.duration is not None:
+            return None
+        return f"restriction:{eff.kind}"
+    if isinstance(eff, ab.CastPermission):
+        return None if eff.kind == "flash" else f"cast_permission:{eff.kind}"
+    if isinstance(eff, ab.ReplacementEffect):
+        if eff.event in ("enters", "enter") and eff.duration is not None:
+            return None
+        return f"replacement:{eff.event}"
+    if type(eff).__name__ == "KeywordAction":
+        name = eff.name.lower()
+        return None if name in KEYWORD_ACTIONS else f"keyword_action:{name}"
+    return None
+
+
+KEYWORD_ACTIONS = {"phase out", "investigate"}
+
+
 # effect records the compiler may add later (abilities.py changes are additive)
 for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_combat),
                         ("ExtraTurn", h_extra_turn), ("TakeExtraTurn", h_extra_turn),

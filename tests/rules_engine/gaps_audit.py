@@ -1,0 +1,122 @@
+"""Audit: compiled records that the engine does not run, counted over a card file.
+
+Every card is compiled with :func:`rules_engine.text.compile_card`; each record that would be
+skipped at run time (no handler in :data:`rules_engine.effects.HANDLERS`, a sub-kind a handler
+reports as "not run"/"not enforced", a keyword the engine never looks at, a static effect the
+static-ability pass ignores) is counted once per card under a label such as ``effect:Seek``,
+``keyword:protection`` or ``static:PreventDamage``. The list says which gaps cost the most
+cards, so they are closed first.
+
+    /work/venv/bin/python -m tests.rules_engine.gaps_audit [cards.jsonl] [--top N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled, effects
+
+DEFAULT = Path("/work/shared/data/cards/cards.jsonl")
+
+# what statics.py runs from a static ability (statics.apply / restricted / skips)
+_STATIC_RUN = (ab.ModifyPT, ab.SetBasePT, ab.GrantAbility)
+_STATIC_RESTRICTIONS = {"cant_attack", "cant_block", "cant_be_blocked", "cant_become_day",
+                        "cant_become_night"}
+
+
+def _effect_gaps(eff: Any) -> list[str]:
+    """Labels for one effect run by :func:`rules_engine.effects.run`."""
+    handler = effects.HANDLERS.get(type(eff))
+    if handler is None:
+        return [f"effect:{type(eff).__name__}"]
+    if isinstance(eff, ab.UnsupportedEffect):
+        return ["effect:UnsupportedEffect"]
+    probe = getattr(effects, "not_run_reason", None)
+    if probe is not None:
+        reason = probe(eff)
+        if reason:
+            return [reason]
+    return []
+
+
+def _static_gaps(eff: Any) -> list[str]:
+    if isinstance(eff, _STATIC_RUN) and getattr(eff, "duration", None) is None:
+        return []
+    if isinstance(eff, ab.Restriction):
+        handled = set(_STATIC_RESTRICTIONS) | set(getattr(effects, "STATIC_RESTRICTIONS", ()))
+        return [] if eff.kind in handled else [f"static_restriction:{eff.kind}"]
+    if type(eff).__name__ == "Skip":
+        return []
+    probe = getattr(effects, "static_run", None)
+    if probe is not None and probe(eff):
+        return []
+    return [f"static:{type(eff).__name__}"]
+
+
+def card_gaps(card: dict) -> set[str]:
+    """Every not-run label of one Scryfall card object."""
+    from rules_engine.text import compile_card
+
+    found: set[str] = set()
+    for face in compile_card(card).faces:
+        for abl in face.abilities:
+            if isinstance(abl, ab.Unsupported):
+                found.add("unsupported_paragraph")
+            elif isinstance(abl, ab.KeywordAbility):
+                if abl.name and abl.name.lower() not in compiled.ENGINE_KEYWORDS:
+                    found.add(f"keyword:{abl.name.lower()}")
+            elif isinstance(abl, ab.StaticAbility):
+                for eff in abl.effects:
+                    found.update(_static_gaps(eff))
+            elif isinstance(abl, ab.SpellAbility | ab.TriggeredAbility | ab.ActivatedAbility
+                            | ab.EntersReplacement):
+                for eff in ab.iter_effects((abl,)):
+                    found.update(_effect_gaps(eff))
+                if isinstance(abl, ab.TriggeredAbility) and abl.trigger is not None:
+                    probe = getattr(effects, "trigger_not_run", None)
+                    if probe is not None and probe(abl.trigger):
+                        found.add(f"trigger:{abl.trigger.event}")
+    return found
+
+
+def audit(path: Path) -> tuple[int, Counter]:
+    counts: Counter = Counter()
+    n = 0
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if not line.strip():
+                continue
+            n += 1
+            counts.update(card_gaps(json.loads(line)))
+    return n, counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--top", type=int, default=40)
+    args = parser.parse_args(argv)
+    if not args.path.exists():
+        print(f"no card file at {args.path}", file=sys.stderr)
+        return 2
+    n, counts = audit(args.path)
+    compiler = ("unsupported_paragraph", "effect:UnsupportedEffect")
+    engine = sum(v for k, v in counts.items() if k not in compiler)
+    print(f"cards: {n}  not-run labels (card, label pairs; compiler gaps excluded): {engine}")
+    print(f"compiler's gaps: cards with an unsupported paragraph "
+          f"{counts.get(compiler[0], 0)}, with an unsupported sentence "
+          f"{counts.get(compiler[1], 0)}")
+    for label, k in counts.most_common(args.top):
+        if label not in compiler:
+            print(f"{k:5d}  {label}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
