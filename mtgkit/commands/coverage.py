@@ -1,8 +1,10 @@
-"""``mtgkit coverage``: how many mechanic-tagged cards the Oracle-text compiler fully understands.
+"""``mtgkit coverage``: how many mechanic-tagged cards the compiler and the engine fully support.
 
-Per mechanic: tagged cards, cards with no unsupported clause, and unsupported clauses that
-contain the mechanic's evidence; then the unsupported clauses ranked by how many cards they
-block. Without ``--cards`` it reads the database's cards. Examples::
+Per mechanic: tagged cards, cards fully supported (every clause compiles AND the engine runs
+every compiled record: :func:`rules_engine.support.not_run`), cards that only compile fully,
+and unsupported clauses that contain the mechanic's evidence; then the unsupported clauses
+and the record kinds the engine does not run, each ranked by how many cards they block.
+Without ``--cards`` it reads the database's cards. Examples::
 
     mtgkit coverage
     mtgkit coverage --cards ../shared/data/cards/cards.jsonl --format json
@@ -91,15 +93,26 @@ def run(args: argparse.Namespace) -> int:
         json.dump(report.to_json(), sys.stdout, ensure_ascii=False, indent=1)
         print()
         return 0
-    print(f"{'mechanic':<14}{'cards':>7}{'fully':>7}{'%':>7}{'mech. clauses':>15}")
-    for mech, cov in report.mechanics.items():
+    print(f"{'mechanic':<14}{'cards':>7}{'fully':>7}{'%':>7}{'compiled':>10}"
+          f"{'mech. clauses':>15}")
+    rows = list(report.mechanics.items())
+    rows.append(("all measured", report.totals))
+    for mech, cov in rows:
         pct = 100.0 * cov.fully_supported / cov.cards if cov.cards else 0.0
+        clauses = "" if cov is report.totals else str(cov.unsupported_mechanic_clauses)
         print(f"{mech:<14}{cov.cards:>7}{cov.fully_supported:>7}{pct:>6.1f}%"
-              f"{cov.unsupported_mechanic_clauses:>15}")
-    if report.unsupported:
-        print(f"\nunsupported clauses (top {args.top} of {len(report.unsupported)}), "
-              "by cards blocked:")
-        for clause, cards in report.unsupported[: args.top]:
-            shown = ", ".join(cards[:3]) + (" ..." if len(cards) > 3 else "")
-            print(f"{len(cards):>4}  {clause}  [{shown}]")
+              f"{cov.compiled_fully:>10}{clauses:>15}")
+    _ranking(f"unsupported clauses (top {args.top} of {len(report.unsupported)}), "
+             "by cards blocked:", report.unsupported, args.top)
+    _ranking(f"compiled but not run by the engine (top {args.top} of {len(report.not_run)}), "
+             "by cards blocked:", report.not_run, args.top)
     return 0
+
+
+def _ranking(title: str, ranked: list[tuple[str, list[str]]], top: int) -> None:
+    if not ranked:
+        return
+    print(f"\n{title}")
+    for key, cards in ranked[:top]:
+        shown = ", ".join(cards[:3]) + (" ..." if len(cards) > 3 else "")
+        print(f"{len(cards):>4}  {key}  [{shown}]")

@@ -1,8 +1,11 @@
 """How much of the mechanic-tagged cards the Oracle-text compiler understands.
 
 Pure: takes card objects and a tagging function (the classifier's), returns a report. The CLI
-command ``mtgkit coverage`` only reads cards and prints the report. A card is *fully supported*
-when its compilation has no Unsupported clause at all; a *mechanic clause* is an unsupported
+command ``mtgkit coverage`` only reads cards and prints the report. A card *compiles fully* when
+its compilation has no Unsupported clause at all; it is *fully supported* when it also holds
+nothing the engine would not run (:func:`rules_engine.support.not_run`: an effect without a
+handler, a keyword no rule code checks, a trigger kind no event matches ...), so the figure is
+what the engine can play, not only what the grammar reads. A *mechanic clause* is an unsupported
 clause whose text contains the evidence span of one of the card's tags for that mechanic (the
 evidence is normalised the same way as the clause: self-references to ``~``, reminder text
 removed, "enters the battlefield" to "enters").
@@ -14,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from rules_engine.support import engine_tables, not_run
 from rules_engine.text.compiler import compile_card
 from rules_engine.text.normalize import canonical, self_names, strip_reminder
 
@@ -33,24 +37,37 @@ class MechanicCoverage:
     cards: int = 0
     fully_supported: int = 0
     unsupported_mechanic_clauses: int = 0
+    compiled_fully: int = 0
 
 
 @dataclass
 class CoverageReport:
-    """Per-mechanic counts and unsupported clauses ranked by how many cards they block."""
+    """Per-mechanic counts, unsupported clauses and unrun record kinds ranked by how many cards
+    they block, and the totals over every card measured (``totals``: the tagged cards, or all
+    cards read with ``rank_all``)."""
 
     mechanics: dict[str, MechanicCoverage] = field(default_factory=dict)
     unsupported: list[tuple[str, list[str]]] = field(default_factory=list)
+    not_run: list[tuple[str, list[str]]] = field(default_factory=list)
+    totals: MechanicCoverage = field(default_factory=MechanicCoverage)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form printed by ``mtgkit coverage --format json``."""
+        """The JSON form printed by ``mtgkit coverage --format json`` (the keys "mechanics" and
+        "unsupported" and the three per-mechanic counts are fixed; the rest is additive)."""
         return {
-            "mechanics": {m: {"cards": c.cards, "fully_supported": c.fully_supported,
-                              "unsupported_mechanic_clauses": c.unsupported_mechanic_clauses}
-                          for m, c in self.mechanics.items()},
+            "mechanics": {m: _counts(c) for m, c in self.mechanics.items()},
             "unsupported": [{"clause": clause, "cards": cards}
                             for clause, cards in self.unsupported],
+            "not_run": [{"kind": kind, "cards": cards} for kind, cards in self.not_run],
+            "totals": {k: v for k, v in _counts(self.totals).items()
+                       if k != "unsupported_mechanic_clauses"},
         }
+
+
+def _counts(c: MechanicCoverage) -> dict[str, int]:
+    return {"cards": c.cards, "fully_supported": c.fully_supported,
+            "unsupported_mechanic_clauses": c.unsupported_mechanic_clauses,
+            "compiled_fully": c.compiled_fully}
 
 
 def _norm(text: str) -> str:
@@ -81,6 +98,8 @@ def measure(cards: Iterable[dict], tagger: Callable[[dict], Iterable[TagLike]],
     wanted = [m for m in mechanics if not only or m in only]
     report = CoverageReport(mechanics={m: MechanicCoverage() for m in wanted})
     blocking: dict[str, set[str]] = {}
+    unrun: dict[str, set[str]] = {}
+    tables = engine_tables()
     for card in cards:
         tags = [t for t in tagger(card) if t.mechanic in report.mechanics]
         card_mechs = {t.mechanic for t in tags}
@@ -88,10 +107,18 @@ def measure(cards: Iterable[dict], tagger: Callable[[dict], Iterable[TagLike]],
             continue
         compiled = compile_card(card)
         unsupported = compiled.unsupported
+        missing = not_run(compiled, tables)
+        compiles = compiled.fully_supported
+        playable = compiles and not missing
+        name = card.get("name") or "?"
+        report.totals.cards += 1
+        report.totals.compiled_fully += compiles
+        report.totals.fully_supported += playable
         for mech in card_mechs:
             cov = report.mechanics[mech]
             cov.cards += 1
-            cov.fully_supported += compiled.fully_supported
+            cov.compiled_fully += compiles
+            cov.fully_supported += playable
             spans = set()
             for t in tags:
                 if t.mechanic == mech and t.evidence:
@@ -99,7 +126,15 @@ def measure(cards: Iterable[dict], tagger: Callable[[dict], Iterable[TagLike]],
             cov.unsupported_mechanic_clauses += sum(
                 1 for clause in unsupported if any(s in _norm(clause) for s in spans))
         for clause in dict.fromkeys(unsupported):
-            blocking.setdefault(clause, set()).add(card.get("name") or "?")
-    ranked = sorted(blocking.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-    report.unsupported = [(clause, sorted(names)) for clause, names in ranked]
+            blocking.setdefault(clause, set()).add(name)
+        for kind in missing:
+            unrun.setdefault(kind, set()).add(name)
+    report.unsupported = _ranked(blocking)
+    report.not_run = _ranked(unrun)
     return report
+
+
+def _ranked(found: dict[str, set[str]]) -> list[tuple[str, list[str]]]:
+    """Most cards blocked first, then alphabetical (deterministic output)."""
+    ranked = sorted(found.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    return [(key, sorted(names)) for key, names in ranked]

@@ -34,13 +34,37 @@ def card_file(tmp_path: Path) -> Path:
 def test_coverage_json_shape_and_counts(card_file: Path, capsys) -> None:
     assert main(["coverage", "--cards", str(card_file), "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"mechanics", "unsupported"}
+    assert {"mechanics", "unsupported"} <= set(out)
     assert list(out["mechanics"]) == ["day_night", "initiative", "prepare", "end_the_turn"]
     assert out["mechanics"]["day_night"] == {"cards": 1, "fully_supported": 1,
-                                             "unsupported_mechanic_clauses": 0}
+                                             "unsupported_mechanic_clauses": 0,
+                                             "compiled_fully": 1}
     assert out["mechanics"]["initiative"] == {"cards": 1, "fully_supported": 0,
-                                              "unsupported_mechanic_clauses": 0}
+                                              "unsupported_mechanic_clauses": 0,
+                                              "compiled_fully": 0}
     assert out["unsupported"] == [{"clause": "Frobnicate the tunnels.", "cards": ["Tunnel Scout"]}]
+    assert out["not_run"] == []
+    assert out["totals"] == {"cards": 2, "fully_supported": 1, "compiled_fully": 1}
+
+
+def test_coverage_compiled_but_not_run(tmp_path: Path, capsys) -> None:
+    """A card whose every clause compiles but which holds a cost part the engine refuses to
+    pay is not fully supported, and the unrun kind is ranked."""
+    card = dict(CARDS[1], oracle_text="When this creature enters, you take the initiative.\n"
+                                      "Sacrifice this creature: Draw a card.")
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps(card) + "\n", encoding="utf-8")
+    assert main(["coverage", "--cards", str(path), "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    init = out["mechanics"]["initiative"]
+    assert init["compiled_fully"] == 1
+    from rules_engine.support import engine_tables
+
+    if "sacrifice" in engine_tables().cost_parts:  # the engine learnt to pay it
+        assert init["fully_supported"] == 1 and out["not_run"] == []
+    else:
+        assert init["fully_supported"] == 0
+        assert out["not_run"] == [{"kind": "cost:sacrifice", "cards": ["Tunnel Scout"]}]
 
 
 def test_coverage_mechanic_filter_and_table(card_file: Path, capsys) -> None:

@@ -1,0 +1,325 @@
+"""What of a compiled card the engine would not run: the honest half of "fully supported".
+
+The Oracle-text compiler can understand a clause the engine has no code for: an effect record
+with no entry in :data:`rules_engine.effects.HANDLERS`, a keyword ability no rule code checks,
+a trigger kind no event matches, a condition kind :func:`rules_engine.conditions.holds` does
+not know, an activation cost part :func:`rules_engine.casting.activate_object` refuses. Such a
+card compiles fully but does not play as printed, so ``mtgkit coverage`` counts it as fully
+supported only when :func:`not_run` finds nothing.
+
+No list here is written by hand where the engine has one: the tables are read from the engine
+itself, at first use, so a handler added there removes the label here without an edit:
+
+* resolving effects: the keys of ``effects.HANDLERS``, then ``effects.not_run_reason`` (the
+  handlers' own "is not run by this engine" cases) when the engine provides it;
+* static abilities (rule 604): the record classes the static-ability code looks at
+  (``statics.apply``/``restricted``/``skips``, ``permanents._extra_counters``) and the
+  restriction kinds the engine asks ``statics.restricted`` about;
+* trigger kinds (rule 603.1): ``triggers._KIND_EVENTS`` plus the kinds special-cased by a
+  comparison with ``<ability>.trigger.event`` anywhere in the engine (look-back, reflexive,
+  dungeon rooms);
+* keyword abilities (rule 702): the names the engine tests with ``has_keyword``,
+  ``keyword_ability``, ``_bound`` or ``"name" in ....keywords`` (read from the engine's source
+  with :mod:`ast`, since those checks are spread over combat, casting, targeting ...);
+* condition kinds: the literals ``conditions._eval`` compares ``kind`` with, and those compared
+  with ``cond.kind`` elsewhere;
+* activation cost parts (rule 602.2b): the literals ``casting.activate_object`` compares
+  ``part.kind`` with;
+* ability classes: the :mod:`rules_engine.abilities` classes the engine refers to at all
+  (``ab.AdditionalCost`` unreferenced means "As an additional cost ..." is never asked for).
+
+Labels are "<what>:<name>", e.g. ``effect:PayCost``, ``keyword:equip``, ``trigger:cycle``.
+Unsupported clauses are not repeated here (coverage counts them already).
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rules_engine import abilities as ab
+
+_ENGINE_DIR = Path(__file__).resolve().parent
+# the compiler and the record definitions mention every name; they are not the engine's code
+_NOT_ENGINE = {"abilities.py", "support.py", "rulings_check.py", "scenario.py"}
+
+
+@dataclass(frozen=True)
+class EngineTables:
+    """What the engine runs, as read from its own dispatch tables and source."""
+
+    handlers: frozenset[type]
+    static_effects: frozenset[str]
+    static_restrictions: frozenset[str]
+    static_restriction_prefixes: tuple[str, ...]
+    static_replacements: frozenset[str]
+    trigger_kinds: frozenset[str]
+    keywords: frozenset[str]
+    conditions: frozenset[str]
+    cost_parts: frozenset[str]
+    ability_classes: frozenset[str]
+    not_run_reason: Callable[[Any], str | None] | None
+
+
+# -- reading the engine's source -----------------------------------------------------------------
+def _engine_trees() -> list[ast.Module]:
+    files = sorted(_ENGINE_DIR.glob("*.py")) + sorted((_ENGINE_DIR / "mechanics").glob("*.py"))
+    return [ast.parse(p.read_text(encoding="utf-8")) for p in files if p.name not in _NOT_ENGINE]
+
+
+def _tree(func: Any) -> ast.AST:
+    return ast.parse(textwrap.dedent(inspect.getsource(func)))
+
+
+def _last_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Call):
+        return _last_name(node.func)
+    return None
+
+
+def _strings(node: ast.AST) -> list[str]:
+    """String constants of a literal or a tuple/set/list of literals."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.Tuple | ast.Set | ast.List):
+        return [s for elt in node.elts for s in _strings(elt)]
+    return []
+
+
+def _compared(trees: Iterable[ast.AST], operand: Callable[[ast.AST], bool]) -> set[str]:
+    """Strings compared (==, !=, in, not in) with an expression ``operand`` accepts."""
+    found: set[str] = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                if any(operand(s) for s in sides):
+                    for s in sides:
+                        found.update(_strings(s))
+    return found
+
+
+def _named(*names: str) -> Callable[[ast.AST], bool]:
+    return lambda node: _last_name(node) in names
+
+
+def _is_trigger_event(node: ast.AST) -> bool:
+    """``<x>.trigger.event`` or ``trig.event``: the event kind of a Trigger record."""
+    return isinstance(node, ast.Attribute) and node.attr == "event" and \
+        _last_name(node.value) in ("trigger", "trig")
+
+
+def _is_condition_kind(node: ast.AST) -> bool:
+    """``cond.kind`` / ``condition.kind``: a Condition read outside conditions.py (the
+    "moved_this_way" check of a Conditional effect, say)."""
+    return isinstance(node, ast.Attribute) and node.attr == "kind" and \
+        _last_name(node.value) in ("cond", "condition")
+
+
+def _keyword_names(trees: Iterable[ast.AST]) -> set[str]:
+    found: set[str] = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _last_name(node.func) in (
+                    "has_keyword", "keyword_ability", "_bound"):
+                for arg in node.args:
+                    found.update(_strings(arg))
+            elif isinstance(node, ast.Compare) and len(node.comparators) == 1 and \
+                    isinstance(node.ops[0], ast.In) and \
+                    _last_name(node.comparators[0]) in ("keywords", "kws"):
+                found.update(_strings(node.left))
+    return found
+
+
+def _restriction_kinds(trees: Iterable[ast.AST]) -> tuple[set[str], set[str]]:
+    """Kinds passed to ``restricted(game, kind, ...)``: literals, and f-string prefixes."""
+    exact: set[str] = set()
+    prefixes: set[str] = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _last_name(node.func) == "restricted" and \
+                    len(node.args) >= 2:
+                arg = node.args[1]
+                exact.update(_strings(arg))
+                if isinstance(arg, ast.JoinedStr) and arg.values and \
+                        isinstance(arg.values[0], ast.Constant):
+                    prefixes.add(str(arg.values[0].value))
+    return exact, prefixes
+
+
+def _ab_names(trees: Iterable[ast.AST]) -> set[str]:
+    """Names of :mod:`abilities` classes referred to as ``ab.Name`` or compared by name."""
+    found: set[str] = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                    node.value.id == "ab":
+                found.add(node.attr)
+    found |= {s for s in _compared(trees, _named("__name__")) if hasattr(ab, s)}
+    return found
+
+
+@lru_cache(maxsize=1)
+def engine_tables() -> EngineTables:
+    """Read the engine's tables once (imports the engine modules)."""
+    from rules_engine import casting, conditions, effects, permanents, statics, triggers
+
+    trees = _engine_trees()
+    static_funcs = [statics.apply, statics.restricted, statics.skips,
+                    permanents._extra_counters]
+    static_trees = [_tree(f) for f in static_funcs]
+    exact, prefixes = _restriction_kinds(trees)
+    special = _compared(trees, _is_trigger_event)
+    return EngineTables(
+        handlers=frozenset(effects.HANDLERS),
+        static_effects=frozenset(_ab_names(static_trees)),
+        static_restrictions=frozenset(exact),
+        static_restriction_prefixes=tuple(sorted(prefixes)),
+        static_replacements=frozenset(_compared([_tree(permanents._extra_counters)],
+                                               _named("event"))),
+        trigger_kinds=frozenset(triggers._KIND_EVENTS) | frozenset(special),
+        keywords=frozenset(_keyword_names(trees)),
+        conditions=frozenset(_compared([_tree(conditions._eval)], _named("kind"))
+                             | _compared(trees, _is_condition_kind)),
+        cost_parts=frozenset(_compared([_tree(casting.activate_object)], _named("kind"))),
+        ability_classes=frozenset(_ab_names(trees)),
+        not_run_reason=getattr(effects, "not_run_reason", None),
+    )
+
+
+# -- walking a compiled card ----------------------------------------------------------------------
+class _Walker:
+    def __init__(self, tables: EngineTables) -> None:
+        self.t = tables
+        self.found: list[str] = []
+
+    def add(self, label: str) -> None:
+        if label not in self.found:
+            self.found.append(label)
+
+    def abilities(self, items: Iterable[Any]) -> None:
+        for a in items:
+            self.ability(a)
+
+    def ability(self, a: Any) -> None:
+        t = self.t
+        if isinstance(a, ab.Unsupported):
+            return  # counted as an unsupported clause
+        if type(a).__name__ not in t.ability_classes:
+            self.add(f"ability:{type(a).__name__}")
+            return
+        if isinstance(a, ab.KeywordAbility):
+            self.keyword(a)
+        elif isinstance(a, ab.StaticAbility):
+            if a.zone not in (None, "battlefield"):
+                self.add(f"static_zone:{a.zone}")
+            self.condition(a.condition)
+            for eff in a.effects:
+                self.static_effect(eff)
+        elif isinstance(a, ab.TriggeredAbility):
+            self.trigger(a.trigger)
+            self.condition(a.condition)
+            self.effects(a.effects)
+        elif isinstance(a, ab.ActivatedAbility):
+            for part in a.cost.parts:
+                if part.kind not in t.cost_parts:
+                    self.add(f"cost:{part.kind}")
+            self.condition(a.condition)
+            self.effects(a.effects)
+        elif isinstance(a, ab.EntersReplacement):
+            self.condition(a.condition)
+            self.effects(a.effects)  # run by effects.run as the permanent enters
+        elif isinstance(a, ab.SpellAbility):
+            self.effects(a.effects)
+
+    def keyword(self, k: Any) -> None:
+        if k.name and k.name.lower() not in self.t.keywords:
+            self.add(f"keyword:{k.name.lower()}")
+
+    def trigger(self, trig: Any) -> None:
+        for one in (trig, *trig.alternatives):
+            if one.event not in self.t.trigger_kinds:
+                self.add(f"trigger:{one.event}")
+
+    def condition(self, cond: Any) -> None:
+        if cond is None:
+            return
+        if cond.kind not in self.t.conditions:
+            self.add(f"condition:{cond.kind}")
+        for part in cond.parts:
+            self.condition(part)
+
+    def static_effect(self, eff: Any) -> None:
+        t = self.t
+        name = type(eff).__name__
+        if isinstance(eff, ab.UnsupportedEffect):
+            return
+        if name not in t.static_effects:
+            self.add(f"static:{name}")
+        elif isinstance(eff, ab.Restriction):
+            if eff.kind not in t.static_restrictions and not any(
+                    eff.kind.startswith(p) for p in t.static_restriction_prefixes):
+                self.add(f"static_restriction:{eff.kind}")
+        elif isinstance(eff, ab.ReplacementEffect):
+            if eff.event not in t.static_replacements:
+                self.add(f"static_replacement:{eff.event}")
+        if isinstance(eff, ab.GrantAbility):
+            self.granted(eff)
+
+    def granted(self, eff: Any) -> None:
+        for k in getattr(eff, "keywords", ()) or ():
+            self.keyword(k)
+        self.abilities(getattr(eff, "abilities", ()) or ())
+
+    def effects(self, effects: Iterable[Any]) -> None:
+        t = self.t
+        for eff in ab.iter_effects(tuple(effects)):
+            if isinstance(eff, ab.UnsupportedEffect):
+                continue
+            if type(eff) not in t.handlers:
+                self.add(f"effect:{type(eff).__name__}")
+                continue
+            if t.not_run_reason is not None:
+                reason = t.not_run_reason(eff)
+                if reason:
+                    self.add(reason)
+            if isinstance(eff, ab.GrantAbility | ab.Animate):
+                self.granted(eff)
+            elif isinstance(eff, ab.CreateToken) and eff.token is not None:
+                for k in eff.token.keywords:
+                    self.keyword(k)
+                self.abilities(eff.token.abilities)
+            elif isinstance(eff, ab.DelayedTrigger) and eff.ability is not None:
+                self.trigger(eff.ability.trigger)
+                self.condition(eff.ability.condition)
+            elif isinstance(eff, ab.Conditional):
+                self.condition(eff.condition)
+
+
+def not_run(card: Any, tables: EngineTables | None = None) -> tuple[str, ...]:
+    """Labels of what the engine would not run in a compiled card (a
+    :class:`~rules_engine.text.CompiledCard`, a face, or a sequence of abilities), in the order
+    first met; empty when everything compiled would be run."""
+    walker = _Walker(tables or engine_tables())
+    faces = getattr(card, "faces", None)
+    if faces is not None:
+        for face in faces:
+            walker.abilities(face.abilities)  # dungeon rooms are among them (room_ability)
+    elif hasattr(card, "abilities"):
+        walker.abilities(card.abilities)
+    else:
+        walker.abilities(card)
+    return tuple(walker.found)
+
+
+__all__ = ["EngineTables", "engine_tables", "not_run"]

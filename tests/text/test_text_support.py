@@ -1,0 +1,84 @@
+"""rules_engine.support: what a compiled card holds that the engine would not run.
+
+The expectations are read from the engine's own tables at test time (effects.HANDLERS, the
+trigger kinds of triggers.py), never restated here, so the tests stay true as handlers land.
+"""
+
+from __future__ import annotations
+
+from rules_engine import abilities as ab
+from rules_engine import effects, triggers
+from rules_engine.support import engine_tables, not_run
+from rules_engine.text import compile_card
+
+
+def _card(text: str, type_line: str = "Creature — Bear") -> dict:
+    return {"name": "Test Card", "type_line": type_line, "oracle_text": text}
+
+
+def test_tables_come_from_the_engine() -> None:
+    t = engine_tables()
+    assert t.handlers == frozenset(effects.HANDLERS)
+    assert frozenset(triggers._KIND_EVENTS) <= t.trigger_kinds
+    # keyword checks spread over combat/targeting are found in the source
+    for kw in ("flying", "deathtouch", "hexproof", "haste", "ward"):
+        assert kw in t.keywords
+    assert "mana" in t.cost_parts and "tap" in t.cost_parts
+
+
+def test_plain_card_runs() -> None:
+    compiled = compile_card(_card("Flying\nWhen this creature enters, draw a card."))
+    assert compiled.fully_supported
+    assert not_run(compiled) == ()
+
+
+def test_effect_without_handler_is_reported() -> None:
+    # a record type the engine has no handler for, built directly: the walker must see it
+    missing = [cls for cls in vars(ab).values() if isinstance(cls, type)
+               and issubclass(cls, ab.Effect) and cls is not ab.Effect
+               and cls not in effects.HANDLERS and "text" in getattr(cls, "__slots__", ())]
+    assert missing, "every effect record has a handler: nothing to test"
+    cls = missing[0]
+    spell = ab.SpellAbility(effects=(ab.MayEffect(effects=(cls(),)),))
+    assert not_run((spell,)) == (f"effect:{cls.__name__}",)
+
+
+def test_unknown_keyword_trigger_and_cost() -> None:
+    t = engine_tables()
+    kw = ab.KeywordAbility(name="frobnicate")
+    trig = ab.TriggeredAbility(trigger=ab.Trigger("frobnicated"), effects=(ab.Draw(),))
+    act = ab.ActivatedAbility(cost=ab.Cost(parts=(ab.CostPart("frobnicate"),)),
+                              effects=(ab.Draw(),))
+    assert "frobnicate" not in t.keywords
+    assert not_run((kw, trig, act)) == ("keyword:frobnicate", "trigger:frobnicated",
+                                        "cost:frobnicate")
+
+
+def test_granted_and_token_keywords_are_checked() -> None:
+    grant = ab.GrantAbility(keywords=(ab.KeywordAbility(name="frobnicate"),))
+    token = ab.CreateToken(token=ab.TokenSpec(keywords=(ab.KeywordAbility(name="zorp"),)))
+    static = ab.StaticAbility(effects=(grant,), text="")
+    spell = ab.SpellAbility(effects=(token,))
+    assert not_run((static, spell)) == ("keyword:frobnicate", "keyword:zorp")
+
+
+def test_unknown_condition_and_static_record() -> None:
+    cond = ab.Condition("frobnicated")
+    static = ab.StaticAbility(effects=(ab.ModifyPT(power=ab.Amount(1), toughness=ab.Amount(1),
+                                                   duration=None),), condition=cond)
+    assert not_run((static,)) == ("condition:frobnicated",)
+    static2 = ab.StaticAbility(effects=(ab.Draw(),))
+    assert not_run((static2,)) == ("static:Draw",)
+
+
+def test_compiled_card_with_unrun_keyword_is_found() -> None:
+    # "frobnicate" is no keyword; but a real keyword the compiler reads and no engine code
+    # checks must come out labelled with its name
+    t = engine_tables()
+    from rules_engine.text.keywords import SIMPLE
+
+    unrun = sorted(k for k in SIMPLE if k not in t.keywords and " " not in k)
+    assert unrun
+    compiled = compile_card(_card(unrun[0].capitalize()))
+    assert compiled.fully_supported
+    assert not_run(compiled) == (f"keyword:{unrun[0]}",)
