@@ -89,9 +89,21 @@ def cites_from_wikitext(
                 number = value.strip_code().strip()
                 if re.fullmatch(RULE_NUMBER, number):
                     refs.append(CrRef("cite", number, raw=str(tpl)))
-    for match in TEXT_CITATION.finditer(str(code)):
+    for match in TEXT_CITATION.finditer(_visible_wikitext(code)):
         refs.append(CrRef("cite", match.group(1), raw=match.group(0)))
     return refs
+
+
+def _visible_wikitext(code: mwparserfromhell.wikicode.Wikicode) -> str:
+    """The wikitext without comments and ``<nowiki>``/``<pre>`` bodies: a ``CR:716`` an
+    editor left in ``<!-- -->`` is not a citation the page makes."""
+    text = str(code)
+    for node in code.filter_comments(recursive=True):
+        text = text.replace(str(node), "")
+    for tag in code.filter_tags(recursive=True):
+        if str(tag.tag).strip().lower() in ("nowiki", "pre"):
+            text = text.replace(str(tag), "")
+    return text
 
 
 def cites_from_text(text: str) -> list[CrRef]:
@@ -105,25 +117,41 @@ def _strip_bullet(line: str) -> str:
     return re.sub(r"^(?:[•・\-*#]+\s*)+", "", line).strip()
 
 
+def _heading(line: str) -> str | None:
+    """The heading text of a heading-marked line (``\x01`` + level + text), else None."""
+    return line[2:].strip() if line.startswith("\x01") else None
+
+
 def quoted_rules_from_text(text: str) -> QuotedRules | None:
-    """The quoted rules block in a page's text, or None when the page has none."""
-    lines = text.splitlines()
-    start = None
-    version = None
-    for i, line in enumerate(lines):
-        match = QUOTE_HEADER.match(_strip_bullet(line))
-        if match:
-            start, version = i, match.group(1)
-    if start is None:
-        return None
-    block = QuotedRules(version=version)
+    """The quoted rules blocks in a page's text, or None when the page has none.
+
+    ``text`` is plain or heading-marked (``\x01`` lines, see wikiparse). Each
+    ``引用:総合ルール`` header (a heading on the real wiki, one per ``{{#cr:}}``) starts a
+    block; a block ends at the next heading, so a page quoting two sections keeps both,
+    and nothing after a block is taken for a rule's continuation. The edition is the
+    first block's (all blocks of one rendering come from the same loaded rules).
+    """
+    block: QuotedRules | None = None
+    inside = False
     section: str | None = None
     section_title: str | None = None
-    for line in lines[start + 1:]:
-        item = _strip_bullet(line)
-        if not item or item.startswith("\x01"):
-            if item.startswith("\x01"):
-                break
+    for line in text.splitlines():
+        heading = _heading(line)
+        item = _strip_bullet(heading if heading is not None else line)
+        header = QUOTE_HEADER.match(item)
+        if header:
+            if block is None:
+                block = QuotedRules(version=header.group(1))
+            elif block.version is None:
+                block.version = header.group(1)
+            inside, section, section_title = True, None, None
+            continue
+        if not inside:
+            continue
+        if heading is not None:
+            inside = False
+            continue
+        if not item:
             continue
         match = QUOTED_LINE.match(item)
         if match and (match.group(2) or "." in match.group(1) or len(match.group(1)) == 3):
@@ -142,11 +170,11 @@ def quoted_rules_from_text(text: str) -> QuotedRules | None:
                     section_title=section_title if level >= 1 else None,
                 )
             )
+        elif item.startswith(("カテゴリ", "案内メニュー")):
+            inside = False
         elif block.rules:  # an example or a continuation belongs to the rule above it
             last = block.rules[-1]
             last.text = f"{last.text}\n{item}" if last.text else item
-        elif item.startswith(("カテゴリ", "案内メニュー")):
-            break
     return block
 
 

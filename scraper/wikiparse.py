@@ -108,7 +108,8 @@ SKIP_IDS = frozenset({
     "mw-head", "mw-panel", "catlinks", "mw-hidden-catlinks", "p-search",
 })
 SKIP_CLASSES = frozenset({
-    "mw-editsection", "toc", "printfooter", "mw-jump-link", "navbox", "mw-indicators",
+    "mw-editsection", "editsection", "toc", "printfooter", "mw-jump-link", "navbox",
+    "mw-indicators",
 })
 _PARSER = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True)
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -186,6 +187,39 @@ def revision_from_html(html: str) -> int | None:
     return None
 
 
+def categories_from_catlinks(catlinks: HtmlElement | None, base: str) -> list[str]:
+    """Visible categories from the foot of the page, whichever MediaWiki drew it.
+
+    Newer skins mark the box ``class="mw-normal-catlinks"``, older ones
+    ``id="mw-normal-catlinks"`` (or only ``#catlinks`` with ``<span>``s): so the category
+    is read from each link's target, and the box of hidden categories is left out.
+    """
+    if catlinks is None:
+        return []
+    out: list[str] = []
+    for a in catlinks.iter("a"):
+        if any(_has_class(p, "mw-hidden-catlinks") or p.get("id") == "mw-hidden-catlinks"
+               for p in a.iterancestors()):
+            continue
+        href = a.get("href")
+        target = title_from_url(urljoin(base, href), base) if href else None
+        name = category_name(target) if target else None
+        if name is None and target is None:
+            text = a.text_content().strip()
+            name = text if text and text != "カテゴリ" else None
+        if name and name not in out:
+            out.append(name)
+    return out
+
+
+def decode_anchor(fragment: str) -> str:
+    """``#.E3.83.80.2FVenture`` (older MediaWiki's anchor encoding) or ``%E3…`` -> text."""
+    if re.fullmatch(r"(?:\.[0-9A-F]{2}|[^.])*", fragment) and re.search(r"\.[0-9A-F]{2}",
+                                                                         fragment):
+        fragment = re.sub(r"\.([0-9A-F]{2})", r"%\1", fragment)
+    return unquote(fragment)
+
+
 def diff_new_side(doc: HtmlElement) -> str | None:
     """The newer revision's wikitext from a MediaWiki diff table (``table.diff``)."""
     tables = [t for t in doc.iter("table") if _has_class(t, "diff")]
@@ -255,6 +289,8 @@ def _flatten(root: HtmlElement) -> tuple[str, list[HtmlElement]]:
         if _skipped(node):
             continue
         name = node.tag
+        if name == "h1" and node.get("id") == "firstHeading":
+            continue  # older skins put the page title inside the content box
         if name == "br":
             out.append("\n")
             continue
@@ -309,13 +345,7 @@ def parse_html(html: str, splitter: NameSplitter | None = None,
         found = doc.find(".//title")
         title = (found.text_content().split(" - ")[0].strip() or None) if found is not None \
             else None
-    categories = []
-    catlinks = _by_id(doc, "catlinks")
-    if catlinks is not None:
-        for box in catlinks.iter("div"):
-            if _has_class(box, "mw-normal-catlinks"):
-                categories = [li.text_content().strip() for li in box.iter("li")]
-                break
+    categories = categories_from_catlinks(_by_id(doc, "catlinks"), base)
     diff_text = diff_new_side(doc) if "diff" in html else None
     root = _content_root(doc)
     flat, anchors = _flatten(root)
@@ -329,8 +359,8 @@ def parse_html(html: str, splitter: NameSplitter | None = None,
         if not target or "action=edit" in href and "redlink" not in href:
             continue
         target, anchor = clean_title(target)
-        if "#" in href and anchor is None:
-            anchor = clean_title(unquote(href.split("#", 1)[1]))[0] or None
+        if "#" in href:
+            anchor = clean_title(decode_anchor(href.split("#", 1)[1]))[0] or None
         if category_name(target):
             continue
         ja, en = splitter.split(target)
@@ -381,14 +411,21 @@ def unmark(marked: str) -> str:
 
 
 def links_from_wikitext(code: mwparserfromhell.wikicode.Wikicode,
-                        splitter: NameSplitter) -> tuple[list[Link], list[str]]:
-    """``[[target#anchor|label]]`` links and ``[[カテゴリ:X]]`` categories."""
+                        splitter: NameSplitter) -> tuple[list[Link], list[str], bool]:
+    """``[[target#anchor|label]]`` links, ``[[カテゴリ:X]]`` categories, and whether some
+    link targets were templates (``[[{{セット名|XYZ}}]]``) that only the rendered page
+    resolves. Links inside comments and ``<nowiki>`` are not links.
+    """
     links: list[Link] = []
     categories: list[str] = []
+    templated = False
     for wl in code.filter_wikilinks(recursive=True):
         raw_target = str(wl.title).strip()
         if raw_target.startswith(":"):
             raw_target = raw_target[1:]
+        if "{{" in raw_target or "{{{" in raw_target:
+            templated = True  # only the rendered page knows what the template expands to
+            continue
         target, anchor = clean_title(raw_target)
         cat = category_name(target)
         if cat:
@@ -402,7 +439,29 @@ def links_from_wikitext(code: mwparserfromhell.wikicode.Wikicode,
         ja, en = splitter.split(target)
         label = wl.text.strip_code().strip() if wl.text is not None else None
         links.append(Link(target, ja, en, anchor=anchor, label=label or None))
-    return links, categories
+    return links, categories, templated
+
+
+def _section_text(body: str) -> str:
+    """Plain text of a wikitext section: ``{{CR|x}}`` kept as ``CR:x`` (what the page
+    shows), category links and ``<ref>`` markers dropped, ``&nbsp;`` as a space."""
+    code = mwparserfromhell.parse(body)
+    for tpl in code.filter_templates(recursive=True):
+        if str(tpl.name).strip().upper() == "CR" and tpl.params:
+            number = tpl.params[0].value.strip_code().strip()
+            if re.fullmatch(r"\d{3}(?:\.\d+[a-z]?)?", number):
+                try:
+                    code.replace(tpl, f"CR:{number}")
+                except ValueError:
+                    pass
+    for wl in code.filter_wikilinks(recursive=True):
+        if category_name(clean_title(str(wl.title).strip().lstrip(":"))[0]):
+            try:
+                code.remove(wl)
+            except ValueError:
+                pass
+    text = code.strip_code(normalize=True, collapse=True)
+    return text.replace("\xa0", " ").strip()
 
 
 def sections_from_wikitext(code: mwparserfromhell.wikicode.Wikicode) -> list[Section]:
@@ -415,7 +474,7 @@ def sections_from_wikitext(code: mwparserfromhell.wikicode.Wikicode) -> list[Sec
             heading, level = h.title.strip_code().strip(), h.level
         else:
             body, heading, level = str(sec), "", 0
-        text = mwparserfromhell.parse(body).strip_code(normalize=True, collapse=True).strip()
+        text = _section_text(body)
         if not sections and level:
             sections.append(Section(0, 0, "", ""))
         sections.append(Section(len(sections), level, heading, text))
@@ -441,14 +500,15 @@ def en_name_from_wikitext(code: mwparserfromhell.wikicode.Wikicode) -> str | Non
             value = tpl.get("英名").value.strip_code().strip()
             if value:
                 return value
-    match = re.search(r"'''([^'\n]+)'''\s*(?:[(（][^)）\n]*[)）])?\s*/\s*''([^'\n]+)''", str(code))
+    match = re.search(r"'''([^'\n]+)'''\s*(?:[(（][^)）\n]*[)）])?\s*[/／]\s*''([^'\n]+)''",
+                      str(code))
     return match.group(2).strip() if match else None
 
 
 def en_name_from_text(title: str, text: str) -> str | None:
     """``昼/Dayは`` or ``日暮(ひぐれ)/Daybound は`` at the start of the lead."""
     head = text[:600]
-    pattern = (re.escape(title) + r"\s*(?:[(（][^)）\n]*[)）])?\s*/\s*"
+    pattern = (re.escape(title) + r"\s*(?:[(（][^)）\n]*[)）])?\s*[/／]\s*"
                r"([A-Za-z0-9][A-Za-z0-9 ,.'’\-:!&]*)")
     match = re.search(pattern, head)
     return match.group(1).strip().rstrip(",.") if match else None
@@ -494,11 +554,14 @@ def parse_page(
 
     wiki_categories: list[str] = []
     if code is not None:
-        page.links, wiki_categories = links_from_wikitext(code, splitter)
+        page.links, wiki_categories, templated = links_from_wikitext(code, splitter)
         if rendered is not None:  # only the rendered page knows red links (class="new")
             red = {lk.target for lk in rendered.links if not lk.exists}
             for link in page.links:
                 link.exists = link.target not in red
+            if templated:  # targets the wikitext left to templates: as rendered
+                known = {lk.target for lk in page.links}
+                page.links.extend(lk for lk in rendered.links if lk.target not in known)
     elif rendered is not None:
         page.links = rendered.links
     page.categories = list(dict.fromkeys(
@@ -525,7 +588,8 @@ def parse_page(
         refs.extend(cites_from_wikitext(code))
     refs.extend(cites_from_text(page.text))
     page.cr_refs = dedupe(refs)
-    page.quoted_rules = quoted_rules_from_text(page.text) if rendered is not None else None
+    page.quoted_rules = (quoted_rules_from_text(rendered.marked_text)
+                         if rendered is not None else None)
 
     en = en_name_from_wikitext(code) if code is not None else None
     if en is None:
