@@ -234,7 +234,8 @@ def _became_cast(game: Game, player: Player, obj: GameObject) -> None:
     perm = obj.copy_for
     if perm is not None:
         prepare.copy_cast(game, obj)
-    game.log("spell_cast", obj=obj, player=player)
+    # nth: "your third spell each turn" counts every spell cast this turn, this one included
+    game.log("spell_cast", obj=obj, player=player, nth=player.spells_cast_this_turn)
     if perm is not None and perm.prepared:
         prepare.unprepare_on_cast(game, perm)
 

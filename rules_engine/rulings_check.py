@@ -69,6 +69,7 @@ class RulingRef:
     date: str | None
     cards: list[str]  # oracle ids named
     fragments: list[str]  # normalised text fragments
+    unknown_card: str | None = None  # a card name the rulings do not know: links nothing
 
 
 @dataclass
@@ -135,15 +136,21 @@ def parse_source(source: str | None, cards: CardIndex) -> SourceRefs:
         date, rest = m.group("date"), m.group("rest")
         names_part, sep, text = rest.partition(":")
         card_ids = cards.find(names_part) if sep else []
+        unknown = None
         if sep and not card_ids and len(names_part) > 60:
             text = rest  # no card named: the colon was inside the ruling text
+        elif sep and not card_ids and names_part.strip(" ,.;"):
+            # a card is named but has no rulings here (e.g. the embedded sample lacks it): the
+            # reference must not fall back to "every card with this text", which would count
+            # the ruling as covered for cards the scenario never played
+            unknown = names_part.strip(" ,.;")
         elif not sep:
             card_ids = cards.find(rest)
             text = "" if card_ids else rest
         fragments = [normalise(f).strip(" .\"'") for f in _ELLIPSIS.split(text)]
         fragments = [f for f in fragments if len(f) >= _MIN_FRAGMENT] or (
             [f for f in fragments if f] if text.strip() else [])
-        refs.rulings.append(RulingRef(piece, date, card_ids, fragments))
+        refs.rulings.append(RulingRef(piece, date, card_ids, fragments, unknown))
     return refs
 
 
@@ -160,6 +167,8 @@ def _contains_in_order(haystack: str, fragments: list[str]) -> bool:
 def match_ref(ref: RulingRef, rulings: list[Ruling],
               normalised: dict[tuple[str, str | None, str], str]) -> list[Ruling]:
     """The rulings a reference names (empty when it names none: an unresolved reference)."""
+    if ref.unknown_card is not None:
+        return []
     pool = [r for r in rulings if (not ref.cards or r.oracle_id in ref.cards)
             and (ref.date is None or r.date == ref.date)]
     if not ref.fragments:

@@ -655,6 +655,10 @@ def _prop(obj: GameObject, prop: str) -> Any:
         return obj.sick
     if prop == "attacking":
         return obj.attacking is not None
+    if prop == "mana_value":  # 202.3 (an engine extension of the format, for rulings)
+        from rules_engine.mana import parse_cost
+
+        return parse_cost(obj.face.mana_cost).mana_value
     raise ScenarioError(f"unknown object property {prop!r}")
 
 

@@ -1,0 +1,39 @@
+"""A ruling reference that names a card the rulings do not know links nothing.
+
+Why: the embedded sample has rulings for fewer cards than the real data. A scenario citing
+"ruling ..., Emeritus of Conflict: <generic prepare ruling>" must not, when Emeritus of Conflict
+is unknown, fall back to linking every card that shares the text (that would count the ruling as
+covered for cards the scenario never played); it is reported as unresolved instead.
+"""
+
+from __future__ import annotations
+
+from rules_engine import rulings_check as rc
+
+TEXT = "A creature without a prepare spell can't become prepared."
+RULINGS = [
+    rc.Ruling("woe", "Emeritus of Woe // Demonic Tutor", ("Emeritus of Woe", "Demonic Tutor"),
+              "2026-03-20", TEXT),
+    rc.Ruling("sfy", "Studious First-Year // Rampant Growth",
+              ("Studious First-Year", "Rampant Growth"), "2026-03-20", TEXT),
+]
+
+
+def _cov(source: str) -> rc.Coverage:
+    refs = rc.parse_source(source, rc.CardIndex(RULINGS))
+    return rc.link([rc.ScenarioInfo("f.yaml", "n", source, refs)], RULINGS)
+
+
+def test_unknown_card_name_is_unresolved_not_a_wildcard() -> None:
+    cov = _cov(f"ruling 2026-03-20, Emeritus of Conflict: {TEXT}; CR 722.3a")
+    assert not cov.by_ruling
+    assert len(cov.unresolved) == 1 and cov.unresolved[0][1].unknown_card == \
+        "Emeritus of Conflict"
+    assert "722.3a" in cov.by_rule
+
+
+def test_known_card_links_only_that_card_and_no_card_links_all() -> None:
+    cov = _cov(f"ruling 2026-03-20, Studious First-Year: {TEXT}")
+    assert [k[0] for k in cov.by_ruling] == ["sfy"]
+    cov = _cov(f"ruling 2026-03-20: {TEXT}")
+    assert sorted(k[0] for k in cov.by_ruling) == ["sfy", "woe"]
