@@ -182,7 +182,10 @@ class Condition:
     (``detail`` exiled/discarded/...), "entered_this_turn", "self_attacked_this_turn",
     "attacked_this_turn", "attacking_alone", "empty_hand", "exiled_this_turn",
     "left_graveyard_this_turn", "opponent_lost_life_this_turn", "opponent_more_cards_in_hand",
-    "opponent_more_life", "more_life_than_opponent"; and "and" (all ``parts``).
+    "opponent_more_life", "more_life_than_opponent"; "did" ("If you do," / "When you do," after an
+    instruction that is not optional, rule 608.2c/603.12: the previous instruction, or the cost
+    when nothing earlier could fail, was carried out; ``negated`` for "If you don't/can't");
+    and "and" (all ``parts``).
     ``negated`` flips the result. ``text`` is the original wording.
     """
 

@@ -183,6 +183,13 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
 
 
 _PERMISSIONS = (Restriction, CastPermission, PlayPermission)
+# "If you do" / "When you do" after an instruction that is not optional (rule 608.2c, 603.12):
+# true when the previous instruction (or, when nothing before could fail, the ability's cost)
+# was carried out.
+_DID = Condition("did", text="if you do")
+# Records that are not an instruction a player carries out (a "do" can't refer to them).
+_NOT_ACTIONS = (DelayedTrigger, Modal, Restriction, CastPermission, PlayPermission,
+                ReplacementEffect, UnsupportedEffect)
 _ELIDABLE = {"put", "puts", "return", "returns", "exile", "exiles", "create", "creates",
              "destroy", "tap", "untap", "search", "reveal", "draw", "draws"}
 
@@ -435,6 +442,28 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
             trigger=Trigger("reflexive", text="when you do"), effects=inner, text=t), text=t)
         effects[-1] = dataclasses.replace(effects[-1],
                                           if_you_do=effects[-1].if_you_do + (reflexive,))
+        return True
+    m = re.match(r"^when you do,\s*(.+)$", t, re.I)
+    if m and effects and not isinstance(effects[-1], _NOT_ACTIONS):
+        # After an action that is not optional ("Exile target card from a graveyard. When you
+        # do, ..."; rule 603.12): the reflexive ability triggers if the action was done.
+        inner = parse_effects(m.group(1), ctx)
+        if any(isinstance(e, UnsupportedEffect) for e in inner):
+            return False
+        reflexive = DelayedTrigger(ability=TriggeredAbility(
+            trigger=Trigger("reflexive", text="when you do"), effects=inner, text=t), text=t)
+        effects.append(Conditional(condition=_DID, effects=(reflexive,), text=t))
+        return True
+    m = re.match(r"^if you (do|don't|can't),\s*(.+)$", t, re.I)
+    if m and effects and not isinstance(effects[-1], (MayEffect, *_NOT_ACTIONS)):
+        # "Discard a card. If you do, draw two cards." (rule 608.2c): whether the previous
+        # instruction was carried out; "If you can't" / "If you don't" is its negation.
+        inner = parse_effect_text(m.group(2), ctx)
+        if inner is None:
+            return False
+        negated = m.group(1).lower() != "do"
+        effects.append(Conditional(condition=dataclasses.replace(
+            _DID, negated=negated, text=f"if you {m.group(1).lower()}"), effects=inner, text=t))
         return True
     m = re.match(r"^if you (do|don't),\s*(.+)$", t, re.I)
     if m:

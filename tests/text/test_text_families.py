@@ -1,0 +1,73 @@
+"""Clause families added for the all-card coverage (session 2): each test is a hand-written
+text of the family, with invented names, so the grammar must generalise rather than know a card.
+"""
+
+from __future__ import annotations
+
+from rules_engine.abilities import (
+    Conditional,
+    DelayedTrigger,
+    Discard,
+    Draw,
+    Exile,
+    PutCounters,
+    SpellAbility,
+    TriggeredAbility,
+    iter_effects,
+)
+from rules_engine.text import compile_face_text
+
+
+def face(text: str, name: str = "Quibble Warden", type_line: str = "Creature — Elf") -> tuple:
+    return compile_face_text(text, name, name, type_line).abilities
+
+
+def spell(text: str, kind: str = "Sorcery") -> tuple:
+    return face(text, "Quibble Bolt", kind)
+
+
+def unsupported(abilities: tuple) -> list[str]:
+    from rules_engine.text.compiler import _unsupported_texts
+
+    return _unsupported_texts(abilities)
+
+
+# -- "If you do" / "When you do" after an instruction that is not optional (608.2c, 603.12) ------
+def test_if_you_do_after_a_mandatory_discard() -> None:
+    (ab,) = spell("Discard a card. If you do, draw two cards.")
+    assert isinstance(ab, SpellAbility)
+    first, cond = ab.effects
+    assert isinstance(first, Discard)
+    assert isinstance(cond, Conditional) and cond.condition.kind == "did"
+    assert not cond.condition.negated
+    assert cond.effects[0] == Draw(amount=cond.effects[0].amount, text="draw two cards")
+
+
+def test_if_you_cant_is_the_negation() -> None:
+    (ab,) = face("At the beginning of your upkeep, exile two cards from your graveyard. "
+                 "If you can't, sacrifice this creature.")
+    cond = ab.effects[-1]
+    assert isinstance(cond, Conditional) and cond.condition.kind == "did"
+    assert cond.condition.negated
+
+
+def test_when_you_do_after_a_mandatory_action_is_reflexive() -> None:
+    (ab,) = face("Whenever this creature attacks, exile target card from a graveyard. "
+                 "When you do, put a +1/+1 counter on target creature you control.")
+    assert isinstance(ab, TriggeredAbility)
+    exile, cond = ab.effects
+    assert isinstance(exile, Exile)
+    assert isinstance(cond, Conditional) and cond.condition.kind == "did"
+    (delayed,) = cond.effects
+    assert isinstance(delayed, DelayedTrigger)
+    assert delayed.ability.trigger.event == "reflexive"
+    assert isinstance(delayed.ability.effects[0], PutCounters)
+
+
+def test_if_you_do_does_not_attach_to_a_delayed_trigger() -> None:
+    """"Whenever ..., you may pay {1}. If you do, ..." inside a spell's text: the "do" is
+    inside the delayed trigger, so the follow-up must not become a top-level condition."""
+    abilities = spell("Draw a card. Whenever a creature you control attacks this turn, you may "
+                      "pay {1}. If you do, it gets +1/+1 until end of turn.")
+    effects = [e for e in iter_effects(abilities) if isinstance(e, Conditional)]
+    assert all(e.condition.kind != "did" for e in effects)
