@@ -194,13 +194,14 @@ class WikiStore:
         crawl_id: int | None = None,
     ) -> None:
         """Replace a page and all its parsed rows in one transaction (and mark it visited)."""
+        self._name_headless_faces(page)
         cards = self.cards_by_name(b.name_en for b in page.card_boxes if b.name_en)
         fetched = page.fetched_at or datetime.now(UTC)
         if fetched.tzinfo is not None:
             fetched = fetched.astimezone(UTC).replace(tzinfo=None)
         with self.store.transaction() as con:
             for table in ("wiki_sections", "wiki_links", "wiki_card_boxes", "wiki_cr_refs",
-                          "wiki_categories"):
+                          "wiki_categories", "wiki_dungeon_rooms"):
                 con.execute(f"DELETE FROM {table} WHERE title = ?", [page.title])  # noqa: S608
             con.execute("DELETE FROM wiki_pages WHERE title = ?", [page.title])
             con.execute(
@@ -224,6 +225,12 @@ class WikiStore:
             ])
             self._insert(con, "wiki_cr_refs", self._cr_rows(page))
             self._insert(con, "wiki_categories", [[page.title, c] for c in page.categories])
+            self._insert(con, "wiki_dungeon_rooms", [
+                [page.title, d, dungeon.name_en, dungeon.name_ja, i, room.name, room.effect,
+                 list(room.leads_to), dungeon.source]
+                for d, dungeon in enumerate(page.dungeons)
+                for i, room in enumerate(dungeon.rooms)
+            ])
             for source_title in page.redirected_from:
                 if source_title != page.title:
                     con.execute(
@@ -233,6 +240,26 @@ class WikiStore:
                     )
             if crawl_id is not None:
                 self.mark(crawl_id, page.title, "done")
+
+    def _name_headless_faces(self, page: ParsedPage) -> None:
+        """Name a face whose header the copy lost from the face after it.
+
+        A nameless face followed by a named face of the same card (``face_index`` one
+        higher) is that card's earlier face: ``card_faces`` knows its name.
+        """
+        boxes = page.card_boxes
+        wanted = [(i, boxes[i + 1]) for i in range(len(boxes) - 1)
+                  if boxes[i].name_en is None and boxes[i + 1].name_en
+                  and boxes[i + 1].face_index == boxes[i].face_index + 1]
+        for i, after in wanted:
+            row = self.con.execute(
+                "SELECT f.name, f.name_ja FROM card_faces f JOIN card_faces g "
+                "ON f.oracle_id = g.oracle_id AND f.face_index = g.face_index - 1 "
+                "WHERE g.name = ? LIMIT 1",
+                [after.name_en],
+            ).fetchone()
+            if row is not None:
+                boxes[i].name_en, boxes[i].name_ja = row[0], boxes[i].name_ja or row[1]
 
     @staticmethod
     def _insert(con: Any, table: str, rows: list[list[Any]]) -> None:

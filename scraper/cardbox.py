@@ -133,11 +133,20 @@ def _ascii(value: str) -> str:
     return unicodedata.normalize("NFKC", value).replace("−", "-")
 
 
-def find_card_boxes(text: str) -> list[CardBox]:
-    """Every card face shown in a page's plain text, in order."""
-    lines = []
+#: a type line that *starts* like one (optional colour indicator, supertypes, then a card
+#: type): what a face whose header is missing must begin with
+TYPE_LINE_START = re.compile(
+    r"^(?:〔[^〕]+〕\s*)?(?:(?:伝説の|基本|氷雪|ワールド|持続|エルドラージ・)\s*)*"
+    r"(?:" + TYPE_WORDS.pattern + r")"
+)
+
+
+def _lines(text: str) -> list[str]:
+    lines: list[str] = []
     for raw in text.splitlines():
-        line = raw.strip().lstrip("＊*").strip()
+        line = raw.strip()
+        if not PT_LINE.match(line) and not PT_RUN_IN.match(line):
+            line = line.lstrip("＊*").strip()  # a "＊" bullet, not a "＊/＊" P/T
         if line.startswith("[編集]"):  # plain-text copies: the line before it is a heading
             heading = lines.pop() if lines else ""
             lines.extend(["", heading, ""])
@@ -147,13 +156,96 @@ def find_card_boxes(text: str) -> list[CardBox]:
             lines.extend([run_in.group(1), run_in.group(2)])
         else:
             lines.append(line)
+    return lines
+
+
+def _read_face(lines: list[str], j: int, box: CardBox, type_line: str) -> tuple[int, bool]:
+    """Read rules text and the closing P/T or loyalty line into ``box`` from line ``j``.
+
+    Returns the line after the face and whether it closed on a P/T or loyalty line.
+    """
+    text_lines: list[str] = []
+    closed = False
+    is_walker = "プレインズウォーカー" in type_line or "バトル" in type_line
+    while j < len(lines):
+        line = lines[j]
+        if not line or line.startswith("\x01") or split_header(line) is not None:
+            break
+        pt = PT_LINE.match(line)
+        if pt and "プレインズウォーカー" not in type_line:
+            box.power, box.toughness = _ascii(pt.group(1)), _ascii(pt.group(2))
+            j += 1
+            closed = True
+            break
+        if is_walker and LOYALTY_LINE.match(line):
+            box.loyalty = _ascii(line)
+            j += 1
+            closed = True
+            break
+        text_lines.append(line)
+        j += 1
+        if len(text_lines) > 20:
+            break
+    box.text = "\n".join(text_lines) or None
+    return j, closed
+
+
+def _new_face(type_line: str, **names: str | None) -> tuple[CardBox, str]:
+    indicator = None
+    ind = COLOR_INDICATOR.match(type_line)
+    if ind:
+        indicator = _color_indicator(ind.group(1))
+        type_line = type_line[ind.end():]
+    box = CardBox(color_indicator=indicator, type_line=_normalise_type(type_line),
+                  name_en=names.get("name_en"), name_ja=names.get("name_ja"))
+    return box, type_line
+
+
+def _headless_face(lines: list[str], i: int) -> tuple[CardBox, int] | None:
+    """A face whose header line is missing (mobile copies drop the first one).
+
+    Only taken when the evidence is strong: a line that starts like a type line, at the
+    start of a block, whose face closes on a P/T or loyalty line, or runs straight into
+    the header of a back face (a header without a cost).
+    """
+    line = lines[i]
+    if not TYPE_LINE_START.match(line) or not is_type_line(line):
+        return None
+    if i > 0 and lines[i - 1] and not lines[i - 1].startswith("\x01"):
+        return None
+    box, type_line = _new_face(line)
+    j = i + 1
+    while j < len(lines) and lines[j] == line:
+        j += 1
+    j, closed = _read_face(lines, j, box, type_line)
+    follows = split_header(lines[j]) if j < len(lines) else None
+    back_next = follows is not None and follows[2] is None
+    if not (closed or back_next) or (not closed and box.text is None):
+        return None
+    return box, j
+
+
+def find_card_boxes(text: str) -> list[CardBox]:
+    """Every card face shown in a page's plain text, in order.
+
+    A face without its header (see :func:`_headless_face`) is kept with no names: the
+    caller may know them (the page's ``{{#card:}}`` names, or the card store through the
+    named back face).
+    """
+    lines = _lines(text)
     boxes: list[CardBox] = []
     i = 0
     previous_ended_at = -2
     while i < len(lines):
         header = split_header(lines[i])
         if header is None:
-            i += 1
+            headless = _headless_face(lines, i) if lines[i] else None
+            if headless is not None:
+                box, j = headless
+                boxes.append(box)
+                previous_ended_at = i = j
+            else:
+                i += 1
             continue
         en, ja, cost_raw, rest = header
         j = i + 1
@@ -166,35 +258,9 @@ def find_card_boxes(text: str) -> list[CardBox]:
             continue
         while j < len(lines) and lines[j] == type_line:  # the duplicated type line
             j += 1
-        indicator = None
-        ind = COLOR_INDICATOR.match(type_line)
-        if ind:
-            indicator = _color_indicator(ind.group(1))
-            type_line = type_line[ind.end():]
-        box = CardBox(
-            name_en=en, name_ja=ja, mana_cost=normalise_cost(cost_raw), mana_cost_raw=cost_raw,
-            color_indicator=indicator, type_line=_normalise_type(type_line),
-        )
-        text_lines: list[str] = []
-        is_walker = "プレインズウォーカー" in type_line or "バトル" in type_line
-        while j < len(lines):
-            line = lines[j]
-            if not line or line.startswith("\x01") or split_header(line) is not None:
-                break
-            pt = PT_LINE.match(line)
-            if pt and "プレインズウォーカー" not in type_line:
-                box.power, box.toughness = _ascii(pt.group(1)), _ascii(pt.group(2))
-                j += 1
-                break
-            if is_walker and LOYALTY_LINE.match(line):
-                box.loyalty = _ascii(line)
-                j += 1
-                break
-            text_lines.append(line)
-            j += 1
-            if len(text_lines) > 20:
-                break
-        box.text = "\n".join(text_lines) or None
+        box, type_line = _new_face(type_line, name_en=en, name_ja=ja)
+        box.mana_cost, box.mana_cost_raw = normalise_cost(cost_raw), cost_raw
+        j, _ = _read_face(lines, j, box, type_line)
         # a header right after the previous face, without a cost, is that card's back face
         if boxes and previous_ended_at == i and cost_raw is None:
             box.face_index = boxes[-1].face_index + 1

@@ -34,10 +34,12 @@ from scraper.crrefs import (
     dedupe,
     quoted_rules_from_text,
 )
+from scraper.dungeon import Dungeon, dungeons_from_page
 from scraper.names import NameSplitter
-from scraper.titles import category_name, clean_title, title_from_url
+from scraper.titles import category_name, clean_title, is_article, title_from_url
 
 HEADING_MARK = "\x01"
+CR_LINK = re.compile(r"^CR\s*[:：]\s*(\d{3}(?:\.\d+[a-z]?)?)$", re.IGNORECASE)
 
 
 @dataclass
@@ -79,6 +81,7 @@ class ParsedPage:
     card_boxes: list[CardBox] = field(default_factory=list)
     cr_refs: list[CrRef] = field(default_factory=list)
     quoted_rules: QuotedRules | None = None
+    dungeons: list[Dungeon] = field(default_factory=list)
     categories: list[str] = field(default_factory=list)
     redirected_from: list[str] = field(default_factory=list)
 
@@ -153,6 +156,7 @@ class RenderedPage:
     revision_id: int | None
     redirected_from: list[str]
     diff_wikitext: str | None
+    cr_links: list[str] = field(default_factory=list)  # rule numbers of CR:… links
 
 
 def _by_id(doc: HtmlElement, key: str) -> HtmlElement | None:
@@ -350,6 +354,7 @@ def parse_html(html: str, splitter: NameSplitter | None = None,
     root = _content_root(doc)
     flat, anchors = _flatten(root)
     links: list[Link] = []
+    cr_links: list[str] = []
     for a in anchors:
         href = a.get("href")
         classes = (a.get("class") or "").split()
@@ -361,7 +366,11 @@ def parse_html(html: str, splitter: NameSplitter | None = None,
         target, anchor = clean_title(target)
         if "#" in href:
             anchor = clean_title(decode_anchor(href.split("#", 1)[1]))[0] or None
-        if category_name(target):
+        cr = CR_LINK.match(target)
+        if cr:
+            cr_links.append(cr.group(1))  # the infobox CR row, {{CR|…}} as rendered
+            continue
+        if category_name(target) or not is_article(target):
             continue
         ja, en = splitter.split(target)
         label = re.sub(r"\s+", " ", a.text_content()).strip()
@@ -373,7 +382,7 @@ def parse_html(html: str, splitter: NameSplitter | None = None,
     return RenderedPage(
         title=title, marked_text="\n".join(lines), links=links, categories=categories,
         revision_id=revision_from_html(html), redirected_from=redirects,
-        diff_wikitext=diff_text,
+        diff_wikitext=diff_text, cr_links=cr_links,
     )
 
 
@@ -517,6 +526,50 @@ def en_name_from_text(title: str, text: str) -> str | None:
 # ---------------------------------------------------------------------------- page
 
 
+def _name_from_title(boxes: list[CardBox], ja: str | None, en: str | None) -> None:
+    """A card page (``日本語名/English Name``) names its own card: the first nameless face
+    takes the title's names when no face shows them, and a face of that English name
+    without a Japanese one takes the title's."""
+    if not (ja and en):
+        return
+    named = [b for b in boxes if b.name_en == en]
+    if not named:
+        nameless = [b for b in boxes if b.name_en is None]
+        if nameless:
+            nameless[0].name_en = en
+            named = nameless[:1]
+    for box in named:
+        box.name_ja = box.name_ja or ja
+
+
+def _merge_card_templates(boxes: list[CardBox], names: list[str],
+                          splitter: NameSplitter) -> None:
+    """Join the ``{{#card:Name}}`` names of the wikitext to the boxes the page shows.
+
+    A name no box shows fills a face whose header the copy lost (mobile pages drop the
+    first one): the face right before a shown face of the same ``A // B`` card, or else
+    the first nameless face. A name still unplaced becomes a box of its own, known only by
+    name (the store may know the rest).
+    """
+    shown = {b.name_en for b in boxes if b.name_en}
+    for name in names:
+        faces = [f.strip() for f in name.split(" // ")]
+        if not {name, *faces} & shown:
+            nameless = [b for b in boxes if b.name_en is None]
+            if nameless:
+                nameless[0].name_en = faces[0]
+                nameless[0].name_ja = nameless[0].name_ja or splitter.japanese_for(faces[0])
+            else:
+                boxes.append(CardBox(name_en=name, name_ja=splitter.japanese_for(name),
+                                     source="wikitext"))
+            shown.add(name)
+            continue
+        for k, face in enumerate(faces[1:], start=1):
+            for i, box in enumerate(boxes[1:], start=1):
+                if box.name_en == face and boxes[i - 1].name_en is None:
+                    boxes[i - 1].name_en = faces[k - 1]
+
+
 def parse_page(
     title: str,
     *,
@@ -571,22 +624,24 @@ def parse_page(
 
     boxes = find_card_boxes(page.text) if rendered is not None else []
     if code is not None:
-        shown = {b.name_en for b in boxes}
-        for name in card_names_from_wikitext(code):
-            faces = {name, *name.split(" // ")}
-            if not faces & shown:
-                boxes.append(CardBox(name_en=name, name_ja=splitter.japanese_for(name),
-                                     source="wikitext"))
-                shown.add(name)
+        _merge_card_templates(boxes, card_names_from_wikitext(code), splitter)
+    _name_from_title(boxes, *splitter.split(title))
     for box in boxes:
         if box.name_ja is None and box.name_en:
             box.name_ja = splitter.japanese_for(box.name_en)
     page.card_boxes = boxes
+    page.dungeons = dungeons_from_page(page.text, boxes)
 
     refs: list[CrRef] = []
     if code is not None:
+        # the wikitext has every citation but what templates expand to: of the rendered
+        # page only its CR:… links (the infobox row, a {{CR}} whose section was looked up
+        # by title) add to it; a "CR:111.1" shown in <nowiki> is no citation
         refs.extend(cites_from_wikitext(code))
-    refs.extend(cites_from_text(page.text))
+        if rendered is not None:
+            refs.extend(CrRef("cite", n, raw=f"CR:{n}") for n in rendered.cr_links)
+    else:
+        refs.extend(cites_from_text(page.text))
     page.cr_refs = dedupe(refs)
     page.quoted_rules = (quoted_rules_from_text(rendered.marked_text)
                          if rendered is not None else None)
