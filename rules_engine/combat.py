@@ -73,6 +73,59 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
             compiled.has_keyword(blocker, "flying") or compiled.has_keyword(blocker, "reach")):
         raise IllegalActionError("702.9b", f"{attacker.name} has flying; {blocker.name} can't "
                                            "block it")
+    if attacker.face.keywords or attacker.mods or attacker.static_mods:
+        _evasion(game, blocker, attacker)
+
+
+def _evasion(game: Game, blocker: GameObject, attacker: GameObject) -> None:
+    """Less common evasion keywords, looked at only for an attacker with some keyword."""
+    from rules_engine import targeting
+
+    if compiled.has_keyword(attacker, "horsemanship") and not compiled.has_keyword(
+            blocker, "horsemanship"):
+        raise IllegalActionError("702.31b", f"{attacker.name} has horsemanship; {blocker.name} "
+                                            "can't block it")
+    if compiled.has_keyword(attacker, "skulk") and blocker.power > attacker.power:
+        raise IllegalActionError("702.118b", f"{attacker.name} has skulk; {blocker.name} has "
+                                             "greater power")
+    if compiled.has_keyword(attacker, "landwalk"):
+        for land_type in landwalk_types(attacker):
+            if any(_land_matches(o, land_type) for o in game.permanents(blocker.controller)):
+                raise IllegalActionError("702.14c", f"{attacker.name} has {land_type}walk and "
+                                                    "the defending player controls such a land")
+    if targeting.protected_from(game, attacker, blocker):
+        raise IllegalActionError("702.16f", f"{attacker.name} has protection from a quality "
+                                            f"{blocker.name} has; it can't block it")
+
+
+def landwalk_types(obj: GameObject) -> list[str]:
+    """702.14a: the land types of an object's landwalk abilities ("swamp", "nonbasic land")."""
+    from rules_engine import abilities as ab
+
+    found = [(a.parameter or "land").lower() for a in compiled.object_abilities(obj)
+             if isinstance(a, ab.KeywordAbility) and a.name == "landwalk"]
+    for m in obj.static_mods:
+        found += [(a.parameter or "land").lower() for a in m.abilities
+                  if isinstance(a, ab.KeywordAbility) and a.name == "landwalk"]
+    return found
+
+
+def _land_matches(obj: GameObject, land_type: str) -> bool:
+    if not obj.is_land:
+        return False
+    words = land_type.replace("land", "").split()
+    if not words:
+        return True
+    for word in words:
+        if word == "nonbasic":
+            if "Basic" in obj.face.supertypes:
+                return False
+        elif word in ("legendary", "snow", "basic"):
+            if word.capitalize() not in obj.face.supertypes:
+                return False
+        elif word.capitalize() not in obj.face.subtypes:
+            return False
+    return True
 
 
 def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
@@ -156,15 +209,27 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
     if amount <= 0:
         return
     src_obj = source if isinstance(source, GameObject) else None
+    amount = prevent(game, src_obj, recipient, amount, combat)  # 615, 702.16e
+    if amount <= 0:
+        return
     if isinstance(recipient, Player):
         if recipient.left:
             return
-        game.lose_life(recipient, amount)
+        if src_obj is not None and compiled.has_keyword(src_obj, "infect"):
+            _poison(game, recipient, amount)  # 702.90b: poison counters instead of life loss
+        else:
+            game.lose_life(recipient, amount)
     elif isinstance(recipient, GameObject):
         if recipient.zone != "battlefield":
             return
         if recipient.has_type("Planeswalker") and not recipient.is_creature:
             recipient.counters["loyalty"] = max(0, recipient.loyalty - amount)
+        elif src_obj is not None and (compiled.has_keyword(src_obj, "wither")
+                                      or compiled.has_keyword(src_obj, "infect")):
+            # 702.80a / 702.90c: damage to a creature as -1/-1 counters (120.3d)
+            recipient.counters["-1/-1"] = recipient.counters.get("-1/-1", 0) + amount
+            if compiled.has_keyword(src_obj, "deathtouch"):
+                recipient.deathtouch_damage = True
         else:
             recipient.damage += amount
             if src_obj is not None and compiled.has_keyword(src_obj, "deathtouch"):
@@ -172,6 +237,145 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
     if src_obj is not None and compiled.has_keyword(src_obj, "lifelink"):
         game.gain_life(src_obj.controller, amount)
     game.log("damage_dealt", source=source, recipient=recipient, amount=amount, combat=combat)
+
+
+def _poison(game: Game, player: Player, amount: int) -> None:
+    """122.1f: poison counters on a player (a player with ten or more loses, 704.5c)."""
+    counts = game.__dict__.setdefault("poison_counters", {})
+    counts[player.name] = counts.get(player.name, 0) + amount
+    game.log("poison_counters_put", player=player, amount=amount)
+
+
+def poison(game: Game, player: Player) -> int:
+    return game.__dict__.get("poison_counters", {}).get(player.name, 0)
+
+
+# -- prevention (615) ----------------------------------------------------------------------------
+class Shield:
+    """A prevention effect from a resolved spell or ability (615.1): it protects ``to`` (objects
+    or players; None = any recipient, or those matching ``flt``) from damage by ``by`` (None =
+    any source), ``remaining`` points of it (None = all), until the end of turn ``turn``."""
+
+    __slots__ = ("to", "flt", "by", "remaining", "combat_only", "turn", "controller", "stamps")
+
+    def __init__(self, to: list[Any] | None, flt: Any, by: list[Any] | None,
+                 remaining: int | None, combat_only: bool, turn: int, controller: Any) -> None:
+        self.to = to
+        self.flt = flt
+        self.by = by
+        self.remaining = remaining
+        self.combat_only = combat_only
+        self.turn = turn
+        self.controller = controller
+        # 400.7: an object that changes zones is a new object the shield doesn't know
+        self.stamps = [(o, o.timestamp) for o in (to or []) + (by or [])
+                       if isinstance(o, GameObject)]
+
+    def covers(self, game: Game, source: Any, recipient: Any, combat: bool) -> bool:
+        from rules_engine import targeting
+
+        if self.combat_only and not combat:
+            return False
+        for o, stamp in self.stamps:
+            if o.timestamp != stamp and (o is recipient or o is source):
+                return False
+        if self.to is not None and recipient not in self.to:
+            return False
+        if self.flt is not None and not targeting.matches(game, recipient, self.flt,
+                                                          self.controller, None):
+            return False
+        if self.by is not None and source not in self.by:
+            return False
+        return True
+
+
+def add_shield(game: Game, shield: Shield) -> None:
+    game.__dict__.setdefault("prevention_shields", []).append(shield)
+    game.log("prevention_created", player=shield.controller)
+
+
+def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
+            combat: bool) -> int:
+    """615: apply prevention to one damage event; returns the damage still dealt. Protection
+    (702.16e), shields from resolved effects (615.7: "the next N damage"), and static
+    "prevent all damage that would be dealt to/by ..." abilities (615.1)."""
+    if source is not None and isinstance(recipient, GameObject) and \
+            (recipient.face.keywords or recipient.mods or recipient.static_mods):
+        from rules_engine import targeting
+
+        if targeting.protected_from(game, recipient, source):
+            game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
+            return 0
+    shields = game.__dict__.get("prevention_shields")
+    if shields:
+        live = [s for s in shields if s.turn == game.turn and (s.remaining is None
+                                                               or s.remaining > 0)]
+        if len(live) != len(shields):
+            shields[:] = live
+        for shield in live:
+            if amount <= 0:
+                break
+            if not shield.covers(game, source, recipient, combat):
+                continue
+            if shield.remaining is None:
+                game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
+                return 0
+            n = min(shield.remaining, amount)  # 615.7
+            shield.remaining -= n
+            amount -= n
+            game.log("damage_prevented", source=source, recipient=recipient, amount=n)
+    if amount > 0 and _static_prevents(game, source, recipient, combat):
+        game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
+        return 0
+    return amount
+
+
+def _static_prevents(game: Game, source: Any, recipient: Any, combat: bool) -> bool:
+    """Static abilities "Prevent all [combat] damage that would be dealt to/by ..." (615.1)."""
+    from rules_engine import abilities as ab
+    from rules_engine import conditions, statics
+
+    for src in game.battlefield:
+        found = src.face.statics
+        if found is None or src.mods:
+            found = statics._statics(src)
+        if not found or src.phased_out:
+            continue
+        for abl in found:
+            for eff in abl.effects:
+                if not isinstance(eff, ab.PreventDamage) or eff.duration is not None:
+                    continue
+                if eff.combat_only and not combat:
+                    continue
+                if abl.condition is not None and not conditions.holds(
+                        game, abl.condition, src.controller, src):
+                    continue
+                if eff.to is not None and not _static_ref_has(game, src, eff.to, recipient):
+                    continue
+                if eff.by is not None and not _static_ref_has(game, src, eff.by, source):
+                    continue
+                return True  # (no "to"/"by": every damage event, "Prevent all combat damage")
+    return False
+
+
+def _static_ref_has(game: Game, src: GameObject, ref: Any, thing: Any) -> bool:
+    from rules_engine import targeting
+
+    kind = ref.kind
+    if kind in ("self", "it"):
+        return thing is src
+    if kind == "you":
+        return thing is src.controller
+    if kind in ("enchanted", "equipped", "attached"):
+        return thing is not None and thing is src.attached_to
+    if kind == "each":
+        return isinstance(thing, GameObject) and thing.zone == "battlefield" and \
+            targeting.matches(game, thing, ref.filter, src.controller, src)
+    if kind == "opponent_each":
+        return isinstance(thing, Player) and thing is not src.controller
+    if kind == "player_each":
+        return isinstance(thing, Player)
+    return False
 
 
 def remove_all_from_combat(game: Game) -> None:

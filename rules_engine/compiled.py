@@ -17,12 +17,136 @@ _CACHE: dict[int, tuple[Any, list[Any]]] = {}
 # 702: the keyword abilities some part of the engine looks at (combat, targeting, casting, SBAs,
 # mechanics). A keyword outside this set is kept on the object (and reported by
 # tests/rules_engine/gaps_audit.py) but changes nothing in a game.
-ENGINE_KEYWORDS = frozenset({
+_CODED_KEYWORDS = frozenset({
     "flying", "reach", "shadow", "fear", "intimidate", "menace", "defender", "haste",
     "vigilance", "flash", "first strike", "double strike", "deathtouch", "lifelink", "trample",
     "indestructible", "hexproof", "shroud", "ward", "enchant", "flashback", "phasing",
     "daybound", "nightbound",
+    # handled in code: 702.16 protection, 702.14 landwalk, 702.31 horsemanship, 702.118 skulk,
+    # 702.80 wither, 702.90 infect, 702.73 changeling, 702.114 devoid (Scryfall's colors)
+    "protection", "landwalk", "horsemanship", "skulk", "wither", "infect", "changeling",
+    "devoid",
 })
+
+# 702: keywords whose rule defines them as an ability with ordinary rules text. The text is
+# compiled like Oracle text (``{cost}``, ``{n}`` and ``{nw}`` - the number as a word - filled
+# from the keyword's cost and parameter) and the records join the face's abilities right after
+# the keyword, so an equip ability is numbered among the activated abilities in printed order.
+KEYWORD_DEFINITIONS: dict[str, tuple[str, ...]] = {
+    # 702.6a
+    "equip": ("{cost}: Attach this permanent to target creature you control. "
+              "Activate only as a sorcery.",),
+    # 702.108a
+    "prowess": ("Whenever you cast a noncreature spell, this creature gets +1/+1 until end of "
+                "turn.",),
+    # 702.45a
+    "bushido": ("Whenever this creature blocks or becomes blocked, it gets +{n}/+{n} until end "
+                "of turn.",),
+    # 702.135a ("put into a graveyard from the battlefield"; a creature's is "dies", 700.4)
+    "afterlife": ("When this creature dies, create {nw} 1/1 white and black Spirit creature "
+                  "tokens with flying.",),
+    # 702.86a
+    "annihilator": ("Whenever this creature attacks, defending player sacrifices {nw} "
+                    "permanents.",),
+    # 702.147a
+    "decayed": ("This creature can't block.",
+                "When this creature attacks, sacrifice it at end of combat."),
+    # 702.91a
+    "battle cry": ("Whenever this creature attacks, each other attacking creature gets +1/+0 "
+                   "until end of turn.",),
+    # 702.130a
+    "afflict": ("Whenever this creature becomes blocked, defending player loses {n} life.",),
+    # 702.101a
+    "extort": ("Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 "
+               "life and you gain that much life.",),
+    # 702.110a
+    "exploit": ("When this creature enters, you may sacrifice a creature.",),
+    # 702.23a
+    "rampage": ("Whenever this creature becomes blocked, it gets +{n}/+{n} until end of turn "
+                "for each creature blocking it beyond the first.",),
+    # 702.46a
+    "soulshift": ("When this creature dies, you may return target Spirit card with mana value "
+                  "{n} or less from your graveyard to your hand.",),
+    # 702.123a
+    "fabricate": ("When this permanent enters, you may put {nw} +1/+1 counters on it. If you "
+                  "don't, create {nw} 1/1 colorless Servo artifact creature tokens.",),
+    # 702.107a
+    "outlast": ("{cost}, {T}: Put a +1/+1 counter on this creature. Activate only as a "
+                "sorcery.",),
+    # 702.115a
+    "ingest": ("Whenever this creature deals combat damage to a player, that player exiles the "
+               "top card of their library.",),
+    # 702.92a
+    "living weapon": ("When this Equipment enters, create a 0/0 black Phyrexian Germ creature "
+                      "token, then attach this Equipment to it.",),
+    # 702.163a
+    "for mirrodin!": ("When this Equipment enters, create a 2/2 red Rebel creature token, then "
+                      "attach this Equipment to it.",),
+    # 702.182a
+    "job select": ("When this Equipment enters, create a 1/1 colorless Hero creature token, "
+                   "then attach this Equipment to it.",),
+}
+
+ENGINE_KEYWORDS = _CODED_KEYWORDS | frozenset(KEYWORD_DEFINITIONS)
+
+_NUMBER_WORDS = ("zero", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten")
+_EXPANSIONS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> tuple[Any, ...]:
+    """The ability records a keyword stands for (702), compiled from its defining text; empty
+    when the keyword has no definition here or its text does not compile in full (the keyword
+    is then only reported, never half run)."""
+    name = (kw.name or "").lower()
+    texts = KEYWORD_DEFINITIONS.get(name)
+    if texts is None:
+        return ()
+    cost = kw.cost.text if kw.cost is not None else None
+    key = (name, kw.parameter, cost, card_name, face_name, type_line)
+    hit = _EXPANSIONS.get(key)
+    if hit is not None:
+        return hit
+    out: tuple[Any, ...] = ()
+    param = (kw.parameter or "").strip()
+    ok = True
+    fill: dict[str, str] = {}
+    if any("{cost}" in t for t in texts):
+        ok = bool(cost) and cost.startswith("{")  # a mana cost ("Equip—Pay 3 life" is not)
+        fill["{cost}"] = cost or ""
+    if any("{n" in t for t in texts):
+        ok = ok and param.isdigit()
+        if ok:
+            n = int(param)
+            fill["{n}"] = str(n)
+            fill["{nw}"] = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+    if ok:
+        from rules_engine.text.compiler import compile_face_text
+
+        found: list[Any] = []
+        for text in texts:
+            for token, value in fill.items():
+                text = text.replace(token, value)
+            found.extend(compile_face_text(text, card_name, face_name, type_line).abilities)
+        if all(not isinstance(a, ab.Unsupported) and not any(
+                isinstance(e, ab.UnsupportedEffect) for e in ab.iter_effects((a,)))
+               for a in found):
+            out = tuple(found)
+    _EXPANSIONS[key] = out
+    return out
+
+
+def _expanded(abilities: list[Any], card_name: str, face_name: str, type_line: str) -> list[Any]:
+    """``abilities`` with each defined keyword followed by the records it stands for."""
+    if not any(isinstance(a, ab.KeywordAbility) and a.name in KEYWORD_DEFINITIONS
+               for a in abilities):
+        return abilities
+    out: list[Any] = []
+    for a in abilities:
+        out.append(a)
+        if isinstance(a, ab.KeywordAbility):
+            out.extend(keyword_records(a, card_name, face_name, type_line))
+    return out
 
 
 def _compile_raw(raw: dict[str, Any]) -> list[Any]:
@@ -49,7 +173,8 @@ def _compile(card: CardDef) -> None:
         return
     for i, face in enumerate(faces):
         if i < len(compiled_faces):
-            face.abilities = list(compiled_faces[i].abilities)
+            face.abilities = _expanded(list(compiled_faces[i].abilities), card.name, face.name,
+                                       face.type_line)
         else:
             face.abilities = []
         face.unsupported.extend(
@@ -94,7 +219,7 @@ def object_abilities(obj: Any) -> list[Any]:
     if obj.mods:
         extra = [a for m in obj.mods for a in m.abilities]
         if extra:
-            return list(found) + extra
+            return list(found) + _expanded(extra, obj.name, obj.name, face.type_line)
     return found
 
 
@@ -147,8 +272,9 @@ def triggered_abilities(obj: Any) -> list[Any]:
     if obj.mods or obj.static_mods or face.triggered is None:
         found = [a for a in object_abilities(obj) if isinstance(a, ab.TriggeredAbility)]
         if obj.static_mods:
-            found += [a for m in obj.static_mods for a in m.abilities
-                      if isinstance(a, ab.TriggeredAbility)]
+            granted = _expanded([a for m in obj.static_mods for a in m.abilities],
+                                obj.name, obj.name, face.type_line)
+            found += [a for a in granted if isinstance(a, ab.TriggeredAbility)]
         elif not obj.mods:
             face.triggered = found
         return found

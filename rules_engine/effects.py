@@ -118,6 +118,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
     if kind == "it":
         if ctx.it is not None:
             return [ctx.it]
+        if ctx.item is not None and game.__dict__.get("delayed_refs"):
+            found = _remembered(ctx, "it")
+            if found is not None:
+                return found
         if ctx.targets:
             return [t for t in ctx.targets[-1:] if targeting.still_legal(game, ctx.item, t)]
         trig = _triggering(ctx)
@@ -162,6 +166,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
                 if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
                 and (not ref.filter or not ref.filter.card_types or True)]
     if kind == "those":
+        if not ctx.those and ctx.item is not None and game.__dict__.get("delayed_refs"):
+            found = _remembered(ctx, "those")
+            if found is not None:
+                return found
         return list(ctx.those)
     if kind in ("chosen", "chosen_one"):
         return _choose_among(ctx, ref)
@@ -819,7 +827,35 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
         ctx.game.pending_triggers.append(Pending(name, src, ctx.controller, eff.ability.effects,
                                                  ability=eff.ability))
         return
-    ctx.game.delayed.append(Delayed(eff.ability, ctx.controller, name, src, ctx.game.turn))
+    # 603.7c: "it" / "them" in a delayed ability mean the objects they meant when it was
+    # created (the attacking creature, the tokens just made), followed only in their zone
+    from dataclasses import replace
+
+    ability = replace(eff.ability)  # its own record, so the remembered objects are its own
+    it = [o for o in resolve_ref(ctx, ab.Ref("it")) if isinstance(o, GameObject)] \
+        if ctx.it is not None or ctx.targets or ctx.event is not None else []
+    those = [o for o in ctx.those if isinstance(o, GameObject)]
+    # (a list searched by identity: a deep-copied game keeps the pairs, not the ids)
+    refs = ctx.game.__dict__.setdefault("delayed_refs", [])
+    refs.append((ability, [(o, o.timestamp) for o in it], [(o, o.timestamp) for o in those]))
+    if len(refs) > 256:
+        del refs[0]
+    ctx.game.delayed.append(Delayed(ability, ctx.controller, name, src, ctx.game.turn))
+
+
+def _remembered(ctx: Ctx, kind: str) -> list[Any] | None:
+    """The objects a delayed ability's "it" (or "them") was bound to (603.7c), or None."""
+    refs = ctx.game.__dict__.get("delayed_refs")
+    ability = getattr(ctx.item, "ability", None)
+    if not refs or ability is None:
+        return None
+    hit = next((r for r in reversed(refs) if r[0] is ability), None)
+    if hit is None:
+        return None
+    pairs = hit[1] if kind == "it" else hit[2]
+    if not pairs:
+        return None
+    return [o for o, stamp in pairs if o.timestamp == stamp]
 
 
 def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
@@ -1103,10 +1139,53 @@ def h_attach(ctx: Ctx, eff: ab.Attach) -> None:
         targets = resolve_ref(ctx, to_ref)
     if not targets:
         return
+    to = targets[0]
     for obj in _objects(ctx, eff.subject):
-        if obj.zone == "battlefield":
-            obj.attached_to = targets[0]
-            game.log("attached", obj=obj, to=targets[0])
+        if obj.zone == "battlefield" and can_attach(game, obj, to):
+            obj.attached_to = to
+            game.log("attached", obj=obj, to=to)
+
+
+def can_attach(game: Game, obj: GameObject, to: Any) -> bool:
+    """701.3b: an Aura, Equipment or Fortification doesn't move to an object it can't be
+    attached to: an Equipment only to a creature (301.5c), never to itself (301.5c, 303.4d),
+    nor to a permanent with protection from it (702.16c-d); an Aura only to what its enchant
+    ability allows (303.4a, checked as a target filter)."""
+    if to is obj:
+        return False
+    if isinstance(to, GameObject):
+        if to.zone != "battlefield" or to.phased_out:
+            return False
+        if obj.has_type("Creature") and "Equipment" in obj.face.subtypes:
+            return False  # 301.5c: an Equipment that's also a creature can't equip (no reconfigure)
+        if "Equipment" in obj.face.subtypes and not to.is_creature:
+            return False
+        if targeting.protected_from(game, to, obj):
+            return False
+    return True
+
+
+def h_prevent(ctx: Ctx, eff: ab.PreventDamage) -> None:
+    """615.1 / 615.7: "Prevent all [combat] damage that would be dealt [to X] [by Y] this turn"
+    and "Prevent the next N damage that would be dealt to X this turn" become shields that the
+    damage code applies; a shield for "each ..." matches its filter at the time of damage."""
+    from rules_engine.combat import Shield, add_shield
+
+    to: list[Any] | None = None
+    flt = None
+    if eff.to is not None:
+        if eff.to.kind == "each":
+            flt = eff.to.filter
+        else:
+            to = resolve_ref(ctx, eff.to)
+            if not to:
+                return  # its only target is gone (608.2b) or nothing is named
+    by = resolve_ref(ctx, eff.by) if eff.by is not None else None
+    if eff.by is not None and not by:
+        return
+    remaining = amount(ctx, eff.amount) if eff.amount is not None else None
+    add_shield(ctx.game, Shield(to, flt, by, remaining, eff.combat_only, ctx.game.turn,
+                                ctx.controller))
 
 
 def h_reveal(ctx: Ctx, eff: Any) -> None:
@@ -1129,6 +1208,7 @@ HANDLERS: dict[type, Any] = {
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
     ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
     ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement, ab.Attach: h_attach,
+    ab.PreventDamage: h_prevent,
 }
 
 
@@ -1258,6 +1338,12 @@ def not_run_reason(eff: Any) -> str | None:
 
 
 KEYWORD_ACTIONS = {"phase out", "investigate"}
+
+
+def static_run(eff: Any) -> bool:
+    """Static-ability effects run outside statics.py (for the audit): "Prevent all damage that
+    would be dealt to/by ..." is applied by the damage code (combat.prevent)."""
+    return isinstance(eff, ab.PreventDamage) and eff.duration is None
 
 
 # effect records the compiler may add later (abilities.py changes are additive)

@@ -66,6 +66,92 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
     return True
 
 
+# -- protection (702.16) ------------------------------------------------------------------------
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_TYPE_PLURALS = {"creatures": "Creature", "artifacts": "Artifact", "enchantments": "Enchantment",
+                 "instants": "Instant", "sorceries": "Sorcery", "planeswalkers": "Planeswalker",
+                 "lands": "Land", "battles": "Battle"}
+
+
+def protection_qualities(obj: Any) -> list[str]:
+    """The qualities of every protection ability ``obj`` has (702.16g: "from A and from B" is
+    two abilities), lower case: "red", "creatures", "everything", "demons"..."""
+    from rules_engine import abilities as ab
+
+    found: list[str] = []
+    abilities = list(compiled.object_abilities(obj))
+    for m in obj.static_mods:
+        abilities.extend(m.abilities)
+    for a in abilities:
+        if isinstance(a, ab.KeywordAbility) and a.name == "protection" and a.parameter:
+            text = a.parameter.strip().rstrip(".").lower()
+            for part in text.replace(", and from ", ", from ").replace(" and from ", ", from ") \
+                    .split(", from "):
+                part = part.strip()
+                if part.startswith("from "):
+                    part = part[5:]
+                if part:
+                    found.append(part)
+    if not found and compiled.has_keyword(obj, "protection"):
+        found.append("unknown")  # a protection keyword without its quality (Scryfall's list)
+    return found
+
+
+def _singular(word: str) -> list[str]:
+    out = [word]
+    if word.endswith("ves"):
+        out.append(word[:-3] + "f")
+    if word.endswith("es"):
+        out.append(word[:-2])
+    if word.endswith("s"):
+        out.append(word[:-1])
+    return out
+
+
+def _has_quality(quality: str, source: Any, protected: Any) -> bool:
+    """702.16a: whether ``source`` has the stated quality. A type quality applies to permanents
+    of that type and to sources elsewhere of that type (702.16a's exception to 109.2)."""
+    if quality == "everything":  # 702.16j
+        return True
+    if not isinstance(source, GameObject):
+        return False
+    colors = source.colors
+    if quality in _COLOR_WORDS:
+        return _COLOR_WORDS[quality] in colors
+    if quality in ("all colors", "each color", "every color"):  # 702.16h
+        return bool(colors)
+    if quality == "multicolored":
+        return len(colors) >= 2
+    if quality == "monocolored":
+        return len(colors) == 1
+    if quality == "colorless":
+        return not colors
+    if quality in _TYPE_PLURALS:
+        return source.has_type(_TYPE_PLURALS[quality])
+    if quality in ("each opponent", "your opponents", "opponents"):  # 702.16k, for each one
+        owner = protected.controller if isinstance(protected, GameObject) else protected
+        return source.controller is not owner
+    subtypes = {s.lower() for s in source.face.subtypes}
+    if any(s in subtypes for s in _singular(quality)):
+        return True
+    return False
+
+
+def protected_from(game: Game, protected: Any, source: Any) -> bool:
+    """702.16: whether ``protected`` (a permanent) has protection from ``source`` (a spell,
+    permanent, or an ability's source object). Cheap when it has no protection keyword."""
+    if not isinstance(protected, GameObject) or source is None:
+        return False
+    if not compiled.has_keyword(protected, "protection"):
+        return False
+    if source is protected:
+        return False
+    src = getattr(source, "source", None) if not isinstance(source, GameObject) else source
+    if src is None:
+        return False
+    return any(_has_quality(q, src, protected) for q in protection_qualities(protected))
+
+
 def _color_letters(colors: tuple[str, ...]) -> list[str]:
     names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
     return [names.get(c.lower(), c) for c in colors]
@@ -99,6 +185,9 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
                 continue
             if compiled.has_keyword(obj, "shroud"):
                 continue
+            if "protection" in obj.face.keywords or obj.mods or obj.static_mods:
+                if protected_from(game, obj, source):  # 702.16b
+                    continue
             found.append(obj)
     if kind == "spell":
         for obj in game.stack:
@@ -169,8 +258,13 @@ def still_legal(game: Game, item: Any, obj: Any) -> bool:
                 return False  # 400.7: it changed zones; it's a new object
     if obj.zone not in ("battlefield", "stack", "graveyard", "exile", "hand", "library"):
         return False
-    if obj.zone == "battlefield" and obj.phased_out:
-        return False
+    if obj.zone == "battlefield":
+        if obj.phased_out:
+            return False
+        if "protection" in obj.face.keywords or obj.mods or obj.static_mods:
+            source = getattr(item, "source", None) or item
+            if protected_from(game, obj, source):  # 702.16b: it can't be the target now
+                return False
     return True
 
 

@@ -69,8 +69,12 @@ def card_gaps(card: dict) -> set[str]:
             if isinstance(abl, ab.Unsupported):
                 found.add("unsupported_paragraph")
             elif isinstance(abl, ab.KeywordAbility):
-                if abl.name and abl.name.lower() not in compiled.ENGINE_KEYWORDS:
-                    found.add(f"keyword:{abl.name.lower()}")
+                name = (abl.name or "").lower()
+                if name and name not in compiled.ENGINE_KEYWORDS:
+                    found.add(f"keyword:{name}")
+                elif name in compiled.KEYWORD_DEFINITIONS and not compiled.keyword_records(
+                        abl, card.get("name", ""), face.name, face.type_line):
+                    found.add(f"keyword:{name} (definition not compiled)")
             elif isinstance(abl, ab.StaticAbility):
                 for eff in abl.effects:
                     found.update(_static_gaps(eff))
