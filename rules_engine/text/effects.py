@@ -280,6 +280,15 @@ def _parse_clause(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         else:
             return tuple(out)
         ctx.reset(mark)
+    # "<subject> also <verb phrase>" (after a condition: "If it's an Ally, it also gains
+    # flying"): "also" only says the effect adds to the earlier ones
+    am = re.search(r"(?<=\S) also (?=\S)", t, re.I)
+    if am:
+        mark = ctx.mark()
+        effs = parse_clause(t[: am.start()] + " " + t[am.end():], ctx)
+        if effs is not None:
+            return effs
+        ctx.reset(mark)
     # two clauses with different subjects
     for sep in (r", then ", r" and ", r", and "):
         for m in re.finditer(sep, t):
@@ -525,6 +534,13 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         split = _cond_split(t[3:], ctx)
         if split is not None:
             cond, rest = split
+            # "If <condition>, instead <effect>" and "..., you may instead <effect>" are the
+            # same replacement of the previous effect as "..., <effect> instead" (614.1a)
+            lead = re.match(r"^instead,?\s+(.+)$", rest, re.I)
+            if lead:
+                rest = lead.group(1) + " instead"
+            elif re.search(r"\bmay instead\b", rest, re.I):
+                rest = re.sub(r"\bmay instead\b", "may", rest, count=1, flags=re.I) + " instead"
             instead = re.search(r"\s+instead$", rest, re.I)
             if instead:
                 inner = parse_effect_text(rest[: instead.start()], ctx)

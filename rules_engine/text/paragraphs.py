@@ -139,8 +139,11 @@ def parse_triggered(text: str, ctx: Ctx | None = None, label: str | None = None,
             body = bm.group(1)
     trigger = None
     rest = ""
+    while_cond: Condition | None = None
     for cm in re.finditer(r",\s*", body):
         trig = parse_trigger(body[: cm.start()], ctx)
+        if trig is None:
+            trig, while_cond = _trigger_while(body[: cm.start()], ctx)
         if trig is not None:
             trigger, rest = trig, body[cm.end():]
             break
@@ -179,9 +182,31 @@ def parse_triggered(text: str, ctx: Ctx | None = None, label: str | None = None,
     if effects is None:
         effects = fx.parse_effects(rest, ctx)
     optional = len(effects) == 1 and isinstance(effects[0], MayEffect)  # rule 603.5
+    if while_cond is not None:
+        condition = while_cond if condition is None else Condition(
+            "and", parts=(while_cond, condition), text=f"{while_cond.text} and {condition.text}")
     return TriggeredAbility(trigger=trigger, condition=condition, effects=effects,
                             once_each_turn=ctx.once_each_turn, optional=optional, label=label,
                             text=whole or t)
+
+
+def _trigger_while(text: str, ctx: Ctx) -> tuple[Trigger | None, Condition | None]:
+    """"Whenever ~ attacks while saddled" (rule 702.171c), "... while you're the monarch": a
+    trigger event that counts only while a state holds. Compiled as the event plus a condition
+    on the ability, checked when it triggers (and again on resolution, rule 603.4: the states
+    used here last at least until the ability resolves in ordinary play)."""
+    m = re.fullmatch(r"(.+?) while (.+)", text.strip(), re.I)
+    if m is None:
+        return None, None
+    trig = parse_trigger(m.group(1), ctx)
+    if trig is None:
+        return None, None
+    state = m.group(2)
+    subj = "~" if (trig.subject is not None and trig.subject.kind == "self") else None
+    cond = parse_condition(state, ctx)
+    if cond is None and subj is not None:
+        cond = parse_condition(f"{subj} is {state}", ctx)
+    return (trig, cond) if cond is not None else (None, None)
 
 
 def _delayed_trigger(text: str, ctx: Ctx) -> TriggeredAbility | None:

@@ -71,3 +71,41 @@ def test_if_you_do_does_not_attach_to_a_delayed_trigger() -> None:
                       "pay {1}. If you do, it gets +1/+1 until end of turn.")
     effects = [e for e in iter_effects(abilities) if isinstance(e, Conditional)]
     assert all(e.condition.kind != "did" for e in effects)
+
+
+# -- "Whenever ~ attacks while <state>" (rule 702.171c) -------------------------------------
+def test_attacks_while_saddled_is_the_attack_trigger_with_a_condition() -> None:
+    (ab,) = face("Whenever this creature attacks while saddled, it gets +1/+2 until end of turn.",
+                 type_line="Creature — Horse Mount")
+    assert isinstance(ab, TriggeredAbility)
+    assert ab.trigger.event == "attacks" and ab.trigger.subject.kind == "self"
+    assert ab.condition.kind == "self_is" and ab.condition.detail == "saddled"
+
+
+def test_while_state_combines_with_an_intervening_if() -> None:
+    (ab,) = face("Whenever this creature attacks while saddled, if you control an artifact, "
+                 "draw a card.")
+    assert ab.condition.kind == "and"
+    assert [p.kind for p in ab.condition.parts] == ["self_is", "you_control"]
+
+
+def test_unknown_while_state_stays_unsupported() -> None:
+    (ab,) = face("Whenever this creature attacks while frobnicated, draw a card.")
+    assert unsupported((ab,))
+
+
+# -- "also" and "instead" placement ------------------------------------------------------------
+def test_also_after_a_condition() -> None:
+    (ab,) = spell("Target creature gets +2/+2 until end of turn. If it's a Goblin, it also gains "
+                  "haste until end of turn.", kind="Instant")
+    assert not unsupported((ab,))
+    cond = ab.effects[-1]
+    assert isinstance(cond, Conditional) and cond.condition.kind == "is_a"
+
+
+def test_leading_instead_replaces_the_previous_effect() -> None:
+    (ab,) = spell("Draw a card. If you control an artifact, instead draw two cards.")
+    assert not unsupported((ab,))
+    (cond,) = ab.effects
+    assert isinstance(cond, Conditional) and cond.condition.kind == "you_control"
+    assert cond.effects[0].amount.value == 2 and cond.otherwise[0].amount.value == 1
