@@ -9,6 +9,7 @@ last events of the game log, and the rule behind an illegal action.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -596,6 +597,17 @@ class Runner:
         game = self.game
         found = [o for o in game.find_objects(key) if o.zone != "gone"]
         obj = None
+        nth = _NTH.match(key)
+        if not found and nth is not None and key.lower() not in self.labels:
+            # engine extension: "Wind Drake #2" is the 2nd object of that name in the order the
+            # objects were made (set-up objects first), for tokens and copies no id can name
+            same = sorted((o for o in game.find_objects(nth.group(1)) if o.zone != "gone"),
+                          key=lambda o: o.oid)
+            index = int(nth.group(2))
+            if not 1 <= index <= len(same):
+                fails.append(f"{where}: objects.{key}: only {len(same)} objects of that name")
+                return
+            found = [same[index - 1]]
         if key.lower() in self.labels:
             obj = self.labels[key.lower()]
         elif len(found) == 1:
@@ -621,6 +633,9 @@ class Runner:
             if expected != actual:
                 fails.append(f"{where}: objects.{key}.{prop}: expected {expected!r}, "
                              f"actual {actual!r}")
+
+
+_NTH = re.compile(r"^(.+?)\s+#(\d+)$")
 
 
 def _prop(obj: GameObject, prop: str) -> Any:
