@@ -25,6 +25,10 @@ itself, at first use, so a handler added there removes the label here without an
   with ``cond.kind`` elsewhere;
 * activation cost parts (rule 602.2b): the literals ``casting.activate_object`` compares
   ``part.kind`` with;
+* described amounts ("that many", "for each creature you control", "equal to its power"):
+  the texts ``effects.amount`` computes (``effects._DESCRIBED``); any other is run as 1 with a
+  note, so it is listed (``amount:for each``, ``amount:equal to``, ``amount:where X is``,
+  ``amount:<text>``);
 * ability classes: the :mod:`rules_engine.abilities` classes the engine refers to at all
   (``ab.AdditionalCost`` unreferenced means "As an additional cost ..." is never asked for).
 
@@ -64,6 +68,7 @@ class EngineTables:
     conditions: frozenset[str]
     cost_parts: frozenset[str]
     ability_classes: frozenset[str]
+    amounts: frozenset[str]
     not_run_reason: Callable[[Any], str | None] | None
 
 
@@ -193,6 +198,7 @@ def engine_tables() -> EngineTables:
                              | _compared(trees, _is_condition_kind)),
         cost_parts=frozenset(_compared([_tree(casting.activate_object)], _named("kind"))),
         ability_classes=frozenset(_ab_names(trees)),
+        amounts=frozenset(getattr(effects, "_DESCRIBED", {})),
         not_run_reason=getattr(effects, "not_run_reason", None),
     )
 
@@ -259,11 +265,32 @@ class _Walker:
         for part in cond.parts:
             self.condition(part)
 
+    def amounts(self, eff: Any) -> None:
+        """Amounts described in words that ``effects.amount`` can't compute."""
+        for slot in getattr(type(eff), "__slots__", ()):
+            value = getattr(eff, slot, None)
+            if not isinstance(value, ab.Amount) or value.value is not None:
+                continue
+            if value.variable is not None and not isinstance(eff, ab.WithX):
+                continue  # X of the spell or ability (107.3)
+            text = (value.text or "").lower()
+            if not text or text in self.t.amounts:
+                continue
+            words = text.split()
+            if isinstance(eff, ab.WithX):
+                family = "where X is"
+            elif words[:2] in (["for", "each"], ["equal", "to"]):
+                family = " ".join(words[:2])
+            else:
+                family = text
+            self.add(f"amount:{family}")
+
     def static_effect(self, eff: Any) -> None:
         t = self.t
         name = type(eff).__name__
         if isinstance(eff, ab.UnsupportedEffect):
             return
+        self.amounts(eff)
         if name not in t.static_effects:
             self.add(f"static:{name}")
         elif isinstance(eff, ab.Restriction):
@@ -289,6 +316,7 @@ class _Walker:
             if type(eff) not in t.handlers:
                 self.add(f"effect:{type(eff).__name__}")
                 continue
+            self.amounts(eff)
             if t.not_run_reason is not None:
                 reason = t.not_run_reason(eff)
                 if reason:

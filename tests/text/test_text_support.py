@@ -82,3 +82,17 @@ def test_compiled_card_with_unrun_keyword_is_found() -> None:
     compiled = compile_card(_card(unrun[0].capitalize()))
     assert compiled.fully_supported
     assert not_run(compiled) == (f"keyword:{unrun[0]}",)
+
+
+def test_amounts_in_words_the_engine_cannot_compute() -> None:
+    t = engine_tables()
+    made_up = ab.Amount(text="for each frobnicated permanent")
+    assert made_up.text not in t.amounts
+    spell = ab.SpellAbility(effects=(ab.GainLife(amount=made_up),
+                                     ab.WithX(x=ab.Amount(variable="X", text="zorp"),
+                                              effects=(ab.Draw(amount=ab.Amount(variable="X")),))))
+    assert not_run((spell,)) == ("amount:for each", "amount:where X is")
+    known = sorted(t.amounts)
+    if known:  # a described amount the engine computes is not listed
+        ok = ab.SpellAbility(effects=(ab.GainLife(amount=ab.Amount(text=known[0])),))
+        assert not_run((ok,)) == ()
