@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urljoin
 
-from bs4 import BeautifulSoup
+import lxml.html
 
 from scraper.http import (
     HttpError,
@@ -38,6 +38,9 @@ from scraper.names import NameSplitter
 from scraper.titles import clean_title, is_article, page_url, title_from_url
 from scraper.wikiparse import ParsedPage, parse_page, revision_from_html
 
+ALLPAGES_TITLES = ("特別:ページ一覧", "Special:AllPages")
+NEXT_PAGE = re.compile(r"次のページ|次の\d+件|Next page|next \d+", re.IGNORECASE)
+_UTF8 = lxml.html.HTMLParser(encoding="utf-8")  # the text is decoded already
 REDIRECT_LINE = re.compile(r"^\s*#(?:REDIRECT|転送)\s*\[\[([^\]|#]+)", re.IGNORECASE)
 API_BATCH = 50
 
@@ -211,21 +214,65 @@ class WikiClient:
                 "cmnamespace": "0", "cmlimit": "500",
             }, "categorymembers")
             return
-        resp = self.http.get(page_url(self.base_url, f"カテゴリ:{name}"))
-        soup = BeautifulSoup(resp.content, "lxml")
-        for a in soup.select("#mw-pages a[href]"):
-            title = title_from_url(self.base_url + a["href"].lstrip("/"), self.base_url)
-            if title and is_article(title):
-                yield title
+        yield from self._rendered_listing(
+            [page_url(self.base_url, f"カテゴリ:{name}"),
+             self.base_url + "index.php?" + urlencode({"title": f"カテゴリ:{name}"})],
+            "category", f"カテゴリ:{name}",
+        )
 
     def all_pages(self) -> Iterator[str]:
-        """Every article (``list=allpages`` with ``apcontinue``); needs the API."""
-        if not self.has_api:
-            raise WikiError(f"{self.api_url}: --all-pages needs the MediaWiki API, which "
-                            "did not answer; use --title/--category with --follow-links")
-        yield from self._list({
-            "action": "query", "list": "allpages", "apnamespace": "0", "aplimit": "500",
-        }, "allpages")
+        """Every article: ``list=allpages`` with ``apcontinue``, or without the API the
+        rendered ``特別:ページ一覧`` (Special:AllPages) and its "next page" links."""
+        if self.has_api:
+            yield from self._list({
+                "action": "query", "list": "allpages", "apnamespace": "0", "aplimit": "500",
+            }, "allpages")
+            return
+        urls = []
+        for special in ALLPAGES_TITLES:  # robots.txt often shuts /wiki/特別: but not index.php
+            query = {"title": special, "namespace": "0", "hideredirects": "1"}
+            urls.append(self.base_url + "index.php?" + urlencode(query))
+            urls.append(self.base_url + "wiki/" + quote(special) + "?" +
+                        urlencode({"namespace": "0", "hideredirects": "1"}))
+        yield from self._rendered_listing(urls, "allpages", "特別:ページ一覧")
+
+    def _rendered_listing(self, urls: list[str], kind: str, what: str) -> Iterator[str]:
+        """Titles of a rendered listing page (the first of ``urls`` that answers), then of
+        every page its "next page" links lead to (``from=`` / ``pagefrom=``)."""
+        errors: list[str] = []
+        resp = None
+        for url in urls:
+            try:
+                resp = self.http.get(url, use_cache=False)
+                break
+            except RobotsDisallowed as exc:
+                errors.append(str(exc))
+            except HttpStatusError as exc:
+                if exc.status not in (403, 404, 410):
+                    raise
+                errors.append(str(exc))
+        if resp is None:
+            raise WikiError(f"{what}: the wiki has no API and its listing page did not "
+                            f"answer ({'; '.join(errors)})")
+        seen_pages = {resp.final_url}
+        queue = [resp]
+        seen_titles: set[str] = set()
+        while queue:
+            page = queue.pop(0)
+            try:
+                titles, more = parse_listing(page.text, page.final_url, self.base_url, kind)
+            except ValueError as exc:
+                raise WikiError(f"{what}: unreadable listing page {page.final_url}: {exc}") \
+                    from exc
+            for title in titles:
+                if title not in seen_titles:
+                    seen_titles.add(title)
+                    yield title
+            for url in more:
+                if url in seen_pages:
+                    continue  # a "next page" pointing back: the listing is done
+                seen_pages.add(url)
+                queue.append(self.http.get(url, use_cache=False))
 
     # ---- without the API -------------------------------------------------------------
 
@@ -291,6 +338,58 @@ class WikiClient:
             redirected_from=redirected,
             not_modified=all(r is None or r.from_cache for r in (raw, rendered)),
         )
+
+
+def parse_listing(html: str, page_url_: str, base_url: str,
+                  kind: str) -> tuple[list[str], list[str]]:
+    """A rendered listing page -> (article titles, URLs of the listing's further pages).
+
+    ``kind`` is ``"allpages"`` (Special:AllPages: ``ul.mw-allpages-chunk``, the older
+    ``table.mw-allpages-table-chunk``, and the oldest range index ``table.allpageslist``
+    whose ``from=…&to=…`` links are further pages) or ``"category"`` (``#mw-pages``).
+    Redirects (``allpagesredirect``, ``mw-redirect``) are left out: their targets are
+    listed themselves. Further pages are the "next page" links (次のページ / Next page).
+    """
+    doc = lxml.html.document_fromstring(html.encode("utf-8"), parser=_UTF8)
+    if kind == "category":
+        containers = doc.xpath('//*[@id="mw-pages"]')
+    else:
+        containers = doc.xpath(
+            '//*[contains(concat(" ", normalize-space(@class), " "), " mw-allpages-chunk ")'
+            ' or contains(concat(" ", normalize-space(@class), " "), " mw-allpages-table-chunk ")'
+            ' or contains(concat(" ", normalize-space(@class), " "), " allpageslist ")]'
+        )
+        if not containers:
+            containers = doc.xpath('//*[@id="mw-content-text"]') or doc.xpath("//body")
+    titles: list[str] = []
+    more: list[str] = []
+    for container in containers:
+        for a in container.iter("a"):
+            href = a.get("href")
+            if not href:
+                continue
+            url = urljoin(page_url_, href)
+            if "allpageslist" in (container.get("class") or "") and "from=" in href:
+                more.append(url)  # a range of the oldest index page
+                continue
+            classes = (a.get("class") or "").split()
+            holder = a.getparent()
+            holder_classes = (holder.get("class") or "").split() if holder is not None else []
+            if "mw-redirect" in classes or "allpagesredirect" in holder_classes \
+                    or "new" in classes:
+                continue
+            if any("nav" in (p.get("class") or "") for p in a.iterancestors()):
+                continue
+            title = title_from_url(url, base_url)
+            if title and is_article(title) and title not in titles:
+                titles.append(title)
+    for a in doc.iter("a"):
+        href = a.get("href") or ""
+        if NEXT_PAGE.search(a.text_content() or "") and "from=" in href:
+            url = urljoin(page_url_, href)
+            if url not in more:
+                more.append(url)
+    return titles, more
 
 
 def _exists(link: dict) -> bool:

@@ -45,6 +45,7 @@ class FakeWiki:
             text = (FIXTURES / "pages" / meta["file"]).read_text(encoding="utf-8")
             self.pages[title] = {"revid": meta["revid"], "wikitext": text}
         self.maxlag_errors = 0
+        self.allpages_html = True  # False: Special:AllPages answers 404 too
         self.infobox_cr = {"日暮": "702.145"}
         server.fallback = self.handle
 
@@ -265,12 +266,20 @@ class FakeWiki:
             title = req.q("title").replace("_", " ")
         if title is not None and title.startswith("カテゴリ:"):
             name = title.split(":", 1)[1]
-            members = "".join(f'<li><a href="{_href(t)}" title="{t}">{t}</a></li>'
-                              for t in self.pages if name in self.categories(t))
+            members = sorted(t for t in self.pages if name in self.categories(t))
+            start = req.q("pagefrom")
+            if start is not None:
+                members = [t for t in members if t >= start.replace("_", " ")]
+            shown, rest = members[:self.page_size], members[self.page_size:]
+            items = "".join(f'<li><a href="{_href(t)}" title="{t}">{t}</a></li>' for t in shown)
+            nav = (f'(<a href="/index.php?title={quote(title)}&amp;pagefrom={quote(rest[0])}"'
+                   f' title="{title}">次のページ</a>)' if rest else "(次のページ)")
             body = (f'<html><body><h1 id="firstHeading">{title}</h1><div id="mw-pages">'
-                    f"<h2>カテゴリ「{name}」にあるページ</h2><ul>{members}</ul></div>"
+                    f"<h2>カテゴリ「{name}」にあるページ</h2>{nav}<ul>{items}</ul>{nav}</div>"
                     f"</body></html>").encode()
             return file_reply(req, body, content_type="text/html; charset=UTF-8")
+        if title in ("特別:ページ一覧", "Special:AllPages") and self.allpages_html:
+            return self.all_pages_reply(req)
         if title is not None:
             final, source = self.resolve(title)
             if final not in self.pages:
@@ -280,6 +289,37 @@ class FakeWiki:
             reply.gzip = True
             return reply
         return None
+
+    def all_pages_reply(self, req: Request) -> Reply:
+        """Special:AllPages as MediaWiki 1.3x draws it: a ``ul.mw-allpages-chunk`` of
+        ``page_size`` titles (redirects marked ``allpagesredirect`` unless
+        ``hideredirects``), and a ``mw-allpages-nav`` with 前のページ / 次のページ links."""
+        hide = req.q("hideredirects") == "1"
+        titles = sorted(list(self.pages) + ([] if hide else list(self.redirects)))
+        start = (req.q("from") or "").replace("_", " ")
+        index = next((i for i, t in enumerate(titles) if t >= start), len(titles))
+        shown = titles[index:index + self.page_size]
+        redirect_class = ' class="allpagesredirect"'
+        items = "".join(
+            f'<li{redirect_class if t in self.redirects else ""}>'
+            f'<a href="{_href(t)}" title="{t}">{t}</a></li>' for t in shown)
+        nav = []
+        if index > 0:
+            prev = titles[max(0, index - self.page_size)]
+            nav.append(f'<a href="/index.php?title=%E7%89%B9%E5%88%A5:%E3%83%9A%E3%83%BC%E3%82%B8'
+                       f'%E4%B8%80%E8%A6%A7&amp;from={quote(prev)}">前のページ ({prev})</a>')
+        if index + self.page_size < len(titles):
+            nxt = titles[index + self.page_size]
+            nav.append(f'<a href="/index.php?title=%E7%89%B9%E5%88%A5:%E3%83%9A%E3%83%BC%E3%82%B8'
+                       f'%E4%B8%80%E8%A6%A7&amp;from={quote(nxt)}&amp;hideredirects='
+                       f'{"1" if hide else "0"}">次のページ ({nxt})</a>')
+        body = (f'<html><body><h1 id="firstHeading">ページ一覧</h1><div id="mw-content-text">'
+                f'<div class="mw-allpages-nav">{" | ".join(nav)}</div>'
+                f'<div class="mw-allpages-body"><ul class="mw-allpages-chunk">{items}</ul></div>'
+                f'<div class="mw-allpages-nav">{" | ".join(nav)}</div></div>'
+                f'<div id="mw-navigation"><a href="/wiki/%E3%83%A1%E3%82%A4%E3%83%B3">メイン</a>'
+                f"</div></body></html>").encode()
+        return Reply(200, body, {"Content-Type": "text/html; charset=UTF-8"})
 
     def _json(self, data: dict, headers: dict | None = None) -> Reply:
         return Reply(200, json.dumps(data, ensure_ascii=False).encode(),

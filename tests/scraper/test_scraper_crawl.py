@@ -223,8 +223,57 @@ def test_categories_without_the_api_come_from_the_category_page(plain_wiki, db_p
     assert scrape(db_path, plain_wiki, "--category", "キーワード能力") == 0
     members = {t for t in plain_wiki.pages if "キーワード能力" in plain_wiki.categories(t)}
     assert members and {t for (t,) in rows(db_path, "SELECT title FROM wiki_pages")} == members
-    assert scrape(db_path, plain_wiki, "--all-pages") == 2  # needs api.php: said clearly
-    assert "needs the MediaWiki API" in capsys.readouterr().err
+
+    # more members than fit one category page: its 次のページ (pagefrom=) link is followed
+    cat = "ルール用語"
+    members = {t for t in plain_wiki.pages if cat in plain_wiki.categories(t)}
+    assert len(members) > plain_wiki.page_size
+    assert scrape(db_path, plain_wiki, "--category", cat) == 0
+    assert members <= {t for (t,) in rows(db_path, "SELECT title FROM wiki_pages")}
+    assert any(r.q("pagefrom") for r in plain_wiki.server.log)
+
+
+def test_all_pages_without_the_api_walk_special_allpages(plain_wiki, db_path, capsys):
+    assert len(plain_wiki.pages) > 2 * plain_wiki.page_size  # so 次のページ is followed
+    assert scrape(db_path, plain_wiki, "--all-pages") == 0
+    assert {t for (t,) in rows(db_path, "SELECT title FROM wiki_pages")} == set(plain_wiki.pages)
+    listing = [r for r in plain_wiki.server.log
+               if r.q("title") in ("特別:ページ一覧", "Special:AllPages")]
+    assert len(listing) == -(-len(plain_wiki.pages) // plain_wiki.page_size)
+    assert all(r.q("hideredirects") == "1" for r in listing)
+    # robots.txt shuts /wiki/特別: and it was never asked for
+    assert not [r for r in plain_wiki.server.log if r.path.startswith("/wiki/特別")]
+    # redirects are not crawled as pages of their own
+    assert not plain_wiki.server.requests_to("/wiki/昼夜")
+
+
+def test_all_pages_without_api_or_listing_is_a_clear_error(plain_wiki, db_path, capsys):
+    plain_wiki.allpages_html = False
+    assert scrape(db_path, plain_wiki, "--all-pages") == 2
+    err = capsys.readouterr().err
+    assert "特別:ページ一覧" in err and "no API" in err and "HTTP 404" in err
+
+
+def test_listing_pages_of_older_mediawiki_are_read():
+    from scraper.mediawiki import parse_listing
+
+    base = "http://mtgwiki.com/"
+    old_table = (
+        '<html><body><div id="bodyContent"><table class="mw-allpages-table-chunk"><tr>'
+        '<td><a href="/wiki/%E6%98%BC" title="昼">昼</a></td>'
+        '<td class="allpagesredirect"><a href="/wiki/%E6%98%BC%E5%A4%9C" title="昼夜">昼夜</a></td>'
+        '<td><a href="/index.php?title=%E5%A4%9C&amp;redirect=no" title="夜">夜</a></td></tr>'
+        '</table><table class="mw-allpages-nav"><tr><td><a href="/index.php?title='
+        '%E7%89%B9%E5%88%A5:Allpages&amp;from=%E6%9C%9D">Next page (朝)</a></td></tr></table>'
+        "</div></body></html>")
+    titles, more = parse_listing(old_table, base + "index.php?title=Special:AllPages", base,
+                                 "allpages")
+    assert titles == ["昼", "夜"]
+    assert more == [base + "index.php?title=%E7%89%B9%E5%88%A5:Allpages&from=%E6%9C%9D"]
+    ranges = ('<table class="allpageslist"><tr><td><a href="/index.php?title=Special:AllPages'
+              '&amp;from=A&amp;to=M">A to M</a></td></tr></table>')
+    assert parse_listing(ranges, base, base, "allpages") == (
+        [], [base + "index.php?title=Special:AllPages&from=A&to=M"])
 
 
 def test_maxlag_answers_are_waited_out(wiki, db_path):
