@@ -327,6 +327,8 @@ class Runner:
         if len(verbs) != 1:
             raise ScenarioError(f"action {i}: {key}: one of {', '.join(PLAYER_ACTIONS)}")
         verb = verbs[0]
+        self._label_nth(body.get("targets"))
+        self._label_nth(body.get("choices"))
         if body.get("choices") is not None:
             game.decider.load(player.name, list(body["choices"]))
         if verb == "pass":
@@ -370,7 +372,24 @@ class Runner:
         if not isinstance(choices, dict):
             raise ScenarioError("choices of resolve/advance: a mapping {player: [answers]}")
         for pname, answers in choices.items():
+            self._label_nth(answers)
             self.game.decider.load(self._player(pname, "choices").name, _as_list(answers))
+
+    def _label_nth(self, values: Any) -> None:
+        """Engine extension: an answer "Name #n" names the n-th object of that name (creation
+        order); the object gets that label so targets and choices can use it like an id."""
+        for value in _as_list(values) or []:
+            if not isinstance(value, str) or value.lower() in self.labels:
+                continue
+            nth = _NTH.match(value)
+            if nth is None or self.game.find_objects(value):
+                continue
+            same = sorted((o for o in self.game.find_objects(nth.group(1))
+                           if o.zone != "gone"), key=lambda o: o.oid)
+            index = int(nth.group(2))
+            if 1 <= index <= len(same) and same[index - 1].label is None:
+                same[index - 1].label = value
+                self.labels[value.lower()] = same[index - 1]
 
     def obj(self, key: str, zone: str | None = None) -> GameObject:
         game = self.game
