@@ -73,7 +73,7 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
             compiled.has_keyword(blocker, "flying") or compiled.has_keyword(blocker, "reach")):
         raise IllegalActionError("702.9b", f"{attacker.name} has flying; {blocker.name} can't "
                                            "block it")
-    if attacker.face.keywords or attacker.mods or attacker.static_mods:
+    if attacker.face.keywords or attacker.mods or attacker.static_mods or attacker.face.statics:
         _evasion(game, blocker, attacker)
 
 
@@ -93,6 +93,17 @@ def _evasion(game: Game, blocker: GameObject, attacker: GameObject) -> None:
             if any(_land_matches(o, land_type) for o in game.permanents(blocker.controller)):
                 raise IllegalActionError("702.14c", f"{attacker.name} has {land_type}walk and "
                                                     "the defending player controls such a land")
+    if attacker.face.statics or attacker.mods:
+        from rules_engine import abilities as ab
+        from rules_engine import statics
+
+        for abl in statics._statics(attacker):
+            for eff in abl.effects:
+                if isinstance(eff, ab.Restriction) and eff.kind == "cant_be_blocked_by" and \
+                        eff.subject is not None and eff.subject.kind in ("self", "it") and \
+                        targeting.matches(game, blocker, eff.filter, attacker.controller, attacker):
+                    raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked by "
+                                                       f"{blocker.name} ({eff.text})")
     if targeting.protected_from(game, attacker, blocker):
         raise IllegalActionError("702.16f", f"{attacker.name} has protection from a quality "
                                             f"{blocker.name} has; it can't block it")

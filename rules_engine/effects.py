@@ -899,6 +899,9 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
     game = ctx.game
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "stack" and obj in game.stack:
+            if cant_be_countered(game, obj):
+                game.log("counter_failed", obj=obj)  # 101.2: "can't" wins
+                continue
             if eff.unless_pay is not None and _pays(ctx, obj.controller, eff.unless_pay):
                 game.log("counter_cost_paid", obj=obj, player=obj.controller)
                 continue
@@ -1078,7 +1081,71 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
             game.cant_cast.add(p.name)
             game.log("cant_cast_this_turn", player=p)
         return
+    if eff.kind in _OBJECT_RESTRICTIONS:
+        # 611.2c: the objects affected are fixed as the effect begins; each carries the
+        # restriction as a gained static ability until the duration ends (611.2a-b)
+        until = _until(eff.duration, ctx) if eff.duration is not None else "permanent"
+        granted = (ab.StaticAbility(effects=(ab.Restriction(kind=eff.kind, subject=ab.Ref("self"),
+                                                            filter=eff.filter, text=eff.text),),
+                                    text=eff.text),)
+        for obj in _objects(ctx, eff.subject):
+            if obj.zone == "battlefield":
+                obj.mods.append(Mod(abilities=granted, until=until,
+                                    timestamp=game.next_timestamp()))
+                game.log("restricted", obj=obj, kind=eff.kind)
+        return
+    if eff.kind == "doesnt_untap_next":
+        # 502.3 / 614.10-style: "doesn't untap during its controller's next untap step"
+        pending = game.__dict__.setdefault("skip_next_untap", [])
+        for obj in _objects(ctx, eff.subject):
+            if obj.zone == "battlefield":
+                pending.append((obj, obj.timestamp))
+                game.log("wont_untap", obj=obj)
+        return
+    if eff.kind == "cant_be_countered":
+        # "Spells you control can't be countered this turn": spells matching the filter
+        flt = eff.subject.filter if eff.subject is not None else eff.filter
+        game.__dict__.setdefault("uncounterable", []).append((ctx.controller, flt, game.turn))
+        return
+    if eff.kind == "no_max_hand_size":
+        for p in _players(ctx, eff.subject):
+            p.max_hand_size = 10 ** 6  # 402.2: no maximum hand size
+        return
     game.note(f"restriction '{eff.text}' ({eff.kind}) is not enforced by this engine")
+
+
+# "can't" restrictions on objects that statics.restricted() enforces (combat asks it)
+_OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack",
+                                  "cant_be_blocked_by"})
+
+
+def cant_be_countered(game: Game, spell: Any) -> bool:
+    """101.2 / 701.6: "This spell can't be countered" (a static ability working on the stack,
+    113.6) and "spells you control can't be countered this turn" from a resolved effect."""
+    if isinstance(spell, GameObject):
+        for abl in compiled.object_abilities(spell):
+            if isinstance(abl, ab.StaticAbility):
+                for e in abl.effects:
+                    if isinstance(e, ab.Restriction) and e.kind == "cant_be_countered" and \
+                            e.subject is not None and e.subject.kind in ("self", "it"):
+                        return True
+    for controller, flt, turn in game.__dict__.get("uncounterable", ()):
+        if turn == game.turn and spell.controller is controller and (
+                flt is None or targeting.matches(game, spell, flt, controller, None,
+                                                 zone_check=False)):
+            return True
+    for src in game.battlefield:  # a permanent's "Spells you control can't be countered"
+        found = src.face.statics
+        if not found or src.phased_out:
+            continue
+        for abl in found:
+            for e in abl.effects:
+                if isinstance(e, ab.Restriction) and e.kind == "cant_be_countered" and \
+                        e.subject is not None and e.subject.kind == "each" and \
+                        targeting.matches(game, spell, e.subject.filter, src.controller, src,
+                                          zone_check=False):
+                    return True
+    return False
 
 
 def h_cast_permission(ctx: Ctx, eff: ab.CastPermission) -> None:
@@ -1324,6 +1391,10 @@ def not_run_reason(eff: Any) -> str | None:
     if isinstance(eff, ab.Restriction):
         if eff.kind == "cant_cast" and eff.duration is not None:
             return None
+        if eff.kind in _OBJECT_RESTRICTIONS or eff.kind in ("doesnt_untap_next",
+                                                            "cant_be_countered",
+                                                            "no_max_hand_size"):
+            return None
         return f"restriction:{eff.kind}"
     if isinstance(eff, ab.CastPermission):
         return None if eff.kind == "flash" else f"cast_permission:{eff.kind}"
@@ -1342,7 +1413,11 @@ KEYWORD_ACTIONS = {"phase out", "investigate"}
 
 def static_run(eff: Any) -> bool:
     """Static-ability effects run outside statics.py (for the audit): "Prevent all damage that
-    would be dealt to/by ..." is applied by the damage code (combat.prevent)."""
+    would be dealt to/by ..." is applied by the damage code (combat.prevent); "can't be
+    countered" by :func:`cant_be_countered`."""
+    if isinstance(eff, ab.Restriction):
+        return eff.kind in ("cant_be_countered", "cant_be_blocked_by") and (
+            eff.kind == "cant_be_countered" or eff.subject.kind in ("self", "it"))
     return isinstance(eff, ab.PreventDamage) and eff.duration is None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules_engine import compiled
@@ -63,7 +64,57 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q == "basic" and "Basic" not in obj.face.supertypes:
             return False
+        if q in _SIMPLE_QUALIFIERS:
+            continue
+        if not _qualifier_holds(game, obj, q):
+            return False
     return True
+
+
+# qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
+_SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
+                                "activated", "opponent", "tapped", "untapped", "attacking",
+                                "token", "nontoken", "non-token", "basic"})
+_COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
+
+
+def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
+    """The less common filter qualifiers the compiler keeps as words (rule 109.3's
+    characteristics). A qualifier not understood here does not exclude anything."""
+    m = _COMPARE.match(q)
+    if m:
+        what, n, way = m.group(1), int(m.group(2)), m.group(3)
+        if what == "power":
+            value = obj.power if obj.is_creature or obj.face.power is not None else 0
+        elif what == "toughness":
+            value = obj.toughness if obj.is_creature or obj.face.toughness is not None else 0
+        else:
+            value = game.mana_value_of(obj)  # 202.3
+        return value <= n if way == "less" else value >= n
+    if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
+        return compiled.has_keyword(obj, q[5:])  # "creature with flying"
+    if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
+        return not compiled.has_keyword(obj, q[8:])
+    if q.startswith("non") and q[3:] in _COLOR_WORDS:  # "nonblack creature"
+        return _COLOR_WORDS[q[3:]] not in obj.colors
+    if q == "nonbasic":
+        return "Basic" not in obj.face.supertypes
+    if q == "blocking":
+        return bool(obj.blocking)
+    if q == "that was dealt damage this turn":
+        return obj.damage > 0
+    if q.startswith("with a ") and q.endswith(" counter on it"):
+        return obj.counters.get(q[7:-len(" counter on it")], 0) > 0
+    if q == "historic":  # 700.6: artifacts, legendaries and Sagas
+        return obj.has_type("Artifact") or "Legendary" in obj.face.supertypes or \
+            "Saga" in obj.face.subtypes
+    return True
+
+
+_KEYWORD_QUALIFIERS = frozenset({"flying", "reach", "menace", "trample", "haste", "deathtouch",
+                                 "lifelink", "vigilance", "defender", "first strike",
+                                 "double strike", "decayed", "flashback", "hexproof",
+                                 "indestructible", "ward"})
 
 
 # -- protection (702.16) ------------------------------------------------------------------------

@@ -50,7 +50,10 @@ def _static_gaps(eff: Any) -> list[str]:
         return []
     if isinstance(eff, ab.Restriction):
         handled = set(_STATIC_RESTRICTIONS) | set(getattr(effects, "STATIC_RESTRICTIONS", ()))
-        return [] if eff.kind in handled else [f"static_restriction:{eff.kind}"]
+        probe = getattr(effects, "static_run", None)
+        if eff.kind in handled or (probe is not None and probe(eff)):
+            return []
+        return [f"static_restriction:{eff.kind}"]
     if type(eff).__name__ == "Skip":
         return []
     probe = getattr(effects, "static_run", None)
