@@ -180,6 +180,7 @@ class Condition:
     "self_is" (``detail`` attacking/tapped/...), "counters_on" (``subject`` has ``amount``
     counters of kind ``detail``), "prepared" (rule 722), "targets", "moved_this_way"
     (``detail`` exiled/discarded/...), "entered_this_turn", "self_attacked_this_turn",
+    "self_attacked_or_blocked" (``detail`` "combat"/"turn"),
     "attacked_this_turn", "attacking_alone", "empty_hand", "exiled_this_turn",
     "left_graveyard_this_turn", "opponent_lost_life_this_turn", "opponent_more_cards_in_hand",
     "opponent_more_life", "more_life_than_opponent"; "did" ("If you do," / "When you do," after an

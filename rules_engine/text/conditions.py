@@ -126,6 +126,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"(?P<what>.+?) this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
         (rf"there are {_N} {_CMP} (?P<kind>\S+) counters on (?P<who>~|it)", _counters),
+    (r"(?P<who>~|it|that creature) has no (?P<kind>\S+) counters on (?:it|~)", lambda m, c: None
+     if parse_ref(m.group("who"), c) is None else Condition(
+         "counters_on", amount=Amount(1), subject=parse_ref(m.group("who"), c),
+         detail=m.group("kind"), negated=True, text=m.group(0))),
         (rf"{_N} or more mana was spent to cast (?P<what>that spell|~|it)", lambda m, c: Condition(
             "mana_spent", amount=amount(m.group("n")),
             subject=Ref("self" if m.group("what") == "~" else "it"), text=m.group(0))),
@@ -146,6 +150,8 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"no creatures died this turn", lambda m, c: Condition(
             "creatures_died_this_turn", amount=Amount(1), negated=True, text=m.group(0))),
         (r"(?:~|it) attacked this turn", _fixed("self_attacked_this_turn")),
+        (r"(?:~|it) attacked or blocked this (?P<when>combat|turn)", lambda m, c: Condition(
+            "self_attacked_or_blocked", detail=m.group("when").lower(), text=m.group(0))),
         (rf"(?:~'s|its) power is {_N} or greater", lambda m, c: Condition(
             "self_power_at_least", amount=amount(m.group("n")), text=m.group(0))),
         (r"you attacked with an? (?P<what>.+?) this turn", lambda m, c: None if parse_filter(

@@ -343,6 +343,17 @@ def _cond_split(text: str, ctx: Ctx) -> tuple[Condition, str] | None:
     return None
 
 
+_THOSE_COUNTERS = re.compile(r"\bremove (?:those counters|them all|all of them|them|those)"
+                             r"(?: from (?:it|~))?(?=$|,| and )", re.I)
+
+
+def _those_counters(rest: str, cond: Condition) -> str:
+    """"Then if it has three or more ritual counters on it, remove those counters and transform
+    it": "those counters" are every counter of the kind the condition counted."""
+    on = "~" if cond.subject is not None and cond.subject.kind == "self" else "it"
+    return _THOSE_COUNTERS.sub(f"remove all {cond.detail} counters from {on}", rest, count=1)
+
+
 def _replace_last(effects: list[Effect], cond: Condition, new: tuple[Effect, ...],
                   text: str) -> bool:
     """Fold "... instead" into the previous effect (rule 614.1a)."""
@@ -534,6 +545,8 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         split = _cond_split(t[3:], ctx)
         if split is not None:
             cond, rest = split
+            if cond.kind == "counters_on" and cond.detail:
+                rest = _those_counters(rest, cond)
             # "If <condition>, instead <effect>" and "..., you may instead <effect>" are the
             # same replacement of the previous effect as "..., <effect> instead" (614.1a)
             lead = re.match(r"^instead,?\s+(.+)$", rest, re.I)

@@ -242,7 +242,8 @@ def _counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 def _remove_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
-    amt = amount(m.group("n"))
+    # "remove all <kind> counters": every counter of that kind (Amount text "all", rule 122)
+    amt = Amount(text="all") if m.group("n").lower() == "all" else amount(m.group("n"))
     target = _ref(m.group("on"), ctx)
     if amt is None or target is None:
         return None
@@ -960,6 +961,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"puts? (?P<obj>.+?) into (?:its|their) owners?'s? library (?P<pos>second|third|fourth|"
      r"fifth|sixth|seventh) from the top", _put_nth),
     (rf"remove {N} (?P<kind>\S+) counters? from (?P<on>.+)", _remove_counters),
+    (r"remove (?P<n>all) (?P<kind>\S+) counters from (?P<on>.+)", _remove_counters),
     (r"creates? (?P<what>.+)", _create),
     (r"destroy (?P<obj>.+?)(?P<noregen>\. (?:it|they) can't be regenerated)?",
      lambda s, m, c: _obj(Destroy, no_regenerate=bool(m.group("noregen")))(s, m, c)),

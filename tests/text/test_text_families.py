@@ -109,3 +109,34 @@ def test_leading_instead_replaces_the_previous_effect() -> None:
     (cond,) = ab.effects
     assert isinstance(cond, Conditional) and cond.condition.kind == "you_control"
     assert cond.effects[0].amount.value == 2 and cond.otherwise[0].amount.value == 1
+
+
+# -- counters: "has no X counters", "remove those counters", "remove all X counters" ----------
+def test_then_if_it_has_counters_remove_those_and_transform() -> None:
+    from rules_engine.abilities import RemoveCounters, Transform
+
+    (ab,) = face("At the beginning of your upkeep, put a glimmer counter on this artifact. Then if "
+                 "it has three or more glimmer counters on it, remove those counters and "
+                 "transform it.", type_line="Artifact")
+    assert not unsupported((ab,))
+    put, cond = ab.effects
+    assert isinstance(put, PutCounters) and put.counter == "glimmer"
+    assert cond.condition.kind == "counters_on" and cond.condition.amount.value == 3
+    remove, transform = cond.effects
+    assert isinstance(remove, RemoveCounters)
+    assert remove.counter == "glimmer" and remove.amount.text == "all"
+    assert isinstance(transform, Transform)
+
+
+def test_has_no_counters_is_a_negated_count() -> None:
+    (ab,) = face("At the beginning of your upkeep, remove a frost counter from this creature. "
+                 "Then if it has no frost counters on it, draw a card.")
+    cond = ab.effects[-1]
+    assert cond.condition.kind == "counters_on" and cond.condition.negated
+    assert cond.condition.detail == "frost"
+
+
+def test_attacked_or_blocked_this_combat() -> None:
+    (ab,) = face("At end of combat, if this creature attacked or blocked this combat, draw a "
+                 "card.")
+    assert ab.condition.kind == "self_attacked_or_blocked" and ab.condition.detail == "combat"
