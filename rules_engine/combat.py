@@ -187,10 +187,14 @@ def combat_damage(game: Game, first_strike: bool) -> None:
             remaining = power
             live = [b for b in att.blockers if b.zone == "battlefield"]
             deathtouch = compiled.has_keyword(att, "deathtouch")
+            if len(live) > 1:
+                division = _chosen_division(game, att, live, power, deathtouch)
+                if division is not None:
+                    assignments.extend((att, r, n) for r, n in division if n > 0)
+                    continue
+                live = _chosen_order(game, att, live)
             for i, b in enumerate(live):
-                lethal = max(0, b.toughness - b.damage)
-                if deathtouch and lethal > 0:
-                    lethal = 1  # 702.2c: any damage from a deathtouch source is lethal
+                lethal = _lethal(b, deathtouch)
                 amount = remaining if i == len(live) - 1 and not compiled.has_keyword(
                     att, "trample") else min(remaining, lethal)
                 if amount > 0:
@@ -212,6 +216,71 @@ def combat_damage(game: Game, first_strike: bool) -> None:
             by_player.setdefault(recipient.index, []).append(source)
     for idx, sources in by_player.items():
         game.log("combat_damage_to_player", player=game.players[idx], sources=sources)
+
+
+def _lethal(blocker: GameObject, deathtouch: bool) -> int:
+    """510.1c-d / 702.19c: lethal damage, counting damage already marked; with deathtouch any
+    nonzero amount is lethal (702.2c)."""
+    lethal = max(0, blocker.toughness - blocker.damage)
+    return 1 if deathtouch and lethal > 0 else lethal
+
+
+def _peek(game: Game, player: str) -> Any:
+    queue = game.decider.queues.get(player)
+    return queue[0] if queue else None
+
+
+def _chosen_order(game: Game, att: GameObject, live: list[GameObject]) -> list[GameObject]:
+    """510.1c: the attacking player divides the damage among two or more blockers. A scripted
+    list naming those blockers gives the order in which each is assigned lethal damage (the
+    last one gets the rest); unanswered, the order they blocked in."""
+    answer = _peek(game, att.controller.name)
+    if isinstance(answer, list) and len(answer) == len(live):
+        from rules_engine.decisions import match_option
+
+        try:
+            order = [match_option(att.controller.name, "damage assignment order", a, live)
+                     for a in answer]
+        except Exception:  # noqa: BLE001 - the list answers a later decision
+            return live
+        if len({id(o) for o in order}) == len(live):
+            game.decider.queues[att.controller.name].popleft()
+            return order
+    return live
+
+
+def _chosen_division(game: Game, att: GameObject, live: list[GameObject], power: int,
+                     deathtouch: bool) -> list[tuple[Any, int]] | None:
+    """510.1c: a scripted mapping {blocker: amount, ...} (with trample, the attacked player or
+    planeswalker may get the excess) divides the damage explicitly. 510.1e: the whole
+    assignment must add up to the creature's power; with trample, each blocker must be
+    assigned lethal damage before any goes to the player (702.19c)."""
+    answer = _peek(game, att.controller.name)
+    if not isinstance(answer, dict):
+        return None
+    from rules_engine.decisions import match_option
+
+    name = att.controller.name
+    trample = compiled.has_keyword(att, "trample")
+    options: list[Any] = list(live) + ([att.attacking] if trample else [])
+    division: list[tuple[Any, int]] = []
+    for key, value in answer.items():
+        try:
+            who = match_option(name, f"combat damage of {att.name}", key, options)
+        except Exception:  # noqa: BLE001 - the mapping answers something else
+            return None
+        division.append((who, int(value)))
+    if sum(n for _, n in division) != power or any(n < 0 for _, n in division):
+        raise IllegalActionError("510.1e", f"{att.name}'s combat damage must be divided as "
+                                           f"{power} in all among its blockers")
+    if trample:
+        to_player = sum(n for w, n in division if w is att.attacking)
+        given = {id(w): n for w, n in division}
+        if to_player and any(given.get(id(b), 0) < _lethal(b, deathtouch) for b in live):
+            raise IllegalActionError("702.19c", f"{att.name} must assign lethal damage to all "
+                                                "its blockers before any to the player")
+    game.decider.queues[name].popleft()
+    return division
 
 
 def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bool = False) -> None:

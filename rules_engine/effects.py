@@ -832,9 +832,12 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
     from dataclasses import replace
 
     ability = replace(eff.ability)  # its own record, so the remembered objects are its own
+    # (only for a step trigger, "at end of combat"/"at the beginning of the next end step":
+    # an event trigger's "it"/"that spell" is what triggers it, 603.7c's other half)
+    timed = eff.ability.trigger is not None and eff.ability.trigger.event == "phase"
     it = [o for o in resolve_ref(ctx, ab.Ref("it")) if isinstance(o, GameObject)] \
-        if ctx.it is not None or ctx.targets or ctx.event is not None else []
-    those = [o for o in ctx.those if isinstance(o, GameObject)]
+        if timed and (ctx.it is not None or ctx.targets or ctx.event is not None) else []
+    those = [o for o in ctx.those if isinstance(o, GameObject)] if timed else []
     # (a list searched by identity: a deep-copied game keeps the pairs, not the ids)
     refs = ctx.game.__dict__.setdefault("delayed_refs", [])
     refs.append((ability, [(o, o.timestamp) for o in it], [(o, o.timestamp) for o in those]))
@@ -1175,8 +1178,38 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
             copy.choices_made = dict(spell.choices_made)
             copy.x = spell.x
             copy.timestamp = game.next_timestamp()
+            if eff.new_targets and spell.targets:
+                _new_targets(game, copy, spell, ctx.controller)
             game.stack.append(copy)
             game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
+
+
+def _new_targets(game: Game, copy: GameObject, spell: GameObject, player: Player) -> None:
+    """707.10c: the copy's controller may choose new targets; any number of them may stay
+    unchanged (even if illegal), a changed one must be legal. One "may" question, then one
+    choice per target (the current target first among the options: unanswered, it stays)."""
+    if not game.decider.may(player.name, f"choose new targets for the copy of {spell.name}"):
+        return
+    old_map = spell.choices_made.get("target_map", {}) or {}
+    stamps = dict((id(o), (o, t)) for o, t in spell.choices_made.get("target_stamps", []))
+    new_map: dict[Any, list[Any]] = {}
+    chosen: list[Any] = []
+    for target, objs in old_map.items():
+        for current in objs:
+            legal = [o for o in targeting.candidates(game, target, player, copy)
+                     if o is not current and o not in chosen]
+            pick = game.decider.choose(player.name, f"new target for the copy of {spell.name} "
+                                                    f"({target.text or target.kind})",
+                                       [current] + legal)
+            chosen.append(pick)
+            new_map.setdefault(target, []).append(pick)
+    copy.targets = chosen
+    copy.choices_made = dict(spell.choices_made)
+    copy.choices_made["target_map"] = new_map
+    copy.choices_made["target_stamps"] = [
+        stamps[id(o)] if id(o) in stamps and o in spell.targets else (o, o.timestamp)
+        for o in chosen if isinstance(o, GameObject)]
+    game.log("copy_targets_chosen", obj=copy, player=player)
 
 
 def h_replacement(ctx: Ctx, eff: ab.ReplacementEffect) -> None:
