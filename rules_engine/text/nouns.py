@@ -155,6 +155,19 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     """
     text = phrase.strip()
     original = text
+    tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
+    if tm:
+        # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the
+        # noun by type (rule 205); it must itself be a type/subtype/color phrase
+        inner = parse_filter(re.sub(r"\b(?:an?) ", "", tm.group("what")))
+        outer = parse_filter(text[: tm.start()])
+        if inner is None or outer is None or inner.controller or inner.zone or inner.qualifiers:
+            return None
+        return dataclasses.replace(
+            outer, card_types=outer.card_types + tuple(
+                t for t in inner.card_types if t not in outer.card_types),
+            subtypes=outer.subtypes + inner.subtypes, colors=outer.colors + inner.colors,
+            subtypes_all=inner.subtypes_all, text=original)
     controller = owner = zone = None
     quals: list[str] = []
     changed = True
@@ -395,7 +408,9 @@ def _is_plural_group(phrase: str) -> bool:
     if not words:
         return False
     last = words[-1].lower()
-    return last != singular(last) or last in _IRREGULAR
+    # "Other Merfolk you control": "other" (never "another") before a bare noun is plural even
+    # when the subtype's plural is the singular (Merfolk, Aetherborn, Kithkin, Samurai)
+    return last != singular(last) or last in _IRREGULAR or words[0].lower() == "other"
 
 
 def parse_refs(phrase: str, ctx: Ctx) -> tuple[Ref, ...] | None:

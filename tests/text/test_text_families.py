@@ -140,3 +140,26 @@ def test_attacked_or_blocked_this_combat() -> None:
     (ab,) = face("At end of combat, if this creature attacked or blocked this combat, draw a "
                  "card.")
     assert ab.condition.kind == "self_attacked_or_blocked" and ab.condition.detail == "combat"
+
+
+# -- noun phrases: "Other <invariant plural>", "... that's a X or a Y" ---------------------------
+def test_other_with_an_invariant_plural_is_a_group() -> None:
+    from rules_engine.abilities import StaticAbility
+
+    (ab,) = face("Other Kithkin you control get +1/+1.")
+    assert isinstance(ab, StaticAbility)
+    subject = ab.effects[0].subject
+    assert subject.kind == "each" and subject.filter.other
+    assert subject.filter.subtypes == ("Kithkin",) and subject.filter.controller == "you"
+
+
+def test_relative_clause_thats_a_subtype() -> None:
+    (ab,) = face("Each other creature you control that's a Goblin or an Orc gets +1/+0.")
+    flt = ab.effects[0].subject.filter
+    assert flt.card_types == ("creature",) and flt.subtypes == ("Goblin", "Orc")
+    assert not flt.subtypes_all and flt.other and flt.controller == "you"
+
+
+def test_relative_clause_must_be_a_type_phrase() -> None:
+    (ab,) = face("Each creature you control that's frobnicated gets +1/+0.")
+    assert unsupported((ab,))
