@@ -57,6 +57,17 @@ class ApiError(WikiError):
     """The MediaWiki API answered with an error object."""
 
 
+class PageParseError(WikiError):
+    """A fetched page the parsers could not read: names the page, its URL and the cause."""
+
+    def __init__(self, title: str, url: str | None, cause: BaseException) -> None:
+        where = f" ({url})" if url else ""
+        super().__init__(f"{title}{where}: cannot parse the page: "
+                         f"{type(cause).__name__}: {cause}")
+        self.title = title
+        self.cause = cause
+
+
 @dataclass
 class FetchedPage:
     """A page as fetched, before parsing."""
@@ -368,7 +379,10 @@ def parse_listing(html: str, page_url_: str, base_url: str,
             href = a.get("href")
             if not href:
                 continue
-            url = urljoin(page_url_, href)
+            try:
+                url = urljoin(page_url_, href)
+            except ValueError:
+                continue  # not a URL at all
             if "allpageslist" in (container.get("class") or "") and "from=" in href:
                 more.append(url)  # a range of the oldest index page
                 continue
@@ -386,7 +400,10 @@ def parse_listing(html: str, page_url_: str, base_url: str,
     for a in doc.iter("a"):
         href = a.get("href") or ""
         if NEXT_PAGE.search(a.text_content() or "") and "from=" in href:
-            url = urljoin(page_url_, href)
+            try:
+                url = urljoin(page_url_, href)
+            except ValueError:
+                continue
             if url not in more:
                 more.append(url)
     return titles, more
@@ -488,7 +505,9 @@ class WikiCrawler:
             self.client.base_url, self.signature(seeds, categories, all_pages)
         )
         report = CrawlReport(crawl_id=crawl_id, resumed=resumed)
-        if not resumed:
+        # seeds go in once their listings are complete: a run stopped while listing
+        # (Ctrl-C, the wiki failing) left an empty frontier, so the next run lists again
+        if not resumed or not self.store.frontier_counts(crawl_id):
             start = list(seeds)
             for category in categories:
                 start.extend(self.client.category_members(category))
@@ -574,18 +593,29 @@ class WikiCrawler:
                 report.unchanged += 1
                 self._expand(crawl_id, store.stored_links(fetched.title), depth)
                 return
-        page = parse_page(
-            fetched.title, wikitext=fetched.wikitext, html=fetched.html, url=fetched.url,
-            revision_id=fetched.revision_id, fetched_at=datetime.now(UTC),
-            categories=fetched.categories, splitter=self.splitter,
-            redirected_from=fetched.redirected_from,
-        )
+        try:
+            page = parse_page(
+                fetched.title, wikitext=fetched.wikitext, html=fetched.html, url=fetched.url,
+                revision_id=fetched.revision_id, fetched_at=datetime.now(UTC),
+                categories=fetched.categories, splitter=self.splitter,
+                redirected_from=fetched.redirected_from,
+            )
+        except Exception as exc:  # any parser failure on one page must not end the crawl
+            error = PageParseError(fetched.title, fetched.url, exc)
+            store.mark(crawl_id, fetched.title, "failed", str(error))
+            report.failed += 1
+            report.errors.append(str(error))
+            return
         if fetched.links is not None:
             existing = {t for t, exists in fetched.links if exists}
             for link in page.links:
                 link.exists = link.target in existing
-        store.save_page(page, base_url=self.client.base_url, source=fetched.source,
-                        crawl_id=crawl_id)
+        try:
+            store.save_page(page, base_url=self.client.base_url, source=fetched.source,
+                            crawl_id=crawl_id)
+        except Exception as exc:  # the store is failing: stop, naming the page (rows kept)
+            raise WikiError(f"{fetched.title}: could not store the page "
+                            f"({type(exc).__name__}: {exc})") from exc
         report.fetched += 1
         self._expand(crawl_id, [(lk.target, lk.exists) for lk in page.links], depth)
 

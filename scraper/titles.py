@@ -50,10 +50,15 @@ def clean_title(raw: str) -> tuple[str, str | None]:
 
 
 def title_from_url(url: str, base_url: str | None = None) -> str | None:
-    """The canonical title a wiki URL shows, or None (another site, a search, no title)."""
-    parts = urlsplit(url)
+    """The canonical title a wiki URL shows, or None (another site, a search, no title,
+    or no URL at all: ``http://[::1`` makes urllib raise)."""
+    try:
+        parts = urlsplit(url)
+        base_host = urlsplit(base_url).netloc if base_url is not None else ""
+    except ValueError:
+        return None
     if base_url is not None and parts.netloc:
-        if canonical_host(parts.netloc) != canonical_host(urlsplit(base_url).netloc):
+        if canonical_host(parts.netloc) != canonical_host(base_host):
             return None
     query = parse_qs(parts.query, keep_blank_values=True)
     if "search" in query and "title" not in query:

@@ -191,6 +191,15 @@ def revision_from_html(html: str) -> int | None:
     return None
 
 
+def _target(base: str, href: str) -> str | None:
+    """The wiki title an href points to; None for one that is no URL at all
+    (``http://[::1`` raises in urllib: one broken link must not lose the page)."""
+    try:
+        return title_from_url(urljoin(base, href), base)
+    except ValueError:
+        return None
+
+
 def categories_from_catlinks(catlinks: HtmlElement | None, base: str) -> list[str]:
     """Visible categories from the foot of the page, whichever MediaWiki drew it.
 
@@ -206,7 +215,7 @@ def categories_from_catlinks(catlinks: HtmlElement | None, base: str) -> list[st
                for p in a.iterancestors()):
             continue
         href = a.get("href")
-        target = title_from_url(urljoin(base, href), base) if href else None
+        target = _target(base, href) if href else None
         name = category_name(target) if target else None
         if name is None and target is None:
             text = a.text_content().strip()
@@ -360,7 +369,7 @@ def parse_html(html: str, splitter: NameSplitter | None = None,
         classes = (a.get("class") or "").split()
         if not href or href.startswith("#") or "external" in classes or "extiw" in classes:
             continue
-        target = title_from_url(urljoin(base, href), base)
+        target = _target(base, href)
         if not target or "action=edit" in href and "redlink" not in href:
             continue
         target, anchor = clean_title(target)
