@@ -180,7 +180,10 @@ class Condition:
     "self_is" (``detail`` attacking/tapped/...), "counters_on" (``subject`` has ``amount``
     counters of kind ``detail``), "prepared" (rule 722), "targets", "moved_this_way"
     (``detail`` exiled/discarded/...), "entered_this_turn", "self_attacked_this_turn",
-    "self_attacked_or_blocked" (``detail`` "combat"/"turn"),
+    "self_attacked_or_blocked" (``detail`` "combat"/"turn"), "ability_resolved_count"
+    ("this is the second time this ability has resolved this turn": ``amount`` exactly N),
+    "kicked", "cast_from" (``detail`` the zone, or None for "if you cast it"),
+    "attacking_total_power", "graveyard_card_types" (``amount`` at least N),
     "attacked_this_turn", "attacking_alone", "empty_hand", "exiled_this_turn",
     "left_graveyard_this_turn", "opponent_lost_life_this_turn", "opponent_more_cards_in_hand",
     "opponent_more_life", "more_life_than_opponent"; "did" ("If you do," / "When you do," after an
@@ -1100,7 +1103,9 @@ class Trigger:
     "attacks" (rule 508.3a), "blocks", "becomes_blocked" (``filter`` = blocker), "dies"
     (rule 700.4), "leaves_battlefield", "put_into_graveyard", "dealt_damage",
     "deals_combat_damage_to_player", "deals_damage"/"deals_combat_damage" (``detail`` to what),
-    "becomes_target", "becomes_tapped", "transforms_into", "becomes_prepared", "counter_put";
+    "becomes_target", "becomes_tapped", "transforms_into", "becomes_prepared", "counter_put",
+    "turned_face_up" (rule 702.37), "becomes_monstrous" (701.37), "becomes_plotted" (702.170),
+    "unlock_door" (this Room's door, rule 709.5);
     player events with ``player`` "you"/"opponent"/"any": "you_attack" (``ordinal`` N with
     ``detail`` "with_at_least"), "attacks_player", "cast" (``filter`` of spells, ``ordinal``
     for "your second spell each turn", ``detail`` zone cast from or "next_this_turn",

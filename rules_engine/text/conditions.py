@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Condition, Ref
-from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
+from rules_engine.text.nouns import NUM_WORD, ORDINALS, Ctx, amount, parse_filter, parse_ref
 
 _Builder = Callable[[re.Match[str], Ctx], Condition | None]
 
@@ -149,6 +149,21 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          _fixed("left_graveyard_this_turn")),
         (r"no creatures died this turn", lambda m, c: Condition(
             "creatures_died_this_turn", amount=Amount(1), negated=True, text=m.group(0))),
+        (r"this is the (?P<ord>first|second|third|fourth|fifth) time this ability has resolved "
+         r"this turn", lambda m, c: Condition(
+             "ability_resolved_count", amount=Amount(ORDINALS[m.group("ord").lower()],
+                                                     text="exactly"), text=m.group(0))),
+        (r"(?:~|it|that spell) was kicked", _fixed("kicked")),
+        (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
+         r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
+                                           text=m.group(0))),
+        (r"you cast (?:it|~|them)", lambda m, c: Condition("cast_from", text=m.group(0))),
+        (rf"you attacked with creatures with total power {_N} or greater this combat",
+         lambda m, c: Condition("attacking_total_power", amount=amount(m.group("n")),
+                                text=m.group(0))),
+        (rf"there are {_N} or more card types among cards in your graveyard",
+         lambda m, c: Condition("graveyard_card_types", amount=amount(m.group("n")),
+                                text=m.group(0))),
         (r"(?:~|it) attacked this turn", _fixed("self_attacked_this_turn")),
         (r"(?:~|it) attacked or blocked this (?P<when>combat|turn)", lambda m, c: Condition(
             "self_attacked_or_blocked", detail=m.group("when").lower(), text=m.group(0))),

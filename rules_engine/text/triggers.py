@@ -292,6 +292,12 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          _deals_combat_damage),
         (rf"{_SUBJ} transforms into ~", _subject_event("transforms_into")),
         (rf"{_SUBJ} becomes? prepared", _subject_event("becomes_prepared")),
+        # rule 702.37 (morph), 701.37 (monstrosity), 702.170 (plot), 709.5 (Room doors)
+        (rf"{_SUBJ} is turned face up", _subject_event("turned_face_up")),
+        (rf"{_SUBJ} becomes monstrous", _subject_event("becomes_monstrous")),
+        (rf"{_SUBJ} becomes plotted", _subject_event("becomes_plotted")),
+        (r"you unlock this door", lambda m, c: Trigger("unlock_door", subject=Ref("self"),
+                                                       player="you", text=m.group(0))),
         (r"~ becomes level (?P<n>\d+)", lambda m, c: Trigger(
             "class_level", subject=Ref("self"), ordinal=int(m.group("n")), text=m.group(0))),
     ]
