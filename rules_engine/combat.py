@@ -73,8 +73,14 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
             compiled.has_keyword(blocker, "flying") or compiled.has_keyword(blocker, "reach")):
         raise IllegalActionError("702.9b", f"{attacker.name} has flying; {blocker.name} can't "
                                            "block it")
-    if attacker.face.keywords or attacker.mods or attacker.static_mods or attacker.face.statics:
+    face = attacker.face
+    if attacker.mods or attacker.static_mods or face.statics or (
+            face.keywords and not _EVASION.isdisjoint(face.keywords)):
         _evasion(game, blocker, attacker)
+
+
+# keywords that _evasion looks at (a printed keyword outside this set can't matter there)
+_EVASION = frozenset({"horsemanship", "skulk", "landwalk", "protection"})
 
 
 def _evasion(game: Game, blocker: GameObject, attacker: GameObject) -> None:
@@ -380,7 +386,7 @@ def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
     (702.16e), shields from resolved effects (615.7: "the next N damage"), and static
     "prevent all damage that would be dealt to/by ..." abilities (615.1)."""
     if source is not None and isinstance(recipient, GameObject) and \
-            (recipient.face.keywords or recipient.mods or recipient.static_mods):
+            ("protection" in recipient.face.keywords or recipient.mods or recipient.static_mods):
         from rules_engine import targeting
 
         if targeting.protected_from(game, recipient, source):

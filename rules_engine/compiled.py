@@ -25,7 +25,7 @@ _CODED_KEYWORDS = frozenset({
     # handled in code: 702.16 protection, 702.14 landwalk, 702.31 horsemanship, 702.118 skulk,
     # 702.80 wither, 702.90 infect, 702.73 changeling, 702.114 devoid (Scryfall's colors)
     "protection", "landwalk", "horsemanship", "skulk", "wither", "infect", "changeling",
-    "devoid",
+    "devoid", "ascend",  # 702.131: conditions.citys_blessing
 })
 
 # 702: keywords whose rule defines them as an ability with ordinary rules text. The text is
@@ -219,7 +219,11 @@ def object_abilities(obj: Any) -> list[Any]:
     if obj.mods:
         extra = [a for m in obj.mods for a in m.abilities]
         if extra:
-            return list(found) + _expanded(extra, obj.name, obj.name, face.type_line)
+            for a in extra:  # (a plain loop: this path is hot for modified objects)
+                if type(a) is ab.KeywordAbility and a.name in KEYWORD_DEFINITIONS:
+                    extra = _expanded(extra, obj.name, obj.name, face.type_line)
+                    break
+            return list(found) + extra
     return found
 
 

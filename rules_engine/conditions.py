@@ -106,7 +106,29 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
             return any(len(p.hand) <= _amount(cond) for p in game.living)
         return any(len(p.hand) >= _amount(cond) for p in game.living)
     if kind == "citys_blessing":
-        return False  # 702.131: the city's blessing is not modelled (ascend)
+        return citys_blessing(game, controller, source)
     game.note(f"condition '{getattr(cond, 'text', kind)}' ({kind}) not understood; "
               "treated as false")
+    return False
+
+
+def citys_blessing(game: Game, player: Any, source: Any = None) -> bool:
+    """702.131: the city's blessing. A player with an ascend source (a permanent they control
+    with ascend, or the ascend spell resolving now, 702.131b-c) who controls ten or more
+    permanents gets it for the rest of the game (a designation, 702.131a). Checked when a
+    condition asks (the rest of the time nothing looks at it)."""
+    from rules_engine import compiled
+
+    blessed = game.__dict__.setdefault("citys_blessing", set())
+    if player.name in blessed:
+        return True
+    permanents = game.permanents(player)
+    if len(permanents) < 10:
+        return False
+    has_ascend = (source is not None and compiled.has_keyword(source, "ascend")) or any(
+        compiled.has_keyword(o, "ascend") for o in permanents)
+    if has_ascend:
+        blessed.add(player.name)
+        game.log("got_citys_blessing", player=player)
+        return True
     return False
