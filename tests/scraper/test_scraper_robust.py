@@ -1,0 +1,155 @@
+"""A crawl survives what a real wiki throws at it: pages it cannot parse, broken markup,
+being stopped at any point (even while listing its seeds), and it shows progress."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import db
+import scraper.mediawiki as mediawiki
+from db.wiki import WikiStore
+from mtgkit.cli import main
+from scraper.http import HttpConfig, PoliteClient
+from scraper.mediawiki import WikiClient, WikiCrawler
+from tests.scraper.fakeserver import FakeServer, Reply
+from tests.scraper.fakewiki import FakeWiki
+
+
+@pytest.fixture
+def plain_wiki():
+    with FakeServer() as srv:
+        yield FakeWiki(srv, api=False)
+
+
+def scrape(db_path: Path, wiki: FakeWiki, *extra: str) -> int:
+    return main(["--db", str(db_path), "scrape", "wiki", "--base-url", wiki.server.url,
+                 "--delay", "0", "--backoff", "0.01", "--no-progress", *extra])
+
+
+def query(db_path: Path, sql: str) -> list[tuple]:
+    with db.connect(db_path) as store:
+        return store.con.execute(sql).fetchall()
+
+
+def test_a_page_the_parser_fails_on_is_named_and_the_rest_stored(plain_wiki, db_path,
+                                                                  monkeypatch, capsys):
+    real = mediawiki.parse_page
+
+    def fragile(title, **kwargs):
+        if title == "夜":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(title, **kwargs)
+
+    monkeypatch.setattr(mediawiki, "parse_page", fragile)
+    assert scrape(db_path, plain_wiki, "--title", "昼", "--follow-links", "1") == 1
+    out = capsys.readouterr().out
+    assert "夜 (" in out and "cannot parse the page: RecursionError" in out
+    titles = {t for (t,) in query(db_path, "SELECT title FROM wiki_pages")}
+    assert "夜" not in titles and {"昼", "日暮"} <= titles
+    status, error = query(db_path, "SELECT status, error FROM wiki_frontier WHERE title = '夜'")[0]
+    assert status == "failed" and error.startswith("夜 (")
+
+
+def test_links_that_are_not_urls_do_not_lose_the_page(plain_wiki, db_path):
+    plain_wiki.add_page("壊れた参照", "本文。", 4242)
+    original = plain_wiki.handle
+
+    def handle(req):
+        if req.q("action") == "raw":
+            return Reply(404)  # only the rendered page: its links are the page's links
+        if req.path.startswith("/wiki/壊れた参照"):
+            body = ('<html><body><div id="mw-content-text"><p>本文。'
+                    '<a href="http://[::1/wiki/x">壊れ</a> <a href="/wiki/%E6%98%BC">昼</a>'
+                    '<a href="#.ZZ.">印</a></p></div><div id="catlinks"><a href="http://[x">'
+                    "カテゴリ</a></div></body></html>").encode()
+            return Reply(200, body, {"Content-Type": "text/html"})
+        return original(req)
+
+    plain_wiki.server.fallback = handle
+    assert scrape(db_path, plain_wiki, "--title", "壊れた参照") == 0
+    assert query(db_path, "SELECT target FROM wiki_links") == [("昼",)]
+
+
+def test_a_store_failure_stops_naming_the_page_and_keeps_stored_rows(plain_wiki, db_path,
+                                                                      monkeypatch, capsys):
+    real = WikiStore.save_page
+
+    def failing(self, page, **kwargs):
+        if page.title == "日暮":
+            raise OSError("No space left on device")
+        return real(self, page, **kwargs)
+
+    monkeypatch.setattr(WikiStore, "save_page", failing)
+    assert scrape(db_path, plain_wiki, "--title", "昼", "--follow-links", "1") == 2
+    err = capsys.readouterr().err
+    assert "日暮: could not store the page (OSError: No space left on device)" in err
+    assert "run again to resume" in err
+    stored = {t for (t,) in query(db_path, "SELECT title FROM wiki_pages")}
+    assert "昼" in stored and "日暮" not in stored
+    monkeypatch.setattr(WikiStore, "save_page", real)
+    assert scrape(db_path, plain_wiki, "--title", "昼", "--follow-links", "1") == 0
+    assert "日暮" in {t for (t,) in query(db_path, "SELECT title FROM wiki_pages")}
+
+
+def test_a_crawl_stopped_while_listing_lists_again(plain_wiki, db_path, capsys):
+    original = plain_wiki.handle
+    state = {"fail": True}
+
+    def handle(req):
+        if state["fail"] and req.q("from"):  # the second page of 特別:ページ一覧
+            return Reply(500, b"boom")
+        return original(req)
+
+    plain_wiki.server.fallback = handle
+    assert scrape(db_path, plain_wiki, "--all-pages", "--retries", "1") == 2
+    assert "HTTP 500" in capsys.readouterr().err
+    assert query(db_path, "SELECT count(*) FROM wiki_pages") == [(0,)]
+    state["fail"] = False
+    assert scrape(db_path, plain_wiki, "--all-pages") == 0
+    assert {t for (t,) in query(db_path, "SELECT title FROM wiki_pages")} == \
+        set(plain_wiki.pages)
+    assert query(db_path, "SELECT count(*) FROM wiki_crawls") == [(1,)]  # the same crawl
+
+
+def test_ctrl_c_mid_fetch_keeps_pages_and_resumes(plain_wiki, db_path, monkeypatch):
+    real_get = PoliteClient.get
+    calls = {"n": 0}
+
+    def get(self, url, **kwargs):
+        if "/wiki/" in url:
+            calls["n"] += 1
+            if calls["n"] == 3:
+                raise KeyboardInterrupt
+        return real_get(self, url, **kwargs)
+
+    monkeypatch.setattr(PoliteClient, "get", get)
+    assert scrape(db_path, plain_wiki, "--title", "昼", "--follow-links", "1") == 130
+    first = {t for (t,) in query(db_path, "SELECT title FROM wiki_pages")}
+    assert len(first) == 2
+    assert scrape(db_path, plain_wiki, "--title", "昼", "--follow-links", "1") == 0
+    pending = query(db_path, "SELECT count(*) FROM wiki_frontier WHERE status = 'pending'")
+    assert pending == [(0,)]
+    assert first < {t for (t,) in query(db_path, "SELECT title FROM wiki_pages")}
+
+
+def test_progress_is_shown_on_a_terminal(plain_wiki, db_path, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    seen: list[tuple[int, int]] = []
+    real_update = mediawiki._CrawlProgress.update
+
+    def update(self, report, pending):
+        seen.append((report.visited, pending))
+        real_update(self, report, pending)
+
+    monkeypatch.setattr(mediawiki._CrawlProgress, "update", update)
+    with db.connect(db_path) as store:
+        client = WikiClient(PoliteClient(HttpConfig(default_delay=0.0)), plain_wiki.server.url)
+        crawler = WikiCrawler(client, WikiStore(store), follow_depth=1)
+        assert crawler.progress
+        report = crawler.crawl(["昼"])
+    assert report.finished and report.fetched == len(seen)
+    assert [v for v, _ in seen] == list(range(1, len(seen) + 1))
+    assert seen[-1][1] == 0 and seen[0][1] > 0  # queued links are counted, then worked off
