@@ -191,6 +191,7 @@ def new_game(cards: CardLibrary, decks: dict[str, list[str]], seed: int = 0,
              hand_size: int = 7) -> Game:
     """A two-or-more-player game from decklists (names), shuffled with ``seed``."""
     game = Game(list(decks), cards, seed=seed)
+    game.skip_quiet_sba_checks = True  # every change goes through the engine (sba.check_all)
     for p in game.players:
         for name in decks[p.name]:
             game.new_object(cards.get(name), p, "library")
