@@ -23,6 +23,14 @@ STEPS = (
 )
 COMBAT_STEPS = frozenset(STEPS[4:10])
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
+# Events after which state-based actions (704) cannot newly apply, unless a static ability is
+# on the battlefield (Game.statics_present): a step beginning, mana abilities tapping lands,
+# drawing (704.5b is its own event), declaring attackers and blockers, becoming a target, and
+# the start of a resolution (its end is logged separately). Everything else marks the state
+# dirty, so sba.check_all skips only checks that could not act.
+SBA_QUIET_EVENTS = frozenset({
+    "step_began", "tapped_for_mana", "drew", "attacks", "attackers_declared", "blocks",
+    "becomes_target", "spell_resolving", "ability_resolving"})
 _LISTED_ZONES = frozenset(PLAYER_ZONES) | {"battlefield", "stack"}
 
 
@@ -76,6 +84,12 @@ class Game:
         self.skips: list[list[Any]] = []  # [player, "turn"|"untap_step"|...] (614.10)
         self.bound_key: tuple[int, str, int] | None = None  # day_night.bound_checks memo
         self.statics_live = False  # some permanent has static_mods (rules_engine.statics)
+        # Some permanent has a static ability (set by statics.apply): its effects may depend on
+        # anything (the turn, tapped status...), so state-based actions are always checked then.
+        self.statics_present = True
+        # Something that state-based actions look at may have changed since the last check
+        # found nothing to do: set by every logged event except SBA_QUIET_EVENTS (sba.check_all).
+        self.sba_dirty = True
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
         self._living: list[Player] | None = None  # cache, reset by leave_game.leave
         from rules_engine import triggers  # late: triggers imports this module
@@ -83,6 +97,11 @@ class Game:
         self._trigger_check = triggers.check
 
     # -- ids, names, logging ----------------------------------------------------------------
+    # sba.check_all may skip a check after only SBA_QUIET_EVENTS. Off by default: library users
+    # and tests change the state directly (life, damage) and expect the next check to see it;
+    # the simulator, which changes the state only through the engine, turns it on.
+    skip_quiet_sba_checks = False
+
     def new_id(self) -> int:
         self._next_id += 1
         return self._next_id
@@ -95,6 +114,8 @@ class Game:
         """Record an event and let triggered abilities look at it (603.2)."""
         event = Event(name, data, self.turn, self.step)
         self.events.append(event)
+        if name not in SBA_QUIET_EVENTS:
+            self.sba_dirty = True
         self._trigger_check(self, event)
         return event
 

@@ -5,17 +5,42 @@ All applicable actions are performed simultaneously, then the check repeats unti
 
 from __future__ import annotations
 
+import os
+
 from rules_engine import compiled, statics
 from rules_engine.cards import Face
 from rules_engine.game import Game
 from rules_engine.mechanics import day_night, initiative, leave_game, prepare
 from rules_engine.objects import GameObject
 
+# MTGKIT_VERIFY_SBA=1: never skip; a check that acts after only quiet events fails loudly
+# (the test suite runs the scenarios and simulated games this way).
+VERIFY_SKIPS = os.environ.get("MTGKIT_VERIFY_SBA", "") not in ("", "0")
+
+
+class SkippedCheckWouldAct(AssertionError):
+    """A state-based action check that check_all would have skipped performed an action."""
+
 
 def check_all(game: Game) -> None:
-    """Repeat the state-based action check until nothing happens (704.3)."""
+    """Repeat the state-based action check until nothing happens (704.3).
+
+    704.3 asks for a check whenever a player would receive priority; most of those checks find
+    nothing. When the last check found nothing, no event since then could change what the
+    checks look at (game.py SBA_QUIET_EVENTS) and no static ability is on the battlefield, the
+    check would find nothing again, so it is skipped.
+    """
+    if not game.sba_dirty and not game.statics_present and game.skip_quiet_sba_checks:
+        if not VERIFY_SKIPS:
+            return
+        before = len(game.events)
+        if check_once(game) or len(game.events) != before:
+            raise SkippedCheckWouldAct(
+                f"turn {game.turn} {game.step}: a skipped state-based action check acted; "
+                f"last events {[e.name for e in game.events[-5:]]}")
     for _ in range(100):
         if not check_once(game):
+            game.sba_dirty = False
             return
 
 

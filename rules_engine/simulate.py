@@ -16,6 +16,7 @@ from rules_engine import casting, compiled, turn
 from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
+from rules_engine.mana import parse_cost
 from rules_engine.objects import GameObject
 
 Move = tuple[str, Any]
@@ -96,9 +97,11 @@ def apply_move(game: Game, move: Move) -> bool:
             turn.pass_priority(game)
         elif kind == "play_land":
             casting.play_land(game, p, _key(arg))
-        elif kind in ("cast", "cast_graveyard", "cast_exile") and not casting.timing_ok(
-                game, p, arg):
-            return False  # casting.cast would refuse it (307.1) before changing anything
+        elif kind in ("cast", "cast_graveyard", "cast_exile") and (
+                not casting.timing_ok(game, p, arg) or not _payable(game, p, arg, kind)):
+            # casting.cast would refuse it (307.1, 601.2h) without changing anything; asking
+            # first skips choosing its targets for a spell that can't be paid for anyway
+            return False
         elif kind == "cast":
             casting.cast(game, p, _key(arg))
         elif kind == "cast_graveyard":
@@ -127,6 +130,22 @@ def apply_move(game: Game, move: Move) -> bool:
         return True
     except IllegalActionError:
         return False
+
+
+def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
+    """Could ``player`` pay the mana cost casting.cast would ask for ``obj`` (601.2f-h)?
+
+    The same cost casting.cast computes: the face's mana cost, or the flashback cost from a
+    graveyard (702.34a), with X = 0 as the simulator casts it.
+    """
+    if kind == "cast_graveyard":
+        fb = compiled.keyword_ability(obj, "flashback")
+        if fb is None:
+            return False
+        cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+    else:
+        cost_text = obj.face.mana_cost
+    return casting.can_pay(game, player, parse_cost(cost_text), 0)
 
 
 def _key(obj: GameObject) -> str:
@@ -172,6 +191,7 @@ def new_game(cards: CardLibrary, decks: dict[str, list[str]], seed: int = 0,
              hand_size: int = 7) -> Game:
     """A two-or-more-player game from decklists (names), shuffled with ``seed``."""
     game = Game(list(decks), cards, seed=seed)
+    game.skip_quiet_sba_checks = True  # every change goes through the engine (sba.check_all)
     for p in game.players:
         for name in decks[p.name]:
             game.new_object(cards.get(name), p, "library")

@@ -41,11 +41,15 @@ def apply(game: Game) -> None:
         for obj in game.battlefield:
             if obj.static_mods:
                 obj.static_mods = []
+    present = False
     for src in game.battlefield:
         found = src.face.statics  # fast path: the face's cached list, when nothing is gained
         if found is None or src.mods:
             found = _statics(src)
-        if not found or src.phased_out:
+        if not found:
+            continue
+        present = True  # (phased out too: it may phase in without a logged change of ours)
+        if src.phased_out:
             continue
         for abl in found:
             if abl.condition is not None and not conditions.holds(game, abl.condition,
@@ -55,6 +59,7 @@ def apply(game: Game) -> None:
                 if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility) and \
                         eff.duration is None:
                     _apply_one(game, src, eff)
+    game.statics_present = present or game.statics_live
 
 
 def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:
