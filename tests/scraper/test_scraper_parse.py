@@ -23,6 +23,13 @@ BASE = "http://mtgwiki.com/"
         "http://mtgwiki.com/index.php?redirect=no&title=%E6%98%BC",
         "http://mtgwiki.com/index.php?title=%E6%98%BC&action=edit",
         "http://mtgwiki.com/wiki/%E6%98%BC#%E8%A7%A3%E8%AA%AC",
+        "http://mtgwiki.com/index.php?title=%E6%98%BC&direction=prev&oldid=812",
+        "http://mtgwiki.com/index.php?direction=next&oldid=812&title=%E6%98%BC",
+        "http://mtgwiki.com/index.php?curid=77&title=%E6%98%BC",
+        "http://mtgwiki.com/index.php?title=%E6%98%BC&diff=cur&oldid=3",
+        "http://mtgwiki.com/index.php?title=%E6%98%BC&diff=1234",
+        "http://mtgwiki.com/index.php?title=%E6%98%BC&action=edit&section=2",
+        "https://mobile.mtgwiki.com/index.php?title=%E6%98%BC&action=raw",
     ],
 )
 def test_url_forms_give_one_title(url):
@@ -146,3 +153,76 @@ def test_only_links_that_stay_on_the_wiki_are_links():
             '<a class="external text" href="http://mtgwiki.com/wiki/X">X</a></p></div>')
     page = parse_page("テスト", html=html, url="http://mtgwiki.com/wiki/テスト")
     assert [lk.target for lk in page.links] == ["昼", "夜"]
+
+
+def test_disambiguated_and_anchored_links_keep_the_whole_title():
+    page = parse_page("テスト", wikitext=(
+        "[[カウンター (目印)|カウンター]]と[[コントロール (ルール用語)]]、"
+        "[[ダンジョン#ダンジョン探索をする/Venture into the Dungeon|ダンジョン探索]]、"
+        "[[昼|『昼』]]、[[:カテゴリ:ルール用語]]、[[ファイル:x.png]]"))
+    assert [(lk.target, lk.target_ja, lk.target_en, lk.anchor, lk.label) for lk in page.links] == [
+        ("カウンター (目印)", "カウンター (目印)", None, None, "カウンター"),
+        ("コントロール (ルール用語)", "コントロール (ルール用語)", None, None, None),
+        ("ダンジョン", "ダンジョン", None, "ダンジョン探索をする/Venture into the Dungeon",
+         "ダンジョン探索"),
+        ("昼", "昼", None, None, "『昼』"),
+    ]
+
+
+def test_seed_shaped_plain_chrome_and_quotes_with_full_width_colons():
+    html = ("<div id='mw-content-text'><p>提供：MTG Wiki</p>"
+            "<p>(3人の利用者による、間の5版が非表示)</p>"
+            "<p>目次 1 解説 2 ルール 3 参考 4 引用：総合ルール 20260807.0</p>"
+            "<p>夜/Nightは、ゲームが取り得る状態である。</p>"
+            "<h2>引用：総合ルール 20260807.0</h2><ul><li>7 その他のルール<ul><li>731 昼と夜"
+            "<ul><li>731.1 昼と夜は状態である。</li><li>731.1a 始めはどちらでもない。</li>"
+            "</ul></li></ul></li></ul></div>")
+    page = parse_page("夜", html=html)
+    assert page.text.startswith("夜/Nightは") and page.en_name == "Night"
+    assert page.quoted_rules.version == "20260807.0"
+    assert [(r.number, r.section_title) for r in page.quoted_rules.rules] == [
+        ("7", None), ("731", "昼と夜"), ("731.1", "昼と夜"), ("731.1a", "昼と夜")]
+
+
+def test_dungeon_rooms_in_a_list_in_english_and_run_together():
+    from scraper.dungeon import dungeons_from_page, parse_room
+
+    page = parse_page("ダンジョン", wikitext=(
+        "'''ダンジョン'''/''Dungeon''は特殊なカード・タイプ。\n==例==\n"
+        "*入り口 ― カード１枚を引く。(広間、回廊へ)\n*広間 ― 占術２を行う。(玉座へ)\n"
+        "*回廊 ― 宝物を１つ生成する。（玉座へ）\n*玉座 ― あなたは３点のライフを得る。\n"
+        "*これは部屋ではない ― 説明の行。\n"))
+    assert [d.graph() for d in page.dungeons] == [
+        {"入り口": ["広間", "回廊"], "広間": ["玉座"], "回廊": ["玉座"], "玉座": []}]
+    assert page.dungeons[0].source == "text" and page.dungeons[0].name_en is None
+    assert page.dungeons[0].rooms[0].effect == "カード１枚を引く。"
+    assert parse_room("Cave Entrance — Scry 1. (Leads to: Goblin Lair, Mine Tunnels)") \
+        .leads_to == ["Goblin Lair", "Mine Tunnels"]
+    assert parse_room("• 門 ― 占術１。（→広間、回廊）").leads_to == ["広間", "回廊"]
+    run_on = "門 ― 占術１を行う。(広間へ)広間 ― カード１枚を引く。"
+    assert [d.graph() for d in dungeons_from_page(run_on, [])] == [{"門": ["広間"], "広間": []}]
+    assert dungeons_from_page("昼 ― 夜と対をなす状態。\n夜 ― 昼と対をなす状態。", []) == []
+
+
+def test_cr_citations_ignore_comments_and_nowiki():
+    refs = cites_from_wikitext("<!-- (CR:716) {{CR|999.9}} -->{{CR|702.1}}"
+                               "<nowiki>CR:111.1</nowiki> (CR:104.3a)")
+    assert [r.rule for r in refs] == ["702.1", "104.3a"]
+
+
+def test_quoted_blocks_end_at_the_next_heading_and_each_is_kept():
+    marked = ("\x012引用:総合ルール 20260417\n• 724 ターンを終了する\n• 724.1 本文。\n"
+              "\x012脚注\n• 1. 注の文。\n\x012引用:総合ルール 20260417\n"
+              "• 731 昼と夜\n• 731.1 昼。")
+    block = quoted_rules_from_text(marked)
+    assert [(r.number, r.text) for r in block.rules] == [
+        ("724", "ターンを終了する"), ("724.1", "本文。"), ("731", "昼と夜"), ("731.1", "昼。")]
+
+
+def test_headless_face_needs_strong_evidence():
+    prose = ("解説\n\nクリーチャー・カードを多く使うデッキ向け。\n２枚目以降も有効。\n"
+             "\nアーティファクトが好きなら\n3\n")
+    assert find_card_boxes(prose) == []
+    boxes = find_card_boxes("伝説のプレインズウォーカー ― 賢者(Sage)\n[+1]：カード１枚を引く。\n5\n")
+    assert [(b.name_en, b.loyalty, b.type_line) for b in boxes] == [
+        (None, "5", "伝説のプレインズウォーカー — 賢者(Sage)")]
