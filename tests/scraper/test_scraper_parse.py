@@ -223,6 +223,7 @@ def test_headless_face_needs_strong_evidence():
     prose = ("解説\n\nクリーチャー・カードを多く使うデッキ向け。\n２枚目以降も有効。\n"
              "\nアーティファクトが好きなら\n3\n")
     assert find_card_boxes(prose) == []
-    boxes = find_card_boxes("伝説のプレインズウォーカー ― 賢者(Sage)\n[+1]：カード１枚を引く。\n5\n")
+    boxes = find_card_boxes("伝説のプレインズウォーカー ― 賢者(Sage)\n"
+                            "[+1]：カード１枚を引く。\n5\n")
     assert [(b.name_en, b.loyalty, b.type_line) for b in boxes] == [
         (None, "5", "伝説のプレインズウォーカー — 賢者(Sage)")]
