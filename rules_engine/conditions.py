@@ -105,6 +105,12 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         if amt is not None and amt.text == "or fewer":
             return any(len(p.hand) <= _amount(cond) for p in game.living)
         return any(len(p.hand) >= _amount(cond) for p in game.living)
+    if kind == "class_level":  # 716: "level 2+" (at least) / "exactly" for a level-up cost
+        level = class_level(game, source)
+        amt = cond.amount
+        if amt is not None and amt.text == "exactly":
+            return level == _amount(cond)
+        return level >= _amount(cond)
     if kind == "citys_blessing":
         return citys_blessing(game, controller, source)
     game.note(f"condition '{getattr(cond, 'text', kind)}' ({kind}) not understood; "
@@ -132,3 +138,14 @@ def citys_blessing(game: Game, player: Any, source: Any = None) -> bool:
         game.log("got_citys_blessing", player=player)
         return True
     return False
+
+
+def class_level(game: Game, obj: Any) -> int:
+    """716.2: a Class's level, 1 until a level ability resolves (kept per object: a Class that
+    changes zones is a new object at level 1, 400.7)."""
+    if obj is None:
+        return 0
+    for o, stamp, level in reversed(game.__dict__.get("class_levels", ())):
+        if o is obj and stamp == obj.timestamp:
+            return level
+    return 1

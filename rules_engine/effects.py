@@ -1292,6 +1292,40 @@ def h_prevent(ctx: Ctx, eff: ab.PreventDamage) -> None:
                                 ctx.controller))
 
 
+def h_set_class_level(ctx: Ctx, eff: Any) -> None:
+    """716.2a-c: a Class's level ability gives it the new level; its abilities gated "level N+"
+    apply from then on (statics look at conditions.class_level), and "When this Class becomes
+    level N" triggers now (716.2c)."""
+    from rules_engine import conditions
+    from rules_engine.triggers import Pending
+
+    game = ctx.game
+    obj = _source_obj(ctx)
+    if not isinstance(obj, GameObject) or obj.zone != "battlefield":
+        return
+    if conditions.class_level(game, obj) >= eff.level:
+        return
+    game.__dict__.setdefault("class_levels", []).append((obj, obj.timestamp, eff.level))
+    game.log("class_level_gained", obj=obj, level=eff.level)
+    for abl in _class_triggers(obj):
+        trig = abl.trigger
+        if trig.ordinal in (None, eff.level):
+            game.pending_triggers.append(Pending(obj.name, obj, obj.controller, abl.effects,
+                                                 ability=abl))
+
+
+def _class_triggers(obj: GameObject) -> list[Any]:
+    """Triggered abilities "When this Class becomes level N", printed or behind a level bar."""
+    found = []
+    for a in compiled.object_abilities(obj):
+        pool = [a]
+        if isinstance(a, ab.StaticAbility):
+            pool = [g for e in a.effects if isinstance(e, ab.GrantAbility) for g in e.abilities]
+        found += [g for g in pool if isinstance(g, ab.TriggeredAbility)
+                  and g.trigger.event == "class_level"]
+    return found
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
@@ -1623,6 +1657,7 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("Unless", h_unless), ("WithX", h_with_x), ("ChooseCard", h_choose_card),
                         ("Explore", h_explore), ("PlayPermission", h_play_permission),
                         ("StopDayNight", h_stop_day_night),
-                        ("CastWithoutPaying", h_cast_free), ("Skip", h_skip)):
+                        ("CastWithoutPaying", h_cast_free), ("Skip", h_skip),
+                        ("SetClassLevel", h_set_class_level)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
