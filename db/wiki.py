@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from db.store import Store
+from scraper.crrefs import edition_key
 from scraper.wikiparse import ParsedPage
 
 
@@ -298,6 +299,34 @@ class WikiStore:
                              rule.section, rule.section_title, None, page.quoted_rules.version,
                              rule.text])
         return rows
+
+    def section_numbers(self) -> dict[str, dict[str, str]]:
+        """Section title -> {edition: number} over every stored quoted rules block.
+
+        The quoted blocks are rendered from the rules the wiki had loaded when the page
+        was fetched, so pages fetched at different times give the numbers of different
+        editions (``イニシアチブ``: 722 in 20231117.0, 726 in 20260417).
+        """
+        out: dict[str, dict[str, str]] = {}
+        for title, version, number in self.con.execute(
+            "SELECT DISTINCT section_title, coalesce(cr_version, ''), rule FROM wiki_cr_refs "
+            "WHERE kind = 'quoted' AND level = 1 AND section_title IS NOT NULL"
+        ).fetchall():
+            out.setdefault(title, {})[version] = number
+        return out
+
+    def resolve_section_cite(self, section_title: str, suffix: str | None = None,
+                             edition: str | None = None) -> str | None:
+        """``{{CR|{{その他のルールのCR番号|T}}.1a}}`` -> a rule number, in ``edition`` or
+        else the newest edition the store has quoted; None when the title was never
+        quoted."""
+        numbers = self.section_numbers().get(section_title)
+        if not numbers:
+            return None
+        if edition is None:
+            edition = max(numbers, key=edition_key)
+        number = numbers.get(edition)
+        return None if number is None else number + (suffix or "")
 
     def page_count(self) -> int:
         return int(self.con.execute("SELECT count(*) FROM wiki_pages").fetchone()[0])

@@ -188,3 +188,24 @@ def dedupe(refs: list[CrRef]) -> list[CrRef]:
             seen.add(key)
             out.append(ref)
     return out
+
+
+def edition_key(edition: str | None) -> tuple[int, ...]:
+    """``20260417.0`` -> (20260417, 0), for ordering editions (None first)."""
+    if not edition:
+        return ()
+    return tuple(int(x) for x in re.findall(r"\d+", edition))
+
+
+def section_numbers(blocks: list[QuotedRules]) -> dict[str, dict[str, str]]:
+    """Section title -> {edition: section number}, from quoted rules blocks.
+
+    Numbers move between editions (the initiative was 723, 722, 725, 726), so a rule is
+    found by its section title and an edition, never by a number alone.
+    """
+    out: dict[str, dict[str, str]] = {}
+    for block in blocks:
+        for rule in block.rules:
+            if rule.level == 1 and rule.section_title:
+                out.setdefault(rule.section_title, {})[block.version or ""] = rule.number
+    return out

@@ -153,3 +153,27 @@ def test_progress_is_shown_on_a_terminal(plain_wiki, db_path, monkeypatch):
     assert report.finished and report.fetched == len(seen)
     assert [v for v, _ in seen] == list(range(1, len(seen) + 1))
     assert seen[-1][1] == 0 and seen[0][1] > 0  # queued links are counted, then worked off
+
+
+def test_section_numbers_per_edition_settle_cites_by_title(db_path):
+    from scraper.crrefs import section_numbers
+    from scraper.wikiparse import parse_page
+
+    def quoted(edition: str, number: str) -> str:
+        return (f"<div id='mw-content-text'><p>本文。</p><h2>引用：総合ルール {edition}</h2>"
+                f"<ul><li>7 その他のルール<ul><li>{number} イニシアチブ<ul>"
+                f"<li>{number}.1 イニシアチブは記号である。</li></ul></li></ul></li></ul></div>")
+
+    old = parse_page("旧頁", html=quoted("20231117.0", "722"))
+    new = parse_page("新頁", html=quoted("20260417", "726"))
+    assert section_numbers([old.quoted_rules, new.quoted_rules]) == {
+        "イニシアチブ": {"20231117.0": "722", "20260417": "726"}}
+    with db.connect(db_path) as store:
+        wiki = WikiStore(store)
+        wiki.save_page(old)
+        wiki.save_page(new)
+        assert wiki.section_numbers() == {"イニシアチブ": {"20231117.0": "722",
+                                                         "20260417": "726"}}
+        assert wiki.resolve_section_cite("イニシアチブ", ".1") == "726.1"
+        assert wiki.resolve_section_cite("イニシアチブ", ".1", "20231117.0") == "722.1"
+        assert wiki.resolve_section_cite("昼と夜") is None
