@@ -13,6 +13,7 @@ from rules_engine import compiled, targeting
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.mana import BASIC_LAND_MANA, COLORS, ManaCost, parse_cost, plan_payment
+from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
 
 MAIN_STEPS = ("main1", "main2")
@@ -133,13 +134,57 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
     if player.name in game.cant_cast:
         raise IllegalActionError("101.2", f"{player.name} can't cast spells this turn (an effect "
                                           "says so)")
-    obj = find_castable(game, player, name, from_zone)
+    obj, half = _find_castable_half(game, player, name, from_zone)
+    original_face = obj.face
+    if half is not None:
+        split.put_half_on_stack(obj, half)  # 709.3a: only the chosen half is evaluated
+    try:
+        _cast_checked(game, player, obj, half, from_zone, targets, x)
+    except IllegalActionError:
+        if half is not None:
+            obj.face = original_face  # refused: the card keeps its characteristics
+        raise
+    game.priority = player  # 601.2j / 117.3c: the caster receives priority again
+    game.passes = 0
+    from rules_engine import turn
+
+    turn.give_priority(game, player)
+    return obj
+
+
+def _find_castable_half(game: Game, player: Player, name: str,
+                        from_zone: str) -> tuple[GameObject, Any]:
+    """The card to cast and, for a split card, the half named (709.3: chosen before casting)."""
+    try:
+        obj = find_castable(game, player, name, from_zone)
+    except IllegalActionError:
+        zone = getattr(player, from_zone, None) if from_zone != "battlefield" else None
+        for candidate in zone or ():
+            half = split.half_named(candidate, name)
+            if half is not None:
+                return candidate, half
+        raise
+    return obj, split.half_named(obj, name)
+
+
+def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_zone: str,
+                  targets: list[Any] | None, x: int) -> None:
+    """601.2a-i for :func:`cast` once the card (and the half of a split card) is known."""
     face = obj.face
     if face.is_permanent_type and "Land" in face.types:
         raise IllegalActionError("305.1", f"{obj.name} is a land; lands are played, not cast")
-    flashback = False
+    flashback = False  # also: exiled whenever it leaves the stack (702.34a, 702.127a)
     cost_text = face.mana_cost
-    if from_zone == "graveyard":
+    aftermath = half is not None and split.has_aftermath(half)
+    if aftermath and from_zone != "graveyard":
+        raise IllegalActionError("702.127a", f"{obj.name} has aftermath: this half can't be "
+                                             f"cast from any zone other than a graveyard")
+    if aftermath:
+        if obj.owner is not player:
+            raise IllegalActionError("702.127a", f"{obj.name} may be cast only from its "
+                                                 "owner's graveyard")
+        flashback = True  # 702.127a: cast from a graveyard, exiled whenever it leaves the stack
+    elif from_zone == "graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
         if fb is None:
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
@@ -163,12 +208,6 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
     cost = parse_cost(cost_text)
     put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
                          flashback=flashback)
-    game.priority = player  # 601.2j / 117.3c: the caster receives priority again
-    game.passes = 0
-    from rules_engine import turn
-
-    turn.give_priority(game, player)
-    return obj
 
 
 def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: ManaCost | None,

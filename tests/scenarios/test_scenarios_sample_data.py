@@ -52,6 +52,14 @@ def test_cards_follow_scryfall_conventions() -> None:
             assert c["mana_cost"] == f"{creature['mana_cost']} // {spell['mana_cost']}"
             assert c["type_line"] == f"{creature['type_line']} // {spell['type_line']}"
             assert c["cmc"] == creature_cmc(creature["mana_cost"])
+        elif c["layout"] in ("split", "aftermath"):  # 709.4: the halves combined at top level
+            left, right = c["card_faces"]
+            assert c["name"] == f"{left['name']} // {right['name']}"
+            assert c["mana_cost"] == f"{left['mana_cost']} // {right['mana_cost']}"
+            assert c["type_line"] == f"{left['type_line']} // {right['type_line']}"
+            assert c["colors"] == sorted(set(left["colors"]) | set(right["colors"]))
+            assert c["cmc"] == creature_cmc(left["mana_cost"]) + creature_cmc(right["mana_cost"])
+            assert c["oracle_text"] is None
         else:
             assert c["card_faces"] is None and c["oracle_text"] is not None
 

@@ -1,0 +1,87 @@
+"""Split cards and aftermath: casting one half (709.3) and aftermath's zone rules (702.127a).
+
+Rules implemented here (Comprehensive Rules, 2026-04-17):
+- 709.3 / 709.3a: a player chooses which half of a split card to cast before putting it on the
+  stack; only that half is evaluated to see if it can be cast.
+- 709.3b: while on the stack, only the characteristics of the half being cast exist.
+- 702.127a: aftermath means "You may cast this half of this split card from your graveyard",
+  "This half of this split card can't be cast from any zone other than a graveyard", and "If
+  this spell was cast from a graveyard, exile it instead of putting it anywhere else any time it
+  would leave the stack".
+
+Not here: 709.4 (the two halves' combined characteristics in every other zone). The card
+definitions (``rules_engine.cards.CardDef``) keep the first half as a split card's face, so
+off the stack a split card has its first half's characteristics until the card layer combines
+them; a scenario should name such a card by ``id``, not by name.
+
+The halves are read from the card's Scryfall object (``CardDef.raw["card_faces"]``) and
+compiled once with the Oracle-text compiler, so no card is special-cased.
+"""
+
+from __future__ import annotations
+
+from rules_engine import abilities as ab
+from rules_engine.cards import CardDef, Face
+from rules_engine.objects import GameObject
+
+SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
+
+_HALVES: dict[int, tuple[CardDef, tuple[Face, ...]]] = {}
+
+
+def halves(card: CardDef | None) -> tuple[Face, ...]:
+    """The castable halves of a split card (left, right), compiled; () for any other card."""
+    if card is None or card.layout not in SPLIT_LAYOUTS:
+        return ()
+    own = getattr(card, "halves", None)  # the card layer's own halves, once it has them
+    if own:
+        return tuple(own)
+    hit = _HALVES.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    raw = card.raw or {}
+    faces = raw.get("card_faces") or []
+    if len(faces) != 2:
+        return ()
+    from rules_engine import text as compiler
+
+    kws = raw.get("keywords") or ()
+    made = tuple(Face.from_scryfall({"colors": None, **f}, kws) for f in faces)
+    try:
+        compiled_faces = list(compiler.compile_card(raw).faces)
+    except Exception as exc:  # noqa: BLE001 - a compiler failure must not stop a game
+        compiled_faces = []
+        for half in made:
+            half.unsupported.append(f"compiler unavailable: {exc}")
+    for i, half in enumerate(made):
+        records = list(compiled_faces[i].abilities) if i < len(compiled_faces) else []
+        half.abilities = records
+        names = {a.name.lower() for a in records if isinstance(a, ab.KeywordAbility)}
+        half.keywords = tuple(sorted(set(half.keywords) | names))
+        half.unsupported.extend(getattr(a, "text", "") for a in records
+                                if isinstance(a, ab.Unsupported))
+    _HALVES[id(card)] = (card, made)
+    return made
+
+
+def half_named(obj: GameObject, name: str) -> Face | None:
+    """The half of ``obj`` (a split card) called ``name``, if any (709.3: the player names it)."""
+    key = name.lower()
+    for half in halves(obj.card):
+        if half.name.lower() == key:
+            return half
+    return None
+
+
+def has_aftermath(half: Face) -> bool:
+    return "aftermath" in half.keywords
+
+
+def put_half_on_stack(obj: GameObject, half: Face) -> None:
+    """709.3b: on the stack only the cast half's characteristics exist.
+
+    The object's face in use is set directly; the next zone change (``Game.move``, which resets
+    the transformed status and so recomputes the face from the card) gives it back its
+    characteristics off the stack. ``tests/rules_engine/test_rulings_split.py`` checks that.
+    """
+    obj.face = half
