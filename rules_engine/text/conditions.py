@@ -107,6 +107,14 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"you control {_N} {_CMP} (?P<what>.+)", _count("control_count")),
         (r"you control (?:an?|another) (?P<what>.+)", _you_control),
         (rf"there are {_N} {_CMP} (?P<what>.+?) in your graveyard", _count("graveyard_count")),
+        (rf"you have {_N} {_CMP} (?P<what>.+?) in your graveyard", _count("graveyard_count")),
+        (rf"{_N} {_CMP} (?P<what>.+?) are in your graveyard", _count("graveyard_count")),
+        (rf"creatures you control have total power {_N} or greater", lambda m, c: Condition(
+            "control_total_power", amount=amount(m.group("n")), text=m.group(0))),
+        (r"(?P<who>~|it|that creature) has an? (?P<kind>\S+) counter on (?:it|~)",
+         lambda m, c: None if parse_ref(m.group("who"), c) is None else Condition(
+             "counters_on", amount=Amount(1), subject=parse_ref(m.group("who"), c),
+             detail=m.group("kind"), text=m.group(0))),
         (rf"you(?:'ve)? gained {_N} {_CMP} life this turn", _count("life_gained_this_turn")),
         (r"you(?:'ve)? gained life this turn", lambda m, c: Condition(
             "life_gained_this_turn", amount=Amount(1), text=m.group(0))),

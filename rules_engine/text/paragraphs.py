@@ -72,6 +72,18 @@ _LABEL_RE = re.compile(r"^(?P<label>[A-Z][^—:.\"]{0,40}?) — (?P<body>.+)$", 
 _ACT_RE = re.compile(r"^(?P<cost>[^:\"]+?):\s+(?P<effect>.+)$", re.S)
 
 
+def _activation_pieces(body: str) -> list[str]:
+    """"Activate only as a sorcery and only if ...", "Activate only during X, only if Y, and
+    only once each turn": one restriction per piece (rule 602.5b), each read on its own."""
+    m = re.match(r"^activate only (.+)$", body, re.I)
+    if m is None:
+        return [body]
+    parts = [p.strip(" ,") for p in re.split(r",? (?:and )?only ", m.group(1))]
+    if len(parts) < 2:
+        return [body]
+    return ["activate only " + p for p in parts]
+
+
 def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -> Ability | None:
     cost = parse_cost(cost_text)
     if cost is None:
@@ -84,12 +96,11 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
     only_step = None
     any_player = False
     kept: list[str] = []
-    for s in sentences(effect_text):
-        body = s.rstrip(".").strip()
-        matched = False
+    def restriction(body: str) -> bool:
+        """Apply one activation restriction (rule 602.5b); False when not understood."""
+        nonlocal timing, only_your_turn, max_per_turn, condition, only_step, any_player
         for rx, kind in _ACTIVATION:
             if rx.match(body):
-                matched = True
                 if kind in ("sorcery", "instant", "sorcery_once"):
                     timing = "sorcery" if kind.startswith("sorcery") else "instant"
                 if kind in ("your_turn", "both"):
@@ -103,13 +114,18 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
                     only_your_turn = True
                 if kind == "any_player":
                     any_player = True
+                return True
         m = re.match(r"^activate only if (.+)$", body, re.I)
-        if m and not matched:
-            parsed = parse_condition(m.group(1), ctx)
-            if parsed is not None:
-                condition, matched = parsed, True
-            # an unknown restriction stays in the text and surfaces as unsupported
-        if not matched:
+        parsed = parse_condition(m.group(1), ctx) if m else None
+        if parsed is None:
+            return False  # an unknown restriction stays in the text, surfacing as unsupported
+        condition = parsed if condition is None else Condition(
+            "and", parts=(condition, parsed), text=f"{condition.text} and {parsed.text}")
+        return True
+
+    for s in sentences(effect_text):
+        pieces = _activation_pieces(s.rstrip(".").strip())
+        if not all([restriction(body) for body in pieces]):
             kept.append(s)
     effects = fx.parse_effects(" ".join(kept), ctx)
     loyalty = any(p.kind == "loyalty" for p in cost.parts)

@@ -200,3 +200,32 @@ def test_delirium_and_total_power_conditions() -> None:
     (ab,) = face("At end of combat, if you attacked with creatures with total power 6 or greater "
                  "this combat, draw a card.")
     assert ab.condition.kind == "attacking_total_power" and ab.condition.amount.value == 6
+
+
+# -- activation restrictions joined by "and only" (rule 602.5b) -----------------------------------
+def test_activation_restrictions_joined_by_and_only() -> None:
+    from rules_engine.abilities import ActivatedAbility
+
+    (ab,) = face("{T}: Draw a card. Activate only as a sorcery and only if seven or more cards "
+                 "are in your graveyard.")
+    assert isinstance(ab, ActivatedAbility) and not unsupported((ab,))
+    assert ab.timing == "sorcery"
+    assert ab.condition.kind == "graveyard_count" and ab.condition.amount.value == 7
+    (ab,) = face("{1}: Draw a card. Activate only during your turn, only if you control an "
+                 "artifact, and only once each turn.")
+    assert not unsupported((ab,))
+    assert ab.only_your_turn and ab.max_per_turn == 1 and ab.condition.kind == "you_control"
+
+
+def test_unknown_activation_piece_keeps_the_sentence() -> None:
+    (ab,) = face("{T}: Draw a card. Activate only as a sorcery and only if the moon is blue.")
+    assert unsupported((ab,)) == ["Activate only as a sorcery and only if the moon is blue."]
+
+
+def test_graveyard_and_counter_conditions() -> None:
+    (ab,) = face("At the beginning of your upkeep, if you have seven or more cards in your "
+                 "graveyard, draw a card.")
+    assert ab.condition.kind == "graveyard_count" and ab.condition.amount.value == 7
+    (ab,) = face("When this creature dies, if it has a +1/+1 counter on it, draw a card.")
+    assert ab.condition.kind == "counters_on" and ab.condition.amount.value == 1
+    assert ab.condition.detail == "+1/+1"
