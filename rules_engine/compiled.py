@@ -87,7 +87,30 @@ KEYWORD_DEFINITIONS: dict[str, tuple[str, ...]] = {
                    "then attach this Equipment to it.",),
 }
 
-ENGINE_KEYWORDS = _CODED_KEYWORDS | frozenset(KEYWORD_DEFINITIONS)
+
+def _attack_trigger(cond: str, text: str) -> tuple[Any, ...]:
+    """"Whenever this creature attacks [with a condition], put a +1/+1 counter on this
+    creature." The condition is part of the trigger event (not an intervening "if"):
+    conditions.py remembers that it held when the creature attacked."""
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("attacks", subject=ab.Ref("self"), text="this creature attacks"),
+        condition=ab.Condition(cond, text=text),
+        effects=(ab.PutCounters(subject=ab.Ref("self"), counter="+1/+1", amount=ab.Amount(1),
+                                text="put a +1/+1 counter on this creature"),),
+        text=text),)
+
+
+# keywords whose definition the compiler can't read yet, built as records directly
+KEYWORD_BUILT: dict[str, Any] = {
+    # 702.149a
+    "training": lambda: _attack_trigger("attacks_with_greater_power",
+                                        "Training (attacks with a creature with greater power)"),
+    # 702.105a
+    "dethrone": lambda: _attack_trigger("attacks_most_life",
+                                        "Dethrone (attacks the player with the most life)"),
+}
+
+ENGINE_KEYWORDS = _CODED_KEYWORDS | frozenset(KEYWORD_DEFINITIONS) | frozenset(KEYWORD_BUILT)
 
 _NUMBER_WORDS = ("zero", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                  "ten")
@@ -101,7 +124,13 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
     name = (kw.name or "").lower()
     texts = KEYWORD_DEFINITIONS.get(name)
     if texts is None:
-        return ()
+        built = KEYWORD_BUILT.get(name)
+        if built is None:
+            return ()
+        hit = _EXPANSIONS.get((name,))
+        if hit is None:
+            hit = _EXPANSIONS[(name,)] = built()
+        return hit
     cost = kw.cost.text if kw.cost is not None else None
     key = (name, kw.parameter, cost, card_name, face_name, type_line)
     hit = _EXPANSIONS.get(key)
@@ -138,7 +167,8 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
 
 def _expanded(abilities: list[Any], card_name: str, face_name: str, type_line: str) -> list[Any]:
     """``abilities`` with each defined keyword followed by the records it stands for."""
-    if not any(isinstance(a, ab.KeywordAbility) and a.name in KEYWORD_DEFINITIONS
+    if not any(isinstance(a, ab.KeywordAbility) and (a.name in KEYWORD_DEFINITIONS
+                                                     or a.name in KEYWORD_BUILT)
                for a in abilities):
         return abilities
     out: list[Any] = []
@@ -220,7 +250,8 @@ def object_abilities(obj: Any) -> list[Any]:
         extra = [a for m in obj.mods for a in m.abilities]
         if extra:
             for a in extra:  # (a plain loop: this path is hot for modified objects)
-                if type(a) is ab.KeywordAbility and a.name in KEYWORD_DEFINITIONS:
+                if type(a) is ab.KeywordAbility and (a.name in KEYWORD_DEFINITIONS
+                                                     or a.name in KEYWORD_BUILT):
                     extra = _expanded(extra, obj.name, obj.name, face.type_line)
                     break
             return list(found) + extra

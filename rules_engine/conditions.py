@@ -105,6 +105,8 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         if amt is not None and amt.text == "or fewer":
             return any(len(p.hand) <= _amount(cond) for p in game.living)
         return any(len(p.hand) >= _amount(cond) for p in game.living)
+    if kind in ("attacks_with_greater_power", "attacks_most_life"):
+        return _attack_condition(game, kind, source)
     if kind == "class_level":  # 716: "level 2+" (at least) / "exactly" for a level-up cost
         level = class_level(game, source)
         amt = cond.amount
@@ -149,3 +151,27 @@ def class_level(game: Game, obj: Any) -> int:
         if o is obj and stamp == obj.timestamp:
             return level
     return 1
+
+
+def _attack_condition(game: Game, kind: str, source: Any) -> bool:
+    """Trigger conditions of training (702.149a: it attacks with another creature with greater
+    power) and dethrone (702.105a: it attacks the player with the most life or tied). They are
+    part of the trigger event, so once met when the creature attacked they stay met for that
+    combat (a recheck on resolution, 603.4, must not undo the trigger)."""
+    from rules_engine.objects import Player
+
+    if source is None or getattr(source, "attacking", None) is None:
+        return False
+    memo = game.__dict__.setdefault("attack_conditions", set())
+    key = (kind, id(source), source.timestamp, game.turn)
+    if key in memo:
+        return True
+    if kind == "attacks_with_greater_power":
+        held = any(o is not source and o.attacking is not None and not o.phased_out
+                   and o.power > source.power for o in game.battlefield)
+    else:
+        target = source.attacking
+        held = isinstance(target, Player) and target.life >= max(p.life for p in game.living)
+    if held:
+        memo.add(key)
+    return held

@@ -75,7 +75,7 @@ def card_gaps(card: dict) -> set[str]:
                 name = (abl.name or "").lower()
                 if name and name not in compiled.ENGINE_KEYWORDS:
                     found.add(f"keyword:{name}")
-                elif name in compiled.KEYWORD_DEFINITIONS and not compiled.keyword_records(
+                elif name not in compiled._CODED_KEYWORDS and not compiled.keyword_records(
                         abl, card.get("name", ""), face.name, face.type_line):
                     found.add(f"keyword:{name} (definition not compiled)")
             elif isinstance(abl, ab.StaticAbility):
