@@ -217,6 +217,26 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     paying its mana cost, 118.9), then it becomes cast. Refusals leave the game unchanged."""
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
     original_zone = obj.zone
+    halves = split.halves(obj.card)
+    if halves and not any(obj.face is h for h in halves):
+        # 709.3: cast by an effect ("cast target card ... without paying"): choose the half
+        # now; 702.127a: the aftermath half only from a graveyard, and exiled afterwards
+        castable = [h for h in halves if original_zone == "graveyard" or not
+                    split.has_aftermath(h)]
+        half = game.decider.choose(player.name, "half of the split card to cast (709.3)",
+                                   castable)
+        original_face = obj.face
+        split.put_half_on_stack(obj, half)
+        if split.has_aftermath(half):
+            flashback = True
+        if cost is not None:
+            cost, cost_text = parse_cost(half.mana_cost), half.mana_cost
+        try:
+            return put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets,
+                                        x=x, flashback=flashback)
+        except IllegalActionError:
+            obj.face = original_face
+            raise
     effects = compiled.spell_effects(obj.face, obj.card)
     modal = any(isinstance(e, ab.Modal) for e in effects)
     if modal:
