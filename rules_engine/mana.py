@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 COLORS = "WUBRG"
@@ -143,3 +144,128 @@ def _take_generic(pool: dict[str, int], spent: dict[str, int]) -> bool:
 
 def format_pool(pool: dict[str, int]) -> str:
     return "".join(f"{{{c}}}" * n for c, n in pool.items() if n)
+
+
+# -- cost increases and reductions (601.2f, 118.7) -----------------------------------------------
+def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: list[Any],
+                  from_zone: str | None = None) -> ManaCost:
+    """601.2f: the total cost of a spell - its mana cost plus cost increases, minus cost
+    reductions - from the spell's own "This spell costs {N} less/more to cast [if ...]" and the
+    "[Spells] you cast cost {N} less/more" abilities of permanents. Returns ``cost`` itself when
+    nothing applies (the common case, so callers may compare by identity)."""
+    from rules_engine import abilities as ab
+    from rules_engine import compiled
+
+    found: list[tuple[Any, Any, Any]] = []  # (modifier, its source, its ability's condition)
+    for abl in compiled.object_abilities(spell):
+        if isinstance(abl, ab.StaticAbility):
+            for eff in abl.effects:
+                if isinstance(eff, ab.CostModifier) and eff.applies_to_self:
+                    found.append((eff, spell, abl.condition))
+    for src in game.battlefield:
+        statics = src.face.statics
+        if statics is None:
+            from rules_engine import statics as st
+
+            statics = st._statics(src)
+        if not statics or src.phased_out:
+            continue
+        for abl in statics:
+            for eff in abl.effects:
+                if isinstance(eff, ab.CostModifier) and not eff.applies_to_self:
+                    found.append((eff, src, abl.condition))
+    if not found:
+        return cost
+    increase = ManaCost()
+    reduce: list[ManaCost] = []
+    applied = False
+    for eff, src, abl_cond in found:
+        if not _modifier_applies(game, player, spell, eff, src, abl_cond, targets, from_zone):
+            continue
+        times = _modifier_times(game, player, spell, eff, src, targets)
+        if times <= 0:
+            continue
+        delta = parse_cost(eff.delta.replace("{X}", "{" + str(times) + "}")
+                           if "{X}" in eff.delta else eff.delta)
+        if "{X}" in eff.delta:
+            times = 1
+        for _ in range(times):
+            if eff.increase:
+                increase.generic += delta.generic
+                for c, n in delta.colored.items():
+                    increase.colored[c] = increase.colored.get(c, 0) + n
+            else:
+                reduce.append(delta)
+        applied = True
+        game.log("cost_modified", obj=spell, by=src, text=eff.text)
+    if not applied:
+        return cost
+    total = ManaCost(cost.generic + increase.generic, dict(cost.colored), cost.x_count,
+                     list(cost.hybrid))
+    for c, n in increase.colored.items():
+        total.colored[c] = total.colored.get(c, 0) + n
+    for delta in reduce:
+        total.generic = max(0, total.generic - delta.generic)  # 118.7a
+        for c, n in delta.colored.items():
+            have = total.colored.get(c, 0)
+            used = min(have, n)
+            if used:
+                total.colored[c] = have - used
+                if not total.colored[c]:
+                    del total.colored[c]
+            total.generic = max(0, total.generic - (n - used))  # 118.7b-d
+    return total
+
+
+def _modifier_applies(game: Any, player: Any, spell: Any, eff: Any, src: Any, abl_cond: Any,
+                      targets: list[Any], from_zone: str | None) -> bool:
+    from rules_engine import conditions, targeting
+
+    if not eff.applies_to_self:
+        flt = eff.filter
+        text = (eff.text or "").lower()
+        if flt.controller == "opponent" or "your opponents cast" in text or \
+                "opponents cast" in text:
+            if player is src.controller:
+                return False
+        elif flt.controller == "you" or "you cast" in text:
+            if player is not src.controller:
+                return False
+        if flt.zone == "graveyard" and from_zone != "graveyard":
+            return False
+        if "during your turn" in flt.qualifiers and game.active is not src.controller:
+            return False
+        if not targeting.matches(game, spell, flt, src.controller, src, zone_check=False):
+            return False
+    for cond in (abl_cond, eff.condition):
+        if cond is None:
+            continue
+        if cond.kind == "targets":  # "if it targets a tapped creature"
+            held = any(targeting.matches(game, t, cond.filter, player, spell, zone_check=False)
+                       for t in targets if not isinstance(t, type(player)))
+            if held == cond.negated:
+                return False
+        elif not conditions.holds(game, cond, player, src):
+            return False
+    return True
+
+
+def _modifier_times(game: Any, player: Any, spell: Any, eff: Any, src: Any,
+                    targets: list[Any]) -> int:
+    """How many times a modifier applies: once, "for each target [beyond the first]", or X."""
+    amt = eff.amount
+    if amt is None:
+        return 1
+    if amt.value is not None:
+        return int(amt.value)
+    text = (amt.text or "").lower()
+    if text == "for each target":
+        return len(targets)
+    if text == "for each target beyond the first":
+        return max(0, len(targets) - 1)
+    if text == "x is the amount of life you gained this turn":
+        return player.life_gained_turn
+    if text.startswith("x is ~'s power") and hasattr(src, "power"):
+        return max(0, src.power)
+    game.note(f"cost modifier amount '{amt.text}' not computed; not applied")
+    return 0
