@@ -29,6 +29,10 @@ itself, at first use, so a handler added there removes the label here without an
   the texts ``effects.amount`` computes (``effects._DESCRIBED``); any other is run as 1 with a
   note, so it is listed (``amount:for each``, ``amount:equal to``, ``amount:where X is``,
   ``amount:<text>``);
+* abilities granted by a static ability ("Enchanted creature has '{T}: ...'"): usable only
+  when the engine's reader of that ability kind (``compiled.activated_abilities``,
+  ``compiled.triggered_abilities``, ``statics._statics``) looks at ``static_mods``
+  (``static_grant:ActivatedAbility`` otherwise);
 * ability classes: the :mod:`rules_engine.abilities` classes the engine refers to at all
   (``ab.AdditionalCost`` unreferenced means "As an additional cost ..." is never asked for).
 
@@ -69,6 +73,7 @@ class EngineTables:
     cost_parts: frozenset[str]
     ability_classes: frozenset[str]
     amounts: frozenset[str]
+    static_grants: frozenset[str]
     not_run_reason: Callable[[Any], str | None] | None
 
 
@@ -177,7 +182,15 @@ def _ab_names(trees: Iterable[ast.AST]) -> set[str]:
 @lru_cache(maxsize=1)
 def engine_tables() -> EngineTables:
     """Read the engine's tables once (imports the engine modules)."""
-    from rules_engine import casting, conditions, effects, permanents, statics, triggers
+    from rules_engine import (
+        casting,
+        compiled,
+        conditions,
+        effects,
+        permanents,
+        statics,
+        triggers,
+    )
 
     trees = _engine_trees()
     static_funcs = [statics.apply, statics.restricted, statics.skips,
@@ -199,6 +212,11 @@ def engine_tables() -> EngineTables:
         cost_parts=frozenset(_compared([_tree(casting.activate_object)], _named("kind"))),
         ability_classes=frozenset(_ab_names(trees)),
         amounts=frozenset(getattr(effects, "_DESCRIBED", {})),
+        static_grants=frozenset(
+            kind for kind, reader in (("ActivatedAbility", compiled.activated_abilities),
+                                      ("TriggeredAbility", compiled.triggered_abilities),
+                                      ("StaticAbility", statics._statics))
+            if "static_mods" in inspect.getsource(reader)),
         not_run_reason=getattr(effects, "not_run_reason", None),
     )
 
@@ -301,6 +319,11 @@ class _Walker:
             if eff.event not in t.static_replacements:
                 self.add(f"static_replacement:{eff.event}")
         if isinstance(eff, ab.GrantAbility):
+            for a in eff.abilities:
+                kind = type(a).__name__
+                if kind in ("ActivatedAbility", "TriggeredAbility", "StaticAbility") and \
+                        kind not in t.static_grants:
+                    self.add(f"static_grant:{kind}")
             self.granted(eff)
 
     def granted(self, eff: Any) -> None:

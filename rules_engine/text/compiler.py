@@ -15,9 +15,14 @@ from rules_engine.abilities import (
     ActivatedAbility,
     Amount,
     Condition,
+    Cost,
+    Effect,
     GrantAbility,
+    KeywordAbility,
+    PutCounters,
     Ref,
     Room,
+    SetBasePT,
     SetClassLevel,
     StaticAbility,
     Unsupported,
@@ -123,9 +128,26 @@ def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
     spell = _is_spell(type_line)
     level_bar: tuple[ActivatedAbility, int] | None = None
     gated: list[Ability] = []
+    striation: _Striation | None = None
     for raw in paragraphs(canonical(text, names)):
         para = strip_reminder(raw)
         if not para:
+            continue
+        band = _LEVEL_BAND_RE.match(para)
+        if band is not None:
+            if striation is not None:
+                abilities.append(striation.ability())
+            striation = _Striation(int(band.group("lo")),
+                                   int(band.group("hi")) if band.group("hi") else None, para)
+            continue
+        if striation is not None:
+            if striation.pt is None and striation.take_pt(para):
+                continue
+            striation.abilities.extend(pg.compile_paragraph(para, is_spell=spell))
+            continue
+        up = _LEVEL_UP_RE.match(para)
+        if up is not None and parse_cost(up.group("cost")) is not None:
+            abilities.append(_level_up(parse_cost(up.group("cost")), para))
             continue
         bar = _class_level_bar(para) if "class" in type_line.lower() else None
         if bar is not None:
@@ -137,7 +159,69 @@ def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
         (gated if level_bar is not None else abilities).extend(compiled)
     if level_bar is not None:
         abilities.extend(_level_gate(level_bar, gated))
+    if striation is not None:
+        abilities.append(striation.ability())
     return CompiledFace(index, face_name, type_line, tuple(abilities), rooms)
+
+
+# Level up (rule 702.87) and leveler striations (rule 711)
+_LEVEL_UP_RE = re.compile(r"^Level up (?P<cost>\{.+)$")
+_LEVEL_BAND_RE = re.compile(r"^LEVEL (?P<lo>\d+)(?:[-\u2013\u2014](?P<hi>\d+)|\+)$")
+_PT_RE = re.compile(r"^(?P<p>\d+)/(?P<t>\d+)$")
+
+
+def _level_up(cost: Cost, text: str) -> ActivatedAbility:
+    """"Level up [cost]" means "[Cost]: Put a level counter on this permanent. Activate only as
+    a sorcery." (rule 702.87a)."""
+    return ActivatedAbility(cost=cost, effects=(PutCounters(
+        subject=Ref("self"), counter="level", amount=Amount(1), text="put a level counter on ~"),),
+        timing="sorcery", text=text)
+
+
+class _Striation:
+    """One "LEVEL N1-N2" / "LEVEL N3+" band of a leveler card (rule 711.2a-b): its P/T line and
+    the abilities printed under it."""
+
+    def __init__(self, lo: int, hi: int | None, text: str) -> None:
+        self.lo, self.hi, self.text = lo, hi, text
+        self.pt: tuple[int, int] | None = None
+        self.abilities: list[Ability] = []
+
+    def take_pt(self, para: str) -> bool:
+        m = _PT_RE.match(para)
+        if m is None:
+            return False
+        self.pt = (int(m.group("p")), int(m.group("t")))
+        return True
+
+    def ability(self) -> Ability:
+        """"As long as this creature has at least N1 level counters on it, but no more than N2
+        level counters on it, it has base power and toughness [P/T] and has [abilities]."
+        (rule 711.2a; 711.2b without the upper bound)."""
+        at_least = Condition("counters_on", amount=Amount(self.lo), subject=Ref("self"),
+                             detail="level", text=f"at least {self.lo} level counters")
+        condition = at_least
+        if self.hi is not None:
+            above = Condition("counters_on", amount=Amount(self.hi + 1), subject=Ref("self"),
+                              detail="level", negated=True,
+                              text=f"no more than {self.hi} level counters")
+            condition = Condition("and", parts=(at_least, above), text=self.text)
+        effects: list[Effect] = []
+        if self.pt is not None:
+            effects.append(SetBasePT(subject=Ref("self"), power=Amount(self.pt[0]),
+                                     toughness=Amount(self.pt[1]), duration=None,
+                                     text=f"{self.pt[0]}/"
+                                     f"{self.pt[1]}"))
+        if self.abilities:
+            keywords = tuple(a for a in self.abilities if isinstance(a, KeywordAbility))
+            others = tuple(a for a in self.abilities if not isinstance(a, KeywordAbility))
+            effects.append(GrantAbility(subject=Ref("self"), keywords=keywords, abilities=others,
+                                        duration=None, text=self.text))
+        if self.pt is None and not self.abilities:
+            return Unsupported(text=self.text, reason="level band without P/T or abilities")
+        return StaticAbility(effects=tuple(effects), condition=condition,
+                             text="\n".join([self.text] + [getattr(a, "text", "")
+                                                            for a in self.abilities]))
 
 
 _LEVEL_BAR_RE = re.compile(r"^(?P<cost>[^:]+):\s*Level (?P<n>\d+)$")

@@ -229,3 +229,40 @@ def test_graveyard_and_counter_conditions() -> None:
     (ab,) = face("When this creature dies, if it has a +1/+1 counter on it, draw a card.")
     assert ab.condition.kind == "counters_on" and ab.condition.amount.value == 1
     assert ab.condition.detail == "+1/+1"
+
+
+# -- level up (702.87) and leveler bands (711) ------------------------------------------------
+LEVELER = ("Level up {1}{W} ({1}{W}: Put a level counter on this. Level up only as a sorcery.)\n"
+           "LEVEL 1-3\n2/3\nVigilance\nLEVEL 4+\n5/5\nFlying\n"
+           "{T}: Target creature gets +1/+1 until end of turn.")
+
+
+def test_level_up_is_a_sorcery_speed_activated_ability() -> None:
+    from rules_engine.abilities import ActivatedAbility
+
+    up, *_ = face(LEVELER, type_line="Creature — Human Knight")
+    assert isinstance(up, ActivatedAbility) and up.timing == "sorcery"
+    assert up.cost.mana == "{1}{W}"
+    (put,) = up.effects
+    assert isinstance(put, PutCounters) and put.counter == "level" and put.subject.kind == "self"
+
+
+def test_level_bands_are_conditional_statics() -> None:
+    from rules_engine.abilities import GrantAbility, SetBasePT, StaticAbility
+
+    _, low, high = face(LEVELER, type_line="Creature — Human Knight")
+    assert isinstance(low, StaticAbility) and isinstance(high, StaticAbility)
+    # LEVEL 1-3: at least 1 and not at least 4 level counters (rule 711.2a)
+    assert low.condition.kind == "and"
+    first, second = low.condition.parts
+    assert (first.detail, first.amount.value, first.negated) == ("level", 1, False)
+    assert (second.detail, second.amount.value, second.negated) == ("level", 4, True)
+    pt, grant = low.effects
+    assert isinstance(pt, SetBasePT) and pt.duration is None
+    assert (pt.power.value, pt.toughness.value) == (2, 3)
+    assert isinstance(grant, GrantAbility) and [k.name for k in grant.keywords] == ["vigilance"]
+    # LEVEL 4+: no upper bound (rule 711.2b); the activated ability is granted too
+    assert high.condition.kind == "counters_on" and high.condition.amount.value == 4
+    (_, grant) = high.effects
+    assert [k.name for k in grant.keywords] == ["flying"] and len(grant.abilities) == 1
+    assert not unsupported((low, high))

@@ -96,3 +96,13 @@ def test_amounts_in_words_the_engine_cannot_compute() -> None:
     if known:  # a described amount the engine computes is not listed
         ok = ab.SpellAbility(effects=(ab.GainLife(amount=ab.Amount(text=known[0])),))
         assert not_run((ok,)) == ()
+
+
+def test_ability_granted_by_a_static_needs_a_reader_of_static_mods() -> None:
+    t = engine_tables()
+    act = ab.ActivatedAbility(cost=ab.Cost(parts=(ab.CostPart("tap"),)), effects=(ab.Draw(),))
+    grant = ab.StaticAbility(effects=(ab.GrantAbility(subject=ab.Ref("enchanted"),
+                                                      abilities=(act,), duration=None),))
+    expected = () if "ActivatedAbility" in t.static_grants else (
+        "static_grant:ActivatedAbility",)
+    assert not_run((grant,)) == expected
