@@ -478,9 +478,57 @@ def h_set_pt(ctx: Ctx, eff: ab.SetBasePT) -> None:
 
 def h_grant(ctx: Ctx, eff: ab.GrantAbility) -> None:
     kws = tuple(k.name for k in eff.keywords)
+    keywords = tuple(_with_chosen(ctx, k) for k in eff.keywords)
     for obj in _objects(ctx, eff.subject):
-        obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.abilities) + tuple(eff.keywords),
+        obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.abilities) + keywords,
                             until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
+
+
+def _with_chosen(ctx: Ctx, kw: Any) -> Any:
+    """"protection from the chosen color": the value chosen earlier in the same resolution
+    (a ChooseValue effect) replaces the words (608.2c)."""
+    param = kw.parameter or ""
+    if "the chosen" not in param or not ctx.chosen:
+        return kw
+    value = next((v for v in reversed(ctx.chosen) if isinstance(v, str)), None)
+    if value is None:
+        return kw
+    from dataclasses import replace
+
+    head, _, tail = param.partition("the chosen ")
+    tail = tail.split(" ", 1)[1] if " " in tail else ""
+    return replace(kw, parameter=(head + value.lower() + (" " + tail if tail else "")).strip())
+
+
+_VALUE_OPTIONS = {
+    "color": ("white", "blue", "black", "red", "green"),
+    "card type": ("artifact", "battle", "creature", "enchantment", "instant", "land",
+                  "planeswalker", "sorcery", "kindred"),
+    "basic land type": ("Plains", "Island", "Swamp", "Mountain", "Forest"),
+}
+
+
+def h_choose_value(ctx: Ctx, eff: Any) -> None:
+    """"Choose a color / card type / creature type / one of the listed options": the chosen
+    value is kept for the rest of the resolution ("the chosen color") and, for "As ~ enters,
+    choose ...", on the permanent (614.12, 607.2?: linked to it for as long as it stays)."""
+    game = ctx.game
+    chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    options = list(eff.options) or list(_VALUE_OPTIONS.get(eff.kind, ()))
+    if options:
+        pick = game.decider.choose(chooser.name, f"choose a {eff.kind}", options)
+    else:  # a creature type or a card name: any word the script gives
+        queue = game.decider.queues.get(chooser.name)
+        pick = str(queue.popleft()) if queue else None
+        if pick is None:
+            game.note(f"no {eff.kind} chosen for '{eff.text}'")
+            return
+    ctx.chosen = list(ctx.chosen) + [str(pick)]
+    src = _source_obj(ctx)
+    if isinstance(src, GameObject):
+        game.__dict__.setdefault("chosen_values", []).append((src, src.timestamp, eff.kind,
+                                                              str(pick)))
+    game.log("value_chosen", player=chooser, kind=eff.kind, value=str(pick))
 
 
 def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
@@ -1658,6 +1706,7 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("Explore", h_explore), ("PlayPermission", h_play_permission),
                         ("StopDayNight", h_stop_day_night),
                         ("CastWithoutPaying", h_cast_free), ("Skip", h_skip),
-                        ("SetClassLevel", h_set_class_level)):
+                        ("SetClassLevel", h_set_class_level),
+                        ("ChooseValue", h_choose_value)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler

@@ -56,10 +56,21 @@ def _static_gaps(eff: Any) -> list[str]:
         return [f"static_restriction:{eff.kind}"]
     if type(eff).__name__ == "Skip":
         return []
+    if isinstance(eff, ab.CostModifier) and _casting_applies_cost_modifiers():
+        return []
     probe = getattr(effects, "static_run", None)
     if probe is not None and probe(eff):
         return []
     return [f"static:{type(eff).__name__}"]
+
+
+def _casting_applies_cost_modifiers() -> bool:
+    """mana.modified_cost runs only once casting.py calls it (601.2f)."""
+    import inspect
+
+    from rules_engine import casting
+
+    return "modified_cost" in inspect.getsource(casting)
 
 
 def card_gaps(card: dict) -> set[str]:
