@@ -23,6 +23,8 @@ TEXT_CITATION = re.compile(rf"CR\s*[:：]\s*({RULE_NUMBER})")
 QUOTE_HEADER = re.compile(r"^引用\s*[:：]\s*総合ルール\s*(\d{8}(?:\.\d+)?)?")
 QUOTED_LINE = re.compile(r"^(\d{1,3}(?:\.\d+[a-z]?)?)(?:\.\s*|\s+|(?=[「『])|$)(\S.*)?$")
 SECTION_BY_TITLE = "その他のルールのCR番号"
+HIDDEN_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)  # an unclosed one runs to the end
+HIDDEN_TAG = re.compile(r"<(nowiki|pre)\b[^>]*>.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
 
 
 @dataclass
@@ -98,12 +100,10 @@ def _visible_wikitext(code: mwparserfromhell.wikicode.Wikicode) -> str:
     """The wikitext without comments and ``<nowiki>``/``<pre>`` bodies: a ``CR:716`` an
     editor left in ``<!-- -->`` is not a citation the page makes."""
     text = str(code)
-    for node in code.filter_comments(recursive=True):
-        text = text.replace(str(node), "")
-    for tag in code.filter_tags(recursive=True):
-        if str(tag.tag).strip().lower() in ("nowiki", "pre"):
-            text = text.replace(str(tag), "")
-    return text
+    if "<" not in text:
+        return text
+    text = HIDDEN_COMMENT.sub("", text)
+    return HIDDEN_TAG.sub("", text)
 
 
 def cites_from_text(text: str) -> list[CrRef]:

@@ -464,6 +464,8 @@ def _section_text(body: str) -> str:
     """Plain text of a wikitext section: ``{{CR|x}}`` kept as ``CR:x`` (what the page
     shows), category links and ``<ref>`` markers dropped, ``&nbsp;`` as a space."""
     code = mwparserfromhell.parse(body)
+    if "{{" not in body and "[[" not in body:
+        return code.strip_code(normalize=True, collapse=True).replace("\xa0", " ").strip()
     for tpl in code.filter_templates(recursive=True):
         if str(tpl.name).strip().upper() == "CR" and tpl.params:
             number = tpl.params[0].value.strip_code().strip()
