@@ -660,8 +660,8 @@ def parse_page(
     en = en_name_from_wikitext(code) if code is not None else None
     if en is None:
         ja, en_from_title = splitter.split(title)
-        if ja and en_from_title:
-            en = en_from_title
+        if en_from_title and (ja or any(b.name_en == en_from_title for b in page.card_boxes)):
+            en = en_from_title  # 日本語/English, or a card with no Japanese name
     if en is None:
         en = en_name_from_text(title, page.text)
     page.en_name = en

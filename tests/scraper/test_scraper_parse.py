@@ -227,3 +227,13 @@ def test_headless_face_needs_strong_evidence():
                             "[+1]：カード１枚を引く。\n5\n")
     assert [(b.name_en, b.loyalty, b.type_line) for b in boxes] == [
         (None, "5", "伝説のプレインズウォーカー — 賢者(Sage)")]
+
+
+def test_a_card_page_with_no_japanese_name_is_its_own_english_name():
+    page = parse_page("Nightglass Oddity", wikitext=(
+        "{{#card:Nightglass Oddity}}\n'''Nightglass Oddity'''は[[アン・カード]]。"))
+    assert page.en_name == "Nightglass Oddity"
+    assert [(b.name_en, b.name_ja, b.source) for b in page.card_boxes] == [
+        ("Nightglass Oddity", None, "wikitext")]
+    # an English-looking title that is no card (no box shows it) is not taken for a name
+    assert parse_page("MTG Arena", wikitext="'''MTG Arena'''はデジタル版。").en_name is None

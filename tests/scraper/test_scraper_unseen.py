@@ -198,6 +198,12 @@ def test_many_card_boxes_in_different_markups(crawled):
         (0, "Shaper of Dunes", "砂丘の形成者", "{3}{G}{G}", None,
          "クリーチャー — エレメンタル(Elemental)", "*", "*", None),
     ]
+    sections = crawled("SELECT heading, text FROM wiki_sections WHERE title = '変転' "
+                       "ORDER BY section_index")
+    assert [h for h, _ in sections] == ["", "解説", "該当カード"]
+    assert sections[2][1].splitlines() == [
+        "登場順に示す。", "", "• 奔放な道探し/Wild Pathfinder(時の裂け目)",
+        "• 霜の小瓶/Frost Vial(時の裂け目)", "• Nightglass Oddity(時の裂け目)"]
     texts = dict(crawled("SELECT name_en, text FROM wiki_card_boxes WHERE title = '変転'"))
     assert texts["Varra, Tide Reader"].splitlines()[1].startswith("[−２]：")
     assert texts["Frost Vial"].count("アーティファクト") == 0  # the duplicated type line
