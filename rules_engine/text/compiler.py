@@ -14,6 +14,7 @@ from rules_engine.abilities import (
     Ability,
     ActivatedAbility,
     Amount,
+    Animate,
     Condition,
     Cost,
     Effect,
@@ -140,6 +141,17 @@ def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
             striation = _Striation(int(band.group("lo")),
                                    int(band.group("hi")) if band.group("hi") else None, para)
             continue
+        station = _station_rows(para, raw)
+        if station is not None:
+            keyword, rows, creature_at = station
+            abilities.extend(keyword)
+            for n, body in rows:
+                if striation is not None:
+                    abilities.append(striation.ability())
+                striation = _Striation(n, None, f"{n}+ | {body}", counter="charge",
+                                       creature=creature_at == n)
+                striation.abilities.extend(pg.compile_paragraph(body, is_spell=spell))
+            continue
         if striation is not None:
             if striation.pt is None and striation.take_pt(para):
                 continue
@@ -178,13 +190,39 @@ def _level_up(cost: Cost, text: str) -> ActivatedAbility:
         timing="sorcery", text=text)
 
 
-class _Striation:
-    """One "LEVEL N1-N2" / "LEVEL N3+" band of a leveler card (rule 711.2a-b): its P/T line and
-    the abilities printed under it."""
+_STATION_ROW_RE = re.compile(r"^(?P<n>\d+)\+ \| (?P<body>.+)$")
+_STATION_CREATURE_RE = re.compile(r"It's an artifact creature at (?P<n>\d+)\+", re.I)
 
-    def __init__(self, lo: int, hi: int | None, text: str) -> None:
-        self.lo, self.hi, self.text = lo, hi, text
+
+def _station_rows(para: str, raw: str) -> tuple[list[Ability], list[tuple[int, str]],
+                                                int | None] | None:
+    """"Station" with its station symbols "N+ | abilities" (rule 702.184, 721.2): the keyword,
+    the rows, and the N at which the reminder text says it becomes an artifact creature (the
+    P/T box of that striation, 721.2b); None when ``para`` is not a station paragraph."""
+    lines = para.split("\n")
+    if lines[0].strip().lower() != "station":
+        return None
+    rows = []
+    for line in lines[1:]:
+        m = _STATION_ROW_RE.match(line.strip())
+        if m is None:
+            return None
+        rows.append((int(m.group("n")), m.group("body")))
+    keyword = pg.compile_paragraph("Station", is_spell=False)
+    cm = _STATION_CREATURE_RE.search(raw)
+    return keyword, rows, int(cm.group("n")) if cm else None
+
+
+class _Striation:
+    """One "LEVEL N1-N2" / "LEVEL N3+" band of a leveler card (rule 711.2a-b) or one "N+ |"
+    station striation (rule 721.2, charge counters): its P/T and the abilities printed in it.
+    Every later paragraph of the face belongs to the last striation (721.3, 711.1)."""
+
+    def __init__(self, lo: int, hi: int | None, text: str, counter: str = "level",
+                 creature: bool = False) -> None:
+        self.lo, self.hi, self.text, self.counter = lo, hi, text, counter
         self.pt: tuple[int, int] | None = None
+        self.creature = creature
         self.abilities: list[Ability] = []
 
     def take_pt(self, para: str) -> bool:
@@ -198,15 +236,21 @@ class _Striation:
         """"As long as this creature has at least N1 level counters on it, but no more than N2
         level counters on it, it has base power and toughness [P/T] and has [abilities]."
         (rule 711.2a; 711.2b without the upper bound)."""
+        kind = self.counter
         at_least = Condition("counters_on", amount=Amount(self.lo), subject=Ref("self"),
-                             detail="level", text=f"at least {self.lo} level counters")
+                             detail=kind, text=f"at least {self.lo} {kind} counters")
         condition = at_least
         if self.hi is not None:
             above = Condition("counters_on", amount=Amount(self.hi + 1), subject=Ref("self"),
-                              detail="level", negated=True,
-                              text=f"no more than {self.hi} level counters")
+                              detail=kind, negated=True,
+                              text=f"no more than {self.hi} {kind} counters")
             condition = Condition("and", parts=(at_least, above), text=self.text)
         effects: list[Effect] = []
+        if self.creature:
+            # 721.2b: "is a creature with base power and toughness [P/T] in addition to its
+            # other types" (the P/T box is the card's printed one)
+            effects.append(Animate(subject=Ref("self"), card_types=("artifact", "creature"),
+                                   duration=None, text="artifact creature"))
         if self.pt is not None:
             effects.append(SetBasePT(subject=Ref("self"), power=Amount(self.pt[0]),
                                      toughness=Amount(self.pt[1]), duration=None,
@@ -217,7 +261,7 @@ class _Striation:
             others = tuple(a for a in self.abilities if not isinstance(a, KeywordAbility))
             effects.append(GrantAbility(subject=Ref("self"), keywords=keywords, abilities=others,
                                         duration=None, text=self.text))
-        if self.pt is None and not self.abilities:
+        if self.pt is None and not self.abilities and not self.creature:
             return Unsupported(text=self.text, reason="level band without P/T or abilities")
         return StaticAbility(effects=tuple(effects), condition=condition,
                              text="\n".join([self.text] + [getattr(a, "text", "")

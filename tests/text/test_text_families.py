@@ -266,3 +266,25 @@ def test_level_bands_are_conditional_statics() -> None:
     (_, grant) = high.effects
     assert [k.name for k in grant.keywords] == ["flying"] and len(grant.abilities) == 1
     assert not unsupported((low, high))
+
+
+# -- station (702.184) and station symbols (721.2) -----------------------------------------------
+def test_station_rows_are_charge_counter_statics() -> None:
+    from rules_engine.abilities import Animate, GrantAbility, KeywordAbility, StaticAbility
+
+    text = ("Station (Tap another creature you control: Put charge counters equal to its power "
+            "on this Spacecraft. Station only as a sorcery. It's an artifact creature at 6+.)\n"
+            "3+ | Whenever you draw a card, you gain 1 life.\n6+ | Trample\n"
+            "Other Spacecraft you control get +1/+1.")
+    kw, low, high = face(text, type_line="Artifact — Spacecraft")
+    assert isinstance(kw, KeywordAbility) and kw.name == "station"
+    assert isinstance(low, StaticAbility)
+    assert (low.condition.kind, low.condition.detail, low.condition.amount.value) == (
+        "counters_on", "charge", 3)
+    (grant,) = low.effects
+    assert isinstance(grant, GrantAbility) and len(grant.abilities) == 1
+    animate, grant = high.effects  # 721.2b: the P/T striation makes it an artifact creature
+    assert isinstance(animate, Animate) and animate.card_types == ("artifact", "creature")
+    assert [k.name for k in grant.keywords] == ["trample"]
+    assert len(grant.abilities) == 1  # the last striation runs to the end of the text box
+    assert not unsupported((kw, low, high))
