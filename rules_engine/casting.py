@@ -12,7 +12,14 @@ from rules_engine import abilities as ab
 from rules_engine import compiled, targeting
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
-from rules_engine.mana import BASIC_LAND_MANA, COLORS, ManaCost, parse_cost, plan_payment
+from rules_engine.mana import (
+    BASIC_LAND_MANA,
+    COLORS,
+    ManaCost,
+    modified_cost,
+    parse_cost,
+    plan_payment,
+)
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
 
@@ -255,6 +262,12 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     if wanted:
         if not targeting.choose_targets(game, probe, wanted, player, targets):
             raise IllegalActionError("601.2c", f"{obj.name} has no legal targets")
+    if cost is not None:
+        # 601.2f: the total cost - mana cost plus increases, minus reductions (the same
+        # object back when nothing applies)
+        total = modified_cost(game, player, obj, cost, probe.targets, original_zone)
+        if total is not cost:
+            cost, cost_text = total, cost_text + " (total cost, 601.2f)"
     if cost is not None and not can_pay(game, player, cost, x):
         raise IllegalActionError("601.2h", f"{player.name} can't pay {cost_text or '{0}'} "
                                            f"for {obj.name}")
@@ -367,6 +380,13 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if abl.only_your_turn and game.active is not player:
         raise IllegalActionError("602.5", f"{obj.name}'s ability can be activated only during "
                                           "its controller's turn (602.1b)")
+    if abl.condition is not None:
+        from rules_engine import conditions
+
+        if not conditions.holds(game, abl.condition, player, obj):
+            # 602.5b: "Activate only if ..." - a restriction on activating it
+            raise IllegalActionError("602.5b", f"{obj.name}'s ability can't be activated now "
+                                               f"({abl.condition.text or abl.condition.kind})")
     mana_text = ""
     tap = False
     loyalty = None
