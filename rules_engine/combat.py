@@ -305,6 +305,9 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
             _poison(game, recipient, amount)  # 702.90b: poison counters instead of life loss
         else:
             game.lose_life(recipient, amount)
+            from rules_engine.conditions import note_life_lost
+
+            note_life_lost(game, recipient)  # 702.179d: speed
     elif isinstance(recipient, GameObject):
         if recipient.zone != "battlefield":
             return

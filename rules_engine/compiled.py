@@ -26,6 +26,7 @@ _CODED_KEYWORDS = frozenset({
     # 702.80 wither, 702.90 infect, 702.73 changeling, 702.114 devoid (Scryfall's colors)
     "protection", "landwalk", "horsemanship", "skulk", "wither", "infect", "changeling",
     "devoid", "ascend",  # 702.131: conditions.citys_blessing
+    "start your engines!",  # 702.179: conditions.speed / note_life_lost
 })
 
 # 702: keywords whose rule defines them as an ability with ordinary rules text. The text is

@@ -105,6 +105,9 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         if amt is not None and amt.text == "or fewer":
             return any(len(p.hand) <= _amount(cond) for p in game.living)
         return any(len(p.hand) >= _amount(cond) for p in game.living)
+    handler = _MORE.get(kind)
+    if handler is not None:
+        return handler(game, cond, controller, source)
     if kind in ("attacks_with_greater_power", "attacks_most_life"):
         return _attack_condition(game, kind, source)
     if kind == "class_level":  # 716: "level 2+" (at least) / "exactly" for a level-up cost
@@ -175,3 +178,235 @@ def _attack_condition(game: Game, kind: str, source: Any) -> bool:
     if held:
         memo.add(key)
     return held
+
+
+# -- more condition kinds (rules_engine.abilities.Condition) -------------------------------------
+def _this_turn(game: Game):
+    """This turn's events, newest first (the log is the game's memory of what happened)."""
+    for ev in reversed(game.events):
+        if ev.turn != game.turn:
+            return
+        yield ev
+
+
+def _self_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"~ is attacking / tapped / untapped / blocking / a creature ..." (detail)."""
+    detail = (cond.detail or "").lower()
+    if source is None:
+        return False
+    if detail == "attacking":
+        return getattr(source, "attacking", None) is not None
+    if detail == "blocking":
+        return bool(getattr(source, "blocking", None))
+    if detail in ("attacking or blocking", "blocking or attacking"):
+        return getattr(source, "attacking", None) is not None or bool(source.blocking)
+    if detail == "tapped":
+        return bool(source.tapped)
+    if detail == "untapped":
+        return not source.tapped
+    if detail == "saddled":  # 702.171b: a designation only saddle gives (not modelled here)
+        return any(o is source and t == source.timestamp
+                   for o, t in game.__dict__.get("saddled", ()))
+    if detail.startswith("a ") or detail.startswith("an "):
+        from rules_engine import targeting
+
+        word = detail.split(" ", 1)[1]
+        return source.has_type(targeting._cap(word)) or targeting._cap(word) in \
+            source.face.subtypes
+    game.note(f"condition '{cond.text}' (self_is {detail!r}) not understood; treated as false")
+    return False
+
+
+def _is_a(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    from rules_engine import targeting
+
+    return source is not None and targeting.matches(game, source, cond.filter, controller,
+                                                    None, zone_check=False)
+
+
+def _cast_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if you cast it [from your hand]": the permanent came from a spell that was cast (601),
+    from that zone; a permanent put onto the battlefield otherwise was not cast (400.7)."""
+    if source is None or getattr(source, "cast_from", None) is None:
+        return False
+    if cond.detail and source.cast_from != cond.detail:
+        return False
+    if source.zone == "stack":
+        return True
+    for ev in reversed(game.events[-2000:]):
+        if ev.data.get("obj") is not source:
+            continue
+        if ev.name in ("entered", "spell_resolving", "spell_resolved", "becomes_target",
+                       "attacks", "blocks", "counters_put", "damage_dealt", "tapped"):
+            continue
+        return ev.name == "spell_cast"
+    return False
+
+
+def _graveyard_card_types(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    types: set[str] = set()
+    for card in controller.graveyard:
+        types.update(card.face.types)
+    return len(types) >= _amount(cond)
+
+
+def _attacking_total_power(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    total = sum(o.power for o in game.battlefield
+                if o.attacking is not None and o.controller is controller)
+    return total >= _amount(cond)
+
+
+def _control_total_power(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    total = sum(o.power for o in game.permanents(controller) if o.is_creature)
+    return total >= _amount(cond)
+
+
+def _attacking_alone(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """506.5: a creature attacks alone if it's the only creature declared as an attacker."""
+    attackers = [o for o in game.battlefield if o.attacking is not None]
+    return len(attackers) == 1 and attackers[0] is source
+
+
+def _self_attacked_or_blocked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    if source is None:
+        return False
+    if getattr(source, "attacking", None) is not None or getattr(source, "blocking", None):
+        return True
+    if (cond.detail or "combat") == "combat":
+        return False
+    return any(ev.name in ("attacks", "blocks") and ev.data.get("obj") is source
+               for ev in _this_turn(game))
+
+
+def _attacked_with_this_turn(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    from rules_engine import targeting
+
+    count = sum(1 for ev in _this_turn(game) if ev.name == "attacks"
+                and getattr(ev.data.get("obj"), "controller", None) is controller
+                and targeting.matches(game, ev.data["obj"], cond.filter, controller, None,
+                                      zone_check=False))
+    return count >= _amount(cond)
+
+
+def _attacked_this_turn(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    return any(ev.name == "attackers_declared" and ev.data.get("player") is controller
+               for ev in _this_turn(game))
+
+
+def _self_attacked_this_turn(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    return source is not None and (getattr(source, "attacking", None) is not None or any(
+        ev.name == "attacks" and ev.data.get("obj") is source for ev in _this_turn(game)))
+
+
+def _defending_player_is_monarch(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    target = getattr(source, "attacking", None)
+    return target is not None and target is game.monarch
+
+
+def _opponent_controls(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    from rules_engine import targeting
+
+    return any(sum(1 for o in game.permanents(p)
+                   if targeting.matches(game, o, cond.filter, controller, source))
+               >= _amount(cond) for p in game.opponents(controller))
+
+
+def _opponent_controls_more(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    from rules_engine import targeting
+
+    def count(p: Any) -> int:
+        return sum(1 for o in game.permanents(p)
+                   if targeting.matches(game, o, _no_controller(cond.filter), p, source))
+    mine = count(controller)
+    return any(count(p) > mine for p in game.opponents(controller))
+
+
+def _no_controller(flt: Any) -> Any:
+    if flt is None or flt.controller is None:
+        return flt
+    from dataclasses import replace
+
+    return replace(flt, controller=None)
+
+
+def _opponent_more_life(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    return any(p.life > controller.life for p in game.opponents(controller))
+
+
+def _more_life_than_opponent(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    return any(controller.life > p.life for p in game.opponents(controller))
+
+
+def _you_or_defender_has_initiative(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """726: "you or a player you're attacking has the initiative"."""
+    holder = game.initiative
+    if holder is None:
+        return False
+    if holder is controller:
+        return True
+    return any(o.attacking is holder for o in game.battlefield
+               if o.controller is controller)
+
+
+def _empty_hand(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    return not controller.hand
+
+
+def _kicked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702.33: kicker is not offered by this engine's casting, so nothing is kicked."""
+    return bool(getattr(source, "choices_made", {}).get("kicked"))
+
+
+def speed(game: Game, player: Any) -> int:
+    """702.179: a player's speed (0 without one). 704.5z: a player who controls a permanent with
+    start your engines! and has no speed gets speed 1 (applied when speed is asked for)."""
+    from rules_engine import compiled
+
+    speeds = game.__dict__.setdefault("speed", {})
+    if player.name not in speeds and any(compiled.has_keyword(o, "start your engines!")
+                                         for o in game.permanents(player)):
+        speeds[player.name] = 1
+        game.log("speed_started", player=player)
+    return speeds.get(player.name, 0)
+
+
+def note_life_lost(game: Game, player: Any) -> None:
+    """702.179d: whenever one or more opponents lose life during your turn, if your speed is
+    less than 4, it increases by 1 (once each turn). Applied at once here (the inherent
+    ability's trip through the stack is not modelled)."""
+    active = game.active
+    if player is active or "speed" not in game.__dict__ and not any(
+            "start your engines!" in o.face.keywords for o in game.battlefield):
+        return
+    level = speed(game, active)
+    if not level or level >= 4:
+        return
+    done = game.__dict__.setdefault("speed_turns", set())
+    key = (active.name, game.turn)
+    if key in done:
+        return
+    done.add(key)
+    game.__dict__["speed"][active.name] = level + 1
+    game.log("speed_increased", player=active, speed=level + 1)
+
+
+def _max_speed(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    return speed(game, controller) >= 4  # 702.179e
+
+
+_MORE: dict[str, Any] = {
+    "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
+    "graveyard_card_types": _graveyard_card_types,
+    "attacking_total_power": _attacking_total_power,
+    "control_total_power": _control_total_power, "attacking_alone": _attacking_alone,
+    "self_attacked_or_blocked": _self_attacked_or_blocked,
+    "self_attacked_this_turn": _self_attacked_this_turn,
+    "attacked_with_this_turn": _attacked_with_this_turn,
+    "attacked_this_turn": _attacked_this_turn,
+    "defending_player_is_monarch": _defending_player_is_monarch,
+    "opponent_controls": _opponent_controls, "opponent_controls_more": _opponent_controls_more,
+    "opponent_more_life": _opponent_more_life,
+    "more_life_than_opponent": _more_life_than_opponent,
+    "you_or_defender_has_initiative": _you_or_defender_has_initiative,
+    "empty_hand": _empty_hand, "kicked": _kicked, "max_speed": _max_speed,
+}

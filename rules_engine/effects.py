@@ -429,8 +429,13 @@ def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
 
 
 def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
+    from rules_engine.conditions import note_life_lost
+
     for p in _players(ctx, eff.player):
-        ctx.game.lose_life(p, amount(ctx, eff.amount))
+        n = amount(ctx, eff.amount)
+        ctx.game.lose_life(p, n)
+        if n > 0:
+            note_life_lost(ctx.game, p)  # 702.179d
 
 
 def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
@@ -1078,7 +1083,16 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
     from rules_engine import conditions
 
     cond = eff.condition
-    if cond.kind == "moved_this_way":
+    if cond.kind == "did":
+        # 608.2c: "If you do" - the previous instruction was carried out
+        holds = (ctx.did and not ctx.stopped) != cond.negated
+    elif cond.kind == "is_a" and cond.subject is not None and cond.subject.kind != "self":
+        from rules_engine import conditions as cnd
+
+        found = [o for o in resolve_ref(ctx, cond.subject) if isinstance(o, GameObject)]
+        holds = any(cnd._is_a(ctx.game, cond, ctx.controller, o) for o in found) != \
+            cond.negated
+    elif cond.kind == "moved_this_way":
         # "if a creature card was exiled/milled this way": the cards the previous effect moved
         found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller, None,
                                       zone_check=False) for o in ctx.those)

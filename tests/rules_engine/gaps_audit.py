@@ -73,6 +73,45 @@ def _casting_applies_cost_modifiers() -> bool:
     return "modified_cost" in inspect.getsource(casting)
 
 
+_CONDITION_KINDS: set[str] | None = None
+
+
+def _condition_kinds() -> set[str]:
+    """Condition kinds conditions.py evaluates (read from its ``kind == "..."`` tests)."""
+    global _CONDITION_KINDS
+    if _CONDITION_KINDS is None:
+        import inspect
+        import re
+
+        from rules_engine import conditions
+
+        src = inspect.getsource(conditions)
+        found = set(re.findall(r'kind == "([a-z_]+)"', src))
+        for group in re.findall(r"kind in \(([^)]*)\)", src):
+            found.update(re.findall(r'"([a-z_]+)"', group))
+        _CONDITION_KINDS = found | set(getattr(conditions, "_MORE", {}))
+    return _CONDITION_KINDS
+
+
+def _condition_gaps(cond: Any) -> list[str]:
+    if cond is None:
+        return []
+    out = []
+    if cond.kind not in _condition_kinds() and cond.kind not in ("moved_this_way", "targets",
+                                                                  "did"):
+        out.append(f"condition:{cond.kind}")
+    for part in cond.parts:
+        out.extend(_condition_gaps(part))
+    return out
+
+
+def _conditions_in(abl: Any) -> list[Any]:
+    found = [getattr(abl, "condition", None)]
+    for eff in ab.iter_effects((abl,)):
+        found.append(getattr(eff, "condition", None))
+    return [c for c in found if isinstance(c, ab.Condition)]
+
+
 def card_gaps(card: dict) -> set[str]:
     """Every not-run label of one Scryfall card object."""
     from rules_engine.text import compile_card
@@ -80,6 +119,9 @@ def card_gaps(card: dict) -> set[str]:
     found: set[str] = set()
     for face in compile_card(card).faces:
         for abl in face.abilities:
+            if not isinstance(abl, ab.Unsupported | ab.KeywordAbility):
+                for cond in _conditions_in(abl):
+                    found.update(_condition_gaps(cond))
             if isinstance(abl, ab.Unsupported):
                 found.add("unsupported_paragraph")
             elif isinstance(abl, ab.KeywordAbility):

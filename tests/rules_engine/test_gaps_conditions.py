@@ -1,0 +1,97 @@
+"""Condition kinds added for the rules-engine gaps (rules_engine.conditions), checked on games
+set up by the scenario runner: each condition is asked of a real game state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import combat, conditions
+from rules_engine.cards import ChainCardSource, DictCardSource
+from rules_engine.scenario import Runner
+
+
+def _card(name: str, type_line: str, text: str = "", **extra: Any) -> dict:
+    return {"object": "card", "name": name, "layout": "normal", "mana_cost": "{1}",
+            "type_line": type_line, "oracle_text": text, "colors": [], "keywords": [], **extra}
+
+
+CARDS = [
+    _card("Cond Test Bear", "Creature — Bear", power="2", toughness="2"),
+    _card("Cond Test Giant", "Creature — Giant", power="5", toughness="5"),
+    _card("Cond Test Racer", "Creature — Human Pilot", "Start your engines!", power="1",
+          toughness="1", keywords=["Start your engines!"]),
+    _card("Cond Test Spell", "Sorcery", "Draw a card."),
+]
+
+
+def _game(state: dict[str, Any], sample_source=None):
+    source = DictCardSource(CARDS)
+    if sample_source is not None:
+        source = ChainCardSource([source, sample_source])
+    runner = Runner({"name": "conditions", "state": state}, source)
+    game = runner.setup()
+    return game, game.players[0], game.players[1]
+
+
+def _obj(game, name: str):
+    return next(o for o in game.battlefield if o.name == name)
+
+
+def test_opponent_controls_more_and_more_life() -> None:
+    game, alice, bob = _game({"players": {
+        "alice": {"life": 12, "battlefield": ["Cond Test Bear"]},
+        "bob": {"battlefield": ["Cond Test Bear", "Cond Test Giant"]}}})
+    flt = ab.ObjectFilter(card_types=("creature",), text="creatures")
+    assert conditions.holds(game, ab.Condition("opponent_controls_more", filter=flt), alice)
+    assert not conditions.holds(game, ab.Condition("opponent_controls_more", filter=flt), bob)
+    assert conditions.holds(game, ab.Condition("opponent_more_life"), alice)
+    assert conditions.holds(game, ab.Condition("more_life_than_opponent"), bob)
+
+
+def test_total_power_and_graveyard_card_types() -> None:
+    game, alice, _ = _game({"players": {"alice": {
+        "battlefield": ["Cond Test Bear", "Cond Test Giant"],
+        "graveyard": ["Cond Test Spell", "Cond Test Bear"]}}})
+    assert conditions.holds(game, ab.Condition("control_total_power", amount=ab.Amount(7)), alice)
+    assert not conditions.holds(game, ab.Condition("control_total_power", amount=ab.Amount(8)),
+                                alice)
+    assert conditions.holds(game, ab.Condition("graveyard_card_types", amount=ab.Amount(2)),
+                            alice)
+    assert not conditions.holds(game, ab.Condition("graveyard_card_types", amount=ab.Amount(3)),
+                                alice)
+
+
+def test_attacking_alone_and_self_is_attacking() -> None:
+    game, alice, bob = _game({"players": {"alice": {
+        "battlefield": ["Cond Test Bear", "Cond Test Giant"]}}})
+    bear, giant = _obj(game, "Cond Test Bear"), _obj(game, "Cond Test Giant")
+    combat.declare_attackers(game, {bear: bob})
+    assert conditions.holds(game, ab.Condition("attacking_alone"), alice, bear)
+    assert conditions.holds(game, ab.Condition("self_is", detail="attacking"), alice, bear)
+    assert not conditions.holds(game, ab.Condition("self_is", detail="attacking"), alice, giant)
+    assert conditions.holds(game, ab.Condition("self_is", detail="tapped"), alice, bear)
+    assert conditions.holds(game, ab.Condition("attacked_this_turn"), alice)
+    assert not conditions.holds(game, ab.Condition("attacking_total_power",
+                                                   amount=ab.Amount(5)), alice)
+
+
+def test_initiative_you_or_the_player_you_attack() -> None:
+    game, alice, bob = _game({"players": {"alice": {"battlefield": ["Cond Test Bear"]}}})
+    cond = ab.Condition("you_or_defender_has_initiative")
+    assert not conditions.holds(game, cond, alice)
+    game.initiative = bob
+    assert not conditions.holds(game, cond, alice)
+    combat.declare_attackers(game, {_obj(game, "Cond Test Bear"): bob})
+    assert conditions.holds(game, cond, alice)  # 726: a player you're attacking has it
+
+
+def test_speed_starts_and_rises_once_per_turn() -> None:
+    game, alice, bob = _game({"players": {"alice": {"battlefield": ["Cond Test Racer"]}}})
+    assert conditions.speed(game, alice) == 1  # 704.5z
+    combat.deal_damage(game, _obj(game, "Cond Test Racer"), bob, 1)
+    combat.deal_damage(game, _obj(game, "Cond Test Racer"), bob, 1)
+    assert conditions.speed(game, alice) == 2  # 702.179d: once each turn
+    assert not conditions.holds(game, ab.Condition("max_speed"), alice)
+    game.__dict__["speed"][alice.name] = 4
+    assert conditions.holds(game, ab.Condition("max_speed"), alice)
