@@ -1085,7 +1085,7 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
     cond = eff.condition
     if cond.kind == "did":
         # 608.2c: "If you do" - the previous instruction was carried out
-        holds = (ctx.did and not ctx.stopped) != cond.negated
+        holds = ((ctx.did or ctx.count > 0) and not ctx.stopped) != cond.negated
     elif cond.kind == "is_a" and cond.subject is not None and cond.subject.kind != "self":
         from rules_engine import conditions as cnd
 
