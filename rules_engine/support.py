@@ -33,6 +33,9 @@ itself, at first use, so a handler added there removes the label here without an
   when the engine's reader of that ability kind (``compiled.activated_abilities``,
   ``compiled.triggered_abilities``, ``statics._statics``) looks at ``static_mods``
   (``static_grant:ActivatedAbility`` otherwise);
+* filter qualifiers ("with power 2 or less", "that attacked this turn"): when the engine offers
+  ``targeting.qualifier_understood(q)``, those it says it does not understand (its matcher
+  lets any object through for them) are listed as ``qualifier:<words>``;
 * ability classes: the :mod:`rules_engine.abilities` classes the engine refers to at all
   (``ab.AdditionalCost`` unreferenced means "As an additional cost ..." is never asked for).
 
@@ -74,6 +77,7 @@ class EngineTables:
     ability_classes: frozenset[str]
     amounts: frozenset[str]
     static_grants: frozenset[str]
+    qualifier_understood: Callable[[str], bool] | None
     not_run_reason: Callable[[Any], str | None] | None
 
 
@@ -189,6 +193,7 @@ def engine_tables() -> EngineTables:
         effects,
         permanents,
         statics,
+        targeting,
         triggers,
     )
 
@@ -217,6 +222,7 @@ def engine_tables() -> EngineTables:
                                       ("TriggeredAbility", compiled.triggered_abilities),
                                       ("StaticAbility", statics._statics))
             if "static_mods" in inspect.getsource(reader)),
+        qualifier_understood=getattr(targeting, "qualifier_understood", None),
         not_run_reason=getattr(effects, "not_run_reason", None),
     )
 
@@ -357,19 +363,43 @@ class _Walker:
                 self.condition(eff.condition)
 
 
+def _qualifiers(value: Any, seen: set[int]) -> Iterable[str]:
+    """Every ObjectFilter qualifier anywhere inside a record (targets, refs, triggers, tokens)."""
+    if id(value) in seen:
+        return
+    seen.add(id(value))
+    if isinstance(value, ab.ObjectFilter):
+        yield from value.qualifiers
+        return
+    if isinstance(value, tuple):
+        for v in value:
+            yield from _qualifiers(v, seen)
+        return
+    for slot in getattr(type(value), "__slots__", ()):
+        v = getattr(value, slot, None)
+        if v is not None and not isinstance(v, str | int | bool | float):
+            yield from _qualifiers(v, seen)
+
+
 def not_run(card: Any, tables: EngineTables | None = None) -> tuple[str, ...]:
     """Labels of what the engine would not run in a compiled card (a
     :class:`~rules_engine.text.CompiledCard`, a face, or a sequence of abilities), in the order
     first met; empty when everything compiled would be run."""
-    walker = _Walker(tables or engine_tables())
+    t = tables or engine_tables()
+    walker = _Walker(t)
     faces = getattr(card, "faces", None)
     if faces is not None:
-        for face in faces:
-            walker.abilities(face.abilities)  # dungeon rooms are among them (room_ability)
+        items = [a for face in faces for a in face.abilities]  # rooms are among them
     elif hasattr(card, "abilities"):
-        walker.abilities(card.abilities)
+        items = list(card.abilities)
     else:
-        walker.abilities(card)
+        items = list(card)
+    walker.abilities(items)
+    if t.qualifier_understood is not None:
+        # a filter word the engine's matcher does not understand excludes nothing there
+        for q in _qualifiers(tuple(items), set()):
+            if not t.qualifier_understood(q):
+                walker.add(f"qualifier:{q}")
     return tuple(walker.found)
 
 

@@ -77,7 +77,8 @@ _SUBJECT_SPLIT = re.compile(
     r"puts?|returns?|sacrifices?|shuffles?|explores|takes?|scry|surveils?|attacks|can't|"
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
-    r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks)\b)",
+    r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
+    r"blights?|earthbends?)\b)",
     re.I)
 
 _DURATIONS = [
@@ -379,6 +380,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     """Parse one sentence, appending to (or folding into) ``effects``. False if not understood."""
     t = s.strip().rstrip(".").strip()
     t = re.sub(r"^then,?\s+", "", t, flags=re.I)
+    # a character card's pronouns ("return him to the battlefield transformed under his owner's
+    # control"): "him"/"her" already read as "it"; the possessives do too
+    t = re.sub(r"\b(?:his|her) (owner|controller)\b", r"its \1", t)
     low = t.lower()
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True

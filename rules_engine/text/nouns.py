@@ -111,6 +111,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
      {"qualifier": "$0"}),
     (re.compile(r"\s+(?:from|in) (?:a|any) graveyard$", re.I), {"zone": "graveyard"}),
     (re.compile(r"\s+from graveyards$", re.I), {"zone": "graveyard"}),
+    # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
+    (re.compile(r"\s+from a single graveyard$", re.I),
+     {"zone": "graveyard", "qualifier": "single_graveyard"}),
     (re.compile(r"\s+(?:from|in) your graveyard$", re.I), {"zone": "graveyard", "owner": "you"}),
     (re.compile(r"\s+(?:from|in) your hand$", re.I), {"zone": "hand", "owner": "you"}),
     (re.compile(r"\s+(?:from|in) your library$", re.I), {"zone": "library", "owner": "you"}),

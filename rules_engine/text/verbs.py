@@ -837,6 +837,18 @@ def _keyword_action(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                          text=m.group(0))
 
 
+def _earthbend(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Earthbend N" (rule 701.66a): "Target land you control becomes a 0/0 land creature with
+    haste ... Put N +1/+1 counters on it. ...": the action carries its own target."""
+    amt = amount(m.group("n"))
+    if amt is None:
+        return None
+    flt = ObjectFilter(card_types=("land",), controller="you", text="land you control")
+    tgt = ctx.new_target("permanent", flt, 1, 1, "target land you control")
+    return KeywordAction(name="earthbend", amount=amt, subject=Ref(
+        "target", target=tgt, text="target land you control"), text=m.group(0))
+
+
 def _obj_action(name: str, m: re.Match[str], ctx: Ctx) -> _Result:
     ref = _ref(m.group("obj"), ctx)
     return None if ref is None else KeywordAction(name=name, subject=ref, text=m.group(0))
@@ -1080,6 +1092,15 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"monstrosity|the ring tempts you|explore|open an attraction|cloak|suspect)s?"
      r"(?: (?P<n>" + NUM_WORD + r"))?(?: (?P<detail>[A-Z]\w+s?))?", _keyword_action),
     (r"regenerate (?P<obj>.+)", lambda s, m, c: _obj_action("regenerate", m, c)),
+    (r"(?P<name>harness|airbend) (?P<obj>.+)", lambda s, m, c: _obj_action(
+        m.group("name").lower(), m, c)),
+    # "that player draws an additional card" (a draw added to a draw step)
+    (r"draws? (?P<n>an|two|three) additional cards?", lambda s, m, c: Draw(
+        player=s, amount=amount("a" if m.group("n") == "an" else m.group("n")),
+        text=m.group(0))),
+    (r"blights? (?P<n>" + NUM_WORD + r")", lambda s, m, c: None if amount(m.group("n")) is None
+     else KeywordAction(name="blight", amount=amount(m.group("n")), subject=s, text=m.group(0))),
+    (r"earthbend (?P<n>" + NUM_WORD + r")", _earthbend),
     (r"flip (?P<obj>it|~)", lambda s, m, c: _obj_action("flip", m, c)),
     (r"phases? out", lambda s, m, c: KeywordAction(name="phase out", subject=s,
                                                    text=m.group(0))),

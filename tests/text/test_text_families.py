@@ -288,3 +288,36 @@ def test_station_rows_are_charge_counter_statics() -> None:
     assert [k.name for k in grant.keywords] == ["trample"]
     assert len(grant.abilities) == 1  # the last striation runs to the end of the text box
     assert not unsupported((kw, low, high))
+
+
+# -- keyword actions 701.64-701.68, "additional card", "from a single graveyard" -------------------
+def test_new_keyword_actions() -> None:
+    from rules_engine.abilities import KeywordAction
+
+    (ab,) = spell("Earthbend 3.")
+    (eb,) = ab.effects
+    assert isinstance(eb, KeywordAction) and eb.name == "earthbend" and eb.amount.value == 3
+    assert eb.subject.kind == "target" and eb.subject.target.filter.card_types == ("land",)
+    (ab,) = spell("Each opponent blights 2.")
+    assert [(e.name, e.amount.value, e.subject.kind) for e in ab.effects] == [
+        ("blight", 2, "opponent_each")]
+    (ab,) = spell("Airbend up to one target creature.")
+    assert ab.effects[0].name == "airbend" and ab.effects[0].subject.kind == "target"
+
+
+def test_additional_card_and_single_graveyard() -> None:
+    (ab,) = face("At the beginning of each player's draw step, that player draws an additional "
+                 "card.")
+    (draw,) = ab.effects
+    assert isinstance(draw, Draw) and draw.player.kind == "that_player"
+    (ab,) = spell("Exile up to two target cards from a single graveyard.")
+    (ex,) = ab.effects
+    flt = ex.subject.target.filter
+    assert flt.zone == "graveyard" and "single_graveyard" in flt.qualifiers
+    assert ex.subject.target.max_count == 2
+
+
+def test_character_possessives() -> None:
+    (ab,) = spell("Exile target creature, then return him to the battlefield transformed under "
+                  "his owner's control.")
+    assert not unsupported((ab,))

@@ -106,3 +106,15 @@ def test_ability_granted_by_a_static_needs_a_reader_of_static_mods() -> None:
     expected = () if "ActivatedAbility" in t.static_grants else (
         "static_grant:ActivatedAbility",)
     assert not_run((grant,)) == expected
+
+
+def test_qualifiers_checked_when_the_engine_says_what_it_understands() -> None:
+    import dataclasses
+
+    tables = dataclasses.replace(engine_tables(), qualifier_understood=lambda q: q != "zorpish")
+    flt = ab.ObjectFilter(card_types=("creature",), qualifiers=("zorpish", "tapped"))
+    tgt = ab.Target(kind="creature", filter=flt)
+    spell = ab.SpellAbility(effects=(ab.Destroy(subject=ab.Ref("target", target=tgt)),))
+    assert not_run((spell,), tables) == ("qualifier:zorpish",)
+    silent = dataclasses.replace(engine_tables(), qualifier_understood=None)
+    assert not_run((spell,), silent) == ()
