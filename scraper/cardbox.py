@@ -91,10 +91,38 @@ def _color_indicator(raw: str) -> str | None:
     return "".join(letters) or None
 
 
-def split_header(line: str) -> tuple[str, str, str | None, str] | None:
-    """A card header line -> (English, Japanese, raw cost, run-in rest) or None."""
-    if " / " not in line or len(line) > 200:
+def _mana_like(cost_raw: str) -> bool:
+    """Every group reads as a mana symbol (``(2021)`` after a title is a year, not a cost)."""
+    return normalise_cost(cost_raw) is not None and all(
+        len(re.sub(r"\D", "", g)) <= 2 for g in re.findall(r"[(（]([^()（）]+)[)）]", cost_raw))
+
+
+def _english_only_header(line: str) -> tuple[str, None, str, str] | None:
+    """``Nightglass Oddity (２)(青)``: a card with no Japanese name; only with a cost."""
+    cost_match = COST_RUN.search(line)
+    if not cost_match or cost_match.start() == 0:
         return None
+    name = line[: cost_match.start()].strip()
+    rest = line[cost_match.end():].strip()
+    if (len(name) > 60 or not EN_NAME.match(name) or "/" in name
+            or not _mana_like(cost_match.group(1))):
+        return None
+    if rest and not TYPE_WORDS.search(rest):
+        return None
+    return name, None, cost_match.group(1), rest
+
+
+def split_header(line: str) -> tuple[str, str | None, str | None, str] | None:
+    """A card header line -> (English, Japanese or None, raw cost, run-in rest) or None.
+
+    ``English / 日本語 (cost)`` either way round; a name the Japanese printing kept in
+    Latin letters shows the same name on both sides; a card with no Japanese name shows
+    ``English (cost)``.
+    """
+    if len(line) > 200:
+        return None
+    if " / " not in line:
+        return _english_only_header(line)
     left, right = line.split(" / ", 1)
     left = left.strip()
     cost_match = COST_RUN.search(right)
@@ -112,6 +140,8 @@ def split_header(line: str) -> tuple[str, str, str | None, str] | None:
         en, ja = left, name_right
     elif EN_NAME.match(name_right) and has_japanese(left) and len(left) <= 40:
         en, ja = name_right, left
+    elif left == name_right and EN_NAME.match(left) and cost_raw and _mana_like(cost_raw):
+        en, ja = left, left
     else:
         return None
     if rest and not TYPE_WORDS.search(rest):

@@ -577,8 +577,11 @@ def _merge_card_templates(boxes: list[CardBox], names: list[str],
             continue
         for k, face in enumerate(faces[1:], start=1):
             for i, box in enumerate(boxes[1:], start=1):
-                if box.name_en == face and boxes[i - 1].name_en is None:
-                    boxes[i - 1].name_en = faces[k - 1]
+                before = boxes[i - 1]
+                if box.name_en == face and before.name_en is None:
+                    before.name_en = faces[k - 1]
+                if box.name_en == face and before.name_en == faces[k - 1]:
+                    box.face_index = before.face_index + 1  # a split card's halves
 
 
 def parse_page(

@@ -32,6 +32,7 @@ PAGES = {
     "変転": "shift",
     "幽谷の迷宮/Hollow Labyrinth": "labyrinth",
     "陽光の追跡者/Sunlit Stalker": "mobile_stalker",
+    "熾火+灰/Ember+Ash": "ember_ash",
 }
 
 
@@ -97,6 +98,7 @@ def test_every_unseen_page_is_stored_with_its_revision_and_english_name(crawled)
             ("変転", 77001, "Shifting", "raw+rendered"),
             ("幽谷の迷宮/Hollow Labyrinth", 66120, "Hollow Labyrinth", "raw+rendered"),
             ("陽光の追跡者/Sunlit Stalker", 55501, "Sunlit Stalker", "raw+rendered"),
+            ("熾火+灰/Ember+Ash", 81234, "Ember+Ash", "raw+rendered"),
         ])
     for (text,) in crawled("SELECT text FROM wiki_pages"):
         for chrome in ("[編集]", "提供", "目次", "ナビゲーションに移動", "案内メニュー", "から取得",
@@ -284,3 +286,19 @@ def test_a_lost_header_on_a_mechanic_page_is_named_by_the_card_store(tmp_path):
         ).fetchall()
     assert rows == [(0, "Dawn Prowler", "2", card["oracle_id"]),
                     (1, "Dusk Prowler", "4", card["oracle_id"])]
+
+
+def test_split_halves_and_cards_without_a_japanese_name(crawled):
+    rows = crawled("SELECT face_index, name_en, name_ja, mana_cost, type_line, power "
+                   "FROM wiki_card_boxes WHERE title = '熾火+灰/Ember+Ash' ORDER BY position")
+    assert rows == [
+        (0, "Ember", "熾火", "{1}{R}", "インスタント", None),
+        (1, "Ash", "灰", "{2}{B}", "ソーサリー", None),  # {{#card:Ember // Ash}}: one card
+        (0, "Nightglass Oddity", None, "{2}{U}",
+         "アーティファクト・クリーチャー — 構築物(Construct)", "1"),
+        (0, "R.O.V.E.R.", "R.O.V.E.R.", "{2}", "アーティファクト — 機体(Vehicle)", "3"),
+    ]  # and "Making Magic (2021)" over a type-like line is no card
+    links = dict(crawled("SELECT target, target_ja FROM wiki_links "
+                         "WHERE title = '熾火+灰/Ember+Ash'"))
+    assert links["R.O.V.E.R./R.O.V.E.R."] == "R.O.V.E.R."
+    assert links["熾火+灰/Ember+Ash"] == "熾火+灰"
