@@ -27,6 +27,7 @@ _CODED_KEYWORDS = frozenset({
     "protection", "landwalk", "horsemanship", "skulk", "wither", "infect", "changeling",
     "devoid", "ascend",  # 702.131: conditions.citys_blessing
     "start your engines!",  # 702.179: conditions.speed / note_life_lost
+    "aftermath",  # 702.127: casting.py and split.py
 })
 
 # 702: keywords whose rule defines them as an ability with ordinary rules text. The text is
@@ -101,8 +102,22 @@ def _attack_trigger(cond: str, text: str) -> tuple[Any, ...]:
         text=text),)
 
 
+def _storm() -> tuple[Any, ...]:
+    """702.40a: "When you cast this spell, copy it for each other spell that was cast before
+    it this turn. If the spell has any targets, you may choose new targets for any of the
+    copies." (The trigger works from the stack, 113.6k.)"""
+    copy = ab.CopySpell(subject=ab.Ref("self"), times=ab.Amount(1), new_targets=True,
+                        text="copy it")
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("cast", subject=ab.Ref("self"), player="you", text="you cast ~"),
+        effects=(ab.Repeat(count=ab.Amount(text="for each spell cast before it this turn"),
+                           effects=(copy,), text="copy it for each spell cast before it"),),
+        text="Storm"),)
+
+
 # keywords whose definition the compiler can't read yet, built as records directly
 KEYWORD_BUILT: dict[str, Any] = {
+    "storm": _storm,
     # 702.149a
     "training": lambda: _attack_trigger("attacks_with_greater_power",
                                         "Training (attacks with a creature with greater power)"),

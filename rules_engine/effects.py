@@ -245,7 +245,26 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
     return default
 
 
+def _spells_before(ctx: Ctx) -> int:
+    """702.40a (storm): spells cast this turn before the source spell (all players')."""
+    spell = _source_obj(ctx)
+    count = 0
+    seen = False
+    for ev in reversed(ctx.game.events):
+        if ev.turn != ctx.game.turn:
+            break
+        if ev.name != "spell_cast":
+            continue
+        if ev.data.get("obj") is spell and not seen:
+            seen = True
+            continue
+        if seen:
+            count += 1
+    return count
+
+
 _DESCRIBED = {
+    "for each spell cast before it this turn": _spells_before,
     "that many": lambda ctx: ctx.count,
     "that much": lambda ctx: ctx.count,
     "that many plus one": lambda ctx: ctx.count + 1,
