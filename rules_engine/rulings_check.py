@@ -177,6 +177,26 @@ def match_ref(ref: RulingRef, rulings: list[Ruling],
     return [r for r in pool if _contains_in_order(normalised[r.key], ref.fragments)]
 
 
+def select_cards(rulings: list[Ruling], names: Iterable[str]) -> list[Ruling]:
+    """The rulings of the cards named (full ``A // B`` name or any face name, any case).
+
+    A name that matches no card with rulings raises ValueError naming it, so a mistyped name
+    can't silently shrink a report.
+    """
+    wanted = {normalise(n): n for n in names}
+    found: set[str] = set()
+    kept = []
+    for r in rulings:
+        hit = [k for k in (normalise(r.card), *(normalise(x) for x in r.names)) if k in wanted]
+        if hit:
+            found.update(hit)
+            kept.append(r)
+    missing = [n for k, n in wanted.items() if k not in found]
+    if missing:
+        raise ValueError(f"no rulings for: {', '.join(missing)}")
+    return kept
+
+
 # -- coverage ------------------------------------------------------------------------------------
 
 @dataclass

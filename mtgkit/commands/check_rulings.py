@@ -7,6 +7,7 @@ cited. ``--mechanic`` keeps the cards tagged with that mechanic. Examples::
 
     mtgkit check-rulings
     mtgkit check-rulings --mechanic prepare
+    mtgkit check-rulings --card "Emeritus of Conflict" --card "Prepare // Fight"
     mtgkit check-rulings tests/scenarios/rulings --covered-only
 """
 
@@ -32,6 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--mechanic", help="only cards tagged with this mechanic "
                         "(day_night, initiative, prepare, end_the_turn)")
     parser.add_argument("--cards", nargs="*", default=[], help="extra Scryfall .json/.jsonl files")
+    parser.add_argument("--card", action="append", default=[], metavar="NAME",
+                        help="only this card's rulings (full or face name; repeatable)")
     parser.add_argument("--covered-only", action="store_true",
                         help="list only rulings some scenario covers")
     parser.add_argument("--rules", type=Path, metavar="CR.txt",
@@ -110,6 +113,12 @@ def run(args: argparse.Namespace) -> int:
     store = _open_db(args)
     try:
         rulings, origin = _load_rulings(store, args.mechanic)
+        selected = None
+        if args.card:
+            try:  # report only these cards' rulings; link against all (no false "unresolved")
+                selected = rc.select_cards(rulings, args.card)
+            except ValueError as exc:
+                raise UserError(str(exc)) from exc
         source = card_source(args.cards, store)
         index = rc.CardIndex(rulings)
         scenarios: list[rc.ScenarioInfo] = []
@@ -131,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
             keep = _mechanic_scenarios(coverage, scenarios, args.mechanic)
             loaded = [x for x in loaded if id(x[0]) in keep]
             coverage = rc.link([x[0] for x in loaded], rulings)
+        if selected is not None:
+            coverage.rulings = selected
         for info, scn, f in loaded:
             result = run_scenario(scn, source, f)
             info.passed = result.passed

@@ -37,3 +37,32 @@ def test_known_card_links_only_that_card_and_no_card_links_all() -> None:
     assert [k[0] for k in cov.by_ruling] == ["sfy"]
     cov = _cov(f"ruling 2026-03-20: {TEXT}")
     assert sorted(k[0] for k in cov.by_ruling) == ["sfy", "woe"]
+
+
+def test_select_cards_by_face_or_full_name_and_refuses_unknown() -> None:
+    import pytest
+
+    kept = rc.select_cards(RULINGS, ["studious first-year", "Emeritus of Woe // Demonic Tutor"])
+    assert sorted(r.oracle_id for r in kept) == ["sfy", "woe"]
+    assert [r.oracle_id for r in rc.select_cards(RULINGS, ["Demonic Tutor"])] == ["woe"]
+    with pytest.raises(ValueError, match="Emeritus of Conflcit"):
+        rc.select_cards(RULINGS, ["Emeritus of Conflcit"])
+
+
+def test_check_rulings_card_filter_reports_only_those_cards(tmp_path, capsys, monkeypatch) -> None:
+    import json
+
+    from mtgkit.cli import main
+
+    monkeypatch.chdir(tmp_path)  # no ./mtgkit.duckdb: the embedded sample's rulings
+    (tmp_path / "s.yaml").write_text(
+        'name: neither day nor night at the start\n'
+        'source: "ruling 2021-09-24, Tavern Ruffian: Day and night are designations that the '
+        'game itself can have. The game starts as neither."\n'
+        'expect: {day_night: neither}\n', encoding="utf-8")
+    code = main(["check-rulings", str(tmp_path), "--format", "json", "--card", "Tavern Smasher"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert {r["card"] for r in report["rulings"]} == {"Tavern Ruffian // Tavern Smasher"}
+    assert report["counts"]["pass"] == 1 and report["unresolved"] == []
+    assert main(["check-rulings", str(tmp_path), "--card", "No Such Card"]) == 2
