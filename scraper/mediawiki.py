@@ -573,10 +573,12 @@ class WikiCrawler:
             store.mark(crawl_id, title, "missing", str(exc))
             report.missing += 1
             return
-        except (HttpError, WikiError, ValueError, KeyError) as exc:
-            store.mark(crawl_id, title, "failed", str(exc))
+        except Exception as exc:  # transport, or an answer of an unexpected shape
+            message = str(exc) if title in str(exc) else \
+                f"{title}: cannot fetch the page: {type(exc).__name__}: {exc}"
+            store.mark(crawl_id, title, "failed", message)
             report.failed += 1
-            report.errors.append(str(exc))
+            report.errors.append(message)
             return
         if fetched.title != title:
             store.record_redirect(title, fetched.title)

@@ -177,3 +177,26 @@ def test_section_numbers_per_edition_settle_cites_by_title(db_path):
         assert wiki.resolve_section_cite("イニシアチブ", ".1") == "726.1"
         assert wiki.resolve_section_cite("イニシアチブ", ".1", "20231117.0") == "722.1"
         assert wiki.resolve_section_cite("昼と夜") is None
+
+
+def test_api_answers_of_the_wrong_shape_fail_only_their_page(db_path, capsys):
+    with FakeServer() as srv:
+        wiki = FakeWiki(srv)
+        original = wiki.handle
+
+        def handle(req):
+            page = req.q("page")
+            if req.q("action") == "parse" and page == "夜":
+                return Reply(200, b'{"parse": null}', {"Content-Type": "application/json"})
+            if req.q("action") == "parse" and page == "日暮":
+                return Reply(200, b"<html>not json</html>", {"Content-Type": "text/html"})
+            return original(req)
+
+        srv.fallback = handle
+        assert scrape(db_path, wiki, "--title", "昼", "--follow-links", "1") == 1
+    out = capsys.readouterr().out
+    assert "夜: cannot fetch the page: AttributeError" in out
+    assert "日暮: cannot fetch the page: JSONDecodeError" in out
+    stored = {t for (t,) in query(db_path, "SELECT title FROM wiki_pages")}
+    assert "昼" in stored and not {"夜", "日暮"} & stored
+    assert len(stored) >= 3
