@@ -507,14 +507,17 @@ class WikiCrawler:
         report = CrawlReport(crawl_id=crawl_id, resumed=resumed)
         # seeds go in once their listings are complete: a run stopped while listing
         # (Ctrl-C, the wiki failing) left an empty frontier, so the next run lists again
-        if not resumed or not self.store.frontier_counts(crawl_id):
-            start = list(seeds)
-            for category in categories:
-                start.extend(self.client.category_members(category))
-            if all_pages:
-                start.extend(self.client.all_pages())
-            self.store.add_to_frontier(crawl_id, [(t, 0) for t in start if is_article(t)])
         with _CrawlProgress(self.progress, self.max_pages) as bar:
+            if not resumed or not self.store.frontier_counts(crawl_id):
+                start = list(seeds)
+                listings = [self.client.category_members(c) for c in categories]
+                if all_pages:
+                    listings.append(self.client.all_pages())
+                for listing in listings:
+                    for title in listing:
+                        start.append(title)
+                        bar.listing(len(start))
+                self.store.add_to_frontier(crawl_id, [(t, 0) for t in start if is_article(t)])
             while True:
                 room = None if self.max_pages is None else self.max_pages - report.visited
                 if room is not None and room <= 0:
@@ -650,6 +653,11 @@ class _CrawlProgress:
             self._progress.start()
             self._task = self._progress.add_task("wiki", total=None)
         return self
+
+    def listing(self, found: int) -> None:
+        """While seeds are listed (categories, all pages): how many so far."""
+        if self._progress is not None and found % 50 in (0, 1):
+            self._progress.update(self._task, description=f"wiki: listing pages ({found})")
 
     def update(self, report: CrawlReport, pending: int) -> None:
         if self._progress is not None:

@@ -200,3 +200,20 @@ def test_api_answers_of_the_wrong_shape_fail_only_their_page(db_path, capsys):
     stored = {t for (t,) in query(db_path, "SELECT title FROM wiki_pages")}
     assert "昼" in stored and not {"夜", "日暮"} & stored
     assert len(stored) >= 3
+
+
+def test_progress_counts_pages_while_listing(plain_wiki, db_path, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    found: list[int] = []
+    real = mediawiki._CrawlProgress.listing
+
+    def listing(self, n):
+        found.append(n)
+        real(self, n)
+
+    monkeypatch.setattr(mediawiki._CrawlProgress, "listing", listing)
+    with db.connect(db_path) as store:
+        client = WikiClient(PoliteClient(HttpConfig(default_delay=0.0)), plain_wiki.server.url)
+        report = WikiCrawler(client, WikiStore(store)).crawl([], all_pages=True)
+    assert found == list(range(1, len(plain_wiki.pages) + 1))
+    assert report.fetched == len(plain_wiki.pages)
