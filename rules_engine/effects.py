@@ -1305,7 +1305,80 @@ def h_replacement(ctx: Ctx, eff: ab.ReplacementEffect) -> None:
                                        _until(eff.duration, ctx)))
         ctx.game.log("enter_replacement_created", player=ctx.controller)
         return
+    if eff.event in _ZONE_EVENTS and _instead_zone(eff) is not None:
+        # 614.1a: "If that creature would die this turn, exile it instead" - a shield on the
+        # objects named now, applied by zone_change_replacement when they would move
+        shields = ctx.game.__dict__.setdefault("zone_replacements", [])
+        turn = ctx.game.turn if eff.duration is not None else None
+        for obj in _objects(ctx, eff.subject):
+            shields.append((obj, obj.timestamp, eff.event, _instead_zone(eff), turn))
+            ctx.game.log("replacement_created", obj=obj, event=eff.event)
+        return
     ctx.game.note(f"replacement effect '{eff.text}' ({eff.event}) is not run by this engine")
+
+
+_ZONE_EVENTS = frozenset({"dies", "put_into_graveyard", "leaves_battlefield"})
+
+
+def _instead_zone(eff: Any) -> str | None:
+    """The zone a zone-change replacement sends the object to instead (exile, for now)."""
+    for e in eff.instead:
+        if isinstance(e, ab.Exile):
+            return "exile"
+        if isinstance(e, ab.MoveToZone) and e.to_zone in ("hand", "library", "exile"):
+            return e.to_zone
+    return None
+
+
+_FACE_REPLACES: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _own_replacements(obj: GameObject) -> tuple[Any, ...]:
+    """The object's own "If ~ would be put into a graveyard from anywhere, exile it instead"
+    (static abilities that work in every zone, 614.1a, 113.6b), cached per face."""
+    face = obj.face
+    hit = _FACE_REPLACES.get(id(face))
+    if hit is None or hit[0] is not face:
+        found = tuple(e for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
+                      for e in a.effects if isinstance(e, ab.ReplacementEffect)
+                      and e.event in _ZONE_EVENTS and e.subject is not None
+                      and e.subject.kind in ("self", "it") and _instead_zone(e) is not None)
+        if obj.mods:
+            return found
+        _FACE_REPLACES[id(face)] = hit = (face, found)
+    return hit[1]
+
+
+def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone: str) -> str:
+    """614.1a, 614.6: where ``obj`` goes instead of ``to_zone``: its own static "If ~ would be
+    put into a graveyard from anywhere, exile it instead" (disturb's back faces, 702.146) and
+    shields from resolved effects ("If that creature would die this turn, exile it instead").
+    Cheap when neither exists. Game.move is asked to call this before moving anything."""
+    own = _own_replacements(obj) if obj.card is not None or obj.copy_values is not None else ()
+    shields = game.__dict__.get("zone_replacements")
+    if not own and not shields:
+        return to_zone
+    for eff in own:
+        if _event_matches(eff.event, obj, from_zone, to_zone):
+            game.log("zone_change_replaced", obj=obj, to=_instead_zone(eff))
+            return _instead_zone(eff) or to_zone
+    for i, (o, stamp, event, instead, turn) in enumerate(shields or ()):
+        if o is obj and stamp == obj.timestamp and (turn is None or turn == game.turn) and \
+                _event_matches(event, obj, from_zone, to_zone):
+            del shields[i]
+            game.log("zone_change_replaced", obj=obj, to=instead)
+            return instead
+    return to_zone
+
+
+def _event_matches(event: str, obj: GameObject, from_zone: str, to_zone: str) -> bool:
+    if event == "dies":  # 700.4: put into a graveyard from the battlefield, as a creature
+        return from_zone == "battlefield" and to_zone == "graveyard" and obj.is_creature
+    if event == "put_into_graveyard":
+        return to_zone == "graveyard"
+    if event == "leaves_battlefield":
+        return from_zone == "battlefield" and to_zone != "battlefield"
+    return False
 
 
 def h_attach(ctx: Ctx, eff: ab.Attach) -> None:
@@ -1709,6 +1782,8 @@ def not_run_reason(eff: Any) -> str | None:
     if isinstance(eff, ab.ReplacementEffect):
         if eff.event in ("enters", "enter") and eff.duration is not None:
             return None
+        if eff.event in _ZONE_EVENTS and _instead_zone(eff) is not None and _move_calls_us():
+            return None
         return f"replacement:{eff.event}"
     if type(eff).__name__ == "KeywordAction":
         name = eff.name.lower()
@@ -1720,10 +1795,23 @@ KEYWORD_ACTIONS = {"phase out", "investigate", "proliferate", "learn", "monstros
                    "bolster", "connive", "regenerate"}
 
 
+def _move_calls_us() -> bool:
+    """Zone-change replacements work once Game.move asks zone_change_replacement."""
+    import inspect
+
+    from rules_engine import game as game_module
+
+    return "zone_change_replacement" in inspect.getsource(game_module)
+
+
 def static_run(eff: Any) -> bool:
     """Static-ability effects run outside statics.py (for the audit): "Prevent all damage that
     would be dealt to/by ..." is applied by the damage code (combat.prevent); "can't be
     countered" by :func:`cant_be_countered`."""
+    if isinstance(eff, ab.ReplacementEffect):
+        return eff.event in _ZONE_EVENTS and eff.subject is not None and \
+            eff.subject.kind in ("self", "it") and _instead_zone(eff) is not None and \
+            _move_calls_us()
     if isinstance(eff, ab.Restriction):
         return eff.kind in ("cant_be_countered", "cant_be_blocked_by") and (
             eff.kind == "cant_be_countered" or eff.subject.kind in ("self", "it"))
