@@ -1244,11 +1244,14 @@ class SpellAbility(Ability):
 
 @dataclass(frozen=True, slots=True)
 class AdditionalCost(Ability):
-    """"As an additional cost to cast this spell, ..." (rule 601.2b, 601.2f)."""
+    """"As an additional cost to cast this spell, ..." (rule 601.2b, 601.2f). ``alternatives``
+    is set for "sacrifice a creature or pay {3}": the caster pays one of them (``cost`` is
+    then the first)."""
 
     cost: Cost = field(default_factory=Cost)
     optional: bool = False
     text: str = ""
+    alternatives: tuple[Cost, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,12 @@ def _part(text: str) -> CostPart | None:
         if flt is None:
             return None
         return CostPart("tap_untapped", amount=amount(m.group(1)), what=flt, text=t)
+    m = re.match(r"^pay ((?:\{E\})+)$", t, re.I)
+    if m:  # "Pay {E}{E}": energy counters (rule 107.14)
+        return CostPart("energy", amount=Amount(m.group(1).count("{E}")), text=t)
+    m = re.match(r"^pay ((?:\{(?:\d+|[WUBRGCSX]|[WUBRG2]/[WUBRGP])\})+)$", t, re.I)
+    if m:  # "... or pay {3}" (a mana payment written as an instruction)
+        return CostPart("mana", mana=m.group(1), text=t)
     m = re.match(rf"^pay ({NUM_WORD}) life$", t, re.I)
     if m:
         return CostPart("pay_life", amount=amount(m.group(1)), text=t)
@@ -92,6 +98,22 @@ def parse_cost(text: str) -> Cost | None:
             return None
         parts.append(p)
     return Cost(parts=tuple(parts), text=t) if parts else None
+
+
+def parse_cost_choice(text: str) -> tuple[Cost, ...] | None:
+    """"sacrifice a creature, discard a card, or pay 4 life": alternative costs, one of which
+    is paid (rule 601.2b/601.2f: the choice is made as the spell is cast); None unless every
+    alternative parses and there are at least two."""
+    pieces = [p for p in re.split(r",\s*(?:or\s+)?(?=pay|sacrifice|discard|exile|tap|return|"
+                                  r"reveal|remove|mill)|\s+or\s+(?=pay|sacrifice|discard|exile|"
+                                  r"tap|return|reveal|remove|mill)", text.strip(), flags=re.I)
+              if p.strip()]
+    if len(pieces) < 2:
+        return None
+    costs = [parse_cost(p) for p in pieces]
+    if any(c is None for c in costs):
+        return None
+    return tuple(c for c in costs if c is not None)
 
 
 def looks_like_cost(text: str) -> bool:

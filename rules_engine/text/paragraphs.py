@@ -50,7 +50,7 @@ from rules_engine.abilities import (
 from rules_engine.text import effects as fx
 from rules_engine.text import hooks
 from rules_engine.text.conditions import parse_condition
-from rules_engine.text.costs import parse_cost
+from rules_engine.text.costs import parse_cost, parse_cost_choice
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
@@ -417,7 +417,11 @@ def _additional_cost(text: str) -> Ability | None:
         return None
     cost = parse_cost(m.group("cost"))
     if cost is None:
-        return None
+        choice = parse_cost_choice(m.group("cost"))
+        if choice is None:
+            return None
+        return AdditionalCost(cost=choice[0], optional=bool(m.group("opt")), alternatives=choice,
+                              text=text)
     return AdditionalCost(cost=cost, optional=bool(m.group("opt")), text=text)
 
 

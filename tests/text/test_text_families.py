@@ -321,3 +321,24 @@ def test_character_possessives() -> None:
     (ab,) = spell("Exile target creature, then return him to the battlefield transformed under "
                   "his owner's control.")
     assert not unsupported((ab,))
+
+
+# -- costs: alternatives in an additional cost, "pay {N}", energy ---------------------------------
+def test_additional_cost_with_alternatives() -> None:
+    from rules_engine.abilities import AdditionalCost
+
+    ab, _ = spell("As an additional cost to cast this spell, sacrifice a creature, discard a "
+                  "card, or pay {2}.\nDraw two cards.")
+    assert isinstance(ab, AdditionalCost)
+    kinds = [[p.kind for p in c.parts] for c in ab.alternatives]
+    assert kinds == [["sacrifice"], ["discard"], ["mana"]]
+    assert ab.alternatives[2].mana == "{2}" and ab.cost == ab.alternatives[0]
+
+
+def test_pay_energy_is_not_mana() -> None:
+    from rules_engine.abilities import ActivatedAbility
+
+    (ab,) = face("Pay {E}{E}: Draw a card.")
+    assert isinstance(ab, ActivatedAbility)
+    (part,) = ab.cost.parts
+    assert part.kind == "energy" and part.amount.value == 2
