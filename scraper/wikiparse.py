@@ -367,6 +367,10 @@ def parse_html(html: str, splitter: NameSplitter | None = None,
     for a in anchors:
         href = a.get("href")
         classes = (a.get("class") or "").split()
+        shown = CR_LINK.match(re.sub(r"\s+", "", a.text_content()))
+        if shown:  # "CR:702.145" however {{CR}} links it (a page, an anchor, another site)
+            cr_links.append(shown.group(1))
+            continue
         if not href or href.startswith("#") or "external" in classes or "extiw" in classes:
             continue
         target = _target(base, href)

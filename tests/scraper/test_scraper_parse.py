@@ -237,3 +237,14 @@ def test_a_card_page_with_no_japanese_name_is_its_own_english_name():
         ("Nightglass Oddity", None, "wikitext")]
     # an English-looking title that is no card (no box shows it) is not taken for a name
     assert parse_page("MTG Arena", wikitext="'''MTG Arena'''はデジタル版。").en_name is None
+
+
+def test_cr_links_count_wherever_they_point():
+    html = ('<div id="mw-content-text"><table class="infobox"><tr><th>CR</th><td>'
+            '<a class="external text" href="https://example.org/cr#702.145">CR:702.145</a>'
+            '</td></tr></table><p>本文（<a href="/wiki/'
+            '%E7%B7%8F%E5%90%88%E3%83%AB%E3%83%BC%E3%83%AB#502.2">CR : 502.2</a>）。'
+            '<span>CR:111.1</span></p></div>')
+    page = parse_page("日暮", html=html, wikitext="本文（{{CR|502.2}}）。<nowiki>CR:111.1</nowiki>")
+    assert [r.rule for r in page.cr_refs] == ["502.2", "702.145"]
+    assert [lk.target for lk in page.links] == []
