@@ -53,6 +53,15 @@ class Dungeon:
         """room -> next rooms, in printed order."""
         return {room.name: list(room.leads_to) for room in self.rooms}
 
+    def as_text(self) -> str:
+        """The rooms as ``rules_engine/data/dungeons.json`` writes a dungeon's text:
+        ``Room — effect (Leads to: X, Y)``, one room a line."""
+        return "\n".join(
+            f"{room.name} — {room.effect}"
+            + (f" (Leads to: {', '.join(room.leads_to)})" if room.leads_to else "")
+            for room in self.rooms
+        )
+
 
 def parse_room(line: str) -> DungeonRoom | None:
     """A room line -> :class:`DungeonRoom`, or None when the line is not one."""

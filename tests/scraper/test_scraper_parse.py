@@ -248,3 +248,24 @@ def test_cr_links_count_wherever_they_point():
     page = parse_page("日暮", html=html, wikitext="本文（{{CR|502.2}}）。<nowiki>CR:111.1</nowiki>")
     assert [r.rule for r in page.cr_refs] == ["502.2", "702.145"]
     assert [lk.target for lk in page.links] == []
+
+
+def test_dungeon_reader_agrees_with_the_engines_dungeon_file():
+    """The engine's English dungeon texts read as complete graphs and write back unchanged."""
+    import json
+    from pathlib import Path
+
+    from scraper.dungeon import Dungeon, rooms_from_lines
+
+    path = Path(__file__).resolve().parents[2] / "rules_engine" / "data" / "dungeons.json"
+    if not path.exists():
+        pytest.skip("no rules_engine/data/dungeons.json")
+    for entry in json.loads(path.read_text(encoding="utf-8")):
+        lines = entry["text"].splitlines()
+        runs = rooms_from_lines(lines)
+        assert len(runs) == 1 and len(runs[0]) == len(lines), entry["name"]
+        dungeon = Dungeon(entry["name"], None, runs[0])
+        graph = dungeon.graph()
+        assert all(set(nxt) <= set(graph) for nxt in graph.values()), entry["name"]
+        assert [room for room, nxt in graph.items() if not nxt] == [runs[0][-1].name]
+        assert dungeon.as_text() == entry["text"]

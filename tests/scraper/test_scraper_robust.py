@@ -217,3 +217,14 @@ def test_progress_counts_pages_while_listing(plain_wiki, db_path, monkeypatch):
         report = WikiCrawler(client, WikiStore(store)).crawl([], all_pages=True)
     assert found == list(range(1, len(plain_wiki.pages) + 1))
     assert report.fetched == len(plain_wiki.pages)
+
+
+def test_seeds_given_as_mirror_urls_fetch_one_page_from_the_base(plain_wiki, db_path):
+    assert scrape(db_path, plain_wiki,
+                  "--title", "http://m.mtgwiki.com/wiki/%E6%98%BC",
+                  "--title", "https://mobile.mtgwiki.com/index.php?oldid=9&title=%E6%98%BC",
+                  "--title", "http://www.mtgwiki.com/index.php?title=%E6%98%BC%E5%A4%9C&redirect=no",
+                  "--title", "http://mtgwiki.com/index.php?search=%E6%98%BC&fulltext=Search") == 0
+    assert query(db_path, "SELECT title FROM wiki_pages") == [("昼",)]
+    rendered = [r.path for r in plain_wiki.server.log if r.path.startswith("/wiki/")]
+    assert rendered == ["/wiki/昼"]
