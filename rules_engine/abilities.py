@@ -1079,7 +1079,8 @@ class Repeat(Effect):
 class Modal(Effect):
     """Choose ``min_choices``..``max_choices`` of ``modes`` (rule 700.2); each mode is a tuple of
     effects. "choose up to one" gives min 0, max 1. ``mode_costs`` (same order as ``modes``)
-    are the additional costs of spree modes "+ {1} — ..." (rule 702.172, 700.2h)."""
+    are the additional costs of spree modes "+ {1} — ..." (rule 702.172, 700.2h).
+    ``repeatable`` for "You may choose the same mode more than once." (rule 700.2d)."""
 
     modes: tuple[tuple[Effect, ...], ...] = ()
     min_choices: int = 1
@@ -1087,6 +1088,7 @@ class Modal(Effect):
     chooser: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
     mode_costs: tuple[Cost | None, ...] = ()
+    repeatable: bool = False
 
 
 # --------------------------------------------------------------------------------------------

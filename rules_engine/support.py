@@ -36,6 +36,8 @@ itself, at first use, so a handler added there removes the label here without an
 * filter qualifiers ("with power 2 or less", "that attacked this turn"): when the engine offers
   ``targeting.qualifier_understood(q)``, those it says it does not understand (its matcher
   lets any object through for them) are listed as ``qualifier:<words>``;
+* modes chosen more than once (rule 700.2d): only when ``effects.choose_modes`` reads the
+  Modal's ``repeatable`` field (``modal:repeatable`` otherwise);
 * ability classes: the :mod:`rules_engine.abilities` classes the engine refers to at all
   (``ab.AdditionalCost`` unreferenced means "As an additional cost ..." is never asked for).
 
@@ -78,6 +80,7 @@ class EngineTables:
     amounts: frozenset[str]
     static_grants: frozenset[str]
     qualifier_understood: Callable[[str], bool] | None
+    repeat_modes: bool
     not_run_reason: Callable[[Any], str | None] | None
 
 
@@ -223,6 +226,7 @@ def engine_tables() -> EngineTables:
                                       ("StaticAbility", statics._statics))
             if "static_mods" in inspect.getsource(reader)),
         qualifier_understood=getattr(targeting, "qualifier_understood", None),
+        repeat_modes="repeatable" in inspect.getsource(effects.choose_modes),
         not_run_reason=getattr(effects, "not_run_reason", None),
     )
 
@@ -361,6 +365,9 @@ class _Walker:
                 self.condition(eff.ability.condition)
             elif isinstance(eff, ab.Conditional):
                 self.condition(eff.condition)
+            elif isinstance(eff, ab.Modal) and getattr(eff, "repeatable", False) and \
+                    not t.repeat_modes:
+                self.add("modal:repeatable")
 
 
 def _qualifiers(value: Any, seen: set[int]) -> Iterable[str]:

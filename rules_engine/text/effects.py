@@ -633,6 +633,12 @@ def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
 
 def _modal(text: str, ctx: Ctx) -> Effect | None:
     head, *bullets = text.split("\n")
+    rep = re.search(r"\.\s*you may choose the same mode more than once\.?\s*(?:—\s*)?$", head,
+                    re.I)
+    if rep is not None:
+        # rule 700.2d: the same mode may be chosen more than once
+        inner = _modal(head[: rep.start()] + " —\n" + "\n".join(bullets), ctx)
+        return dataclasses.replace(inner, repeatable=True) if isinstance(inner, Modal) else None
     m = re.fullmatch(r"(?:choose )?(one|two|three|up to one|up to two|up to three|one or more|"
                      r"one or both|any number)\s*(?:—|\.\s*if (.+?), you may choose (both|two|"
                      r"three|any number|one or more) instead\.?\s*—?)", head.strip().lower())

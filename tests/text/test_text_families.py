@@ -342,3 +342,13 @@ def test_pay_energy_is_not_mana() -> None:
     assert isinstance(ab, ActivatedAbility)
     (part,) = ab.cost.parts
     assert part.kind == "energy" and part.amount.value == 2
+
+
+def test_modes_that_may_repeat() -> None:
+    from rules_engine.abilities import Modal
+
+    (ab,) = spell("Choose three. You may choose the same mode more than once.\n"
+                  "• Draw a card.\n• You gain 2 life.")
+    (modal,) = ab.effects
+    assert isinstance(modal, Modal) and modal.repeatable
+    assert (modal.min_choices, modal.max_choices, len(modal.modes)) == (3, 3, 2)

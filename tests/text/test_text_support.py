@@ -118,3 +118,10 @@ def test_qualifiers_checked_when_the_engine_says_what_it_understands() -> None:
     assert not_run((spell,), tables) == ("qualifier:zorpish",)
     silent = dataclasses.replace(engine_tables(), qualifier_understood=None)
     assert not_run((spell,), silent) == ()
+
+
+def test_repeatable_modes_need_the_engine_to_read_the_flag() -> None:
+    modal = ab.Modal(modes=((ab.Draw(),), (ab.GainLife(),)), min_choices=3, max_choices=3,
+                     repeatable=True)
+    expected = () if engine_tables().repeat_modes else ("modal:repeatable",)
+    assert not_run((ab.SpellAbility(effects=(modal,)),)) == expected
