@@ -228,3 +228,23 @@ def test_seeds_given_as_mirror_urls_fetch_one_page_from_the_base(plain_wiki, db_
     assert query(db_path, "SELECT title FROM wiki_pages") == [("昼",)]
     rendered = [r.path for r in plain_wiki.server.log if r.path.startswith("/wiki/")]
     assert rendered == ["/wiki/昼"]
+
+
+def test_ctrl_c_inside_a_page_write_leaves_no_half_page(plain_wiki, db_path, monkeypatch):
+    real = WikiStore._insert
+    state = {"armed": True}
+
+    def insert(con, table, rows):
+        if state["armed"] and table == "wiki_card_boxes" and rows and rows[0][0] == "昼":
+            raise KeyboardInterrupt  # after the page row, its sections and links were written
+        return real(con, table, rows)
+
+    monkeypatch.setattr(WikiStore, "_insert", staticmethod(insert))
+    assert scrape(db_path, plain_wiki, "--title", "昼", "--follow-links", "1") == 130
+    for table in ("wiki_pages", "wiki_sections", "wiki_links", "wiki_card_boxes"):
+        assert query(db_path, f"SELECT count(*) FROM {table} WHERE title = '昼'") == [(0,)]
+    assert query(db_path, "SELECT status FROM wiki_frontier WHERE title = '昼'") == [
+        ("pending",)]
+    state["armed"] = False
+    assert scrape(db_path, plain_wiki, "--title", "昼", "--follow-links", "1") == 0
+    assert query(db_path, "SELECT count(*) FROM wiki_card_boxes WHERE title = '昼'") == [(2,)]
