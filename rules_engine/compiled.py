@@ -307,14 +307,22 @@ def keyword_ability(obj: Any, name: str) -> Any:
 
 
 def activated_abilities(obj: Any) -> list[Any]:
-    """Activated abilities in printed order, then gained ones (cached per face)."""
+    """Activated abilities in printed order, then gained ones: from resolved effects, then from
+    static abilities ("Max speed - {T}: ...", a Class level, "Equipped creature has '...'",
+    613.1f layer 6). The printed list is cached per face."""
     face = obj.face
     if obj.mods or face.activated is None:
         found = [a for a in object_abilities(obj) if isinstance(a, ab.ActivatedAbility)]
         if not obj.mods:
             face.activated = found
-        return found
-    return face.activated
+    else:
+        found = face.activated
+    if obj.static_mods:
+        extra = [a for m in obj.static_mods for a in m.abilities
+                 if type(a) is ab.ActivatedAbility]
+        if extra:
+            return found + extra
+    return found
 
 
 def triggered_abilities(obj: Any) -> list[Any]:
