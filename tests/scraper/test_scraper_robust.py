@@ -248,3 +248,37 @@ def test_ctrl_c_inside_a_page_write_leaves_no_half_page(plain_wiki, db_path, mon
     state["armed"] = False
     assert scrape(db_path, plain_wiki, "--title", "昼", "--follow-links", "1") == 0
     assert query(db_path, "SELECT count(*) FROM wiki_card_boxes WHERE title = '昼'") == [(2,)]
+
+
+_PIECES = ["<div>", "</div>", "<table><tr><td>", "</td></tr></table>", "<ul><li>", "</li>",
+           "<h2>", "</h2>", "{{", "}}", "[[", "]]", "|", "{{#card:", "{{CR|", "{{#cr:", "<!--",
+           "-->", "<ref>", "</ref>", "==", "\n", "引用:総合ルール 2026", "702.1a ", "<br>",
+           "X / 日本 (３)(赤)", "クリーチャー — 人", "2/2", "（X、Yへ）", "部屋 ― 効果", "&#",
+           "&nbsp;", "<nowiki>", "{|", "|}", "'''", "#", "*", "／", "＊", "CR:", "%E3",
+           "<a href='/wiki/%E3%8'>", "<a href='#.E3'>", "<a href='http://[::1'>", "\x00"]
+
+
+def test_no_mutation_of_a_real_shaped_page_makes_the_parser_raise():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from scraper.wikiparse import parse_page
+
+    fixtures = Path(__file__).resolve().parent / "fixtures" / "unseen"
+    sources = sorted(p.read_text(encoding="utf-8") for p in fixtures.iterdir())
+
+    @settings(max_examples=60, deadline=None, derandomize=True)
+    @given(st.sampled_from(sources),
+           st.lists(st.tuples(st.floats(0, 1), st.integers(0, 40), st.sampled_from(_PIECES)),
+                    max_size=12),
+           st.booleans())
+    def check(source, edits, as_html):
+        text = source
+        for where, cut, piece in edits:
+            at = int(where * len(text))
+            text = text[:at] + piece + text[at + cut:]
+        page = parse_page("頁/Page", html=text if as_html else None,
+                          wikitext=None if as_html else text)
+        assert page.title == "頁/Page"
+
+    check()
