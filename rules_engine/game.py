@@ -95,6 +95,8 @@ class Game:
         from rules_engine import triggers  # late: triggers imports this module
 
         self._trigger_check = triggers.check
+        self._watched = triggers.WATCHED_EVENTS
+        self._ignored = triggers.IGNORED_EVENTS
 
     # -- ids, names, logging ----------------------------------------------------------------
     # sba.check_all may skip a check after only SBA_QUIET_EVENTS. Off by default: library users
@@ -116,7 +118,10 @@ class Game:
         self.events.append(event)
         if name not in SBA_QUIET_EVENTS:
             self.sba_dirty = True
-        self._trigger_check(self, event)
+        # triggers.check would return at once for an event no trigger kind, inherent ability
+        # or special case looks at, unless a delayed trigger (603.7) waits for anything
+        if name in self._watched or (self.delayed and name not in self._ignored):
+            self._trigger_check(self, event)
         return event
 
     def note(self, text: str) -> None:

@@ -113,6 +113,8 @@ def apply_move(game: Game, move: Move) -> bool:
             # what casting.activate's lookup by the object's unique "#id" label would check
             if obj.zone != "battlefield" or obj.phased_out or obj.controller is not p:
                 return False
+            if _refused_activation(game, p, obj, i):
+                return False
             casting.activate_object(game, p, obj, i)
         elif kind == "attack":
             from rules_engine import combat
@@ -130,6 +132,23 @@ def apply_move(game: Game, move: Move) -> bool:
         return True
     except IllegalActionError:
         return False
+
+
+def _refused_activation(game: Game, player: Any, obj: GameObject, index: int) -> bool:
+    """Checks casting.activate_object makes first, before anything changes: an ability
+    activated only as a sorcery outside sorcery timing (602.5d), a {T} cost of a tapped
+    permanent (602.2b). Asking here skips building the refusal for the usual failed tries."""
+    found = compiled.activated_abilities(obj)
+    if not 1 <= index <= len(found):
+        return False  # let the engine give its own refusal
+    abl = found[index - 1]
+    if abl.timing == "sorcery" and not casting.sorcery_timing_ok(game, player):
+        return True
+    if obj.tapped:
+        for part in abl.cost.parts:
+            if part.kind == "tap":
+                return True
+    return False
 
 
 def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:

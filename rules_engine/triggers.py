@@ -174,6 +174,11 @@ _TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())  # any trigger kind 
 # cast ~"); an event in none of these sets can only be matched by a delayed trigger (603.7).
 _SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spell_cast"})
 
+# What Game.log asks check about: an event outside WATCHED_EVENTS can only trigger a delayed
+# triggered ability, and one in IGNORED_EVENTS nothing at all.
+WATCHED_EVENTS = (_TRIGGER_EVENTS | _INHERENT_EVENTS | _SPECIAL_EVENTS) - _IGNORED
+IGNORED_EVENTS = _IGNORED
+
 _NAMES_CACHE: dict[int, tuple[Any, frozenset[str]]] = {}
 
 

@@ -15,6 +15,7 @@ from rules_engine.mechanics import day_night, end_turn, phasing
 from rules_engine.objects import GameObject, Player, StackAbility
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
+_STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
 
 
 def give_priority(game: Game, player: Player | None = None) -> None:
@@ -40,8 +41,9 @@ def pass_priority(game: Game) -> None:
     holder = game.priority
     if holder is None or game.game_over:
         return
-    game.passes += 1
-    if game.passes < len(game.living):
+    passes = game.passes + 1
+    if passes < len(game.living):
+        game.passes = passes
         game.priority = game.next_player(holder)
         return
     game.passes = 0
@@ -114,14 +116,18 @@ def _spell_leaves_stack(game: Game, obj: GameObject, zone: str) -> None:
 
 def next_step_name(game: Game) -> str | None:
     """The step after the current one, skipping combat steps that do not happen (506.1, 508.8)."""
-    i = STEPS.index(game.step)
+    i = _STEP_INDEX[game.step]
+    attacking = None  # whether any creature attacks: looked up once, when first needed
     while True:
         i += 1
         if i >= len(STEPS):
             return None
         step = STEPS[i]
-        if step in ("declare_blockers", "combat_damage") and not combat.attackers(game):
-            continue
+        if step == "declare_blockers" or step == "combat_damage":
+            if attacking is None:
+                attacking = bool(combat.attackers(game))
+            if not attacking:
+                continue
         if step == "first_strike_damage" and not combat.has_first_strike_step(game):
             continue
         if step == "draw" and skipping(game, game.active, "draw_step"):
@@ -135,7 +141,8 @@ def next_step_name(game: Game) -> str | None:
 def end_step(game: Game) -> None:
     """500.2-500.4: the step ends (mana empties), the next one begins; continue to priority."""
     for p in game.players:
-        p.mana_pool.clear()  # 500.4
+        if p.mana_pool:
+            p.mana_pool.clear()  # 500.4
     if game.step == "end_of_combat":
         combat.remove_all_from_combat(game)
     if game.step == "cleanup":
@@ -155,7 +162,8 @@ def end_step(game: Game) -> None:
 def next_turn(game: Game) -> None:
     """500.1/103: the next player in turn order takes a turn, starting with the untap step."""
     for p in game.players:
-        p.mana_pool.clear()
+        if p.mana_pool:
+            p.mana_pool.clear()
     game.prev_active = game.active
     game.prev_active_spells = game.active.spells_cast_this_turn
     game.last_turn_spells = {p.name: p.spells_cast_this_turn for p in game.players}
@@ -239,4 +247,9 @@ def skipping(game: Game, player: Player, what: str) -> bool:
         if entry[0] is player and entry[1] == what:
             game.skips.remove(entry)
             return True
+    if game.skip_quiet_sba_checks and not game.statics_present:
+        # No permanent had a static ability at the last state-based action check, which
+        # always runs before a step ends (117.5, 704.3) and recomputes it whenever anything
+        # changed since (sba.check_all): no static "Skip your ..." can apply.
+        return False
     return statics.skips(game, player, what)
