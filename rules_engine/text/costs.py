@@ -61,6 +61,9 @@ def _part(text: str) -> CostPart | None:
         if flt is None:
             return None
         return CostPart("tap_untapped", amount=amount(m.group(1)), what=flt, text=t)
+    m = re.match(r"^waterbend ((?:\{[0-9X]+\})+)$", t, re.I)
+    if m:  # rule 701.67a: pay it, tapping artifacts/creatures for generic mana if you like
+        return CostPart("waterbend", mana=m.group(1), text=t)
     m = re.match(r"^pay ((?:\{E\})+)$", t, re.I)
     if m:  # "Pay {E}{E}": energy counters (rule 107.14)
         return CostPart("energy", amount=Amount(m.group(1).count("{E}")), text=t)

@@ -663,6 +663,9 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
     modes = []
     for b in bullets:
         body = b.lstrip("• ").strip()
+        # a flavor word naming the mode ("• Smash It — Destroy target artifact."): no rules
+        # meaning (rule 207.2c)
+        body = re.sub(r"^[A-Z][\w' ,!-]{0,40}? — (?=\S)", "", body)
         effs = parse_effects(body, ctx)
         modes.append(effs)
     return Modal(modes=tuple(modes), min_choices=lo, max_choices=hi, text=text)

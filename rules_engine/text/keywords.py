@@ -46,6 +46,7 @@ COSTED = ("cumulative upkeep", "augment", "ward",
           "disguise", "plot", "spectacle", "surge", "emerge", "prowl", "miracle", "transmute",
           "retrace", "harmonize", "mayhem", "warp", "station", "exhaust", "freerunning",
           "impending", "offspring", "squad", "cleave", "boast", "craft", "level up", "transfigure",
+          "sneak", "web-slinging",
           "channel", "aura swap", "entwine", "recover", "replicate", "suspend", "awaken")
 NUMBERED = ("firebending", "toxic", "afflict", "annihilator", "bushido", "modular", "fading",
             "vanishing",
@@ -65,6 +66,15 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     """Parse one keyword instance, or None when ``text`` is not a keyword."""
     t = text.strip().rstrip(".")
     low = t.lower()
+    m = re.match(r"^(?P<kind>[a-z]+)cycling (?P<cost>\{.+)$", t, re.I)
+    if m and m.group("kind").lower() != "cycling" and parse_cost(m.group("cost")) is not None:
+        # typecycling / landcycling (rule 702.29e-f): "Plainscycling {2}"
+        return KeywordAbility(name="typecycling", parameter=m.group("kind").lower(),
+                              cost=parse_cost(m.group("cost")), text=t)
+    m = re.match(r"^splice onto (?P<what>[A-Z]\w*) (?P<cost>\{.+)$", t, re.I)
+    if m and parse_cost(m.group("cost")) is not None:  # rule 702.47a
+        return KeywordAbility(name="splice", parameter=m.group("what"),
+                              cost=parse_cost(m.group("cost")), text=t)
     if _LANDWALK_RE.match(t):
         return KeywordAbility(name="landwalk", parameter=low.replace("walk", ""), text=t)
     m = re.match(r"^(protection|hexproof) from (.+)$", t, re.I)

@@ -140,6 +140,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+blocking (?:it|~)$", re.I), {"qualifier": "blocking_source"}),
     (re.compile(r"\s+(?:that's|that is) attacking$", re.I), {"qualifier": "attacking"}),
     (re.compile(r"\s+(?:that's|that is) blocking$", re.I), {"qualifier": "blocking"}),
+    # "with mana value X (or less)": X of the spell or ability (rule 107.3)
+    (re.compile(r"\s+with (?:power|toughness|mana value) X(?: or (?:less|greater))?$", re.I),
+     {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:power|toughness|mana value) \d+ or (?:less|greater)$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:flying|defender|menace|trample|deathtouch|lifelink|reach|vigilance|"

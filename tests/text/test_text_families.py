@@ -352,3 +352,35 @@ def test_modes_that_may_repeat() -> None:
     (modal,) = ab.effects
     assert isinstance(modal, Modal) and modal.repeatable
     assert (modal.min_choices, modal.max_choices, len(modal.modes)) == (3, 3, 2)
+
+
+# -- flavor-named modes, typecycling, splice, waterbend costs, "mana value X" ---------------------
+def test_flavor_words_in_modes() -> None:
+    (ab,) = spell("Choose one —\n• Break It — Destroy target artifact.\n"
+                  "• Burn It — Destroy target enchantment.")
+    (modal,) = ab.effects
+    assert not unsupported((ab,)) and len(modal.modes) == 2
+    assert modal.modes[0][0].subject.target.filter.card_types == ("artifact",)
+
+
+def test_typecycling_and_splice_keywords() -> None:
+    from rules_engine.abilities import KeywordAbility
+
+    (kw,) = face("Islandcycling {2}")
+    assert isinstance(kw, KeywordAbility) and kw.name == "typecycling"
+    assert kw.parameter == "island" and kw.cost.mana == "{2}"
+    (kw,) = spell("Splice onto Arcane {1}{R}")[:1]
+    assert kw.name == "splice" and kw.parameter == "Arcane"
+
+
+def test_waterbend_cost_and_mana_value_x() -> None:
+    from rules_engine.abilities import ActivatedAbility
+
+    (ab,) = face("Waterbend {4}: Draw a card.")
+    assert isinstance(ab, ActivatedAbility)
+    assert [(p.kind, p.mana) for p in ab.cost.parts] == [("waterbend", "{4}")]
+    (ab,) = spell("Return target creature card with mana value X from your graveyard to the "
+                  "battlefield.")
+    assert not unsupported((ab,))
+    flt = ab.effects[0].subject.target.filter
+    assert "with mana value X" in flt.qualifiers
