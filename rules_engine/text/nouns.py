@@ -16,10 +16,13 @@ from rules_engine.abilities import Amount, ObjectFilter, Ref, Target
 NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19,
     "once": 1, "twice": 2, "thirteen": 13,
 }
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
-NUM_WORD = r"(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d+|X)"
+NUM_WORD = (r"(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+            r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|\d+|X)")
 
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land",
               "planeswalker", "sorcery", "kindred", "dungeon")

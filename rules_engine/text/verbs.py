@@ -645,7 +645,9 @@ def _restriction(kind: str) -> _Builder:
             flt = parse_filter(m.group("by"))
             if flt is None:
                 return None
-        dur = Duration("this_turn") if m.groupdict().get("turn") else None
+        turn = (m.groupdict().get("turn") or "").strip().lower()
+        dur = Duration("combat") if turn == "this combat" else (
+            Duration("this_turn") if turn else None)
         return Restriction(kind=kind, subject=s, filter=flt, duration=dur, text=m.group(0))
     return build
 
@@ -1120,9 +1122,11 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"can block only (?P<by>.+)", _restriction("can_block_only")),
     (r"can block an additional creature each combat", _restriction("block_additional")),
     (r"can't be copied", _restriction("cant_be_copied")),
-    (r"must be blocked if able", _restriction("must_be_blocked")),
-    (r"blocks? (?:this turn|each combat) if able", _restriction("blocks_if_able")),
-    (r"attacks? (?:this turn|each combat) if able", _restriction("attacks_each_combat")),
+    (r"must be blocked(?P<turn> this turn)? if able", _restriction("must_be_blocked")),
+    (r"blocks? (?:(?P<turn>this turn|this combat)|each combat) if able",
+     _restriction("blocks_if_able")),
+    (r"attacks? (?:(?P<turn>this turn|this combat)|each combat) if able",
+     _restriction("attacks_each_combat")),
     (r"(?:have|has) no maximum hand size(?: for the rest of the game)?",
      _restriction("no_max_hand_size")),
     (r"can't gain life", _restriction("cant_gain_life")),

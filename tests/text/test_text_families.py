@@ -384,3 +384,15 @@ def test_waterbend_cost_and_mana_value_x() -> None:
     assert not unsupported((ab,))
     flt = ab.effects[0].subject.target.filter
     assert "with mana value X" in flt.qualifiers
+
+
+def test_if_able_requirements_with_a_duration_and_big_numbers() -> None:
+    from rules_engine.abilities import Mill, Restriction
+
+    (ab,) = spell("Target creature attacks this combat if able.", kind="Instant")
+    (req,) = ab.effects
+    assert isinstance(req, Restriction) and req.kind == "attacks_each_combat"
+    assert req.duration.kind == "combat"
+    (ab,) = spell("Target opponent mills fifteen cards.")
+    (mill,) = ab.effects
+    assert isinstance(mill, Mill) and mill.amount.value == 15
