@@ -392,11 +392,11 @@ def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
             ("protection" in recipient.face.keywords or recipient.mods or recipient.static_mods):
         from rules_engine import targeting
 
-        if targeting.protected_from(game, recipient, source):
+        if targeting.protected_from(game, recipient, source) and _preventable(game):
             game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
             return 0
     shields = game.__dict__.get("prevention_shields")
-    if shields:
+    if shields and _preventable(game):
         live = [s for s in shields if s.turn == game.turn and (s.remaining is None
                                                                or s.remaining > 0)]
         if len(live) != len(shields):
@@ -413,10 +413,20 @@ def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
             shield.remaining -= n
             amount -= n
             game.log("damage_prevented", source=source, recipient=recipient, amount=n)
-    if amount > 0 and _static_prevents(game, source, recipient, combat):
+    if amount > 0 and _static_prevents(game, source, recipient, combat) and _preventable(game):
         game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
         return 0
     return amount
+
+
+def _preventable(game: Game) -> bool:
+    """615.12: "Damage can't be prevented" (this turn, from a resolved effect, or a static
+    ability of a permanent) turns prevention effects off; asked only when one would apply."""
+    if game.__dict__.get("no_prevention_turn") == game.turn:
+        return False
+    from rules_engine import statics
+
+    return not statics.restricted(game, "damage_cant_be_prevented")
 
 
 def _static_prevents(game: Game, source: Any, recipient: Any, combat: bool) -> bool:

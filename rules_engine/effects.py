@@ -1102,7 +1102,11 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
     from rules_engine import conditions
 
     cond = eff.condition
-    if cond.kind == "did":
+    if cond.kind == "ability_resolved_count":
+        # "if this is the second time this ability has resolved this turn"
+        holds = _times_resolved(ctx) == (cond.amount.value if cond.amount else 1)
+        holds = holds != cond.negated
+    elif cond.kind == "did":
         # 608.2c: "If you do" - the previous instruction was carried out
         holds = ((ctx.did or ctx.count > 0) and not ctx.stopped) != cond.negated
     elif cond.kind == "is_a" and cond.subject is not None and cond.subject.kind != "self":
@@ -1122,6 +1126,25 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         run(ctx.game, ctx, eff.effects)
     else:
         run(ctx.game, ctx, eff.otherwise)
+
+
+def _times_resolved(ctx: Ctx) -> int:
+    """How many times this ability (same record, same source) has resolved this turn,
+    counting this resolution."""
+    item = ctx.item
+    ability = getattr(item, "ability", None)
+    if ability is None:
+        return 1
+    count = 0
+    for ev in reversed(ctx.game.events):
+        if ev.turn != ctx.game.turn:
+            break
+        if ev.name == "ability_resolving":
+            other = ev.data.get("obj")
+            if getattr(other, "ability", None) is ability and \
+                    getattr(other, "source", None) is item.source:
+                count += 1
+    return max(count, 1)
 
 
 def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
@@ -1194,6 +1217,10 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
         # "Spells you control can't be countered this turn": spells matching the filter
         flt = eff.subject.filter if eff.subject is not None else eff.filter
         game.__dict__.setdefault("uncounterable", []).append((ctx.controller, flt, game.turn))
+        return
+    if eff.kind == "damage_cant_be_prevented":  # 615.12 / 101.2, this turn
+        game.__dict__["no_prevention_turn"] = game.turn
+        game.log("damage_cant_be_prevented", player=ctx.controller)
         return
     if eff.kind == "no_max_hand_size":
         for p in _players(ctx, eff.subject):
@@ -1478,6 +1505,33 @@ def _class_triggers(obj: GameObject) -> list[Any]:
         found += [g for g in pool if isinstance(g, ab.TriggeredAbility)
                   and g.trigger.event == "class_level"]
     return found
+
+
+def h_choose_target(ctx: Ctx, eff: Any) -> None:
+    """"Choose target creature." - the target was chosen as the spell was cast (601.2c); the
+    following effects call it "it"/"that creature"."""
+    found = resolve_ref(ctx, eff.subject)
+    if found:
+        ctx.it = found[-1]
+
+
+def h_roll_die(ctx: Ctx, eff: Any) -> None:
+    """706.1-706.2: roll an N-sided die and do what the result's row says. The result is random
+    (the game's seeded generator); a script may fix it with a number as the next answer."""
+    game = ctx.game
+    player = (_players(ctx, eff.player) or [ctx.controller])[0]
+    queue = game.decider.queues.get(player.name)
+    if queue and isinstance(queue[0], int) and not isinstance(queue[0], bool) and \
+            1 <= queue[0] <= eff.sides:
+        result = queue.popleft()
+    else:
+        result = game.rng.randint(1, eff.sides)
+    game.log("die_rolled", player=player, sides=eff.sides, result=result)
+    ctx.count = result
+    for low, high, row in eff.results:
+        if low <= result <= (high if high is not None else low):
+            run(game, ctx, row)
+            return
 
 
 def h_reveal(ctx: Ctx, eff: Any) -> None:
@@ -1774,7 +1828,8 @@ def not_run_reason(eff: Any) -> str | None:
             return None
         if eff.kind in _OBJECT_RESTRICTIONS or eff.kind in ("doesnt_untap_next",
                                                             "cant_be_countered",
-                                                            "no_max_hand_size"):
+                                                            "no_max_hand_size",
+                                                            "damage_cant_be_prevented"):
             return None
         return f"restriction:{eff.kind}"
     if isinstance(eff, ab.CastPermission):
@@ -1813,6 +1868,8 @@ def static_run(eff: Any) -> bool:
             eff.subject.kind in ("self", "it") and _instead_zone(eff) is not None and \
             _move_calls_us()
     if isinstance(eff, ab.Restriction):
+        if eff.kind == "damage_cant_be_prevented":
+            return True
         return eff.kind in ("cant_be_countered", "cant_be_blocked_by") and (
             eff.kind == "cant_be_countered" or eff.subject.kind in ("self", "it"))
     return isinstance(eff, ab.PreventDamage) and eff.duration is None
@@ -1828,6 +1885,7 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("StopDayNight", h_stop_day_night),
                         ("CastWithoutPaying", h_cast_free), ("Skip", h_skip),
                         ("SetClassLevel", h_set_class_level),
-                        ("ChooseValue", h_choose_value)):
+                        ("ChooseValue", h_choose_value), ("ChooseTarget", h_choose_target),
+                        ("RollDie", h_roll_die)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler

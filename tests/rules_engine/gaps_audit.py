@@ -27,7 +27,7 @@ DEFAULT = Path("/work/shared/data/cards/cards.jsonl")
 # what statics.py runs from a static ability (statics.apply / restricted / skips)
 _STATIC_RUN = (ab.ModifyPT, ab.SetBasePT, ab.GrantAbility)
 _STATIC_RESTRICTIONS = {"cant_attack", "cant_block", "cant_be_blocked", "cant_become_day",
-                        "cant_become_night"}
+                        "cant_become_night", "damage_cant_be_prevented"}
 
 
 def _effect_gaps(eff: Any) -> list[str]:
@@ -97,8 +97,8 @@ def _condition_gaps(cond: Any) -> list[str]:
     if cond is None:
         return []
     out = []
-    if cond.kind not in _condition_kinds() and cond.kind not in ("moved_this_way", "targets",
-                                                                  "did"):
+    if cond.kind not in _condition_kinds() and cond.kind not in (
+            "moved_this_way", "targets", "did", "ability_resolved_count"):
         out.append(f"condition:{cond.kind}")
     for part in cond.parts:
         out.extend(_condition_gaps(part))
