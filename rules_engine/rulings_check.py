@@ -15,8 +15,10 @@ reference out of it, separated by ``;``:
   as the day/night reminders printed on many cards, are then covered for all of them).
 
 A reference that matches no ruling is reported as *unresolved* (a stale or mistyped link),
-never silently dropped. Matching is pure text work; the caller supplies the rulings (from the
-database or the embedded sample) and runs the scenarios.
+never silently dropped; one that names a card with no rulings in the data at hand (the embedded
+sample has fewer cards than the real data) is reported apart, as *no rulings for that card*.
+Matching is pure text work; the caller supplies the rulings (from the database or the embedded
+sample) and runs the scenarios.
 """
 
 from __future__ import annotations
@@ -219,6 +221,8 @@ class Coverage:
     by_ruling: dict[tuple[str, str | None, str], list[ScenarioInfo]]
     by_rule: dict[str, list[ScenarioInfo]]
     unresolved: list[tuple[ScenarioInfo, RulingRef]]
+    # references naming a card these rulings do not cover at all (not checked here)
+    no_rulings: list[tuple[ScenarioInfo, RulingRef]] = field(default_factory=list)
 
     def status(self, scenarios: list[ScenarioInfo]) -> str:
         if not scenarios:
@@ -230,7 +234,7 @@ class Coverage:
     def counts(self) -> dict[str, int]:
         out = {"rulings": len(self.rulings), "covered": 0, "pass": 0, "fail": 0,
                "rules": len(self.by_rule), "rules_pass": 0, "rules_fail": 0,
-               "unresolved": len(self.unresolved)}
+               "unresolved": len(self.unresolved), "no_rulings_for_card": len(self.no_rulings)}
         for r in self.rulings:
             st = self.status(self.by_ruling.get(r.key, []))
             if st != "uncovered":
@@ -247,19 +251,20 @@ def link(scenarios: list[ScenarioInfo], rulings: list[Ruling]) -> Coverage:
     by_ruling: dict[tuple[str, str | None, str], list[ScenarioInfo]] = {}
     by_rule: dict[str, list[ScenarioInfo]] = {}
     unresolved: list[tuple[ScenarioInfo, RulingRef]] = []
+    no_rulings: list[tuple[ScenarioInfo, RulingRef]] = []
     for scn in scenarios:
         for num in scn.refs.rules:
             by_rule.setdefault(num, []).append(scn)
         for ref in scn.refs.rulings:
             hits = match_ref(ref, rulings, normalised)
             if not hits:
-                unresolved.append((scn, ref))
+                (no_rulings if ref.unknown_card else unresolved).append((scn, ref))
             for r in hits:
                 lst = by_ruling.setdefault(r.key, [])
                 if scn not in lst:
                     lst.append(scn)
     return Coverage(rulings, by_ruling, dict(sorted(by_rule.items(), key=_rule_key)),
-                    unresolved)
+                    unresolved, no_rulings)
 
 
 def _rule_key(item: tuple[str, Any]) -> tuple[int, int, str]:

@@ -204,6 +204,10 @@ def _print_text(coverage: Any, origin: str, covered_only: bool) -> None:
         print("ruling references that match no ruling (stale or mistyped links)")
         for s, ref in coverage.unresolved:
             print(f"    {s.file}: {_short(ref.text, 90)}")
+    if coverage.no_rulings:
+        print(f"ruling references naming cards with no rulings in the {origin} (not checked here)")
+        for s, ref in coverage.no_rulings:
+            print(f"    {s.file}: {_short(ref.text, 90)}")
     c = coverage.counts()
     print(f"rulings: {c['rulings']} total, {c['covered']} covered ({c['pass']} pass, "
           f"{c['fail']} fail), {c['rulings'] - c['covered']} uncovered; rules: {c['rules']} "
@@ -223,5 +227,7 @@ def _as_json(coverage: Any, origin: str) -> dict[str, Any]:
                   for num, scns in coverage.by_rule.items()],
         "unresolved": [{"file": s.file, "reference": ref.text}
                        for s, ref in coverage.unresolved],
+        "no_rulings_for_card": [{"file": s.file, "card": ref.unknown_card, "reference": ref.text}
+                                for s, ref in coverage.no_rulings],
         "counts": coverage.counts(),
     }

@@ -26,9 +26,10 @@ def _cov(source: str) -> rc.Coverage:
 
 def test_unknown_card_name_is_unresolved_not_a_wildcard() -> None:
     cov = _cov(f"ruling 2026-03-20, Emeritus of Conflict: {TEXT}; CR 722.3a")
-    assert not cov.by_ruling
-    assert len(cov.unresolved) == 1 and cov.unresolved[0][1].unknown_card == \
+    assert not cov.by_ruling and not cov.unresolved
+    assert len(cov.no_rulings) == 1 and cov.no_rulings[0][1].unknown_card == \
         "Emeritus of Conflict"
+    assert cov.counts()["no_rulings_for_card"] == 1
     assert "722.3a" in cov.by_rule
 
 
