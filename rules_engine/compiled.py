@@ -331,9 +331,14 @@ def triggered_abilities(obj: Any) -> list[Any]:
     if obj.mods or obj.static_mods or face.triggered is None:
         found = [a for a in object_abilities(obj) if isinstance(a, ab.TriggeredAbility)]
         if obj.static_mods:
-            granted = _expanded([a for m in obj.static_mods for a in m.abilities],
-                                obj.name, obj.name, face.type_line)
-            found += [a for a in granted if isinstance(a, ab.TriggeredAbility)]
+            granted = [a for m in obj.static_mods for a in m.abilities]
+            if granted:
+                for a in granted:  # (plain loop: a keyword needing expansion is rare)
+                    if type(a) is ab.KeywordAbility and (a.name in KEYWORD_DEFINITIONS
+                                                         or a.name in KEYWORD_BUILT):
+                        granted = _expanded(granted, obj.name, obj.name, face.type_line)
+                        break
+                found += [a for a in granted if isinstance(a, ab.TriggeredAbility)]
         elif not obj.mods:
             face.triggered = found
         return found
