@@ -182,7 +182,8 @@ class Condition:
     (``detail`` exiled/discarded/...), "entered_this_turn", "self_attacked_this_turn",
     "self_attacked_or_blocked" (``detail`` "combat"/"turn"), "ability_resolved_count"
     ("this is the second time this ability has resolved this turn": ``amount`` exactly N),
-    "kicked", "cast_from" (``detail`` the zone, or None for "if you cast it"),
+    "kicked", "cast_from" (``detail`` the zone, or None for "if you cast it"), "had_counters"
+    (last known information, ``detail`` the kind or None for any), "control_total_power",
     "attacking_total_power", "graveyard_card_types" (``amount`` at least N),
     "attacked_this_turn", "attacking_alone", "empty_hand", "exiled_this_turn",
     "left_graveyard_this_turn", "opponent_lost_life_this_turn", "opponent_more_cards_in_hand",
@@ -446,6 +447,17 @@ class PutCounters(Effect):
     subject: Ref = field(default_factory=lambda: Ref("self"))
     counter: str = "+1/+1"
     amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersOf(Effect):
+    """"Put its counters on target creature": for each kind of counter ``source`` has (as it
+    last existed when it has left the battlefield, rule 608.2h), put that many of that kind on
+    ``subject`` (rule 122.1)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    source: Ref = field(default_factory=lambda: Ref("it"))
     text: str = ""
 
 

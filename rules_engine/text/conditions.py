@@ -172,6 +172,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"there are {_N} or more card types among cards in your graveyard",
          lambda m, c: Condition("graveyard_card_types", amount=amount(m.group("n")),
                                 text=m.group(0))),
+        # last known information (rule 608.2h) of an object that left: "if it had counters"
+        (r"(?:~|it) had (?:one or more |an? )?(?P<kind>\S+ )?counters? on it", lambda m, c:
+         Condition("had_counters", detail=(m.group("kind") or "").strip() or None,
+                   text=m.group(0))),
         (r"(?:~|it) attacked this turn", _fixed("self_attacked_this_turn")),
         (r"(?:~|it) attacked or blocked this (?P<when>combat|turn)", lambda m, c: Condition(
             "self_attacked_or_blocked", detail=m.group("when").lower(), text=m.group(0))),

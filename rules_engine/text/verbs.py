@@ -54,6 +54,7 @@ from rules_engine.abilities import (
     PlayPermission,
     PreventDamage,
     PutCounters,
+    PutCountersOf,
     Ref,
     RemoveCounters,
     Repeat,
@@ -239,6 +240,14 @@ def _counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if amt is None or target is None:
         return None
     return PutCounters(subject=target, counter=m.group("kind"), amount=amt, text=m.group(0))
+
+
+def _put_counters_of(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    of = m.group("of").lower()
+    source = Ref("self", text="~") if of == "~'s" else Ref("it", text=of)
+    target = _ref(m.group("on"), ctx)
+    return None if target is None else PutCountersOf(subject=target, source=source,
+                                                     text=m.group(0))
 
 
 def _remove_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -974,6 +983,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"put (?P<n>" + NUM_WORD + r"|that many) (?P<kind>\S+) counters? on (?P<on>.+)", _counters),
     (r"puts? (?P<obj>.+?) into (?:its|their) owners?'s? library (?P<pos>second|third|fourth|"
      r"fifth|sixth|seventh) from the top", _put_nth),
+    (r"put (?P<of>its|~'s|that creature's|their) counters on (?P<on>.+)", _put_counters_of),
     (rf"remove {N} (?P<kind>\S+) counters? from (?P<on>.+)", _remove_counters),
     (r"remove (?P<n>all) (?P<kind>\S+) counters from (?P<on>.+)", _remove_counters),
     (r"creates? (?P<what>.+)", _create),

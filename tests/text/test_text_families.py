@@ -396,3 +396,17 @@ def test_if_able_requirements_with_a_duration_and_big_numbers() -> None:
     (ab,) = spell("Target opponent mills fifteen cards.")
     (mill,) = ab.effects
     assert isinstance(mill, Mill) and mill.amount.value == 15
+
+
+# -- "put its counters on ...", "if it had counters on it" (608.2h) --------------------------------
+def test_put_its_counters_on_a_target() -> None:
+    from rules_engine.abilities import PutCountersOf
+
+    (ab,) = face("When this creature dies, if it had counters on it, you may put its counters on "
+                 "target creature you control.", type_line="Artifact Creature — Construct")
+    assert ab.condition.kind == "had_counters" and ab.condition.detail is None
+    (may,) = ab.effects
+    (put,) = may.effects
+    assert isinstance(put, PutCountersOf)
+    assert put.source.kind == "it" and put.subject.kind == "target"
+    assert put.subject.target.filter.controller == "you"
