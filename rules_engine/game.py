@@ -90,6 +90,9 @@ class Game:
         # Something that state-based actions look at may have changed since the last check
         # found nothing to do: set by every logged event except SBA_QUIET_EVENTS (sba.check_all).
         self.sba_dirty = True
+        # (ABILITY_CHANGES count, event names some permanent's triggered ability looks at):
+        # triggers.check's index, rebuilt when the count moved
+        self.trigger_index: tuple[int, frozenset[str]] | None = None
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
         self._living: list[Player] | None = None  # cache, reset by leave_game.leave
         from rules_engine import triggers  # late: triggers imports this module

@@ -11,6 +11,13 @@ from typing import Any
 
 from rules_engine.cards import CardDef, Face
 
+# A count of changes that may change which triggered abilities permanents have: an object
+# entering or leaving the battlefield, turning face/transforming, taking copy values, any new
+# modification (granted abilities). triggers.check keeps an index of the event names the
+# battlefield listens to and rebuilds it when this count moved. Shared by every game of the
+# process (another game's change only costs a rebuild).
+ABILITY_CHANGES = [0]
+
 
 class Player:
     """A player: life, zones, counters of what happened this turn."""
@@ -63,6 +70,7 @@ class Mod:
                  until: str = "eot", abilities: tuple[Any, ...] = (),
                  set_pt: tuple[int, int] | None = None, types: tuple[str, ...] = (),
                  timestamp: int = 0) -> None:
+        ABILITY_CHANGES[0] += 1  # it may grant abilities to whatever it is put on
         self.power = power
         self.toughness = toughness
         self.keywords = keywords
@@ -88,6 +96,8 @@ class GameObject:
 
     def __init__(self, oid: int, card: CardDef | None, owner: Player, zone: str,
                  label: str | None = None) -> None:
+        if zone == "battlefield":
+            ABILITY_CHANGES[0] += 1
         self.oid = oid
         self.label = label
         self.card = card
@@ -175,6 +185,8 @@ class GameObject:
 
     @zone.setter
     def zone(self, value: str) -> None:
+        if value == "battlefield" or self._zone == "battlefield":
+            ABILITY_CHANGES[0] += 1
         self._zone = value
         if self._transformed or self._copy_values is not None:
             self.face = self._current_face()  # only a transformed or copy face depends on zone
@@ -185,6 +197,7 @@ class GameObject:
 
     @transformed.setter
     def transformed(self, value: bool) -> None:
+        ABILITY_CHANGES[0] += 1
         self._transformed = value
         self.face = self._current_face()
 
@@ -195,6 +208,7 @@ class GameObject:
 
     @copy_values.setter
     def copy_values(self, value: Face | None) -> None:
+        ABILITY_CHANGES[0] += 1
         self._copy_values = value
         self.face = self._current_face()
 

@@ -9,13 +9,14 @@ and their targets are chosen then (603.3d).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
 from rules_engine.mechanics import initiative
-from rules_engine.objects import GameObject, Player, StackAbility
+from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
 
 STEP_OF_PHASE = {
     "upkeep": "upkeep", "draw": "draw", "end": "end", "combat": "beginning_of_combat",
@@ -66,6 +67,15 @@ class Delayed:
         self.once = True
 
 
+# MTGKIT_VERIFY_TRIGGER_INDEX=1: an event the index says no permanent listens to is scanned
+# anyway and must trigger nothing (tests/sim/test_sim_trigger_index.py turns it on).
+VERIFY_INDEX = os.environ.get("MTGKIT_VERIFY_TRIGGER_INDEX", "") not in ("", "0")
+
+
+class IndexMissedTrigger(AssertionError):
+    """A permanent's triggered ability triggered on an event the trigger index skipped."""
+
+
 def check(game: Game, event: Any) -> None:
     """Collect every triggered ability that ``event`` triggers (603.2)."""
     name = event.name
@@ -76,24 +86,18 @@ def check(game: Game, event: Any) -> None:
         return  # nothing can look at it: the checks below would find nothing
     if name in _INHERENT_EVENTS and (game.initiative is not None or name == "initiative_taken"):
         initiative.inherent_triggers(game, event)  # (without a holder only initiative_taken)
-    for obj in list(game.battlefield) if name in _TRIGGER_EVENTS else ():
-        if obj.mods or obj.static_mods:
-            if obj.phased_out:
-                continue
-            abilities = compiled.triggered_abilities(obj)  # gained abilities count too
-        else:
-            face = obj.face  # fast path: the face's cached list and the events it looks at
-            names = face.trigger_names
-            if names is None:
-                names = face.trigger_names = frozenset().union(
-                    *(event_names(a.trigger) for a in compiled.triggered_abilities(obj)))
-            if name not in names or obj.phased_out:
-                continue
-            abilities = face.triggered
-        for abl in abilities:
-            trig = abl.trigger
-            if name in event_names(trig) and _matches(game, trig, event, obj, obj.controller):
-                _add(game, abl, obj, obj.controller, event)
+    if name in _TRIGGER_EVENTS:
+        index = game.trigger_index
+        if index is None or index[0] != ABILITY_CHANGES[0]:
+            index = game.trigger_index = (ABILITY_CHANGES[0], _listened(game))
+        if name in index[1]:
+            _permanents_triggered(game, event, name)
+        elif VERIFY_INDEX:  # the scan the index skipped must find nothing
+            before = len(game.pending_triggers)
+            _permanents_triggered(game, event, name)
+            if len(game.pending_triggers) != before:
+                raise IndexMissedTrigger(f"turn {game.turn} {game.step}: {name} triggered an "
+                                         "ability the trigger index does not list")
     # leaves-the-battlefield abilities "look back in time" (603.10a)
     if name in ("dies", "left_battlefield"):
         obj = event.data["obj"]
@@ -119,6 +123,48 @@ def check(game: Game, event: Any) -> None:
                 game.delayed.remove(delayed)
             _add(game, delayed.ability, delayed.source, delayed.controller, event,
                  name=delayed.source_name)
+
+
+def _permanents_triggered(game: Game, event: Any, name: str) -> None:
+    """Triggered abilities of permanents that ``event`` triggers (603.2)."""
+    for obj in list(game.battlefield):
+        if obj.mods or obj.static_mods:
+            if obj.phased_out:
+                continue
+            abilities = compiled.triggered_abilities(obj)  # gained abilities count too
+        else:
+            face = obj.face  # fast path: the face's cached list and the events it looks at
+            names = face.trigger_names
+            if names is None:
+                names = face.trigger_names = frozenset().union(
+                    *(event_names(a.trigger) for a in compiled.triggered_abilities(obj)))
+            if name not in names or obj.phased_out:
+                continue
+            abilities = face.triggered
+        for abl in abilities:
+            trig = abl.trigger
+            if name in event_names(trig) and _matches(game, trig, event, obj, obj.controller):
+                _add(game, abl, obj, obj.controller, event)
+
+
+def _listened(game: Game) -> frozenset[str]:
+    """Every event name a triggered ability of a permanent could match (phased-out ones too).
+
+    Valid until objects.ABILITY_CHANGES moves: the names depend only on which objects are on
+    the battlefield and on their faces and modifications, and each change of those counts."""
+    names: set[str] = set()
+    for obj in game.battlefield:
+        if obj.mods or obj.static_mods:
+            for abl in compiled.triggered_abilities(obj):
+                names |= event_names(abl.trigger)
+            continue
+        face = obj.face
+        found = face.trigger_names
+        if found is None:
+            found = face.trigger_names = frozenset().union(
+                *(event_names(a.trigger) for a in compiled.triggered_abilities(obj)))
+        names |= found
+    return frozenset(names)
 
 
 def _ward(game: Game, event: Any) -> None:
