@@ -294,6 +294,23 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} becomes? prepared", _subject_event("becomes_prepared")),
         # rule 702.37 (morph), 701.37 (monstrosity), 702.170 (plot), 709.5 (Room doors)
         (rf"{_SUBJ} is turned face up", _subject_event("turned_face_up")),
+        (rf"{_SUBJ} becomes untapped", _subject_event("becomes_untapped")),
+        # "~ deals damage" / "equipped creature deals combat damage": to anything
+        (rf"{_SUBJ} deals (?P<combat>combat )?damage", lambda m, c: _any_damage(m, c)),
+        (r"you roll \{CHAOS\}", lambda m, c: Trigger("roll_chaos", player="you",
+                                                     text=m.group(0))),  # rule 901.9
+        (r"you (?P<how>win|lose) a coin flip", lambda m, c: Trigger(
+            "coin_flip", player="you", detail=m.group("how").lower(), text=m.group(0))),
+        (r"(?P<who>an opponent|a player) (?P<verb>discards|cycles) (?P<what>.+)",
+         lambda m, c: _with_filter("discard" if m.group("verb") == "discards" else "cycle", m,
+                                   "opponent" if m.group("who") == "an opponent" else "any")),
+        # triggered mana abilities (rule 605.1b): "Whenever you tap a land for mana"
+        (r"(?P<who>you|a player) taps? (?P<what>an? .+?) for mana", lambda m, c: _with_filter(
+            "tapped_for_mana", m, "you" if m.group("who") == "you" else "any")),
+        (r"(?P<subj>enchanted land|a land you control) is tapped for mana", lambda m, c: Trigger(
+            "tapped_for_mana", subject=Ref("enchanted") if m.group("subj").startswith("enc")
+            else None, filter=None if m.group("subj").startswith("enc") else parse_filter(
+                "land you control"), player="any", text=m.group(0))),
         (rf"{_SUBJ} becomes monstrous", _subject_event("becomes_monstrous")),
         (rf"{_SUBJ} becomes plotted", _subject_event("becomes_plotted")),
         (r"you unlock this door", lambda m, c: Trigger("unlock_door", subject=Ref("self"),
@@ -302,6 +319,14 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
             "class_level", subject=Ref("self"), ordinal=int(m.group("n")), text=m.group(0))),
     ]
 ]
+
+
+def _any_damage(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None and flt is None:
+        return None
+    return Trigger("deals_combat_damage" if m.group("combat") else "deals_damage",
+                   subject=subject, filter=flt, text=m.group(0))
 
 
 def _alts(m: re.Match[str], ctx: Ctx, events: tuple[str, ...]) -> Trigger | None:

@@ -410,3 +410,22 @@ def test_put_its_counters_on_a_target() -> None:
     assert isinstance(put, PutCountersOf)
     assert put.source.kind == "it" and put.subject.kind == "target"
     assert put.subject.target.filter.controller == "you"
+
+
+# -- more trigger events ---------------------------------------------------------------------
+def test_more_trigger_events() -> None:
+    cases = {
+        "Whenever an opponent discards a card, draw a card.": ("discard", "opponent"),
+        "Whenever a player cycles a card, draw a card.": ("cycle", "any"),
+        "Whenever this creature deals damage, you gain 1 life.": ("deals_damage", None),
+        "Whenever equipped creature deals combat damage, draw a card.": (
+            "deals_combat_damage", None),
+        "Whenever this creature becomes untapped, draw a card.": ("becomes_untapped", None),
+        "Whenever you roll {CHAOS}, draw a card.": ("roll_chaos", "you"),
+        "Whenever you win a coin flip, draw a card.": ("coin_flip", "you"),
+        "Whenever you tap a Forest for mana, add an additional {G}.": ("tapped_for_mana", "you"),
+    }
+    for text, (event, player) in cases.items():
+        (ab,) = face(text, type_line="Artifact Creature — Golem")
+        assert isinstance(ab, TriggeredAbility), text
+        assert (ab.trigger.event, ab.trigger.player) == (event, player), text
