@@ -238,11 +238,104 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
         return int(amt.value)
     if amt.variable == "X":
         return ctx.x
-    described = _DESCRIBED.get((amt.text or "").lower())
+    text = (amt.text or "").lower()
+    described = _DESCRIBED.get(text)
     if described is not None:
         return described(ctx)
+    value = described_amount(ctx.game, amt.text or "", ctx.controller, _source_obj(ctx), ctx)
+    if value is not None:
+        return value
     ctx.game.note(f"amount '{amt.text}' not computed; using {default}")
     return default
+
+
+_FILTERS: dict[str, Any] = {}
+_ZONES = ("graveyard", "hand", "library", "exile")
+
+
+def described_amount(game: Game, text: str, controller: Player, source: Any,
+                     ctx: Ctx | None = None) -> int | None:
+    """A number the card describes in words (107.3-style definitions): "for each creature you
+    control", "equal to the number of cards in your hand", "equal to its power", "equal to
+    your life total", "for each opponent"... None when the words are not understood."""
+    text = text.strip().rstrip(".")
+    factor = 1
+    for head in ("equal to ", "for each ", "x is ", "twice ", "the number of "):
+        if text.lower().startswith(head):
+            if head == "twice ":
+                factor = 2
+            text = text[len(head):]
+    original, text = text, text.lower()
+    it = ctx.it if ctx is not None and isinstance(ctx.it, GameObject) else source
+    if text in ("opponent", "opponents", "opponent you have", "opponents you have"):
+        return factor * len(game.opponents(controller))
+    if text == "your life total":
+        return factor * controller.life
+    if text in ("card in your hand", "cards in your hand"):
+        return factor * len(controller.hand)
+    for prefix in ("its ", "that creature's ", "~'s ", "the sacrificed creature's ",
+                   "that card's ", "this creature's "):
+        if text.startswith(prefix) and isinstance(it, GameObject):
+            what = text[len(prefix):]
+            if what == "power":
+                return factor * it.power
+            if what == "toughness":
+                return factor * it.toughness
+            if what == "mana value":
+                return factor * game.mana_value_of(it)
+    if text.endswith(" counters on it") or text.endswith(" counters on ~"):
+        kind = text.rsplit(" counters on ", 1)[0]
+        if isinstance(it, GameObject):
+            return factor * it.counters.get(kind, 0)
+        return None
+    return _count_described(game, original, controller, source, ctx, factor)
+
+
+def _parse_filter(text: str) -> Any:
+    try:
+        from rules_engine.text.nouns import parse_filter
+
+        return parse_filter(text)
+    except Exception:  # noqa: BLE001 - words the noun parser doesn't know
+        return None
+
+
+def _count_described(game: Game, text: str, controller: Player, source: Any,
+                     ctx: Ctx | None, factor: int) -> int | None:
+    all_graveyards = False
+    for tail in (" in all graveyards", " in all players' graveyards"):
+        if text.lower().endswith(tail):
+            all_graveyards, text = True, text[:-len(tail)] + " in your graveyard"
+    flt = _FILTERS.get(text, False)
+    if flt is False:
+        flt = _parse_filter(text)
+        if flt is None and " " in text:  # "for each Elf you control": the plural is known
+            head, rest = text.split(" ", 1)
+            flt = _parse_filter(head + "s " + rest)
+        _FILTERS[text] = flt
+    if flt is None:
+        return None
+    if all_graveyards:
+        from dataclasses import replace
+
+        anyone = replace(flt, owner=None, controller=None)
+        return factor * sum(1 for p in game.living for o in p.graveyard
+                            if targeting.matches(game, o, anyone, controller, source,
+                                                 zone_check=False))
+    if "this way" in " ".join(flt.qualifiers) or text.lower().endswith("this way"):
+        pool = ctx.those if ctx is not None else []
+        return factor * sum(1 for o in pool if isinstance(o, GameObject) and targeting.matches(
+            game, o, flt, controller, source, zone_check=False))
+    if flt.zone in _ZONES:
+        owners = [controller] if flt.owner == "you" or flt.controller == "you" or \
+            "your " + flt.zone in text.lower() else list(game.living)
+        return factor * sum(1 for p in owners for o in getattr(p, flt.zone)
+                            if targeting.matches(game, o, flt, controller, source,
+                                                 zone_check=False))
+    if "opponent" in flt.qualifiers:
+        return factor * len(game.opponents(controller))
+    return factor * sum(1 for o in game.permanents()
+                        if targeting.matches(game, o, flt, controller, source))
 
 
 def _spells_before(ctx: Ctx) -> int:

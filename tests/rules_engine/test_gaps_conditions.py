@@ -95,3 +95,29 @@ def test_speed_starts_and_rises_once_per_turn() -> None:
     assert not conditions.holds(game, ab.Condition("max_speed"), alice)
     game.__dict__["speed"][alice.name] = 4
     assert conditions.holds(game, ab.Condition("max_speed"), alice)
+
+
+def test_amounts_described_in_words() -> None:
+    from rules_engine import effects
+
+    game, alice, bob = _game({"players": {
+        "alice": {"life": 17, "battlefield": ["Cond Test Bear", "Cond Test Giant"],
+                  "graveyard": ["Cond Test Spell", "Cond Test Bear"], "hand": ["Cond Test Spell"]},
+        "bob": {"battlefield": ["Cond Test Bear"], "graveyard": ["Cond Test Spell"]}}})
+    giant = _obj(game, "Cond Test Giant")
+    cases = {
+        "for each creature you control": 2,
+        "equal to the number of creatures you control": 2,
+        "for each creature card in your graveyard": 1,
+        "equal to the number of cards in your hand": 1,
+        "equal to your life total": 17,
+        "for each opponent": 1,
+        "equal to the number of cards in all graveyards": 3,
+        "equal to twice the number of cards in your hand": 2,
+        "for each Bear you control": 1,
+        "equal to its power": 5,
+        "for each other creature you control": 1,
+    }
+    for text, want in cases.items():
+        assert effects.described_amount(game, text, alice, giant) == want, text
+    assert effects.described_amount(game, "for each time you dreamed", alice, giant) is None
