@@ -664,6 +664,19 @@ class Reveal(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntil(Effect):
+    """"Reveal cards from the top of your library until you reveal a land card" (rule 701.20):
+    ``player`` reveals from the top of their library until ``amount`` cards matching ``filter``
+    are revealed (all of the library if there are fewer). Later sentences name the last match
+    ("that card", Ref "it") and the other revealed cards ("the rest")."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Shuffle(Effect):
     """A player shuffles (rule 701.24); ``zones`` lists what is shuffled into the library
     ("hand", "graveyard") for "shuffles their hand and graveyard into their library"."""

@@ -61,6 +61,7 @@ from rules_engine.abilities import (
     ReplacementEffect,
     Restriction,
     Reveal,
+    RevealUntil,
     Sacrifice,
     Scry,
     SearchLibrary,
@@ -329,6 +330,15 @@ def _exile(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
             target.filter, zone=from_zone, owner=owner))
     return Exile(subject=target, from_zone=from_zone, random=rnd,
                  until_source_leaves=until_leaves, text=m.group(0))
+
+
+def _reveal_until(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    amt = amount(m.group("n"))
+    flt = parse_filter(m.group("what"))
+    if amt is None or flt is None:
+        return None
+    ctx.last_object = Ref("it", text="that card")
+    return RevealUntil(player=s, filter=flt, amount=amt, text=m.group(0))
 
 
 def _exile_until(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -990,6 +1000,11 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"destroy (?P<obj>.+?)(?P<noregen>\. (?:it|they) can't be regenerated)?",
      lambda s, m, c: _obj(Destroy, no_regenerate=bool(m.group("noregen")))(s, m, c)),
     (r"exile cards from the top of your library until you exile an? (?P<what>.+)", _exile_until),
+    (r"reveals? cards from the top of (?:your|their|its|that player's) library until "
+     r"(?:you reveal|they reveal|that player reveals) (?P<n>an?|that many|" + NUM_WORD +
+     r") (?P<what>.+)", _reveal_until),
+    (r"reveals? cards from the top of it until you reveal (?P<n>an?) (?P<what>.+)",
+     _reveal_until),
     (r"exiles? (?P<obj>.+)", _exile),
     (r"returns? (?P<obj>.+?) to (?P<to>the battlefield|hand|its owner's hand|their owners' hands|"
      r"their owner's hand|your hand|your graveyard)(?: (?P<mods>.+))?", _return),

@@ -429,3 +429,14 @@ def test_more_trigger_events() -> None:
         (ab,) = face(text, type_line="Artifact Creature — Golem")
         assert isinstance(ab, TriggeredAbility), text
         assert (ab.trigger.event, ab.trigger.player) == (event, player), text
+
+
+def test_reveal_until() -> None:
+    from rules_engine.abilities import MoveToZone, RevealUntil
+
+    (ab,) = face("When this creature enters, reveal cards from the top of your library until you "
+                 "reveal a land card. Put that card onto the battlefield tapped.")
+    reveal, put = ab.effects
+    assert isinstance(reveal, RevealUntil) and reveal.filter.card_types == ("land",)
+    assert reveal.amount.value == 1 and reveal.player.kind == "you"
+    assert isinstance(put, MoveToZone) and put.subject.kind == "it"
