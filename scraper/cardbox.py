@@ -239,9 +239,9 @@ def _headless_face(lines: list[str], i: int) -> tuple[CardBox, int] | None:
     the header of a back face (a header without a cost).
     """
     line = lines[i]
-    if not TYPE_LINE_START.match(line) or not is_type_line(line):
-        return None
     if i > 0 and lines[i - 1] and not lines[i - 1].startswith("\x01"):
+        return None
+    if not TYPE_LINE_START.match(line) or not is_type_line(line):
         return None
     box, type_line = _new_face(line)
     j = i + 1

@@ -114,8 +114,14 @@ def rooms_from_lines(lines: list[str]) -> list[list[DungeonRoom]]:
     return runs
 
 
+#: what any room with an arrow carries; a page without it has no room graph
+ANY_ARROW = re.compile(r"へ(?:進む)?\s*[)）]|に進む\s*[)）]|[(（]\s*[→⇒]|Leads to:")
+
+
 def dungeons_from_page(text: str, boxes: list[CardBox]) -> list[Dungeon]:
     """Every room graph of a page: ダンジョン card boxes first, then lists in its text."""
+    if not ANY_ARROW.search(text):
+        return []
     found: list[Dungeon] = []
     seen: set[tuple[str, ...]] = set()
     for box in boxes:
