@@ -98,6 +98,9 @@ class Game:
         from rules_engine import triggers  # late: triggers imports this module
 
         self._trigger_check = triggers.check
+        from rules_engine.effects import zone_change_replacement  # late: effects imports this
+
+        self._zone_replacement = zone_change_replacement
         self._watched = triggers.WATCHED_EVENTS
         self._ignored = triggers.IGNORED_EVENTS
 
@@ -203,6 +206,8 @@ class Game:
         wants); status, counters, damage and modifications are cleared.
         """
         from_zone = obj.zone
+        # 614.1a/614.6: "If ~ would be put into a graveyard from anywhere, exile it instead"
+        to_zone = self._zone_replacement(self, obj, from_zone, to_zone)
         if from_zone in _LISTED_ZONES:
             lst = self.zone_list(obj)
             if obj in lst:

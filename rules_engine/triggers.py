@@ -351,6 +351,11 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                                              controller, source,
                                                              zone_check=False):
             return False
+        # "Whenever you cast your third spell each turn": only the spell that is that player's
+        # Nth this turn (casting logs spell_cast with nth, counting the spell itself)
+        ordinal = getattr(trig, "ordinal", None)
+        if ordinal and data.get("nth") != ordinal:
+            return False
         return True
     simple = _SIMPLE
     if kind in simple:

@@ -82,7 +82,8 @@ def resolve_top(game: Game) -> None:
         game.resolving = None
         obj.zone = "stack_none"
         game.note(f"{obj.name} doesn't resolve: all its targets are illegal (608.2b)")
-        _spell_leaves_stack(game, obj, "graveyard")
+        # flashback (702.34a) and aftermath (702.127a) exile it whenever it leaves the stack
+        _spell_leaves_stack(game, obj, "exile" if obj.flashback else "graveyard")
         return
     if obj.face.is_permanent_type:
         # 608.3: a permanent spell becomes a permanent under its controller's control
