@@ -510,7 +510,7 @@ def _search_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if flt is None:
         return None
     return SearchLibrary(player=s, filter=flt, destination="library_top", shuffle=True,
-                         text=m.group(0))
+                         reveal=bool(m.groupdict().get("reveal")), text=m.group(0))
 
 
 def _search_then(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -1053,8 +1053,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      lambda s, m, c: MoveToZone(subject=Ref("those", text=m.group("obj")),
                                 to_zone="library_top_" + ("any" if m.group("order") == "any"
                                                           else "random"), text=m.group(0))),
-    (r"search (?:your|their) library for (?P<desc>an? .+?), then shuffle and put that card on "
-     r"top(?: of it)?", lambda s, m, c: _search_top(s, m, c)),
+    (r"search (?:your|their) library for (?P<desc>an? .+?),(?P<reveal> reveal it,)? then "
+     r"shuffle and put that card on top(?: of it)?", lambda s, m, c: _search_top(s, m, c)),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
     (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),
     (r"can't attack(?P<turn> this turn)?", _restriction("cant_attack")),

@@ -440,3 +440,14 @@ def test_reveal_until() -> None:
     assert isinstance(reveal, RevealUntil) and reveal.filter.card_types == ("land",)
     assert reveal.amount.value == 1 and reveal.player.kind == "you"
     assert isinstance(put, MoveToZone) and put.subject.kind == "it"
+
+
+def test_search_reveal_then_shuffle_and_put_on_top() -> None:
+    from rules_engine.abilities import SearchLibrary
+
+    (ab,) = face("When this creature enters, you may search your library for an Elf card, reveal "
+                 "it, then shuffle and put that card on top.")
+    (may,) = ab.effects
+    (search,) = may.effects
+    assert isinstance(search, SearchLibrary) and search.destination == "library_top"
+    assert search.reveal and search.shuffle and search.filter.subtypes == ("Elf",)
