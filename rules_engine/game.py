@@ -28,9 +28,14 @@ PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
 # drawing (704.5b is its own event), declaring attackers and blockers, becoming a target, and
 # the start of a resolution (its end is logged separately). Everything else marks the state
 # dirty, so sba.check_all skips only checks that could not act.
+# Also quiet: a turn beginning (untapping, summoning sickness and the turn's counters are
+# nothing 704 looks at; "until your next turn" effects that end mark the state dirty
+# themselves, turn.expire_until_next_turn; phasing and day/night log their own events) and a
+# triggered ability put on the stack (it has no costs, 603.3).
 SBA_QUIET_EVENTS = frozenset({
     "step_began", "tapped_for_mana", "drew", "attacks", "attackers_declared", "blocks",
-    "becomes_target", "spell_resolving", "ability_resolving"})
+    "becomes_target", "spell_resolving", "ability_resolving", "turn_began",
+    "ability_triggered_on_stack"})
 _LISTED_ZONES = frozenset(PLAYER_ZONES) | {"battlefield", "stack"}
 
 
@@ -87,6 +92,9 @@ class Game:
         # Some permanent has a static ability (set by statics.apply): its effects may depend on
         # anything (the turn, tapped status...), so state-based actions are always checked then.
         self.statics_present = True
+        # objects.ABILITY_CHANGES when statics.apply last found no static ability on the
+        # battlefield (it needn't look again until the count moves)
+        self.statics_none_at: int | None = None
         # Something that state-based actions look at may have changed since the last check
         # found nothing to do: set by every logged event except SBA_QUIET_EVENTS (sba.check_all).
         self.sba_dirty = True

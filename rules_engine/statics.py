@@ -15,7 +15,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
-from rules_engine.objects import GameObject, Mod
+from rules_engine.objects import ABILITY_CHANGES, GameObject, Mod
 
 
 def _statics(obj: GameObject) -> list[Any]:
@@ -41,6 +41,11 @@ def apply(game: Game) -> None:
         for obj in game.battlefield:
             if obj.static_mods:
                 obj.static_mods = []
+    if game.statics_none_at == ABILITY_CHANGES[0]:
+        # no static ability was on the battlefield, and no object entered, left, changed its
+        # face or gained anything since
+        game.statics_present = game.statics_live
+        return
     present = False
     for src in game.battlefield:
         found = src.face.statics  # fast path: the face's cached list, when nothing is gained
@@ -60,6 +65,7 @@ def apply(game: Game) -> None:
                         eff.duration is None:
                     _apply_one(game, src, eff)
     game.statics_present = present or game.statics_live
+    game.statics_none_at = None if present else ABILITY_CHANGES[0]
 
 
 def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:

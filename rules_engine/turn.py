@@ -234,8 +234,12 @@ def expire_until_next_turn(game: Game, player: Player) -> None:
     """611.2b: "until your next turn" effects end as that player's next turn begins."""
     tag = f"next_turn:{player.name}"
     for obj in game.battlefield:
-        if obj.mods:
-            obj.mods = [m for m in obj.mods if m.until != tag]
+        mods = obj.mods
+        if mods:
+            kept = [m for m in mods if m.until != tag]
+            if len(kept) != len(mods):
+                obj.mods = kept
+                game.sba_dirty = True  # e.g. its toughness drops (704.5f): check again
     game.cast_permissions = [c for c in game.cast_permissions if c[2] != tag]
     game.enter_effects = [e for e in game.enter_effects if e[3] != tag]
     game.play_permissions = [e for e in game.play_permissions if e[2] != tag]
