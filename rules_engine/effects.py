@@ -556,9 +556,48 @@ def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
     srcs = resolve_ref(ctx, eff.source)
     src = srcs[0] if srcs else _source_obj(ctx)
     n = amount(ctx, eff.amount)
+    if eff.divided:
+        _divided_damage(ctx, eff, src, n)
+        return
     for ref in eff.recipients:
         for r in resolve_ref(ctx, ref):
             deal_damage(ctx.game, src, r, n)
+
+
+def _divided_damage(ctx: Ctx, eff: Any, src: Any, n: int) -> None:
+    """601.2d: damage "divided as you choose" among the targets, each getting at least 1. The
+    division is the controller's: a scripted mapping {target: n}; unanswered, 1 to each and
+    the rest to the first. A target that became illegal gets nothing, and its share is not
+    given to the others (608.2b)."""
+    from rules_engine.combat import deal_damage
+    from rules_engine.decisions import match_option
+    from rules_engine.errors import IllegalActionError
+
+    game = ctx.game
+    chosen: list[Any] = []
+    for ref in eff.recipients:
+        if ref.kind == "target":
+            chosen += ctx.target_map.get(ref.target, []) if ref.target in ctx.target_map \
+                else list(ctx.targets)
+    if not chosen:
+        return
+    name = ctx.controller.name
+    queue = game.decider.queues.get(name)
+    shares: dict[int, int] = {}
+    if queue and isinstance(queue[0], dict):
+        for key, value in queue.popleft().items():
+            who = match_option(name, "division of damage", key, chosen)
+            shares[id(who)] = int(value)
+        if sum(shares.values()) != n or any(v < 1 for v in shares.values()) or \
+                len(shares) != len(chosen):
+            raise IllegalActionError("601.2d", f"{n} damage must be divided among all "
+                                               "its targets, at least 1 each")
+    else:
+        shares = {id(t): 1 for t in chosen}
+        shares[id(chosen[0])] += max(0, n - len(chosen))
+    for t in chosen:
+        if targeting.still_legal(game, ctx.item, t):
+            deal_damage(game, src, t, shares.get(id(t), 0))
 
 
 def h_fight(ctx: Ctx, eff: ab.Fight) -> None:

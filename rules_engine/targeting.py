@@ -261,6 +261,7 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
     chosen: list[Any] = []
     tmap: dict[Any, list[Any]] = {}
     given = list(given or [])
+    named = bool(given)  # the action listed its targets: no further optional ones are asked
     source = item.source if hasattr(item, "source") and item.source is not None else item
     for target in wanted:
         opts = [o for o in candidates(game, target, player, source) if o not in chosen]
@@ -280,6 +281,8 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
                                                       f": {exc}") from exc
             else:
                 optional = picked_here >= target.min_count
+                if optional and named:
+                    break  # "up to N" / "one or more": the listed targets were all of them
                 pick = game.decider.choose(player.name, f"target for {item.name} "
                                                         f"({target.text or target.kind})",
                                            opts, optional=optional)
