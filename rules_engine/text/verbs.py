@@ -1056,6 +1056,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"search (?:your|their) library for (?P<desc>an? .+?),(?P<reveal> reveal it,)? then "
      r"shuffle and put that card on top(?: of it)?", lambda s, m, c: _search_top(s, m, c)),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
+    (r"can't attack or block(?P<turn> this turn)?", lambda s, m, c: (
+        _restriction("cant_attack")(s, m, c), _restriction("cant_block")(s, m, c))),
     (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),
     (r"can't attack(?P<turn> this turn)?", _restriction("cant_attack")),
     (r"can't be blocked by (?P<by>.+?)(?P<turn> this turn)?", _restriction("cant_be_blocked_by")),

@@ -451,3 +451,17 @@ def test_search_reveal_then_shuffle_and_put_on_top() -> None:
     (search,) = may.effects
     assert isinstance(search, SearchLibrary) and search.destination == "library_top"
     assert search.reveal and search.shuffle and search.filter.subtypes == ("Elf",)
+
+
+def test_cant_attack_or_block_and_plural_attack() -> None:
+    from rules_engine.abilities import Restriction, StaticAbility
+
+    (ab,) = face("This creature can't attack or block unless you control an artifact.")
+    assert isinstance(ab, StaticAbility)
+    assert [e.kind for e in ab.effects] == ["cant_attack", "cant_block"]
+    assert ab.condition.kind == "you_control" and ab.condition.negated
+    (ab,) = spell("Target creature can't attack or block this turn.", kind="Instant")
+    assert all(isinstance(e, Restriction) and e.duration.kind == "this_turn" for e in ab.effects)
+    (ab,) = face("Creatures you control attack each combat if able.")
+    (req,) = ab.effects
+    assert req.kind == "attacks_each_combat" and req.subject.kind == "each"
