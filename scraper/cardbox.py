@@ -236,14 +236,21 @@ def _headless_face(lines: list[str], i: int) -> tuple[CardBox, int] | None:
 
     Only taken when the evidence is strong: a line that starts like a type line, at the
     start of a block, whose face closes on a P/T or loyalty line, or runs straight into
-    the header of a back face (a header without a cost).
+    the header of a back face (a header without a cost). The cost may survive on a line
+    of its own (``(３)(赤)``) above the type line.
     """
-    line = lines[i]
     if i > 0 and lines[i - 1] and not lines[i - 1].startswith("\x01"):
         return None
+    cost_raw = None
+    cost_only = COST_RUN.fullmatch(lines[i])
+    if cost_only and i + 1 < len(lines) and _mana_like(cost_only.group(1)):
+        cost_raw = cost_only.group(1)
+        i += 1
+    line = lines[i]
     if not TYPE_LINE_START.match(line) or not is_type_line(line):
         return None
     box, type_line = _new_face(line)
+    box.mana_cost, box.mana_cost_raw = normalise_cost(cost_raw), cost_raw
     j = i + 1
     while j < len(lines) and lines[j] == line:
         j += 1

@@ -269,3 +269,11 @@ def test_dungeon_reader_agrees_with_the_engines_dungeon_file():
         assert all(set(nxt) <= set(graph) for nxt in graph.values()), entry["name"]
         assert [room for room, nxt in graph.items() if not nxt] == [runs[0][-1].name]
         assert dungeon.as_text() == entry["text"]
+
+
+def test_headless_face_keeps_a_cost_left_on_its_own_line():
+    boxes = find_card_boxes("\n(３)(赤)\nクリーチャー ― 狼男(Werewolf)\n日暮\n2/5\n"
+                            "Grim Howler / 凄惨な吠え猛り\n〔赤〕 クリーチャー ― 狼男(Werewolf)\n"
+                            "夜明\n6/5\n\n(2021)\nクリーチャー・タイプ一覧\n本文\n")
+    assert [(b.name_en, b.mana_cost, b.face_index, b.power) for b in boxes] == [
+        (None, "{3}{R}", 0, "2"), ("Grim Howler", None, 1, "6")]
