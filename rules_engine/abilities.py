@@ -462,6 +462,19 @@ class PutCountersOf(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class EnterAsCopy(Effect):
+    """"You may have ~ enter as a copy of any creature on the battlefield" (rule 707.2, 614.1c):
+    as ``subject`` enters, its controller chooses an object matching ``filter`` and the
+    permanent enters as a copy of it; ``except_text`` keeps the "except ..." exceptions
+    (rule 707.9)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    except_text: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounters(Effect):
     """Remove counters from ``subject`` (rule 122)."""
 

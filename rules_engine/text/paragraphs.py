@@ -22,6 +22,7 @@ from rules_engine.abilities import (
     CastPermission,
     Condition,
     CostModifier,
+    EnterAsCopy,
     EntersReplacement,
     GrantAbility,
     LoseAbility,
@@ -286,6 +287,14 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         effs = fx.parse_effects(m.group(2) + ".", ctx)
         kind = "as_enters" if m.group(1).lower() == "enters" else "as_transforms"
         return EntersReplacement(kind=kind, effects=effs, text=text)
+    m = re.fullmatch(r"you may have ~ enter as a copy of (?:any|an?) (?P<what>.+?)"
+                     r"(?:, except (?P<except>.+))?", t, re.I)
+    if m:
+        flt = parse_filter(re.sub(r" on the battlefield$", "", m.group("what")))
+        if flt is not None:
+            copy = EnterAsCopy(filter=flt, except_text=m.group("except"), text=t)
+            return EntersReplacement(kind="as_enters", effects=(MayEffect(
+                effects=(copy,), text=t),), text=text)
     m = re.fullmatch(r"(.+?) enters? with an additional \+1/\+1 counter on (?:it|them)", t, re.I)
     if m:
         subj = parse_ref(m.group(1), ctx)

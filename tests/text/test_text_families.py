@@ -465,3 +465,17 @@ def test_cant_attack_or_block_and_plural_attack() -> None:
     (ab,) = face("Creatures you control attack each combat if able.")
     (req,) = ab.effects
     assert req.kind == "attacks_each_combat" and req.subject.kind == "each"
+
+
+def test_clone_enters_as_a_copy() -> None:
+    from rules_engine.abilities import EnterAsCopy, EntersReplacement, MayEffect
+
+    (ab,) = face("You may have this creature enter as a copy of any creature on the battlefield, "
+                 "except it's a Rogue in addition to its other types.",
+                 type_line="Creature — Shapeshifter")
+    assert isinstance(ab, EntersReplacement) and ab.kind == "as_enters"
+    (may,) = ab.effects
+    assert isinstance(may, MayEffect)
+    (copy,) = may.effects
+    assert isinstance(copy, EnterAsCopy) and copy.filter.card_types == ("creature",)
+    assert copy.except_text == "it's a Rogue in addition to its other types"
