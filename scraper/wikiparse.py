@@ -233,6 +233,17 @@ def decode_anchor(fragment: str) -> str:
     return unquote(fragment)
 
 
+def edit_box_text(doc: HtmlElement) -> str | None:
+    """The whole wikitext of an edit view (``action=edit``/``submit``): its
+    ``textarea#wpTextbox1``. Better than the diff table beside it, which shows only the
+    changed lines and a little context."""
+    found = doc.xpath('//textarea[@id="wpTextbox1"]')
+    if not found:
+        return None
+    text = found[0].text_content()
+    return text if text.strip() else None
+
+
 def diff_new_side(doc: HtmlElement) -> str | None:
     """The newer revision's wikitext from a MediaWiki diff table (``table.diff``)."""
     tables = [t for t in doc.iter("table") if _has_class(t, "diff")]
@@ -359,7 +370,9 @@ def parse_html(html: str, splitter: NameSplitter | None = None,
         title = (found.text_content().split(" - ")[0].strip() or None) if found is not None \
             else None
     categories = categories_from_catlinks(_by_id(doc, "catlinks"), base)
-    diff_text = diff_new_side(doc) if "diff" in html else None
+    diff_text = edit_box_text(doc) if "wpTextbox1" in html else None
+    if diff_text is None and "diff" in html:
+        diff_text = diff_new_side(doc)
     root = _content_root(doc)
     flat, anchors = _flatten(root)
     links: list[Link] = []

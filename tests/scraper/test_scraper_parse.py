@@ -277,3 +277,19 @@ def test_headless_face_keeps_a_cost_left_on_its_own_line():
                             "夜明\n6/5\n\n(2021)\nクリーチャー・タイプ一覧\n本文\n")
     assert [(b.name_en, b.mana_cost, b.face_index, b.power) for b in boxes] == [
         (None, "{3}{R}", 0, "2"), ("Grim Howler", None, 1, "6")]
+
+
+def test_an_edit_view_gives_the_whole_wikitext_from_its_text_box():
+    from pathlib import Path
+
+    html = (Path(__file__).resolve().parent / "fixtures" / "unseen" / "edit_view.html") \
+        .read_text(encoding="utf-8")
+    page = parse_page("瞬唱", html=html)
+    assert page.wikitext.startswith("'''瞬唱'''")  # the text box, not the diff's two lines
+    assert page.en_name == "Flashsong"
+    assert [s.heading for s in page.sections] == ["", "解説", "参考"]
+    assert [(r.kind, r.rule) for r in page.cr_refs] == [("cite", "702.300a"), ("quote", "702.300")]
+    assert [lk.target for lk in page.links] == ["キーワード能力", "瞬速", "キーワード能力"]
+    assert page.categories == ["キーワード能力"]
+    assert [(b.name_en, b.source) for b in page.card_boxes] == [("Echo Singer", "wikitext")]
+    assert "ログイン" not in page.text and "比較" not in page.text
