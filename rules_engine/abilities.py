@@ -184,6 +184,8 @@ class Condition:
     ("this is the second time this ability has resolved this turn": ``amount`` exactly N),
     "kicked", "cast_from" (``detail`` the zone, or None for "if you cast it"), "had_counters"
     (last known information, ``detail`` the kind or None for any), "control_total_power",
+    "opponent_lost_life_at_least", "life_lost_this_turn", "cast_spell_from_hand_this_turn",
+    "entered_under_control_this_turn" (``amount`` at least N matching ``filter``), "or",
     "attacking_total_power", "graveyard_card_types" (``amount`` at least N),
     "attacked_this_turn", "attacking_alone", "empty_hand", "exiled_this_turn",
     "left_graveyard_this_turn", "opponent_lost_life_this_turn", "opponent_more_cards_in_hand",

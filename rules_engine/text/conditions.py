@@ -74,6 +74,17 @@ def _exiled_this_way(m: re.Match[str], ctx: Ctx) -> Condition | None:
                                               text=m.group(0))
 
 
+def _entered_under_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"if two or more creatures entered under your control this turn", "as long as you had
+    another creature enter under your control this turn" (a count of permanents that entered)."""
+    word = m.group("n").lower()
+    n = amount("a" if word == "another" else word)
+    flt = parse_filter(("another " if word == "another" else "") + m.group("what"))
+    if n is None or flt is None:
+        return None
+    return Condition("entered_under_control_this_turn", amount=n, filter=flt, text=m.group(0))
+
+
 _N = rf"(?P<n>{NUM_WORD})"
 _CMP = r"(?P<cmp>or more|or greater|or fewer|or less)"
 CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
@@ -202,6 +213,20 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"monstrous|renowned|suspected|saddled)",
          lambda m, c: Condition("self_is", detail=m.group("what"), text=m.group(0))),
         (r"an opponent lost life this turn", _fixed("opponent_lost_life_this_turn")),
+        (rf"an opponent lost {_N} or more life this turn", lambda m, c: Condition(
+            "opponent_lost_life_at_least", amount=amount(m.group("n")), text=m.group(0))),
+        (r"you(?:'ve)? gained (?P<op>or|and) lost life this turn", lambda m, c: Condition(
+            m.group("op").lower(), parts=(
+                Condition("life_gained_this_turn", amount=Amount(1), text="you gained life"),
+                Condition("life_lost_this_turn", amount=Amount(1), text="you lost life")),
+            text=m.group(0))),
+        (rf"(?:you had )?(?P<n>an?|another|{NUM_WORD}) (?:or more )?(?P<what>.+?) "
+         r"(?:entered|enter) (?:the battlefield )?under your control this turn",
+         _entered_under_control),
+        (r"you haven't cast a spell from your hand this turn", lambda m, c: Condition(
+            "cast_spell_from_hand_this_turn", amount=Amount(1), negated=True, text=m.group(0))),
+        (r"you didn't lose life this turn", lambda m, c: Condition(
+            "life_lost_this_turn", amount=Amount(1), negated=True, text=m.group(0))),
         (r"an opponent controls (?:an?|another) (?P<what>.+)", lambda m, c: None if parse_filter(
             m.group("what")) is None else Condition("opponent_controls", amount=Amount(1),
                                                     filter=parse_filter(m.group("what")),

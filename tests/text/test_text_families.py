@@ -479,3 +479,20 @@ def test_clone_enters_as_a_copy() -> None:
     (copy,) = may.effects
     assert isinstance(copy, EnterAsCopy) and copy.filter.card_types == ("creature",)
     assert copy.except_text == "it's a Rogue in addition to its other types"
+
+
+def test_this_turn_history_conditions() -> None:
+    (ab,) = face("At the beginning of your end step, if two or more creatures entered under your "
+                 "control this turn, draw a card.")
+    cond = ab.condition
+    assert cond.kind == "entered_under_control_this_turn" and cond.amount.value == 2
+    assert cond.filter.card_types == ("creature",)
+    (ab,) = face("At the beginning of your end step, if you gained or lost life this turn, "
+                 "draw a card.")
+    assert ab.condition.kind == "or"
+    assert [p.kind for p in ab.condition.parts] == ["life_gained_this_turn",
+                                                    "life_lost_this_turn"]
+    (ab,) = face("At the beginning of your end step, if an opponent lost 3 or more life this "
+                 "turn, draw a card.")
+    assert ab.condition.kind == "opponent_lost_life_at_least"
+    assert ab.condition.amount.value == 3
