@@ -362,6 +362,20 @@ def activate(game: Game, player: Player, name: str, index: int,
     return activate_object(game, player, mine[0], index, targets, x)
 
 
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _count_use(game: Game, obj: GameObject, index: int, abl: Any) -> None:
+    """Record an activation for 602.5b / 702.177a limits (only abilities that have one)."""
+    if abl.max_per_turn is None and getattr(abl, "max_per_game", None) is None:
+        return
+    uses = game.__dict__.setdefault("activation_uses", {})
+    key = (obj.oid, obj.timestamp, index)
+    uses[key] = uses.get(key, 0) + 1
+    uses[key + (game.turn,)] = uses.get(key + (game.turn,), 0) + 1
+
+
 def activate_object(game: Game, player: Player, obj: GameObject, index: int,
                     targets: list[Any] | None = None, x: int = 0) -> Any:
     """:func:`activate` once the permanent is known (it is on the battlefield, phased in and
@@ -380,6 +394,21 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if abl.only_your_turn and game.active is not player:
         raise IllegalActionError("602.5", f"{obj.name}'s ability can be activated only during "
                                           "its controller's turn (602.1b)")
+    if abl.only_step is not None and game.step != abl.only_step:
+        raise IllegalActionError("602.5b", f"{obj.name}'s ability can be activated only during "
+                                           f"the {abl.only_step} step")
+    # 602.5b "Activate only once each turn" / 702.177a exhaust: counted per object (a permanent
+    # that changed zones is a new object, 400.7, and gets a new timestamp) and per ability
+    use_key = (obj.oid, obj.timestamp, index)
+    per_turn = abl.max_per_turn
+    per_game = getattr(abl, "max_per_game", None)
+    uses = game.__dict__.setdefault("activation_uses", {})
+    if per_turn is not None and uses.get(use_key + (game.turn,), 0) >= per_turn:
+        raise IllegalActionError("602.5b", f"{obj.name}'s ability can be activated only "
+                                           f"{_times(per_turn)} each turn")
+    if per_game is not None and uses.get(use_key, 0) >= per_game:
+        raise IllegalActionError("702.177a", f"{obj.name}'s ability can be activated only "
+                                             f"{_times(per_game)}")
     if abl.condition is not None:
         from rules_engine import conditions
 
@@ -431,6 +460,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if tap:
         obj.tapped = True
     pay_mana(game, player, cost, x, obj.name)
+    _count_use(game, obj, index, abl)
     if loyalty is not None:
         obj.loyalty_used = True
         if loyalty >= 0:

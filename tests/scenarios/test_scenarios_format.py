@@ -65,7 +65,21 @@ def _rooms(dungeon: str) -> set[str]:
     return {line.split(" — ")[0] for line in text.splitlines() if " — " in line}
 
 
-def _entries(values: list[Any], where: str, ids: set[str], errors: list[str]) -> None:
+def _file_card_names(scn: dict[str, Any], base: Path | None) -> set[str]:
+    """Names (lower case, full and face names) in the scenario's own ``cards:`` files."""
+    names: set[str] = set()
+    for rel in (scn.get("cards") or []) if base is not None else []:
+        text = (base / rel).read_text(encoding="utf-8")
+        cards = json.loads(text) if text.lstrip().startswith("[") else [
+            json.loads(line) for line in text.splitlines() if line.strip()]
+        for card in cards:
+            names.add(card["name"].lower())
+            names.update(f["name"].lower() for f in card.get("card_faces") or [])
+    return names
+
+
+def _entries(values: list[Any], where: str, ids: set[str], errors: list[str],
+             file_names: set[str] | frozenset[str] = frozenset()) -> None:
     for entry in values:
         if isinstance(entry, str):
             name = entry
@@ -81,13 +95,16 @@ def _entries(values: list[Any], where: str, ids: set[str], errors: list[str]) ->
         else:
             errors.append(f"{where}: bad card entry {entry!r}")
             continue
-        if name.lower() not in CARDS:
-            errors.append(f"{where}: card {name!r} is not in db/sample/cards.jsonl")
+        if name.lower() not in CARDS and name.lower() not in file_names:
+            errors.append(f"{where}: card {name!r} is not in db/sample/cards.jsonl "
+                          "nor in the scenario's cards: files")
 
 
-def lint(scn: dict[str, Any]) -> list[str]:
-    """Every way ``scn`` strays from the public format (empty when it does not)."""
+def lint(scn: dict[str, Any], base: Path | None = None) -> list[str]:
+    """Every way ``scn`` strays from the public format (empty when it does not); ``base`` is
+    the scenario file's folder, where its ``cards:`` files are."""
     errors: list[str] = []
+    file_names = _file_card_names(scn, base)
     extra = set(scn) - TOP_KEYS
     if extra:
         errors.append(f"unknown top-level keys {sorted(extra)}")
@@ -118,7 +135,7 @@ def lint(scn: dict[str, Any]) -> list[str]:
                 elif value["room"] not in _rooms(name):
                     errors.append(f"{who}: {name} has no room {value['room']!r}")
             elif zone not in {"life", "mana_pool"}:
-                _entries(value or [], f"{who}.{zone}", ids, errors)
+                _entries(value or [], f"{who}.{zone}", ids, errors, file_names)
     for i, action in enumerate(scn.get("actions") or [], 1):
         if not isinstance(action, dict) or len(action) != 1:
             errors.append(f"action {i}: must be a mapping with one key")
@@ -141,7 +158,7 @@ def lint(scn: dict[str, Any]) -> list[str]:
             if len(verbs) != 1 or set(body) - PLAYER_VERBS - VERB_OPTIONS:
                 errors.append(f"action {i}: player action keys {sorted(body)}")
             if "cast" in body and "from" not in body and "expect_error" not in body:
-                _entries([body["cast"]], f"action {i}", set(), errors)
+                _entries([body["cast"]], f"action {i}", set(), errors, file_names)
         else:
             errors.append(f"action {i}: unknown actor {key!r}")
     errors += _lint_expect(scn.get("expect") or {}, players)
@@ -184,7 +201,8 @@ def test_scenario_file_follows_the_spec(path: Path) -> None:
     scenarios = data if isinstance(data, list) else [data]
     for scn in scenarios:
         assert isinstance(scn, dict), f"{path}: a scenario is a mapping"
-        assert lint(scn) == [], f"{path}: {lint(scn)}"
+        errors = lint(scn, path.parent)
+        assert errors == [], f"{path}: {errors}"
 
 
 def test_lint_catches_drift() -> None:
