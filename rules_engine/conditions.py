@@ -394,6 +394,27 @@ def _max_speed(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return speed(game, controller) >= 4  # 702.179e
 
 
+def _had_counters(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if it had counters on it" (608.2h: last known information): the permanent that left
+    the battlefield - the source itself when it did, else the latest one (the event that
+    triggered "Whenever another creature you control dies, if it had counters on it")."""
+    chosen = None
+    for ev in reversed(game.events[-200:]):
+        if ev.name not in ("dies", "left_battlefield"):
+            continue
+        if ev.data.get("obj") is source:
+            chosen = ev
+            break
+        if chosen is None:
+            chosen = ev
+    if chosen is None:
+        return False
+    counters = getattr(chosen.data.get("lki"), "counters", None) or {}
+    if cond.detail:
+        return counters.get(cond.detail, 0) > 0
+    return any(n > 0 for n in counters.values())
+
+
 _MORE: dict[str, Any] = {
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
@@ -409,4 +430,5 @@ _MORE: dict[str, Any] = {
     "more_life_than_opponent": _more_life_than_opponent,
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked, "max_speed": _max_speed,
+    "had_counters": _had_counters,
 }

@@ -1513,6 +1513,13 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
     put into a graveyard from anywhere, exile it instead" (disturb's back faces, 702.146) and
     shields from resolved effects ("If that creature would die this turn, exile it instead").
     Cheap when neither exists. Game.move is asked to call this before moving anything."""
+    copies = game.__dict__.get("entered_as_copy")
+    if copies and from_zone == "battlefield":
+        for i, (o, stamp) in enumerate(copies):
+            if o is obj and stamp == obj.timestamp:
+                del copies[i]
+                obj.copy_values = None  # 400.7: it becomes a new object, no longer a copy
+                break
     own = _own_replacements(obj) if obj.card is not None or obj.copy_values is not None else ()
     shields = game.__dict__.get("zone_replacements")
     if not own and not shields:
@@ -1664,6 +1671,84 @@ def h_roll_die(ctx: Ctx, eff: Any) -> None:
         if low <= result <= (high if high is not None else low):
             run(game, ctx, row)
             return
+
+
+def h_reveal_until(ctx: Ctx, eff: Any) -> None:
+    """701.20: reveal cards from the top of the library until ``amount`` cards matching the
+    filter are revealed (or the library runs out). They stay in the library until later
+    instructions move them: "that card" is the last match, "the rest" the other cards."""
+    game = ctx.game
+    for p in _players(ctx, eff.player) or [ctx.controller]:
+        want = amount(ctx, eff.amount)
+        revealed: list[Any] = []
+        matched: list[Any] = []
+        for card in list(p.library):
+            if len(matched) >= want:
+                break
+            revealed.append(card)
+            if targeting.matches(game, card, eff.filter, p, None, zone_check=False):
+                matched.append(card)
+        ctx.those = revealed
+        ctx.chosen = matched
+        ctx.count = len(matched)
+        ctx.it = matched[-1] if matched else None
+        game.log("revealed", player=p, count=len(revealed))
+
+
+def h_put_counters_of(ctx: Ctx, eff: Any) -> None:
+    """122.1 / 608.2h: "put its counters on target creature": each kind of counter the source
+    had (its last known information when it has left the battlefield) on the subject."""
+    game = ctx.game
+    counts: dict[str, int] = {}
+    for src in resolve_ref(ctx, eff.source):
+        if isinstance(src, GameObject) and src.zone == "battlefield":
+            counts = dict(src.counters)
+            break
+        lki = _lki_of(ctx, src)
+        if lki is not None:
+            counts = dict(getattr(lki, "counters", None) or {})
+            break
+    if not any(counts.values()):
+        return
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone != "battlefield":
+            continue
+        for kind, n in counts.items():
+            if n > 0:
+                obj.counters[kind] = obj.counters.get(kind, 0) + n
+                game.log("counters_put", obj=obj, counter=kind, amount=n)
+
+
+def _lki_of(ctx: Ctx, obj: Any) -> Any:
+    """Last known information of ``obj`` from the event that triggered this ability."""
+    ev = ctx.event
+    if ev is not None and ev.data.get("obj") is obj:
+        return ev.data.get("lki")
+    return None
+
+
+def h_enter_as_copy(ctx: Ctx, eff: Any) -> None:
+    """707.2 / 614.1c: "You may have ~ enter as a copy of a creature ...": as it enters, its
+    controller chooses an object matching the filter; the permanent's copiable values
+    become that object's (707.9 exceptions in words are not applied here). It stops being a
+    copy when it leaves the battlefield (zone_change_replacement resets it)."""
+    game = ctx.game
+    obj = _source_obj(ctx)
+    if not isinstance(obj, GameObject):
+        return
+    options = [o for o in game.permanents() if o is not obj and
+               targeting.matches(game, o, eff.filter, ctx.controller, obj)]
+    if not options:
+        return
+    # ("you may" is the MayEffect around this record: answered yes, then the choice)
+    pick = game.decider.choose(ctx.controller.name, f"what {obj.name} enters as a copy of",
+                               options)
+    if pick is None:
+        return
+    face, _card = copy_face_of(ctx, pick, ab.TokenSpec())
+    obj.copy_values = face
+    game.__dict__.setdefault("entered_as_copy", []).append((obj, obj.timestamp))
+    game.log("entered_as_copy", obj=obj, original=pick)
 
 
 def h_reveal(ctx: Ctx, eff: Any) -> None:
@@ -2018,6 +2103,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("CastWithoutPaying", h_cast_free), ("Skip", h_skip),
                         ("SetClassLevel", h_set_class_level),
                         ("ChooseValue", h_choose_value), ("ChooseTarget", h_choose_target),
-                        ("RollDie", h_roll_die)):
+                        ("RollDie", h_roll_die), ("RevealUntil", h_reveal_until),
+                        ("PutCountersOf", h_put_counters_of),
+                        ("EnterAsCopy", h_enter_as_copy)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
