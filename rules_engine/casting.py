@@ -145,11 +145,19 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
     original_face = obj.face
     if half is not None:
         split.put_half_on_stack(obj, half)  # 709.3a: only the chosen half is evaluated
+    disturb = _disturb(obj) if from_zone == "graveyard" and half is None else None
+    if disturb is not None:
+        # 702.146a-b: cast transformed - only the back face is evaluated and goes on the stack
+        # (the zone change to the stack keeps the transformed status, and so the back face)
+        obj.transformed = True
+        obj.face = obj.card.back  # type: ignore[union-attr]
     try:
-        _cast_checked(game, player, obj, half, from_zone, targets, x)
+        _cast_checked(game, player, obj, half, from_zone, targets, x, disturb)
     except IllegalActionError:
         if half is not None:
             obj.face = original_face  # refused: the card keeps its characteristics
+        if disturb is not None:
+            obj.transformed = False  # and its front face in the graveyard
         raise
     game.priority = player  # 601.2j / 117.3c: the caster receives priority again
     game.passes = 0
@@ -174,8 +182,18 @@ def _find_castable_half(game: Game, player: Player, name: str,
     return obj, split.half_named(obj, name)
 
 
+def _disturb(obj: GameObject) -> Any:
+    """The card's disturb ability (702.146a), when it has one and no flashback (flashback is the
+    permission a script casting from a graveyard means first) and a back face to cast."""
+    if obj.card is None or obj.card.back is None or obj.transformed:
+        return None
+    if compiled.keyword_ability(obj, "flashback") is not None:
+        return None
+    return compiled.keyword_ability(obj, "disturb")
+
+
 def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_zone: str,
-                  targets: list[Any] | None, x: int) -> None:
+                  targets: list[Any] | None, x: int, disturb: Any = None) -> None:
     """601.2a-i for :func:`cast` once the card (and the half of a split card) is known."""
     face = obj.face
     if face.is_permanent_type and "Land" in face.types:
@@ -191,6 +209,13 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             raise IllegalActionError("702.127a", f"{obj.name} may be cast only from its "
                                                  "owner's graveyard")
         flashback = True  # 702.127a: cast from a graveyard, exiled whenever it leaves the stack
+    elif disturb is not None:
+        if obj.owner is not player:
+            raise IllegalActionError("702.146a", f"{obj.name} may be cast with disturb only "
+                                                 "from its owner's graveyard")
+        # 702.146a: "cast this card transformed from your graveyard by paying [cost] rather
+        # than its mana cost" (an alternative cost, 118.9)
+        cost_text = disturb.cost.mana if disturb.cost is not None else (disturb.parameter or "")
     elif from_zone == "graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
         if fb is None:

@@ -28,6 +28,10 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
     transformed = obj.card is not None and obj.card.back is not None and \
         obj.copy_values is None and game.day_night == "night" and \
         "daybound" in obj.card.front.keywords
+    # 702.146b / 712.11a: a double-faced spell cast transformed (disturb) was on the stack
+    # with its back face up and enters the battlefield that way
+    transformed = transformed or (from_stack and obj.transformed and obj.card is not None
+                                  and obj.card.back is not None)
     if transformed:
         obj.transformed = True
     face_abilities = compiled.object_abilities_of_face(obj)

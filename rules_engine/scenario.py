@@ -661,7 +661,7 @@ def _prop(obj: GameObject, prop: str) -> Any:
     if prop == "name":
         return obj.name
     if prop == "face":
-        return "back" if obj.transformed and obj.zone == "battlefield" else "front"
+        return "back" if obj.transformed and obj.zone in ("battlefield", "stack") else "front"
     if prop == "zone":
         return obj.zone
     if prop in ("tapped", "prepared", "phased_out", "token", "damage"):
