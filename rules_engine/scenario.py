@@ -692,7 +692,11 @@ def _prop(obj: GameObject, prop: str) -> Any:
     if prop == "mana_value":  # 202.3 (an engine extension of the format, for rulings)
         from rules_engine.mana import parse_cost
 
-        return parse_cost(obj.face.mana_cost).mana_value
+        face = obj.face
+        card = obj.card
+        if card is not None and card.back is not None and face is card.back:
+            face = card.front  # 712.8c/e: a back face up uses the front face's mana cost
+        return parse_cost(face.mana_cost).mana_value
     raise ScenarioError(f"unknown object property {prop!r}")
 
 

@@ -56,3 +56,25 @@ def test_nth_name_out_of_range_fails(sample_source) -> None:
     result = _run(text, sample_source)
     assert not result.passed
     assert any("only 2 objects of that name" in f for f in result.failures)
+
+
+DISTURB = """
+name: disturb back face mana value
+state:
+  players:
+    alice:
+      graveyard: [{card: Mourning Patrol, id: patrol}]
+      battlefield: [Plains, Plains, Plains, Plains]
+actions:
+  - alice: {cast: Mourning Patrol, from: graveyard}
+  - expect: {objects: {patrol: {face: back, name: Morning Apparition, mana_value: 3}}}
+  - resolve: {}
+expect:
+  objects: {patrol: {face: back, zone: battlefield, mana_value: 3}}
+"""
+
+
+def test_back_face_mana_value_is_the_front_faces(sample_source) -> None:
+    """712.8c/e: a spell cast transformed, and a permanent back face up, use the front's cost."""
+    result = _run(DISTURB, sample_source)
+    assert result.passed, result.failures
