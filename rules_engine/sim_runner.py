@@ -248,19 +248,26 @@ def _unsupported_in(game: Game, start: int) -> str | None:
     events = game.events
     for i in range(start, len(events)):
         ev = events[i]
-        if ev.name == "note":
+        name = ev.name
+        if name not in _LOOKED_AT:
+            continue
+        if name == "note":
             text = ev.data.get("text", "")
             if text.startswith(_UNSUPPORTED_NOTE):
                 return text[len(_UNSUPPORTED_NOTE):].lstrip(": ").strip()
-        elif ev.name in ("spell_cast", "entered"):
+        else:
             obj = ev.data.get("obj")
             face = getattr(obj, "face", None)
             if face is None:
                 continue
-            compiled.face_abilities(getattr(obj, "card", None), face)
+            if face.abilities is None:  # (compiling is what fills face.unsupported)
+                compiled.face_abilities(getattr(obj, "card", None), face)
             if face.unsupported:
                 return f"{face.name}: {face.unsupported[0]!r}"
     return None
+
+
+_LOOKED_AT = frozenset({"note", "spell_cast", "entered"})
 
 
 def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, index: int,
@@ -281,6 +288,8 @@ def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, ind
         game.decider.policy = pol.decide
         game.decider.log = _no_log
         seen = 0
+        events = game.events
+        step = pol.step
         while not game.game_over:
             if game.turn > max_turns:
                 raise _Stop(f"turn limit ({max_turns})")
@@ -288,11 +297,11 @@ def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, ind
                 raise _Stop(f"move limit ({max_moves})")
             if game.priority is None:
                 raise _Stop("engine error: no player has priority")
-            pol.step(game)
+            step(game)
             moves += 1
-            if len(game.events) > seen:
+            if len(events) > seen:
                 found = _unsupported_in(game, seen)
-                seen = len(game.events)
+                seen = len(events)
                 if found is not None:
                     raise _Stop(f"unsupported: {found}")
         reason = _end_reason(game)
