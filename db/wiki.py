@@ -310,7 +310,8 @@ class WikiStore:
         out: dict[str, dict[str, str]] = {}
         for title, version, number in self.con.execute(
             "SELECT DISTINCT section_title, coalesce(cr_version, ''), rule FROM wiki_cr_refs "
-            "WHERE kind = 'quoted' AND level = 1 AND section_title IS NOT NULL"
+            "WHERE kind = 'quoted' AND section_title IS NOT NULL "
+            "AND (level = 1 OR section = rule)"  # sections, and keyword topics (702.145)
         ).fetchall():
             out.setdefault(title, {})[version] = number
         return out

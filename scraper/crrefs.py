@@ -117,6 +117,11 @@ def _strip_bullet(line: str) -> str:
     return re.sub(r"^(?:[•・\-*#]+\s*)+", "", line).strip()
 
 
+def is_topic_title(text: str) -> bool:
+    """A numbered rule whose text is only a name (``702.145 日暮/夜明``), not a sentence."""
+    return bool(text) and len(text) <= 40 and not re.search(r"[。.」]$|[、。]", text)
+
+
 def _heading(line: str) -> str | None:
     """The heading text of a heading-marked line (``\x01`` + level + text), else None."""
     return line[2:].strip() if line.startswith("\x01") else None
@@ -132,6 +137,7 @@ def quoted_rules_from_text(text: str) -> QuotedRules | None:
     first block's (all blocks of one rendering come from the same loaded rules).
     """
     block: QuotedRules | None = None
+    _section_titles: dict[str, str | None] = {}
     inside = False
     section: str | None = None
     section_title: str | None = None
@@ -159,10 +165,16 @@ def quoted_rules_from_text(text: str) -> QuotedRules | None:
             level = rule_level(number)
             if level == 1:
                 section, section_title = number, body or None
+                _section_titles[number] = section_title
+            elif level == 2 and is_topic_title(body):
+                # "702.145 日暮/夜明": a keyword's own rules are keyed by the keyword
+                section, section_title = number, body
             elif level >= 2:
                 own_section = number.split(".")[0]
-                if own_section != section:
-                    section, section_title = own_section, None
+                if level == 3 and section == number.rstrip("abcdefghijklmnopqrstuvwxyz"):
+                    pass  # a subrule of the topic above
+                elif own_section != section:
+                    section, section_title = own_section, _section_titles.get(own_section)
             block.rules.append(
                 QuotedRule(
                     number, body, level,
@@ -206,6 +218,6 @@ def section_numbers(blocks: list[QuotedRules]) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for block in blocks:
         for rule in block.rules:
-            if rule.level == 1 and rule.section_title:
+            if rule.section_title and (rule.level == 1 or rule.section == rule.number):
                 out.setdefault(rule.section_title, {})[block.version or ""] = rule.number
     return out

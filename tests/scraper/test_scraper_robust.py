@@ -177,6 +177,13 @@ def test_section_numbers_per_edition_settle_cites_by_title(db_path):
         assert wiki.resolve_section_cite("イニシアチブ", ".1") == "726.1"
         assert wiki.resolve_section_cite("イニシアチブ", ".1", "20231117.0") == "722.1"
         assert wiki.resolve_section_cite("昼と夜") is None
+        keyword = parse_page("日暮", html=(
+            "<div id='mw-content-text'><h2>引用：総合ルール 20260417</h2><ul><li>702 キーワード能力"
+            "<ul><li>702.145 日暮/夜明<ul><li>702.145a 日暮は常在型能力である。</li></ul></li>"
+            "</ul></li></ul></div>"))
+        wiki.save_page(keyword)
+        assert wiki.section_numbers()["日暮/夜明"] == {"20260417": "702.145"}
+        assert wiki.resolve_section_cite("日暮/夜明", "a") == "702.145a"
 
 
 def test_api_answers_of_the_wrong_shape_fail_only_their_page(db_path, capsys):

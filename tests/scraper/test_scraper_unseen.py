@@ -152,7 +152,8 @@ def test_keyword_page_infobox_quotes_and_citations(crawled):
     assert {r[4] for r in quoted} == {"20260417.0"}
     by_rule = {r[0]: r for r in quoted}
     assert by_rule["509.1a"][2:4] == ("509", "ブロック・クリーチャー指定ステップ")
-    assert by_rule["702.200a"][1:4] == (3, "702", "キーワード能力")
+    assert by_rule["702.200"][1:4] == (2, "702.200", "護り手")  # a keyword's own topic
+    assert by_rule["702.200a"][1:4] == (3, "702.200", "護り手")
     assert by_rule["702.200b"][5].endswith("１体しかブロックできない。")  # its example
     assert "飛行" not in by_rule["509.1a"][5]  # the navbox after the block is not a rule
     links = crawled("SELECT target, anchor, label, target_exists FROM wiki_links "
