@@ -328,6 +328,43 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
     game.log("damage_dealt", source=source, recipient=recipient, amount=amount, combat=combat)
 
 
+def tap_creatures_cost(game: Game, player: Player, source: GameObject, part: Any,
+                       given: list[Any] | None = None) -> list[GameObject]:
+    """Crew / saddle costs (702.122a, 702.171a): tap any number of untapped creatures you
+    control (other than the source for saddle) with total power N or more. Tapping them is not
+    a {T} cost, so summoning sickness doesn't matter (702.122c). ``given`` names them (ids or
+    names); otherwise the player's scripted answers, else the fewest strongest creatures.
+    Returns the creatures tapped; refuses with 702.122a when the power is not there."""
+    from rules_engine.decisions import match_option
+
+    need = int(part.amount.value) if part.amount is not None and part.amount.value else 0
+    other = getattr(part.what, "other", False)
+    pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
+            and (o is not source or not other) and not (o is source and not source.is_creature)]
+    chosen: list[GameObject] = []
+    answers = list(given or [])
+    queue = game.decider.queues.get(player.name)
+    if not answers and queue and isinstance(queue[0], list):
+        answers = list(queue.popleft())
+    if answers:
+        for a in answers:
+            pick = match_option(player.name, f"creature to tap for {part.text}", a,
+                                [o for o in pool if o not in chosen])
+            chosen.append(pick)
+    else:
+        for o in sorted(pool, key=lambda c: -c.power):
+            if sum(c.power for c in chosen) >= need:
+                break
+            chosen.append(o)
+    if sum(c.power for c in chosen) < need:
+        raise IllegalActionError("702.122a", f"{player.name} can't tap untapped creatures with "
+                                             f"total power {need} or more for {source.name}")
+    for o in chosen:
+        o.tapped = True
+        game.log("tapped_for_cost", obj=o, source=source)
+    return chosen
+
+
 def _poison(game: Game, player: Player, amount: int) -> None:
     """122.1f: poison counters on a player (a player with ten or more loses, 704.5c)."""
     counts = game.__dict__.setdefault("poison_counters", {})

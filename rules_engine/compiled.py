@@ -28,6 +28,8 @@ _CODED_KEYWORDS = frozenset({
     "devoid", "ascend",  # 702.131: conditions.citys_blessing
     "start your engines!",  # 702.179: conditions.speed / note_life_lost
     "aftermath",  # 702.127: casting.py and split.py
+    # deck construction only (702.124 partner, 702.124i "choose a background"): nothing in a game
+    "partner", "choose a background", "friends forever", "doctor's companion",
 })
 
 # 702: keywords whose rule defines them as an ability with ordinary rules text. The text is
@@ -115,8 +117,38 @@ def _storm() -> tuple[Any, ...]:
         text="Storm"),)
 
 
+def _tap_power_ability(kind: str, kw: Any) -> tuple[Any, ...]:
+    """702.122a crew N: "Tap any number of untapped creatures you control with total power N or
+    greater: This Vehicle becomes an artifact creature until end of turn." 702.171a saddle N:
+    the same with other creatures, "This Mount becomes saddled until end of turn. Activate
+    only as a sorcery." The cost part kind "tap_creatures_power" (amount N; ``what`` "other"
+    for saddle) is paid by combat.tap_creatures_cost."""
+    param = (kw.parameter or "").strip()
+    if not param.isdigit():
+        return ()
+    n = int(param)
+    cost = ab.Cost(parts=(ab.CostPart(kind="tap_creatures_power", amount=ab.Amount(n),
+                                      what=ab.ObjectFilter(other=kind == "saddle",
+                                                           card_types=("creature",),
+                                                           text="untapped creatures you control"),
+                                      text=f"Tap any number of untapped creatures you control "
+                                           f"with total power {n} or more"),),
+                   text=f"{kind.capitalize()} {n}")
+    if kind == "crew":
+        effect: Any = ab.Animate(subject=ab.Ref("self"), card_types=("artifact", "creature"),
+                                 duration=ab.Duration("end_of_turn"),
+                                 text="becomes an artifact creature until end of turn")
+        return (ab.ActivatedAbility(cost=cost, effects=(effect,), text=kw.text or f"Crew {n}"),)
+    effect = ab.KeywordAction(name="saddle", subject=ab.Ref("self"),
+                              text="becomes saddled until end of turn")
+    return (ab.ActivatedAbility(cost=cost, effects=(effect,), timing="sorcery",
+                                text=kw.text or f"Saddle {n}"),)
+
+
 # keywords whose definition the compiler can't read yet, built as records directly
 KEYWORD_BUILT: dict[str, Any] = {
+    "crew": lambda kw: _tap_power_ability("crew", kw),
+    "saddle": lambda kw: _tap_power_ability("saddle", kw),
     "storm": _storm,
     # 702.149a
     "training": lambda: _attack_trigger("attacks_with_greater_power",
@@ -126,6 +158,7 @@ KEYWORD_BUILT: dict[str, Any] = {
                                         "Dethrone (attacks the player with the most life)"),
 }
 
+_BUILT_WITH_KW = frozenset({"crew", "saddle"})
 ENGINE_KEYWORDS = _CODED_KEYWORDS | frozenset(KEYWORD_DEFINITIONS) | frozenset(KEYWORD_BUILT)
 
 _NUMBER_WORDS = ("zero", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -143,9 +176,10 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
         built = KEYWORD_BUILT.get(name)
         if built is None:
             return ()
-        hit = _EXPANSIONS.get((name,))
+        key = (name, kw.parameter)
+        hit = _EXPANSIONS.get(key)
         if hit is None:
-            hit = _EXPANSIONS[(name,)] = built()
+            hit = _EXPANSIONS[key] = built(kw) if name in _BUILT_WITH_KW else built()
         return hit
     cost = kw.cost.text if kw.cost is not None else None
     key = (name, kw.parameter, cost, card_name, face_name, type_line)

@@ -204,9 +204,9 @@ def _self_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         return bool(source.tapped)
     if detail == "untapped":
         return not source.tapped
-    if detail == "saddled":  # 702.171b: a designation only saddle gives (not modelled here)
-        return any(o is source and t == source.timestamp
-                   for o, t in game.__dict__.get("saddled", ()))
+    if detail == "saddled":  # 702.171b: until end of turn
+        return game.__dict__.get("saddled_turn", {}).get(id(source)) == game.turn and any(
+            o is source and t == source.timestamp for o, t in game.__dict__.get("saddled", ()))
     if detail.startswith("a ") or detail.startswith("an "):
         from rules_engine import targeting
 

@@ -64,6 +64,21 @@ def _static_gaps(eff: Any) -> list[str]:
     return [f"static:{type(eff).__name__}"]
 
 
+_CASTING_SRC: list[str] = []
+
+
+def _cost_gaps(abl: Any) -> list[str]:
+    """Cost parts of an activated ability that casting.activate_object doesn't pay (looked up
+    by their kind's name in casting.py)."""
+    if not _CASTING_SRC:
+        import inspect
+
+        from rules_engine import casting
+
+        _CASTING_SRC.append(inspect.getsource(casting))
+    return [f"cost:{p.kind}" for p in abl.cost.parts if f'"{p.kind}"' not in _CASTING_SRC[0]]
+
+
 def _casting_applies_cost_modifiers() -> bool:
     """mana.modified_cost runs only once casting.py calls it (601.2f)."""
     import inspect
@@ -128,9 +143,14 @@ def card_gaps(card: dict) -> set[str]:
                 name = (abl.name or "").lower()
                 if name and name not in compiled.ENGINE_KEYWORDS:
                     found.add(f"keyword:{name}")
-                elif name not in compiled._CODED_KEYWORDS and not compiled.keyword_records(
-                        abl, card.get("name", ""), face.name, face.type_line):
-                    found.add(f"keyword:{name} (definition not compiled)")
+                elif name not in compiled._CODED_KEYWORDS:
+                    records = compiled.keyword_records(abl, card.get("name", ""), face.name,
+                                                       face.type_line)
+                    if not records:
+                        found.add(f"keyword:{name} (definition not compiled)")
+                    for rec in records:
+                        if isinstance(rec, ab.ActivatedAbility) and _cost_gaps(rec):
+                            found.add(f"keyword:{name} (cost not paid)")
             elif isinstance(abl, ab.StaticAbility):
                 for eff in abl.effects:
                     found.update(_static_gaps(eff))
@@ -138,6 +158,8 @@ def card_gaps(card: dict) -> set[str]:
                             | ab.EntersReplacement):
                 for eff in ab.iter_effects((abl,)):
                     found.update(_effect_gaps(eff))
+                if isinstance(abl, ab.ActivatedAbility):
+                    found.update(_cost_gaps(abl))
                 if isinstance(abl, ab.TriggeredAbility) and abl.trigger is not None:
                     probe = getattr(effects, "trigger_not_run", None)
                     if probe is not None and probe(abl.trigger):
