@@ -401,6 +401,48 @@ def _count_use(game: Game, obj: GameObject, index: int, abl: Any) -> None:
     uses[key + (game.turn,)] = uses.get(key + (game.turn,), 0) + 1
 
 
+def hand_abilities(obj: GameObject) -> list[Any]:
+    """Activated abilities that function while the card is in its owner's hand (113.6a):
+    cycling (702.29a), in printed order."""
+    return [a for a in compiled.object_abilities(obj)
+            if isinstance(a, ab.KeywordAbility) and a.name.lower() == "cycling"]
+
+
+def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
+    """602.2 for an ability of a card in its owner's hand. Cycling (702.29a): "[Cost], Discard
+    this card: Draw a card." - the discard is part of the cost (601.2h/602.2b), so the card is
+    in the graveyard before the ability resolves; discard and cycle triggers see it at once."""
+    _need_priority(game, player)
+    key = name.lower()
+    cards = [o for o in player.hand if o.name.lower() == key
+             or (o.label and str(o.label).lower() == key)]
+    if not cards:
+        raise IllegalActionError("602.2", f"no card named {name!r} in {player.name}'s hand")
+    obj = cards[0]
+    abilities = hand_abilities(obj)
+    if not 1 <= index <= len(abilities):
+        raise IllegalActionError("602.1", f"{obj.name} has no ability {index} that works in the "
+                                          f"hand (it has {len(abilities)})")
+    kw = abilities[index - 1]
+    mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
+    cost = parse_cost(mana_text)
+    if not can_pay(game, player, cost, 0):
+        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to cycle "
+                                           f"{obj.name}")
+    pay_mana(game, player, cost, 0, obj.name)
+    game.move(obj, "graveyard")  # 701.9a: discarding, as a cost
+    game.log("discarded", player=player, obj=obj)
+    game.log("cycled", player=player, obj=obj)
+    item = StackAbility(game.new_id(), obj.name, obj, player, [ab.Draw(text="Draw a card")],
+                        ability=kw, kind="activated")
+    game.stack.append(item)
+    game.log("ability_activated", obj=item, player=player)
+    from rules_engine import turn
+
+    turn.give_priority(game, player)
+    return item
+
+
 def activate_object(game: Game, player: Player, obj: GameObject, index: int,
                     targets: list[Any] | None = None, x: int = 0) -> Any:
     """:func:`activate` once the permanent is known (it is on the battlefield, phased in and

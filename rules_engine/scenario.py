@@ -352,6 +352,10 @@ class Runner:
                          targets=_as_list(body.get("targets")), x=int(body.get("x", 0)))
         elif verb == "play_land":
             casting.play_land(game, player, str(body["play_land"]))
+        elif verb == "activate" and body.get("from") == "hand":
+            # engine extension: an ability that works in the hand (cycling, 702.29a)
+            casting.activate_in_hand(game, player, str(body["activate"]),
+                                     int(body.get("ability", 1)))
         elif verb == "activate":
             casting.activate(game, player, str(body["activate"]), int(body.get("ability", 1)),
                              targets=_as_list(body.get("targets")), x=int(body.get("x", 0)))
