@@ -76,7 +76,10 @@ def _cost_gaps(abl: Any) -> list[str]:
         from rules_engine import casting
 
         _CASTING_SRC.append(inspect.getsource(casting))
-    return [f"cost:{p.kind}" for p in abl.cost.parts if f'"{p.kind}"' not in _CASTING_SRC[0]]
+    src = _CASTING_SRC[0]
+    delegated = effects.OTHER_COST_KINDS if "pay_costs" in src else frozenset()
+    return [f"cost:{p.kind}" for p in abl.cost.parts
+            if f'"{p.kind}"' not in src and p.kind not in delegated]
 
 
 def _casting_applies_cost_modifiers() -> bool:
