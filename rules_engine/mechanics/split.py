@@ -33,20 +33,22 @@ def halves(card: CardDef | None) -> tuple[Face, ...]:
     """The castable halves of a split card (left, right), compiled; () for any other card."""
     if card is None or card.layout not in SPLIT_LAYOUTS:
         return ()
-    own = getattr(card, "halves", None)  # the card layer's own halves, once it has them
-    if own:
-        return tuple(own)
     hit = _HALVES.get(id(card))
     if hit is not None and hit[0] is card:
         return hit[1]
     raw = card.raw or {}
     faces = raw.get("card_faces") or []
+    own = getattr(card, "halves", None)  # the card layer's own halves, once it has them
+    if own and all(h.abilities is not None for h in own):
+        _HALVES[id(card)] = (card, tuple(own))
+        return tuple(own)
     if len(faces) != 2:
         return ()
     from rules_engine import text as compiler
 
     kws = raw.get("keywords") or ()
-    made = tuple(Face.from_scryfall({"colors": None, **f}, kws) for f in faces)
+    made = tuple(own) if own and len(own) == 2 else tuple(
+        Face.from_scryfall({"colors": None, **f}, kws) for f in faces)
     try:
         compiled_faces = list(compiler.compile_card(raw).faces)
     except Exception as exc:  # noqa: BLE001 - a compiler failure must not stop a game
