@@ -139,6 +139,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you(?:'ve| have) cast (?:an?|another) (?P<what>.+?) this turn", _cast_this_turn),
         (r"(?P<who>it|that card|that creature|~|equipped creature|enchanted creature|"
          r"enchanted permanent)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
+        # a color or supertype needs no article: "if it's legendary", "if that creature was
+        # blue or black" ("was": its last known information, rule 608.2h)
+        (r"(?P<who>it|that card|that creature|that permanent|~)(?:'s| is| was) (?P<what>(?:"
+         r"legendary|basic|snow|white|blue|black|red|green|colorless|multicolored)"
+         r"(?: or (?:white|blue|black|red|green))?)", _is_a),
+        (r"(?P<who>that card|that creature|that permanent) was (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
          r"sacrificed|revealed) this way", _exiled_this_way),
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "

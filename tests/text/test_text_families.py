@@ -496,3 +496,11 @@ def test_this_turn_history_conditions() -> None:
                  "turn, draw a card.")
     assert ab.condition.kind == "opponent_lost_life_at_least"
     assert ab.condition.amount.value == 3
+
+
+def test_is_a_color_or_supertype_without_article() -> None:
+    (ab,) = spell("Destroy target creature. If that creature was blue or black, draw a card.")
+    cond = ab.effects[-1].condition
+    assert cond.kind == "is_a" and cond.filter.colors == ("blue", "black")
+    (ab,) = spell("Exile target creature. If it's legendary, you gain 3 life.")
+    assert ab.effects[-1].condition.filter.supertypes == ("legendary",)
