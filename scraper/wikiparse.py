@@ -290,6 +290,17 @@ def _visible_text(el: HtmlElement) -> str:
     return re.sub(r"\s+", " ", "".join(parts)).strip()
 
 
+MANA_ALT = re.compile(r"^[{(（]?\s*([0-9０-９XYZＸＹＺWUBRGCSＷＵＢＲＧＣＳ白青黒赤緑無雪Φ/／"
+                      r"TＴQＱ]{1,5})\s*[})）]?$")
+
+
+def _mana_alt(alt: str) -> str:
+    """A mana symbol drawn as an image (``<img alt="{W}">``, ``alt="(白)"``) as the text the
+    card box reader knows: ``(W)``; any other image (a card picture) adds nothing."""
+    match = MANA_ALT.match(alt.strip())
+    return f"({match.group(1)})" if match else ""
+
+
 class _Mark(str):
     """A closing mark pushed on the walk stack (distinct from text, which is plain str)."""
 
@@ -317,6 +328,9 @@ def _flatten(root: HtmlElement) -> tuple[str, list[HtmlElement]]:
             continue  # older skins put the page title inside the content box
         if name == "br":
             out.append("\n")
+            continue
+        if name == "img":
+            out.append(_mana_alt(node.get("alt") or ""))
             continue
         if name in HEADING_TAGS:
             out.append(f"\x03{HEADING_MARK}{name[1]}{_visible_text(node)}\x03")

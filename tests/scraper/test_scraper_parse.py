@@ -293,3 +293,18 @@ def test_an_edit_view_gives_the_whole_wikitext_from_its_text_box():
     assert page.categories == ["キーワード能力"]
     assert [(b.name_en, b.source) for b in page.card_boxes] == [("Echo Singer", "wikitext")]
     assert "ログイン" not in page.text and "比較" not in page.text
+
+
+def test_mana_symbols_drawn_as_images_read_as_costs():
+    html = ('<div id="mw-content-text"><div class="card"><p>'
+            '<a href="/wiki/X">Glimmer Wisp</a> / 微光の精 <img alt="{2}" src="/m/2.png"/>'
+            '<img alt="{W}" src="/m/w.png"/><img alt="{W/U}" src="/m/wu.png"/><br/>'
+            'クリーチャー — スピリット(Spirit)<br/>'
+            '<img alt="(T)" src="/m/t.png"/>：１点のライフを得る。'
+            '<br/>1/1</p></div><p><a class="image" href="/wiki/File:x.jpg">'
+            '<img alt="Glimmer Wisp.jpg" src="/x.jpg"/></a></p></div>')
+    page = parse_page("微光の精/Glimmer Wisp", html=html)
+    box = page.card_boxes[0]
+    assert (box.name_en, box.name_ja, box.mana_cost) == ("Glimmer Wisp", "微光の精", "{2}{W}{W/U}")
+    assert box.text == "(T)：１点のライフを得る。" and box.power == "1"
+    assert "jpg" not in page.text
