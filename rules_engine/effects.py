@@ -1080,12 +1080,11 @@ def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
     mana = parse_cost(cost.mana) if getattr(cost, "mana", "") else None
     if mana is not None and not casting.can_pay(game, player, mana, 0):
         return False
-    for part in parts:
-        if part.kind == "discard" and len(player.hand) < (part.amount.value or 1 if part.amount
-                                                          else 1):
-            return False
-        if part.kind not in ("mana", "discard", "pay_life"):
-            return False  # a cost this engine can't pay is not paid
+    others = tuple(q for q in parts if q.kind in OTHER_COST_KINDS)
+    if any(q.kind not in OTHER_COST_KINDS and q.kind != "mana" for q in parts):
+        return False  # a cost this engine can't pay is not paid
+    if others and cost_refusal(game, player, _source_obj(ctx), others) is not None:
+        return False
     if not game.decider.may(player.name, f"pay {cost.text or 'the cost'}"):
         return False
     try:
@@ -1093,15 +1092,8 @@ def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
             casting.pay_mana(game, player, mana, 0, cost.text or "a cost")
     except IllegalActionError:
         return False
-    for part in parts:
-        n = part.amount.value if part.amount is not None and part.amount.value else 1
-        if part.kind == "discard":
-            for card in game.decider.choose_many(player.name, "card to discard",
-                                                 list(player.hand), n):
-                game.move(card, "graveyard")
-                game.log("discarded", player=player, obj=card)
-        elif part.kind == "pay_life":
-            game.lose_life(player, n)
+    if others:
+        pay_costs(game, player, _source_obj(ctx), others)
     return True
 
 
@@ -1794,12 +1786,27 @@ def h_pay_cost(ctx: Ctx, eff: Any) -> None:
     from rules_engine.errors import IllegalActionError
     from rules_engine.mana import parse_cost
 
+    game = ctx.game
+    parts = tuple(getattr(eff.cost, "parts", ()))
+    others = tuple(q for q in parts if q.kind in OTHER_COST_KINDS)
+    unknown = [q for q in parts if q.kind not in OTHER_COST_KINDS and q.kind != "mana"]
     for p in _players(ctx, eff.player):
+        src = _source_obj(ctx)
+        why = cost_refusal(game, p, src, others) if others else None
+        if why is not None or unknown:
+            ctx.stopped = True  # 118.3: a cost that can't be paid isn't paid
+            game.note(f"{p.name} can't pay {eff.cost.text}: {why or 'not supported'}")
+            continue
         try:
-            casting.pay_mana(ctx.game, p, parse_cost(eff.cost.mana), 0, eff.text or "a cost")
+            casting.pay_mana(game, p, parse_cost(eff.cost.mana), 0, eff.text or "a cost")
         except IllegalActionError:
             ctx.stopped = True
-            ctx.game.note(f"{p.name} can't pay {eff.cost.text or eff.cost.mana}")
+            game.note(f"{p.name} can't pay {eff.cost.text or eff.cost.mana}")
+            continue
+        if others:
+            paid = pay_costs(game, p, src, others)
+            ctx.those = paid or ctx.those
+        ctx.did = True
 
 
 def h_monarch(ctx: Ctx, eff: Any) -> None:
