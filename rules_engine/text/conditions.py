@@ -218,6 +218,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:~|it)(?:'s| is) (?P<what>attacking|blocking|tapped|untapped|equipped|enchanted|"
          r"monstrous|renowned|suspected|saddled)",
          lambda m, c: Condition("self_is", detail=m.group("what"), text=m.group(0))),
+        (r"(?:~|it) (?:isn't|is not) (?P<what>attacking|blocking|tapped|untapped|equipped|"
+         r"enchanted|monstrous|renowned|suspected|saddled)", lambda m, c: Condition(
+             "self_is", detail=m.group("what"), negated=True, text=m.group(0))),
         (r"an opponent lost life this turn", _fixed("opponent_lost_life_this_turn")),
         (rf"an opponent lost {_N} or more life this turn", lambda m, c: Condition(
             "opponent_lost_life_at_least", amount=amount(m.group("n")), text=m.group(0))),

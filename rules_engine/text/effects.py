@@ -503,6 +503,14 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
             effects[-1] = dataclasses.replace(prev, if_you_dont=prev.if_you_dont + inner)
         return True
     m = re.match(r"^otherwise,\s*(.+)$", t, re.I)
+    if m and effects and isinstance(effects[-1], MayEffect) and effects[-1].if_you_do:
+        # "You may X. If you do, Y. Otherwise, Z.": Z is what happens if they don't
+        inner = parse_effect_text(m.group(1), ctx)
+        if inner is None:
+            return False
+        effects[-1] = dataclasses.replace(effects[-1],
+                                          if_you_dont=effects[-1].if_you_dont + inner)
+        return True
     if m:
         if not effects or not isinstance(effects[-1], Conditional):
             return False

@@ -504,3 +504,19 @@ def test_is_a_color_or_supertype_without_article() -> None:
     assert cond.kind == "is_a" and cond.filter.colors == ("blue", "black")
     (ab,) = spell("Exile target creature. If it's legendary, you gain 3 life.")
     assert ab.effects[-1].condition.filter.supertypes == ("legendary",)
+
+
+def test_otherwise_after_if_you_do_and_negated_state() -> None:
+    from rules_engine.abilities import MayEffect
+
+    (ab,) = face("Whenever this creature attacks, you may pay {1}. If you do, draw a card. "
+                 "Otherwise, you gain 2 life.")
+    (may,) = ab.effects
+    assert isinstance(may, MayEffect)
+    assert [type(e).__name__ for e in may.if_you_do] == ["Draw"]
+    assert [type(e).__name__ for e in may.if_you_dont] == ["GainLife"]
+    (ab,) = face("Whenever this creature attacks, draw a card if it isn't saddled. Otherwise, you "
+                 "gain 1 life.")
+    cond = ab.effects[-1]
+    assert cond.condition.kind == "self_is" and cond.condition.negated
+    assert [type(e).__name__ for e in cond.otherwise] == ["GainLife"]
