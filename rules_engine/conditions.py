@@ -415,6 +415,15 @@ def _had_counters(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return any(n > 0 for n in counters.values())
 
 
+def energy(game: Game, player: Any) -> int:
+    """107.14 / 122.1: a player's energy counters ({E}), kept per game."""
+    return game.__dict__.get("energy", {}).get(player.name, 0)
+
+
+def _has_energy(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    return energy(game, controller) >= _amount(cond)
+
+
 _MORE: dict[str, Any] = {
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
@@ -430,5 +439,5 @@ _MORE: dict[str, Any] = {
     "more_life_than_opponent": _more_life_than_opponent,
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked, "max_speed": _max_speed,
-    "had_counters": _had_counters,
+    "had_counters": _had_counters, "has_energy": _has_energy,
 }

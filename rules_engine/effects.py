@@ -249,6 +249,38 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
     return default
 
 
+def amount_understood(text: str) -> bool:
+    """Whether :func:`amount` can compute an Amount with these words (without a game): for
+    ``rules_engine.support`` / the audit. Mirrors :func:`described_amount`'s grammar."""
+    low = (text or "").strip().lower().rstrip(".")
+    if low in _DESCRIBED:
+        return True
+    for head in ("equal to ", "for each ", "x is ", "twice ", "the number of "):
+        if low.startswith(head):
+            low = low[len(head):]
+            text = text.strip()[len(head):] if text.lower().startswith(head) else text
+    if low in ("opponent", "opponents", "opponent you have", "opponents you have",
+               "your life total", "card in your hand", "cards in your hand"):
+        return True
+    for prefix in _OWN_PREFIXES:
+        if low.startswith(prefix) and low[len(prefix):] in ("power", "toughness", "mana value"):
+            return True
+    if low.endswith(" counters on it") or low.endswith(" counters on ~"):
+        return True
+    words = text.strip()
+    for tail in (" in all graveyards", " in all players' graveyards"):
+        if words.lower().endswith(tail):
+            words = words[:-len(tail)] + " in your graveyard"
+    if _parse_filter(words) is not None:
+        return True
+    if " " in words:
+        head, rest = words.split(" ", 1)
+        return _parse_filter(head + "s " + rest) is not None
+    return False
+
+
+_OWN_PREFIXES = ("its ", "her ", "his ", "their ", "that creature's ", "~'s ",
+                 "the sacrificed creature's ", "that card's ", "this creature's ")
 _FILTERS: dict[str, Any] = {}
 _ZONES = ("graveyard", "hand", "library", "exile")
 
@@ -273,8 +305,7 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
         return factor * controller.life
     if text in ("card in your hand", "cards in your hand"):
         return factor * len(controller.hand)
-    for prefix in ("its ", "that creature's ", "~'s ", "the sacrificed creature's ",
-                   "that card's ", "this creature's "):
+    for prefix in _OWN_PREFIXES:
         if text.startswith(prefix) and isinstance(it, GameObject):
             what = text[len(prefix):]
             if what == "power":
@@ -358,6 +389,8 @@ def _spells_before(ctx: Ctx) -> int:
 
 _DESCRIBED = {
     "for each spell cast before it this turn": _spells_before,
+    "equal to the life lost this way": lambda ctx: ctx.count,
+    "the life lost this way": lambda ctx: ctx.count,
     "that many": lambda ctx: ctx.count,
     "that much": lambda ctx: ctx.count,
     "that many plus one": lambda ctx: ctx.count + 1,
@@ -543,11 +576,14 @@ def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
 def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
     from rules_engine.conditions import note_life_lost
 
+    total = 0
     for p in _players(ctx, eff.player):
         n = amount(ctx, eff.amount)
         ctx.game.lose_life(p, n)
+        total += max(0, n)
         if n > 0:
             note_life_lost(ctx.game, p)  # 702.179d
+    ctx.count = total  # "the life lost this way"
 
 
 def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:

@@ -267,5 +267,10 @@ def _modifier_times(game: Any, player: Any, spell: Any, eff: Any, src: Any,
         return player.life_gained_turn
     if text.startswith("x is ~'s power") and hasattr(src, "power"):
         return max(0, src.power)
+    from rules_engine.effects import described_amount
+
+    value = described_amount(game, amt.text or "", player, src)  # "for each ... card in ..."
+    if value is not None:
+        return max(0, value)
     game.note(f"cost modifier amount '{amt.text}' not computed; not applied")
     return 0

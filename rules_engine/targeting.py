@@ -111,6 +111,22 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     return True
 
 
+def qualifier_understood(q: str) -> bool:
+    """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
+    a qualifier not understood lets every object through)."""
+    if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:"):
+        return True
+    if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
+        return True
+    if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
+        return True
+    if q.startswith("non") and q[3:] in _COLOR_WORDS:
+        return True
+    if q.startswith("with a ") and q.endswith(" counter on it"):
+        return True
+    return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic")
+
+
 _KEYWORD_QUALIFIERS = frozenset({"flying", "reach", "menace", "trample", "haste", "deathtouch",
                                  "lifelink", "vigilance", "defender", "first strike",
                                  "double strike", "decayed", "flashback", "hexproof",

@@ -121,3 +121,17 @@ def test_amounts_described_in_words() -> None:
     for text, want in cases.items():
         assert effects.described_amount(game, text, alice, giant) == want, text
     assert effects.described_amount(game, "for each time you dreamed", alice, giant) is None
+
+
+def test_understood_tables_match_what_runs() -> None:
+    """amount_understood / qualifier_understood say True only for words that are computed."""
+    from rules_engine import effects, targeting
+
+    assert effects.amount_understood("for each creature you control")
+    assert effects.amount_understood("equal to her power")
+    assert effects.amount_understood("equal to the life lost this way")
+    assert not effects.amount_understood("for each time you dreamed")
+    assert targeting.qualifier_understood("with power 2 or less")
+    assert targeting.qualifier_understood("with flying")
+    assert targeting.qualifier_understood("nonblack")
+    assert not targeting.qualifier_understood("with the greatest power among creatures")
