@@ -346,6 +346,17 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     if low == "any target":
         return Ref("target", target=ctx.new_target("any", ObjectFilter(text="any target"), 1, 1,
                                                   p), text=p)
+    m2 = re.match(r"^(one|two|three) or (two|three|four) target (.+)$", p, re.I)
+    if m2:
+        # "one or two target creatures" (rule 601.2c: a range of targets)
+        flt = parse_filter(m2.group(3))
+        lo, hi = number(m2.group(1)), number(m2.group(2))
+        if flt is None or lo is None or hi is None:
+            return None
+        tgt = ctx.new_target(_target_kind(flt, m2.group(3).split()[-1]), flt, lo, hi, p)
+        ref = Ref("target", target=tgt, text=p)
+        ctx.last_object = ref
+        return ref
     m = re.match(rf"^(?:(up to) )?({NUM_WORD}|any number of) (?:(other|another) )?target (.+)$",
                  p, re.I) or re.match(r"^()()(?:(another|other) )?target (.+)$", p, re.I)
     if m:

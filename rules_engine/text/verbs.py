@@ -770,6 +770,17 @@ def _prevent(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                          text=m.group(0))
 
 
+def _prevent_to_and_by(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Prevent all combat damage that would be dealt to and dealt by ~ this turn" (615)."""
+    obj = _ref(m.group("obj"), ctx)
+    if obj is None:
+        return None
+    dur = Duration("this_turn") if m.group("turn") else None
+    combat = bool(m.group("combat"))
+    return (PreventDamage(to=obj, combat_only=combat, duration=dur, text=m.group(0)),
+            PreventDamage(by=obj, combat_only=combat, duration=dur, text=m.group(0)))
+
+
 class _FakeMatch:
     """Adapter giving a Match-like group() over a match plus overrides."""
 
@@ -1080,6 +1091,12 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"enters? tapped", lambda s, m, c: Tap(subject=s, text=m.group(0))),
     (r"prevent (?:all|the next (?P<n>" + NUM_WORD + r")) (?P<combat>combat )?damage that would be "
      r"dealt(?: to (?P<to>.+?))?(?: by (?P<by>.+?))?(?P<turn> this turn)?", _prevent),
+    (r"prevent all (?P<combat>combat )?damage that would be dealt(?P<turn> this turn)? by "
+     r"(?P<by>.+)", lambda s, m, c: _prevent(s, _FakeMatch(m, to=None, n=None), c)),
+    (r"prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<obj>.+?)"
+     r"(?P<turn> this turn)?", _prevent_to_and_by),
+    (r"prevent all (?P<combat>combat )?damage (?P<by>.+?) would deal(?P<turn> this turn)?",
+     lambda s, m, c: _prevent(s, _FakeMatch(m, to=None, n=None), c)),
     (r"chooses? an? (?P<kind>creature type|color|card type|card name|nonland card name|number|"
      r"basic land type|player|opponent)(?: other than (?P<other>.+))?",
      lambda s, m, c: ChooseValue(kind=m.group("kind").lower(), chooser=s, text=m.group(0))),

@@ -520,3 +520,18 @@ def test_otherwise_after_if_you_do_and_negated_state() -> None:
     cond = ab.effects[-1]
     assert cond.condition.kind == "self_is" and cond.condition.negated
     assert [type(e).__name__ for e in cond.otherwise] == ["GainLife"]
+
+
+def test_prevent_damage_forms() -> None:
+    from rules_engine.abilities import PreventDamage
+
+    (ab,) = face("{W}: Prevent all combat damage that would be dealt to and dealt by this creature "
+                 "this turn.")
+    to, by = ab.effects
+    assert isinstance(to, PreventDamage) and to.to.kind == "self" and to.combat_only
+    assert by.by.kind == "self" and by.duration.kind == "this_turn"
+    (ab,) = spell("Prevent all damage one or two target creatures would deal this turn.",
+                  kind="Instant")
+    (prevent,) = ab.effects
+    tgt = prevent.by.target
+    assert (tgt.min_count, tgt.max_count) == (1, 2) and tgt.filter.card_types == ("creature",)
