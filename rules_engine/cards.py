@@ -257,6 +257,7 @@ class CardDef:
     back: Face | None = None
     prepare: Face | None = None
     raw: dict[str, Any] | None = None
+    halves: tuple[Face, Face] | None = None  # a split card's two halves (709.1); front combines
 
     @property
     def transforms(self) -> bool:
@@ -275,6 +276,9 @@ class CardDef:
             second = Face.from_scryfall({**_face_defaults(data), **faces[1]}, kws)
         if layout == "prepare":
             return cls(data["name"], layout, front, prepare=second, raw=data)
+        if layout in ("split", "aftermath") and second is not None:
+            return cls(data["name"], layout, _combined(data, front, second), raw=data,
+                       halves=(front, second))
         if layout in ("transform", "modal_dfc", "double_faced_token"):
             if second is not None and second.colors == () and not faces[1].get("colors") and (
                 faces[1].get("colors") is None
@@ -283,6 +287,27 @@ class CardDef:
             return cls(data["name"], layout, front, back=second if layout == "transform" else None,
                        raw=data)
         return cls(data["name"], layout, front, raw=data)
+
+
+def _combined(data: dict[str, Any], left: Face, right: Face) -> Face:
+    """709.4: while not on the stack, a split card has the combined characteristics of its two
+    halves: both names (709.4a... "A // B"), both mana costs (mana value the total, 709.4d),
+    the union of their colors, types and subtypes; its rules text is both halves' (the
+    compiler's two face lists, joined by compiled._compile)."""
+    def union(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+        return a + tuple(x for x in b if x not in a)
+
+    return Face(
+        name=data.get("name") or f"{left.name} // {right.name}",
+        mana_cost=data.get("mana_cost") or f"{left.mana_cost} // {right.mana_cost}",
+        type_line=data.get("type_line") or f"{left.type_line} // {right.type_line}",
+        oracle_text=f"{left.oracle_text}\n//\n{right.oracle_text}",
+        colors=tuple(c for c in COLOR_ORDER if c in left.colors or c in right.colors),
+        keywords=union(left.keywords, right.keywords),
+        supertypes=union(left.supertypes, right.supertypes),
+        types=union(left.types, right.types),
+        subtypes=union(left.subtypes, right.subtypes),
+    )
 
 
 def _face_defaults(data: dict[str, Any]) -> dict[str, Any]:

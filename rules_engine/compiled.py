@@ -242,6 +242,9 @@ def _compile_raw(raw: dict[str, Any]) -> list[Any]:
 
 
 def _compile(card: CardDef) -> None:
+    if card.halves is not None:
+        _compile_split(card)
+        return
     faces = [card.front] + [f for f in (card.back, card.prepare) if f is not None]
     try:
         raw = card.raw or {"name": card.name, "oracle_text": card.front.oracle_text}
@@ -267,6 +270,37 @@ def _compile(card: CardDef) -> None:
         if any(isinstance(a, ab.Unsupported) for a in face.abilities):
             kws.update(face.keywords)  # keep Scryfall's names for what the compiler missed
         face.keywords = tuple(sorted(kws))
+
+
+def _compile_split(card: CardDef) -> None:
+    """A split card (709): each half gets its own compiled abilities; the combined face the
+    card has off the stack (709.4) has both halves' abilities, left then right."""
+    halves = card.halves or ()
+    try:
+        compiled_faces = _compile_raw(card.raw or {"name": card.name})
+    except Exception as exc:  # noqa: BLE001 - a compiler failure must not stop a game
+        for face in (card.front, *halves):
+            face.abilities = []
+            face.unsupported.append(f"compiler unavailable: {exc}")
+        return
+    both: list[Any] = []
+    for i, half in enumerate(halves):
+        found = list(compiled_faces[i].abilities) if i < len(compiled_faces) else []
+        half.abilities = _expanded(found, card.name, half.name, half.type_line)
+        _finish_face(half)
+        both += half.abilities
+    card.front.abilities = both
+    _finish_face(card.front)
+
+
+def _finish_face(face: Face) -> None:
+    face.unsupported.extend(
+        getattr(a, "text", "") for a in face.abilities if isinstance(a, ab.Unsupported))
+    kws = {a.name.lower() for a in face.abilities
+           if isinstance(a, ab.KeywordAbility) and a.name}
+    if any(isinstance(a, ab.Unsupported) for a in face.abilities):
+        kws.update(face.keywords)
+    face.keywords = tuple(sorted(kws))
 
 
 def face_abilities(card: CardDef | None, face: Face) -> list[Any]:
