@@ -8,7 +8,11 @@ card compiles fully but does not play as printed, so ``mtgkit coverage`` counts 
 supported only when :func:`not_run` finds nothing.
 
 No list here is written by hand where the engine has one: the tables are read from the engine
-itself, at first use, so a handler added there removes the label here without an edit:
+itself, at first use, so a handler added there removes the label here without an edit. Where
+the engine publishes a table for this audit it is read too (all optional, read with getattr):
+``compiled.ENGINE_KEYWORDS``, ``conditions._MORE``, ``effects.amount_understood``,
+``effects.static_run``, ``effects.OTHER_COST_KINDS`` (once casting.py pays through
+``effects.pay_costs``), ``targeting.qualifier_understood``, ``effects.not_run_reason``.
 
 * resolving effects: the keys of ``effects.HANDLERS``, then ``effects.not_run_reason`` (the
   handlers' own "is not run by this engine" cases) when the engine provides it;
@@ -81,6 +85,8 @@ class EngineTables:
     static_grants: frozenset[str]
     qualifier_understood: Callable[[str], bool] | None
     repeat_modes: bool
+    amount_understood: Callable[[str], bool] | None
+    static_run: Callable[[Any], bool] | None
     not_run_reason: Callable[[Any], str | None] | None
 
 
@@ -206,6 +212,13 @@ def engine_tables() -> EngineTables:
     static_trees = [_tree(f) for f in static_funcs]
     exact, prefixes = _restriction_kinds(trees)
     special = _compared(trees, _is_trigger_event)
+    # tables the engine publishes for this audit (read when present)
+    coded_keywords = frozenset(getattr(compiled, "ENGINE_KEYWORDS", ()))
+    table_conditions = frozenset(getattr(conditions, "_MORE", {}))
+    # non-mana activation costs count once casting.py pays them through effects.pay_costs
+    casting_src = inspect.getsource(casting)
+    other_costs = frozenset(getattr(effects, "OTHER_COST_KINDS", ())) if (
+        "pay_costs" in casting_src or "cost_refusal" in casting_src) else frozenset()
     return EngineTables(
         handlers=frozenset(effects.HANDLERS),
         static_effects=frozenset(_ab_names(static_trees)),
@@ -214,10 +227,11 @@ def engine_tables() -> EngineTables:
         static_replacements=frozenset(_compared([_tree(permanents._extra_counters)],
                                                _named("event"))),
         trigger_kinds=frozenset(triggers._KIND_EVENTS) | frozenset(special),
-        keywords=frozenset(_keyword_names(trees)),
+        keywords=frozenset(_keyword_names(trees)) | coded_keywords,
         conditions=frozenset(_compared([_tree(conditions._eval)], _named("kind"))
-                             | _compared(trees, _is_condition_kind)),
-        cost_parts=frozenset(_compared([_tree(casting.activate_object)], _named("kind"))),
+                             | _compared(trees, _is_condition_kind)) | table_conditions,
+        cost_parts=frozenset(_compared([_tree(casting.activate_object)], _named("kind")))
+        | other_costs,
         ability_classes=frozenset(_ab_names(trees)),
         amounts=frozenset(getattr(effects, "_DESCRIBED", {})),
         static_grants=frozenset(
@@ -227,6 +241,8 @@ def engine_tables() -> EngineTables:
             if "static_mods" in inspect.getsource(reader)),
         qualifier_understood=getattr(targeting, "qualifier_understood", None),
         repeat_modes="repeatable" in inspect.getsource(effects.choose_modes),
+        amount_understood=getattr(effects, "amount_understood", None),
+        static_run=getattr(effects, "static_run", None),
         not_run_reason=getattr(effects, "not_run_reason", None),
     )
 
@@ -304,6 +320,9 @@ class _Walker:
             text = (value.text or "").lower()
             if not text or text in self.t.amounts:
                 continue
+            if self.t.amount_understood is not None and self.t.amount_understood(
+                    value.text or ""):
+                continue
             words = text.split()
             if isinstance(eff, ab.WithX):
                 family = "where X is"
@@ -319,7 +338,9 @@ class _Walker:
         if isinstance(eff, ab.UnsupportedEffect):
             return
         self.amounts(eff)
-        if name not in t.static_effects:
+        if t.static_run is not None and t.static_run(eff):
+            pass  # applied by engine code outside statics.py (effects.static_run)
+        elif name not in t.static_effects:
             self.add(f"static:{name}")
         elif isinstance(eff, ab.Restriction):
             if eff.kind not in t.static_restrictions and not any(
