@@ -53,7 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="also fetch linked articles up to this depth (default 0)")
     wiki.add_argument("--max-pages", type=int, default=None, metavar="N",
                       help="stop after visiting N pages in this run")
-    wiki.add_argument("--all-pages", action="store_true", help="every article (needs api.php)")
+    wiki.add_argument("--all-pages", action="store_true",
+                      help="every article (api.php, else the rendered Special:AllPages pages)")
     wiki.add_argument("--no-api", action="store_true",
                       help="do not use api.php even if it answers (raw + rendered pages)")
     wiki.add_argument("--names", type=Path, default=None, metavar="FILE",
