@@ -387,14 +387,28 @@ def _spells_before(ctx: Ctx) -> int:
     return count
 
 
+def _that_many(ctx: Ctx) -> int:
+    """"that many": what the previous instruction counted, or, first thing in a triggered
+    ability, the triggering event's number (damage dealt, life gained, cards discarded or
+    drawn - one card per event when the event names one object)."""
+    if ctx.count or ctx.event is None:
+        return ctx.count
+    data = ctx.event.data
+    for key in ("amount", "count", "n"):
+        value = data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return 1 if data.get("obj") is not None else 0
+
+
 _DESCRIBED = {
     "for each spell cast before it this turn": _spells_before,
     "equal to the life lost this way": lambda ctx: ctx.count,
     "the life lost this way": lambda ctx: ctx.count,
-    "that many": lambda ctx: ctx.count,
-    "that much": lambda ctx: ctx.count,
-    "that many plus one": lambda ctx: ctx.count + 1,
-    "twice that many": lambda ctx: 2 * ctx.count,
+    "that many": _that_many,
+    "that much": _that_many,
+    "that many plus one": lambda ctx: _that_many(ctx) + 1,
+    "twice that many": lambda ctx: 2 * _that_many(ctx),
 }
 
 
