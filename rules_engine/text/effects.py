@@ -317,6 +317,8 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
          r"(?: followed by an additional (?P<b>main|combat) phase)?", lambda m, c:
          AdditionalPhase(phases=tuple(p for p in (m.group("a"), m.group("b")) if p),
                          text=m.group(0))),
+        (r"there is an additional (?P<a>combat|main) phase after this phase", lambda m, c:
+         AdditionalPhase(phases=(m.group("a"),), text=m.group(0))),
         (r"it can't become (?P<to>day|night)", lambda m, c: Restriction(
             kind="cant_become_" + m.group("to").lower(), subject=Ref("game"), text=m.group(0))),
         (r"if (?P<who>.+?) would (?P<event>die|leave the battlefield|be put into (?:a|your|its "

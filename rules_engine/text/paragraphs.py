@@ -45,6 +45,7 @@ from rules_engine.abilities import (
     TriggeredAbility,
     Unsupported,
     UnsupportedEffect,
+    WithX,
     iter_effects,
     targets_of,
 )
@@ -264,6 +265,20 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         if cond is not None:
             return EntersReplacement(kind="tapped", condition=dataclasses.replace(
                 cond, negated=not cond.negated), text=text)
+    m = re.fullmatch(r"~ enters with (?:X|a number of) (?:additional )?(\S+) counters on it(?:, "
+                     r"where X is| equal to) (.+)", t, re.I)
+    if m:
+        # "~ enters with X +1/+1 counters on it, where X is ...", "... a number of stun
+        # counters on it equal to ..." (rule 614.1c, X defined by the text, 107.3c)
+        if " where X is" in t:
+            put = PutCounters(subject=Ref("self"), counter=m.group(1),
+                              amount=Amount(variable="X"), text=t)
+            effects: tuple = (WithX(x=Amount(variable="X", text=m.group(2)), effects=(put,),
+                                    text=t),)
+        else:
+            effects = (PutCounters(subject=Ref("self"), counter=m.group(1),
+                                   amount=Amount(text="equal to " + m.group(2)), text=t),)
+        return EntersReplacement(kind="counters", effects=effects, text=text)
     m = re.fullmatch(r"~ enters with (\w+) (?:additional )?(\S+) counters? on it"
                      r"(?: for each (.+))?", t, re.I)
     if m:
@@ -379,6 +394,15 @@ def _static(text: str) -> Ability | None:
                 return StaticAbility(effects=inner.effects,
                                      condition=dataclasses.replace(cond, negated=not cond.negated),
                                      text=text)
+    wx = re.fullmatch(r"(.+?),? where X is (.+)", t, re.I)
+    if wx:
+        # "Other creatures you control get +X/+0, where X is your speed": X is defined by the
+        # ability's own words (rule 107.3c), recomputed as the effect applies (611.3a)
+        inner = _static(wx.group(1) + ".")
+        if isinstance(inner, StaticAbility) and inner.zone is None:
+            return StaticAbility(effects=(WithX(x=Amount(variable="X", text=wx.group(2)),
+                                                effects=inner.effects, text=t),),
+                                 condition=inner.condition or condition, text=text)
     effs = fx.parse_clause(t, ctx)
     if effs and all(_static_ok(e) for e in effs) and all(
             getattr(e, "duration", None) is None for e in effs):
@@ -390,7 +414,7 @@ def _static(text: str) -> Ability | None:
 
 def _static_ok(e) -> bool:
     """Effects a static ability may hold; "gets +1/+1 for each X" is a Repeat of a P/T change."""
-    if isinstance(e, Repeat):
+    if isinstance(e, Repeat | WithX):
         return all(_static_ok(x) for x in e.effects)
     return isinstance(e, _STATIC_OK)
 

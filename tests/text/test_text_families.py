@@ -535,3 +535,29 @@ def test_prevent_damage_forms() -> None:
     (prevent,) = ab.effects
     tgt = prevent.by.target
     assert (tgt.min_count, tgt.max_count) == (1, 2) and tgt.filter.card_types == ("creature",)
+
+
+def test_where_x_in_statics_and_enters_with_counters() -> None:
+    from rules_engine.abilities import EntersReplacement, StaticAbility, WithX
+
+    (ab,) = face("Other creatures you control get +X/+0, where X is the number of cards in your "
+                 "hand.")
+    assert isinstance(ab, StaticAbility)
+    (wx,) = ab.effects
+    assert isinstance(wx, WithX) and wx.x.text == "the number of cards in your hand"
+    assert wx.effects[0].subject.kind == "each"
+    (ab,) = face("This creature enters with X +1/+1 counters on it, where X is the number of "
+                 "cards in your hand.")
+    assert isinstance(ab, EntersReplacement) and ab.kind == "counters"
+    assert isinstance(ab.effects[0], WithX)
+    (ab,) = face("This creature enters with a number of +1/+1 counters on it equal to the number "
+                 "of cards in your hand.")
+    assert ab.effects[0].amount.text == "equal to the number of cards in your hand"
+
+
+def test_additional_combat_phase_after_this_phase() -> None:
+    from rules_engine.abilities import AdditionalPhase
+
+    (ab,) = spell("Untap all creatures you control. There is an additional combat phase after "
+                  "this phase.", kind="Instant")
+    assert isinstance(ab.effects[-1], AdditionalPhase) and ab.effects[-1].phases == ("combat",)
