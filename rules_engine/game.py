@@ -217,9 +217,10 @@ class Game:
         # 614.1a/614.6: "If ~ would be put into a graveyard from anywhere, exile it instead"
         to_zone = self._zone_replacement(self, obj, from_zone, to_zone)
         if from_zone in _LISTED_ZONES:
-            lst = self.zone_list(obj)
-            if obj in lst:
-                lst.remove(obj)
+            try:
+                self.zone_list(obj).remove(obj)
+            except ValueError:
+                pass  # (not listed there: nothing to take it out of)
         was_prepared = obj.prepared
         last_known = _LastKnown(obj) if from_zone == "battlefield" else None
         if from_zone == "battlefield":

@@ -167,7 +167,10 @@ def check_once(game: Game) -> bool:
                         obj.zone = "gone"
                         acted = True
                     break
-    if prepare.check(game):
+    # 722.3c: only a prepared permanent can need a copy, and becoming prepared makes one (a
+    # card copy: game.copies_exist) unless it is phased out, and phasing in makes it then. A
+    # library user may set the designation directly, so only simulated games rely on this.
+    if (game.copies_exist or not game.skip_quiet_sba_checks) and prepare.check(game):
         acted = True
     if initiative.dungeon_sba(game):  # 704.5t / 309.6
         acted = True

@@ -21,7 +21,9 @@ _STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
 def give_priority(game: Game, player: Player | None = None) -> None:
     """117.5: SBAs then triggers, repeated until neither happens, then ``player`` gets priority."""
     while True:
-        sba.check_all(game)
+        if game.sba_dirty or game.statics_present or not game.skip_quiet_sba_checks \
+                or sba.VERIFY_SKIPS:  # (else sba.check_all would skip the check at once)
+            sba.check_all(game)
         if game.game_over:
             game.priority = None
             return
