@@ -18,6 +18,7 @@ from rules_engine.abilities import (
     AdditionalCost,
     AddMana,
     Amount,
+    Animate,
     BecomePrepared,
     CastPermission,
     Condition,
@@ -320,7 +321,8 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
 
 
 _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
-              CastPermission, Skip, PreventDamage, PlayPermission, LoseAbility, SetBasePT)
+              CastPermission, Skip, PreventDamage, PlayPermission, LoseAbility, SetBasePT,
+              Animate)
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 

@@ -671,6 +671,19 @@ def _restriction(kind: str) -> _Builder:
     return build
 
 
+def _add_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"That creature is a Vampire in addition to its other types", "becomes an artifact in
+    addition to its other types" (rule 205.1b: types added, none lost; layer 4, 613.1d)."""
+    words = m.group("types").split()
+    card_types = tuple(w.lower() for w in words if w.lower() in ("artifact", "creature",
+                                                                   "enchantment", "land"))
+    subtypes = tuple(w for w in words if w.lower() not in card_types and w[:1].isupper())
+    if not words or len(card_types) + len(subtypes) != len(words):
+        return None
+    return Animate(subject=s, card_types=card_types, subtypes=subtypes, duration=None,
+                   text=m.group(0))
+
+
 def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     types = m.group("types").split()
     kws: tuple = ()
@@ -1067,6 +1080,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"search (?:your|their) library for (?P<desc>an? .+?),(?P<reveal> reveal it,)? then "
      r"shuffle and put that card on top(?: of it)?", lambda s, m, c: _search_top(s, m, c)),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
+    (r"(?:is|are|becomes?) an? (?P<types>[A-Za-z][\w ]*?) in addition to (?:its|their) other "
+     r"(?:creature |land )?types", _add_types),
     (r"can't attack or block(?P<turn> this turn)?", lambda s, m, c: (
         _restriction("cant_attack")(s, m, c), _restriction("cant_block")(s, m, c))),
     (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),

@@ -561,3 +561,18 @@ def test_additional_combat_phase_after_this_phase() -> None:
     (ab,) = spell("Untap all creatures you control. There is an additional combat phase after "
                   "this phase.", kind="Instant")
     assert isinstance(ab.effects[-1], AdditionalPhase) and ab.effects[-1].phases == ("combat",)
+
+
+def test_types_added_in_addition() -> None:
+    from rules_engine.abilities import Animate, StaticAbility
+
+    (ab,) = face("Enchanted creature gets +1/+1 and is a Spirit in addition to its other types.",
+                 type_line="Enchantment — Aura")
+    assert isinstance(ab, StaticAbility)
+    pump, animate = ab.effects
+    assert isinstance(animate, Animate) and animate.subtypes == ("Spirit",)
+    assert animate.power is None and animate.duration is None
+    (ab,) = spell("Target creature becomes an artifact in addition to its other types until end "
+                  "of turn.", kind="Instant")
+    (animate,) = ab.effects
+    assert animate.card_types == ("artifact",) and animate.duration.kind == "end_of_turn"
