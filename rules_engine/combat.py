@@ -145,6 +145,27 @@ def _land_matches(obj: GameObject, land_type: str) -> bool:
     return True
 
 
+def attack_requirements(game: Game, attacks: dict[GameObject, Any]) -> None:
+    """508.1d: the attack declared must obey as many requirements as possible without
+    breaking a restriction. A creature that "attacks each combat if able" (a static
+    restriction of kind attacks_each_combat) or is goaded (701.15b) and could attack but was
+    not declared makes the declaration illegal. Raises IllegalActionError (508.1d)."""
+    from rules_engine import statics
+
+    for obj in game.battlefield:
+        if obj in attacks or obj.controller is not game.active or not obj.is_creature:
+            continue
+        must = bool(obj.goaded) or statics.restricted(game, "attacks_each_combat", obj)
+        if not must:
+            continue
+        try:
+            can_attack(game, obj)
+        except IllegalActionError:
+            continue  # "if able": it can't, so the requirement asks nothing
+        raise IllegalActionError("508.1d", f"{obj.name} attacks each combat if able; the "
+                                           "declaration must include it")
+
+
 def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
     """508.1: the attackers become attacking and tap (702.20b vigilance); triggers (508.3a)."""
     for obj, defender in attacks.items():

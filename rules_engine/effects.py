@@ -253,7 +253,7 @@ def amount_understood(text: str) -> bool:
     """Whether :func:`amount` can compute an Amount with these words (without a game): for
     ``rules_engine.support`` / the audit. Mirrors :func:`described_amount`'s grammar."""
     low = (text or "").strip().lower().rstrip(".")
-    if low in _DESCRIBED:
+    if low in _DESCRIBED or low == "any number":  # (Discard.any_number: h_discard asks)
         return True
     for head in ("equal to ", "for each ", "x is ", "twice ", "the number of "):
         if low.startswith(head):
@@ -1793,6 +1793,34 @@ def h_enter_as_copy(ctx: Ctx, eff: Any) -> None:
     game.log("entered_as_copy", obj=obj, original=pick)
 
 
+def h_conjure(ctx: Ctx, eff: Any) -> None:
+    """Conjure (digital-only cards, no CR rule): create a card by name from the card pool in
+    the player's hand/library/graveyard, or put it onto the battlefield. The card is owned by
+    the player and is a card, not a token."""
+    from rules_engine import permanents
+
+    game = ctx.game
+    try:
+        card = game.card_def(eff.name)
+    except Exception:  # noqa: BLE001 - a name the card pool doesn't have
+        card = None
+    if card is None:
+        game.note(f"conjure: no card named {eff.name!r} in the card pool")
+        return
+    made = []
+    for p in _players(ctx, getattr(eff, "player", None) or ab.Ref("you")) or [ctx.controller]:
+        for _ in range(amount(ctx, eff.amount)):
+            zone = eff.zone if eff.zone in ("hand", "graveyard", "exile", "library") else "hand"
+            obj = game.new_object(card, p, "hand" if eff.zone == "battlefield" else zone)
+            if eff.zone == "battlefield":
+                permanents.enter_battlefield(game, obj, p)
+            made.append(obj)
+            game.log("conjured", player=p, obj=obj)
+    ctx.those = made
+    if made:
+        ctx.it = made[-1]
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
@@ -2148,7 +2176,14 @@ def _move_calls_us() -> bool:
 def static_run(eff: Any) -> bool:
     """Static-ability effects run outside statics.py (for the audit): "Prevent all damage that
     would be dealt to/by ..." is applied by the damage code (combat.prevent); "can't be
-    countered" by :func:`cant_be_countered`."""
+    countered" by :func:`cant_be_countered`; "costs {N} less/more" by mana.modified_cost
+    once casting.py calls it."""
+    if isinstance(eff, ab.CostModifier):
+        import inspect
+
+        from rules_engine import casting
+
+        return "modified_cost" in inspect.getsource(casting)
     if isinstance(eff, ab.ReplacementEffect):
         return eff.event in _ZONE_EVENTS and eff.subject is not None and \
             eff.subject.kind in ("self", "it") and _instead_zone(eff) is not None and \
@@ -2174,7 +2209,7 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("ChooseValue", h_choose_value), ("ChooseTarget", h_choose_target),
                         ("RollDie", h_roll_die), ("RevealUntil", h_reveal_until),
                         ("PutCountersOf", h_put_counters_of),
-                        ("EnterAsCopy", h_enter_as_copy)):
+                        ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

@@ -66,6 +66,10 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q in _SIMPLE_QUALIFIERS:
             continue
+        if q == "blocking_source":  # "each creature blocking it" (it = the source)
+            if source is None or obj not in (getattr(source, "blockers", None) or ()):
+                return False
+            continue
         if not _qualifier_holds(game, obj, q):
             return False
     return True
@@ -124,7 +128,8 @@ def qualifier_understood(q: str) -> bool:
         return True
     if q.startswith("with a ") and q.endswith(" counter on it"):
         return True
-    return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic")
+    return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
+                 "blocking_source")
 
 
 _KEYWORD_QUALIFIERS = frozenset({"flying", "reach", "menace", "trample", "haste", "deathtouch",

@@ -135,3 +135,24 @@ def test_understood_tables_match_what_runs() -> None:
     assert targeting.qualifier_understood("with flying")
     assert targeting.qualifier_understood("nonblack")
     assert not targeting.qualifier_understood("with the greatest power among creatures")
+
+
+def test_attack_requirement_attacks_each_combat() -> None:
+    """508.1d: a creature that attacks each combat if able must be in the declaration."""
+    import pytest
+
+    from rules_engine.errors import IllegalActionError
+
+    cards = CARDS + [_card("Cond Test Hound", "Creature — Dog",
+                           "This creature attacks each combat if able.", power="3",
+                           toughness="1")]
+    runner = Runner({"name": "req", "state": {"step": "beginning_of_combat", "players": {
+        "alice": {"battlefield": ["Cond Test Hound", "Cond Test Bear"]}}}}, DictCardSource(cards))
+    game = runner.setup()
+    bob = game.players[1]
+    hound, bear = _obj(game, "Cond Test Hound"), _obj(game, "Cond Test Bear")
+    with pytest.raises(IllegalActionError, match="508.1d"):
+        combat.attack_requirements(game, {bear: bob})
+    combat.attack_requirements(game, {hound: bob})  # obeyed
+    hound.tapped = True
+    combat.attack_requirements(game, {bear: bob})  # it can't attack: nothing required
