@@ -192,6 +192,11 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
                 count = int(value) if value.isdigit() else len(pool)
         pool = [o for o in pool if targeting.matches(game, o, _without_zone(flt), ctx.controller,
                                                      None, zone_check=False)]
+        if "dealt damage this way" in flt.qualifiers and len(pool) <= count:
+            ctx.chosen = list(pool)  # a reference to what was just damaged, not a choice
+            if pool:
+                ctx.it = pool[-1]
+            return pool
     chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'a card'}",
                                       pool, count)
     ctx.chosen = list(chosen)
@@ -609,9 +614,12 @@ def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
     if eff.divided:
         _divided_damage(ctx, eff, src, n)
         return
+    hit: list[Any] = []
     for ref in eff.recipients:
         for r in resolve_ref(ctx, ref):
             deal_damage(ctx.game, src, r, n)
+            hit.append(r)
+    ctx.those = hit  # "a creature dealt damage this way"
 
 
 def _divided_damage(ctx: Ctx, eff: Any, src: Any, n: int) -> None:

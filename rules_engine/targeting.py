@@ -129,7 +129,7 @@ def qualifier_understood(q: str) -> bool:
     if q.startswith("with a ") and q.endswith(" counter on it"):
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
-                 "blocking_source")
+                 "blocking_source", "dealt damage this way")  # (the last: effects pools)
 
 
 _KEYWORD_QUALIFIERS = frozenset({"flying", "reach", "menace", "trample", "haste", "deathtouch",
