@@ -88,6 +88,8 @@ class Target:
     player, planeswalker or battle: rule 115.4), "spell", "card" (in a zone), "planeswalker".
     ``min_count``/``max_count`` cover "up to two target ..." (min 0, max 2) and "two target ..."
     (2, 2). ``index`` numbers the targets of one ability in text order (rule 601.2c).
+    ``count_variable`` is "X" for "X target creatures" (exactly X, "up to X": at most X; the
+    value of X is announced first, rule 601.2b); min/max then only bound it (0..99).
     """
 
     kind: str
@@ -96,6 +98,7 @@ class Target:
     max_count: int = 1
     index: int = 0
     text: str = ""
+    count_variable: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,8 @@ the engine publishes a table for this audit it is read too (all optional, read w
   lets any object through for them) are listed as ``qualifier:<words>``;
 * modes chosen more than once (rule 700.2d): only when ``effects.choose_modes`` reads the
   Modal's ``repeatable`` field (``modal:repeatable`` otherwise);
+* "X target creatures": only when targeting.py reads ``Target.count_variable``
+  (``target_count:X`` otherwise);
 * ability classes: the :mod:`rules_engine.abilities` classes the engine refers to at all
   (``ab.AdditionalCost`` unreferenced means "As an additional cost ..." is never asked for).
 
@@ -86,6 +88,7 @@ class EngineTables:
     qualifier_understood: Callable[[str], bool] | None
     repeat_modes: bool
     amount_understood: Callable[[str], bool] | None
+    target_variable: bool
     static_run: Callable[[Any], bool] | None
     not_run_reason: Callable[[Any], str | None] | None
 
@@ -242,6 +245,7 @@ def engine_tables() -> EngineTables:
         qualifier_understood=getattr(targeting, "qualifier_understood", None),
         repeat_modes="repeatable" in inspect.getsource(effects.choose_modes),
         amount_understood=getattr(effects, "amount_understood", None),
+        target_variable="count_variable" in inspect.getsource(targeting),
         static_run=getattr(effects, "static_run", None),
         not_run_reason=getattr(effects, "not_run_reason", None),
     )
@@ -423,6 +427,10 @@ def not_run(card: Any, tables: EngineTables | None = None) -> tuple[str, ...]:
     else:
         items = list(card)
     walker.abilities(items)
+    if not t.target_variable:
+        for a in items:
+            if any(getattr(tg, "count_variable", None) for tg in ab.targets_of(a)):
+                walker.add("target_count:X")  # targeting picks by min/max, not X (601.2b)
     if t.qualifier_understood is not None:
         # a filter word the engine's matcher does not understand excludes nothing there
         for q in _qualifiers(tuple(items), set()):

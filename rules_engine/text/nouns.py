@@ -361,8 +361,11 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
                  p, re.I) or re.match(r"^()()(?:(another|other) )?target (.+)$", p, re.I)
     if m:
         up_to, count, other, rest = m.group(1), m.group(2), m.group(3), m.group(4)
+        variable = None
         if count and count.lower() == "any number of":
             lo, hi = 0, 99
+        elif count == "X":
+            lo, hi, variable = 0, 99, "X"  # "X target creatures" (601.2b-c)
         else:
             n = number(count) if count else 1
             if n is None:
@@ -378,6 +381,9 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if other:
             flt = _with_other(flt)
         tgt = ctx.new_target(_target_kind(flt, head), flt, lo, hi, p)
+        if variable is not None:
+            tgt = dataclasses.replace(tgt, count_variable=variable)
+            ctx.targets[-1] = tgt
         ref = Ref("target", target=tgt, text=p)
         ctx.last_object = ref
         return ref

@@ -576,3 +576,14 @@ def test_types_added_in_addition() -> None:
                   "of turn.", kind="Instant")
     (animate,) = ab.effects
     assert animate.card_types == ("artifact",) and animate.duration.kind == "end_of_turn"
+
+
+def test_x_targets() -> None:
+    from rules_engine.abilities import Tap, targets_of
+
+    (ab,) = spell("Tap X target creatures.", kind="Instant")
+    (tap,) = ab.effects
+    assert isinstance(tap, Tap)
+    (tgt,) = targets_of(ab)
+    assert tgt.count_variable == "X" and tgt.filter.card_types == ("creature",)
+    assert (tgt.min_count, tgt.max_count) == (0, 99)

@@ -125,3 +125,10 @@ def test_repeatable_modes_need_the_engine_to_read_the_flag() -> None:
                      repeatable=True)
     expected = () if engine_tables().repeat_modes else ("modal:repeatable",)
     assert not_run((ab.SpellAbility(effects=(modal,)),)) == expected
+
+
+def test_x_targets_need_targeting_to_read_the_variable() -> None:
+    tgt = ab.Target(kind="creature", min_count=0, max_count=99, count_variable="X")
+    spell = ab.SpellAbility(effects=(ab.Tap(subject=ab.Ref("target", target=tgt)),))
+    expected = () if engine_tables().target_variable else ("target_count:X",)
+    assert not_run((spell,)) == expected
