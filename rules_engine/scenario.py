@@ -475,6 +475,7 @@ class Runner:
             else:
                 defender = self.obj(str(def_key), "battlefield")
             attacks[att] = defender
+        combat.attack_requirements(game, attacks)  # 508.1d: "attacks each combat if able", goad
         game.pending_attacks = attacks
         self._pass_until(lambda: game.step == "declare_attackers")
 
