@@ -329,6 +329,11 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
             from rules_engine.conditions import note_life_lost
 
             note_life_lost(game, recipient)  # 702.179d: speed
+        if combat and src_obj is not None and compiled.has_keyword(src_obj, "toxic"):
+            total = sum(int(a.parameter) for a in compiled.object_abilities(src_obj)
+                        if getattr(a, "name", None) == "toxic" and (a.parameter or "").isdigit())
+            if total:
+                _poison(game, recipient, total)  # 702.164a-c: toxic N, cumulative
     elif isinstance(recipient, GameObject):
         if recipient.zone != "battlefield":
             return

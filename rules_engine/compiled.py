@@ -27,6 +27,7 @@ _CODED_KEYWORDS = frozenset({
     "protection", "landwalk", "horsemanship", "skulk", "wither", "infect", "changeling",
     "devoid", "ascend",  # 702.131: conditions.citys_blessing
     "start your engines!",  # 702.179: conditions.speed / note_life_lost
+    "toxic",  # 702.164: combat.deal_damage (poison counters; 704.5c is asked of sba.py)
     "aftermath",  # 702.127: casting.py and split.py
     # deck construction only (702.124 partner, 702.124i "choose a background"): nothing in a game
     "partner", "choose a background", "friends forever", "doctor's companion",

@@ -209,6 +209,27 @@ def _has_quality(quality: str, source: Any, protected: Any) -> bool:
     return False
 
 
+def _hexproof_blocks(game: Game, obj: GameObject, source: Any) -> bool:
+    """702.11b/d: hexproof stops an opponent's spells and abilities from targeting it;
+    "hexproof from [quality]" only those with the quality."""
+    from rules_engine import abilities as ab
+
+    abilities = list(compiled.object_abilities(obj))
+    for m in obj.static_mods:
+        abilities.extend(m.abilities)
+    params = [a.parameter for a in abilities
+              if isinstance(a, ab.KeywordAbility) and a.name == "hexproof"]
+    if not params or any(not p for p in params):
+        return True  # plain hexproof (or only Scryfall's keyword list says so)
+    src = getattr(source, "source", None) if not isinstance(source, GameObject) else source
+    for p in params:
+        quality = p.strip().lower()
+        quality = quality[5:] if quality.startswith("from ") else quality
+        if _has_quality(quality, src, obj):
+            return True
+    return False
+
+
 def protected_from(game: Game, protected: Any, source: Any) -> bool:
     """702.16: whether ``protected`` (a permanent) has protection from ``source`` (a spell,
     permanent, or an ability's source object). Cheap when it has no protection keyword."""
@@ -253,7 +274,8 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
                 continue
             if not matches(game, obj, flt, controller, source):
                 continue
-            if obj.controller is not controller and compiled.has_keyword(obj, "hexproof"):
+            if obj.controller is not controller and compiled.has_keyword(obj, "hexproof") and \
+                    _hexproof_blocks(game, obj, source):
                 continue
             if compiled.has_keyword(obj, "shroud"):
                 continue
