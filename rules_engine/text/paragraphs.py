@@ -311,12 +311,12 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             copy = EnterAsCopy(filter=flt, except_text=m.group("except"), text=t)
             return EntersReplacement(kind="as_enters", effects=(MayEffect(
                 effects=(copy,), text=t),), text=text)
-    m = re.fullmatch(r"(.+?) enters? with an additional \+1/\+1 counter on (?:it|them)", t, re.I)
+    m = re.fullmatch(r"(.+?) enters? with an additional (\S+) counter on (?:it|them)", t, re.I)
     if m:
         subj = parse_ref(m.group(1), ctx)
         if subj is not None:
             return EntersReplacement(kind="counters", subject=subj, effects=(PutCounters(
-                subject=Ref("it"), counter="+1/+1", amount=Amount(1), text=t),), text=text)
+                subject=Ref("it"), counter=m.group(2), amount=Amount(1), text=t),), text=text)
     return None
 
 

@@ -587,3 +587,17 @@ def test_x_targets() -> None:
     (tgt,) = targets_of(ab)
     assert tgt.count_variable == "X" and tgt.filter.card_types == ("creature",)
     assert (tgt.min_count, tgt.max_count) == (0, 99)
+
+
+def test_your_next_end_step_and_additional_loyalty_counter() -> None:
+    from rules_engine.abilities import EntersReplacement
+
+    (ab,) = spell("Exile the top card of your library. Put that card into your hand at the "
+                  "beginning of your next end step.", kind="Instant")
+    delayed = ab.effects[-1]
+    assert isinstance(delayed, DelayedTrigger)
+    trig = delayed.ability.trigger
+    assert (trig.event, trig.step, trig.player, trig.detail) == ("phase", "end", "you", "next")
+    (ab,) = face("Each planeswalker you control enters with an additional loyalty counter on it.",
+                 type_line="Enchantment")
+    assert isinstance(ab, EntersReplacement) and ab.effects[0].counter == "loyalty"
