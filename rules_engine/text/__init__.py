@@ -14,7 +14,9 @@ Modules, outermost first:
 * ``nouns``      amounts, object filters, targets and references;
 * ``normalize``  self-references to ``~``, reminder text, paragraphs, sentences;
 * ``dungeons``   room lines and the exits of the four printed dungeons;
-* ``coverage``   per-mechanic coverage report used by ``mtgkit coverage``.
+* ``coverage``   per-mechanic coverage report used by ``mtgkit coverage`` (a card is fully
+  supported when it compiles fully and :func:`rules_engine.support.not_run` finds nothing the
+  engine would not run).
 """
 
 from rules_engine.text.compiler import (
