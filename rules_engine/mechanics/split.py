@@ -9,13 +9,11 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   this spell was cast from a graveyard, exile it instead of putting it anywhere else any time it
   would leave the stack".
 
-Not here: 709.4 (the two halves' combined characteristics in every other zone). The card
-definitions (``rules_engine.cards.CardDef``) keep the first half as a split card's face, so
-off the stack a split card has its first half's characteristics until the card layer combines
-them; a scenario should name such a card by ``id``, not by name.
-
-The halves are read from the card's Scryfall object (``CardDef.raw["card_faces"]``) and
-compiled once with the Oracle-text compiler, so no card is special-cased.
+Not here: 709.4 (the two halves' combined characteristics in every other zone) is the card
+layer's: ``CardDef.front`` is the combined face and ``CardDef.halves`` the two halves. Without
+``halves`` (older card data paths) the halves are read from the card's Scryfall object
+(``CardDef.raw["card_faces"]``) and compiled once with the Oracle-text compiler, so no card is
+special-cased either way.
 """
 
 from __future__ import annotations
