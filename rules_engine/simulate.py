@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rules_engine import casting, compiled, turn
+from rules_engine import abilities as ab
+from rules_engine import casting, compiled, statics, turn
 from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
@@ -164,7 +165,39 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
         cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
     else:
         cost_text = obj.face.mana_cost
-    return casting.can_pay(game, player, parse_cost(cost_text), 0)
+    if casting.can_pay(game, player, parse_cost(cost_text), 0):
+        return True
+    # 601.2f / 118.7: a cost reduction may make the total cost payable; the engine works it
+    # out once targets are chosen (mana.modified_cost), so only refuse here without one
+    return _may_cost_less(game, obj)
+
+
+# Face id -> (face, whether its own abilities include a cost modifier), kept alive by the entry.
+_OWN_MODIFIER: dict[int, tuple[Any, bool]] = {}
+
+
+def _has_cost_modifier(abilities: Any) -> bool:
+    return any(isinstance(eff, ab.CostModifier) for abl in abilities
+               if isinstance(abl, ab.StaticAbility) for eff in abl.effects)
+
+
+def _may_cost_less(game: Game, obj: GameObject) -> bool:
+    """Whether a "costs {N} less" ability of the spell itself or of a permanent could apply."""
+    face = obj.face
+    if obj.mods:
+        if _has_cost_modifier(compiled.object_abilities(obj)):
+            return True
+    else:
+        hit = _OWN_MODIFIER.get(id(face))
+        if hit is None or hit[0] is not face:
+            hit = _OWN_MODIFIER[id(face)] = (
+                face, _has_cost_modifier(compiled.object_abilities(obj)))
+        if hit[1]:
+            return True
+    if game.skip_quiet_sba_checks and not game.statics_present:
+        return False  # no static ability on the battlefield at the last check (sba.check_all)
+    return any(_has_cost_modifier(statics.battlefield_statics(src)) for src in game.battlefield
+               if not src.phased_out)
 
 
 def _key(obj: GameObject) -> str:

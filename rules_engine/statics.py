@@ -34,6 +34,11 @@ def _statics(obj: GameObject) -> list[Any]:
     return cached
 
 
+def battlefield_statics(obj: GameObject) -> list[Any]:
+    """The static abilities ``obj`` has on the battlefield (printed, then gained)."""
+    return _statics(obj)
+
+
 def apply(game: Game) -> None:
     """Rebuild the static modifications of every permanent (cheap when nothing has statics)."""
     if game.statics_live:  # only when the last rebuild gave some permanent a modification
