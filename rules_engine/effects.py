@@ -923,6 +923,11 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
         ctx.those = moved
         ctx.count = len(moved)
         return
+    subject = eff.subject
+    if subject is not None and subject.kind in ("chosen", "chosen_one") and not ctx.those and \
+            eff.from_zone in ("graveyard", "hand") and eff.amount is not None:
+        _exile_chosen_from_zone(ctx, eff)
+        return
     moved = []
     for obj in _objects(ctx, eff.subject):
         if obj.zone not in ("gone", "exile"):
@@ -930,6 +935,31 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
             moved.append(obj)
     ctx.those = moved or ctx.those
     ctx.count = len(moved)
+
+
+def _exile_chosen_from_zone(ctx: Ctx, eff: Any) -> None:
+    """"Exile eight cards from your graveyard": the player chooses that many cards matching the
+    filter from their own zone. Fewer than that many can't be exiled "this way": nothing is
+    exiled and a following "If you do" is not met (608.2c, as for a cost)."""
+    game = ctx.game
+    p = ctx.controller
+    flt = eff.subject.filter
+    pool = [o for o in getattr(p, eff.from_zone) if flt is None or targeting.matches(
+        game, o, _without_zone(flt), p, None, zone_check=False)]
+    n = amount(ctx, eff.amount)
+    if len(pool) < n:
+        ctx.stopped = True
+        ctx.did = False
+        ctx.count = 0
+        game.note(f"{p.name} can't exile {n} cards from their {eff.from_zone}")
+        return
+    chosen = pool if len(pool) == n else game.decider.choose_many(
+        p.name, f"cards to exile ({eff.text})", pool, n)
+    for obj in chosen:
+        game.move(obj, "exile")
+    ctx.those = list(chosen)
+    ctx.count = len(chosen)
+    ctx.did = True
 
 
 def h_explore(ctx: Ctx, eff: Any) -> None:
