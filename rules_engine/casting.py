@@ -486,6 +486,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     mana_text = ""
     tap = False
     loyalty = None
+    other_parts: list[Any] = []
     for part in abl.cost.parts:
         if part.kind == "mana":
             mana_text += part.mana or ""
@@ -493,6 +494,8 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             tap = True
         elif part.kind == "loyalty":
             loyalty = part.amount.value if part.amount is not None else 0
+        elif part.kind in effects.OTHER_COST_KINDS:
+            other_parts.append(part)  # sacrifice, discard, pay life, remove counters ...
         else:
             raise IllegalActionError("602.2b", f"cost part '{part.text or part.kind}' is not "
                                                "supported by this engine")
@@ -517,6 +520,12 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         sources_ok = plan_payment(cost, x, player.mana_pool, mana_sources(game, player))
     if sources_ok is None:
         raise IllegalActionError("601.2h", f"{player.name} can't pay {mana_text} for {obj.name}")
+    if other_parts:
+        # 118.3: a cost can't be paid without the resources (119.4 life, 122.8 counters ...)
+        refusal = effects.cost_refusal(game, player, obj, tuple(other_parts))
+        if refusal:
+            rule, _, why = refusal.partition(":")
+            raise IllegalActionError(rule.strip(), why.strip() or refusal)
     item = StackAbility(game.new_id(), obj.name, obj, player, list(abl.effects), ability=abl,
                         kind="activated")
     item.x = x
@@ -527,6 +536,10 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if tap:
         obj.tapped = True
     pay_mana(game, player, cost, x, obj.name)
+    if other_parts:
+        # 602.2b / 601.2h: the other costs are paid in any order; what was paid is remembered
+        # for the effect ("the sacrificed creature", 608.2h)
+        item.choices_made["cost_paid"] = effects.pay_costs(game, player, obj, tuple(other_parts))
     _count_use(game, obj, index, abl)
     if loyalty is not None:
         obj.loyalty_used = True
