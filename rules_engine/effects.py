@@ -304,6 +304,11 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
             text = text[len(head):]
     original, text = text, text.lower()
     it = ctx.it if ctx is not None and isinstance(ctx.it, GameObject) else source
+    if text.lower().startswith("the sacrificed ") and ctx is not None:  # 608.2h: a cost paid
+        paid = [o for o in (getattr(ctx.item, "choices_made", None) or {}).get("cost_paid", ())
+                if isinstance(o, GameObject)]
+        if paid:
+            it = paid[-1]
     if text in ("opponent", "opponents", "opponent you have", "opponents you have"):
         return factor * len(game.opponents(controller))
     if text == "your life total":
