@@ -46,10 +46,11 @@ LANGS = ("en", "ja")
 class Rule:
     """One named phrasing of a mechanic.
 
-    pattern: what the tagger runs.  English rules are written in lower case and run
-        case-sensitively on lower-cased text (Python's re is several times slower with
-        IGNORECASE); pattern_ci is the same rule with IGNORECASE, for the rare text whose
-        lower-casing changes its length (offsets must stay those of the original).
+    pattern: what the tagger runs, on the canonical text of classifier.normalise (English
+        lower-cased, whitespace collapsed; Japanese NFKC, ruby and inter-word spaces
+        removed), so one spelling of a phrase covers its printed variants.  English rules
+        are written in lower case and run case-sensitively (Python's re is several times
+        slower with IGNORECASE).
     word_start: the match must begin at a word boundary.  English patterns are written
         with a leading \\b, which is taken off the compiled pattern and checked by the
         tagger instead: a leading \\b stops re from scanning for the literal prefix.
@@ -63,7 +64,6 @@ class Rule:
     role: str
     lang: str
     pattern: re.Pattern[str]
-    pattern_ci: re.Pattern[str]
     word_start: bool = False
     field: str = "text"
     sees_names: bool = False
@@ -106,7 +106,6 @@ def _en(
         role,
         "en",
         re.compile(body),
-        re.compile(body, re.IGNORECASE),
         word_start,
         field,
         sees_names,
@@ -123,7 +122,7 @@ def _ja(
 ) -> Rule:
     """A Japanese rule (MULTILINE so keyword anchors see line starts)."""
     compiled = re.compile(pattern, re.MULTILINE)
-    return Rule(name, mechanic, role, "ja", compiled, compiled, False, field, sees_names)
+    return Rule(name, mechanic, role, "ja", compiled, False, field, sees_names)
 
 
 _DN = "(?:day|night)"
@@ -131,8 +130,14 @@ _DN_JA = "(?:昼|夜)"
 # A Japanese keyword stands alone: at a line start or after 「、」, and is followed by its
 # reminder text, a list separator or the line end.  This keeps 夜明 (nightbound) apart from
 # 夜明け ("dawn") in names such as 夜明けの司祭 and from 日暮れ in prose.
-_KW_BEFORE = r"(?<![^\s、，,。])"
-_KW_AFTER = r"(?![^\s（(、，,。])"
+_KW_BEFORE = r"(?<![^\s、,。・])"
+_KW_AFTER = r"(?![^\s(、,。・])"
+# 昼/夜 as a word of their own, not the end of a compound: 真夜中, 白昼, 今夜, 月夜, 深夜 and
+# katakana compounds are preceded by a kanji or katakana; の/が-phrases (その夜, 昼が夜に)
+# belong to other rules.
+_DN_WORD = r"(?<![\u4e00-\u9fff\u3005\u30a0-\u30ffがの])"
+# The same for the "is day/night" rule, where が may precede (それが夜であるなら).
+_DN_WORD_IS = r"(?<![\u4e00-\u9fff\u3005\u30a0-\u30ffの])"
 
 # --- day / night (702.145, 731) -------------------------------------------------------
 
@@ -183,7 +188,8 @@ DAY_NIGHT_EN = MechanicRules(
             "en.day_night.is",
             "day_night",
             "checks_day_or_night",
-            rf"\bit(?:{_APOS}s| is| was| became) (?:not )?{_DN}\b",
+            rf"\bit(?:{_APOS}s| is| was| became| isn{_APOS}t| wasn{_APOS}t)"
+            rf"(?: not)?(?: currently| still| already)? {_DN}\b",
         ),
     ),
 )
@@ -191,7 +197,7 @@ DAY_NIGHT_EN = MechanicRules(
 DAY_NIGHT_JA = MechanicRules(
     "day_night",
     "ja",
-    ("昼", "夜", "日暮"),
+    ("昼", "夜", "暮"),
     (
         _ja("ja.daybound.keyword", "day_night", "daybound", _KW_BEFORE + "日暮" + _KW_AFTER),
         _ja("ja.nightbound.keyword", "day_night", "nightbound", _KW_BEFORE + "夜明" + _KW_AFTER),
@@ -213,7 +219,7 @@ DAY_NIGHT_JA = MechanicRules(
             "ja.day_night.becomes",
             "day_night",
             "sets_day_or_night",
-            rf"(?<![がの今真深白月聖]){_DN_JA}に(?:は)?な(?:る|らない|らず)",
+            rf"{_DN_WORD}{_DN_JA}に(?:は|も)?な(?:る|らない|らず|った)",
         ),
         _ja(
             "ja.day_night.stops_being",
@@ -228,7 +234,7 @@ DAY_NIGHT_JA = MechanicRules(
             "ja.day_night.is",
             "day_night",
             "checks_day_or_night",
-            rf"(?<![の今真深白月聖]){_DN_JA}(?:である|でない|ではない|だった|なら)",
+            rf"{_DN_WORD_IS}{_DN_JA}(?:である|であれ|でない|ではない|だった|でなけれ|なら)",
         ),
     ),
 )
@@ -272,9 +278,9 @@ INITIATIVE_EN = MechanicRules(
 INITIATIVE_JA = MechanicRules(
     "initiative",
     "ja",
-    ("イニシアチブ", "地下街"),
+    ("イニシア", "地下街"),
     (
-        _ja("ja.initiative.take", "initiative", "takes", r"イニシアチブを得"),
+        _ja("ja.initiative.take", "initiative", "takes", r"イニシア(?:チ|ティ)ブを得"),
         _ja(
             "ja.initiative.venture_undercity",
             "initiative",
@@ -290,7 +296,7 @@ INITIATIVE_JA = MechanicRules(
             field="type_line",
             sees_names=True,
         ),
-        _ja("ja.initiative.refers", "initiative", "checks", r"イニシアチブ"),
+        _ja("ja.initiative.refers", "initiative", "checks", r"イニシア(?:チ|ティ)ブ"),
     ),
 )
 
@@ -306,28 +312,31 @@ PREPARE_EN = MechanicRules(
             "en.prepare.enters_prepared",
             "prepare",
             "makes_prepared",
-            r"\benters(?: the battlefield)?(?: (?:un)?tapped and)? prepared\b",
+            r"\b(?:enters?|entered|entering|comes? into play|(?:on)?to the battlefield)"
+            r"(?: the battlefield)?(?:,? (?:un)?tapped,? and)? prepared\b",
         ),
         # 722.3a: "becomes prepared".
         _en(
             "en.prepare.becomes_prepared",
             "prepare",
             "makes_prepared",
-            r"\b(?:become|becomes|became) prepared\b",
+            r"\b(?:become|becomes|became|becoming) prepared\b",
         ),
         # 722.3b: "becomes unprepared", "unprepare it".
         _en(
             "en.prepare.unprepares",
             "prepare",
             "unprepares",
-            r"\b(?:(?:become|becomes|became) unprepared|unprepares?|stops? being prepared)\b",
+            r"\b(?:(?:become|becomes|became|becoming) unprepared|unprepare[sd]?"
+            r"|stops? being prepared|loses? the prepared designation)\b",
         ),
         # 722.2a / 722.3a: other text about prepared permanents and prepare spells.
         _en(
             "en.prepare.refers",
             "prepare",
             "refers",
-            r"\b(?:(?:un)?prepared|prepare spells?|preparation cards?)\b",
+            r"\b(?<!be )(?<!well-)(?:(?:un)?prepared(?! (?:to|for)\b)|prepare spells?"
+            r"|preparation cards?)\b",
         ),
     ),
 )
@@ -335,27 +344,32 @@ PREPARE_EN = MechanicRules(
 PREPARE_JA = MechanicRules(
     "prepare",
     "ja",
-    ("準備",),
+    ("備",),
     (
         _ja(
             "ja.prepare.enters_prepared",
             "prepare",
             "makes_prepared",
-            r"準備済状態で(?:戦場|場)に出(?:る|た)?",
+            r"準備済み?状態で(?:戦場|場)に出(?:る|た)?",
         ),
         _ja(
             "ja.prepare.becomes_prepared",
             "prepare",
             "makes_prepared",
-            r"準備済状態にな(?:る|り|った)?",
+            r"準備済み?状態にな(?:る|り|った)?",
         ),
         _ja(
             "ja.prepare.unprepares",
             "prepare",
             "unprepares",
-            r"未準備状態に(?:する|なる|なり|なった|し)|準備済状態で(?:は)?なくな(?:る|り|った)?",
+            r"未準備状態に(?:する|なる|なり|なった|し)|準備済み?状態で(?:は)?なくな(?:る|り|った)?",
         ),
-        _ja("ja.prepare.refers", "prepare", "refers", r"準備済状態|未準備状態|準備呪文|準備カード"),
+        _ja(
+            "ja.prepare.refers",
+            "prepare",
+            "refers",
+            r"準備済み?状態|未準備状態|準備呪文|準備カード",
+        ),
     ),
 )
 
@@ -374,8 +388,15 @@ END_TURN_EN = MechanicRules(
 END_TURN_JA = MechanicRules(
     "end_the_turn",
     "ja",
-    ("ターンを終了",),
-    (_ja("ja.end_turn", "end_the_turn", "ends_turn", r"ターンを終了(?:する|し|させ)"),),
+    ("ターンを終了", "ターンを終え", "ターンを終わ"),
+    (
+        _ja(
+            "ja.end_turn",
+            "end_the_turn",
+            "ends_turn",
+            r"ターンを(?:終了(?:する|し|させ)|終え(?:る|た)?|終わらせ)",
+        ),
+    ),
 )
 
 # All rule sets, in MECHANICS order, English first.

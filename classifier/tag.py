@@ -1,16 +1,20 @@
 """Card (all faces, English and Japanese) -> mechanic tags with evidence.
 
 How a face is read, for each language that has text:
-  1. A cheap prefilter (lower-case substring test per mechanic) skips the regexes for the
-     great majority of cards, which mention none of the four mechanics.
-  2. Card names (every face's name, and a legendary's short name) are masked out with
+  1. A cheap prefilter (substring test per mechanic on normalise.quick's form) skips the
+     regexes for the great majority of cards, which mention none of the four mechanics.
+  2. The text is put in canonical form (classifier.normalise: case, widths, whitespace,
+     line breaks, ruby), with a map back to the original, so the rules are written once
+     and evidence is still cut verbatim from the card's own text.
+  3. Card names (every face's name, and a legendary's short name) are masked out with
      same-length filler, so "Dread of Night", "Seize the Initiative" or 夜明けの司祭 never
-     feed a rule; offsets are kept, so evidence is cut from the original text.
-  3. Reminder text (parenthesised) is masked too: "(... it becomes night next turn.)"
+     feed a rule; so are other cards' names quoted as "named X" ("a card named Seize the
+     Initiative").
+  4. Reminder text (parenthesised) is masked too: "(... it becomes night next turn.)"
      explains daybound, it does not make the card set day/night itself.  Only when the
      face shows nothing of a mechanic outside reminder text are its reminders read
      (a card whose only sign of the mechanic is the reminder is still found).
-  4. Within one mechanic, a match overlapping an earlier rule's match is dropped (the
+  5. Within one mechanic, a match overlapping an earlier rule's match is dropped (the
      rules are ordered specific-first in mechanics.py).
 """
 
@@ -27,9 +31,17 @@ from classifier.mechanics import (
     rule_sets_for,
 )
 from classifier.model import MECHANICS, CardText, FaceText, Tag
+from classifier.normalise import Normalised, normalise, quick
 
 _MASK = "\x01"
-_REMINDER = re.compile(r"\([^()]*\)|（[^（）]*）")
+# Reminder text, in canonical form (normalise: Japanese （） are ASCII parentheses there).
+_REMINDER = re.compile(r"\([^()]*\)")
+# "named X": another card's name quoted in rules text, in Title Case (see _named_spans).
+_NAMED_WORD = r"[A-Z0-9][\w'\u2019-]*"
+_NAMED = re.compile(
+    rf"\bnamed (?P<name>{_NAMED_WORD}(?:,? (?:(?:of|the|and|a|an|to|in|on|from|for|with"
+    rf"|into|at|by) )*{_NAMED_WORD})*)"
+)
 _LANG_ORDER = {"en": 0, "ja": 1}
 _MECH_ORDER = {m: i for i, m in enumerate(MECHANICS)}
 _RULE_SETS = {lang: rule_sets_for(lang) for lang in ("en", "ja")}
@@ -91,12 +103,29 @@ def _mask_names(text: str, names: Iterable[str], word_bounded: bool) -> str:
     return text
 
 
+def _named_spans(text: str, norm: Normalised) -> list[tuple[int, int]]:
+    """Canonical spans of other cards' names quoted as "named X" (Title Case, case kept).
+
+    "Search for a card named Seize the Initiative", "Conjure a card named Prepared
+    Position": the name is an operand, not rules text of this card.  Found on the
+    original text (the canonical one is lower-cased) and mapped to canonical offsets.
+    """
+    spans = []
+    for m in _NAMED.finditer(text):
+        s, e = m.span("name")
+        lo, hi = norm.canonical_index(s), norm.canonical_index(e)
+        if lo < hi:
+            spans.append((lo, hi))
+    return spans
+
+
 def _names(card: CardText, lang: str) -> list[str]:
     """Names that may appear in a face's text as self- or cross-references, longest first.
 
     English legendaries are referred to by the part before the comma ("Tam"); Japanese
     ones by the part after 、 (ヴァドリック).  Very short fragments are not masked so that a
-    two-letter name cannot blank out ordinary words.
+    two-letter name cannot blank out ordinary words.  Names are returned in the canonical
+    spelling (normalise.quick) the text is matched in.
     """
     found: set[str] = set()
     if lang == "en":
@@ -106,52 +135,51 @@ def _names(card: CardText, lang: str) -> list[str]:
             found.add(name)
             if ", " in name:
                 found.add(name.split(", ", 1)[0])
-        return sorted((n for n in found if len(n) >= 3), key=len, reverse=True)
+        canon = {quick(n, "en") for n in found}
+        return sorted((n for n in canon if len(n) >= 3), key=len, reverse=True)
     for f in card.faces:
         if f.name_ja:
             found.add(f.name_ja)
             for part in re.split(r"[、,]", f.name_ja):
                 found.add(part.strip())
-    return sorted((n for n in found if len(n) >= 2), key=len, reverse=True)
+    canon = {normalise(n, "ja").text for n in found}
+    return sorted((n for n in canon if len(n) >= 2), key=len, reverse=True)
 
 
 class _FaceView:
-    """The text of one face in one language, with its masked variants built lazily.
+    """The canonical text of one face in one language, with masked variants built lazily.
 
-    For English, variants are lower-cased when that keeps the length (so offsets still
-    index the original text) and the rules' case-sensitive patterns are used; otherwise
-    the IGNORECASE patterns run on the text as it is.
+    norm maps canonical offsets back to the original text (classifier.normalise).
     """
 
-    __slots__ = ("text", "type_line", "names", "word_bounded", "fold", "fold_type", "_cache")
+    __slots__ = ("norm", "type_norm", "names", "lang", "_named", "_cache")
 
     def __init__(self, text: str, type_line: str, names: list[str], lang: str) -> None:
-        self.text = text
+        self.norm = normalise(text, lang)
+        self.type_norm = normalise(type_line, lang)
         self.names = names
-        self.word_bounded = lang == "en"
-        self.fold = lang == "en" and len(text.lower()) == len(text)
-        self.fold_type = lang == "en" and len(type_line.lower()) == len(type_line)
-        self.type_line = type_line.lower() if self.fold_type else type_line
+        self.lang = lang
+        self._named = _named_spans(text, self.norm) if lang == "en" and "named " in text else []
         self._cache: dict[tuple[bool, bool], str] = {}
 
     def variant(self, mask_names: bool, mask_reminders: bool) -> str:
         key = (mask_names, mask_reminders)
         got = self._cache.get(key)
         if got is None:
-            got = self.text
+            got = self.norm.text
             if mask_names:
-                got = _mask_names(got, self.names, self.word_bounded)
+                got = _mask_names(got, self.names, self.lang == "en")
+                for s, e in self._named:
+                    got = got[:s] + _MASK * (e - s) + got[e:]
             if mask_reminders:
                 got = _mask_spans(got, _REMINDER)
-            if self.fold:
-                got = got.lower()
             self._cache[key] = got
         return got
 
 
-def _matches(rule: Rule, source: str, folded: bool) -> Iterator[tuple[int, int]]:
+def _matches(rule: Rule, source: str) -> Iterator[tuple[int, int]]:
     """Spans of `rule` in `source`, honouring its word_start (see mechanics.Rule)."""
-    pattern = rule.pattern if folded else rule.pattern_ci
+    pattern = rule.pattern
     pos = 0
     while True:
         m = pattern.search(source, pos)
@@ -168,19 +196,19 @@ def _matches(rule: Rule, source: str, folded: bool) -> Iterator[tuple[int, int]]
 def _run_rules(
     rs: MechanicRules, view: _FaceView, mask_reminders: bool, with_type_line: bool
 ) -> list[tuple[Rule, str, int, int]]:
+    """Rule hits as (rule, field, start, end) in canonical offsets of that field."""
     hits: list[tuple[Rule, str, int, int]] = []
     spans: list[tuple[int, int]] = []
     for rule in rs.rules:
         if rule.field == "type_line":
-            if with_type_line and view.type_line:
-                folded = view.fold_type or rule.lang == "ja"
-                for s, e in _matches(rule, view.type_line, folded):
+            if with_type_line and view.type_norm.text:
+                for s, e in _matches(rule, view.type_norm.text):
                     hits.append((rule, "type_line", s, e))
             continue
-        if not view.text:
+        if not view.norm.text:
             continue
         source = view.variant(not rule.sees_names, mask_reminders)
-        for s, e in _matches(rule, source, view.fold or rule.lang == "ja"):
+        for s, e in _matches(rule, source):
             if any(s < e2 and s2 < e for s2, e2 in spans):
                 continue
             spans.append((s, e))
@@ -201,14 +229,10 @@ def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained
         text, type_line = face.oracle_text or "", face.type_line or ""
     else:
         text, type_line = face.text_ja or "", face.type_line_ja or ""
-    # Rules read `scan`; evidence is cut from `text` at the same offsets.  Some sources
-    # (Forge's Oracle lines) keep line breaks as a literal backslash-n: read it as a line
-    # break of the same length, so "turn.\\nDaybound" still has a word boundary.
-    scan = text.replace("\\n", " \n") if "\\" in text else text
-    if lang == "en":
-        low, low_type = scan.lower(), type_line.lower()
-    else:
-        low, low_type = scan, type_line
+    # The prefilter reads a cheap canonical form (normalise.quick); the rules read the
+    # full canonical form, whose offsets map back to `text` for the evidence.
+    low = quick(text, lang) if text else ""
+    low_type = quick(type_line, lang) if type_line else ""
     # Quick reject: no keyword of any mechanic in this text (the common case).
     if not _prefilter_hit(low, _ALL_PREFILTERS[lang]) and not (
         low_type and _prefilter_hit(low_type, _TYPE_LINE_PREFILTERS[lang])
@@ -221,15 +245,16 @@ def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained
         if not (in_text or in_type):
             continue
         if view is None:
-            view = _FaceView(scan, type_line, _names(card, lang), lang)
+            view = _FaceView(text, type_line, _names(card, lang), lang)
         hits = _run_rules(rs, view, mask_reminders=True, with_type_line=in_type)
         if in_text and not any(h[1] == "text" for h in hits):
             # Nothing outside reminder text: read the reminders too (see module doc).
             hits += [h for h in _run_rules(rs, view, False, False) if h[1] == "text"]
         for rule, field, s, e in hits:
-            src = text if field == "text" else type_line
-            tag = Tag(rule.mechanic, rule.role, face.face_index, src[s:e], lang)
-            out.append(Explained(tag, rule.name, field, s, e))
+            src, norm = (text, view.norm) if field == "text" else (type_line, view.type_norm)
+            a, b = norm.span(s, e)
+            tag = Tag(rule.mechanic, rule.role, face.face_index, src[a:b], lang)
+            out.append(Explained(tag, rule.name, field, a, b))
 
 
 def _explain_layout(card: CardText, out: list[Explained]) -> None:

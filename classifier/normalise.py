@@ -1,0 +1,188 @@
+"""Card text -> the canonical spelling the rules read, with a map back to the original.
+
+The same rules text reaches us spelled in several ways: full-width or half-width forms
+(１ / 1, （ / (, ｶ / カ), ideographic or no-break spaces, doubled spaces, line breaks as
+"\\r\\n" or as a literal backslash-n (Forge's Oracle lines), Japanese ruby printed as
+kana in parentheses after each kanji (確（かく）実（じつ）, as the Duskmourn room names
+are printed), spaces between Japanese words.  The rules in mechanics.py are written once,
+against the canonical form; this module produces that form and, for every canonical
+character, the span of original text it came from, so evidence is still cut verbatim
+from the card's own text (an evidence span may then include the ruby it skipped).
+
+Two entry points:
+  quick(text, lang)  the canonical string only, with C-speed string operations, for the
+                     prefilter that rejects most cards (a superset test: every keyword
+                     that survives `normalise` survives `quick` too).
+  normalise(text, lang) -> Normalised  the canonical string and its offset map; built
+                     only for the few texts whose prefilter hits.
+
+English is also lower-cased here (the English rules are written in lower case), and
+Japanese is NFKC-normalised (full-width ASCII to ASCII, half-width katakana to full
+width; 、 and 。 are not changed by NFKC).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left
+from dataclasses import dataclass
+
+# A kanji (or 々) followed by 1-8 kana in parentheses: furigana printed inline.
+_RUBY = re.compile(r"(?<=[\u4e00-\u9fff\u3005])\([\u3041-\u309f\u30fc]{1,8}\)")
+_ANY_RUBY = re.compile(r"[(（][\u3041-\u309f\u30fc]{1,8}[)）]")
+_HALF_KANA = re.compile(r"[\uff61-\uff9f]")
+_HIRAGANA = re.compile(r"[\u3041-\u309f]")
+_VOICED = {"\u3099", "\u309a"}  # combining (han)dakuten, from half-width ﾞ ﾟ under NFKC
+
+
+def quick(text: str, lang: str) -> str:
+    """A cheap canonical-ish form for prefilters (lower-cased English, NFKC Japanese)."""
+    if lang == "en":
+        return " ".join(text.lower().replace("\\n", " ").split())
+    # Japanese: no NFKC (the costly part) unless half-width katakana is present; the
+    # prefilter keys are kanji and full-width katakana, which NFKC leaves alone.  Any
+    # parenthesised kana run and every space go, so ruby and spacing cannot split a key.
+    if _HALF_KANA.search(text):
+        text = unicodedata.normalize("NFKC", text)
+    if "(" in text or "（" in text:
+        text = _ANY_RUBY.sub("", text)
+    if " " in text or "\u3000" in text:
+        text = text.replace(" ", "").replace("\u3000", "")
+    return text
+
+
+@dataclass(frozen=True)
+class Normalised:
+    """Canonical text and, per canonical character, the original span [start, end).
+
+    starts/ends are None when the canonical text maps 1:1 onto the original (the common
+    case, built without the per-character pass).
+    """
+
+    text: str
+    starts: tuple[int, ...] | None = None
+    ends: tuple[int, ...] | None = None
+
+    def span(self, s: int, e: int) -> tuple[int, int]:
+        """The original span of canonical [s, e) (e > s)."""
+        if self.starts is None or self.ends is None:
+            return s, e
+        return self.starts[s], self.ends[e - 1]
+
+    def canonical_index(self, original: int) -> int:
+        """The first canonical position whose original span starts at or after `original`."""
+        if self.starts is None:
+            return min(original, len(self.text))
+        return bisect_left(self.starts, original)
+
+
+def _chars(text: str, lang: str) -> list[tuple[str, int, int]]:
+    """Canonical characters with original spans, before whitespace and ruby handling."""
+    out: list[tuple[str, int, int]] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\" and i + 1 < n and text[i + 1] == "n":
+            out.append(("\n", i, i + 2))
+            i += 2
+            continue
+        if c == "\r":
+            j = i + 2 if i + 1 < n and text[i + 1] == "\n" else i + 1
+            out.append(("\n", i, j))
+            i = j
+            continue
+        if lang == "en":
+            if c.isspace() and c != "\n":
+                out.append((" ", i, i + 1))
+            else:
+                for d in c.lower():
+                    out.append((d, i, i + 1))
+            i += 1
+            continue
+        # Japanese: NFKC per character; a half-width voiced mark joins the kana before it.
+        d = unicodedata.normalize("NFKC", c) if not c.isascii() else c
+        if d in _VOICED and out:
+            prev, s, _ = out.pop()
+            joined = unicodedata.normalize("NFC", prev + d)
+            out.append((joined, s, i + 1))
+            i += 1
+            continue
+        if c.isspace() and c != "\n":
+            d = " "
+        for x in d:
+            out.append((x, i, i + 1))
+        i += 1
+    return out
+
+
+def _squeeze(chars: list[tuple[str, int, int]], lang: str) -> list[tuple[str, int, int]]:
+    """Collapse whitespace runs (a run with a line break becomes one line break).
+
+    Japanese has no spaces between words: a space next to hiragana (a particle or
+    okurigana: "ターンを 終了", "昼 が") is dropped; one between two kanji/katakana words
+    ("飛行 日暮") stays, since keyword lists may be separated that way.
+    """
+    out: list[tuple[str, int, int]] = []
+    i, n = 0, len(chars)
+    while i < n:
+        c = chars[i]
+        if c[0] not in (" ", "\n"):
+            out.append(c)
+            i += 1
+            continue
+        j = i
+        newline = False
+        while j < n and chars[j][0] in (" ", "\n"):
+            newline = newline or chars[j][0] == "\n"
+            j += 1
+        if newline:
+            out.append(("\n", chars[i][1], chars[j - 1][2]))
+        elif out and j < n:
+            before, after = out[-1][0], chars[j][0]
+            if not (lang == "ja" and (_HIRAGANA.match(before) or _HIRAGANA.match(after))):
+                out.append((" ", chars[i][1], chars[j - 1][2]))
+        i = j
+    return out
+
+
+# Texts that need the per-character pass even when a 1:1 form exists: line breaks to
+# rewrite, whitespace to squeeze, ruby to drop.
+_NEEDS_PASS = {
+    "en": re.compile(r"\\n|\s\s|[^\S \n]|^\s|\s$"),
+    "ja": re.compile(r"\\n|\n\n|[^\S\n]|^\n|\n$|[\u4e00-\u9fff\u3005]\("),
+}
+
+
+def _one_to_one(text: str, lang: str) -> str | None:
+    """The canonical text when it maps 1:1 onto `text`, else None."""
+    if lang == "en":
+        low = text.lower()
+        base = low if len(low) == len(text) else None
+    else:
+        nfkc = unicodedata.normalize("NFKC", text)
+        same = len(nfkc) == len(text) and "\uff9e" not in text and "\uff9f" not in text
+        base = nfkc if same else None
+    if base is None or _NEEDS_PASS[lang].search(base):
+        return None
+    return base
+
+
+def normalise(text: str, lang: str) -> Normalised:
+    """The canonical text of `text` (module doc) with its map back to `text`."""
+    direct = _one_to_one(text, lang)
+    if direct is not None:
+        return Normalised(direct)
+    chars = _squeeze(_chars(text, lang), lang)
+    if lang == "ja" and "(" in "".join(c[0] for c in chars):
+        joined = "".join(c[0] for c in chars)
+        drop: set[int] = set()
+        for m in _RUBY.finditer(joined):
+            drop.update(range(m.start(), m.end()))
+        if drop:
+            chars = [c for k, c in enumerate(chars) if k not in drop]
+    return Normalised(
+        "".join(c[0] for c in chars),
+        tuple(c[1] for c in chars),
+        tuple(c[2] for c in chars),
+    )
