@@ -103,6 +103,9 @@ class Game:
         self.trigger_index: tuple[int, frozenset[str]] | None = None
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
         self._living: list[Player] | None = None  # cache, reset by leave_game.leave
+        # When a list, every note and every spell_cast / entered event is appended to it too:
+        # the simulator looks at just these for clauses the compiler could not read.
+        self.face_events: list[Event] | None = None
         from rules_engine import triggers  # late: triggers imports this module
 
         self._trigger_check = triggers.check
@@ -136,10 +139,16 @@ class Game:
         # or special case looks at, unless a delayed trigger (603.7) waits for anything
         if name in self._watched or (self.delayed and name not in self._ignored):
             self._trigger_check(self, event)
+        face_events = self.face_events
+        if face_events is not None and (name == "spell_cast" or name == "entered"):
+            face_events.append(event)
         return event
 
     def note(self, text: str) -> None:
-        self.events.append(Event("note", {"text": text}, self.turn, self.step))
+        event = Event("note", {"text": text}, self.turn, self.step)
+        self.events.append(event)
+        if self.face_events is not None:
+            self.face_events.append(event)
 
     def player(self, name: str) -> Player:
         return self.by_name[name]

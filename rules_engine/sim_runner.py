@@ -243,9 +243,8 @@ class _Stop(Exception):
         self.reason = reason
 
 
-def _unsupported_in(game: Game, start: int) -> str | None:
-    """The first unsupported clause reached by events from ``start`` on, if any."""
-    events = game.events
+def _unsupported_in(events: list[Any], start: int) -> str | None:
+    """The first unsupported clause reached by ``events`` from ``start`` on, if any."""
     for i in range(start, len(events)):
         ev = events[i]
         name = ev.name
@@ -287,8 +286,8 @@ def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, ind
         pol = make_policy(policy, rng)
         game.decider.policy = pol.decide
         game.decider.log = _no_log
-        seen = 0
-        events = game.events
+        # the events _unsupported_in looks at, collected by the game as they are logged
+        flagged = game.face_events = [ev for ev in game.events if ev.name in _LOOKED_AT]
         step = pol.step
         while not game.game_over:
             if game.turn > max_turns:
@@ -299,9 +298,9 @@ def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, ind
                 raise _Stop("engine error: no player has priority")
             step(game)
             moves += 1
-            if len(events) > seen:
-                found = _unsupported_in(game, seen)
-                seen = len(events)
+            if flagged:
+                found = _unsupported_in(flagged, 0)
+                flagged.clear()
                 if found is not None:
                     raise _Stop(f"unsupported: {found}")
         reason = _end_reason(game)
