@@ -309,6 +309,13 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
     for target in wanted:
         opts = [o for o in candidates(game, target, player, source) if o not in chosen]
         count = target.max_count
+        minimum = target.min_count
+        if getattr(target, "count_variable", None) == "X":
+            # 601.2b-c: "X target creatures": X is announced first; exactly X ("up to X": at
+            # most X) targets
+            x = max(0, int(getattr(item, "x", 0) or 0))
+            count = min(x, target.max_count)
+            minimum = 0 if "up to" in (target.text or "").lower() else count
         picked_here = 0
         for _ in range(count):
             if not opts:
@@ -323,7 +330,7 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
                                                       f"{item.name} ({target.text or target.kind})"
                                                       f": {exc}") from exc
             else:
-                optional = picked_here >= target.min_count
+                optional = picked_here >= minimum
                 if optional and named:
                     break  # "up to N" / "one or more": the listed targets were all of them
                 pick = game.decider.choose(player.name, f"target for {item.name} "
@@ -335,7 +342,7 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
             tmap.setdefault(target, []).append(pick)
             opts.remove(pick)
             picked_here += 1
-        if picked_here < target.min_count:
+        if picked_here < minimum:
             return False
     item.targets = chosen
     item.choices_made["target_map"] = tmap
