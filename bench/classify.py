@@ -2,6 +2,7 @@
 
     python bench/classify.py --n 100000
     python bench/classify.py --score      # also print precision/recall on the shared labels
+    python bench/classify.py --rules      # also print what each rule contributes (leave-out)
 
 Makes N synthetic cards: copies of the shared cards (../shared/data/cards, read, never
 copied into the project), each with a new oracle_id and name (the old name is replaced in
@@ -118,17 +119,7 @@ def time_baseline(texts: list[list[str]]) -> tuple[float, int]:
 
 def print_scores() -> None:
     """Card-level P/R per mechanic on the shared labels: English, and Japanese text alone."""
-    import csv
-
-    cards = _read_jsonl(SHARED / "cards.jsonl")
-    ja = {c["oracle_id"]: c for c in _read_jsonl(SHARED / "cards_ja.jsonl")}
-    with (SHARED / "labels.csv").open(encoding="utf-8") as fh:
-        labels = {r["oracle_id"]: {m for m in MECHANICS if r[m] == "1"} for r in csv.DictReader(fh)}
-    both = [card_text_from_scryfall(c, ja.get(c["oracle_id"])) for c in cards]
-    runs = {
-        "en": [card_text_from_scryfall(c) for c in cards],
-        "ja": [japanese_only(c) for c in both if has_japanese_text(c)],
-    }
+    runs, labels = _shared_runs()
     for lang, measured in runs.items():
         scores, errors = score(measured, labels, tag_card)
         print(f"[{lang}] {len(measured):,} cards")
@@ -140,14 +131,59 @@ def print_scores() -> None:
             )
 
 
+def _shared_runs() -> tuple[dict[str, list[CardText]], dict[str, set[str]]]:
+    """The shared cards as measured by --score (English; Japanese text alone) and labels."""
+    import csv
+
+    cards = _read_jsonl(SHARED / "cards.jsonl")
+    ja = {c["oracle_id"]: c for c in _read_jsonl(SHARED / "cards_ja.jsonl")}
+    with (SHARED / "labels.csv").open(encoding="utf-8") as fh:
+        labels = {r["oracle_id"]: {m for m in MECHANICS if r[m] == "1"} for r in csv.DictReader(fh)}
+    both = [card_text_from_scryfall(c, ja.get(c["oracle_id"])) for c in cards]
+    runs = {
+        "en": [card_text_from_scryfall(c) for c in cards],
+        "ja": [japanese_only(c) for c in both if has_japanese_text(c)],
+    }
+    return runs, labels
+
+
+def print_rules() -> None:
+    """Leave-one-rule-out view: per rule, the shared cards it fires on and alone carries.
+
+    A rule that fires on one or two cards may be fitted to them ("narrow"); a rule whose
+    removal loses no card ("sole" 0) is redundant on the visible set but may still be
+    what a held-out card needs (judge it by the CR text it implements, not by counts).
+    """
+    from classifier import RULE_SETS, explain_card
+    from classifier.evaluate import rule_usage
+    from classifier.mechanics import PREPARE_CARD_RULE_NAME
+
+    runs, labels = _shared_runs()
+    for lang, measured in runs.items():
+        names = [(r.name, r.mechanic) for rs in RULE_SETS if rs.lang == lang for r in rs.rules]
+        if lang == "en":
+            names.append((PREPARE_CARD_RULE_NAME, "prepare"))
+        print(f"[{lang}] rule usage on {len(measured):,} cards (fired / wrong / sole)")
+        for u in rule_usage(measured, labels, explain_card, names):
+            flag = "  NARROW" if u.narrow else ""
+            sole = f"  sole: {', '.join(u.sole[:3])}" if u.sole and u.narrow else ""
+            print(
+                f"  {u.rule:38} {len(u.fired):4} {len(u.wrong):3} {len(u.sole):4}{flag}"
+                f"{sole}{'  WRONG: ' + ', '.join(u.wrong[:3]) if u.wrong else ''}"
+            )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--n", type=int, default=100_000, help="number of synthetic cards")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--score", action="store_true", help="print P/R on the shared labels")
+    parser.add_argument("--rules", action="store_true", help="print each rule's contribution")
     args = parser.parse_args()
     if args.score:
         print_scores()
+    if args.rules:
+        print_rules()
 
     pairs = synthetic(args.n)
     build = float("inf")

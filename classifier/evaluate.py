@@ -103,3 +103,67 @@ def score(
                 errors[m]["fn"].append(card.name)
     scores = {m: Score(m, c[0], c[1], c[2], c[3]) for m, c in counts.items()}
     return scores, errors
+
+
+@dataclass(frozen=True)
+class RuleUsage:
+    """What one rule contributes on a labelled card set (see rule_usage).
+
+    fired: names of the cards it fires on (any face, any language).
+    wrong: of those, the cards not labelled with the rule's mechanic (false evidence).
+    sole: the cards that would lose the mechanic if this rule were left out, i.e. no
+        other rule of the mechanic fires on them (the rule's leave-one-out recall cost).
+    """
+
+    rule: str
+    mechanic: str
+    fired: tuple[str, ...]
+    wrong: tuple[str, ...]
+    sole: tuple[str, ...]
+
+    @property
+    def narrow(self) -> bool:
+        """Fires on at most two cards: possibly fitted to those cards, worth a look."""
+        return len(self.fired) <= 2
+
+
+def rule_usage(
+    cards: Iterable[CardText],
+    labels: Mapping[str, set[str]],
+    explain: Callable[[CardText], list],
+    rule_names: Iterable[tuple[str, str]] = (),
+) -> list[RuleUsage]:
+    """Per rule: which labelled cards it fires on, wrongly, and as the only evidence.
+
+    explain: classifier.explain_card (items with .rule and .tag.mechanic).
+    rule_names: (rule, mechanic) pairs to report even when they never fire, so a rule
+        that no visible card uses shows up with zero counts.
+    Rules are returned in the order of rule_names, then first firing.
+    """
+    fired: dict[str, list[str]] = {}
+    wrong: dict[str, list[str]] = {}
+    sole: dict[str, list[str]] = {}
+    mechanic_of: dict[str, str] = dict(rule_names)
+    for name in mechanic_of:
+        fired[name], wrong[name], sole[name] = [], [], []
+    for card in cards:
+        truth = labels.get(card.oracle_id)
+        if truth is None:
+            continue
+        by_mechanic: dict[str, set[str]] = {}
+        for x in explain(card):
+            by_mechanic.setdefault(x.tag.mechanic, set()).add(x.rule)
+        for mechanic, rules in by_mechanic.items():
+            for rule in rules:
+                mechanic_of.setdefault(rule, mechanic)
+                for d in (fired, wrong, sole):
+                    d.setdefault(rule, [])
+                fired[rule].append(card.name)
+                if mechanic not in truth:
+                    wrong[rule].append(card.name)
+                if len(rules) == 1:
+                    sole[rule].append(card.name)
+    return [
+        RuleUsage(r, mechanic_of[r], tuple(fired[r]), tuple(wrong[r]), tuple(sole[r]))
+        for r in fired
+    ]

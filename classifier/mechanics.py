@@ -164,7 +164,7 @@ DAY_NIGHT_EN = MechanicRules(
             "en.day_night.cant_become",
             "day_night",
             "sets_day_or_night",
-            rf"\bit can(?:{_APOS}|no)t become {_DN}\b",
+            rf"\b(?:it|{_DN}) (?:can{_APOS}t|cannot|can not|won{_APOS}t) become {_DN}\b",
         ),
         _en(
             "en.day_night.stops_being",
@@ -172,12 +172,13 @@ DAY_NIGHT_EN = MechanicRules(
             "sets_day_or_night",
             rf"\bit (?:stops being|is no longer) {_DN}(?: or {_DN})?\b",
         ),
-        # 731.1a past tense / conditions on a change: "if day became night this turn".
+        # 731.1a outside a trigger: "if day became night this turn", "if night would
+        # become day" (the trigger form "whenever day becomes night" matched above wins).
         _en(
             "en.day_night.changed",
             "day_night",
             "checks_day_or_night",
-            rf"\b{_DN} (?:became|has become) {_DN}\b",
+            rf"\b{_DN} (?:became|becomes|has become|had become|would become) {_DN}\b",
         ),
         # 731.2c, 702.145d: "if it's neither day nor night".
         _en(
