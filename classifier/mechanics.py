@@ -220,7 +220,7 @@ DAY_NIGHT_JA = MechanicRules(
             "ja.day_night.becomes",
             "day_night",
             "sets_day_or_night",
-            rf"{_DN_WORD}{_DN_JA}に(?:は|も)?な(?:る|らない|らず|った)",
+            rf"{_DN_WORD}{_DN_JA}に(?:は|も)?な(?:る|らない|らず)",
         ),
         _ja(
             "ja.day_night.stops_being",
@@ -235,7 +235,8 @@ DAY_NIGHT_JA = MechanicRules(
             "ja.day_night.is",
             "day_night",
             "checks_day_or_night",
-            rf"{_DN_WORD_IS}{_DN_JA}(?:である|であれ|でない|ではない|だった|でなけれ|なら)",
+            rf"{_DN_WORD_IS}{_DN_JA}(?:である|であれ|でない|ではない|だった|でなけれ|なら"
+            r"|にな(?:った|っていた))",
         ),
     ),
 )
@@ -357,7 +358,7 @@ PREPARE_JA = MechanicRules(
             "ja.prepare.becomes_prepared",
             "prepare",
             "makes_prepared",
-            r"準備済み?状態にな(?:る|り|った)?",
+            r"準備済み?状態に(?:な(?:る|り|った)?|する|し)",
         ),
         _ja(
             "ja.prepare.unprepares",

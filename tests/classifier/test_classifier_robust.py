@@ -485,6 +485,8 @@ JA_POSITIVES = [
         "makes_prepared",
     ),
     ("このクリーチャーは準備済み状態になる。", "prepare", "makes_prepared"),
+    ("クリーチャー１体を対象とする。それを準備済状態にする。", "prepare", "makes_prepared"),
+    ("このターンに夜になったなら、カード１枚を引く。", "day_night", "checks_day_or_night"),
     ("クリーチャー１体を対象とする。それを未準備状態にする。", "prepare", "unprepares"),
     ("これが準備済状態であるかぎり、これは飛行を持つ。", "prepare", "refers"),
     (
