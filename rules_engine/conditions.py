@@ -424,6 +424,26 @@ def _has_energy(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return energy(game, controller) >= _amount(cond)
 
 
+def _entered_under_control_this_turn(game: Game, cond: Any, controller: Any,
+                                     source: Any) -> bool:
+    """"if you had a land / two or more creatures enter under your control this turn" (amount
+    N of the filter, "another" excluding the source), or without a filter "if it entered under
+    your control this turn": counted from this turn's "entered" events."""
+    from rules_engine import targeting
+
+    entered = [ev.data.get("obj") for ev in _this_turn(game)
+               if ev.name == "entered" and ev.data.get("player") is controller]
+    if cond.filter is None:
+        return source is not None and any(o is source for o in entered)
+    seen: list[Any] = []
+    for o in entered:
+        if o is None or any(o is x for x in seen):
+            continue
+        if targeting.matches(game, o, cond.filter, controller, source, zone_check=False):
+            seen.append(o)
+    return len(seen) >= _amount(cond)
+
+
 _MORE: dict[str, Any] = {
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
@@ -440,4 +460,5 @@ _MORE: dict[str, Any] = {
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked, "max_speed": _max_speed,
     "had_counters": _had_counters, "has_energy": _has_energy,
+    "entered_under_control_this_turn": _entered_under_control_this_turn,
 }
