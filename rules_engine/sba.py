@@ -44,7 +44,7 @@ def check_all(game: Game) -> None:
             return
 
 
-_OUTSIDE_ZONES = ("hand", "graveyard", "exile", "library")
+_OUTSIDE_ZONES = frozenset({"hand", "graveyard", "exile", "library"})
 _LEGENDARY, _CREATURE, _AURA, _PLANESWALKER, _TOUGH = 1, 2, 4, 8, 16
 _PLAIN_CREATURE = _CREATURE | _TOUGH  # a non-legendary creature with printed toughness > 0
 
@@ -156,17 +156,21 @@ def check_once(game: Game) -> bool:
             acted = True
     # 704.5d tokens outside the battlefield, 704.5e copies outside the stack/battlefield
     # (only tokens and copies can be affected: each player's registry of them is looked at)
+    # (an object is listed in the zone its `zone` names: Game.move and Game.new_object keep
+    # the two together, so only that list is looked at, and none for the battlefield, the
+    # stack or an object that ceased to exist)
     for p in game.players if game.copies_exist else ():
         for obj in p.copies:
-            for zone in _OUTSIDE_ZONES:
-                lst = getattr(p, zone)
-                if obj in lst:
-                    if obj._token or obj._spell_copy or (obj._card_copy and not
-                                                         prepare.is_kept_copy(obj)):
-                        lst.remove(obj)
-                        obj.zone = "gone"
-                        acted = True
-                    break
+            zone = obj._zone
+            if zone not in _OUTSIDE_ZONES:
+                continue
+            lst = getattr(p, zone)
+            if obj in lst:
+                if obj._token or obj._spell_copy or (obj._card_copy and not
+                                                     prepare.is_kept_copy(obj)):
+                    lst.remove(obj)
+                    obj.zone = "gone"
+                    acted = True
     # 722.3c: only a prepared permanent can need a copy, and becoming prepared makes one (a
     # card copy: game.copies_exist) unless it is phased out, and phasing in makes it then. A
     # library user may set the designation directly, so only simulated games rely on this.
