@@ -276,6 +276,11 @@ class CardDef:
             second = Face.from_scryfall({**_face_defaults(data), **faces[1]}, kws)
         if layout == "prepare":
             return cls(data["name"], layout, front, prepare=second, raw=data)
+        if layout == "flip" and second is not None:
+            # 710.1: a flip card's upside-down half is its flipped face; it is used while the
+            # permanent is flipped (710.2, the engine's "transformed" face slot: a flip card
+            # has no back face to transform to)
+            return cls(data["name"], layout, front, back=second, raw=data)
         if layout in ("split", "aftermath") and second is not None:
             return cls(data["name"], layout, _combined(data, front, second), raw=data,
                        halves=(front, second))

@@ -2167,8 +2167,23 @@ def _ka_saddle(ctx: Ctx, eff: Any) -> None:
         game.log("saddled", obj=obj)
 
 
+def _ka_flip(ctx: Ctx, eff: Any) -> None:
+    """710.2, 710.4: flip a flip card: its flipped half's characteristics apply until it leaves
+    the battlefield (a permanent already flipped, or not a flip card, doesn't flip)."""
+    game = ctx.game
+    subject = eff.subject if eff.subject is not None and eff.subject.kind != "you" \
+        else ab.Ref("self")
+    for obj in _objects(ctx, subject):
+        card = obj.card
+        if obj.zone != "battlefield" or card is None or card.layout != "flip" or \
+                obj.transformed or obj.copy_values is not None:
+            continue
+        obj.transformed = True
+        game.log("flipped", obj=obj)
+
+
 _KEYWORD_ACTIONS: dict[str, Any] = {
-    "saddle": _ka_saddle,
+    "saddle": _ka_saddle, "flip": _ka_flip,
     "proliferate": _ka_proliferate, "learn": _ka_learn, "monstrosity": _ka_monstrosity,
     "adapt": _ka_adapt, "bolster": _ka_bolster, "connive": _ka_connive,
     "regenerate": _ka_regenerate,
@@ -2243,7 +2258,7 @@ def not_run_reason(eff: Any) -> str | None:
 
 
 KEYWORD_ACTIONS = {"phase out", "investigate", "proliferate", "learn", "monstrosity", "adapt",
-                   "bolster", "connive", "regenerate", "saddle"}
+                   "bolster", "connive", "regenerate", "saddle", "flip"}
 
 
 def _move_calls_us() -> bool:
