@@ -104,6 +104,8 @@ def _apply_one(game: Game, src: GameObject, eff: Any) -> None:
 
 def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
     """Whether a static "can't" (101.2) of kind ``kind`` applies to ``obj`` (or the game)."""
+    if game.statics_none_at == ABILITY_CHANGES[0]:
+        return False  # no static ability on the battlefield (see apply), nothing changed since
     for src in game.battlefield:
         if src.phased_out:
             continue
@@ -124,6 +126,8 @@ def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
 
 def skips(game: Game, player: Any, what: str) -> bool:
     """A static "Skip your draw step" / "Each player skips their untap step" (614.10)."""
+    if game.statics_none_at == ABILITY_CHANGES[0]:
+        return False  # no static ability on the battlefield (see apply), nothing changed since
     for src in game.battlefield:
         if src.phased_out:
             continue
