@@ -122,7 +122,9 @@ def apply_move(game: Game, move: Move) -> bool:
 
             attackers = {}
             for obj in game.battlefield:
-                if obj.controller is p and obj.is_creature:
+                # (a tapped or phased-out permanent can't attack, 508.1a: no need to ask)
+                if obj.controller is p and not obj.tapped and not obj.phased_out and \
+                        obj.is_creature:
                     try:
                         combat.can_attack(game, obj)
                     except IllegalActionError:

@@ -44,7 +44,10 @@ def pass_priority(game: Game) -> None:
     if holder is None or game.game_over:
         return
     passes = game.passes + 1
-    if passes < len(game.living):
+    living = game._living  # (the Game.living cache, read without the property call)
+    if living is None:
+        living = game.living
+    if passes < len(living):
         game.passes = passes
         game.priority = game.next_player(holder)
         return
