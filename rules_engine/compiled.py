@@ -335,13 +335,45 @@ def object_abilities(obj: Any) -> list[Any]:
     if obj.mods:
         extra = [a for m in obj.mods for a in m.abilities]
         if extra:
+            lost = False
             for a in extra:  # (a plain loop: this path is hot for modified objects)
                 if type(a) is ab.KeywordAbility and (a.name in KEYWORD_DEFINITIONS
                                                      or a.name in KEYWORD_BUILT):
                     extra = _expanded(extra, obj.name, obj.name, face.type_line)
                     break
+                if type(a) is ab.LoseAbility:
+                    lost = True
+            if lost:
+                return _after_losses(obj, found)
             return list(found) + extra
     return found
+
+
+def _after_losses(obj: Any, printed: list[Any]) -> list[Any]:
+    """613.1f (layer 6), in timestamp order: "loses all abilities" removes every ability it
+    had before (printed, and gained from earlier effects); "loses flying" removes those
+    keyword abilities. Abilities gained later stay."""
+    have: list[Any] = list(printed)
+    for m in sorted(obj.mods, key=lambda m: m.timestamp):
+        for a in m.abilities:
+            if type(a) is ab.LoseAbility:
+                if a.all_abilities:
+                    have = []
+                else:
+                    names = {k.name for k in a.keywords}
+                    have = [x for x in have
+                            if not (isinstance(x, ab.KeywordAbility) and x.name in names)]
+            else:
+                have.append(a)
+    return _expanded(have, obj.name, obj.name, obj.face.type_line)
+
+
+def _has_loss(obj: Any) -> bool:
+    for m in obj.mods:
+        for a in m.abilities:
+            if type(a) is ab.LoseAbility:
+                return True
+    return False
 
 
 def has_keyword(obj: Any, name: str) -> bool:
@@ -350,6 +382,10 @@ def has_keyword(obj: Any, name: str) -> bool:
     if face.abilities is None:
         object_abilities(obj)
         face = obj.face
+    if obj.mods and _has_loss(obj):  # 613.1f: a lost keyword is gone (granted ones stay)
+        return any(isinstance(a, ab.KeywordAbility) and a.name == name
+                   for a in object_abilities(obj)) or any(
+            name in m.keywords for m in obj.static_mods)
     if name in face.keywords:
         return True
     if obj.mods or obj.static_mods:

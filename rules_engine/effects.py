@@ -1868,6 +1868,18 @@ def h_conjure(ctx: Ctx, eff: Any) -> None:
         ctx.it = made[-1]
 
 
+def h_lose_ability(ctx: Ctx, eff: Any) -> None:
+    """613.1f: "loses flying / all abilities [until end of turn]": a modification in timestamp
+    order; compiled.object_abilities and has_keyword leave the lost abilities out. (A static
+    ability lost this way still applies: statics.py reads the face's own list.)"""
+    game = ctx.game
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            obj.mods.append(Mod(abilities=(eff,), until=_until(eff.duration, ctx),
+                                timestamp=game.next_timestamp()))
+            game.log("lost_abilities", obj=obj, text=eff.text)
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
@@ -2306,7 +2318,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("ChooseValue", h_choose_value), ("ChooseTarget", h_choose_target),
                         ("RollDie", h_roll_die), ("RevealUntil", h_reveal_until),
                         ("PutCountersOf", h_put_counters_of),
-                        ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure)):
+                        ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
+                        ("LoseAbility", h_lose_ability)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 
