@@ -284,6 +284,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         wanted = (ab.Target(kind=(enchant.parameter or "permanent").lower(),
                             text=f"enchant {enchant.parameter}"),) + tuple(wanted)
     probe = StackAbility(0, obj.name, obj, player, [])
+    probe.x = x  # "X target creatures": choose_targets reads X from the item
     if wanted:
         if not targeting.choose_targets(game, probe, wanted, player, targets):
             raise IllegalActionError("601.2c", f"{obj.name} has no legal targets")

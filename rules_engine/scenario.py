@@ -684,10 +684,16 @@ def _prop(obj: GameObject, prop: str) -> Any:
     if prop == "type_line":
         return obj.face.type_line
     if prop == "keywords":
+        from rules_engine import abilities as ab
         from rules_engine import compiled
 
-        compiled.object_abilities(obj)
-        return sorted(obj.keywords)
+        # the keyword abilities it has now: a "loses all abilities" effect (613.1f) removes
+        # them from compiled.object_abilities; static grants live in static_mods
+        found = {a.name.lower() for a in compiled.object_abilities(obj)
+                 if isinstance(a, ab.KeywordAbility)}
+        for m in obj.static_mods:
+            found.update(m.keywords)
+        return sorted(found)
     if prop == "loyalty":
         return obj.loyalty
     if prop == "summoning_sick":
