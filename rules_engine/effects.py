@@ -1587,6 +1587,10 @@ def _own_replacements(obj: GameObject) -> tuple[Any, ...]:
     face = obj.face
     hit = _FACE_REPLACES.get(id(face))
     if hit is None or hit[0] is not face:
+        if face.abilities is None and "would" not in (face.oracle_text or "") and not obj.mods:
+            # (no "If ~ would ..." in its text: don't compile a card just to learn that)
+            _FACE_REPLACES[id(face)] = (face, ())
+            return ()
         found = tuple(e for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
                       for e in a.effects if isinstance(e, ab.ReplacementEffect)
                       and e.event in _ZONE_EVENTS and e.subject is not None
