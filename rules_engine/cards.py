@@ -191,6 +191,7 @@ class Face:
     sba_flags: int = -1  # cached rules_engine.sba flags (legendary/creature/aura/planeswalker)
     trigger_names: frozenset[str] | None = None  # cached names of events its triggers look at
     bound_keywords: int = -1  # cached: 1 if it has daybound or nightbound (702.145), else 0
+    zone_replacements: tuple[Any, ...] | None = None  # cached (effects.zone_change_replacement)
     unsupported: list[str] = field(default_factory=list)
 
     @classmethod
@@ -238,6 +239,7 @@ class Face:
         values["sba_flags"] = -1
         values["trigger_names"] = None
         values["bound_keywords"] = -1
+        values["zone_replacements"] = None
         values["unsupported"] = list(self.unsupported)
         return Face(**values)
 

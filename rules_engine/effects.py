@@ -1578,27 +1578,24 @@ def _instead_zone(eff: Any) -> str | None:
     return None
 
 
-_FACE_REPLACES: dict[int, tuple[Any, tuple[Any, ...]]] = {}
-
-
 def _own_replacements(obj: GameObject) -> tuple[Any, ...]:
     """The object's own "If ~ would be put into a graveyard from anywhere, exile it instead"
-    (static abilities that work in every zone, 614.1a, 113.6b), cached per face."""
+    (static abilities that work in every zone, 614.1a, 113.6b), cached on the face."""
     face = obj.face
-    hit = _FACE_REPLACES.get(id(face))
-    if hit is None or hit[0] is not face:
-        if face.abilities is None and "would" not in (face.oracle_text or "") and not obj.mods:
-            # (no "If ~ would ..." in its text: don't compile a card just to learn that)
-            _FACE_REPLACES[id(face)] = (face, ())
-            return ()
-        found = tuple(e for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
-                      for e in a.effects if isinstance(e, ab.ReplacementEffect)
-                      and e.event in _ZONE_EVENTS and e.subject is not None
-                      and e.subject.kind in ("self", "it") and _instead_zone(e) is not None)
-        if obj.mods:
-            return found
-        _FACE_REPLACES[id(face)] = hit = (face, found)
-    return hit[1]
+    hit = face.zone_replacements
+    if hit is not None and not obj.mods:
+        return hit
+    if face.abilities is None and "would" not in (face.oracle_text or "") and not obj.mods:
+        # (no "If ~ would ..." in its text: don't compile a card just to learn that)
+        face.zone_replacements = ()
+        return ()
+    found = tuple(e for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
+                  for e in a.effects if isinstance(e, ab.ReplacementEffect)
+                  and e.event in _ZONE_EVENTS and e.subject is not None
+                  and e.subject.kind in ("self", "it") and _instead_zone(e) is not None)
+    if not obj.mods:
+        face.zone_replacements = found
+    return found
 
 
 def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone: str) -> str:
@@ -1606,6 +1603,11 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
     put into a graveyard from anywhere, exile it instead" (disturb's back faces, 702.146) and
     shields from resolved effects ("If that creature would die this turn, exile it instead").
     Cheap when neither exists. Game.move is asked to call this before moving anything."""
+    face = obj.face
+    if face is not None and face.zone_replacements == () and not obj.mods:
+        d = game.__dict__
+        if not d.get("zone_replacements") and not d.get("entered_as_copy"):
+            return to_zone  # the usual case: nothing can replace this move
     copies = game.__dict__.get("entered_as_copy")
     if copies and from_zone == "battlefield":
         for i, (o, stamp) in enumerate(copies):
