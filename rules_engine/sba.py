@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-from rules_engine import compiled, statics
+from rules_engine import compiled, effects, statics, targeting
 from rules_engine.cards import Face
 from rules_engine.game import Game
 from rules_engine.mechanics import day_night, initiative, leave_game, prepare
@@ -58,21 +58,24 @@ def _flags(face: Face) -> int:
             | (_TOUGH if "Creature" in face.types and (face.toughness or 0) > 0 else 0))
 
 
-def _attachment(obj: GameObject, face: Face, target: object, auras: list[GameObject]) -> bool:
+def _attachment(game: Game, obj: GameObject, face: Face, target: object,
+                auras: list[GameObject]) -> bool:
     """704.5m/n/p for one permanent; True when it was unattached (an action happened)."""
     if "Aura" in face.subtypes:
         # (an Aura set up by a scenario without `attached_to` is left alone)
         gone = target is not None and (getattr(target, "left", False) or (
             not hasattr(target, "left") and (target.zone != "battlefield"
                                              or target.phased_out)))
-        if gone:  # 704.5m: an Aura attached to nothing legal
+        # 702.16c: a permanent with protection from the Aura can't be enchanted by it
+        if gone or targeting.protected_from(game, target, obj):  # 704.5m
             auras.append(obj)
         return False
     if target is not None and "Equipment" not in face.subtypes:
         obj.attached_to = None  # 704.5p: a non-Aura, non-Equipment permanent is unattached
         return True
     if target is not None and (getattr(target, "zone", "battlefield") != "battlefield"
-                               or not getattr(target, "is_creature", True)):
+                               or not getattr(target, "is_creature", True)
+                               or targeting.protected_from(game, target, obj)):  # 702.16d
         obj.attached_to = None  # 704.5n: Equipment attached illegally becomes unattached
         return True
     return False
@@ -82,11 +85,14 @@ def check_once(game: Game) -> bool:
     statics.apply(game)  # 613: continuous effects of static abilities, before the checks
     acted = False
     losers = []
+    poison = game.__dict__.get("poison_counters")
     for p in game.living:
         if p.life <= 0:  # 704.5a
             losers.append((p, "704.5a: life total 0 or less"))
         elif p.drew_from_empty:  # 704.5b
             losers.append((p, "704.5b: drew a card from an empty library"))
+        elif poison and poison.get(p.name, 0) >= 10:  # 704.5c (122.1f)
+            losers.append((p, "704.5c: ten or more poison counters"))
         p.drew_from_empty = False
     for p, why in losers:
         leave_game.lose(game, p, why)
@@ -123,7 +129,7 @@ def check_once(game: Game) -> bool:
                 acted = True
         target = obj.attached_to
         if target is not None or flags & _AURA:
-            acted = _attachment(obj, face, target, auras) or acted
+            acted = _attachment(game, obj, face, target, auras) or acted
         if flags & _CREATURE or (obj.mods and obj.is_creature):
             if counters or obj.mods or obj.static_mods:
                 t = obj.toughness
@@ -135,6 +141,9 @@ def check_once(game: Game) -> bool:
             damage = obj.damage
             if damage > 0 and (damage >= t or obj.deathtouch_damage) and not \
                     compiled.has_keyword(obj, "indestructible"):  # 704.5g, 704.5h
+                if effects.regenerate(game, obj):  # 701.19a: destroyed -> regenerated instead
+                    acted = True
+                    continue
                 dying.append(obj)
                 continue
         if flags & _PLANESWALKER and obj.loyalty <= 0:  # 704.5i

@@ -76,6 +76,13 @@ class IndexMissedTrigger(AssertionError):
     """A permanent's triggered ability triggered on an event the trigger index skipped."""
 
 
+def effects_mod() -> Any:
+    """rules_engine.effects, imported late (it imports this module's neighbours)."""
+    from rules_engine import effects
+
+    return effects
+
+
 def check(game: Game, event: Any) -> None:
     """Collect every triggered ability that ``event`` triggers (603.2)."""
     name = event.name
@@ -118,6 +125,9 @@ def check(game: Game, event: Any) -> None:
                 _add(game, abl, spell, spell.controller, event)
     for delayed in list(game.delayed) if game.delayed else ():
         trig = delayed.ability.trigger
+        if getattr(trig, "detail", None) == "that_turn" and not effects_mod().that_turn_matches(
+                game, delayed.ability):
+            continue  # "At the beginning of that turn's end step": only in that extra turn
         if _matches(game, trig, event, delayed.source, delayed.controller, delayed=delayed):
             if delayed.once:
                 game.delayed.remove(delayed)

@@ -175,8 +175,10 @@ def next_turn(game: Game) -> None:
     game.last_turn_spells = {p.name: p.spells_cast_this_turn for p in game.players}
     game.turn += 1
     extra = None
+    marker = None
     while game.extra_turns and extra is None:
         cand = game.extra_turns.pop()  # 500.7: the most recently created extra turn first
+        marker = effects.extra_turn_taken(game)  # which effect made it ("that turn", 603.7)
         extra = None if cand.left else cand
     game.active = extra or game.next_player(game.active)
     for _ in range(len(game.players) * 4):  # 614.10: skipped turns don't happen at all
@@ -184,6 +186,8 @@ def next_turn(game: Game) -> None:
             break
         game.log("turn_skipped", player=game.active)
         game.active = game.next_player(game.active)
+    # a skipped extra turn is not "that turn" (614.10): the marker only if it really starts
+    effects.turn_started(game, marker if extra is not None and game.active is extra else None)
     for p in game.players:
         p.spells_cast_this_turn = 0
         p.land_plays = 0
@@ -208,9 +212,11 @@ def begin_step(game: Game, step: str) -> None:
         phasing.untap_step_phasing(game)  # 502.1
         day_night.untap_step_check(game)  # 502.2
         expire_until_next_turn(game, active)
+        held = _held_tapped(game, active)
         for obj in game.battlefield:  # 502.3
             if obj.controller is active and not obj.phased_out:
-                obj.tapped = False
+                if not held or obj not in held:
+                    obj.tapped = False
                 obj.sick = False
         begin_step(game, "upkeep")  # 502.4: no priority; triggers wait for the upkeep
         return
@@ -233,6 +239,21 @@ def begin_step(game: Game, step: str) -> None:
     elif step == "combat_damage":
         combat.combat_damage(game, first_strike=False)
     give_priority(game, active)
+
+
+def _held_tapped(game: Game, active: Player) -> list[GameObject]:
+    """Permanents of ``active`` that "don't untap during their controller's next untap step"
+    (502.3 with the effect's instruction): used up by this untap step; an entry whose permanent
+    left the battlefield since (a new object, 400.7) is dropped."""
+    pending = game.__dict__.get("skip_next_untap")
+    if not pending:
+        return []
+    held = [o for o, stamp in pending
+            if o.controller is active and o.zone == "battlefield" and o.timestamp == stamp]
+    game.__dict__["skip_next_untap"] = [
+        (o, stamp) for o, stamp in pending
+        if o.zone == "battlefield" and o.timestamp == stamp and o.controller is not active]
+    return held
 
 
 def expire_until_next_turn(game: Game, player: Player) -> None:
