@@ -28,6 +28,10 @@ def _statics(obj: GameObject) -> list[Any]:
             face.abilities is not None else []
         face.statics = cached
     if obj.mods:
+        if compiled._has_loss(obj):
+            # 613.1f: an effect made it lose abilities; what it still has (gained ones too)
+            return [a for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
+                    and a.zone in (None, "battlefield")]
         extra = [a for m in obj.mods for a in m.abilities if isinstance(a, ab.StaticAbility)]
         if extra:
             return cached + extra
