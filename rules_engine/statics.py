@@ -19,20 +19,28 @@ from rules_engine.objects import ABILITY_CHANGES, GameObject, Mod
 
 
 def _statics(obj: GameObject) -> list[Any]:
-    """Static abilities that work on the battlefield (cached per face; grants looked at too)."""
+    """Static abilities that work on the battlefield (cached per face; grants looked at too;
+    613.1f: none the object has lost, see compiled.object_abilities)."""
     face = obj.face
     cached = face.statics
     if cached is None:
-        cached = [a for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
-                  and a.zone in (None, "battlefield")] if obj.copy_values is None or \
-            face.abilities is not None else []
+        # from the face alone: the cache is shared by every object with this face, so what
+        # one of them gained or lost must not go into it
+        if obj.copy_values is None or face.abilities is not None:
+            if face.abilities is None:
+                compiled.face_abilities(obj.card, face)
+            cached = [a for a in face.abilities or () if isinstance(a, ab.StaticAbility)
+                      and a.zone in (None, "battlefield")]
+        else:
+            cached = []
         face.statics = cached
-    if obj.mods:
-        if compiled._has_loss(obj):
-            # 613.1f: an effect made it lose abilities; what it still has (gained ones too)
-            return [a for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
-                    and a.zone in (None, "battlefield")]
-        extra = [a for m in obj.mods for a in m.abilities if isinstance(a, ab.StaticAbility)]
+    mods = obj.mods
+    if mods:
+        if any(type(a) is ab.LoseAbility for m in mods for a in m.abilities):
+            # 613.1f (layer 6): what it lost is gone, what it gained later stays
+            return [a for a in compiled.object_abilities(obj) if isinstance(
+                a, ab.StaticAbility) and a.zone in (None, "battlefield")]
+        extra = [a for m in mods for a in m.abilities if isinstance(a, ab.StaticAbility)]
         if extra:
             return cached + extra
     return cached
