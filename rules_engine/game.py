@@ -350,6 +350,11 @@ class Game:
 
     def mana_value_of(self, obj: GameObject) -> int:
         face = obj.face
+        card = obj.card
+        if card is not None and card.back is not None and face is card.back and \
+                card.layout == "transform" and obj.copy_values is None:
+            # 712.8c/e: a transforming card's back face has its front face's mana value
+            face = card.front
         if face.mana_value < 0:
             from rules_engine.mana import parse_cost
 
