@@ -345,6 +345,32 @@ def test_classifier_robust_japanese_variation(labelled, name: str) -> None:
     assert not failures, f"{len(failures)} cards: {failures[:8]}"
 
 
+# Several variations at once, as an old or foreign source would print a card.
+COMBINED = {
+    "en_forge_old": ("en", ["name_to_CARDNAME", "enters_the_battlefield", "literal_backslash_n"]),
+    "en_bare_one_line": ("en", ["no_reminders", "one_line", "curly_apostrophe", "name_to_tilde"]),
+    "en_reversed_bullets": ("en", ["reversed_faces", "modal_bullets", "double_spaces", "nbsp"]),
+    "ja_ruby_half_width": ("ja", ["ruby_full_width", "half_width", "spaces_after_punctuation"]),
+    "ja_old_print": ("ja", ["old_enters", "old_exile", "name_to_kore", "ideographic_spaces"]),
+    "ja_bare_spaced": ("ja", ["no_reminders", "spaced_words", "full_width", "reversed_faces"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMBINED))
+def test_classifier_robust_combined_variations(labelled, name: str) -> None:
+    english, japanese, labels = labelled
+    lang, steps = COMBINED[name]
+    table = EN_TRANSFORMS if lang == "en" else JA_TRANSFORMS
+
+    def transform(card: CardText) -> CardText:
+        for step in steps:
+            card = table[step][0](card)
+        return card
+
+    failures = _check(english if lang == "en" else japanese, labels, transform, False)
+    assert not failures, f"{len(failures)} cards: {failures[:8]}"
+
+
 def test_classifier_robust_transforms_change_the_mechanic_cards(labelled) -> None:
     """The variations really vary the texts that matter (not vacuous on positives)."""
     english, japanese, labels = labelled
