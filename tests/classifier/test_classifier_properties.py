@@ -53,6 +53,18 @@ FRAGMENTS = [
     "）",
     "試験",
     "、",
+    # Spellings the canonical form (classifier.normalise) folds: evidence must stay verbatim.
+    "昼（ひる）",
+    "(よる)",
+    "ﾀｰﾝを終了ｽﾙ",
+    "ｶﾞ",
+    "  ",
+    "\u3000",
+    "\r\n",
+    "\u00a0",
+    "ＥＮＤ ＴＨＥ ＴＵＲＮ",
+    "İ",
+    "card named Seize the Initiative",
 ]
 
 
