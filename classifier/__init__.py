@@ -34,13 +34,21 @@ mechanics_of(tags) -> set[str]
     Card-level view: a card has a mechanic if any tag has it.
 
 classifier.evaluate: japanese_only(card), has_japanese_text(card), score(...) for the
-precision/recall measurement (see that module for what "has Japanese text" means).
+precision/recall measurement (see that module for what "has Japanese text" means), and
+rule_usage(...) for the leave-one-rule-out view (which rules fire on which cards, which
+card each rule alone carries; `python bench/classify.py --rules`).
+
+classifier.normalise: the canonical spelling the rules read (lower-cased English; NFKC
+Japanese without ruby or inter-word spaces; whitespace and line breaks squeezed) with a
+map back to the original text, so evidence stays verbatim.
 
 Near-misses deliberately left untagged: "until end of turn", "at the beginning of the end
 step", extra turns, "end the combat phase" (724.2), the monarch, "venture into the
 dungeon" without the initiative, old werewolves that transform "if no spells were cast
 last turn", Day/Night in names, night counters, "nighttime", and names such as End the
-Festivities, Legion's Initiative, Prepare // Fight (names are masked before matching).
+Festivities, Legion's Initiative, Prepare // Fight (names are masked before matching, and
+so are other cards' names quoted as "named X"), "prepared" as plain English ("be
+prepared", "well-prepared", "prepared to/for"), 昼/夜 inside compounds (真夜中, 白昼, 今夜).
 """
 
 from classifier.mechanics import ROLES, RULE_SETS

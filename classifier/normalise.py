@@ -28,9 +28,9 @@ import unicodedata
 from bisect import bisect_left
 from dataclasses import dataclass
 
-# A kanji (or 々) followed by 1-8 kana in parentheses: furigana printed inline.
-_RUBY = re.compile(r"(?<=[\u4e00-\u9fff\u3005])\([\u3041-\u309f\u30fc]{1,8}\)")
-_ANY_RUBY = re.compile(r"[(（][\u3041-\u309f\u30fc]{1,8}[)）]")
+# A kanji (or 々) followed by 1-6 kana in parentheses: furigana printed inline.
+_RUBY = re.compile(r"(?<=[\u4e00-\u9fff\u3005])\([\u3041-\u309f\u30fc]{1,6}\)")
+_ANY_RUBY = re.compile(r"[(（][\u3041-\u309f\u30fc]{1,6}[)）]")
 _HALF_KANA = re.compile(r"[\uff61-\uff9f]")
 _HIRAGANA = re.compile(r"[\u3041-\u309f]")
 _VOICED = {"\u3099", "\u309a"}  # combining (han)dakuten, from half-width ﾞ ﾟ under NFKC
@@ -103,11 +103,12 @@ def _chars(text: str, lang: str) -> list[tuple[str, int, int]]:
         # Japanese: NFKC per character; a half-width voiced mark joins the kana before it.
         d = unicodedata.normalize("NFKC", c) if not c.isascii() else c
         if d in _VOICED and out:
-            prev, s, _ = out.pop()
-            joined = unicodedata.normalize("NFC", prev + d)
-            out.append((joined, s, i + 1))
-            i += 1
-            continue
+            joined = unicodedata.normalize("NFC", out[-1][0] + d)
+            if len(joined) == 1:  # a kana that takes the mark: one canonical character
+                s = out.pop()[1]
+                out.append((joined, s, i + 1))
+                i += 1
+                continue
         if c.isspace() and c != "\n":
             d = " "
         for x in d:

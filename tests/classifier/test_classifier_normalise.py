@@ -1,0 +1,60 @@
+"""The canonical text the rules read (classifier.normalise) and its map to the original."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from classifier.normalise import normalise, quick
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "canonical"),
+    [
+        ("End  the\u00a0Turn", "en", "end the turn"),
+        ("Flying\\nDaybound", "en", "flying\ndaybound"),
+        ("Flying\r\n\r\nDaybound ", "en", "flying\ndaybound"),
+        ("昼（ひる）が夜(よる)になる", "ja", "昼が夜になる"),
+        ("確（かく）実（じつ）な階（かい）段（だん）", "ja", "確実な階段"),
+        ("ﾀｰﾝを終了ｽﾙ。ｶﾞ", "ja", "ターンを終了スル。ガ"),
+        ("＋１/＋１の修整を受ける（１回のみ）", "ja", "+1/+1の修整を受ける(1回のみ)"),
+        ("ターンを 終了する。\u3000次に", "ja", "ターンを終了する。 次に"),
+        ("飛行 日暮", "ja", "飛行 日暮"),
+    ],
+)
+def test_classifier_normalise_canonical_forms(text: str, lang: str, canonical: str) -> None:
+    assert normalise(text, lang).text == canonical
+
+
+def test_classifier_normalise_keeps_reminder_parentheses_that_are_not_ruby() -> None:
+    # Ruby is kana after a kanji; a reminder starting with kana after a keyword stays.
+    got = normalise("日暮（プレイヤー１人が呪文を唱えなかったなら）", "ja").text
+    assert got == "日暮(プレイヤー1人が呪文を唱えなかったなら)"
+
+
+def test_classifier_normalise_maps_spans_back_to_original() -> None:
+    text = "昼（ひる）が夜（よる）になる"
+    norm = normalise(text, "ja")
+    s = norm.text.index("夜になる")
+    a, b = norm.span(s, s + 4)
+    assert text[a:b] == "夜（よる）になる"
+
+
+TEXT = st.text(
+    alphabet=st.sampled_from(list("aZ İ\n\r\\n（）()ひる昼夜ｶﾞﾀ１Ａ\u3000\u00a0。、")), max_size=40
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT, st.sampled_from(["en", "ja"]))
+def test_classifier_normalise_map_is_monotone_and_in_range(text: str, lang: str) -> None:
+    norm = normalise(text, lang)
+    n = len(norm.text)
+    spans = [norm.span(i, i + 1) for i in range(n)]
+    assert all(0 <= a < b <= len(text) for a, b in spans)
+    assert all(spans[i][0] <= spans[i + 1][0] for i in range(n - 1))
+    # The quick prefilter form never loses a keyword the full form has (superset test).
+    for key in ("昼", "夜", "ターン", "night"):
+        if key in norm.text:
+            assert key in quick(text, lang)
