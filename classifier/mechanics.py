@@ -136,6 +136,8 @@ _KW_AFTER = r"(?![^\s(、,。・])"
 # katakana compounds are preceded by a kanji or katakana; の/が-phrases (その夜, 昼が夜に)
 # belong to other rules.
 _DN_WORD = r"(?<![\u4e00-\u9fff\u3005\u30a0-\u30ffがの])"
+# "昼が" / "昼から" before the designation a change goes to (731.1a).
+_DN_FROM = rf"(?:{_DN_JA}(?:が|から))?"
 # The same for the "is day/night" rule, where が may precede (それが夜であるなら).
 _DN_WORD_IS = r"(?<![\u4e00-\u9fff\u3005\u30a0-\u30ffの])"
 
@@ -207,7 +209,8 @@ DAY_NIGHT_JA = MechanicRules(
             "ja.day_night.change_trigger",
             "day_night",
             "on_change_trigger",
-            rf"(?:{_DN_JA}が)?{_DN_JA}になる(?:か(?:{_DN_JA}が)?{_DN_JA}になる)?(?:たび|とき|に際し)",
+            rf"{_DN_WORD_IS}(?:{_DN_FROM}{_DN_JA}に(?:なる)?(?:か|、|、?または))?"
+            rf"{_DN_FROM}{_DN_JA}になる(?:たび|とき|に際し)",
         ),
         _ja(
             "ja.day_night.changed",
