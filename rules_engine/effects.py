@@ -1795,7 +1795,13 @@ def h_put_counters_of(ctx: Ctx, eff: Any) -> None:
     had (its last known information when it has left the battlefield) on the subject."""
     game = ctx.game
     counts: dict[str, int] = {}
-    for src in resolve_ref(ctx, eff.source):
+    sources = resolve_ref(ctx, eff.source)
+    if eff.source is not None and eff.source.kind == "it" and ctx.it is None:
+        # "put its counters on target creature": "its" comes before the target it would
+        # otherwise stand for, so it is the triggering object (or the source itself)
+        trig = _triggering(ctx)
+        sources = [trig] if trig is not None else [_source_obj(ctx)]
+    for src in sources:
         if isinstance(src, GameObject) and src.zone == "battlefield":
             counts = dict(src.counters)
             break

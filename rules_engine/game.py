@@ -365,11 +365,13 @@ class Game:
 class _LastKnown:
     """Last known information of a permanent that left the battlefield (608.2h)."""
 
-    __slots__ = ("name", "is_creature", "controller", "power", "toughness", "types", "obj")
+    __slots__ = ("name", "is_creature", "controller", "power", "toughness", "types", "obj",
+                 "counters")
 
     def __init__(self, obj: GameObject) -> None:
         self.obj = obj
         self.name = obj.name
+        self.counters = dict(obj.counters)  # "put its counters on ..." (122.1, 608.2h)
         self.is_creature = obj.is_creature
         self.controller = obj.controller
         self.power = obj.power
