@@ -335,7 +335,9 @@ PREPARE_EN = MechanicRules(
             r"\b(?:(?:become|becomes|became|becoming) unprepared|unprepare[sd]?"
             r"|stops? being prepared|loses? the prepared designation)\b",
         ),
-        # 722.2a / 722.3a: other text about prepared permanents and prepare spells.
+        # 722.2a / 722.3a: other text about prepared permanents and prepare spells.  The
+        # designation is a state ("is prepared", "prepared creatures"); the plain English
+        # adjective ("be prepared", "well-prepared", "prepared to/for") is not it.
         _en(
             "en.prepare.refers",
             "prepare",
