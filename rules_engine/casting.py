@@ -53,6 +53,66 @@ def timing_ok(game: Game, player: Player, obj: GameObject) -> bool:
             for who, flt, _until in permissions)) or sorcery_timing_ok(game, player)
 
 
+def _flash_for_more(obj: GameObject) -> str | None:
+    """601.3c: "You may cast this spell as though it had flash if you pay {2} more to cast it"
+    (a static ability of the card itself, functioning wherever it is cast from): the extra mana
+    as cost text, or None when the card has no such permission."""
+    for abl in compiled.object_abilities(obj):
+        if not isinstance(abl, ab.StaticAbility):
+            continue
+        for eff in abl.effects:
+            if self_flash_permission(eff):
+                parts = eff.cost.parts if eff.cost is not None else ()
+                return "".join(p.mana or "" for p in parts if p.kind == "mana")
+    return None
+
+
+def self_flash_permission(eff: Any) -> bool:
+    """Whether a static CastPermission is the card's own "as though it had flash" (run by
+    :func:`_flash_for_more`; for rules_engine.support via effects.static_run)."""
+    return isinstance(eff, ab.CastPermission) and eff.kind == "flash" and \
+        eff.duration is None and eff.filter is not None and \
+        eff.filter.text in ("this spell", "~", "this card")
+
+
+def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
+    """601.3: a static "can't cast" of a permanent ("Your opponents can't cast spells with mana
+    value greater than ...") prohibits casting a spell it describes; the spell is judged with
+    the characteristics it would have on the stack (601.3e), cast by ``player``. Returns the
+    reason, or None."""
+    if not game.battlefield:
+        return None
+    from rules_engine import conditions, statics
+
+    for src in game.battlefield:
+        if src.phased_out:
+            continue
+        for abl in statics._statics(src):
+            for restriction in abl.effects:
+                if not isinstance(restriction, ab.Restriction) or \
+                        restriction.kind != "cant_cast" or restriction.duration is not None:
+                    continue
+                if abl.condition is not None and not conditions.holds(
+                        game, abl.condition, src.controller, src):
+                    continue
+                who = restriction.subject.kind if restriction.subject is not None else "you"
+                if who in ("opponent_each", "opponent") and player is src.controller or \
+                        who == "you" and player is not src.controller:
+                    continue
+                if who not in ("opponent_each", "opponent", "you", "player_each", "each_player"):
+                    continue
+                saved = obj.controller
+                obj.controller = player  # "they" of the filter: the caster
+                try:
+                    hit = targeting.matches(game, obj, restriction.filter, src.controller, src,
+                                            zone_check=False)
+                finally:
+                    obj.controller = saved
+                if hit:
+                    return f"{src.name}: {restriction.text or 'a spell it prohibits'}"
+    return None
+
+
 def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str, ...]]]:
     """Untapped lands the player controls and the colours each can make (305.6, 605)."""
     found = []
@@ -200,6 +260,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         raise IllegalActionError("305.1", f"{obj.name} is a land; lands are played, not cast")
     flashback = False  # also: exiled whenever it leaves the stack (702.34a, 702.127a)
     cost_text = face.mana_cost
+    other_parts: tuple[Any, ...] = ()  # non-mana parts of an alternative cost (escape)
     aftermath = half is not None and split.has_aftermath(half)
     if aftermath and from_zone != "graveyard":
         raise IllegalActionError("702.127a", f"{obj.name} has aftermath: this half can't be "
@@ -218,10 +279,21 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         cost_text = disturb.cost.mana if disturb.cost is not None else (disturb.parameter or "")
     elif from_zone == "graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
-        if fb is None:
+        escape = compiled.keyword_ability(obj, "escape") if fb is None else None
+        if fb is None and escape is None:
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
-        flashback = True
-        cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+        if escape is not None:
+            # 702.138a: cast from the graveyard by paying the escape cost rather than its mana
+            # cost (an alternative cost, 118.9); it is not exiled afterwards (no 702.34a)
+            if obj.owner is not player:
+                raise IllegalActionError("702.138a", f"{obj.name} may be escaped only from its "
+                                                     "owner's graveyard")
+            parts = escape.cost.parts if escape.cost is not None else ()
+            cost_text = "".join(p.mana or "" for p in parts if p.kind == "mana")
+            other_parts = tuple(p for p in parts if p.kind != "mana")
+        else:
+            flashback = True
+            cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
     elif from_zone == "exile" and obj.copy_for is None:
         if not any(who is player and obj in objs for who, objs, _u, _f in game.play_permissions):
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
@@ -234,12 +306,30 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
     if from_zone not in ("exile",) and obj.owner is not player:
         raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
+    prohibition = cast_prohibited(game, player, obj)
+    if prohibition:
+        raise IllegalActionError("601.3", prohibition)
     if not timing_ok(game, player, obj):
-        raise IllegalActionError("307.1", f"{obj.name} can be cast only in its controller's main "
-                                          "phase with an empty stack")
+        extra = _flash_for_more(obj)
+        if extra is None:
+            raise IllegalActionError("307.1", f"{obj.name} can be cast only in its controller's "
+                                              "main phase with an empty stack")
+        # 601.3c: "as though it had flash if you pay {2} more": an additional cost (601.2f)
+        cost_text = cost_text + extra
+    if other_parts:
+        from rules_engine import effects
+
+        refusal = effects.cost_refusal(game, player, obj, other_parts)
+        if refusal:
+            raise IllegalActionError("601.2h", refusal)
     cost = parse_cost(cost_text)
-    put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
-                         flashback=flashback)
+    spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
+                                 flashback=flashback)
+    if other_parts:
+        from rules_engine import effects
+
+        spell.choices_made["cost_paid"] = effects.pay_costs(game, player, obj, other_parts)
+        spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
 
 
 def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: ManaCost | None,

@@ -175,7 +175,9 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
     for obj, defender in attacks.items():
         game.log("attacks", obj=obj, defender=defender)
     if attacks:
-        game.log("attackers_declared", player=game.active, count=len(attacks))
+        # the players/planeswalkers/battles attacked, for "whenever you attack <a player>" (508.3)
+        game.log("attackers_declared", player=game.active, count=len(attacks),
+                 defenders=tuple(dict.fromkeys(attacks.values())))
 
 
 def declare_blockers(game: Game, blocks: dict[GameObject, GameObject]) -> None:

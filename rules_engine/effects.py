@@ -1875,6 +1875,10 @@ def h_conjure(ctx: Ctx, eff: Any) -> None:
                 permanents.enter_battlefield(game, obj, p)
             made.append(obj)
             game.log("conjured", player=p, obj=obj)
+        if made and made[-1].owner is p:
+            # "Whenever you conjure one or more cards" triggers once per conjure (603.2c-like
+            # batch: one event for the cards one player conjured by this effect)
+            game.log("cards_conjured", player=p, count=sum(o.owner is p for o in made))
     ctx.those = made
     if made:
         ctx.it = made[-1]
@@ -2299,6 +2303,10 @@ def static_run(eff: Any) -> bool:
     would be dealt to/by ..." is applied by the damage code (combat.prevent); "can't be
     countered" by :func:`cant_be_countered`; "costs {N} less/more" by mana.modified_cost
     once casting.py calls it."""
+    if isinstance(eff, ab.CastPermission):
+        from rules_engine import casting
+
+        return casting.self_flash_permission(eff)  # 601.3c, checked as the card is cast
     if isinstance(eff, ab.CostModifier):
         import inspect
 

@@ -180,6 +180,10 @@ def _restriction_kinds(trees: Iterable[ast.AST]) -> tuple[set[str], set[str]]:
                 if isinstance(arg, ast.JoinedStr) and arg.values and \
                         isinstance(arg.values[0], ast.Constant):
                     prefixes.add(str(arg.values[0].value))
+    # a restriction a mechanic reads from the card itself (``restriction.kind == "..."``, the
+    # dungeon entry restriction in mechanics/initiative.py)
+    exact |= _compared(trees, lambda node: isinstance(node, ast.Attribute) and
+                       node.attr == "kind" and _last_name(node.value) == "restriction")
     return exact, prefixes
 
 

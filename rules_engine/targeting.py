@@ -80,6 +80,22 @@ _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability
                                 "activated", "opponent", "tapped", "untapped", "attacking",
                                 "token", "nontoken", "non-token", "basic"})
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
+# "spells with mana value greater than the number of turns they have begun" ("they": the
+# player the object belongs to now - a spell's caster, 110.2/112.2)
+_TURNS_BEGUN = re.compile(r"^with mana value (greater|less) than the number of turns "
+                          r"(?:they have|its controller has) begun$")
+
+
+def turns_begun(game: Game, player: Any) -> int:
+    """How many turns ``player`` has begun (500.1: a turn begins with its untap step; the
+    engine logs turn_began then). The turns before the first logged one (a game set up at turn
+    N) are counted in turn order from the first player, the current turn included."""
+    logged = [e for e in game.events if e.name == "turn_began"]
+    first = logged[0].turn if logged else game.turn + 1
+    players = [p for p in game.players]
+    seat = (players.index(player) - players.index(game.first_player)) % len(players)
+    before = sum(1 for t in range(1, first) if (t - 1) % len(players) == seat)
+    return before + sum(1 for e in logged if e.data.get("player") is player)
 
 
 def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
@@ -95,6 +111,10 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         else:
             value = game.mana_value_of(obj)  # 202.3
         return value <= n if way == "less" else value >= n
+    m = _TURNS_BEGUN.match(q)
+    if m:
+        value, turns = game.mana_value_of(obj), turns_begun(game, obj.controller)
+        return value > turns if m.group(1) == "greater" else value < turns
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return compiled.has_keyword(obj, q[5:])  # "creature with flying"
     if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
@@ -118,7 +138,8 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
 def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
-    if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:"):
+    if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
+            _TURNS_BEGUN.match(q):
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True

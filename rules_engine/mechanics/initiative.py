@@ -152,6 +152,39 @@ def other_dungeon_names() -> list[str]:
     return [n for n in _package_dungeons() if n != UNDERCITY]
 
 
+def entry_restriction(dungeon: Dungeon) -> str | None:
+    """The name a dungeon can be entered only by "venturing into" (Undercity's "You can't enter
+    this dungeon unless you 'venture into Undercity'"), read from its compiled static ability;
+    None when a plain venture into the dungeon may choose it (309.2a, 701.49a, 701.49d)."""
+    if dungeon.card is None:
+        return None
+    from rules_engine import compiled
+
+    for abl in compiled.face_abilities(dungeon.card, dungeon.card.front):
+        for restriction in getattr(abl, "effects", ()) if isinstance(
+                abl, ab.StaticAbility) else ():
+            if isinstance(restriction, ab.Restriction) and \
+                    restriction.kind == "enter_only_by_venture_into":
+                named = restriction.filter.text if restriction.filter is not None else "~"
+                return dungeon.name if named in ("~", "this dungeon") else named
+    return None
+
+
+def enterable_dungeons(game: Game, into: str | None) -> list[str]:
+    """The dungeons a venture may bring in: ``into`` names the quality of a "venture into
+    [quality]" (701.49d); a dungeon restricted to "venture into X" is a choice only then."""
+    names = list(_package_dungeons())
+    if UNDERCITY not in names and game.cards.get(UNDERCITY) is not None:
+        names.append(UNDERCITY)
+    allowed = []
+    for name in names:
+        only = entry_restriction(dungeon_named(game, name))
+        if into is None and only is None or into is not None and (
+                name == into or only == into):
+            allowed.append(name)
+    return allowed
+
+
 # -- the initiative ------------------------------------------------------------------------------
 def take(game: Game, player: Player) -> None:
     """726.3, 726.5: the player takes the initiative; the venture trigger follows (726.2).
@@ -210,10 +243,12 @@ def venture(game: Game, player: Player, undercity: bool = False) -> None:
 
 def _enter_new(game: Game, player: Player, undercity: bool) -> None:
     """309.2a / 701.49a / 701.49d: bring a dungeon in, marker on the topmost room."""
-    if undercity:
-        name = UNDERCITY
-    else:
-        name = game.decider.choose(player.name, "dungeon to venture into", other_dungeon_names())
+    # 701.49d: "venture into Undercity" picks Undercity; a plain venture can't pick a dungeon
+    # whose card says it can be entered only by "venture into" it
+    choices = enterable_dungeons(game, UNDERCITY if undercity else None) or (
+        [UNDERCITY] if undercity else other_dungeon_names())
+    name = choices[0] if len(choices) == 1 else game.decider.choose(
+        player.name, "dungeon to venture into", choices)
     dungeon = dungeon_named(game, name)
     obj = game.new_object(dungeon.card, player, "command")
     player.dungeon = dungeon
