@@ -8,6 +8,7 @@ the log and skipped.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules_engine import abilities as ab
@@ -272,11 +273,11 @@ def amount_understood(text: str) -> bool:
             return True
     if low.endswith(" counters on it") or low.endswith(" counters on ~"):
         return True
-    words = text.strip()
+    words = _they(text.strip())  # "they own": counted for the player named (h_repeat)
     for tail in (" in all graveyards", " in all players' graveyards"):
         if words.lower().endswith(tail):
             words = words[:-len(tail)] + " in your graveyard"
-    if _parse_filter(words) is not None:
+    if _parse_counted(words) is not None:
         return True
     if " " in words:
         head, rest = words.split(" ", 1)
@@ -341,6 +342,31 @@ def _parse_filter(text: str) -> Any:
         return None
 
 
+_WITH_COUNTER = re.compile(r"^(?P<head>.+?) with (?:a|an|one or more) (?P<kind>\S+) "
+                           r"counters? on (?:it|them)$", re.I)
+
+
+def _they(text: str) -> str:
+    """"cards they own", "their graveyard": the same words about the player they name."""
+    return re.sub(r"\bthey (own|control)\b", r"you \1", re.sub(r"\btheir\b", "your", text))
+
+
+def _parse_counted(text: str) -> Any:
+    """The filter of a counted noun phrase; "... with a hit counter on it" is kept as the
+    qualifier targeting understands (122.1: objects with a counter of that kind)."""
+    flt = _parse_filter(text)
+    if flt is None:
+        m = _WITH_COUNTER.match(text)
+        if m:
+            head = _parse_filter(m.group("head"))
+            if head is not None:
+                from dataclasses import replace
+
+                flt = replace(head, qualifiers=head.qualifiers + (
+                    f"with a {m.group('kind').lower()} counter on it",))
+    return flt
+
+
 def _count_described(game: Game, text: str, controller: Player, source: Any,
                      ctx: Ctx | None, factor: int) -> int | None:
     all_graveyards = False
@@ -349,10 +375,10 @@ def _count_described(game: Game, text: str, controller: Player, source: Any,
             all_graveyards, text = True, text[:-len(tail)] + " in your graveyard"
     flt = _FILTERS.get(text, False)
     if flt is False:
-        flt = _parse_filter(text)
+        flt = _parse_counted(text)
         if flt is None and " " in text:  # "for each Elf you control": the plural is known
             head, rest = text.split(" ", 1)
-            flt = _parse_filter(head + "s " + rest)
+            flt = _parse_counted(head + "s " + rest)
         _FILTERS[text] = flt
     if flt is None:
         return None
@@ -1369,6 +1395,22 @@ def _times_resolved(ctx: Ctx) -> int:
 
 
 def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
+    """"<player> loses 1 life for each card they own in exile ...": the count is taken once,
+    before the first repetition (608.2c reads the sentence as one instruction); "they"/"their"
+    is the player the repeated effect names."""
+    count = eff.count
+    text = (count.text or "") if count is not None else ""
+    they = _they(text)
+    if count is not None and count.value is None and they != text:
+        who = next((getattr(e, "player", None) for e in eff.effects
+                    if isinstance(getattr(e, "player", None), ab.Ref)), None)
+        players = _players(ctx, who) if who is not None else []
+        if players:
+            n = sum(described_amount(ctx.game, they, p, _source_obj(ctx), ctx) or 0
+                    for p in players[:1])
+            for _ in range(n):
+                run(ctx.game, ctx, eff.effects)
+            return
     for _ in range(amount(ctx, eff.count)):
         run(ctx.game, ctx, eff.effects)
 
@@ -1604,6 +1646,21 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
     shields from resolved effects ("If that creature would die this turn, exile it instead").
     Cheap when neither exists. Game.move is asked to call this before moving anything."""
     face = obj.face
+    if (from_zone == "battlefield" or to_zone == "graveyard") and game.battlefield:
+        for src, eff in _other_replacers(game):
+            if src is obj or not _event_matches(eff.event, obj, from_zone, to_zone):
+                continue
+            if eff.subject is not None and not targeting.matches(
+                    game, obj, eff.subject.filter, src.controller, src, zone_check=False):
+                continue
+            instead = _instead_zone(eff)
+            # 614.1a/614.6: the modified event; its other parts ("and put a hit counter on
+            # it") happen to the object in its new zone (Game.move calls after_zone_change)
+            extra = tuple(e for e in eff.instead if isinstance(e, ab.PutCounters))
+            if extra:
+                game.__dict__.setdefault("after_move", []).append((obj, extra, src))
+            game.log("zone_change_replaced", obj=obj, to=instead, by=src)
+            return instead or to_zone
     if face is not None and face.zone_replacements == () and not obj.mods:
         d = game.__dict__
         if not d.get("zone_replacements") and not d.get("entered_as_copy"):
@@ -1630,6 +1687,55 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
             game.log("zone_change_replaced", obj=obj, to=instead)
             return instead
     return to_zone
+
+
+def _other_replacers(game: Game) -> list[tuple[GameObject, Any]]:
+    """Static zone-change replacements of permanents about other objects ("If a creature an
+    opponent controls would die, instead exile it ..."), cached until abilities change
+    (objects.ABILITY_CHANGES moves on every battlefield entry/exit and new Mod)."""
+    from rules_engine import statics
+    from rules_engine.objects import ABILITY_CHANGES
+
+    cached = game.__dict__.get("_other_replacers")
+    stamp = (ABILITY_CHANGES[0], len(game.battlefield))
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    found = []
+    for src in game.battlefield:
+        if src.phased_out:
+            continue
+        for abl in statics._statics(src):
+            for eff in abl.effects:
+                if other_zone_replacement(eff):
+                    found.append((src, eff))
+    game.__dict__["_other_replacers"] = (stamp, found)
+    return found
+
+
+def other_zone_replacement(eff: Any) -> bool:
+    """A static replacement of a permanent's zone change about objects it describes."""
+    return isinstance(eff, ab.ReplacementEffect) and eff.event in _ZONE_EVENTS and \
+        eff.duration is None and eff.subject is not None and \
+        eff.subject.kind in ("chosen", "each") and eff.subject.filter is not None and \
+        _instead_zone(eff) is not None
+
+
+def after_zone_change(game: Game, obj: GameObject) -> None:
+    """The rest of a replaced zone change (614.1a "instead exile it and put a hit counter on
+    it"): counters put on the object in its new zone, logged. Game.move calls this after the
+    object has moved; nothing waits in the usual case."""
+    waiting = game.__dict__.get("after_move")
+    if not waiting:
+        return
+    for i, (o, extra, _src) in enumerate(waiting):
+        if o is obj:
+            del waiting[i]
+            for e in extra:
+                n = int(e.amount.value) if e.amount is not None and \
+                    e.amount.value is not None else 1
+                obj.counters[e.counter] = obj.counters.get(e.counter, 0) + n
+                game.log("counters_put", obj=obj, counter=e.counter, amount=n)
+            return
 
 
 def _event_matches(event: str, obj: GameObject, from_zone: str, to_zone: str) -> bool:
@@ -2289,6 +2395,15 @@ KEYWORD_ACTIONS = {"phase out", "investigate", "proliferate", "learn", "monstros
                    "bolster", "connive", "regenerate", "saddle", "flip"}
 
 
+def _move_calls_after() -> bool:
+    """The rest of a replaced zone change runs once Game.move calls after_zone_change."""
+    import inspect
+
+    from rules_engine import game as game_module
+
+    return "after_zone_change" in inspect.getsource(game_module)
+
+
 def _move_calls_us() -> bool:
     """Zone-change replacements work once Game.move asks zone_change_replacement."""
     import inspect
@@ -2313,6 +2428,11 @@ def static_run(eff: Any) -> bool:
         from rules_engine import casting
 
         return "modified_cost" in inspect.getsource(casting)
+    if isinstance(eff, ab.ReplacementEffect) and other_zone_replacement(eff):
+        # the counters part needs Game.move to call after_zone_change
+        return _move_calls_us() and all(isinstance(e, ab.Exile | ab.MoveToZone | ab.PutCounters)
+                                        for e in eff.instead) and (
+            not any(isinstance(e, ab.PutCounters) for e in eff.instead) or _move_calls_after())
     if isinstance(eff, ab.ReplacementEffect):
         return eff.event in _ZONE_EVENTS and eff.subject is not None and \
             eff.subject.kind in ("self", "it") and _instead_zone(eff) is not None and \
