@@ -1,7 +1,14 @@
 """``mtgkit play FILE...``: run scenario files (sample games) and report pass/fail.
 
-Only wiring: card sources are chained here (``--cards`` files, then the database if one is
-given or present, then the embedded sample), and :mod:`rules_engine.scenario` does the work.
+A scenario sets up a game, acts, and states what must hold (format: tests/scenarios/README.md).
+Cards come from ``--cards`` files, then the database (``--db``, ``$MTGKIT_DB``, or
+./mtgkit.duckdb when present), then the sample embedded in the package. Exit status 0 when every
+scenario passed, 1 when one failed, 2 when none could be run. Examples::
+
+    mtgkit play time_stop.yaml
+    mtgkit play tests/scenarios/                    # every .yaml under a directory
+    mtgkit play --cards my_cards.jsonl my_ruling.yaml --log
+    mtgkit --db real.duckdb play tests/scenarios/day_night --format json
 """
 
 from __future__ import annotations
@@ -34,10 +41,12 @@ class _StoreSource:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("play", help="run scenario files (sample games) and check them")
+    parser = subparsers.add_parser(
+        "play", help="run scenario files (sample games) and check them",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="*", help="scenario .yaml files or directories")
-    parser.add_argument("--cards", nargs="+", action="extend", default=[],
-                        help="extra Scryfall .json/.jsonl card files")
+    parser.add_argument("--cards", nargs="+", action="extend", default=[], metavar="FILE",
+                        help="extra Scryfall .json/.jsonl card files (looked up first)")
     parser.add_argument("--log", action="store_true", help="print the whole game log")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.set_defaults(func=run)

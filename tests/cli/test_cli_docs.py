@@ -1,0 +1,227 @@
+"""Keep ``docs/cli.md`` true: every command and option documented, offline examples re-run.
+
+The reference is only useful while it matches the program, so this test reads it the way a
+user would: each registered command needs a ``## `mtgkit NAME` `` heading, each option its
+argparse parser defines must be named in that section, and every fenced block whose info
+string is ``console offline`` is replayed in one temporary directory (the blocks share it, in
+document order, like a terminal session) and its output compared line by line.
+
+Conventions of the replay (documented at the top of docs/cli.md):
+
+- ``$ mtgkit ARGS`` runs :func:`mtgkit.cli.main` in process (stdout, then stderr); a ``#``
+  comment after the command is ignored; ``| head -n N`` / ``| tail -n N`` cut stdout.
+- ``$ echo $?`` prints the previous command's exit status; ``$ cat FILE`` / ``$ head -n N
+  FILE`` print a file of the temporary directory.
+- A fenced block whose info string is ``LANG file=NAME`` is written to NAME before the
+  commands after it run.
+- In expected output, a line that is exactly ``...`` stands for any number of lines, and
+  ``...`` inside a line for any text (timings, temporary paths). Trailing blanks are ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import re
+import shlex
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from mtgkit.cli import build_parser, main
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.M | re.S)
+HEADING = re.compile(r"^## `mtgkit ([a-z-]+)[^`]*`", re.M)
+
+
+@dataclass
+class Block:
+    """One fenced block: a file to write, or a console session to replay."""
+
+    info: str
+    body: str
+    line: int  # 1-based line of the opening fence, for messages
+
+    @property
+    def offline(self) -> bool:
+        return self.info.split()[:2] == ["console", "offline"]
+
+    @property
+    def file_name(self) -> str | None:
+        for word in self.info.split()[1:]:
+            if word.startswith("file="):
+                return word[len("file="):]
+        return None
+
+
+@dataclass
+class Step:
+    """``$ command`` and the output the document promises for it."""
+
+    command: str
+    expected: list[str] = field(default_factory=list)
+
+
+def blocks(text: str) -> list[Block]:
+    return [Block(m.group(1).strip(), m.group(2), text.count("\n", 0, m.start()) + 1)
+            for m in FENCE.finditer(text)]
+
+
+def steps(block: Block) -> list[Step]:
+    out: list[Step] = []
+    for line in block.body.splitlines():
+        if line.startswith("$ "):
+            out.append(Step(line[2:]))
+        elif out:
+            out[-1].expected.append(line)
+    return out
+
+
+def _cut(text: str, pipe: list[str]) -> str:
+    """Apply ``head -n N`` / ``tail -n N`` (the only pipes the document uses)."""
+    if not pipe:
+        return text
+    if len(pipe) != 3 or pipe[0] not in ("head", "tail") or pipe[1] != "-n":
+        raise ValueError(f"unsupported pipe: {' '.join(pipe)}")
+    lines = text.splitlines(keepends=True)
+    n = int(pipe[2])
+    return "".join(lines[:n] if pipe[0] == "head" else lines[-n:])
+
+
+class Session:
+    """A shell-like replay of console blocks in one directory (the caller chdirs into it)."""
+
+    def __init__(self, cwd: Path) -> None:
+        self.cwd = cwd
+        self.status = 0
+
+    def run(self, command: str) -> str:
+        words = shlex.split(command, comments=True)
+        pipe: list[str] = []
+        if "|" in words:
+            at = words.index("|")
+            words, pipe = words[:at], words[at + 1:]
+        if words == ["echo", "$?"]:
+            return f"{self.status}\n"
+        if words[:1] == ["cat"]:
+            self.status = 0
+            return _cut((self.cwd / words[1]).read_text(encoding="utf-8"), pipe)
+        if words[:1] == ["head"]:
+            n = int(words[2]) if words[1] == "-n" else 10
+            text = (self.cwd / words[-1]).read_text(encoding="utf-8")
+            self.status = 0
+            return "".join(text.splitlines(keepends=True)[:n])
+        if words[:1] != ["mtgkit"]:
+            raise ValueError(f"the replay runs only mtgkit, echo $?, cat, head: {command}")
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                self.status = main(words[1:])
+            except SystemExit as exc:  # argparse errors and --help
+                self.status = exc.code if isinstance(exc.code, int) else 2
+        return _cut(out.getvalue(), pipe) + err.getvalue()
+
+
+def _pattern(line: str) -> re.Pattern[str]:
+    return re.compile(".*".join(re.escape(part) for part in line.rstrip().split("...")))
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` fits ``expected`` (``...`` lines: any lines; inline: any text)."""
+    exp = [e.rstrip() for e in expected]
+    act = [a.rstrip() for a in actual]
+    while exp and not exp[-1]:
+        exp.pop()
+    while act and not act[-1]:
+        act.pop()
+
+    def fit(i: int, j: int) -> bool:
+        if i == len(exp):
+            return j == len(act)
+        if exp[i] == "...":
+            return any(fit(i + 1, k) for k in range(j, len(act) + 1))
+        return j < len(act) and _pattern(exp[i]).fullmatch(act[j]) is not None \
+            and fit(i + 1, j + 1)
+
+    return fit(0, 0)
+
+
+def replay(text: str, cwd: Path) -> Iterator[tuple[Block, Step, list[str]]]:
+    """Run the document's offline sessions in ``cwd``; yield each step with its real output."""
+    session = Session(cwd)
+    for block in blocks(text):
+        name = block.file_name
+        if name:
+            (cwd / name).write_text(block.body, encoding="utf-8")
+        elif block.offline:
+            for step in steps(block):
+                yield block, step, session.run(step.command).splitlines()
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+def _options(parser: argparse.ArgumentParser) -> Iterator[str]:
+    """Every long option of a parser and of its own subcommands (``scrape wiki``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                yield from _options(child)
+        elif action.help != argparse.SUPPRESS:
+            yield from (o for o in action.option_strings if o.startswith("--") and o != "--help")
+
+
+def _sections(text: str) -> dict[str, str]:
+    found = list(HEADING.finditer(text))
+    return {m.group(1): text[m.start(): found[i + 1].start() if i + 1 < len(found) else None]
+            for i, m in enumerate(found)}
+
+
+@pytest.fixture(scope="module")
+def doc() -> str:
+    return DOC.read_text(encoding="utf-8")
+
+
+def test_every_command_has_a_section_naming_each_option(doc):
+    sections = _sections(doc)
+    commands = _commands()
+    assert set(commands) <= set(sections), f"undocumented: {set(commands) - set(sections)}"
+    for name, parser in commands.items():
+        missing = sorted({o for o in _options(parser) if f"`{o}" not in sections[name]})
+        assert not missing, f"docs/cli.md, mtgkit {name}: options not documented: {missing}"
+
+
+def test_every_command_help_has_a_description_with_examples():
+    for name, parser in _commands().items():
+        description = parser.description or ""
+        assert f"mtgkit {name}" in description and "Examples" in description, name
+        examples = [ln for ln in description.splitlines() if ln.strip().startswith("mtgkit ")]
+        assert examples, f"mtgkit {name} --help shows no example"
+
+
+def test_offline_examples_give_the_documented_output(doc, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for var in ("MTGKIT_DB", "MTGKIT_CONTACT", "MTGKIT_LOAD_MEMORY"):
+        monkeypatch.delenv(var, raising=False)
+    ran = 0
+    for block, step, actual in replay(doc, tmp_path):
+        ran += 1
+        assert matches(step.expected, actual), (
+            f"docs/cli.md block at line {block.line}: $ {step.command}\n"
+            "expected:\n" + "\n".join(step.expected) + "\nactual:\n" + "\n".join(actual))
+    assert ran >= 20  # the offline examples exist and were run, not skipped
+
+
+def test_matcher_wildcards():
+    assert matches(["a", "...", "z"], ["a", "b", "c", "z"])
+    assert matches(["a", "...", "z"], ["a", "z"])
+    assert matches(["took ... s"], ["took 4.2 s"])
+    assert not matches(["a", "z"], ["a", "b", "z"])
+    assert not matches(["took ... s"], ["took 4.2 ms!"])
