@@ -16,6 +16,11 @@ Conventions of the replay (documented at the top of docs/cli.md):
   commands after it run.
 - In expected output, a line that is exactly ``...`` stands for any number of lines, and
   ``...`` inside a line for any text (timings, temporary paths). Trailing blanks are ignored.
+
+When a change to the program or to the embedded sample changes an answer on purpose,
+``python -m tests.cli.test_cli_docs --update`` (from the repository root) rewrites the output of
+the steps that no longer match with what they print now (and keeps the others, wildcards
+included); review the diff of docs/cli.md, then put ``...`` back where a new line varies.
 """
 
 from __future__ import annotations
@@ -215,7 +220,8 @@ def test_offline_examples_give_the_documented_output(doc, tmp_path, monkeypatch)
         ran += 1
         assert matches(step.expected, actual), (
             f"docs/cli.md block at line {block.line}: $ {step.command}\n"
-            "expected:\n" + "\n".join(step.expected) + "\nactual:\n" + "\n".join(actual))
+            "expected:\n" + "\n".join(step.expected) + "\nactual:\n" + "\n".join(actual)
+            + "\n(an intended change? python -m tests.cli.test_cli_docs --update)")
     assert ran >= 20  # the offline examples exist and were run, not skipped
 
 
@@ -225,3 +231,48 @@ def test_matcher_wildcards():
     assert matches(["took ... s"], ["took 4.2 s"])
     assert not matches(["a", "z"], ["a", "b", "z"])
     assert not matches(["took ... s"], ["took 4.2 ms!"])
+
+
+def update(doc_path: Path = DOC) -> int:
+    """Rewrite the output of offline steps that no longer match; return how many changed."""
+    import os
+    import tempfile
+
+    text = doc_path.read_text(encoding="utf-8")
+    for var in ("MTGKIT_DB", "MTGKIT_CONTACT", "MTGKIT_LOAD_MEMORY"):
+        os.environ.pop(var, None)
+    fresh: dict[int, list[str]] = {}  # block line -> new body lines
+    changed = 0
+    here = Path.cwd()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.chdir(tmp)
+        try:
+            bodies: dict[int, list[str]] = {}
+            for block, step, actual in replay(text, Path(tmp)):
+                body = bodies.setdefault(block.line, [])
+                body.append(f"$ {step.command}")
+                if matches(step.expected, actual):
+                    body.extend(step.expected)
+                else:
+                    changed += 1
+                    body.extend(line.rstrip() for line in actual)
+            fresh = bodies
+        finally:
+            os.chdir(here)
+
+    def redo(m: re.Match[str]) -> str:
+        line = text.count("\n", 0, m.start()) + 1
+        if line not in fresh:
+            return m.group(0)
+        return f"```{m.group(1)}\n" + "\n".join(fresh[line]) + "\n```"
+
+    doc_path.write_text(FENCE.sub(redo, text), encoding="utf-8")
+    return changed
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance tool, see the module docstring
+    import sys
+
+    if sys.argv[1:] != ["--update"]:
+        sys.exit("usage: python -m tests.cli.test_cli_docs --update")
+    print(f"docs/cli.md: {update()} example output(s) rewritten")
