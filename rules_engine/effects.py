@@ -753,6 +753,48 @@ _VALUE_OPTIONS = {
 }
 
 
+def _faces_named(game: Game, name: str) -> list[Face]:
+    """The faces that carry ``name`` as a card name: a card's own (combined split cards are
+    named by their halves, 201.4b/709.4a), a back face (201.4d) or a prepare spell (722.3:
+    "you may choose the alternative prepare spell's name"), found in the card pool or among
+    the game's objects (a prepare spell is not a card of its own in the pool)."""
+    low = name.strip().lower()
+    cards: list[CardDef] = []
+    found = game.cards.get(name)
+    if found is not None:
+        cards.append(found)
+    for obj in game.all_objects():
+        card = getattr(obj, "card", None)
+        if isinstance(card, CardDef) and card not in cards:
+            cards.append(card)
+    faces: list[Face] = []
+    for card in cards:
+        candidates = list(card.halves) if card.halves else [card.front]
+        candidates += [f for f in (card.back, card.prepare) if f is not None]
+        faces += [f for f in candidates if f.name.strip().lower() == low]
+    return faces
+
+
+def card_name_refusal(game: Game, name: str, kind: str) -> str | None:
+    """201.4 / 201.4a-b: a chosen card name must be one card name (never "A // B"), and with a
+    quality ("nonland card name") a face with that name must have it, judged by that face
+    alone (201.4b halves; the prepare spell's own characteristics). A name no card the engine
+    can see carries is accepted: the Oracle reference (108.1) is larger than the pool."""
+    if "//" in name:
+        return f"201.4b: choose one name of a split card, not both ('{name}')"
+    quality = kind.lower().replace("card name", "").strip()
+    faces = _faces_named(game, name)
+    if not faces or not quality:
+        return None
+    wanted = re.findall(r"(non)?(land|creature|artifact|enchantment|instant|sorcery|"
+                        r"planeswalker)", quality)
+    for face in faces:
+        types = {t.lower() for t in face.types}
+        if all((t not in types) if neg else (t in types) for neg, t in wanted):
+            return None
+    return f"201.4a: {name} is not the name of a {quality} card"
+
+
 def h_choose_value(ctx: Ctx, eff: Any) -> None:
     """"Choose a color / card type / creature type / one of the listed options": the chosen
     value is kept for the rest of the resolution ("the chosen color") and, for "As ~ enters,
@@ -768,6 +810,12 @@ def h_choose_value(ctx: Ctx, eff: Any) -> None:
         if pick is None:
             game.note(f"no {eff.kind} chosen for '{eff.text}'")
             return
+        if "card name" in eff.kind:
+            refusal = card_name_refusal(game, pick, eff.kind)
+            if refusal:
+                from rules_engine.errors import IllegalActionError
+
+                raise IllegalActionError(refusal.split(":")[0], refusal)
     ctx.chosen = list(ctx.chosen) + [str(pick)]
     src = _source_obj(ctx)
     if isinstance(src, GameObject):

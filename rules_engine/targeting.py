@@ -66,6 +66,10 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q in _SIMPLE_QUALIFIERS:
             continue
+        if q == "with the chosen name":  # 201.4 / 709.4a: one of its names is the name
+            if not has_chosen_name(game, obj, source):  # the source chose ("As ~ enters")
+                return False
+            continue
         if q == "blocking_source":  # "each creature blocking it" (it = the source)
             if source is None or obj not in (getattr(source, "blockers", None) or ()):
                 return False
@@ -135,6 +139,20 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     return True
 
 
+def has_chosen_name(game: Game, obj: Any, source: Any) -> bool:
+    """709.4a: an object has the chosen name if one of its names is the name ``source`` chose
+    (a split card off the stack has both halves' names; the half cast, or a prepare spell's
+    copy, only its own). The choice is the source's while it stays the same object (400.7)."""
+    if source is None:
+        return False
+    chosen = {v.lower() for s, stamp, kind, v in game.__dict__.get("chosen_values", ())
+              if s is source and stamp == source.timestamp and "name" in kind}
+    if not chosen:
+        return False
+    names = {n.strip().lower() for n in str(obj.name).split(" // ")}
+    return bool(names & chosen)
+
+
 def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
@@ -150,6 +168,7 @@ def qualifier_understood(q: str) -> bool:
     if q.startswith("with a ") and q.endswith(" counter on it"):
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
+                 "with the chosen name",
                  "blocking_source", "dealt damage this way")  # (the last: effects pools)
 
 

@@ -103,9 +103,16 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     if fm:
         zone_from = fm.group(1).lower()
         what = what[: fm.start()]
+    chosen = re.search(r" with the chosen name$", what, re.I)
+    if chosen:  # "a spell with the chosen name" (201.4, 709.4a): matched against the source's
+        what = what[: chosen.start()]  # chosen value by targeting
     flt = parse_filter(what)
     if flt is None:
         return None
+    if chosen:
+        from dataclasses import replace
+
+        flt = replace(flt, qualifiers=flt.qualifiers + ("with the chosen name",))
     player = {"you": "you", "an opponent": "opponent", "a player": "any"}.get(who)
     # "a spell that targets a creature": what the spell must target is the trigger's subject,
     # Ref("targets", filter=...).
