@@ -831,9 +831,21 @@ def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
         if eff.power is not None and eff.toughness is not None:
             pt = (amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0))
         granted = tuple(eff.keywords) + tuple(getattr(eff, "abilities", ()) or ())
-        obj.mods.append(Mod(keywords=kws, abilities=granted, set_pt=pt,
-                            types=tuple(t.capitalize() for t in eff.card_types),
-                            until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
+        mod = Mod(keywords=kws, abilities=granted, set_pt=pt,
+                  types=tuple(t.capitalize() for t in eff.card_types),
+                  until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp())
+        # 105.3 / 205.1a (layers 5 and 4): "becomes a blue Frog" sets its colors and creature
+        # types, once objects.Mod can carry them (animate_sets_characteristics)
+        if eff.colors and "colors" in Mod.__slots__:
+            mod.colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors)
+        if eff.subtypes and "subtypes" in Mod.__slots__:
+            mod.subtypes = tuple(eff.subtypes)
+        obj.mods.append(mod)
+        ctx.game.log("animated", obj=obj, text=eff.text)
+
+
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
+                  "colorless": ""}
 
 
 def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
@@ -2427,6 +2439,12 @@ def not_run_reason(eff: Any) -> str | None:
         return f"restriction:{eff.kind}"
     if isinstance(eff, ab.CastPermission):
         return None if eff.kind == "flash" else f"cast_permission:{eff.kind}"
+    if isinstance(eff, ab.Animate):
+        # colors / creature types an effect gives need objects.Mod to carry them
+        if eff.colors and "colors" not in Mod.__slots__:
+            return "animate:colors"
+        if eff.subtypes and "subtypes" not in Mod.__slots__:
+            return "animate:subtypes"
     if isinstance(eff, ab.ReplacementEffect):
         if eff.event in ("enters", "enter") and eff.duration is not None:
             return None

@@ -715,6 +715,18 @@ def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                    abilities=granted, duration=None, text=m.group(0))
 
 
+def _animate_base(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"becomes a blue Frog with base power and toughness 1/1" (Turn to Frog): its colors and
+    creature types become these (105.3, 205.1a; layers 4-5), other card types and supertypes
+    stay, and its base power and toughness are set (613.4b)."""
+    types = m.group("types").split()
+    if any(w.lower() in ("artifact", "creature", "enchantment", "land") for w in types):
+        return None
+    colors = tuple(c for c in re.split(r" and |, |\s+", m.group("colors") or "") if c)
+    return Animate(subject=s, power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
+                   subtypes=tuple(types), colors=colors, duration=None, text=m.group(0))
+
+
 def _cast_it(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     ref = _ref(m.group("obj"), ctx)
     if ref is None:
@@ -1095,6 +1107,9 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"(?: and |, )?)+ )?(?P<types>(?:[A-Za-z]+ )*?creature)"
      r"(?: with (?P<with>.+?))?(?P<still> that's still an? (?:land|planeswalker|artifact|"
      r"enchantment))?", _animate),
+    (r"becomes? an? (?P<colors>(?:(?:white|blue|black|red|green|colorless)(?: and |, )?)+ )?"
+     r"(?P<types>(?:[A-Z][a-z]+ )*?[A-Z][a-z]+) with base power and toughness "
+     r"(?P<p>\d+)/(?P<t>\d+)", _animate_base),
     (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card|target .+?)"
      r"(?P<free> without paying its mana cost)?", _cast_it),
     (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),
