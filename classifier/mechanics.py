@@ -395,7 +395,7 @@ END_TURN_EN = MechanicRules(
 END_TURN_JA = MechanicRules(
     "end_the_turn",
     "ja",
-    ("ターンを終了", "ターンを終え", "ターンを終わ"),
+    ("ターンを終",),  # every phrasing below contains it
     (
         _ja(
             "ja.end_turn",

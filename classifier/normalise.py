@@ -9,7 +9,10 @@ against the canonical form; this module produces that form and, for every canoni
 character, the span of original text it came from, so evidence is still cut verbatim
 from the card's own text (an evidence span may then include the ruby it skipped).
 
-Two entry points:
+Three entry points:
+  screen(keys, lang) -> (text -> bool)  a test on the original text, true whenever some
+                     key occurs in quick(text, lang), built so that most texts are turned
+                     away with a few substring tests and no new string at all.
   quick(text, lang)  the canonical string only, with C-speed string operations, for the
                      prefilter that rejects most cards (a superset test: every keyword
                      that survives `normalise` survives `quick` too).
@@ -26,6 +29,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 # A kanji (or 々) followed by 1-6 kana in parentheses: furigana printed inline.
@@ -50,6 +54,77 @@ def quick(text: str, lang: str) -> str:
     if " " in text or "\u3000" in text:
         text = text.replace(" ", "").replace("\u3000", "")
     return text
+
+
+# What quick() deletes between two characters it keeps: English, a run of whitespace or
+# literal "\\n" (squeezed to one space, so a key's space stands for the whole run);
+# Japanese (no half-width kana), spaces and parenthesised kana runs (_ANY_RUBY).
+_GAP = {
+    "en": r"(?:\s|\\n)+",
+    "ja": rf"(?:[ \u3000]|{_ANY_RUBY.pattern})*",
+}
+
+
+def _key_test(key: str, lang: str) -> tuple[tuple[str, ...], re.Pattern[str] | None]:
+    """(pieces, pattern) for one key: every piece must be a substring of the original
+    text (lower-cased for English) before `pattern`, if any, is searched to confirm."""
+    if lang == "en":
+        pieces = key.split(" ")
+        if len(pieces) == 1:
+            return (key,), None
+        return tuple(p for p in pieces if p), re.compile(_GAP["en"].join(map(re.escape, pieces)))
+    if len(key) == 1:
+        return (key,), None
+    return tuple(dict.fromkeys(key)), re.compile(_GAP["ja"].join(map(re.escape, key)))
+
+
+def screen(keys: Iterable[str], lang: str) -> Callable[[str], bool]:
+    """A test on the original text: true whenever some key occurs in quick(text, lang).
+
+    Why: quick() builds a new string for every text, and nearly every text mentions no
+    mechanic.  This test reads the original instead, and is exact, not a guess, because
+    it inverts quick(): a key survives quick() only if its characters are in the
+    original in order with nothing but what quick() deletes between them (_GAP).  So the
+    test is a few substring checks (each piece of the key present), and the gap-tolerant
+    pattern runs only when they all pass.  Japanese text with half-width kana, which
+    quick() NFKC-normalises (so a key's characters may not be in the original as such),
+    is tested on quick() itself.  May be true when no key is in quick() (a superset).
+    """
+    tests = [_key_test(k, lang) for k in dict.fromkeys(keys)]
+    singles = tuple(pieces[0] for pieces, pattern in tests if pattern is None)
+    # Longest piece first: the rarest, so the piece checks fail soonest.
+    multi = tuple(
+        (tuple(sorted(pieces, key=len, reverse=True)), pattern)
+        for pieces, pattern in tests
+        if pattern is not None
+    )
+    all_keys = tuple(dict.fromkeys(keys))
+
+    def hit(seen: str) -> bool:
+        for k in singles:
+            if k in seen:
+                return True
+        for pieces, pattern in multi:
+            for p in pieces:
+                if p not in seen:
+                    break
+            else:
+                if pattern.search(seen):
+                    return True
+        return False
+
+    if lang == "en":
+        return lambda text: hit(text.lower())
+
+    half = _HALF_KANA.search
+
+    def test_ja(text: str) -> bool:
+        if half(text):
+            canon = quick(text, lang)
+            return any(k in canon for k in all_keys)
+        return hit(text)
+
+    return test_ja
 
 
 @dataclass(frozen=True)
@@ -147,26 +222,49 @@ def _squeeze(chars: list[tuple[str, int, int]], lang: str) -> list[tuple[str, in
     return out
 
 
-# Texts that need the per-character pass even when a 1:1 form exists: line breaks to
-# rewrite, whitespace to squeeze, ruby to drop.
-_NEEDS_PASS = {
-    "en": re.compile(r"\\n|\s\s|[^\S \n]|^\s|\s$"),
-    "ja": re.compile(r"\\n|\n\n|[^\S\n]|^\n|\n$|[\u4e00-\u9fff\u3005]\("),
-}
+# Ruby as _RUBY finds it, written without the lookbehind so that a search of it is a
+# plain scan (used only to decide whether the per-character pass is needed).
+_RUBY_AT = re.compile(r"[\u4e00-\u9fff\u3005]\([\u3041-\u309f\u30fc]{1,6}\)")
+# Whitespace other than " " and a line break (always rewritten by the per-character pass).
+_ODD_SPACE = re.compile(r"[^\S \n]")
 
 
 def _one_to_one(text: str, lang: str) -> str | None:
-    """The canonical text when it maps 1:1 onto `text`, else None."""
+    """The canonical text when it maps 1:1 onto `text`, else None.
+
+    It does when there is nothing for the per-character pass to do: no literal "\\n" or
+    "\\r" to rewrite, no whitespace run to squeeze (English: every whitespace run is one
+    " " or one "\\n", none at either end; Japanese: likewise, and no space next to
+    hiragana), no ruby to drop.  Checked with string operations, since
+    this runs for every text that passes the prefilter.
+    """
     if lang == "en":
         low = text.lower()
-        base = low if len(low) == len(text) else None
-    else:
-        nfkc = unicodedata.normalize("NFKC", text)
-        same = len(nfkc) == len(text) and "\uff9e" not in text and "\uff9f" not in text
-        base = nfkc if same else None
-    if base is None or _NEEDS_PASS[lang].search(base):
+        if len(low) != len(text) or "\\n" in low:
+            return None
+        # Every whitespace run a single " " or "\\n", none at either end.
+        if low.replace("\n", " ") != " ".join(low.split()):
+            return None
+        return low
+    nfkc = unicodedata.normalize("NFKC", text)
+    if len(nfkc) != len(text) or "\uff9e" in text or "\uff9f" in text or "\\n" in nfkc:
         return None
-    return base
+    if "\n\n" in nfkc or nfkc[:1] == "\n" or nfkc[-1:] == "\n" or _ODD_SPACE.search(nfkc):
+        return None
+    # A space stays as it is only between two characters that are neither whitespace nor
+    # hiragana (_squeeze): "{1}, {T}" and "飛行 日暮" keep theirs, "ターンを 終了" does not.
+    i = nfkc.find(" ")
+    last = len(nfkc) - 1
+    while i != -1:
+        if i == 0 or i == last:
+            return None
+        a, b = nfkc[i - 1], nfkc[i + 1]
+        if a in " \n" or b in " \n" or "\u3041" <= a <= "\u309f" or "\u3041" <= b <= "\u309f":
+            return None
+        i = nfkc.find(" ", i + 1)
+    if "(" in nfkc and _RUBY_AT.search(nfkc):
+        return None
+    return nfkc
 
 
 def normalise(text: str, lang: str) -> Normalised:

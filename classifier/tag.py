@@ -31,7 +31,7 @@ from classifier.mechanics import (
     rule_sets_for,
 )
 from classifier.model import MECHANICS, CardText, FaceText, Tag
-from classifier.normalise import Normalised, normalise, quick
+from classifier.normalise import Normalised, normalise, quick, screen
 
 _MASK = "\x01"
 # Reminder text, in canonical form (normalise: Japanese （） are ASCII parentheses there).
@@ -60,6 +60,10 @@ _TYPE_LINE_PREFILTERS = {
     lang: tuple(p for rs, reads_type in plan if reads_type for p in rs.prefilter)
     for lang, plan in _PLAN.items()
 }
+# Per language: the same two sets as tests on the original text (normalise.screen), true
+# whenever one of the substrings is in the quick() form; most texts stop here.
+_SCREEN = {lang: screen(keys, lang) for lang, keys in _ALL_PREFILTERS.items()}
+_TYPE_LINE_SCREEN = {lang: screen(keys, lang) for lang, keys in _TYPE_LINE_PREFILTERS.items()}
 _RULE_INDEX = {
     rule.name: i for rs in (*_RULE_SETS["en"], *_RULE_SETS["ja"]) for i, rule in enumerate(rs.rules)
 }
@@ -229,15 +233,15 @@ def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained
         text, type_line = face.oracle_text or "", face.type_line or ""
     else:
         text, type_line = face.text_ja or "", face.type_line_ja or ""
-    # The prefilter reads a cheap canonical form (normalise.quick); the rules read the
-    # full canonical form, whose offsets map back to `text` for the evidence.
-    low = quick(text, lang) if text else ""
-    low_type = quick(type_line, lang) if type_line else ""
-    # Quick reject: no keyword of any mechanic in this text (the common case).
-    if not _prefilter_hit(low, _ALL_PREFILTERS[lang]) and not (
-        low_type and _prefilter_hit(low_type, _TYPE_LINE_PREFILTERS[lang])
+    # Quick reject, on the original text: no keyword of any mechanic (the common case).
+    if not (text and _SCREEN[lang](text)) and not (
+        type_line and _TYPE_LINE_SCREEN[lang](type_line)
     ):
         return
+    # The per-mechanic prefilter reads a cheap canonical form (normalise.quick); the rules
+    # read the full canonical form, whose offsets map back to `text` for the evidence.
+    low = quick(text, lang) if text else ""
+    low_type = quick(type_line, lang) if type_line else ""
     view: _FaceView | None = None
     for rs, reads_type_line in _PLAN[lang]:
         in_text = _prefilter_hit(low, rs.prefilter)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from classifier.normalise import normalise, quick
+from classifier.normalise import _chars, _one_to_one, _squeeze, normalise, quick, screen
 
 
 @pytest.mark.parametrize(
@@ -58,3 +58,56 @@ def test_classifier_normalise_map_is_monotone_and_in_range(text: str, lang: str)
     for key in ("昼", "夜", "ターン", "night"):
         if key in norm.text:
             assert key in quick(text, lang)
+
+
+# Text built from pieces of the prefilter keys and of what quick() deletes or rewrites
+# (spaces, ruby, literal "\n", half-width kana, case), so keys are often split apart.
+SCREEN_TEXT = st.lists(
+    st.sampled_from(
+        ["the", "turn", " ", "  ", "\\n", "\n", "\t", "THE", "Turn", "nigh", "t", "day",
+         "prepar", "ターン", "を", "終", "(しゅう)", "（か）", "\u3000", "ﾀｰﾝ", "ｦ", "イニ",
+         "シア", "ｲﾆｼｱ", "昼", "夜", "備", "地下", "街", "x", "。"]
+    ),
+    max_size=12,
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(SCREEN_TEXT, st.sampled_from(["en", "ja"]))
+def test_classifier_normalise_screen_is_a_superset_of_quick(text: str, lang: str) -> None:
+    from classifier.mechanics import rule_sets_for
+
+    keys = [k for rs in rule_sets_for(lang) for k in rs.prefilter]
+    test_all = screen(keys, lang)
+    canon = quick(text, lang)
+    for key in keys:
+        if key in canon:
+            assert screen([key], lang)(text), (key, text)
+            assert test_all(text), (key, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "key", "found"),
+    [
+        ("End the\\nTurn.", "en", "the turn", True),
+        ("end the\u00a0 turn", "en", "the turn", True),
+        ("the return", "en", "the turn", False),
+        ("ターンを 終（しゅう）了する", "ja", "ターンを終", True),
+        ("ﾀｰﾝを終了する", "ja", "ターンを終", True),
+        ("ターン終了時まで", "ja", "ターンを終", False),
+    ],
+)
+def test_classifier_normalise_screen_examples(text: str, lang: str, key: str, found: bool) -> None:
+    assert screen([key], lang)(text) is found
+
+
+@settings(max_examples=400, deadline=None)
+@given(SCREEN_TEXT | TEXT, st.sampled_from(["en", "ja"]))
+def test_classifier_normalise_one_to_one_agrees_with_the_full_pass(text: str, lang: str) -> None:
+    # The 1:1 shortcut, when it applies, gives what the per-character pass gives.
+    direct = _one_to_one(text, lang)
+    if direct is None:
+        return
+    chars = _squeeze(_chars(text, lang), lang)
+    assert direct == "".join(c[0] for c in chars)
+    assert [(c[1], c[2]) for c in chars] == [(i, i + 1) for i in range(len(text))]
