@@ -273,6 +273,8 @@ def amount_understood(text: str) -> bool:
             return True
     if low.endswith(" counters on it") or low.endswith(" counters on ~"):
         return True
+    if _more_understood(low):
+        return True
     words = _they(text.strip())  # "they own": counted for the player named (h_repeat)
     for tail in (" in all graveyards", " in all players' graveyards"):
         if words.lower().endswith(tail):
@@ -330,7 +332,151 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
         if isinstance(it, GameObject):
             return factor * it.counters.get(kind, 0)
         return None
+    more = _more_amount(game, text, controller, it if text.endswith(" on it") else source,
+                        ctx)
+    if more is not None:
+        return factor * more
     return _count_described(game, original, controller, source, ctx, factor)
+
+
+# -- more worded amounts (107.1/107.3 style definitions) ----------------------------------------
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _this_turn(game: Game, name: str) -> list[Any]:
+    """Events of this turn with this name (the log is in order; stop at an earlier turn)."""
+    found = []
+    for ev in reversed(game.events):
+        if ev.turn != game.turn:
+            break
+        if ev.name == name:
+            found.append(ev)
+    return found
+
+
+def _greatest(game: Game, m: re.Match[str], controller: Player, source: Any,
+              ctx: Ctx | None) -> int | None:
+    """"the greatest power among creatures you control" (0 when there are none)."""
+    flt = _parse_counted(m.group("what"))
+    if flt is None:
+        return None
+    pool: list[Any]
+    if flt.zone in _ZONES:
+        owners = [controller] if flt.owner == "you" or flt.controller == "you" else game.living
+        pool = [o for p in owners for o in getattr(p, flt.zone)]
+    else:
+        pool = list(game.permanents())
+    values = []
+    for o in pool:
+        if not targeting.matches(game, o, flt, controller, source, zone_check=False):
+            continue
+        stat = m.group("stat")
+        values.append(o.power if stat == "power" else o.toughness if stat == "toughness"
+                      else game.mana_value_of(o))
+    return max(values, default=0)
+
+
+def _spells_cast(game: Game, m: re.Match[str], controller: Player, source: Any,
+                 ctx: Ctx | None) -> int | None:
+    """"the number of (instant and sorcery) spells you've cast this turn" ("other": not the
+    source spell itself)."""
+    kind = (m.group("kind") or "").strip()
+    flt = _parse_filter(kind + " spell") if kind else None
+    if kind and flt is None:
+        return None
+    n = 0
+    for ev in _this_turn(game, "spell_cast"):
+        if ev.data.get("player") is not controller:
+            continue
+        obj = ev.data.get("obj")
+        if m.group("other") and obj is source:
+            continue
+        if flt is None or targeting.matches(game, obj, flt, controller, source, zone_check=False):
+            n += 1
+    return n
+
+
+def _died(game: Game, m: re.Match[str], controller: Player, source: Any,
+          ctx: Ctx | None) -> int | None:
+    """"the number of (nontoken) creatures that died this turn" (700.4)."""
+    token = m.group("token")
+    n = 0
+    for ev in _this_turn(game, "dies"):
+        lki = ev.data.get("lki")
+        if token and getattr(lki or ev.data.get("obj"), "token", False):
+            continue
+        n += 1
+    return n
+
+
+_MORE_AMOUNTS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^(?:the )?(?:greatest|highest) (?P<stat>power|toughness|mana value) among "
+                r"(?P<what>.+)$"), _greatest),
+    (re.compile(r"^(?:the )?amount of life you(?:'ve)? gained this turn$"),
+     lambda g, m, c, s, x: sum(e.data.get("amount", 0) for e in _this_turn(g, "life_gained")
+                               if e.data.get("player") is c)),
+    (re.compile(r"^(?:the number of )?(?P<other>other )?(?P<kind>instant and sorcery |"
+                r"creature |noncreature )?spells? you've cast (?:before it )?this turn$"),
+     _spells_cast),
+    (re.compile(r"^(?:the number of )?(?P<token>nontoken )?creatures? that died this turn$"),
+     _died),
+    (re.compile(r"^(?:the number of )?cards you've drawn this turn$"),
+     lambda g, m, c, s, x: sum(1 for e in _this_turn(g, "drew") if e.data.get("player") is c)),
+    (re.compile(r"^your speed$"), lambda g, m, c, s, x: _speed(g, c)),
+    (re.compile(r"^(?:the number of )?(?:counters|(?P<kind>\S+) counters?) on (?:~|it)$"),
+     lambda g, m, c, s, x: _counters_on(m, s, x)),
+)
+
+
+def _speed(game: Game, player: Player) -> int:
+    from rules_engine import conditions
+
+    return conditions.speed(game, player)
+
+
+def _counters_on(m: re.Match[str], source: Any, ctx: Ctx | None) -> int | None:
+    """"for each plague counter on ~", "the number of counters on ~" (122.1)."""
+    obj = source if isinstance(source, GameObject) else None
+    if obj is None:
+        return None
+    kind = m.group("kind")
+    return obj.counters.get(kind, 0) if kind else sum(obj.counters.values())
+
+
+def _more_amount(game: Game, text: str, controller: Player, source: Any,
+                 ctx: Ctx | None) -> int | None:
+    """The families of :data:`_MORE_AMOUNTS`, and "N plus <amount>" / "<amount> plus one"."""
+    low = text.strip().lower().rstrip(".")
+    plus = re.match(r"^(?P<n>\d+|one|two|three|four|five) plus (?P<rest>.+)$", low) or \
+        re.match(r"^(?P<rest>.+) plus (?P<n>\d+|one|two|three|four|five)$", low)
+    if plus:
+        n = plus.group("n")
+        inner = described_amount(game, plus.group("rest"), controller, source, ctx)
+        if inner is None:
+            return None
+        return inner + (int(n) if n.isdigit() else _NUMBER_WORDS[n])
+    for pattern, fn in _MORE_AMOUNTS:
+        m = pattern.match(low)
+        if m:
+            return fn(game, m, controller, source, ctx)
+    return None
+
+
+def _more_understood(low: str) -> bool:
+    """Mirror of :func:`_more_amount` for the audit (no game)."""
+    plus = re.match(r"^(?P<n>\d+|one|two|three|four|five) plus (?P<rest>.+)$", low) or \
+        re.match(r"^(?P<rest>.+) plus (?P<n>\d+|one|two|three|four|five)$", low)
+    if plus:
+        return amount_understood(plus.group("rest"))
+    for pattern, fn in _MORE_AMOUNTS:
+        m = pattern.match(low)
+        if m:
+            if fn is _greatest:
+                return _parse_counted(m.group("what")) is not None
+            if fn is _spells_cast and (m.group("kind") or "").strip():
+                return _parse_filter(m.group("kind").strip() + " spell") is not None
+            return True
+    return False
 
 
 def _parse_filter(text: str) -> Any:
