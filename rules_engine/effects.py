@@ -273,7 +273,7 @@ def amount_understood(text: str) -> bool:
             return True
     if low.endswith(" counters on it") or low.endswith(" counters on ~"):
         return True
-    if _more_understood(low):
+    if _more_understood(text.strip().rstrip(".")):
         return True
     words = _they(text.strip())  # "they own": counted for the player named (h_repeat)
     for tail in (" in all graveyards", " in all players' graveyards"):
@@ -332,7 +332,7 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
         if isinstance(it, GameObject):
             return factor * it.counters.get(kind, 0)
         return None
-    more = _more_amount(game, text, controller, it if text.endswith(" on it") else source,
+    more = _more_amount(game, original, controller, it if text.endswith(" on it") else source,
                         ctx)
     if more is not None:
         return factor * more
@@ -423,9 +423,71 @@ _MORE_AMOUNTS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^(?:the number of )?cards you've drawn this turn$"),
      lambda g, m, c, s, x: sum(1 for e in _this_turn(g, "drew") if e.data.get("player") is c)),
     (re.compile(r"^your speed$"), lambda g, m, c, s, x: _speed(g, c)),
-    (re.compile(r"^(?:the number of )?(?:counters|(?P<kind>\S+) counters?) on (?:~|it)$"),
+    (re.compile(r"^(?:the number of )?(?:counters?|(?P<kind>\S+) counters?) on (?:~|it)$"),
      lambda g, m, c, s, x: _counters_on(m, s, x)),
+    (re.compile(r"^(?:the )?total number of cards in all players' hands$"),
+     lambda g, m, c, s, x: sum(len(p.hand) for p in g.living)),
+    (re.compile(r"^target(?P<beyond> beyond the first)?$"),
+     lambda g, m, c, s, x: _targets_counted(x, bool(m.group("beyond")))),
+    (re.compile(r"^(?:the )?total mana value of (?P<what>.+)$"), lambda g, m, c, s, x: _sum_of(
+        g, m.group("what"), c, s, g.mana_value_of)),
+    (re.compile(r"^(?:the number of )?(?:different )?(?P<kind>colors?|card types?|basic land "
+                r"types?) among (?P<what>.+)$"), lambda g, m, c, s, x: _distinct_among(g, m, c, s)),
 )
+
+
+def _pool(game: Game, flt: Any, controller: Player) -> list[Any]:
+    """Where a filter's objects are: a player zone it names, else the battlefield."""
+    if flt.zone in _ZONES:
+        owners = [controller] if flt.owner == "you" or flt.controller == "you" else game.living
+        return [o for p in owners for o in getattr(p, flt.zone)]
+    return list(game.permanents())
+
+
+def _matching(game: Game, words: str, controller: Player, source: Any) -> list[Any] | None:
+    flt = _parse_counted(words)
+    if flt is None:
+        return None
+    return [o for o in _pool(game, flt, controller)
+            if targeting.matches(game, o, flt, controller, source, zone_check=False)]
+
+
+def _sum_of(game: Game, words: str, controller: Player, source: Any, value: Any) -> int | None:
+    """"the total mana value of instant and sorcery cards in your graveyard"."""
+    objs = _matching(game, words, controller, source)
+    return None if objs is None else sum(value(o) for o in objs)
+
+
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+               "Planeswalker", "Sorcery")
+
+
+def _distinct_among(game: Game, m: re.Match[str], controller: Player,
+                    source: Any) -> int | None:
+    """"the number of colors among permanents you control" (105.2), "for each card type among
+    cards in your graveyard" (205.2a), "basic land type among lands you control" (205.3i)."""
+    objs = _matching(game, m.group("what"), controller, source)
+    if objs is None:
+        return None
+    kind = m.group("kind")
+    found: set[str] = set()
+    for o in objs:
+        if kind.startswith("color"):
+            found.update(o.colors)
+        elif kind.startswith("card type"):
+            found.update(t for t in _CARD_TYPES if o.has_type(t))
+        else:
+            found.update(t for t in _BASIC_TYPES if t in o.face.subtypes)
+    return len(found)
+
+
+def _targets_counted(ctx: Ctx | None, beyond_first: bool) -> int | None:
+    """"for each target (beyond the first)": the targets chosen for the spell (601.2c)."""
+    if ctx is None or ctx.item is None:
+        return None
+    n = len(getattr(ctx.item, "targets", None) or ())
+    return max(n - 1, 0) if beyond_first else n
 
 
 def _speed(game: Game, player: Player) -> int:
@@ -443,14 +505,17 @@ def _counters_on(m: re.Match[str], source: Any, ctx: Ctx | None) -> int | None:
     return obj.counters.get(kind, 0) if kind else sum(obj.counters.values())
 
 
+_PLUS_BEFORE = re.compile(r"^(?P<n>\d+|one|two|three|four|five) plus (?P<rest>.+)$", re.I)
+_PLUS_AFTER = re.compile(r"^(?P<rest>.+) plus (?P<n>\d+|one|two|three|four|five)$", re.I)
+
+
 def _more_amount(game: Game, text: str, controller: Player, source: Any,
                  ctx: Ctx | None) -> int | None:
     """The families of :data:`_MORE_AMOUNTS`, and "N plus <amount>" / "<amount> plus one"."""
     low = text.strip().lower().rstrip(".")
-    plus = re.match(r"^(?P<n>\d+|one|two|three|four|five) plus (?P<rest>.+)$", low) or \
-        re.match(r"^(?P<rest>.+) plus (?P<n>\d+|one|two|three|four|five)$", low)
+    plus = _PLUS_BEFORE.match(text.strip()) or _PLUS_AFTER.match(text.strip())
     if plus:
-        n = plus.group("n")
+        n = plus.group("n").lower()
         inner = described_amount(game, plus.group("rest"), controller, source, ctx)
         if inner is None:
             return None
@@ -458,20 +523,24 @@ def _more_amount(game: Game, text: str, controller: Player, source: Any,
     for pattern, fn in _MORE_AMOUNTS:
         m = pattern.match(low)
         if m:
+            # the nouns keep their case ("Zombies"): match again on the original words
+            m = re.compile(pattern.pattern, re.I).match(text.strip().rstrip(".")) or m
             return fn(game, m, controller, source, ctx)
     return None
 
 
 def _more_understood(low: str) -> bool:
-    """Mirror of :func:`_more_amount` for the audit (no game)."""
-    plus = re.match(r"^(?P<n>\d+|one|two|three|four|five) plus (?P<rest>.+)$", low) or \
-        re.match(r"^(?P<rest>.+) plus (?P<n>\d+|one|two|three|four|five)$", low)
+    """Mirror of :func:`_more_amount` for the audit (no game; ``low`` keeps its case for the
+    nouns: "two plus the number of Zombies you control")."""
+    plus = _PLUS_BEFORE.match(low.strip()) or _PLUS_AFTER.match(low.strip())
+    original, low = low.strip(), low.lower()
     if plus:
         return amount_understood(plus.group("rest"))
     for pattern, fn in _MORE_AMOUNTS:
         m = pattern.match(low)
         if m:
-            if fn is _greatest:
+            m = re.compile(pattern.pattern, re.I).match(original) or m
+            if fn is _greatest or "what" in pattern.groupindex:
                 return _parse_counted(m.group("what")) is not None
             if fn is _spells_cast and (m.group("kind") or "").strip():
                 return _parse_filter(m.group("kind").strip() + " spell") is not None

@@ -84,3 +84,39 @@ def test_unknown_words_stay_unknown() -> None:
     game, alice, _bob = _game()
     assert effects.described_amount(game, "the greatest sparkle among creatures you control",
                                     alice, None) is None
+
+
+def test_distinct_among_totals_and_targets() -> None:
+    from rules_engine.objects import StackAbility
+
+    cards = CARDS + [
+        _card("Amt Forest", "Land — Forest"), _card("Amt Dual", "Land — Island Swamp"),
+        _card("Amt Red", "Creature — Goblin", colors=["R"], power="1", toughness="1"),
+        _card("Amt Zombie", "Creature — Zombie", colors=["B"], power="2", toughness="2"),
+    ]
+    runner = Runner({"name": "amounts", "state": {"players": {
+        "alice": {"battlefield": ["Amt Forest", "Amt Dual", "Amt Red", "Amt Zombie",
+                                  "Amt Zombie"],
+                  "graveyard": ["Amt Bolt", "Amt Bear", "Amt Forest"], "hand": ["Amt Bolt"]},
+        "bob": {"hand": ["Amt Bolt", "Amt Bolt"]}}}}, DictCardSource(cards))
+    game = runner.setup()
+    alice, bob = game.players
+    cases = {
+        "the number of colors among permanents you control": 2,
+        "for each card type among cards in your graveyard": 3,  # instant, creature, land
+        "for each basic land type among lands you control": 3,  # Forest, Island, Swamp
+        "equal to the total number of cards in all players' hands": 3,
+        "the total mana value of instant and sorcery cards in your graveyard": 2,
+        "two plus the number of Zombies you control": 4,
+        "for each counter on ~": 0,
+    }
+    zombie = next(o for o in game.battlefield if o.name == "Amt Zombie")
+    for text, want in cases.items():
+        assert effects.amount_understood(text), text
+        assert effects.described_amount(game, text, alice, zombie) == want, text
+    item = StackAbility(0, "Amt Bolt", None, alice, [])
+    item.targets = [bob, zombie, alice]
+    ctx = effects.Ctx(game, None, alice, item)
+    assert effects.described_amount(game, "for each target", alice, None, ctx) == 3
+    assert effects.described_amount(game, "for each target beyond the first", alice, None,
+                                    ctx) == 2
