@@ -58,6 +58,11 @@ class RobotsDisallowed(HttpError):
     """robots.txt of the host forbids this path for our user agent."""
 
 
+class HostUnreachable(HttpError):
+    """The host's robots.txt could not be read (network failure or 5xx): RFC 9309 2.3.1.4
+    says to fetch nothing there, and this is a failure to report, not a missing page."""
+
+
 class ResponseTooLarge(HttpError):
     """The body (after decoding) is bigger than the configured maximum."""
 
@@ -226,7 +231,7 @@ class PoliteClient:
         self._clock = clock
         self._host_locks: dict[str, threading.Lock] = {}
         self._last_request: dict[str, float] = {}
-        self._robots: dict[str, urllib.robotparser.RobotFileParser | bool] = {}
+        self._robots: dict[str, urllib.robotparser.RobotFileParser | bool | str] = {}
         self._guard = threading.Lock()
         #: every network request made (method, url, status), for progress and reports
         self.requests_made = 0
@@ -278,19 +283,24 @@ class PoliteClient:
         robots = self._robots[host]
         if isinstance(robots, bool):
             return robots
+        if isinstance(robots, str):
+            raise HostUnreachable(url, robots)
         return robots.can_fetch(self.agent, url)
 
-    def _load_robots(self, robots_url: str) -> urllib.robotparser.RobotFileParser | bool:
+    def _load_robots(self, robots_url: str) -> urllib.robotparser.RobotFileParser | bool | str:
+        """The parsed robots.txt, True (none: no restrictions), or why it is unreachable."""
         try:
             resp = self._request_with_retries(robots_url, headers={})
-        except (RetriesExhausted, TruncatedBody):
-            return False  # RFC 9309 2.3.1.4: unreachable robots.txt means "disallow all"
+        except (RetriesExhausted, TruncatedBody) as exc:
+            # RFC 9309 2.3.1.4: unreachable robots.txt means "disallow all"
+            return f"robots.txt unreachable, so nothing is fetched there ({exc})"
         if 400 <= resp.status_code < 500:
             resp.close()
             return True  # RFC 9309 2.3.1.3: no robots.txt, no restrictions
         if resp.status_code >= 500:
             resp.close()
-            return False
+            return (f"robots.txt answered {resp.status_code}, so nothing is fetched there "
+                    "(RFC 9309 2.3.1.4)")
         body = self._read_body(robots_url, resp, 512 * 1024)
         parser = urllib.robotparser.RobotFileParser(robots_url)
         parser.parse(body.decode("utf-8", errors="replace").splitlines())

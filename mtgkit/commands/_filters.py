@@ -17,9 +17,20 @@ def add_filter_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only cards with this role inside a mechanic, e.g. daybound")
     parser.add_argument("--name", help="name contains (English or Japanese, any case)")
     parser.add_argument("--text", help="rules text contains (English or Japanese)")
-    parser.add_argument("--limit", type=int, help="at most this many cards")
+    parser.add_argument("--limit", type=_non_negative, help="at most this many cards")
 
 
 def filters_from(args: argparse.Namespace) -> Filters:
     return Filters(mechanics=args.mechanic, roles=args.role, name=args.name, text=args.text,
                    query=args.query, limit=args.limit)
+
+
+def _non_negative(text: str) -> int:
+    """argparse type for --limit: a whole number, 0 or more (argparse names the option)."""
+    try:
+        value = int(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from exc
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value

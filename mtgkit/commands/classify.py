@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
                 if mechanics:
                     print(f"{name}\t{', '.join(mechanics)}\t{oracle_id}")
         return 0
-    with open_store(args) as store:
+    with open_store(args, must_exist=True) as store:
         tags, cards = classify_store(store)
     print(f"{cards:,} cards tagged with {tags:,} mechanic tags")
     return 0

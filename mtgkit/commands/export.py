@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, must_exist=True) as store:
         if args.table != "cards":
             count = export_sim_table(store, args.table, args.format, args.out, args.run)
             print(f"{count:,} {args.table} rows written to {args.out}")

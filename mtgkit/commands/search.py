@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with open_store(args, read_only=False) as store:
+    with open_store(args, must_exist=True) as store:
         try:
             results = search(store, filters_from(args))
         except QueryError as exc:

@@ -135,3 +135,21 @@ def test_export_sim_tables(built, tmp_path, capsys):
                  "--format", "csv", "--out", str(events)]) == 0
     rows = list(csv.DictReader(io.StringIO(events.read_text(encoding="utf-8"))))
     assert rows and {"game", "turn", "step", "event", "player", "card"} <= set(rows[0])
+
+
+@pytest.mark.parametrize("command", [["search"], ["export", "--format", "csv", "--out", "x.csv"],
+                                     ["classify"], ["coverage"]])
+def test_a_misspelt_db_is_an_error_not_an_empty_answer(tmp_path, capsys, command):
+    """Reading commands never create a database: a wrong --db path is one clear line, exit 2."""
+    missing = tmp_path / "no" / "such.duckdb"
+    assert main(["--db", str(missing), *command]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtgkit: error: no database at") and str(missing) in err
+    assert not missing.exists() and not missing.parent.exists()
+
+
+def test_a_negative_limit_is_refused_by_the_parser(built, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--db", str(built), "search", "--limit", "-1"])
+    assert info.value.code == 2
+    assert "must be 0 or more" in capsys.readouterr().err

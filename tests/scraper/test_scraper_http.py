@@ -234,3 +234,30 @@ def test_a_truncated_gzip_download_is_refused(server, tmp_path: Path):
     with pytest.raises(TruncatedBody, match="truncated or corrupt"):
         client.download(server.url + "bad.jsonl.gz", tmp_path / "bad.jsonl.gz", progress=False)
     assert not (tmp_path / "bad.jsonl.gz").exists()
+
+
+def test_robots_txt_answering_5xx_refuses_the_host_as_a_failure_not_a_disallow(server):
+    """RFC 9309 2.3.1.4: a robots.txt that can't be read means fetch nothing there; the client
+    says so as HostUnreachable (a crawl counts the page failed, not missing or disallowed)."""
+    from scraper.http import HostUnreachable, RobotsDisallowed
+
+    server.route("/robots.txt", Reply(503, b"down"))
+    server.route("/page", Reply(200, b"ok"))
+    client, _ = make_client(max_attempts=2)
+    with pytest.raises(HostUnreachable, match="robots.txt unreachable.*503") as info:
+        client.get(server.url + "page")
+    assert not isinstance(info.value, RobotsDisallowed)
+    assert not server.requests_to("/page")
+
+
+def test_an_unreachable_host_is_a_failure_naming_robots_txt() -> None:
+    import socket
+
+    from scraper.http import HostUnreachable
+
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    client, _ = make_client(max_attempts=2, connect_timeout=0.5)
+    with pytest.raises(HostUnreachable, match="robots.txt unreachable"):
+        client.get(f"http://127.0.0.1:{port}/wiki/x")
