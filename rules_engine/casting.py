@@ -67,6 +67,42 @@ def _flash_for_more(obj: GameObject) -> str | None:
     return None
 
 
+def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str,
+                     x: int) -> tuple[str, int, tuple[Any, ...]]:
+    """601.2b / 702.33a-d: the caster announces whether to pay each kicker cost (multikicker:
+    any number of times); the kicker mana joins the total cost (601.2f), other kicker parts
+    are paid with the rest (601.2h). Asked only when the kicked total could be paid, so a
+    player is never offered a kicker they can't afford. Returns the cost text, the number of
+    times kicked and the non-mana kicker parts."""
+    if compiled.keyword_ability(obj, "kicker") is None and \
+            compiled.keyword_ability(obj, "multikicker") is None:
+        return cost_text, 0, ()
+    kickers = [k for k in compiled.object_abilities(obj) if isinstance(k, ab.KeywordAbility)
+               and (k.name or "").lower() in ("kicker", "multikicker")]
+    kicked = 0
+    parts: tuple[Any, ...] = ()
+    for k in kickers:
+        kparts = k.cost.parts if k.cost is not None else ()
+        mana_text = "".join(p.mana or "" for p in kparts if p.kind == "mana")
+        others = tuple(p for p in kparts if p.kind != "mana")
+        times = 99 if k.name.lower() == "multikicker" else 1
+        for _ in range(times):
+            if not can_pay(game, player, parse_cost(cost_text + mana_text), x):
+                break
+            if others:
+                from rules_engine import effects
+
+                if effects.cost_refusal(game, player, obj, parts + others):
+                    break
+            if not game.decider.may(player.name, f"pay kicker {k.cost.text if k.cost else ''} "
+                                                 f"for {obj.name}"):
+                break
+            cost_text += mana_text
+            parts += others
+            kicked += 1
+    return cost_text, kicked, parts
+
+
 def self_flash_permission(eff: Any) -> bool:
     """Whether a static CastPermission is the card's own "as though it had flash" (run by
     :func:`_flash_for_more`; for rules_engine.support via effects.static_run)."""
@@ -316,6 +352,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                               "main phase with an empty stack")
         # 601.3c: "as though it had flash if you pay {2} more": an additional cost (601.2f)
         cost_text = cost_text + extra
+    cost_text, kicked, kick_parts = _announce_kicker(game, player, obj, cost_text, x)
+    other_parts = other_parts + kick_parts
     if other_parts:
         from rules_engine import effects
 
@@ -325,11 +363,15 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost = parse_cost(cost_text)
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
                                  flashback=flashback)
+    if kicked:
+        spell.choices_made["kicked"] = kicked  # 702.33d: how many times it was kicked
+        game.log("kicked", obj=spell, player=player, times=kicked)
     if other_parts:
         from rules_engine import effects
 
         spell.choices_made["cost_paid"] = effects.pay_costs(game, player, obj, other_parts)
-        spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
+        if from_zone == "graveyard" and not flashback:
+            spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
 
 
 def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: ManaCost | None,

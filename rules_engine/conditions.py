@@ -353,7 +353,8 @@ def _empty_hand(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 
 
 def _kicked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
-    """702.33: kicker is not offered by this engine's casting, so nothing is kicked."""
+    """702.33d: "if this spell was kicked": casting records how many times (casting
+    ._announce_kicker), on the spell and on the permanent it becomes."""
     return bool(getattr(source, "choices_made", {}).get("kicked"))
 
 
