@@ -67,6 +67,60 @@ def _flash_for_more(obj: GameObject) -> str | None:
     return None
 
 
+def _additional_costs(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
+                      already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+    """601.2b / 601.2f-h: "As an additional cost to cast this spell, sacrifice a creature [or
+    pay {3}]": the caster chooses among the alternatives they can pay (an optional one may be
+    declined); mana joins the total cost, other parts are paid with the rest. A spell whose
+    mandatory additional cost can't be paid can't be cast (601.2h)."""
+    found = [a for a in compiled.object_abilities(obj) if isinstance(a, ab.AdditionalCost)]
+    if not found:
+        return cost_text, ()
+    from rules_engine import effects
+
+    parts: tuple[Any, ...] = ()
+    for abl in found:
+        options = list(abl.alternatives) or [abl.cost]
+        payable = []
+        for option in options:
+            mana = "".join(p.mana or "" for p in option.parts if p.kind == "mana")
+            others = tuple(p for p in option.parts if p.kind != "mana")
+            if any(p.kind not in effects.OTHER_COST_KINDS for p in others):
+                continue  # a cost kind this engine can't pay
+            if not can_pay(game, player, parse_cost(cost_text + mana), x):
+                continue
+            if others and effects.cost_refusal(game, player, obj, already + parts + others):
+                continue
+            payable.append((option, mana, others))
+        if abl.optional and (not payable or not game.decider.may(
+                player.name, f"pay the additional cost ({abl.text}) for {obj.name}")):
+            continue
+        if not payable:
+            raise IllegalActionError("601.2h", f"{player.name} can't pay the additional cost "
+                                               f"of {obj.name} ({abl.text})")
+        pick = payable[0] if len(payable) == 1 else game.decider.choose(
+            player.name, f"additional cost for {obj.name}", [
+                _CostChoice(o.text or " ".join(p.text for p in o.parts), (o, m, ot))
+                for o, m, ot in payable]).value
+        _option, mana, others = pick
+        cost_text += mana
+        parts += others
+    return cost_text, parts
+
+
+class _CostChoice:
+    """One payable alternative of an additional cost, answerable by its words ("pay {3}")."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: Any) -> None:
+        self.name = name
+        self.value = value
+
+    def __str__(self) -> str:
+        return self.name
+
+
 def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str,
                      x: int) -> tuple[str, int, tuple[Any, ...]]:
     """601.2b / 702.33a-d: the caster announces whether to pay each kicker cost (multikicker:
@@ -354,6 +408,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         cost_text = cost_text + extra
     cost_text, kicked, kick_parts = _announce_kicker(game, player, obj, cost_text, x)
     other_parts = other_parts + kick_parts
+    cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
+    other_parts = other_parts + extra_parts
     if other_parts:
         from rules_engine import effects
 
