@@ -239,8 +239,9 @@ def _land_colors(obj: GameObject) -> tuple[str, ...]:
     return tuple(sorted(colors))
 
 
-def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str) -> None:
-    """601.2g-h: pay from the pool, then tap lands automatically; refuse if impossible."""
+def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str) -> dict[str, int]:
+    """601.2g-h: pay from the pool, then tap lands automatically; refuse if impossible.
+    Returns the mana spent by kind ("R": 2, "C": 1), for "mana spent to cast it" (601.2h)."""
     plan = plan_payment(cost, x, player.mana_pool, mana_sources(game, player))
     if plan is None:
         raise IllegalActionError("601.2h", f"{player.name} can't pay the mana cost of {what}")
@@ -252,6 +253,10 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str) -> N
         player.mana_pool[color] -= n
         if not player.mana_pool[color]:
             del player.mana_pool[color]
+    paid = dict(spent)
+    for _obj, color in taps:
+        paid[color] = paid.get(color, 0) + 1
+    return paid
 
 
 def can_pay(game: Game, player: Player, cost: ManaCost, x: int) -> bool:
@@ -499,7 +504,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     obj.flashback = flashback
     obj.cast_from = original_zone
     if cost is not None:
-        pay_mana(game, player, cost, x, obj.name)  # 601.2g-h
+        obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name)  # 601.2g-h
     _became_cast(game, player, obj)
     note_targets(game, obj, player)
     return obj

@@ -425,6 +425,10 @@ _MORE_AMOUNTS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^your speed$"), lambda g, m, c, s, x: _speed(g, c)),
     (re.compile(r"^(?:the number of )?(?:counters?|(?P<kind>\S+) counters?) on (?:~|it)$"),
      lambda g, m, c, s, x: _counters_on(m, s, x)),
+    (re.compile(r"^(?:the number of )?(?P<colors>colors? of )?mana spent to cast "
+                r"(?P<spell>~|it|that spell)$"), lambda g, m, c, s, x: _mana_spent(m, s, x)),
+    (re.compile(r"^(?:the )?amount of mana spent to cast (?P<spell>~|it|that spell)$"),
+     lambda g, m, c, s, x: _mana_spent(m, s, x)),
     (re.compile(r"^(?:the )?total number of cards in all players' hands$"),
      lambda g, m, c, s, x: sum(len(p.hand) for p in g.living)),
     (re.compile(r"^target(?P<beyond> beyond the first)?$"),
@@ -488,6 +492,30 @@ def _targets_counted(ctx: Ctx | None, beyond_first: bool) -> int | None:
         return None
     n = len(getattr(ctx.item, "targets", None) or ())
     return max(n - 1, 0) if beyond_first else n
+
+
+def spent_on(ctx: Ctx | None, source: Any, what: str) -> dict[str, int] | None:
+    """The mana spent to cast a spell (601.2h, kept by casting in choices_made): "~" is the
+    source (the spell, or the permanent it became), "it"/"that spell" the spell the ability
+    is about (the triggering spell of "Whenever you cast ...")."""
+    obj: Any = source
+    if what in ("it", "that spell") and ctx is not None:
+        ev_obj = ctx.event.data.get("obj") if ctx.event is not None else None
+        obj = ev_obj if isinstance(ev_obj, GameObject) else (
+            ctx.it if isinstance(ctx.it, GameObject) else source)
+    spent = (getattr(obj, "choices_made", None) or {}).get("mana_spent")
+    return spent if isinstance(spent, dict) else ({} if isinstance(obj, GameObject) else None)
+
+
+def _mana_spent(m: re.Match[str], source: Any, ctx: Ctx | None) -> int | None:
+    """"the number of colors of mana spent to cast ~" (105.1: W U B R G; colorless mana is
+    no color), "the amount of mana spent to cast it"."""
+    spent = spent_on(ctx, source, m.group("spell"))
+    if spent is None:
+        return None
+    if "colors" in m.groupdict() and m.group("colors"):
+        return sum(1 for c in "WUBRG" if spent.get(c))
+    return sum(spent.values())
 
 
 def _speed(game: Game, player: Player) -> int:
@@ -1637,6 +1665,12 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         found = [o for o in resolve_ref(ctx, cond.subject) if isinstance(o, GameObject)]
         holds = any(cnd._is_a(ctx.game, cond, ctx.controller, o) for o in found) != \
             cond.negated
+    elif cond.kind == "mana_spent":
+        # "If five or more mana was spent to cast that spell" (601.2h)
+        what = "~" if cond.subject is None or cond.subject.kind == "self" else "it"
+        spent = spent_on(ctx, _source_obj(ctx), what) or {}
+        need = cond.amount.value if cond.amount is not None and cond.amount.value else 1
+        holds = (sum(spent.values()) >= need) != cond.negated
     elif cond.kind == "moved_this_way":
         # "if a creature card was exiled/milled this way": the cards the previous effect moved
         found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller, None,
