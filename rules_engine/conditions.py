@@ -462,4 +462,14 @@ _MORE: dict[str, Any] = {
     "empty_hand": _empty_hand, "kicked": _kicked, "max_speed": _max_speed,
     "had_counters": _had_counters, "has_energy": _has_energy,
     "entered_under_control_this_turn": _entered_under_control_this_turn,
+    "mana_spent": lambda game, cond, controller, source: _mana_spent(cond, source),
 }
+
+
+def _mana_spent(cond: Any, source: Any) -> bool:
+    """"if N or more mana was spent to cast it/~" asked without a resolving ability (an
+    intervening "if", 603.4): the source's own payment (601.2h, kept by casting). Inside a
+    resolving ability effects.h_conditional reads "that spell" from the triggering event."""
+    spent = (getattr(source, "choices_made", None) or {}).get("mana_spent") or {}
+    need = cond.amount.value if cond.amount is not None and cond.amount.value else 1
+    return sum(spent.values()) >= need
