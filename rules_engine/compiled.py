@@ -158,7 +158,27 @@ KEYWORD_BUILT: dict[str, Any] = {
     # 702.105a
     "dethrone": lambda: _attack_trigger("attacks_most_life",
                                         "Dethrone (attacks the player with the most life)"),
+    "increment": lambda: _increment(),
 }
+
+
+def _increment() -> tuple[Any, ...]:
+    """702.191a: "Whenever you cast a spell, if this permanent is a creature and the amount of
+    mana spent to cast that spell is greater than this creature's power or this creature's
+    toughness, put a +1/+1 counter on this creature." The comparison needs the triggering
+    spell, so effects.h_conditional checks it ("spent_more_than_power_or_toughness") as the
+    ability resolves (the mana spent can't change; a power/toughness change in between is
+    the one case where the intervening if of 603.4 would differ)."""
+    counter = ab.PutCounters(subject=ab.Ref("self"), counter="+1/+1", amount=ab.Amount(1),
+                             text="put a +1/+1 counter on this creature")
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("cast", player="you", text="you cast a spell"),
+        effects=(ab.Conditional(condition=ab.Condition(
+            "spent_more_than_power_or_toughness",
+            text="the amount of mana spent to cast that spell is greater than this creature's "
+                 "power or this creature's toughness"), effects=(counter,),
+            text="if ... put a +1/+1 counter on this creature"),),
+        text="Increment"),)
 
 _BUILT_WITH_KW = frozenset({"crew", "saddle"})
 ENGINE_KEYWORDS = _CODED_KEYWORDS | frozenset(KEYWORD_DEFINITIONS) | frozenset(KEYWORD_BUILT)

@@ -1671,6 +1671,13 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         spent = spent_on(ctx, _source_obj(ctx), what) or {}
         need = cond.amount.value if cond.amount is not None and cond.amount.value else 1
         holds = (sum(spent.values()) >= need) != cond.negated
+    elif cond.kind == "spent_more_than_power_or_toughness":
+        # 702.191a (increment): the triggering spell's mana against this creature's P or T
+        me = _source_obj(ctx)
+        spent = sum((spent_on(ctx, me, "that spell") or {}).values())
+        holds = isinstance(me, GameObject) and me.zone == "battlefield" and me.is_creature \
+            and (spent > me.power or spent > me.toughness)
+        holds = holds != cond.negated
     elif cond.kind == "moved_this_way":
         # "if a creature card was exiled/milled this way": the cards the previous effect moved
         found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller, None,
