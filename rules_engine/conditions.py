@@ -81,6 +81,8 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         return game.monarch is controller
     if kind == "life_gained_this_turn":
         return controller.life_gained_turn >= _amount(cond)
+    if kind == "life_lost_this_turn":  # "if you didn't lose life this turn" (119.3)
+        return controller.life_lost_turn >= _amount(cond)
     if kind == "opponent_lost_life_this_turn":
         return any(p.life_lost_turn > 0 for p in game.opponents(controller))
     if kind == "cards_drawn_this_turn":

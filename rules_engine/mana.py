@@ -174,7 +174,8 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
             for eff in abl.effects:
                 if isinstance(eff, ab.CostModifier) and not eff.applies_to_self:
                     found.append((eff, src, abl.condition))
-    if not found:
+    affinity = _affinity_reduction(game, player, spell)
+    if not found and not affinity:
         return cost
     increase = ManaCost()
     reduce: list[ManaCost] = []
@@ -198,6 +199,11 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
                 reduce.append(delta)
         applied = True
         game.log("cost_modified", obj=spell, by=src, text=eff.text)
+    if affinity:
+        # 702.41a-b: "Affinity for [text]" - {1} less for each [text] you control, per instance
+        reduce.append(ManaCost(affinity, {}))
+        applied = True
+        game.log("cost_modified", obj=spell, by=spell, text=f"affinity ({affinity} less)")
     if not applied:
         return cost
     total = ManaCost(cost.generic + increase.generic, dict(cost.colored), cost.x_count,
@@ -214,6 +220,30 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
                 if not total.colored[c]:
                     del total.colored[c]
             total.generic = max(0, total.generic - (n - used))  # 118.7b-d
+    return total
+
+
+def _affinity_reduction(game: Any, player: Any, spell: Any) -> int:
+    """702.41a: how much generic mana each "Affinity for [text]" of the spell takes off: one
+    for each [text] (a permanent description: "artifacts", "Equipment") ``player`` controls;
+    several instances each apply (702.41b)."""
+    from rules_engine import compiled
+
+    if compiled.keyword_ability(spell, "affinity for") is None:
+        return 0
+    from rules_engine import abilities as ab
+    from rules_engine import targeting
+    from rules_engine.text.nouns import parse_filter
+
+    total = 0
+    for kw in compiled.object_abilities(spell):
+        if not isinstance(kw, ab.KeywordAbility) or (kw.name or "").lower() != "affinity for":
+            continue
+        flt = parse_filter(kw.parameter or "")
+        if flt is None:
+            continue
+        total += sum(1 for o in game.battlefield if o.controller is player and not o.phased_out
+                     and targeting.matches(game, o, flt, player, spell))
     return total
 
 
