@@ -32,9 +32,25 @@ def _faces(record: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _is_ja(record: dict[str, Any]) -> bool:
-    return record.get("lang") == "ja" or any(
-        _s(f.get(k)) for f in _faces(record) for k in ("printed_text", "printed_name")
-    )
+    if record.get("lang") == "ja":
+        return True
+    for f in _faces(record):
+        if _s(f.get("printed_text")) or _s(f.get("printed_name")):
+            return True
+    return False
+
+
+_EN_KEYS = ("name", "type_line", "oracle_text")
+_JA_KEYS = ("printed_name", "printed_type_line", "printed_text")
+_ABSENT: tuple[None, None, None] = (None, None, None)
+
+
+def _texts(record: dict[str, Any], keys: tuple[str, str, str]) -> list[str | None]:
+    """_s of each key's value (written out, since this runs for every face of every card)."""
+    get = record.get
+    return [
+        v if type(v) is str and v and not v.isspace() else None for v in map(get, keys)
+    ]
 
 
 def card_text_from_scryfall(card: dict[str, Any], ja: dict[str, Any] | None = None) -> CardText:
@@ -58,21 +74,11 @@ def card_text_from_scryfall(card: dict[str, Any], ja: dict[str, Any] | None = No
     ja_faces = _faces(ja) if ja is not None else []
     n = max(len(en_faces), len(ja_faces))
     faces: list[FaceText] = []
-    empty: dict[str, Any] = {}
+    n_en, n_ja = len(en_faces), len(ja_faces)
     for i in range(n):
-        e = en_faces[i] if i < len(en_faces) else empty
-        j = ja_faces[i] if i < len(ja_faces) else empty
-        faces.append(
-            FaceText(
-                i,
-                _s(e.get("name")),
-                _s(e.get("type_line")),
-                _s(e.get("oracle_text")),
-                _s(j.get("printed_name")),
-                _s(j.get("printed_type_line")),
-                _s(j.get("printed_text")),
-            )
-        )
+        en = _texts(en_faces[i], _EN_KEYS) if i < n_en else _ABSENT
+        jp = _texts(ja_faces[i], _JA_KEYS) if i < n_ja else _ABSENT
+        faces.append(FaceText(i, *en, *jp))
     name = _s(card.get("name")) or (faces[0].name_ja if faces else None) or key
     return CardText(
         oracle_id=key,

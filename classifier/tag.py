@@ -64,6 +64,33 @@ _TYPE_LINE_PREFILTERS = {
 # whenever one of the substrings is in the quick() form; most texts stop here.
 _SCREEN = {lang: screen(keys, lang) for lang, keys in _ALL_PREFILTERS.items()}
 _TYPE_LINE_SCREEN = {lang: screen(keys, lang) for lang, keys in _TYPE_LINE_PREFILTERS.items()}
+_SCREEN_EN, _SCREEN_JA = _SCREEN["en"], _SCREEN["ja"]
+_TYPE_LINE_SCREEN_EN, _TYPE_LINE_SCREEN_JA = _TYPE_LINE_SCREEN["en"], _TYPE_LINE_SCREEN["ja"]
+
+
+def _gate(rules: list[Rule]) -> re.Pattern[str] | None:
+    """One pattern that matches wherever any of `rules` could (their alternation).
+
+    A text the gate does not match gives none of these rules a hit, so one search
+    replaces several on the many texts that pass the prefilter on a word such as
+    "knight" or 終 yet hold no mechanic.  word_start is not checked here (a superset).
+    """
+    if not rules:
+        return None
+    flags = {r.pattern.flags for r in rules}
+    assert len(flags) == 1, [r.name for r in rules]
+    return re.compile("|".join(f"(?:{r.pattern.pattern})" for r in rules), flags.pop())
+
+
+# Per rule set: the gate of its text rules that read names masked (False) / unmasked (True).
+_GATES: dict[int, dict[bool, re.Pattern[str] | None]] = {
+    id(rs): {
+        sees: _gate([r for r in rs.rules if r.field == "text" and r.sees_names is sees])
+        for sees in (False, True)
+    }
+    for sets in _RULE_SETS.values()
+    for rs in sets
+}
 _RULE_INDEX = {
     rule.name: i for rs in (*_RULE_SETS["en"], *_RULE_SETS["ja"]) for i, rule in enumerate(rs.rules)
 }
@@ -150,21 +177,45 @@ def _names(card: CardText, lang: str) -> list[str]:
     return sorted((n for n in canon if len(n) >= 2), key=len, reverse=True)
 
 
+class _Names:
+    """A card's names in one language (_names), computed on first use and then shared by
+    the card's faces: most cards that reach the rules never need them."""
+
+    __slots__ = ("card", "lang", "_got")
+
+    def __init__(self, card: CardText, lang: str) -> None:
+        self.card, self.lang = card, lang
+        self._got: list[str] | None = None
+
+    def get(self) -> list[str]:
+        if self._got is None:
+            self._got = _names(self.card, self.lang)
+        return self._got
+
+
 class _FaceView:
     """The canonical text of one face in one language, with masked variants built lazily.
 
     norm maps canonical offsets back to the original text (classifier.normalise).
     """
 
-    __slots__ = ("norm", "type_norm", "names", "lang", "_named", "_cache")
+    __slots__ = ("norm", "type_line", "names", "lang", "_named", "_cache", "_type_norm")
 
-    def __init__(self, text: str, type_line: str, names: list[str], lang: str) -> None:
+    def __init__(self, text: str, type_line: str, names: _Names, lang: str) -> None:
         self.norm = normalise(text, lang)
-        self.type_norm = normalise(type_line, lang)
+        self.type_line = type_line
         self.names = names
         self.lang = lang
         self._named = _named_spans(text, self.norm) if lang == "en" and "named " in text else []
         self._cache: dict[tuple[bool, bool], str] = {}
+        self._type_norm: Normalised | None = None
+
+    @property
+    def type_norm(self) -> Normalised:
+        """The canonical type line, built only when a type-line rule is to run."""
+        if self._type_norm is None:
+            self._type_norm = normalise(self.type_line, self.lang)
+        return self._type_norm
 
     def variant(self, mask_names: bool, mask_reminders: bool) -> str:
         key = (mask_names, mask_reminders)
@@ -172,7 +223,7 @@ class _FaceView:
         if got is None:
             got = self.norm.text
             if mask_names:
-                got = _mask_names(got, self.names, self.lang == "en")
+                got = _mask_names(got, self.names.get(), self.lang == "en")
                 for s, e in self._named:
                     got = got[:s] + _MASK * (e - s) + got[e:]
             if mask_reminders:
@@ -203,13 +254,19 @@ def _run_rules(
     """Rule hits as (rule, field, start, end) in canonical offsets of that field."""
     hits: list[tuple[Rule, str, int, int]] = []
     spans: list[tuple[int, int]] = []
+    # Which groups of text rules can match at all (see _gate).
+    open_: dict[bool, bool] = {}
+    if view.norm.text:
+        for sees, gate in _GATES[id(rs)].items():
+            if gate is not None:
+                open_[sees] = gate.search(view.variant(not sees, mask_reminders)) is not None
     for rule in rs.rules:
         if rule.field == "type_line":
             if with_type_line and view.type_norm.text:
                 for s, e in _matches(rule, view.type_norm.text):
                     hits.append((rule, "type_line", s, e))
             continue
-        if not view.norm.text:
+        if not open_.get(rule.sees_names):
             continue
         source = view.variant(not rule.sees_names, mask_reminders)
         for s, e in _matches(rule, source):
@@ -228,16 +285,10 @@ def _prefilter_hit(low: str, prefilter: tuple[str, ...]) -> bool:
     return False
 
 
-def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained]) -> None:
-    if lang == "en":
-        text, type_line = face.oracle_text or "", face.type_line or ""
-    else:
-        text, type_line = face.text_ja or "", face.type_line_ja or ""
-    # Quick reject, on the original text: no keyword of any mechanic (the common case).
-    if not (text and _SCREEN[lang](text)) and not (
-        type_line and _TYPE_LINE_SCREEN[lang](type_line)
-    ):
-        return
+def _explain_face(
+    face: FaceText, lang: str, text: str, type_line: str, names: _Names, out: list[Explained]
+) -> None:
+    """Tags of one face in one language; called only for texts the screen lets through."""
     # The per-mechanic prefilter reads a cheap canonical form (normalise.quick); the rules
     # read the full canonical form, whose offsets map back to `text` for the evidence.
     low = quick(text, lang) if text else ""
@@ -249,7 +300,7 @@ def _explain_face(card: CardText, face: FaceText, lang: str, out: list[Explained
         if not (in_text or in_type):
             continue
         if view is None:
-            view = _FaceView(text, type_line, _names(card, lang), lang)
+            view = _FaceView(text, type_line, names, lang)
         hits = _run_rules(rs, view, mask_reminders=True, with_type_line=in_type)
         if in_text and not any(h[1] == "text" for h in hits):
             # Nothing outside reminder text: read the reminders too (see module doc).
@@ -293,10 +344,20 @@ def explain_card(card: CardText) -> list[Explained]:
     Order: face, language (en before ja), mechanic (MECHANICS order), field, position.
     """
     found: list[Explained] = []
-    _explain_layout(card, found)
+    if card.layout is not None:
+        _explain_layout(card, found)
+    # Quick reject, on the original text: no keyword of any mechanic (the common case).
+    # Inlined, since it runs for every face of every card.
+    names_en = names_ja = None
     for face in card.faces:
-        for lang in ("en", "ja"):
-            _explain_face(card, face, lang, found)
+        text, type_line = face.oracle_text, face.type_line
+        if (text and _SCREEN_EN(text)) or (type_line and _TYPE_LINE_SCREEN_EN(type_line)):
+            names_en = names_en or _Names(card, "en")
+            _explain_face(face, "en", text or "", type_line or "", names_en, found)
+        text, type_line = face.text_ja, face.type_line_ja
+        if (text and _SCREEN_JA(text)) or (type_line and _TYPE_LINE_SCREEN_JA(type_line)):
+            names_ja = names_ja or _Names(card, "ja")
+            _explain_face(face, "ja", text or "", type_line or "", names_ja, found)
     if not found:
         return found
     found.sort(key=_sort_key)
