@@ -261,6 +261,8 @@ def amount_understood(text: str) -> bool:
     low = (text or "").strip().lower().rstrip(".")
     if low in _DESCRIBED or low == "any number":  # (Discard.any_number: h_discard asks)
         return True
+    if low == "all":  # "remove all <kind> counters" (the compiler's only "all" amount)
+        return True
     for head in ("equal to ", "for each ", "x is ", "twice ", "the number of "):
         if low.startswith(head):
             low = low[len(head):]
@@ -1101,9 +1103,17 @@ def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
 
 
 def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
-    n = amount(ctx, eff.amount)
+    """122.1 / 122.8: remove N counters of a kind ("remove all landmark counters": every one);
+    a permanent without enough loses what it has."""
+    everything = eff.amount is not None and (eff.amount.text or "").lower() == "all"
+    n = 0 if everything else amount(ctx, eff.amount)
     for obj in _objects(ctx, eff.subject):
-        obj.counters[eff.counter] = max(0, obj.counters.get(eff.counter, 0) - n)
+        have = obj.counters.get(eff.counter, 0)
+        gone = have if everything else min(have, n)
+        if not gone:
+            continue
+        obj.counters[eff.counter] = have - gone
+        ctx.game.log("counters_removed", obj=obj, counter=eff.counter, amount=gone)
 
 
 _PREDEFINED = {
