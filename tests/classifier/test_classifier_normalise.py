@@ -111,3 +111,31 @@ def test_classifier_normalise_one_to_one_agrees_with_the_full_pass(text: str, la
     chars = _squeeze(_chars(text, lang), lang)
     assert direct == "".join(c[0] for c in chars)
     assert [(c[1], c[2]) for c in chars] == [(i, i + 1) for i in range(len(text))]
+
+
+@pytest.mark.parametrize("cls_name", ["FaceText", "CardText"])
+def test_classifier_model_hand_written_init_matches_fields(cls_name: str) -> None:
+    # classifier.model writes these __init__ by hand for speed: same parameters as the
+    # fields, same defaults, still frozen and compared by value.
+    import dataclasses
+    import inspect
+
+    from classifier import model
+
+    cls = getattr(model, cls_name)
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    fields = dataclasses.fields(cls)
+    assert [p.name for p in params] == [f.name for f in fields]
+    for p, f in zip(params, fields, strict=True):
+        if f.default is not dataclasses.MISSING:
+            assert p.default == f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            assert p.default == f.default_factory()
+        else:
+            assert p.default is inspect.Parameter.empty
+    args = {f.name: f"v{i}" for i, f in enumerate(fields)}
+    a, b = cls(**args), cls(**args)
+    assert a == b and hash(a) == hash(b) and dataclasses.asdict(a) == args
+    assert dataclasses.replace(a, name="other").name == "other"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.name = "x"  # type: ignore[misc]
