@@ -239,13 +239,45 @@ def _land_colors(obj: GameObject) -> tuple[str, ...]:
     return tuple(sorted(colors))
 
 
-def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str) -> dict[str, int]:
+def _convoke_sources(game: Game, player: Player, spell: Any) -> list[tuple[Any, tuple[str, ...]]]:
+    """702.51a: with convoke, each untapped creature the caster controls may pay {1} or one
+    mana of its color (summoning sickness doesn't matter: it isn't a {T} ability). Listed
+    after the lands, so a land is tapped first where either would do (702.51b: the total cost
+    is already fixed)."""
+    if spell is None or compiled.keyword_ability(spell, "convoke") is None:
+        return []
+    found = []
+    for obj in game.battlefield:
+        if obj.controller is player and not obj.tapped and not obj.phased_out and \
+                obj.is_creature:
+            found.append((_Convoker(obj), tuple(obj.colors) or ("C",)))
+    return found
+
+
+class _Convoker:
+    """A creature offered to pay for a convoke spell (told apart from a land's tap)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: GameObject) -> None:
+        self.obj = obj
+
+
+def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
+             spell: Any = None) -> dict[str, int]:
     """601.2g-h: pay from the pool, then tap lands automatically; refuse if impossible.
-    Returns the mana spent by kind ("R": 2, "C": 1), for "mana spent to cast it" (601.2h)."""
-    plan = plan_payment(cost, x, player.mana_pool, mana_sources(game, player))
+    Returns the mana spent by kind ("R": 2, "C": 1), for "mana spent to cast it" (601.2h);
+    creatures tapped for convoke (702.51a) pay too but spend no mana."""
+    plan = plan_payment(cost, x, player.mana_pool,
+                        mana_sources(game, player) + _convoke_sources(game, player, spell))
     if plan is None:
         raise IllegalActionError("601.2h", f"{player.name} can't pay the mana cost of {what}")
-    spent, taps = plan
+    spent, all_taps = plan
+    taps = [(o, c) for o, c in all_taps if not isinstance(o, _Convoker)]
+    for helper, _color in all_taps:
+        if isinstance(helper, _Convoker):
+            helper.obj.tapped = True
+            game.log("convoked", obj=helper.obj, player=player, spell=what)
     for obj, _color in taps:
         obj.tapped = True
         game.log("tapped_for_mana", obj=obj, player=player)
@@ -259,8 +291,9 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str) -> d
     return paid
 
 
-def can_pay(game: Game, player: Player, cost: ManaCost, x: int) -> bool:
-    return plan_payment(cost, x, player.mana_pool, mana_sources(game, player)) is not None
+def can_pay(game: Game, player: Player, cost: ManaCost, x: int, spell: Any = None) -> bool:
+    return plan_payment(cost, x, player.mana_pool, mana_sources(game, player)
+                        + _convoke_sources(game, player, spell)) is not None
 
 
 def find_castable(game: Game, player: Player, name: str, from_zone: str) -> GameObject:
@@ -487,7 +520,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         total = modified_cost(game, player, obj, cost, probe.targets, original_zone)
         if total is not cost:
             cost, cost_text = total, cost_text + " (total cost, 601.2f)"
-    if cost is not None and not can_pay(game, player, cost, x):
+    if cost is not None and not can_pay(game, player, cost, x, obj):
         raise IllegalActionError("601.2h", f"{player.name} can't pay {cost_text or '{0}'} "
                                            f"for {obj.name}")
     obj_list = getattr(obj.owner if original_zone != "exile" else obj.owner, original_zone)
@@ -504,7 +537,8 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     obj.flashback = flashback
     obj.cast_from = original_zone
     if cost is not None:
-        obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name)  # 601.2g-h
+        obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name,
+                                                  obj)  # 601.2g-h
     _became_cast(game, player, obj)
     note_targets(game, obj, player)
     return obj
