@@ -122,17 +122,20 @@ class _CostChoice:
 
 
 def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str,
-                     x: int) -> tuple[str, int, tuple[Any, ...]]:
+                     x: int, names: tuple[str, ...] = ("kicker", "multikicker"),
+                     ) -> tuple[str, int, tuple[Any, ...]]:
     """601.2b / 702.33a-d: the caster announces whether to pay each kicker cost (multikicker:
     any number of times); the kicker mana joins the total cost (601.2f), other kicker parts
     are paid with the rest (601.2h). Asked only when the kicked total could be paid, so a
     player is never offered a kicker they can't afford. Returns the cost text, the number of
     times kicked and the non-mana kicker parts."""
-    if compiled.keyword_ability(obj, "kicker") is None and \
-            compiled.keyword_ability(obj, "multikicker") is None:
+    present = {"kicker": compiled.keyword_ability(obj, "kicker"),
+               "multikicker": compiled.keyword_ability(obj, "multikicker"),
+               "buyback": compiled.keyword_ability(obj, "buyback")}  # 702.33, 702.27a
+    if all(present.get(n) is None for n in names):
         return cost_text, 0, ()
     kickers = [k for k in compiled.object_abilities(obj) if isinstance(k, ab.KeywordAbility)
-               and (k.name or "").lower() in ("kicker", "multikicker")]
+               and (k.name or "").lower() in names]
     kicked = 0
     parts: tuple[Any, ...] = ()
     for k in kickers:
@@ -148,8 +151,8 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
 
                 if effects.cost_refusal(game, player, obj, parts + others):
                     break
-            if not game.decider.may(player.name, f"pay kicker {k.cost.text if k.cost else ''} "
-                                                 f"for {obj.name}"):
+            if not game.decider.may(player.name, f"pay {k.name.lower()} "
+                                                 f"{k.cost.text if k.cost else ''} for {obj.name}"):
                 break
             cost_text += mana_text
             parts += others
@@ -446,6 +449,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         cost_text = cost_text + extra
     cost_text, kicked, kick_parts = _announce_kicker(game, player, obj, cost_text, x)
     other_parts = other_parts + kick_parts
+    cost_text, bought, buy_parts = _announce_kicker(game, player, obj, cost_text, x,
+                                                    names=("buyback",))
+    other_parts = other_parts + buy_parts
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
     other_parts = other_parts + extra_parts
     if other_parts:
@@ -457,6 +463,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost = parse_cost(cost_text)
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
                                  flashback=flashback)
+    if bought:
+        spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
+        game.log("buyback_paid", obj=spell, player=player)
     if kicked:
         spell.choices_made["kicked"] = kicked  # 702.33d: how many times it was kicked
         game.log("kicked", obj=spell, player=player, times=kicked)

@@ -50,6 +50,12 @@ def resolve_spell(game: Game, obj: GameObject) -> None:
     ctx = Ctx(game, obj, obj.controller, obj)
     chosen = obj.choices_made.get("effects")
     run(game, ctx, chosen if chosen is not None else compiled.spell_effects(obj.face, obj.card))
+    if obj.zone == "resolving" and obj.choices_made.get("buyback") and not obj.spell_copy \
+            and not obj.flashback:
+        # 702.27a: "If the buyback cost was paid, put this spell into its owner's hand instead
+        # of into that player's graveyard as it resolves" (the last step of 608.2n)
+        game.move(obj, "hand")
+        game.log("returned_by_buyback", obj=obj)
 
 
 def resolve_ability(game: Game, item: StackAbility) -> None:
