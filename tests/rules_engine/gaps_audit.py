@@ -49,7 +49,8 @@ def _static_gaps(eff: Any) -> list[str]:
     if isinstance(eff, _STATIC_RUN) and getattr(eff, "duration", None) is None:
         return []
     if isinstance(eff, ab.Restriction):
-        handled = set(_STATIC_RESTRICTIONS) | set(getattr(effects, "STATIC_RESTRICTIONS", ()))
+        handled = set(_STATIC_RESTRICTIONS) | set(getattr(effects, "STATIC_RESTRICTIONS", ())) \
+            | _support_tables_restrictions()
         probe = getattr(effects, "static_run", None)
         if eff.kind in handled or (probe is not None and probe(eff)):
             return []
@@ -71,6 +72,28 @@ _OLD_KEYWORDS = frozenset({
     "indestructible", "hexproof", "shroud", "ward", "enchant", "flashback", "phasing",
     "daybound", "nightbound"})
 _CASTING_SRC: list[str] = []
+
+
+def _engine_keywords() -> frozenset[str]:
+    """compiled.ENGINE_KEYWORDS plus the keywords rules_engine.support finds checked in the
+    engine's code (keyword_ability(obj, "kicker") in casting.py, say)."""
+    try:
+        from rules_engine import support
+
+        return frozenset(getattr(compiled, "ENGINE_KEYWORDS", _OLD_KEYWORDS)) | \
+            support.engine_tables().keywords
+    except ImportError:  # an old tree without support.py
+        return frozenset(getattr(compiled, "ENGINE_KEYWORDS", _OLD_KEYWORDS))
+
+
+def _support_tables_restrictions() -> set[str]:
+    """Restriction kinds the engine asks about or reads from the card (support's tables)."""
+    try:
+        from rules_engine import support
+
+        return set(support.engine_tables().static_restrictions)
+    except ImportError:
+        return set()
 
 
 def _cost_gaps(abl: Any) -> list[str]:
@@ -151,9 +174,11 @@ def card_gaps(card: dict) -> set[str]:
                 found.add("unsupported_paragraph")
             elif isinstance(abl, ab.KeywordAbility):
                 name = (abl.name or "").lower()
-                if name and name not in getattr(compiled, "ENGINE_KEYWORDS", _OLD_KEYWORDS):
+                if name and name not in _engine_keywords():
                     found.add(f"keyword:{name}")
-                elif name not in getattr(compiled, "_CODED_KEYWORDS", _OLD_KEYWORDS):
+                elif name not in getattr(compiled, "_CODED_KEYWORDS", _OLD_KEYWORDS) and \
+                        (name in getattr(compiled, "KEYWORD_DEFINITIONS", {}) or
+                         name in getattr(compiled, "KEYWORD_BUILT", {})):
                     records = compiled.keyword_records(abl, card.get("name", ""), face.name,
                                                        face.type_line)
                     if not records:
