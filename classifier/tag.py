@@ -1,8 +1,11 @@
 """Card (all faces, English and Japanese) -> mechanic tags with evidence.
 
 How a face is read, for each language that has text:
-  1. A cheap prefilter (substring test per mechanic on normalise.quick's form) skips the
-     regexes for the great majority of cards, which mention none of the four mechanics.
+  1. A cheap prefilter skips the regexes for the great majority of cards, which mention
+     none of the four mechanics: first normalise.screen on the original text (a few
+     substring tests, exact with respect to quick()), then a substring test per mechanic
+     on normalise.quick's form, then per rule set one gate regex (the alternation of its
+     rules) on the masked text, so the rules run one by one only where one can match.
   2. The text is put in canonical form (classifier.normalise: case, widths, whitespace,
      line breaks, ruby), with a map back to the original, so the rules are written once
      and evidence is still cut verbatim from the card's own text.
@@ -278,7 +281,7 @@ def _run_rules(
 
 
 def _prefilter_hit(low: str, prefilter: tuple[str, ...]) -> bool:
-    # A plain loop: this runs for every face and language, and is most of the cost.
+    # A plain loop: runs per rule set for every text the screen lets through.
     for p in prefilter:
         if p in low:
             return True
