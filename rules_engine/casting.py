@@ -131,7 +131,8 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
     times kicked and the non-mana kicker parts."""
     present = {"kicker": compiled.keyword_ability(obj, "kicker"),
                "multikicker": compiled.keyword_ability(obj, "multikicker"),
-               "buyback": compiled.keyword_ability(obj, "buyback")}  # 702.33, 702.27a
+               "buyback": compiled.keyword_ability(obj, "buyback"),  # 702.33, 702.27a
+               "replicate": compiled.keyword_ability(obj, "replicate")}  # 702.56a
     if all(present.get(n) is None for n in names):
         return cost_text, 0, ()
     kickers = [k for k in compiled.object_abilities(obj) if isinstance(k, ab.KeywordAbility)
@@ -142,7 +143,7 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
         kparts = k.cost.parts if k.cost is not None else ()
         mana_text = "".join(p.mana or "" for p in kparts if p.kind == "mana")
         others = tuple(p for p in kparts if p.kind != "mana")
-        times = 99 if k.name.lower() == "multikicker" else 1
+        times = 99 if k.name.lower() in ("multikicker", "replicate") else 1
         for _ in range(times):
             if not can_pay(game, player, parse_cost(cost_text + mana_text), x):
                 break
@@ -452,6 +453,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, bought, buy_parts = _announce_kicker(game, player, obj, cost_text, x,
                                                     names=("buyback",))
     other_parts = other_parts + buy_parts
+    cost_text, replicated, rep_parts = _announce_kicker(game, player, obj, cost_text, x,
+                                                        names=("replicate",))
+    other_parts = other_parts + rep_parts
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
     other_parts = other_parts + extra_parts
     if other_parts:
@@ -463,6 +467,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost = parse_cost(cost_text)
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
                                  flashback=flashback)
+    if replicated:
+        spell.choices_made["replicate"] = replicated  # 702.56a: times its cost was paid
     if bought:
         spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
         game.log("buyback_paid", obj=spell, player=player)

@@ -159,7 +159,21 @@ KEYWORD_BUILT: dict[str, Any] = {
     "dethrone": lambda: _attack_trigger("attacks_most_life",
                                         "Dethrone (attacks the player with the most life)"),
     "increment": lambda: _increment(),
+    "replicate": lambda: _replicate(),
 }
+
+
+def _replicate() -> tuple[Any, ...]:
+    """702.56a, the triggered half: "When you cast this spell, copy it for each time you paid
+    its replicate cost. You may choose new targets for the copies." (The "any number of times"
+    additional cost is announced in casting; the trigger works from the stack, 113.6k.)"""
+    copy = ab.CopySpell(subject=ab.Ref("self"), times=ab.Amount(1), new_targets=True,
+                        text="copy it")
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("cast", subject=ab.Ref("self"), player="you", text="you cast ~"),
+        effects=(ab.Repeat(count=ab.Amount(text="for each time you paid its replicate cost"),
+                           effects=(copy,), text="copy it for each time ..."),),
+        text="Replicate"),)
 
 
 def _increment() -> tuple[Any, ...]:

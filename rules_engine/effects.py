@@ -690,6 +690,9 @@ def _that_many(ctx: Ctx) -> int:
 
 _DESCRIBED = {
     "for each spell cast before it this turn": _spells_before,
+    # 702.56a: the spell's replicate payments (casting's announcement, choices_made)
+    "for each time you paid its replicate cost": lambda ctx: int(
+        (getattr(_source_obj(ctx), "choices_made", None) or {}).get("replicate", 0)),
     "equal to the life lost this way": lambda ctx: ctx.count,
     "the life lost this way": lambda ctx: ctx.count,
     "that many": _that_many,
