@@ -268,6 +268,12 @@ class Game:
                 zone.insert(0, obj)
             else:
                 zone.append(obj)
+        if self.__dict__.get("after_move"):
+            # 614.1a: the rest of a replaced zone change ("instead exile it and put a hit
+            # counter on it") happens to the object in its new zone
+            from rules_engine.effects import after_zone_change
+
+            after_zone_change(self, obj)
         if from_zone == "battlefield":
             if obj.prepared_copy is not None or was_prepared:
                 from rules_engine.mechanics import prepare

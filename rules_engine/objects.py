@@ -64,12 +64,13 @@ class Mod:
     """A continuous modification of one object (611.2): +p/+t, keywords, until a duration."""
 
     __slots__ = ("power", "toughness", "keywords", "until", "abilities", "set_pt", "types",
-                 "timestamp")
+                 "timestamp", "colors", "subtypes")
 
     def __init__(self, power: int = 0, toughness: int = 0, keywords: tuple[str, ...] = (),
                  until: str = "eot", abilities: tuple[Any, ...] = (),
                  set_pt: tuple[int, int] | None = None, types: tuple[str, ...] = (),
-                 timestamp: int = 0) -> None:
+                 timestamp: int = 0, colors: tuple[str, ...] | None = None,
+                 subtypes: tuple[str, ...] | None = None) -> None:
         ABILITY_CHANGES[0] += 1  # it may grant abilities to whatever it is put on
         self.power = power
         self.toughness = toughness
@@ -79,6 +80,10 @@ class Mod:
         self.set_pt = set_pt
         self.types = types
         self.timestamp = timestamp
+        # "becomes a blue Frog": new colors (layer 5, 105.3) and creature types (layer 4,
+        # 205.1a); None leaves them as they are
+        self.colors = colors
+        self.subtypes = subtypes
 
 
 class GameObject:
@@ -298,7 +303,33 @@ class GameObject:
 
     @property
     def colors(self) -> tuple[str, ...]:
+        """105.3 / 613.1e: the latest modification that sets colors wins (timestamp order)."""
+        mods = self.mods
+        if mods:
+            latest = None
+            for m in mods:
+                if m.colors is not None and (latest is None or m.timestamp >= latest.timestamp):
+                    latest = m
+            if latest is not None:
+                return latest.colors
         return self.face.colors
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        """205.1a / 613.1d: "becomes a Frog" replaces a creature's creature types; a
+        noncreature permanent that becomes a creature keeps its own subtypes and adds them."""
+        face = self.face
+        mods = self.mods
+        if mods:
+            latest = None
+            for m in mods:
+                if m.subtypes is not None and (latest is None or m.timestamp >= latest.timestamp):
+                    latest = m
+            if latest is not None:
+                if "Creature" in face.types:
+                    return tuple(latest.subtypes)
+                return tuple(face.subtypes) + tuple(latest.subtypes)
+        return tuple(face.subtypes)
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.oid}@{self.zone}>"

@@ -31,13 +31,13 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
                                                             and obj.face.is_permanent_type)
                                   or (t.lower() == "card") for t in flt.card_types):
         return False
-    if flt.subtypes and not any(_cap(s) in obj.face.subtypes for s in flt.subtypes):
+    if flt.subtypes and not any(_cap(s) in obj.subtypes for s in flt.subtypes):
         return False
     if flt.supertypes and not any(_cap(s) in obj.face.supertypes for s in flt.supertypes):
         return False
     if flt.excluded_types and any(obj.has_type(_cap(t)) for t in flt.excluded_types):
         return False
-    if flt.excluded_subtypes and any(_cap(s) in obj.face.subtypes for s in flt.excluded_subtypes):
+    if flt.excluded_subtypes and any(_cap(s) in obj.subtypes for s in flt.excluded_subtypes):
         return False
     if flt.colors and not any(c in obj.colors for c in _color_letters(flt.colors)):
         return False

@@ -223,6 +223,9 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "deals_combat_damage": frozenset({"damage_dealt"}),
     "deals_damage": frozenset({"damage_dealt"}),
     "cast": frozenset({"spell_cast"}),
+    "scry_or_surveil": frozenset({"scried", "surveilled"}),
+    "conjure": frozenset({"cards_conjured"}),
+    "attacks_player": frozenset({"attackers_declared"}),
     **{kind: frozenset({ev}) for kind, ev in _SIMPLE.items()},
 }
 _TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())  # any trigger kind at all
@@ -332,6 +335,16 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                                   controller)
     if kind == "you_attack":
         return name == "attackers_declared" and data["player"] is controller
+    if kind in ("scry_or_surveil", "conjure"):
+        # "Whenever you scry or surveil" (701.22, 701.25); "Whenever you conjure" (Alchemy)
+        if name not in _KIND_EVENTS[kind]:
+            return False
+        return _player_ok(game, trig.player or "you", data.get("player"), controller)
+    if kind == "attacks_player":
+        # "Whenever you attack the player who has the initiative" (508.3a: once per declaration)
+        if name != "attackers_declared" or data.get("player") is not controller:
+            return False
+        return trig.detail != "has_initiative" or game.initiative in data.get("defenders", ())
     if kind in ("dies", "put_into_graveyard"):
         if name != "dies":
             return False
