@@ -139,7 +139,9 @@ def check_once(game: Game) -> bool:
                 dying.append(obj)
                 continue
             damage = obj.damage
-            if damage > 0 and (damage >= t or obj.deathtouch_damage) and not \
+            # 704.5h: dealt damage by a deathtouch source, also as -1/-1 counters (wither,
+            # infect: 702.80a, 702.90c), so the marked damage may be 0
+            if ((damage > 0 and damage >= t) or obj.deathtouch_damage) and not \
                     compiled.has_keyword(obj, "indestructible"):  # 704.5g, 704.5h
                 if effects.regenerate(game, obj):  # 701.19a: destroyed -> regenerated instead
                     acted = True
