@@ -987,6 +987,15 @@ def _with_chosen(ctx: Ctx, kw: Any) -> Any:
     """"protection from the chosen color": the value chosen earlier in the same resolution
     (a ChooseValue effect) replaces the words (608.2c)."""
     param = kw.parameter or ""
+    choice = re.search(r"the (color|card type|creature type) of your choice", param)
+    if choice is not None and choice.group(1) in _VALUE_OPTIONS:
+        # 608.2d: a choice the effect asks for is made as it resolves, by its controller
+        options = list(_VALUE_OPTIONS[choice.group(1)])
+        picked = ctx.game.decider.choose(ctx.controller.name, f"{choice.group(1)} for "
+                                         f"'{kw.text or kw.name}'", options)
+        from dataclasses import replace
+
+        return replace(kw, parameter=param.replace(choice.group(0), str(picked).lower()))
     if "the chosen" not in param or not ctx.chosen:
         return kw
     value = next((v for v in reversed(ctx.chosen) if isinstance(v, str)), None)
