@@ -110,13 +110,19 @@ def _storm() -> tuple[Any, ...]:
     """702.40a: "When you cast this spell, copy it for each other spell that was cast before
     it this turn. If the spell has any targets, you may choose new targets for any of the
     copies." (The trigger works from the stack, 113.6k.)"""
+    return _copy_when_cast("for each spell cast before it this turn",
+                           "copy it for each spell cast before it", "Storm")
+
+
+def _copy_when_cast(count: str, summary: str, name: str) -> tuple[Any, ...]:
+    """"When you cast this spell, copy it <count>; you may choose new targets for the copies"
+    (storm 702.40a, replicate 702.56a): a cast trigger that works from the stack (113.6k)."""
     copy = ab.CopySpell(subject=ab.Ref("self"), times=ab.Amount(1), new_targets=True,
                         text="copy it")
     return (ab.TriggeredAbility(
         trigger=ab.Trigger("cast", subject=ab.Ref("self"), player="you", text="you cast ~"),
-        effects=(ab.Repeat(count=ab.Amount(text="for each spell cast before it this turn"),
-                           effects=(copy,), text="copy it for each spell cast before it"),),
-        text="Storm"),)
+        effects=(ab.Repeat(count=ab.Amount(text=count), effects=(copy,), text=summary),),
+        text=name),)
 
 
 def _tap_power_ability(kind: str, kw: Any) -> tuple[Any, ...]:
@@ -167,13 +173,8 @@ def _replicate() -> tuple[Any, ...]:
     """702.56a, the triggered half: "When you cast this spell, copy it for each time you paid
     its replicate cost. You may choose new targets for the copies." (The "any number of times"
     additional cost is announced in casting; the trigger works from the stack, 113.6k.)"""
-    copy = ab.CopySpell(subject=ab.Ref("self"), times=ab.Amount(1), new_targets=True,
-                        text="copy it")
-    return (ab.TriggeredAbility(
-        trigger=ab.Trigger("cast", subject=ab.Ref("self"), player="you", text="you cast ~"),
-        effects=(ab.Repeat(count=ab.Amount(text="for each time you paid its replicate cost"),
-                           effects=(copy,), text="copy it for each time ..."),),
-        text="Replicate"),)
+    return _copy_when_cast("for each time you paid its replicate cost",
+                           "copy it for each time ...", "Replicate")
 
 
 def _increment() -> tuple[Any, ...]:
