@@ -58,9 +58,9 @@ def candidate_moves(game: Game) -> list[Move]:
         mana_value = face.mana_value
         if mana_value < 0:
             mana_value = game.mana_value_of(obj)
-        if mana_value <= untapped and (
+        if (mana_value <= untapped or _may_cost_less(game, obj)) and (
                 sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions):
-            moves.append(("cast", obj))
+            moves.append(("cast", obj))  # (a cost reduction may bring it in reach, 601.2f)
     for obj in p.graveyard:
         table = obj.face.keyword_table  # the face's cached keyword abilities by name
         if table is None or obj.mods:

@@ -43,3 +43,10 @@ def test_a_cast_unpayable_even_after_its_reduction_is_refused(library) -> None:
     game, spell = _game(library, 7)  # {3} with two Forests
     assert not sim.apply_move(game, ("cast", spell))
     assert spell.zone == "hand" and not game.stack
+
+
+def test_the_move_list_offers_a_spell_a_reduction_may_bring_in_reach(library) -> None:
+    """candidate_moves filters by mana value against untapped lands; a spell with its own "costs
+    {1} less" ability is offered anyway, so the policies can cast it (601.2f)."""
+    game, spell = _game(library, 8)
+    assert ("cast", spell) in sim.candidate_moves(game)
