@@ -18,44 +18,24 @@ Hand-written near-misses must stay untagged (they differ from the mechanics by w
 
 from __future__ import annotations
 
-import csv
-import json
 import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from classifier import MECHANICS, CardText, FaceText, explain_card, mechanics_of, tag_card
+from classifier import CardText, FaceText, explain_card, mechanics_of, tag_card
 from classifier.evaluate import has_japanese_text, japanese_only
 
 Transform = Callable[[CardText], CardText]
 
 
-def _read_jsonl(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
-
-
 @pytest.fixture(scope="module")
-def labelled(shared_dir: Path) -> tuple[list[CardText], list[CardText], dict[str, set[str]]]:
-    """(English-only cards, Japanese-only cards, labels) from ../shared."""
-    from classifier import card_text_from_scryfall
-
-    base = shared_dir / "data" / "cards"
-    ja = {c["oracle_id"]: c for c in _read_jsonl(base / "cards_ja.jsonl")}
-    english: list[CardText] = []
-    japanese: list[CardText] = []
-    for record in _read_jsonl(base / "cards.jsonl"):
-        english.append(card_text_from_scryfall(record))
-        both = card_text_from_scryfall(record, ja.get(record["oracle_id"]))
-        if has_japanese_text(both):
-            japanese.append(japanese_only(both))
-    with (base / "labels.csv").open(encoding="utf-8") as fh:
-        labels = {r["oracle_id"]: {m for m in MECHANICS if r[m] == "1"} for r in csv.DictReader(fh)}
+def labelled(shared_cards) -> tuple[list[CardText], list[CardText], dict[str, set[str]]]:
+    """(English-only cards, Japanese-only cards, labels) from ../shared (conftest.py)."""
+    english, both, labels = shared_cards
+    japanese = [japanese_only(c) for c in both if has_japanese_text(c)]
     return english, japanese, labels
 
 

@@ -8,36 +8,8 @@ English and no layout (so the prepare layout cannot stand in for the Japanese te
 
 from __future__ import annotations
 
-import csv
-import json
-from pathlib import Path
-from typing import Any
-
-import pytest
-
-from classifier import MECHANICS, CardText, card_text_from_scryfall, tag_card
+from classifier import MECHANICS, tag_card
 from classifier.evaluate import has_japanese_text, japanese_only, score
-
-
-def _read_jsonl(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
-
-
-@pytest.fixture(scope="module")
-def shared_cards(shared_dir: Path) -> tuple[list[CardText], list[CardText], dict[str, set[str]]]:
-    base = shared_dir / "data" / "cards"
-    ja = {c["oracle_id"]: c for c in _read_jsonl(base / "cards_ja.jsonl")}
-    english: list[CardText] = []
-    both: list[CardText] = []
-    for card in _read_jsonl(base / "cards.jsonl"):
-        english.append(card_text_from_scryfall(card))
-        both.append(card_text_from_scryfall(card, ja.get(card["oracle_id"])))
-    labels: dict[str, set[str]] = {}
-    with (base / "labels.csv").open(encoding="utf-8") as fh:
-        for row in csv.DictReader(fh):
-            labels[row["oracle_id"]] = {m for m in MECHANICS if row[m] == "1"}
-    return english, both, labels
 
 
 def _assert_perfect(scores: dict, errors: dict) -> None:

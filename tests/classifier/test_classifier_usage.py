@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import csv
-import json
-from pathlib import Path
-
-from classifier import RULE_SETS, CardText, FaceText, card_text_from_scryfall, explain_card
+from classifier import RULE_SETS, CardText, FaceText, explain_card
 from classifier.evaluate import rule_usage
-from classifier.model import MECHANICS
 
 
 def _card(name: str, text: str) -> CardText:
@@ -35,14 +30,8 @@ def test_classifier_usage_counts_fired_wrong_and_sole() -> None:
     assert list(usage)[: len(names)] == [n for n, _ in names]
 
 
-def test_classifier_usage_on_shared_no_rule_fires_wrongly(shared_dir: Path) -> None:
-    base = shared_dir / "data" / "cards"
-    with (base / "cards.jsonl").open(encoding="utf-8") as fh:
-        cards = [card_text_from_scryfall(json.loads(line)) for line in fh if line.strip()]
-    with (base / "labels.csv").open(encoding="utf-8") as fh:
-        labels = {
-            r["oracle_id"]: {m for m in MECHANICS if r[m] == "1"} for r in csv.DictReader(fh)
-        }
+def test_classifier_usage_on_shared_no_rule_fires_wrongly(shared_cards) -> None:
+    cards, _, labels = shared_cards
     usage = rule_usage(cards, labels, explain_card)
     assert usage, "no rule fired on the shared cards"
     assert all(not u.wrong for u in usage), [(u.rule, u.wrong) for u in usage if u.wrong]
