@@ -17,17 +17,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rules_engine.cards import (  # noqa: E402
-    CardLibrary,
-    DictCardSource,
-    default_sample_path,
-    read_card_file,
-)
-from rules_engine.deckfile import read_deck, sample_decks  # noqa: E402
-from rules_engine.sim_runner import card_dicts_for, game_seed, play_game, tune_gc  # noqa: E402
+from _sample_decks import warmed_library  # noqa: E402
+
+from rules_engine.sim_runner import game_seed, play_game  # noqa: E402
 
 PAIRS = (("vanilla", "vanilla", "random"), ("prepare", "day_night", "random"),
          ("initiative", "end_turn", "greedy"))
@@ -35,13 +29,7 @@ PAIRS = (("vanilla", "vanilla", "random"), ("prepare", "day_night", "random"),
 
 def main() -> int:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    source = DictCardSource(read_card_file(default_sample_path()))
-    decks = {p.stem: read_deck(p).card_names() for p in sample_decks()}
-    names = [name for deck in decks.values() for name in deck]
-    library = CardLibrary(DictCardSource(card_dicts_for(source.get, names)))
-    for deck in decks.values():  # warm-up: every card compiled once, outside the measured games
-        play_game(library, deck, deck, index=0, seed=0, policy="random", keep_events=False)
-    tune_gc()
+    library, decks = warmed_library("random")  # every card compiled outside the measured games
     moves = 0
     for a, b, policy in PAIRS:
         for i in range(n):

@@ -20,23 +20,12 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _sample_decks import warmed_library  # noqa: E402
 
 from rules_engine import simulate  # noqa: E402
-from rules_engine.cards import (  # noqa: E402
-    CardLibrary,
-    DictCardSource,
-    default_sample_path,
-    read_card_file,
-)
-from rules_engine.deckfile import read_deck, sample_decks  # noqa: E402
-from rules_engine.sim_runner import (  # noqa: E402
-    card_dicts_for,
-    game_seed,
-    play_game,
-    tune_gc,
-)
+from rules_engine.sim_runner import game_seed, play_game  # noqa: E402
 
 TARGET = 500.0
 SETUP_REPEATS = 5
@@ -49,16 +38,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decks", help="comma-separated sample deck names (default: all)")
     args = parser.parse_args()
-    source = DictCardSource(read_card_file(default_sample_path()))
-    decks = {p.stem: read_deck(p).card_names() for p in sample_decks()}
-    if args.decks:
-        decks = {k: v for k, v in decks.items() if k in args.decks.split(",")}
-    names = [n for d in decks.values() for n in d]
-    library = CardLibrary(DictCardSource(card_dicts_for(source.get, names)))
-    # warm-up: compile every card once so the first pair does not pay for the compiler
-    for deck in decks.values():
-        play_game(library, deck, deck, index=0, seed=0, policy=args.policy, keep_events=False)
-    tune_gc()  # as the simulate runner does for its games (sim_runner.tune_gc)
+    # every card compiled once before timing; GC tuned as the simulate runner tunes it
+    library, decks = warmed_library(args.policy, args.decks.split(",") if args.decks else None)
 
     print(f"{args.games} games per pair, policy {args.policy}, one core; target "
           f"{TARGET:.0f} games/s")
