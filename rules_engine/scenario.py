@@ -9,6 +9,7 @@ last events of the game log, and the rule behind an illegal action.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -789,7 +790,7 @@ class Runner:
             fails.append(f"{where}: unknown expectation key {key!r}")
 
     def _all_event_names(self) -> set[str]:
-        return {e.name for e in self.game.events}
+        return {e.name for e in self.game.events} | _engine_event_names()
 
     def _check_zones(self, spec: dict[str, Any], include: bool, where: str,
                      fails: list[str]) -> None:
@@ -868,6 +869,18 @@ class Runner:
 
 
 _NTH = re.compile(r"^(.+?)\s+#(\d+)$")
+_LOG_CALL = re.compile(r"\.log\(\s*\"([a-z_]+)\"")
+
+
+@functools.lru_cache(maxsize=1)
+def _engine_event_names() -> frozenset[str]:
+    """Every event name the engine's source logs (``game.log("name", ...)``): a name outside
+    these and the format's list cannot ever happen, so checking for it is surely a typo."""
+    root = Path(__file__).resolve().parent
+    names: set[str] = set()
+    for path in root.rglob("*.py"):
+        names.update(_LOG_CALL.findall(path.read_text(encoding="utf-8")))
+    return frozenset(names)
 
 
 def _prop(obj: GameObject, prop: str) -> Any:
