@@ -223,6 +223,7 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "deals_combat_damage": frozenset({"damage_dealt"}),
     "deals_damage": frozenset({"damage_dealt"}),
     "cast": frozenset({"spell_cast"}),
+    "copy": frozenset({"spell_copied"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
     "conjure": frozenset({"cards_conjured"}),
     "attacks_player": frozenset({"attackers_declared"}),
@@ -380,6 +381,16 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if ordinal and data.get("nth") != ordinal:
             return False
         return True
+    if kind == "copy":
+        # "Whenever you cast or copy an instant or sorcery spell" (magecraft, 207.2c): copying a
+        # spell puts a copy on the stack, which is not casting it (707.10); the copy is the
+        # spell the trigger is about
+        if name != "spell_copied":
+            return False
+        if not _player_ok(game, trig.player or "you", data.get("player"), controller):
+            return False
+        return trig.filter is None or targeting.matches(game, data["obj"], trig.filter,
+                                                        controller, source, zone_check=False)
     simple = _SIMPLE
     if kind in simple:
         if name != simple[kind]:
