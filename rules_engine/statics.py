@@ -16,6 +16,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
+from rules_engine.mechanics.emblems import with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Mod
 
 # Zones a static ability may name that this module applies (the audit, rules_engine.support,
@@ -72,7 +73,7 @@ def apply(game: Game) -> None:
         game.statics_present = game.statics_live
         return
     present = False
-    for src in game.battlefield:
+    for src in with_emblems(game, game.battlefield):  # 114.4: emblems' statics work too
         found = src.face.statics  # fast path: the face's cached list, when nothing is gained
         if found is None or src.mods:
             found = _statics(src)
@@ -261,7 +262,7 @@ def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
     """Whether a static "can't" (101.2) of kind ``kind`` applies to ``obj`` (or the game)."""
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return False  # no static ability on the battlefield (see apply), nothing changed since
-    for src in game.battlefield:
+    for src in with_emblems(game, game.battlefield):
         if src.phased_out:
             continue
         for abl in _statics(src):
@@ -283,7 +284,7 @@ def skips(game: Game, player: Any, what: str) -> bool:
     """A static "Skip your draw step" / "Each player skips their untap step" (614.10)."""
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return False  # no static ability on the battlefield (see apply), nothing changed since
-    for src in game.battlefield:
+    for src in with_emblems(game, game.battlefield):
         if src.phased_out:
             continue
         found = src.face.statics

@@ -386,8 +386,9 @@ class _Walker:
 
     def effects(self, effects: Iterable[Any]) -> None:
         t = self.t
+        inside_emblems: set[int] = set()
         for eff in ab.iter_effects(tuple(effects)):
-            if isinstance(eff, ab.UnsupportedEffect):
+            if isinstance(eff, ab.UnsupportedEffect) or id(eff) in inside_emblems:
                 continue
             if type(eff) not in t.handlers:
                 self.add(f"effect:{type(eff).__name__}")
@@ -397,7 +398,12 @@ class _Walker:
                 reason = t.not_run_reason(eff)
                 if reason:
                     self.add(reason)
-            if isinstance(eff, ab.GrantAbility | ab.Animate):
+            if isinstance(eff, ab.CreateEmblem):
+                # 114.4: the emblem's abilities work from the command zone: walked as abilities
+                # (a static one by the static-ability tables), not as effects of this one
+                inside_emblems.update(id(e) for e in ab.iter_effects(tuple(eff.abilities)))
+                self.abilities(eff.abilities)
+            elif isinstance(eff, ab.GrantAbility | ab.Animate):
                 self.granted(eff)
             elif isinstance(eff, ab.CreateToken) and eff.token is not None:
                 for k in eff.token.keywords:
