@@ -20,6 +20,20 @@ from rules_engine.objects import ABILITY_CHANGES, GameObject, Mod
 
 
 def _statics(obj: GameObject) -> list[Any]:
+    """Static abilities ``obj`` has: its own (:func:`_held_statics`), then those a static
+    ability of some permanent grants it (613.1f layer 6: "Max speed - This creature gets
+    +1/+0", a Class level's "Creatures you control get +1/+1", 'it has "Equipped creature
+    gets +1/+0"'), which :func:`apply` put in ``static_mods``."""
+    found = _held_statics(obj)
+    if obj.static_mods:
+        granted = [a for m in obj.static_mods for a in m.abilities
+                   if type(a) is ab.StaticAbility]
+        if granted:
+            return found + granted
+    return found
+
+
+def _held_statics(obj: GameObject) -> list[Any]:
     """Static abilities that work on the battlefield (cached per face; grants looked at too;
     613.1f: none the object has lost, see compiled.object_abilities)."""
     face = obj.face
@@ -65,10 +79,11 @@ def apply(game: Game) -> None:
         game.statics_present = game.statics_live
         return
     present = False
+    granted: list[GameObject] = []  # objects a static ability gave a static ability
     for src in with_emblems(game, game.battlefield):  # 114.4: emblems' statics work too
         found = src.face.statics  # fast path: the face's cached list, when nothing is gained
         if found is None or src.mods:
-            found = _statics(src)
+            found = _held_statics(src)  # (granted ones come from this pass: _apply_granted)
         if not found:
             continue
         present = True  # (phased out too: it may phase in without a logged change of ours)
@@ -81,7 +96,9 @@ def apply(game: Game) -> None:
             for eff in abl.effects:
                 if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility) and \
                         eff.duration is None:
-                    _apply_one(game, src, eff)
+                    _apply_one(game, src, eff, granted)
+    if granted:
+        _apply_granted(game, granted)
     game.statics_present = present or game.statics_live
     game.statics_none_at = None if present else ABILITY_CHANGES[0]
 
@@ -102,7 +119,11 @@ def _amount(value: Any) -> int:
     return int(value.value) if value is not None and value.value is not None else 0
 
 
-def _apply_one(game: Game, src: GameObject, eff: Any) -> None:
+def _apply_one(game: Game, src: GameObject, eff: Any,
+               granted: list[GameObject] | None = None) -> None:
+    if granted is not None and isinstance(eff, ab.GrantAbility) and any(
+            type(a) is ab.StaticAbility for a in eff.abilities):
+        granted.extend(_subjects(game, src, eff.subject))
     for obj in _subjects(game, src, eff.subject):
         if isinstance(eff, ab.ModifyPT):
             mod = Mod(_amount(eff.power), _amount(eff.toughness), until="static")
@@ -113,6 +134,36 @@ def _apply_one(game: Game, src: GameObject, eff: Any) -> None:
                       abilities=tuple(eff.abilities) + tuple(eff.keywords), until="static")
         obj.static_mods.append(mod)
         game.statics_live = True
+
+
+def _apply_granted(game: Game, objs: list[GameObject]) -> None:
+    """Apply the static abilities a static ability granted (613.1f layer 6 gives the ability;
+    its own effect then applies in its layer, 613.1-613.4): one pass per level of nesting over
+    the objects that gained one, each granted ability once per grant (two sources granting
+    the same ability are two instances). A level past the fourth is ignored (no printed card
+    nests deeper than a grant of a grant)."""
+    done: set[tuple[int, int]] = set()
+    for _level in range(4):
+        if not objs:
+            return
+        more: list[GameObject] = []
+        for obj in dict.fromkeys(objs):  # each object once, in order
+            if obj.phased_out:
+                continue
+            for mod in list(obj.static_mods):
+                if (id(obj), id(mod)) in done:
+                    continue
+                done.add((id(obj), id(mod)))
+                for abl in mod.abilities:
+                    if type(abl) is not ab.StaticAbility or (
+                            abl.condition is not None and not conditions.holds(
+                                game, abl.condition, obj.controller, obj)):
+                        continue
+                    for eff in abl.effects:
+                        if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility) and \
+                                eff.duration is None:
+                            _apply_one(game, obj, eff, more)
+        objs = more
 
 
 def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
@@ -145,7 +196,7 @@ def skips(game: Game, player: Any, what: str) -> bool:
         if src.phased_out:
             continue
         found = src.face.statics
-        if found is None or src.mods:
+        if found is None or src.mods or src.static_mods:
             found = _statics(src)
         for abl in found:
             for eff in abl.effects:
