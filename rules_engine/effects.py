@@ -2355,6 +2355,16 @@ def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
 
+def h_create_emblem(ctx: Ctx, eff: Any) -> None:
+    """114.2: "[Player] gets an emblem with [ability]" (mechanics/emblems.py)."""
+    from rules_engine.mechanics import emblems
+
+    src = _source_obj(ctx)
+    name = getattr(src, "name", None) if isinstance(src, GameObject) else None
+    for player in _players(ctx, eff.player):
+        emblems.create(ctx.game, player, eff.abilities, source_name=name)
+
+
 HANDLERS: dict[type, Any] = {
     ab.UnsupportedEffect: h_unsupported, ab.Draw: h_draw, ab.Discard: h_discard,
     ab.Mill: h_mill, ab.Scry: h_scry, ab.Surveil: h_scry, ab.SearchLibrary: h_search,
@@ -2814,7 +2824,7 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("RollDie", h_roll_die), ("RevealUntil", h_reveal_until),
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
-                        ("LoseAbility", h_lose_ability)):
+                        ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

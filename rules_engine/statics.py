@@ -10,12 +10,19 @@ on demand with :func:`restricted`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
+from rules_engine.mechanics.emblems import with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Mod
+
+# Zones a static ability may name that this module applies (the audit, rules_engine.support,
+# reads it): "all" is a characteristic-defining ability (604.3), which works everywhere.
+ZONES = ("battlefield", "all")
+_ON_BATTLEFIELD = (None, "battlefield", "all")
 
 
 def _statics(obj: GameObject) -> list[Any]:
@@ -30,7 +37,7 @@ def _statics(obj: GameObject) -> list[Any]:
             if face.abilities is None:
                 compiled.face_abilities(obj.card, face)
             cached = [a for a in face.abilities or () if isinstance(a, ab.StaticAbility)
-                      and a.zone in (None, "battlefield")]
+                      and a.zone in _ON_BATTLEFIELD]
         else:
             cached = []
         face.statics = cached
@@ -39,7 +46,7 @@ def _statics(obj: GameObject) -> list[Any]:
         if any(type(a) is ab.LoseAbility for m in mods for a in m.abilities):
             # 613.1f (layer 6): what it lost is gone, what it gained later stays
             return [a for a in compiled.object_abilities(obj) if isinstance(
-                a, ab.StaticAbility) and a.zone in (None, "battlefield")]
+                a, ab.StaticAbility) and a.zone in _ON_BATTLEFIELD]
         extra = [a for m in mods for a in m.abilities if isinstance(a, ab.StaticAbility)]
         if extra:
             return cached + extra
@@ -52,7 +59,9 @@ def battlefield_statics(obj: GameObject) -> list[Any]:
 
 
 def apply(game: Game) -> None:
-    """Rebuild the static modifications of every permanent (cheap when nothing has statics)."""
+    """Rebuild the static modifications of every permanent (cheap when nothing has statics);
+    characteristic-defining abilities of cards in other zones too (604.3)."""
+    _cdas_elsewhere(game)
     if game.statics_live:  # only when the last rebuild gave some permanent a modification
         game.statics_live = False
         for obj in game.battlefield:
@@ -64,7 +73,7 @@ def apply(game: Game) -> None:
         game.statics_present = game.statics_live
         return
     present = False
-    for src in game.battlefield:
+    for src in with_emblems(game, game.battlefield):  # 114.4: emblems' statics work too
         found = src.face.statics  # fast path: the face's cached list, when nothing is gained
         if found is None or src.mods:
             found = _statics(src)
@@ -78,11 +87,75 @@ def apply(game: Game) -> None:
                                                                   src.controller, src):
                 continue
             for eff in abl.effects:
-                if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility) and \
-                        eff.duration is None:
-                    _apply_one(game, src, eff)
+                # "+1/+1 for each ..." (a Repeat) and "+X/+X, where X is ..." (a WithX) are
+                # recounted at every rebuild (613: the amount is continuously determined)
+                if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility | ab.Repeat |
+                              ab.WithX):
+                    _apply_effect(game, src, eff, None, None)
     game.statics_present = present or game.statics_live
     game.statics_none_at = None if present else ABILITY_CHANGES[0]
+
+
+def _cda_holders(game: Game) -> list[GameObject]:
+    """Objects off the battlefield whose card has a characteristic-defining ability (604.3):
+    looked for again only when a new object was made (the list is kept on the game)."""
+    key = game._next_id
+    cached = game.__dict__.get("_cda_holders")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    holders = []
+    for obj in game.all_objects():
+        card = getattr(obj, "card", None)
+        if isinstance(obj, GameObject) and card is not None and _card_has_cda(card):
+            holders.append(obj)
+    game.__dict__["_cda_holders"] = (key, holders)
+    return holders
+
+
+_HAS_CDA: dict[int, tuple[Any, bool]] = {}
+
+
+def _card_has_cda(card: Any) -> bool:
+    found = _HAS_CDA.get(id(card))
+    if found is not None and found[0] is card:
+        return found[1]
+    has = False
+    for face in (card.front, card.back):
+        # (cheap words test first: a CDA defines power or toughness "equal to" something)
+        if face is not None and "equal to" in face.oracle_text and _face_cdas(card, face):
+            has = True
+    _HAS_CDA[id(card)] = (card, has)
+    return has
+
+
+def _face_cdas(card: Any, face: Any) -> list[Any]:
+    abilities = compiled.face_abilities(card, face)
+    return [a for a in abilities if isinstance(a, ab.StaticAbility) and a.zone == "all"]
+
+
+def _cdas_elsewhere(game: Game) -> None:
+    """604.3: a characteristic-defining ability works in every zone: a creature card in a
+    graveyard or hand has the power its ability defines (recounted at every rebuild, 613)."""
+    for obj in _cda_holders(game):
+        if obj.zone == "battlefield":
+            continue  # (rebuilt with the permanents' static abilities)
+        obj.static_mods = []
+        if obj.face is None or "equal to" not in obj.face.oracle_text:
+            continue
+        for abl in _face_cdas(obj.card, obj.face):
+            for eff in abl.effects:
+                owner = obj.controller if obj.zone == "stack" else obj.owner
+                _apply_cda(game, obj, owner, eff)
+
+
+def _apply_cda(game: Game, obj: GameObject, owner: Any, eff: Any) -> None:
+    if not isinstance(eff, ab.SetBasePT):
+        return
+    power = obj.face.power or 0 if eff.power is None else _counted(game, obj, obj, eff.power,
+                                                                      None, owner)
+    toughness = obj.face.toughness or 0 if eff.toughness is None else _counted(
+        game, obj, obj, eff.toughness, None, owner)
+    obj.static_mods.append(Mod(set_pt=(power, toughness), until="static"))
 
 
 def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:
@@ -97,16 +170,87 @@ def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:
     return []
 
 
+def _apply_effect(game: Game, src: GameObject, eff: Any, x: Any, times: Any) -> None:
+    """One effect of a static ability; ``x`` is the Amount defining X (a WithX around it),
+    ``times`` the count of a "for each" around it (a Repeat)."""
+    if isinstance(eff, ab.Repeat):
+        for inner in eff.effects:
+            _apply_effect(game, src, inner, x, eff.count)
+    elif isinstance(eff, ab.WithX):
+        subject = None
+        for inner in eff.effects:
+            # "Enchanted creature has flying, and it gets +X/+X": "it" is the earlier subject
+            ref = getattr(inner, "subject", None)
+            if ref is not None and ref.kind == "it" and subject is not None:
+                inner = replace(inner, subject=subject)
+            elif ref is not None:
+                subject = ref
+            _apply_effect(game, src, inner, eff.x, times)
+    elif isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility) and eff.duration is None:
+        _apply_one(game, src, eff, x, times)
+
+
+# Effects a static ability may put inside "for each ..." / "..., where X is ..." (Repeat,
+# WithX) that this module applies (rules_engine.support reads it for the audit)
+WRAPPED = ("ModifyPT", "SetBasePT", "GrantAbility", "Restriction")
+
+
+def _flat(effects: Any) -> Any:
+    """The effects of a static ability with WithX/Repeat opened ("Each Skeleton you control
+    has trample, attacks each combat if able, and gets +X/+0, where X is ...")."""
+    for eff in effects:
+        if isinstance(eff, ab.WithX | ab.Repeat):
+            yield from _flat(eff.effects)
+        else:
+            yield eff
+
+
+def _fixed(value: Any) -> bool:
+    return value is None or value.is_fixed
+
+
 def _amount(value: Any) -> int:
     return int(value.value) if value is not None and value.value is not None else 0
 
 
-def _apply_one(game: Game, src: GameObject, eff: Any) -> None:
+def _counted(game: Game, src: GameObject, subject: GameObject, value: Any, x: Any,
+             controller: Any = None) -> int:
+    """An amount of a static ability, counted now (613: continuously): a number, X (the WithX
+    definition), or words ("equal to the number of creatures you control", "for each of its
+    creature types": "it" is the object the ability modifies)."""
+    if value is None:
+        return 0
+    if value.value is not None and value.text is None:
+        return int(value.value)
+    if value.variable in ("X", "-X") and not value.text:
+        n = _counted(game, src, subject, x, None) if x is not None else 0
+        return -n if value.variable == "-X" else n
+    from rules_engine import effects
+
+    you = controller or src.controller
+    ctx = effects.Ctx(game, src, you)
+    ctx.it = subject
+    found = effects.described_amount(game, value.text or "", you, src, ctx)
+    return found if found is not None else 0
+
+
+def _apply_one(game: Game, src: GameObject, eff: Any, x: Any = None,
+               times: Any = None) -> None:
     for obj in _subjects(game, src, eff.subject):
+        n = 1 if times is None else _counted(game, src, obj, times, x)
         if isinstance(eff, ab.ModifyPT):
-            mod = Mod(_amount(eff.power), _amount(eff.toughness), until="static")
+            if times is None and x is None and _fixed(eff.power) and _fixed(eff.toughness):
+                mod = Mod(_amount(eff.power), _amount(eff.toughness), until="static")
+            else:
+                mod = Mod(n * _counted(game, src, obj, eff.power, x),
+                          n * _counted(game, src, obj, eff.toughness, x), until="static")
         elif isinstance(eff, ab.SetBasePT):
-            mod = Mod(set_pt=(_amount(eff.power), _amount(eff.toughness)), until="static")
+            # 613.4a/b: a power-only definition keeps the printed toughness, and the reverse
+            power = obj.face.power or 0 if eff.power is None else \
+                _counted(game, src, obj, eff.power, x)
+            toughness = obj.face.toughness or 0 if eff.toughness is None else \
+                _counted(game, src, obj, eff.toughness, x)
+            mod = Mod(set_pt=(power, toughness), until="static")
         else:
             mod = Mod(keywords=tuple(k.name for k in eff.keywords),
                       abilities=tuple(eff.abilities) + tuple(eff.keywords), until="static")
@@ -118,11 +262,11 @@ def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
     """Whether a static "can't" (101.2) of kind ``kind`` applies to ``obj`` (or the game)."""
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return False  # no static ability on the battlefield (see apply), nothing changed since
-    for src in game.battlefield:
+    for src in with_emblems(game, game.battlefield):
         if src.phased_out:
             continue
         for abl in _statics(src):
-            for eff in abl.effects:
+            for eff in _flat(abl.effects):
                 if not isinstance(eff, ab.Restriction) or eff.kind != kind:
                     continue
                 if abl.condition is not None and not conditions.holds(
@@ -140,7 +284,7 @@ def skips(game: Game, player: Any, what: str) -> bool:
     """A static "Skip your draw step" / "Each player skips their untap step" (614.10)."""
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return False  # no static ability on the battlefield (see apply), nothing changed since
-    for src in game.battlefield:
+    for src in with_emblems(game, game.battlefield):
         if src.phased_out:
             continue
         found = src.face.statics

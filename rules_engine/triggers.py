@@ -16,6 +16,7 @@ from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
 from rules_engine.mechanics import initiative, sagas
+from rules_engine.mechanics.emblems import with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
 
 STEP_OF_PHASE = {
@@ -136,8 +137,9 @@ def check(game: Game, event: Any) -> None:
 
 
 def _permanents_triggered(game: Game, event: Any, name: str) -> None:
-    """Triggered abilities of permanents that ``event`` triggers (603.2)."""
-    for obj in list(game.battlefield):
+    """Triggered abilities of permanents, and of emblems (114.4), that ``event`` triggers
+    (603.2)."""
+    for obj in list(with_emblems(game, game.battlefield)):
         if obj.mods or obj.static_mods:
             if obj.phased_out:
                 continue
@@ -166,7 +168,7 @@ def _listened(game: Game) -> frozenset[str]:
     Valid until objects.ABILITY_CHANGES moves: the names depend only on which objects are on
     the battlefield and on their faces and modifications, and each change of those counts."""
     names: set[str] = set()
-    for obj in game.battlefield:
+    for obj in with_emblems(game, game.battlefield):  # emblems' abilities work too (114.4)
         if obj.mods or obj.static_mods:
             for abl in compiled.triggered_abilities(obj):
                 names |= event_names(abl.trigger)
