@@ -1408,8 +1408,13 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
     for obj in _objects(ctx, eff.subject):
         if eff.to_zone == "battlefield":
             ctrl = ctx.controller if eff.under_control == "you" else obj.owner
+            if eff.transformed and (obj.card is None or obj.card.back is None):
+                # 712.14a: a card that isn't double-faced stays in its current zone
+                game.note(f"{obj.name} isn't a double-faced card: it stays in its zone "
+                          "(712.14a)")
+                continue
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
-                                         counters=eff.counters)
+                                         counters=eff.counters, transformed=eff.transformed)
         elif eff.to_zone.startswith("library_bottom"):
             game.move(obj, "library", top=False)  # any/random order among several: listed order
         elif eff.to_zone.startswith("library"):
@@ -1858,6 +1863,10 @@ def cant_be_countered(game: Game, spell: Any) -> bool:
             return True
     for src in game.battlefield:  # a permanent's "Spells you control can't be countered"
         found = src.face.statics
+        if src.mods or src.static_mods:  # gained ones too (613.1f)
+            from rules_engine import statics
+
+            found = statics._statics(src)
         if not found or src.phased_out:
             continue
         for abl in found:
