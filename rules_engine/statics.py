@@ -35,11 +35,11 @@ def _statics(obj: GameObject) -> list[Any]:
             cached = []
         face.statics = cached
     mods = obj.mods
+    if (mods or obj.static_mods) and compiled.lost_any(obj):
+        # 613.1f (layer 6): what it lost is gone, what it gained later stays
+        return [a for a in compiled.object_abilities(obj) if isinstance(
+            a, ab.StaticAbility) and a.zone in (None, "battlefield")]
     if mods:
-        if any(type(a) is ab.LoseAbility for m in mods for a in m.abilities):
-            # 613.1f (layer 6): what it lost is gone, what it gained later stays
-            return [a for a in compiled.object_abilities(obj) if isinstance(
-                a, ab.StaticAbility) and a.zone in (None, "battlefield")]
         extra = [a for m in mods for a in m.abilities if isinstance(a, ab.StaticAbility)]
         if extra:
             return cached + extra
@@ -51,8 +51,19 @@ def battlefield_statics(obj: GameObject) -> list[Any]:
     return _statics(obj)
 
 
+# Effects applied before the others: type-setting (layer 4, 613.1d) and ability-removing
+# (layer 6, 613.1f) ones, since they decide which objects the later effects apply to and which
+# static abilities still exist to generate them (613.8a dependency).
+_EARLY = (ab.SetTypes, ab.LoseAbility)
+
+
 def apply(game: Game) -> None:
-    """Rebuild the static modifications of every permanent (cheap when nothing has statics)."""
+    """Rebuild the static modifications of every permanent (cheap when nothing has statics).
+
+    Layers (613.1): type-setting and ability-removing effects first (layers 4 and 6, in
+    timestamp order with dependencies, see _apply_early), then the effects of the static
+    abilities that still exist afterwards: keyword/ability grants (layer 6) and P/T changes
+    (layer 7, ordered by objects.GameObject._pt)."""
     if game.statics_live:  # only when the last rebuild gave some permanent a modification
         game.statics_live = False
         for obj in game.battlefield:
@@ -64,6 +75,8 @@ def apply(game: Game) -> None:
         game.statics_present = game.statics_live
         return
     present = False
+    live: list[tuple[GameObject, Any]] = []
+    early: list[tuple[GameObject, Any, Any]] = []
     for src in game.battlefield:
         found = src.face.statics  # fast path: the face's cached list, when nothing is gained
         if found is None or src.mods:
@@ -77,12 +90,75 @@ def apply(game: Game) -> None:
             if abl.condition is not None and not conditions.holds(game, abl.condition,
                                                                   src.controller, src):
                 continue
+            live.append((src, abl))
             for eff in abl.effects:
-                if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility) and \
-                        eff.duration is None:
-                    _apply_one(game, src, eff)
+                if isinstance(eff, _EARLY) and eff.duration is None:
+                    early.append((src, abl, eff))
+    if early:
+        _apply_early(game, early)
+    for src, abl in live:
+        if early and (src.static_mods or src.mods) and abl not in _statics(src):
+            continue  # 613.1f: it lost this ability, so the ability's effects don't apply
+        for eff in abl.effects:
+            if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility) and \
+                    eff.duration is None:
+                _apply_one(game, src, eff)
     game.statics_present = present or game.statics_live
     game.statics_none_at = None if present else ABILITY_CHANGES[0]
+
+
+def _apply_early(game: Game, early: list[tuple[GameObject, Any, Any]]) -> None:
+    """Type-setting and "loses all abilities" statics, in timestamp order (613.7: a static
+    ability's effect has its object's timestamp, 613.7a; an Aura's is renewed as it becomes
+    attached, 613.7e), except that an effect waits for those it depends on (613.8a-b): one
+    whose source another would make lose its abilities applies after it, and so no longer
+    exists (613.8: "applying the other would change the existence of the first effect").
+    In a dependency loop, timestamp order decides (613.8b)."""
+    pending = sorted(early, key=lambda e: e[0].timestamp)
+    while pending:
+        pick = None
+        for entry in pending:
+            src = entry[0]
+            if not any(other is not entry and _removes_all(other[2])
+                       and src in _subjects(game, other[0], other[2].subject)
+                       for other in pending):
+                pick = entry
+                break
+        if pick is None:
+            pick = pending[0]  # 613.8b: a loop, timestamp order
+        pending.remove(pick)
+        src, abl, eff = pick
+        if (src.static_mods or src.mods) and abl not in _statics(src):
+            continue  # the source lost this ability to an effect applied before (613.1f)
+        _apply_early_one(game, src, eff)
+
+
+def _removes_all(eff: Any) -> bool:
+    return eff.all_abilities if isinstance(eff, ab.LoseAbility) else eff.lose_abilities
+
+
+def _apply_early_one(game: Game, src: GameObject, eff: Any) -> None:
+    stamp = src.timestamp  # 613.7a
+    for obj in _subjects(game, src, eff.subject):
+        if isinstance(eff, ab.LoseAbility):
+            mod = Mod(abilities=(eff,), until="static", timestamp=stamp)
+        else:
+            colors = None
+            if eff.colors is not None:
+                colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors if
+                               c.lower() != "colorless")
+            # 613.6: one effect, its parts in layers 4 (types), 5 (colors), 6 (abilities:
+            # the loss first, then the quoted ones it gains)
+            lost = (ab.LoseAbility(subject=eff.subject, all_abilities=True, duration=None,
+                                   text=eff.text),) if eff.lose_abilities else ()
+            mod = Mod(abilities=lost + tuple(eff.abilities), set_types=eff.card_types,
+                      subtypes=eff.subtypes or None, colors=colors, until="static",
+                      timestamp=stamp)
+        obj.static_mods.append(mod)
+        game.statics_live = True
+
+
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:
@@ -103,13 +179,17 @@ def _amount(value: Any) -> int:
 
 def _apply_one(game: Game, src: GameObject, eff: Any) -> None:
     for obj in _subjects(game, src, eff.subject):
+        stamp = src.timestamp  # 613.7a: the timestamp of the object the ability is on
         if isinstance(eff, ab.ModifyPT):
-            mod = Mod(_amount(eff.power), _amount(eff.toughness), until="static")
+            mod = Mod(_amount(eff.power), _amount(eff.toughness), until="static",
+                      timestamp=stamp)
         elif isinstance(eff, ab.SetBasePT):
-            mod = Mod(set_pt=(_amount(eff.power), _amount(eff.toughness)), until="static")
+            mod = Mod(set_pt=(_amount(eff.power), _amount(eff.toughness)), until="static",
+                      timestamp=stamp)
         else:
             mod = Mod(keywords=tuple(k.name for k in eff.keywords),
-                      abilities=tuple(eff.abilities) + tuple(eff.keywords), until="static")
+                      abilities=tuple(eff.abilities) + tuple(eff.keywords), until="static",
+                      timestamp=stamp)
         obj.static_mods.append(mod)
         game.statics_live = True
 
