@@ -1408,8 +1408,13 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
     for obj in _objects(ctx, eff.subject):
         if eff.to_zone == "battlefield":
             ctrl = ctx.controller if eff.under_control == "you" else obj.owner
+            if eff.transformed and (obj.card is None or obj.card.back is None):
+                # 712.14a: a card that isn't double-faced stays in its current zone
+                game.note(f"{obj.name} isn't a double-faced card: it stays in its zone "
+                          "(712.14a)")
+                continue
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
-                                         counters=eff.counters)
+                                         counters=eff.counters, transformed=eff.transformed)
         elif eff.to_zone.startswith("library_bottom"):
             game.move(obj, "library", top=False)  # any/random order among several: listed order
         elif eff.to_zone.startswith("library"):
@@ -1858,6 +1863,10 @@ def cant_be_countered(game: Game, spell: Any) -> bool:
             return True
     for src in game.battlefield:  # a permanent's "Spells you control can't be countered"
         found = src.face.statics
+        if src.mods or src.static_mods:  # gained ones too (613.1f)
+            from rules_engine import statics
+
+            found = statics._statics(src)
         if not found or src.phased_out:
             continue
         for abl in found:
@@ -2370,6 +2379,16 @@ def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
 
+def h_create_emblem(ctx: Ctx, eff: Any) -> None:
+    """114.2: "[Player] gets an emblem with [ability]" (mechanics/emblems.py)."""
+    from rules_engine.mechanics import emblems
+
+    src = _source_obj(ctx)
+    name = getattr(src, "name", None) if isinstance(src, GameObject) else None
+    for player in _players(ctx, eff.player):
+        emblems.create(ctx.game, player, eff.abilities, source_name=name)
+
+
 HANDLERS: dict[type, Any] = {
     ab.UnsupportedEffect: h_unsupported, ab.Draw: h_draw, ab.Discard: h_discard,
     ab.Mill: h_mill, ab.Scry: h_scry, ab.Surveil: h_scry, ab.SearchLibrary: h_search,
@@ -2829,7 +2848,7 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("RollDie", h_roll_die), ("RevealUntil", h_reveal_until),
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
-                        ("LoseAbility", h_lose_ability)):
+                        ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

@@ -48,6 +48,7 @@ class Game:
         self.by_name = {p.name: p for p in self.players}
         self.cards = cards
         self.battlefield: list[GameObject] = []
+        self.emblems: list[GameObject] = []  # in command zones (114; mechanics/emblems.py)
         self.stack: list[Any] = []  # bottom first
         self.turn = 1
         self.active = self.players[0]

@@ -10,7 +10,7 @@ import os
 from rules_engine import compiled, effects, statics, targeting
 from rules_engine.cards import Face
 from rules_engine.game import Game
-from rules_engine.mechanics import day_night, initiative, leave_game, prepare
+from rules_engine.mechanics import day_night, initiative, leave_game, prepare, sagas
 from rules_engine.objects import GameObject
 
 # MTGKIT_VERIFY_SBA=1: never skip; a check that acts after only quiet events fails loudly
@@ -100,6 +100,7 @@ def check_once(game: Game) -> bool:
     dying: list[GameObject] = []
     auras: list[GameObject] = []
     seen: dict[tuple[int, str], list[GameObject]] | None = None
+    finished: list[GameObject] = []  # Sagas past their final chapter (714.4, 704.5s)
     # One pass over the battlefield for 704.5f-j, 704.5m-n/p and 704.5q. Auras going to the
     # graveyard (704.5m) are put after the creatures that die, as separate passes used to.
     for obj in game.battlefield:
@@ -127,6 +128,8 @@ def check_once(game: Game) -> bool:
                 counters["+1/+1"] = plus - n
                 counters["-1/-1"] = minus - n
                 acted = True
+            if counters.get(sagas.LORE) and sagas.must_sacrifice(game, obj):
+                finished.append(obj)
         target = obj.attached_to
         if target is not None or flags & _AURA:
             acted = _attachment(game, obj, face, target, auras) or acted
@@ -158,6 +161,9 @@ def check_once(game: Game) -> bool:
             dying.append(obj)
     for obj in dying:
         game.move(obj, "graveyard")
+        acted = True
+    if finished:
+        sagas.sacrifice(game, finished)  # 714.4 (after the others: all are simultaneous)
         acted = True
     # 704.5j legend rule
     for (idx, name), objs in (seen.items() if seen is not None else ()):

@@ -15,7 +15,8 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
-from rules_engine.mechanics import initiative
+from rules_engine.mechanics import initiative, sagas
+from rules_engine.mechanics.emblems import with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
 
 STEP_OF_PHASE = {
@@ -136,8 +137,9 @@ def check(game: Game, event: Any) -> None:
 
 
 def _permanents_triggered(game: Game, event: Any, name: str) -> None:
-    """Triggered abilities of permanents that ``event`` triggers (603.2)."""
-    for obj in list(game.battlefield):
+    """Triggered abilities of permanents, and of emblems (114.4), that ``event`` triggers
+    (603.2)."""
+    for obj in list(with_emblems(game, game.battlefield)):
         if obj.mods or obj.static_mods:
             if obj.phased_out:
                 continue
@@ -155,6 +157,9 @@ def _permanents_triggered(game: Game, event: Any, name: str) -> None:
             trig = abl.trigger
             if name in event_names(trig) and _matches(game, trig, event, obj, obj.controller):
                 _add(game, abl, obj, obj.controller, event)
+                if trig.event == "chapter":  # 714.2c: "I, II —" is one ability per chapter
+                    for _ in range(sagas.triggered(game, trig, obj, event) - 1):
+                        _add(game, abl, obj, obj.controller, event)
 
 
 def _listened(game: Game) -> frozenset[str]:
@@ -163,7 +168,7 @@ def _listened(game: Game) -> frozenset[str]:
     Valid until objects.ABILITY_CHANGES moves: the names depend only on which objects are on
     the battlefield and on their faces and modifications, and each change of those counts."""
     names: set[str] = set()
-    for obj in game.battlefield:
+    for obj in with_emblems(game, game.battlefield):  # emblems' abilities work too (114.4)
         if obj.mods or obj.static_mods:
             for abl in compiled.triggered_abilities(obj):
                 names |= event_names(abl.trigger)
@@ -223,6 +228,9 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "deals_combat_damage": frozenset({"damage_dealt"}),
     "deals_damage": frozenset({"damage_dealt"}),
     "cast": frozenset({"spell_cast"}),
+    "copy": frozenset({"spell_copied"}),
+    # Saga chapter abilities (714.2b): lore counters put on it, also as it enters (714.3a)
+    "chapter": frozenset({"counters_put", "entered"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
     "conjure": frozenset({"cards_conjured"}),
     "attacks_player": frozenset({"attackers_declared"}),
@@ -380,6 +388,18 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if ordinal and data.get("nth") != ordinal:
             return False
         return True
+    if kind == "chapter":
+        return sagas.triggered(game, trig, source, event) > 0
+    if kind == "copy":
+        # "Whenever you cast or copy an instant or sorcery spell" (magecraft, 207.2c): copying a
+        # spell puts a copy on the stack, which is not casting it (707.10); the copy is the
+        # spell the trigger is about
+        if name != "spell_copied":
+            return False
+        if not _player_ok(game, trig.player or "you", data.get("player"), controller):
+            return False
+        return trig.filter is None or targeting.matches(game, data["obj"], trig.filter,
+                                                        controller, source, zone_check=False)
     simple = _SIMPLE
     if kind in simple:
         if name != simple[kind]:
@@ -435,6 +455,8 @@ def put_on_stack(game: Game) -> None:
             if not ok:
                 game.note(f"{pend.name}'s triggered ability has no legal target and is "
                           "removed (603.3d)")
+                # (no longer waiting to leave the stack: a Saga may now be sacrificed, 714.4)
+                game.log("trigger_removed", obj=pend.source, player=player)
                 continue
             game.stack.append(item)
             game.log("ability_triggered_on_stack", obj=item, player=player)

@@ -193,6 +193,7 @@ def _deals_damage(m: re.Match[str], ctx: Ctx) -> Trigger | None:
 
 
 _SUBJ = r"(?P<subj>.+?)"
+_WHO = {"you": "you", "an opponent": "opponent", "a player": "any"}
 TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
     (re.compile(p, re.I), b) for p, b in [
         (r"(?:day becomes night or night becomes day|night becomes day or day becomes night)",
@@ -253,7 +254,9 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
                               text=m.group(0))),
         (r"you sacrifice (?P<what>.+)", lambda m, c: _with_filter("sacrifice", m, "you")),
         (r"you create (?P<what>.+)", lambda m, c: _with_filter("create_token", m, "you")),
-        (r"you copy (?P<what>.+)", lambda m, c: _with_filter("copy", m, "you")),
+        # 707.10: copying a spell is not casting it ("Whenever a player copies a spell")
+        (r"(?P<who>you|an opponent|a player) cop(?:y|ies) (?P<what>.+)",
+         lambda m, c: _with_filter("copy", m, _WHO[m.group("who").lower()])),
         (r"you expend (?P<n>\d+)", lambda m, c: Trigger("expend", player="you",
                                                         ordinal=int(m.group("n")),
                                                         text=m.group(0))),
