@@ -1867,6 +1867,10 @@ def cant_be_countered(game: Game, spell: Any) -> bool:
             return True
     for src in game.battlefield:  # a permanent's "Spells you control can't be countered"
         found = src.face.statics
+        if src.mods or src.static_mods:  # gained ones too (613.1f)
+            from rules_engine import statics
+
+            found = statics._statics(src)
         if not found or src.phased_out:
             continue
         for abl in found:

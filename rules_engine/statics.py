@@ -26,6 +26,20 @@ _ON_BATTLEFIELD = (None, "battlefield", "all")
 
 
 def _statics(obj: GameObject) -> list[Any]:
+    """Static abilities ``obj`` has: its own (:func:`_held_statics`), then those a static
+    ability of some permanent grants it (613.1f layer 6: "Max speed - This creature gets
+    +1/+0", a Class level's "Creatures you control get +1/+1", 'it has "Equipped creature
+    gets +1/+0"'), which :func:`apply` put in ``static_mods``."""
+    found = _held_statics(obj)
+    if obj.static_mods:
+        granted = [a for m in obj.static_mods for a in m.abilities
+                   if type(a) is ab.StaticAbility]
+        if granted:
+            return found + granted
+    return found
+
+
+def _held_statics(obj: GameObject) -> list[Any]:
     """Static abilities that work on the battlefield (cached per face; grants looked at too;
     613.1f: none the object has lost, see compiled.object_abilities)."""
     face = obj.face
@@ -73,10 +87,11 @@ def apply(game: Game) -> None:
         game.statics_present = game.statics_live
         return
     present = False
+    _GRANTED.clear()  # objects a static ability gives a static ability (filled by _apply_one)
     for src in with_emblems(game, game.battlefield):  # 114.4: emblems' statics work too
         found = src.face.statics  # fast path: the face's cached list, when nothing is gained
         if found is None or src.mods:
-            found = _statics(src)
+            found = _held_statics(src)  # (granted ones come from this pass: _apply_granted)
         if not found:
             continue
         present = True  # (phased out too: it may phase in without a logged change of ours)
@@ -92,6 +107,8 @@ def apply(game: Game) -> None:
                 if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility | ab.Repeat |
                               ab.WithX):
                     _apply_effect(game, src, eff, None, None)
+    if _GRANTED:
+        _apply_granted(game)
     game.statics_present = present or game.statics_live
     game.statics_none_at = None if present else ABILITY_CHANGES[0]
 
@@ -254,8 +271,45 @@ def _apply_one(game: Game, src: GameObject, eff: Any, x: Any = None,
         else:
             mod = Mod(keywords=tuple(k.name for k in eff.keywords),
                       abilities=tuple(eff.abilities) + tuple(eff.keywords), until="static")
+            if any(type(a) is ab.StaticAbility for a in eff.abilities):
+                _GRANTED.append(obj)  # its new static ability applies too (_apply_granted)
         obj.static_mods.append(mod)
         game.statics_live = True
+
+
+# Objects given a static ability by the rebuild in progress (apply), in the order given
+_GRANTED: list[GameObject] = []
+
+
+def _apply_granted(game: Game) -> None:
+    """Apply the static abilities a static ability granted (613.1f layer 6 gives the ability;
+    its own effect then applies in its layer, 613.1-613.4): one pass per level of nesting over
+    the objects that gained one, each granted ability once per grant (two sources granting
+    the same ability are two instances). A level past the fourth is ignored (no printed card
+    nests deeper than a grant of a grant)."""
+    done: set[tuple[int, int]] = set()
+    for _level in range(4):
+        if not _GRANTED:
+            return
+        objs = list(dict.fromkeys(_GRANTED))  # each object once, in order
+        _GRANTED.clear()
+        for obj in objs:
+            if obj.phased_out:
+                continue
+            for mod in list(obj.static_mods):
+                if (id(obj), id(mod)) in done:
+                    continue
+                done.add((id(obj), id(mod)))
+                for abl in mod.abilities:
+                    if type(abl) is not ab.StaticAbility or (
+                            abl.condition is not None and not conditions.holds(
+                                game, abl.condition, obj.controller, obj)):
+                        continue
+                    for eff in abl.effects:
+                        if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility |
+                                      ab.Repeat | ab.WithX):
+                            _apply_effect(game, obj, eff, None, None)
+    _GRANTED.clear()
 
 
 def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
@@ -288,7 +342,7 @@ def skips(game: Game, player: Any, what: str) -> bool:
         if src.phased_out:
             continue
         found = src.face.statics
-        if found is None or src.mods:
+        if found is None or src.mods or src.static_mods:
             found = _statics(src)
         for abl in found:
             for eff in abl.effects:
