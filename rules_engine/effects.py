@@ -2359,6 +2359,26 @@ def h_lose_ability(ctx: Ctx, eff: Any) -> None:
             game.log("lost_abilities", obj=obj, text=eff.text)
 
 
+def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:
+    """"Until end of turn, target creature is a Treasure artifact with '...' and loses all
+    other abilities": one modification over layers 4-6 (613.6), timestamp order (613.7b).
+    Static ones are applied by statics.apply."""
+    game = ctx.game
+    colors = None
+    if eff.colors is not None:
+        colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors
+                       if c.lower() != "colorless")
+    lost = (ab.LoseAbility(subject=eff.subject, all_abilities=True, duration=None,
+                           text=eff.text),) if eff.lose_abilities else ()
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            obj.mods.append(Mod(abilities=lost + tuple(eff.abilities), set_types=eff.card_types,
+                                subtypes=eff.subtypes or None, colors=colors,
+                                until=_until(eff.duration, ctx),
+                                timestamp=game.next_timestamp()))
+            game.log("types_set", obj=obj, text=eff.text)
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
@@ -2389,7 +2409,7 @@ HANDLERS: dict[type, Any] = {
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
     ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
     ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement, ab.Attach: h_attach,
-    ab.PreventDamage: h_prevent,
+    ab.PreventDamage: h_prevent, ab.SetTypes: h_set_types,
 }
 
 

@@ -903,7 +903,7 @@ def _prop(obj: GameObject, prop: str) -> Any:
     if prop == "colors":
         return list(obj.colors)
     if prop == "type_line":
-        return obj.face.type_line
+        return obj.type_line  # after type-changing effects (205.1a, 613.1d)
     if prop == "keywords":
         from rules_engine import abilities as ab
         from rules_engine import compiled
@@ -912,8 +912,9 @@ def _prop(obj: GameObject, prop: str) -> Any:
         # them from compiled.object_abilities; static grants live in static_mods
         found = {a.name.lower() for a in compiled.object_abilities(obj)
                  if isinstance(a, ab.KeywordAbility)}
-        for m in obj.static_mods:
-            found.update(m.keywords)
+        if not compiled.lost_any(obj):  # (after a loss, the list above has them, 613.1f)
+            for m in obj.static_mods:
+                found.update(m.keywords)
         return sorted(found)
     if prop == "loyalty":
         return obj.loyalty
