@@ -1117,7 +1117,8 @@ def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
         if obj.zone != "battlefield":
             continue
         obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + n
-        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n)
+        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n,
+                     player=ctx.controller)
 
 
 def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
@@ -1437,11 +1438,14 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
                                                         f"({subject.filter.text})", options,
                                                 amount(ctx, eff.amount)):
                 game.move(obj, "graveyard")
+                game.log("sacrificed", obj=obj, player=p)
                 ctx.did = True
         return
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield":
+            player = obj.controller
             game.move(obj, "graveyard")
+            game.log("sacrificed", obj=obj, player=player)
             ctx.did = True
 
 
@@ -2355,8 +2359,36 @@ def h_lose_ability(ctx: Ctx, eff: Any) -> None:
             game.log("lost_abilities", obj=obj, text=eff.text)
 
 
+def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:
+    """"Until end of turn, target creature is a Treasure artifact with '...' and loses all
+    other abilities": one modification over layers 4-6 (613.6), timestamp order (613.7b).
+    Static ones are applied by statics.apply."""
+    game = ctx.game
+    colors = None
+    if eff.colors is not None:
+        colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors
+                       if c.lower() != "colorless")
+    lost = (ab.LoseAbility(subject=eff.subject, all_abilities=True, duration=None,
+                           text=eff.text),) if eff.lose_abilities else ()
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            obj.mods.append(Mod(abilities=lost + tuple(eff.abilities), set_types=eff.card_types,
+                                subtypes=eff.subtypes or None, colors=colors,
+                                until=_until(eff.duration, ctx),
+                                timestamp=game.next_timestamp()))
+            game.log("types_set", obj=obj, text=eff.text)
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
+
+
+def h_additional_phase(ctx: Ctx, eff: Any) -> None:
+    """500.8: "After this phase, there is an additional combat phase [followed by an
+    additional main phase]" (mechanics/extra_phases.py)."""
+    from rules_engine.mechanics import extra_phases
+
+    extra_phases.add(ctx.game, tuple(eff.phases))
 
 
 def h_create_emblem(ctx: Ctx, eff: Any) -> None:
@@ -2385,7 +2417,7 @@ HANDLERS: dict[type, Any] = {
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
     ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
     ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement, ab.Attach: h_attach,
-    ab.PreventDamage: h_prevent,
+    ab.PreventDamage: h_prevent, ab.SetTypes: h_set_types,
 }
 
 
@@ -2828,7 +2860,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("RollDie", h_roll_die), ("RevealUntil", h_reveal_until),
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
-                        ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem)):
+                        ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem),
+                        ("AdditionalPhase", h_additional_phase)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

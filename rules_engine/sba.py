@@ -133,7 +133,9 @@ def check_once(game: Game) -> bool:
         target = obj.attached_to
         if target is not None or flags & _AURA:
             acted = _attachment(game, obj, face, target, auras) or acted
-        if flags & _CREATURE or (obj.mods and obj.is_creature):
+        if (flags & _CREATURE or obj.mods or obj.static_mods) and (
+                not (obj.mods or obj.static_mods) or obj.is_creature):
+            # (a permanent that stopped being a creature, 205.1a, has no toughness to check)
             if counters or obj.mods or obj.static_mods:
                 t = obj.toughness
             else:
@@ -151,7 +153,8 @@ def check_once(game: Game) -> bool:
                     continue
                 dying.append(obj)
                 continue
-        if flags & _PLANESWALKER and obj.loyalty <= 0:  # 704.5i
+        if flags & _PLANESWALKER and obj.loyalty <= 0 and (
+                not (obj.mods or obj.static_mods) or obj.has_type("Planeswalker")):  # 704.5i
             dying.append(obj)
     for obj in auras:
         if obj not in dying:
