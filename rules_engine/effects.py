@@ -1117,7 +1117,8 @@ def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
         if obj.zone != "battlefield":
             continue
         obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + n
-        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n)
+        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n,
+                     player=ctx.controller)
 
 
 def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
@@ -1437,11 +1438,14 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
                                                         f"({subject.filter.text})", options,
                                                 amount(ctx, eff.amount)):
                 game.move(obj, "graveyard")
+                game.log("sacrificed", obj=obj, player=p)
                 ctx.did = True
         return
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield":
+            player = obj.controller
             game.move(obj, "graveyard")
+            game.log("sacrificed", obj=obj, player=player)
             ctx.did = True
 
 

@@ -287,6 +287,8 @@ class Game:
             if to_zone == "graveyard" and last_known.is_creature:
                 self.creatures_died_this_turn += 1
                 self.log("dies", obj=obj, lki=last_known)
+        elif from_zone == "graveyard":  # "Whenever one or more cards leave your graveyard"
+            self.log("left_graveyard", obj=obj, player=owner, to=to_zone)
         return obj
 
     def create_token(self, controller: Player, face: Face | None, *, tapped: bool = False,
