@@ -1117,7 +1117,8 @@ def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
         if obj.zone != "battlefield":
             continue
         obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + n
-        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n)
+        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n,
+                     player=ctx.controller)
 
 
 def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
@@ -1408,8 +1409,13 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
     for obj in _objects(ctx, eff.subject):
         if eff.to_zone == "battlefield":
             ctrl = ctx.controller if eff.under_control == "you" else obj.owner
+            if eff.transformed and (obj.card is None or obj.card.back is None):
+                # 712.14a: a card that isn't double-faced stays in its current zone
+                game.note(f"{obj.name} isn't a double-faced card: it stays in its zone "
+                          "(712.14a)")
+                continue
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
-                                         counters=eff.counters)
+                                         counters=eff.counters, transformed=eff.transformed)
         elif eff.to_zone.startswith("library_bottom"):
             game.move(obj, "library", top=False)  # any/random order among several: listed order
         elif eff.to_zone.startswith("library"):
@@ -1432,11 +1438,14 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
                                                         f"({subject.filter.text})", options,
                                                 amount(ctx, eff.amount)):
                 game.move(obj, "graveyard")
+                game.log("sacrificed", obj=obj, player=p)
                 ctx.did = True
         return
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield":
+            player = obj.controller
             game.move(obj, "graveyard")
+            game.log("sacrificed", obj=obj, player=player)
             ctx.did = True
 
 
@@ -1858,6 +1867,10 @@ def cant_be_countered(game: Game, spell: Any) -> bool:
             return True
     for src in game.battlefield:  # a permanent's "Spells you control can't be countered"
         found = src.face.statics
+        if src.mods or src.static_mods:  # gained ones too (613.1f)
+            from rules_engine import statics
+
+            found = statics._statics(src)
         if not found or src.phased_out:
             continue
         for abl in found:
@@ -2346,8 +2359,78 @@ def h_lose_ability(ctx: Ctx, eff: Any) -> None:
             game.log("lost_abilities", obj=obj, text=eff.text)
 
 
+def h_become_copy(ctx: Ctx, eff: ab.BecomeCopy) -> None:
+    """707.2 / 613.2a (layer 1a): "<permanent> becomes a copy of <object> [until end of turn]":
+    it takes that object's copiable values (what the object is copying, 707.3, never its
+    non-copy modifications, counters or status), including the existence of a prepare spell
+    (722.2b, kept as the copied card); designations such as prepared are not copied. It
+    stays the same object (707.4: no enters or leaves-the-battlefield triggers)."""
+    game = ctx.game
+    originals = [o for o in _objects(ctx, eff.of) if isinstance(o, GameObject)]
+    if not originals:
+        return
+    original = originals[0]
+    face, _card = copy_face_of(ctx, original, ab.TokenSpec())
+    source_card = copy_source_card(original)
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone != "battlefield" or obj is original:
+            continue
+        obj.mods.append(Mod(copy_face=face, copy_card=source_card,
+                            until=_until(eff.duration, ctx), timestamp=game.next_timestamp()))
+        obj.refresh_face()
+        game.log("became_copy", obj=obj, original=original)
+
+
+def copy_source_card(obj: GameObject) -> Any:
+    """The card whose values ``obj`` has now (707.2): the latest "becomes a copy" effect's, else
+    its own card (a token copy is made with the original's card)."""
+    latest = None
+    for m in obj.mods:
+        if m.copy_face is not None and (latest is None or m.timestamp >= latest.timestamp):
+            latest = m
+    return latest.copy_card if latest is not None else obj.card
+
+
+def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:
+    """"Until end of turn, target creature is a Treasure artifact with '...' and loses all
+    other abilities": one modification over layers 4-6 (613.6), timestamp order (613.7b).
+    Static ones are applied by statics.apply."""
+    game = ctx.game
+    colors = None
+    if eff.colors is not None:
+        colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors
+                       if c.lower() != "colorless")
+    lost = (ab.LoseAbility(subject=eff.subject, all_abilities=True, duration=None,
+                           text=eff.text),) if eff.lose_abilities else ()
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            obj.mods.append(Mod(abilities=lost + tuple(eff.abilities), set_types=eff.card_types,
+                                subtypes=eff.subtypes or None, colors=colors,
+                                until=_until(eff.duration, ctx),
+                                timestamp=game.next_timestamp()))
+            game.log("types_set", obj=obj, text=eff.text)
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
+
+
+def h_additional_phase(ctx: Ctx, eff: Any) -> None:
+    """500.8: "After this phase, there is an additional combat phase [followed by an
+    additional main phase]" (mechanics/extra_phases.py)."""
+    from rules_engine.mechanics import extra_phases
+
+    extra_phases.add(ctx.game, tuple(eff.phases))
+
+
+def h_create_emblem(ctx: Ctx, eff: Any) -> None:
+    """114.2: "[Player] gets an emblem with [ability]" (mechanics/emblems.py)."""
+    from rules_engine.mechanics import emblems
+
+    src = _source_obj(ctx)
+    name = getattr(src, "name", None) if isinstance(src, GameObject) else None
+    for player in _players(ctx, eff.player):
+        emblems.create(ctx.game, player, eff.abilities, source_name=name)
 
 
 HANDLERS: dict[type, Any] = {
@@ -2366,7 +2449,8 @@ HANDLERS: dict[type, Any] = {
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
     ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
     ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement, ab.Attach: h_attach,
-    ab.PreventDamage: h_prevent,
+    ab.PreventDamage: h_prevent, ab.SetTypes: h_set_types,
+    ab.BecomeCopy: h_become_copy,
 }
 
 
@@ -2809,7 +2893,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("RollDie", h_roll_die), ("RevealUntil", h_reveal_until),
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
-                        ("LoseAbility", h_lose_ability)):
+                        ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem),
+                        ("AdditionalPhase", h_additional_phase)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

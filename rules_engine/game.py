@@ -48,6 +48,9 @@ class Game:
         self.by_name = {p.name: p for p in self.players}
         self.cards = cards
         self.battlefield: list[GameObject] = []
+        self.emblems: list[GameObject] = []  # in command zones (114; mechanics/emblems.py)
+        self.phase_serial = 0  # step_serial of the current phase's first step (500.8)
+        self.extra_phases: Any = None  # added phases of this turn (mechanics/extra_phases.py)
         self.stack: list[Any] = []  # bottom first
         self.turn = 1
         self.active = self.players[0]
@@ -244,8 +247,11 @@ class Game:
         obj.tapped = tapped
         obj.counters = {}
         obj.damage = 0
+        copying = bool(obj.mods) and any(m.copy_face is not None for m in obj.mods)
         obj.mods = []
         obj.static_mods = []
+        if copying:
+            obj.refresh_face()  # 400.7: a new object, no longer a copy (707.2 effect gone)
         obj.phased_out = False
         obj.goaded = set()
         obj.attached_to = None
@@ -283,6 +289,8 @@ class Game:
             if to_zone == "graveyard" and last_known.is_creature:
                 self.creatures_died_this_turn += 1
                 self.log("dies", obj=obj, lki=last_known)
+        elif from_zone == "graveyard":  # "Whenever one or more cards leave your graveyard"
+            self.log("left_graveyard", obj=obj, player=owner, to=to_zone)
         return obj
 
     def create_token(self, controller: Player, face: Face | None, *, tapped: bool = False,

@@ -33,6 +33,8 @@ the engine publishes a table for this audit it is read too (all optional, read w
   the texts ``effects.amount`` computes (``effects._DESCRIBED``); any other is run as 1 with a
   note, so it is listed (``amount:for each``, ``amount:equal to``, ``amount:where X is``,
   ``amount:<text>``);
+* static abilities of other zones than the battlefield: those ``statics.ZONES`` names ("all"
+  for characteristic-defining abilities, 604.3) run, any other is ``static_zone:<zone>``;
 * abilities granted by a static ability ("Enchanted creature has '{T}: ...'"): usable only
   when the engine's reader of that ability kind (``compiled.activated_abilities``,
   ``compiled.triggered_abilities``, ``statics._statics``) looks at ``static_mods``
@@ -91,6 +93,8 @@ class EngineTables:
     target_variable: bool
     static_run: Callable[[Any], bool] | None
     not_run_reason: Callable[[Any], str | None] | None
+    static_zones: frozenset[str] = frozenset({"battlefield"})
+    static_wrapped: frozenset[str] = frozenset()
 
 
 # -- reading the engine's source -----------------------------------------------------------------
@@ -252,6 +256,8 @@ def engine_tables() -> EngineTables:
         target_variable="count_variable" in inspect.getsource(targeting),
         static_run=getattr(effects, "static_run", None),
         not_run_reason=getattr(effects, "not_run_reason", None),
+        static_zones=frozenset(getattr(statics, "ZONES", ("battlefield",))),
+        static_wrapped=frozenset(getattr(statics, "WRAPPED", ())),
     )
 
 
@@ -279,7 +285,7 @@ class _Walker:
         if isinstance(a, ab.KeywordAbility):
             self.keyword(a)
         elif isinstance(a, ab.StaticAbility):
-            if a.zone not in (None, "battlefield"):
+            if a.zone is not None and a.zone not in t.static_zones:
                 self.add(f"static_zone:{a.zone}")
             self.condition(a.condition)
             for eff in a.effects:
@@ -346,6 +352,14 @@ class _Walker:
         if isinstance(eff, ab.UnsupportedEffect):
             return
         self.amounts(eff)
+        if isinstance(eff, ab.Repeat | ab.WithX) and name in t.static_effects:
+            # "gets +1/+1 for each ...": what the engine applies inside it (statics.WRAPPED)
+            for inner in eff.effects:
+                if type(inner).__name__ not in t.static_wrapped:
+                    self.add(f"static:{name}")
+                else:
+                    self.static_effect(inner)
+            return
         if t.static_run is not None and t.static_run(eff):
             pass  # applied by engine code outside statics.py (effects.static_run)
         elif name not in t.static_effects:
@@ -372,8 +386,9 @@ class _Walker:
 
     def effects(self, effects: Iterable[Any]) -> None:
         t = self.t
+        inside_emblems: set[int] = set()
         for eff in ab.iter_effects(tuple(effects)):
-            if isinstance(eff, ab.UnsupportedEffect):
+            if isinstance(eff, ab.UnsupportedEffect) or id(eff) in inside_emblems:
                 continue
             if type(eff) not in t.handlers:
                 self.add(f"effect:{type(eff).__name__}")
@@ -383,7 +398,12 @@ class _Walker:
                 reason = t.not_run_reason(eff)
                 if reason:
                     self.add(reason)
-            if isinstance(eff, ab.GrantAbility | ab.Animate):
+            if isinstance(eff, ab.CreateEmblem):
+                # 114.4: the emblem's abilities work from the command zone: walked as abilities
+                # (a static one by the static-ability tables), not as effects of this one
+                inside_emblems.update(id(e) for e in ab.iter_effects(tuple(eff.abilities)))
+                self.abilities(eff.abilities)
+            elif isinstance(eff, ab.GrantAbility | ab.Animate):
                 self.granted(eff)
             elif isinstance(eff, ab.CreateToken) and eff.token is not None:
                 for k in eff.token.keywords:

@@ -15,7 +15,8 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
-from rules_engine.mechanics import initiative
+from rules_engine.mechanics import initiative, sagas
+from rules_engine.mechanics.emblems import with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
 
 STEP_OF_PHASE = {
@@ -117,6 +118,16 @@ def check(game: Game, event: Any) -> None:
                     _add(game, abl, obj, lki.controller, event)
     if name == "becomes_target":
         _ward(game, event)
+    if name in ("cycled", "sacrificed"):
+        # "When you cycle ~" works from the graveyard the card was discarded to (702.29,
+        # 113.6); "When you sacrifice ~" looks back in time (603.10a)
+        obj = event.data["obj"]
+        kind = "cycle" if name == "cycled" else "sacrifice"
+        if obj.zone != "battlefield":
+            for abl in compiled.triggered_abilities(obj):
+                if abl.trigger.event == kind and abl.trigger.subject is not None and \
+                        abl.trigger.subject.kind == "self":
+                    _add(game, abl, obj, event.data["player"], event)
     if name == "spell_cast":  # "When you cast ~" works from the stack (113.6k)
         spell = event.data["obj"]
         for abl in compiled.triggered_abilities(spell):
@@ -136,8 +147,9 @@ def check(game: Game, event: Any) -> None:
 
 
 def _permanents_triggered(game: Game, event: Any, name: str) -> None:
-    """Triggered abilities of permanents that ``event`` triggers (603.2)."""
-    for obj in list(game.battlefield):
+    """Triggered abilities of permanents, and of emblems (114.4), that ``event`` triggers
+    (603.2)."""
+    for obj in list(with_emblems(game, game.battlefield)):
         if obj.mods or obj.static_mods:
             if obj.phased_out:
                 continue
@@ -155,6 +167,9 @@ def _permanents_triggered(game: Game, event: Any, name: str) -> None:
             trig = abl.trigger
             if name in event_names(trig) and _matches(game, trig, event, obj, obj.controller):
                 _add(game, abl, obj, obj.controller, event)
+                if trig.event == "chapter":  # 714.2c: "I, II —" is one ability per chapter
+                    for _ in range(sagas.triggered(game, trig, obj, event) - 1):
+                        _add(game, abl, obj, obj.controller, event)
 
 
 def _listened(game: Game) -> frozenset[str]:
@@ -163,7 +178,7 @@ def _listened(game: Game) -> frozenset[str]:
     Valid until objects.ABILITY_CHANGES moves: the names depend only on which objects are on
     the battlefield and on their faces and modifications, and each change of those counts."""
     names: set[str] = set()
-    for obj in game.battlefield:
+    for obj in with_emblems(game, game.battlefield):  # emblems' abilities work too (114.4)
         if obj.mods or obj.static_mods:
             for abl in compiled.triggered_abilities(obj):
                 names |= event_names(abl.trigger)
@@ -223,6 +238,13 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "deals_combat_damage": frozenset({"damage_dealt"}),
     "deals_damage": frozenset({"damage_dealt"}),
     "cast": frozenset({"spell_cast"}),
+    "copy": frozenset({"spell_copied"}),
+    # Saga chapter abilities (714.2b): lore counters put on it, also as it enters (714.3a)
+    "chapter": frozenset({"counters_put"}),
+    "counter_put": frozenset({"counters_put"}),
+    "leave_graveyard": frozenset({"left_graveyard"}),
+    "cycle": frozenset({"cycled"}),
+    "sacrifice": frozenset({"sacrificed"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
     "conjure": frozenset({"cards_conjured"}),
     "attacks_player": frozenset({"attackers_declared"}),
@@ -231,7 +253,8 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
 _TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())  # any trigger kind at all
 # Events the special cases in check look at (603.10a look-back, 702.21a ward, 113.6k "When you
 # cast ~"); an event in none of these sets can only be matched by a delayed trigger (603.7).
-_SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spell_cast"})
+_SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spell_cast",
+                             "cycled", "sacrificed"})
 
 # What Game.log asks check about: an event outside WATCHED_EVENTS can only trigger a delayed
 # triggered ability, and one in IGNORED_EVENTS nothing at all.
@@ -380,6 +403,46 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if ordinal and data.get("nth") != ordinal:
             return False
         return True
+    if kind == "chapter":
+        return sagas.triggered(game, trig, source, event) > 0
+    if kind in ("leave_graveyard", "cycle", "sacrifice"):
+        # "Whenever one or more cards leave your graveyard", "Whenever a player cycles a card",
+        # "Whenever you sacrifice another permanent" (701.21a)
+        if name not in _KIND_EVENTS[kind]:
+            return False
+        if not _player_ok(game, trig.player or "you", data.get("player"), controller):
+            return False
+        obj = data["obj"]
+        if _is_self(trig) and trig.filter is None:
+            return False  # the card's own "When you cycle/sacrifice ~": special-cased in check
+        if trig.filter is not None and not targeting.matches(game, obj, trig.filter,
+                                                             controller, source,
+                                                             zone_check=False):
+            return False
+        # "one or more cards leave": once for the cards leaving together, i.e. while this
+        # ability's trigger from that batch still waits to be put on the stack (603.2c)
+        return not (trig.detail == "one_or_more" and any(
+            p.source is source and p.ability is not None and p.ability.trigger is trig and
+            p.event is not None and p.event.name == name for p in game.pending_triggers))
+    if kind == "counter_put":
+        # "Whenever one or more +1/+1 counters are put on ~" (122.6: also as it enters)
+        if name != "counters_put" or not data.get("amount"):
+            return False
+        if trig.detail and data.get("counter") != trig.detail and trig.detail != "any":
+            return False
+        if trig.player and not _player_ok(game, trig.player, data.get("player"), controller):
+            return False
+        return _about(game, trig, data["obj"], source, controller)
+    if kind == "copy":
+        # "Whenever you cast or copy an instant or sorcery spell" (magecraft, 207.2c): copying a
+        # spell puts a copy on the stack, which is not casting it (707.10); the copy is the
+        # spell the trigger is about
+        if name != "spell_copied":
+            return False
+        if not _player_ok(game, trig.player or "you", data.get("player"), controller):
+            return False
+        return trig.filter is None or targeting.matches(game, data["obj"], trig.filter,
+                                                        controller, source, zone_check=False)
     simple = _SIMPLE
     if kind in simple:
         if name != simple[kind]:
@@ -435,6 +498,8 @@ def put_on_stack(game: Game) -> None:
             if not ok:
                 game.note(f"{pend.name}'s triggered ability has no legal target and is "
                           "removed (603.3d)")
+                # (no longer waiting to leave the stack: a Saga may now be sacrificed, 714.4)
+                game.log("trigger_removed", obj=pend.source, player=player)
                 continue
             game.stack.append(item)
             game.log("ability_triggered_on_stack", obj=item, player=player)

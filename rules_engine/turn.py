@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules_engine import combat, effects, permanents, sba, statics, triggers
 from rules_engine.game import STEPS, Game
-from rules_engine.mechanics import day_night, end_turn, phasing
+from rules_engine.mechanics import day_night, end_turn, extra_phases, phasing, sagas
 from rules_engine.objects import GameObject, Player, StackAbility
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
@@ -159,6 +159,8 @@ def end_step(game: Game) -> None:
         next_turn(game)
         return
     step = next_step_name(game)
+    if game.extra_phases is not None:  # 500.8: phases added after the one ending now
+        step = extra_phases.next_step(game, step)
     if step is None:
         next_turn(game)
         return
@@ -202,6 +204,8 @@ def begin_step(game: Game, step: str) -> None:
     """Turn-based actions of the step (502-514), its triggers, then priority where it has any."""
     game.step = step
     game.step_serial += 1
+    if step in extra_phases.FIRST_STEPS:
+        game.phase_serial = game.step_serial  # a phase instance begins (500.8)
     active = game.active
     if step == "untap":
         game.log("turn_began", player=active)
@@ -228,6 +232,8 @@ def begin_step(game: Game, step: str) -> None:
         # 103.8a: the player who plays first skips the draw step of their first turn
         if not (game.turn == 1 and active is game.first_player):
             game.draw(active, 1)
+    elif step == "main1":
+        sagas.precombat_main(game, active)  # 714.3c
     elif step == "declare_attackers":
         combat.declare_attackers(game, game.pending_attacks or {})
         game.pending_attacks = None
@@ -265,6 +271,8 @@ def expire_until_next_turn(game: Game, player: Player) -> None:
             kept = [m for m in mods if m.until != tag]
             if len(kept) != len(mods):
                 obj.mods = kept
+                if any(m.copy_face is not None for m in mods if m.until == tag):
+                    obj.refresh_face()  # a copy effect ended (707.2)
                 game.sba_dirty = True  # e.g. its toughness drops (704.5f): check again
     game.cast_permissions = [c for c in game.cast_permissions if c[2] != tag]
     game.enter_effects = [e for e in game.enter_effects if e[3] != tag]

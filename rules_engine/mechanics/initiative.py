@@ -262,8 +262,15 @@ def _move_marker(game: Game, player: Player, room: str) -> None:
 
     player.dungeon_room = room
     effects = player.dungeon.rooms[room][0]
-    source = player.command[0] if player.command else None
+    source = _dungeon_object(player)
     add_inherent(game, room, player, effects, source=source)  # 309.4c
+
+
+def _dungeon_object(player: Player) -> Any:
+    """The player's dungeon card in the command zone (309.2b), the source of its room abilities;
+    the command zone may hold emblems too (114.1), so it is found by name."""
+    name = player.dungeon.name if player.dungeon is not None else None
+    return next((o for o in player.command if o.name == name), None)
 
 
 def _complete(game: Game, player: Player) -> None:
@@ -287,7 +294,7 @@ def dungeon_sba(game: Game) -> bool:
         d = p.dungeon
         if d is None or p.dungeon_room is None or not d.is_bottom(p.dungeon_room):
             continue
-        src = p.command[0] if p.command else None
+        src = _dungeon_object(p)
         waiting = any(x.source is src and src is not None for x in game.pending_triggers) or \
             any(getattr(x, "source", None) is src and src is not None for x in game.stack)
         if not waiting:

@@ -1,0 +1,250 @@
+"""Trigger kinds added for the sagas area: copy triggers (707.10, magecraft 207.2c) and, below,
+the others. Cards are invented; each case compiles the text, checks the engine runs every
+compiled record (support.not_run), then plays it through the scenario runner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine.cards import DictCardSource
+from rules_engine.scenario import Runner
+from rules_engine.support import not_run
+from rules_engine.text import compile_card
+
+
+def _card(name: str, type_line: str, text: str = "", cost: str = "{1}", **extra: Any) -> dict:
+    return {"object": "card", "name": name, "layout": "normal", "mana_cost": cost,
+            "type_line": type_line, "oracle_text": text, "colors": [], "keywords": [], **extra}
+
+
+def _basic(name: str, sub: str, color: str) -> dict:
+    return _card(name, f"Basic Land — {sub}", f"({{T}}: Add {{{color}}}.)", cost="")
+
+
+LANDS = [_basic("Mountain", "Mountain", "R"), _basic("Island", "Island", "U")]
+
+
+def _play(scn: dict[str, Any], cards: list[dict]) -> Any:
+    result = Runner(scn, DictCardSource(cards + LANDS)).run()
+    assert result.passed, (result.failures, result.log[-30:])
+    return result
+
+
+def _runs(card: dict) -> None:
+    compiled = compile_card(card)
+    assert compiled.unsupported == (), compiled.unsupported
+    assert not_run(compiled) == (), not_run(compiled)
+
+
+# -- copy triggers --------------------------------------------------------------------------------
+COPY_CARDS = [
+    _card("Glyph Scholar", "Creature — Elf Wizard",
+          "Magecraft — Whenever you cast or copy an instant or sorcery spell, you gain 1 life.",
+          power="1", toughness="1"),
+    _card("Rival Mimic", "Creature — Human", "Whenever an opponent casts or copies an instant "
+          "spell, put a +1/+1 counter on Rival Mimic.", power="1", toughness="1"),
+    _card("Copy Counter", "Artifact", "Whenever a player copies a spell, draw a card."),
+    _card("Twin Sigil", "Instant", "Copy target instant or sorcery spell. You may choose new "
+          "targets for the copy.", cost="{U}"),
+    _card("Small Jolt", "Instant", "Small Jolt deals 1 damage to any target.", cost="{R}"),
+]
+
+
+def test_copy_trigger_texts_compile_and_run() -> None:
+    for card in COPY_CARDS[:3]:
+        _runs(card)
+    trig = compile_card(COPY_CARDS[2]).faces[0].abilities[0].trigger
+    assert (trig.event, trig.player) == ("copy", "any")
+
+
+def test_copy_by_an_opponent_triggers_the_right_abilities() -> None:
+    """bob casts a Jolt and copies it with Twin Sigil: alice's magecraft ("you") sees none of
+    it; "an opponent casts or copies an instant spell" sees the Jolt, the Sigil and the copy
+    (3 counters); "a player copies a spell" sees the copy once (one card drawn)."""
+    scn = {"name": "opponent copies", "state": {"active": "bob", "players": {
+        "alice": {"battlefield": ["Glyph Scholar", {"card": "Rival Mimic", "id": "mimic"},
+                                  "Copy Counter"],
+                  "library": [{"card": "Island", "count": 3}]},
+        "bob": {"hand": ["Small Jolt", "Twin Sigil"], "battlefield": ["Mountain", "Island"]}}},
+        "actions": [{"bob": {"cast": "Small Jolt", "targets": ["alice"]}},
+                    {"resolve": {}},
+                    {"bob": {"cast": "Twin Sigil", "targets": ["Small Jolt"]}},
+                    {"resolve": {}},
+                    {"resolve": {"choices": {"bob": ["no"]}}},
+                    {"expect": {"stack": ["Copy Counter", "Rival Mimic", "Small Jolt",
+                                          "Small Jolt"]}},
+                    {"resolve": {}}, {"resolve": {}}, {"resolve": {}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 18},
+                   "objects": {"mimic": {"counters": {"+1/+1": 3}}},
+                   "zones": {"alice": {"hand_count": 1}}}}
+    _play(scn, COPY_CARDS)
+
+
+# -- Sagas (714) ----------------------------------------------------------------------------------
+def _dfc(name: str, front: dict, back: dict) -> dict:
+    return {"object": "card", "name": f"{name} // {back['name']}", "layout": "transform",
+            "mana_cost": front.get("mana_cost", "{1}"), "colors": [], "keywords": [],
+            "card_faces": [dict(front, name=name), back]}
+
+
+SAGA_CARDS = [
+    _card("Lay of the Lantern", "Enchantment — Saga", "(As this Saga enters and after your "
+          "draw step, add a lore counter.)\nI, II — You gain 1 life.\nIII — Draw a card.\n"
+          "IV — This Saga deals 2 damage to each opponent.", cost="{1}"),
+    _dfc("Ballad of the Paper Crane",
+         {"type_line": "Enchantment — Saga", "mana_cost": "{1}", "oracle_text":
+          "(As this Saga enters and after your draw step, add a lore counter.)\n"
+          "I, II — You gain 1 life.\nIII — Exile this Saga, then return it to the battlefield "
+          "transformed under your control."},
+         {"name": "Paper Crane Spirit", "type_line": "Enchantment Creature — Spirit",
+          "mana_cost": "", "oracle_text": "Flying", "power": "2", "toughness": "2"}),
+    _card("Marching Hymn", "Enchantment Creature — Saga Soldier", "(As this Saga enters and "
+          "after your draw step, add a lore counter.)\nI — You gain 3 life.\nII — Draw a card.",
+          power="2", toughness="2"),
+]
+
+
+def test_chapter_lines_compile_to_one_ability_per_line() -> None:
+    lay = compile_card(SAGA_CARDS[0])
+    _runs(SAGA_CARDS[0])
+    trigs = [a.trigger for a in lay.faces[0].abilities]
+    assert [(t.event, t.detail) for t in trigs] == [("chapter", "1,2"), ("chapter", "3"),
+                                                    ("chapter", "4")]
+
+
+def test_four_chapters_in_order_then_sacrificed() -> None:
+    """Chapter numbers above III work; the Saga stays through III (714.4: final chapter IV)."""
+    scn = {"name": "four chapters", "state": {"turn": 2, "active": "alice", "players": {
+        "alice": {"battlefield": [{"card": "Lay of the Lantern", "id": "lay",
+                                   "counters": {"lore": 2}}],
+                  "library": [{"card": "Island", "count": 6}]},
+        "bob": {"library": [{"card": "Island", "count": 6}]}}, "step": "upkeep"},
+        "actions": [{"advance": {"turn": 2, "step": "main1"}},
+                    {"expect": {"stack": ["Lay of the Lantern"],
+                                "objects": {"lay": {"counters": {"lore": 3}}}}},
+                    {"resolve": {}},
+                    {"expect": {"objects": {"lay": {"zone": "battlefield"}}}},
+                    {"advance": {"turn": 4, "step": "main1"}},
+                    {"resolve": {}}],
+        "expect": {"life": {"bob": 18}, "objects": {"lay": {"zone": "graveyard"}}}}
+    _play(scn, SAGA_CARDS)
+
+
+def test_transforming_saga_returns_as_a_creature_and_stays() -> None:
+    """Chapter III exiles it and returns it transformed: a new object with no chapter
+    abilities and no lore counters, so 714.4 does not sacrifice it."""
+    _runs(SAGA_CARDS[1])
+    scn = {"name": "transform saga", "state": {"players": {
+        "alice": {"hand": [{"card": "Ballad of the Paper Crane", "id": "crane"}],
+                  "battlefield": ["Island"],
+                  "library": [{"card": "Island", "count": 6}]},
+        "bob": {"library": [{"card": "Island", "count": 6}]}}},
+        "actions": [{"alice": {"cast": "Ballad of the Paper Crane"}},
+                    {"resolve": {}}, {"resolve": {}},
+                    {"advance": {"turn": 3, "step": "main1"}}, {"resolve": {}},
+                    {"advance": {"turn": 5, "step": "main1"}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 22}, "stack": [],
+                   "objects": {"crane": {"zone": "battlefield", "name": "Paper Crane Spirit",
+                                         "face": "back", "power": 2, "counters": {}}}}}
+    _play(scn, SAGA_CARDS)
+
+
+def test_saga_creature_is_sacrificed_after_its_final_chapter() -> None:
+    """714.1a: a Saga creature has chapter abilities too; 714.4 applies to it."""
+    _runs(SAGA_CARDS[2])
+    scn = {"name": "saga creature", "state": {"players": {
+        "alice": {"hand": [{"card": "Marching Hymn", "id": "hymn"}], "battlefield": ["Island"],
+                  "library": [{"card": "Island", "count": 6}]},
+        "bob": {"library": [{"card": "Island", "count": 6}]}}},
+        "actions": [{"alice": {"cast": "Marching Hymn"}}, {"resolve": {}}, {"resolve": {}},
+                    {"expect": {"life": {"alice": 23},
+                                "objects": {"hymn": {"zone": "battlefield", "power": 2}}}},
+                    {"advance": {"turn": 3, "step": "main1"}},
+                    {"expect": {"objects": {"hymn": {"zone": "battlefield"}}}},
+                    {"resolve": {}}],
+        "expect": {"objects": {"hymn": {"zone": "graveyard"}}}}
+    _play(scn, SAGA_CARDS)
+
+
+# -- graveyard, counters, cycling, sacrifice ------------------------------------------------------
+MORE_CARDS = [
+    _card("Crypt Counter", "Creature — Spirit", "Whenever one or more cards leave your "
+          "graveyard, you gain 1 life.", power="1", toughness="1"),
+    _card("Bone Tally", "Artifact", "Whenever a creature card leaves your graveyard, draw a "
+          "card."),
+    _card("Rival Ledger", "Artifact", "Whenever one or more cards leave an opponent's "
+          "graveyard, put a +1/+1 counter on target creature you control."),
+    _card("Unearth Pair", "Sorcery", "Return up to two target creature cards from your "
+          "graveyard to your hand.", cost="{R}"),
+    _card("Husk", "Creature — Zombie", "", power="1", toughness="1"),
+    _card("Moss Heap", "Creature — Plant", "Whenever you put one or more +1/+1 counters on a "
+          "creature you control, you gain 2 life.", power="1", toughness="1"),
+    _card("Swell Up", "Instant", "Put three +1/+1 counters on target creature.", cost="{R}"),
+    _card("Grim Collector", "Creature — Human", "Whenever you sacrifice another creature, "
+          "draw a card.\nSacrifice a creature: You gain 1 life.", power="1", toughness="1"),
+    _card("Dust Rite", "Sorcery", "Create a 1/1 white Spirit creature token.\nCycling {R}\n"
+          "When you cycle this card, you gain 4 life.", cost="{R}"),
+]
+
+
+def test_graveyard_counter_sacrifice_cycle_texts_compile_and_run() -> None:
+    for card in MORE_CARDS:
+        _runs(card)
+    by_name = {c["name"]: compile_card(c).faces[0].abilities for c in MORE_CARDS}
+    t = by_name["Bone Tally"][0].trigger
+    assert (t.event, t.player, t.detail, t.filter.card_types) == (
+        "leave_graveyard", "you", None, ("creature",))
+    t = by_name["Rival Ledger"][0].trigger
+    assert (t.player, t.detail) == ("opponent", "one_or_more")
+    assert by_name["Moss Heap"][0].trigger.event == "counter_put"
+    assert by_name["Grim Collector"][0].trigger.filter.other  # "another" is kept
+    # the sorcery's "When you cycle this card" is a triggered ability of the card (702.29)
+    assert [type(a).__name__ for a in by_name["Dust Rite"]][-1] == "TriggeredAbility"
+
+
+def test_one_or_more_triggers_once_a_card_filter_once_per_card() -> None:
+    scn = {"name": "leave graveyard", "state": {"players": {
+        "alice": {"hand": ["Unearth Pair"], "graveyard": ["Husk", "Husk"],
+                  "battlefield": ["Mountain", "Crypt Counter", "Bone Tally"],
+                  "library": [{"card": "Island", "count": 4}]},
+        "bob": {"battlefield": [{"card": "Husk", "id": "bobs"}, "Rival Ledger"]}}},
+        "actions": [{"alice": {"cast": "Unearth Pair", "targets": ["Husk #1", "Husk #2"]}},
+                    {"resolve": {}},
+                    # Crypt Counter once, Bone Tally twice; bob's Rival Ledger once
+                    {"expect": {"stack": ["Rival Ledger", "Bone Tally", "Bone Tally",
+                                          "Crypt Counter"]}},
+                    {"resolve": {}}, {"resolve": {}}, {"resolve": {}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 21}, "zones": {"alice": {"hand_count": 4}},
+                   "objects": {"bobs": {"counters": {"+1/+1": 1}}}}}
+    _play(scn, MORE_CARDS)
+
+
+def test_you_put_counters_and_sacrifice_another() -> None:
+    scn = {"name": "counters and sacrifice", "state": {"players": {
+        "alice": {"hand": ["Swell Up"],
+                  "battlefield": ["Mountain", {"card": "Moss Heap", "id": "heap"},
+                                  {"card": "Grim Collector", "id": "collector"}, "Husk"],
+                  "library": [{"card": "Island", "count": 4}]}}},
+        "actions": [{"alice": {"cast": "Swell Up", "targets": ["heap"]}},
+                    {"resolve": {}}, {"resolve": {}},
+                    {"expect": {"life": {"alice": 22},
+                                "objects": {"heap": {"counters": {"+1/+1": 3}}}}},
+                    {"alice": {"activate": "collector", "ability": 1, "choices": ["Husk"]}},
+                    {"resolve": {}}, {"resolve": {}},
+                    {"expect": {"life": {"alice": 23}, "zones": {"alice": {"hand_count": 1}}}},
+                    # sacrificing the Collector itself: not "another creature"
+                    {"alice": {"activate": "collector", "ability": 1,
+                               "choices": ["collector"]}},
+                    {"resolve": {}}],
+        "expect": {"stack": [], "life": {"alice": 24}, "zones": {"alice": {"hand_count": 1}}}}
+    _play(scn, MORE_CARDS)
+
+
+def test_cycling_a_sorcery_triggers_its_own_ability() -> None:
+    scn = {"name": "cycle sorcery", "state": {"players": {
+        "alice": {"hand": [{"card": "Dust Rite", "id": "rite"}], "battlefield": ["Mountain"],
+                  "library": [{"card": "Island", "count": 2}]}}},
+        "actions": [{"alice": {"activate": "rite", "from": "hand", "ability": 1}},
+                    {"resolve": {}}, {"resolve": {}}],
+        "expect": {"stack": [], "life": {"alice": 24}, "zones": {"alice": {"hand_count": 1}}}}
+    _play(scn, MORE_CARDS)
