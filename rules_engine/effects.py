@@ -248,15 +248,17 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
         return default
     if amt.value is not None:
         return int(amt.value)
-    if amt.variable == "X":
+    if amt.variable == "X" and not amt.text:
         return ctx.x
+    if amt.variable == "-X" and not amt.text:
+        return -ctx.x  # "gets -X/-X" (the sign is the effect's, 107.1b does not apply)
     text = (amt.text or "").lower()
     described = _DESCRIBED.get(text)
     if described is not None:
         return described(ctx)
     value = described_amount(ctx.game, amt.text or "", ctx.controller, _source_obj(ctx), ctx)
     if value is not None:
-        return value
+        return max(value, 0)  # 107.1b: a calculation that yields a negative number gives 0
     ctx.game.note(f"amount '{amt.text}' not computed; using {default}")
     return default
 
