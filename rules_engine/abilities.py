@@ -960,6 +960,24 @@ class LoseAbility(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class SetTypes(Effect):
+    """``subject`` *is* a [colorless] <card types and subtypes> [with "<abilities>"] [and loses
+    all other (card types and) abilities]: "Enchanted permanent is a Treasure artifact with
+    '...' and it loses all other abilities". Its card types are set (205.1a: replaced, not
+    added; layer 4, 613.1d), its colors when named (layer 5), and in layer 6 (613.1f) it loses
+    its other abilities and gains the quoted ones. One effect over several layers (613.6)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    card_types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None
+    abilities: tuple[Ability, ...] = ()
+    lose_abilities: bool = False
+    duration: Duration | None = field(default_factory=Duration)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SetClassLevel(Effect):
     """This Class's level becomes ``level`` (rule 716.2a, the activated half of a class level
     bar)."""

@@ -214,10 +214,14 @@ def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str
         if obj.controller is not player or obj.tapped or obj.phased_out:
             continue
         face = obj.face
-        if "Land" not in face.types:
-            continue
-        if obj.mods:  # modifications may grant mana abilities: work it out afresh
+        if obj.mods or obj.static_mods:
+            # modifications may grant mana abilities or change its card types (205.1a: a
+            # creature that "is a colorless land"): work it out afresh
+            if not obj.is_land:
+                continue
             made = _land_colors(obj)
+        elif "Land" not in face.types:
+            continue
         else:
             made = face.mana_colors  # cached per face: the same for every copy of the land
             if made is None:
@@ -229,7 +233,9 @@ def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str
 
 def _land_colors(obj: GameObject) -> tuple[str, ...]:
     """The colours a land's basic land types and tap-only mana abilities make (305.6, 605)."""
-    colors = {BASIC_LAND_MANA[s] for s in obj.face.subtypes if s in BASIC_LAND_MANA}
+    # (305.6: a basic land type's mana ability; lost to "loses all abilities", 613.1f)
+    colors = set() if compiled.lost_any(obj) else {
+        BASIC_LAND_MANA[s] for s in obj.subtypes if s in BASIC_LAND_MANA}
     for abl in compiled.activated_abilities(obj):
         if not abl.is_mana_ability or any(p.kind not in ("tap",) for p in abl.cost.parts):
             continue

@@ -99,7 +99,7 @@ def _evasion(game: Game, blocker: GameObject, attacker: GameObject) -> None:
             if any(_land_matches(o, land_type) for o in game.permanents(blocker.controller)):
                 raise IllegalActionError("702.14c", f"{attacker.name} has {land_type}walk and "
                                                     "the defending player controls such a land")
-    if attacker.face.statics or attacker.mods:
+    if attacker.face.statics or attacker.mods or attacker.static_mods:
         from rules_engine import abilities as ab
         from rules_engine import statics
 
@@ -501,7 +501,7 @@ def _static_prevents(game: Game, source: Any, recipient: Any, combat: bool) -> b
 
     for src in game.battlefield:
         found = src.face.statics
-        if found is None or src.mods:
+        if found is None or src.mods or src.static_mods:
             found = statics._statics(src)
         if not found or src.phased_out:
             continue

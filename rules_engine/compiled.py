@@ -358,7 +358,9 @@ def ensure_compiled(card: CardDef) -> None:
 
 
 def object_abilities(obj: Any) -> list[Any]:
-    """Abilities an object has now: its face's plus those granted by continuous effects."""
+    """Abilities an object has now: its face's plus those granted by continuous effects
+    (from resolved effects; with an ability-removing effect, 613.1f, also those granted by
+    static abilities, all in timestamp order)."""
     face = obj.face
     card = obj.card
     if face.abilities is None:
@@ -367,6 +369,8 @@ def object_abilities(obj: Any) -> list[Any]:
         if face.abilities is None:
             face.abilities = []
     found = face.abilities
+    if obj.static_mods and _static_loss(obj):
+        return _after_losses(obj, found)
     if obj.mods:
         extra = [a for m in obj.mods for a in m.abilities]
         if extra:
@@ -384,12 +388,25 @@ def object_abilities(obj: Any) -> list[Any]:
     return found
 
 
+def _static_loss(obj: Any) -> bool:
+    """Whether a static ability takes abilities away from ``obj`` (613.1f)."""
+    for m in obj.static_mods:
+        for a in m.abilities:
+            if type(a) is ab.LoseAbility:
+                return True
+    return False
+
+
 def _after_losses(obj: Any, printed: list[Any]) -> list[Any]:
-    """613.1f (layer 6), in timestamp order: "loses all abilities" removes every ability it
-    had before (printed, and gained from earlier effects); "loses flying" removes those
-    keyword abilities. Abilities gained later stay."""
+    """613.1f (layer 6), in timestamp order (613.7): "loses all abilities" removes every
+    ability it had before (printed, and gained from earlier effects, static ones included:
+    an Equipment's grant with an earlier timestamp is lost too); "loses flying" removes those
+    keyword abilities. Abilities gained later stay; so do those the removing effect itself
+    grants ("is a Treasure artifact with '...' and loses all other abilities": its
+    LoseAbility comes first in the modification)."""
     have: list[Any] = list(printed)
-    for m in sorted(obj.mods, key=lambda m: m.timestamp):
+    mods = list(obj.static_mods) + list(obj.mods)
+    for m in sorted(mods, key=lambda m: m.timestamp):
         for a in m.abilities:
             if type(a) is ab.LoseAbility:
                 if a.all_abilities:
@@ -408,7 +425,13 @@ def _has_loss(obj: Any) -> bool:
         for a in m.abilities:
             if type(a) is ab.LoseAbility:
                 return True
-    return False
+    return bool(obj.static_mods) and _static_loss(obj)
+
+
+def lost_any(obj: Any) -> bool:
+    """Whether an effect takes abilities away from ``obj`` (613.1f): then
+    :func:`object_abilities` lists everything it has, static grants included."""
+    return bool(obj.mods or obj.static_mods) and _has_loss(obj)
 
 
 def has_keyword(obj: Any, name: str) -> bool:
@@ -417,10 +440,10 @@ def has_keyword(obj: Any, name: str) -> bool:
     if face.abilities is None:
         object_abilities(obj)
         face = obj.face
-    if obj.mods and _has_loss(obj):  # 613.1f: a lost keyword is gone (granted ones stay)
+    if (obj.mods or obj.static_mods) and _has_loss(obj):
+        # 613.1f: a lost keyword is gone; those granted later stay (static grants included)
         return any(isinstance(a, ab.KeywordAbility) and a.name == name
-                   for a in object_abilities(obj)) or any(
-            name in m.keywords for m in obj.static_mods)
+                   for a in object_abilities(obj))
     if name in face.keywords:
         return True
     if obj.mods or obj.static_mods:
@@ -431,7 +454,7 @@ def has_keyword(obj: Any, name: str) -> bool:
 def keyword_ability(obj: Any, name: str) -> Any:
     """The object's first keyword ability called ``name`` (None without one). Printed ones
     are looked up in a per-face table; an object with modifications is scanned in full."""
-    if obj.mods:
+    if obj.mods or (obj.static_mods and _static_loss(obj)):
         for a in object_abilities(obj):
             if isinstance(a, ab.KeywordAbility) and a.name == name:
                 return a
@@ -452,6 +475,9 @@ def activated_abilities(obj: Any) -> list[Any]:
     static abilities ("Max speed - {T}: ...", a Class level, "Equipped creature has '...'",
     613.1f layer 6). The printed list is cached per face."""
     face = obj.face
+    if obj.static_mods and (obj.mods or _static_loss(obj)) and _has_loss(obj):
+        # 613.1f: with a loss, object_abilities lists the static grants too (timestamp order)
+        return [a for a in object_abilities(obj) if isinstance(a, ab.ActivatedAbility)]
     if obj.mods or face.activated is None:
         found = [a for a in object_abilities(obj) if isinstance(a, ab.ActivatedAbility)]
         if not obj.mods:
@@ -471,7 +497,7 @@ def triggered_abilities(obj: Any) -> list[Any]:
     face = obj.face
     if obj.mods or obj.static_mods or face.triggered is None:
         found = [a for a in object_abilities(obj) if isinstance(a, ab.TriggeredAbility)]
-        if obj.static_mods:
+        if obj.static_mods and not _has_loss(obj):
             granted = [a for m in obj.static_mods for a in m.abilities]
             if granted:
                 for a in granted:  # (plain loop: a keyword needing expansion is rare)

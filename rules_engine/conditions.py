@@ -222,6 +222,13 @@ def _self_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 def _is_a(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     from rules_engine import targeting
 
+    subject = cond.subject
+    if subject is not None and subject.kind in ("enchanted", "equipped", "attached"):
+        # "As long as enchanted permanent is an Equipment": the object it is attached to
+        # (303.4, 301.5), not the Aura itself
+        source = getattr(source, "attached_to", None)
+        if not hasattr(source, "zone"):
+            return False  # attached to nothing, or to a player
     return source is not None and targeting.matches(game, source, cond.filter, controller,
                                                     None, zone_check=False)
 

@@ -1424,8 +1424,13 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
     for obj in _objects(ctx, eff.subject):
         if eff.to_zone == "battlefield":
             ctrl = ctx.controller if eff.under_control == "you" else obj.owner
+            if eff.transformed and (obj.card is None or obj.card.back is None):
+                # 712.14a: a card that isn't double-faced stays in its current zone
+                game.note(f"{obj.name} isn't a double-faced card: it stays in its zone "
+                          "(712.14a)")
+                continue
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
-                                         counters=eff.counters)
+                                         counters=eff.counters, transformed=eff.transformed)
         elif eff.to_zone.startswith("library_bottom"):
             game.move(obj, "library", top=False)  # any/random order among several: listed order
         elif eff.to_zone.startswith("library"):
@@ -1893,6 +1898,10 @@ def cant_be_countered(game: Game, spell: Any) -> bool:
             return True
     for src in game.battlefield:  # a permanent's "Spells you control can't be countered"
         found = src.face.statics
+        if src.mods or src.static_mods:  # gained ones too (613.1f)
+            from rules_engine import statics
+
+            found = statics._statics(src)
         if not found or src.phased_out:
             continue
         for abl in found:
@@ -2381,6 +2390,26 @@ def h_lose_ability(ctx: Ctx, eff: Any) -> None:
             game.log("lost_abilities", obj=obj, text=eff.text)
 
 
+def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:
+    """"Until end of turn, target creature is a Treasure artifact with '...' and loses all
+    other abilities": one modification over layers 4-6 (613.6), timestamp order (613.7b).
+    Static ones are applied by statics.apply."""
+    game = ctx.game
+    colors = None
+    if eff.colors is not None:
+        colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors
+                       if c.lower() != "colorless")
+    lost = (ab.LoseAbility(subject=eff.subject, all_abilities=True, duration=None,
+                           text=eff.text),) if eff.lose_abilities else ()
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            obj.mods.append(Mod(abilities=lost + tuple(eff.abilities), set_types=eff.card_types,
+                                subtypes=eff.subtypes or None, colors=colors,
+                                until=_until(eff.duration, ctx),
+                                timestamp=game.next_timestamp()))
+            game.log("types_set", obj=obj, text=eff.text)
+
+
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
@@ -2411,7 +2440,7 @@ HANDLERS: dict[type, Any] = {
     ab.MayEffect: h_may, ab.Conditional: h_conditional, ab.Repeat: h_repeat,
     ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
     ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement, ab.Attach: h_attach,
-    ab.PreventDamage: h_prevent,
+    ab.PreventDamage: h_prevent, ab.SetTypes: h_set_types,
 }
 
 

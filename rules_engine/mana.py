@@ -164,7 +164,7 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
                     found.append((eff, spell, abl.condition))
     for src in game.battlefield:
         statics = src.face.statics
-        if statics is None:
+        if statics is None or src.mods or src.static_mods:  # gained ones too (613.1f)
             from rules_engine import statics as st
 
             statics = st._statics(src)

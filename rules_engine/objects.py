@@ -64,13 +64,15 @@ class Mod:
     """A continuous modification of one object (611.2): +p/+t, keywords, until a duration."""
 
     __slots__ = ("power", "toughness", "keywords", "until", "abilities", "set_pt", "types",
-                 "timestamp", "colors", "subtypes")
+                 "timestamp", "colors", "subtypes", "set_types", "copy_face", "copy_card")
 
     def __init__(self, power: int = 0, toughness: int = 0, keywords: tuple[str, ...] = (),
                  until: str = "eot", abilities: tuple[Any, ...] = (),
                  set_pt: tuple[int, int] | None = None, types: tuple[str, ...] = (),
                  timestamp: int = 0, colors: tuple[str, ...] | None = None,
-                 subtypes: tuple[str, ...] | None = None) -> None:
+                 subtypes: tuple[str, ...] | None = None,
+                 set_types: tuple[str, ...] | None = None, copy_face: Face | None = None,
+                 copy_card: CardDef | None = None) -> None:
         ABILITY_CHANGES[0] += 1  # it may grant abilities to whatever it is put on
         self.power = power
         self.toughness = toughness
@@ -84,6 +86,51 @@ class Mod:
         # 205.1a); None leaves them as they are
         self.colors = colors
         self.subtypes = subtypes
+        # "is a Treasure artifact" (205.1a, layer 4): the card types become these (an instant
+        # or sorcery keeps its type); subtypes of the card types it no longer has go too
+        self.set_types = set_types
+        # "becomes a copy of" (707.2, layer 1a): the copiable values it takes while the
+        # modification lasts, and the card they come from (its prepare spell, 722.2b)
+        self.copy_face = copy_face
+        self.copy_card = copy_card
+
+
+# 205.3g-i, 205.3k: subtypes that are not creature types, by the card type they go with (the
+# planeswalker types are told apart by the face's card types instead: 205.3j is a long list)
+_SUBTYPE_FAMILY: dict[str, str] = {}
+for _family, _names in (
+        ("Artifact", "Attraction Blood Bobblehead Clue Contraption Equipment Food Fortification "
+                     "Gold Incubator Infinity Junk Lander Map Mutagen Powerstone Spacecraft "
+                     "Stone Terminus Treasure Vehicle"),
+        ("Enchantment", "Aura Background Cartouche Case Class Curse Role Room Rune Saga Shard "
+                        "Shrine"),
+        ("Land", "Cave Cloud Desert Forest Gate Island Lair Locus Mine Mountain Plains Planet "
+                 "Power-Plant Sphere Swamp Tower Town Urza's"),
+        ("Battle", "Siege"),
+        ("Spell", "Adventure Arcane Chorus Lesson Omen Trap")):
+    for _name in _names.split():
+        _SUBTYPE_FAMILY[_name] = _family
+
+
+def subtype_family(subtype: str, card_types: tuple[str, ...] | list[str]) -> str:
+    """The card type a subtype belongs to (205.3): "Treasure" -> Artifact, "Forest" -> Land,
+    "Siege" -> Battle, "Lesson" -> Spell; other subtypes are creature types, except on a
+    noncreature planeswalker, whose other subtypes are planeswalker types (205.3j)."""
+    family = _SUBTYPE_FAMILY.get(subtype)
+    if family is not None:
+        return family
+    if "Planeswalker" in card_types and "Creature" not in card_types \
+            and "Kindred" not in card_types:
+        return "Planeswalker"
+    return "Creature"
+
+
+def _family_present(family: str, card_types: list[str]) -> bool:
+    if family == "Spell":
+        return "Instant" in card_types or "Sorcery" in card_types
+    if family == "Creature":
+        return "Creature" in card_types or "Kindred" in card_types
+    return family in card_types
 
 
 class GameObject:
@@ -218,6 +265,15 @@ class GameObject:
         self.face = self._current_face()
 
     def _current_face(self) -> Face:
+        mods = self.mods
+        if mods and self._zone == "battlefield":
+            latest = None  # 613.2a: copy effects in timestamp order, the last one wins
+            for m in mods:
+                if m.copy_face is not None and (latest is None or
+                                                m.timestamp >= latest.timestamp):
+                    latest = m
+            if latest is not None:
+                return latest.copy_face
         copy_values = self._copy_values
         card = self.card
         if copy_values is not None:
@@ -232,26 +288,90 @@ class GameObject:
             return card.back
         return card.front
 
+    def refresh_face(self) -> None:
+        """Recompute the characteristics in use after a copy modification began or ended
+        (707.2, 613.2a): the caller added or removed a Mod with ``copy_face``."""
+        ABILITY_CHANGES[0] += 1
+        self.face = self._current_face()
+
     @property
     def name(self) -> str:
         return self.face.name
 
+    def _type_mods(self) -> list[Mod] | None:
+        """The modifications that touch card types or subtypes (layer 4, 613.1d), in timestamp
+        order (613.7), or None when there are none (the usual case)."""
+        found = None
+        for group in (self.static_mods, self.mods):
+            for m in group:
+                if m.types or m.set_types is not None or m.subtypes is not None:
+                    if found is None:
+                        found = []
+                    found.append(m)
+        if found is not None and len(found) > 1:
+            found.sort(key=_by_timestamp)
+        return found
+
+    def _layer4(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Card types and subtypes after the type-changing effects (613.1d), applied in
+        timestamp order: 205.1a (a set card type replaces the others, except instant and
+        sorcery, and takes away the subtypes that go with a card type it no longer has; a set
+        subtype replaces the subtypes of its own kind) and 205.1b (types added)."""
+        face = self.face
+        found = self._type_mods()
+        if found is None:
+            return face.types, face.subtypes
+        types = list(face.types)
+        subs = list(face.subtypes)
+        printed = face.types
+        for m in found:
+            if m.set_types is not None:
+                kept = [t for t in types if t in ("Instant", "Sorcery")]
+                types = kept + [t for t in m.set_types if t not in kept]
+                subs = [x for x in subs if _family_present(subtype_family(x, printed), types)]
+            else:
+                types += [t for t in m.types if t not in types]
+            if m.subtypes is not None:
+                within = m.set_types if m.set_types is not None else (tuple(types))
+                families = {subtype_family(x, within) for x in m.subtypes}
+                subs = [x for x in subs if subtype_family(x, printed) not in families]
+                subs += [x for x in m.subtypes if x not in subs]
+        return tuple(types), tuple(subs)
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        """Card types now (205.2, after layer 4)."""
+        if not self.mods and not self.static_mods:
+            return self.face.types
+        return self._layer4()[0]
+
+    @property
+    def type_line(self) -> str:
+        """The type line now (205): supertypes, card types, then subtypes after a dash."""
+        if not self.mods and not self.static_mods:
+            return self.face.type_line
+        types, subs = self._layer4()
+        if types == self.face.types and subs == self.face.subtypes:
+            return self.face.type_line
+        line = " ".join(tuple(self.face.supertypes) + types)
+        return line + (" — " + " ".join(subs) if subs else "")
+
     def has_type(self, t: str) -> bool:
-        if t in self.face.types:
-            return True
-        mods = self.mods  # (no generator for the usual unmodified object)
-        return bool(mods) and any(t in m.types for m in mods)
+        if not self.mods and not self.static_mods:  # (the usual unmodified object)
+            return t in self.face.types
+        return t in self._layer4()[0]
 
     @property
     def is_creature(self) -> bool:
-        if "Creature" in self.face.types:  # has_type("Creature"), inlined: a hot check
-            return True
-        mods = self.mods
-        return bool(mods) and any("Creature" in m.types for m in mods)
+        if not self.mods and not self.static_mods:  # has_type("Creature"), inlined: hot
+            return "Creature" in self.face.types
+        return "Creature" in self._layer4()[0]
 
     @property
     def is_land(self) -> bool:
-        return "Land" in self.face.types
+        if not self.mods and not self.static_mods:
+            return "Land" in self.face.types
+        return "Land" in self._layer4()[0]
 
     @property
     def power(self) -> int:
@@ -303,13 +423,17 @@ class GameObject:
 
     @property
     def colors(self) -> tuple[str, ...]:
-        """105.3 / 613.1e: the latest modification that sets colors wins (timestamp order)."""
+        """105.3 / 613.1e: the latest modification that sets colors wins (timestamp order),
+        from a resolved effect or a static ability ("is a colorless land")."""
         mods = self.mods
-        if mods:
+        smods = self.static_mods
+        if mods or smods:
             latest = None
-            for m in mods:
-                if m.colors is not None and (latest is None or m.timestamp >= latest.timestamp):
-                    latest = m
+            for group in (smods, mods):
+                for m in group:
+                    if m.colors is not None and (latest is None or
+                                                 m.timestamp >= latest.timestamp):
+                        latest = m
             if latest is not None:
                 return latest.colors
         return self.face.colors
@@ -317,22 +441,18 @@ class GameObject:
     @property
     def subtypes(self) -> tuple[str, ...]:
         """205.1a / 613.1d: "becomes a Frog" replaces a creature's creature types; a
-        noncreature permanent that becomes a creature keeps its own subtypes and adds them."""
-        face = self.face
-        mods = self.mods
-        if mods:
-            latest = None
-            for m in mods:
-                if m.subtypes is not None and (latest is None or m.timestamp >= latest.timestamp):
-                    latest = m
-            if latest is not None:
-                if "Creature" in face.types:
-                    return tuple(latest.subtypes)
-                return tuple(face.subtypes) + tuple(latest.subtypes)
-        return tuple(face.subtypes)
+        noncreature permanent that becomes a creature keeps its own subtypes and adds them;
+        "is a Treasure artifact" leaves only Treasure (see _layer4)."""
+        if not self.mods and not self.static_mods:
+            return tuple(self.face.subtypes)
+        return self._layer4()[1]
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.oid}@{self.zone}>"
+
+
+def _by_timestamp(m: Mod) -> int:
+    return m.timestamp
 
 
 class StackAbility:

@@ -18,16 +18,18 @@ from rules_engine.objects import GameObject, Player
 
 def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: bool = False,
                       from_stack: bool = False, tapped: bool = False,
-                      counters: tuple[tuple[str, int], ...] = ()) -> GameObject:
+                      counters: tuple[tuple[str, int], ...] = (),
+                      transformed: bool = False) -> GameObject:
+    """Put ``obj`` onto the battlefield; ``transformed``: back face up (712.14a)."""
     from rules_engine import effects
-    from rules_engine.mechanics import day_night, prepare
+    from rules_engine.mechanics import day_night, prepare, sagas
 
     enters_prepared = False
     # 702.145b: daybound - "If it is night and this permanent is represented by a DFC,
     # it enters transformed"
     transformed = obj.card is not None and obj.card.back is not None and \
-        obj.copy_values is None and game.day_night == "night" and \
-        "daybound" in obj.card.front.keywords
+        obj.copy_values is None and (transformed or (game.day_night == "night" and
+                                                     "daybound" in obj.card.front.keywords))
     # 702.146b / 712.11a: a double-faced spell cast transformed (disturb) was on the stack
     # with its back face up and enters the battlefield that way
     transformed = transformed or (from_stack and obj.transformed and obj.card is not None
@@ -54,6 +56,9 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
     if transformed:
         obj.transformed = True
     counters = tuple(counters) + _extra_counters(game, obj)
+    lore = sagas.entry_lore(game, obj, controller)  # 714.3a-b
+    if lore:
+        counters += ((sagas.LORE, lore),)
     for kind, n in counters:
         obj.counters[kind] = obj.counters.get(kind, 0) + n
     if obj.has_type("Planeswalker"):

@@ -10,7 +10,7 @@ import os
 from rules_engine import compiled, effects, statics, targeting
 from rules_engine.cards import Face
 from rules_engine.game import Game
-from rules_engine.mechanics import day_night, initiative, leave_game, prepare
+from rules_engine.mechanics import day_night, initiative, leave_game, prepare, sagas
 from rules_engine.objects import GameObject
 
 # MTGKIT_VERIFY_SBA=1: never skip; a check that acts after only quiet events fails loudly
@@ -100,6 +100,7 @@ def check_once(game: Game) -> bool:
     dying: list[GameObject] = []
     auras: list[GameObject] = []
     seen: dict[tuple[int, str], list[GameObject]] | None = None
+    finished: list[GameObject] = []  # Sagas past their final chapter (714.4, 704.5s)
     # One pass over the battlefield for 704.5f-j, 704.5m-n/p and 704.5q. Auras going to the
     # graveyard (704.5m) are put after the creatures that die, as separate passes used to.
     for obj in game.battlefield:
@@ -127,10 +128,14 @@ def check_once(game: Game) -> bool:
                 counters["+1/+1"] = plus - n
                 counters["-1/-1"] = minus - n
                 acted = True
+            if counters.get(sagas.LORE) and sagas.must_sacrifice(game, obj):
+                finished.append(obj)
         target = obj.attached_to
         if target is not None or flags & _AURA:
             acted = _attachment(game, obj, face, target, auras) or acted
-        if flags & _CREATURE or (obj.mods and obj.is_creature):
+        if (flags & _CREATURE or obj.mods or obj.static_mods) and (
+                not (obj.mods or obj.static_mods) or obj.is_creature):
+            # (a permanent that stopped being a creature, 205.1a, has no toughness to check)
             if counters or obj.mods or obj.static_mods:
                 t = obj.toughness
             else:
@@ -148,13 +153,17 @@ def check_once(game: Game) -> bool:
                     continue
                 dying.append(obj)
                 continue
-        if flags & _PLANESWALKER and obj.loyalty <= 0:  # 704.5i
+        if flags & _PLANESWALKER and obj.loyalty <= 0 and (
+                not (obj.mods or obj.static_mods) or obj.has_type("Planeswalker")):  # 704.5i
             dying.append(obj)
     for obj in auras:
         if obj not in dying:
             dying.append(obj)
     for obj in dying:
         game.move(obj, "graveyard")
+        acted = True
+    if finished:
+        sagas.sacrifice(game, finished)  # 714.4 (after the others: all are simultaneous)
         acted = True
     # 704.5j legend rule
     for (idx, name), objs in (seen.items() if seen is not None else ()):

@@ -9,13 +9,12 @@ last events of the game log, and the rule behind an illegal action.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from rules_engine import casting, combat, turn
 from rules_engine.cards import (
@@ -29,6 +28,7 @@ from rules_engine.errors import DecisionError, IllegalActionError, RulesEngineEr
 from rules_engine.game import STEPS, Game
 from rules_engine.mana import parse_mana
 from rules_engine.objects import GameObject, Player
+from rules_engine.scenario_yaml import line_of, load_documents
 
 STEP_ALIASES = {"main": "main1", "precombat_main": "main1", "postcombat_main": "main2",
                 "combat": "beginning_of_combat", "end_step": "end", "first_strike": \
@@ -37,7 +37,22 @@ STEP_ALIASES = {"main": "main1", "precombat_main": "main1", "postcombat_main": "
 PLAYER_ACTIONS = ("cast", "activate", "play_land", "pass", "attack", "block", "concede",
                   "phase_out", "phase_in")
 LAST_EVENTS = 12
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same result
+# The keys of the public format (spec/scenarios.md) and the engine's documented extensions
+# (tests/scenarios/README.md). Any other key is reported as a warning, never an error: the
+# format lets files carry more ("extra keys"), but a misspelt key must not pass unnoticed.
+TOP_KEYS = frozenset({"name", "source", "cards", "players", "strict", "state", "actions",
+                      "expect"})
+STATE_KEYS = frozenset({"turn", "active", "step", "day_night", "initiative",
+                        "spells_cast_this_turn", "players"})
+PLAYER_STATE_KEYS = frozenset({"life", "mana_pool", "hand", "library", "graveyard", "exile",
+                               "battlefield", "dungeon"})
+ENTRY_KEYS = frozenset({"card", "id", "count", "face", "tapped", "phased_out", "prepared",
+                        "token", "summoning_sick", "counters", "owner", "controller",
+                        "attached_to"})
+SPEC_EVENTS = frozenset({"became_day", "became_night", "day_became_night", "night_became_day",
+                        "transformed", "initiative_taken", "ventured", "dungeon_completed",
+                        "prepared", "unprepared", "spell_cast", "turn_ended", "lost_game"})
+ACTION_OPTIONS = frozenset({"from", "targets", "x", "choices", "ability", "expect_error"})
 
 
 @dataclass
@@ -48,10 +63,15 @@ class ScenarioResult:
     failures: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     actions: int = 0
+    warnings: list[str] = field(default_factory=list)
+    loaded: bool = True  # False: the file (or this item of it) is not a scenario at all
 
     def as_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "name": self.name, "passed": self.passed,
-                "failures": self.failures}
+        out: dict[str, Any] = {"file": self.file, "name": self.name, "passed": self.passed,
+                               "failures": self.failures}
+        if self.warnings:
+            out["warnings"] = self.warnings
+        return out
 
 
 class ExpectationFailed(Exception):
@@ -59,33 +79,30 @@ class ExpectationFailed(Exception):
 
 
 def load_file(path: Path | str) -> list[dict[str, Any]]:
-    """The scenarios of one YAML file (a mapping or a list of mappings)."""
+    """The scenarios of one YAML file (a mapping, a list of mappings, or several documents);
+    :class:`ScenarioError` naming the file and line when it holds anything else."""
     path = Path(path)
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{path}: not valid YAML ({exc})") from exc
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from exc
-    if isinstance(data, dict):
-        data = [data]
-    if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
-        raise ScenarioError(f"{path}: a scenario file holds a mapping or a list of mappings")
-    for i, scn in enumerate(data):
-        if "name" not in scn:
-            raise ScenarioError(f"{path}: scenario {i + 1}: key 'name' is required")
-    return data
+    items = load_documents(path)
+    for item, line in items:
+        if not isinstance(item, dict):
+            raise ScenarioError(f"{path}: line {line}: a scenario is a mapping, not {item!r}")
+    return [item for item, _ in items]
 
 
 def scenario_files(paths: list[Path | str]) -> list[Path]:
-    """Files named, and every .yaml/.yml under directories named (sorted)."""
+    """Files named, and every .yaml/.yml under directories named (sorted); a file reached
+    twice (named and inside a directory named, or two overlapping directories) runs once."""
     out: list[Path] = []
+    seen: set[Path] = set()
     for p in paths:
         p = Path(p)
-        if p.is_dir():
-            out.extend(sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml")))
-        else:
-            out.append(p)
+        found = sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml")) \
+            if p.is_dir() else [p]
+        for f in found:
+            key = f.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(f)
     return out
 
 
@@ -94,70 +111,169 @@ def _norm_name(name: str) -> str:
     return n[:-6] if n.endswith(" token") else n
 
 
+def _int(value: Any, where: str) -> int:
+    """A whole number from the file, or a :class:`ScenarioError` naming the field."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ScenarioError(f"{where}: expected a whole number, got {value!r}")
+    try:
+        return int(value)
+    except ValueError:
+        raise ScenarioError(f"{where}: expected a whole number, got {value!r}") from None
+
+
+def _mapping(value: Any, where: str) -> dict[Any, Any]:
+    """A mapping from the file (absent or null: empty), or an error naming the field."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{where}: expected a mapping, got {value!r}")
+    return value
+
+
+def _entries(value: Any, where: str) -> list[Any]:
+    """A list of card entries; one entry alone (``hand: Plains``) is accepted as a list of one."""
+    if value is None:
+        return []
+    if isinstance(value, (str, dict)):
+        return [value]
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}: expected a list of cards, got {value!r}")
+    return value
+
+
 class Runner:
     """Plays one scenario against a card source."""
 
     def __init__(self, scn: dict[str, Any], source: CardSource, file: Path | None = None) -> None:
         self.scn = scn
         self.file = file
-        extra = []
-        for rel in scn.get("cards") or []:
-            path = (file.parent / rel) if file is not None else Path(rel)
-            extra.extend(read_card_file(path))
-        if extra:
-            source = ChainCardSource([DictCardSource(extra), source])
+        self.source = source
         self.library = CardLibrary(source)
         self.game: Game | None = None
         self.checkpoint = 0
         self.failures: list[str] = []
+        self.warnings: list[str] = []
         self.labels: dict[str, GameObject] = {}
         self._attachments: list[tuple[GameObject, str]] = []  # (aura, id or player) from setup
         self.actions = 0
+        self.line: int | None = line_of(scn, None)  # where in the file the runner is reading
+        self._pending_step: str | None = None  # a set-up untap/cleanup step not yet begun
+
+    def _at(self, container: Any, key: Any) -> None:
+        """Remember the line of ``container[key]``: errors from here on name it."""
+        line = line_of(container, key)
+        if line is not None:
+            self.line = line
+
+    def _unknown_keys(self, mapping: Any, known: frozenset[str], where: str) -> None:
+        """Warn about keys the format does not know (ignored, so a typo is visible)."""
+        if not isinstance(mapping, dict):
+            return
+        for key in mapping:
+            if key not in known:
+                line = line_of(mapping, key)
+                at = f"line {line}: " if line is not None else ""
+                self.warnings.append(f"{at}{where}: unknown key {key!r} ignored")
+
+    def _load_cards(self) -> None:
+        """The scenario's own ``cards:`` files, looked up before the other sources."""
+        files = self.scn.get("cards")
+        if not files:
+            return
+        if isinstance(files, str):
+            files = [files]
+        if not isinstance(files, list):
+            raise ScenarioError(f"cards: expected a list of card files, got {files!r}")
+        extra = []
+        for i, rel in enumerate(files):
+            self._at(files, i)
+            path = (self.file.parent / str(rel)) if self.file is not None else Path(str(rel))
+            extra.extend(read_card_file(path))
+        if extra:
+            self.library = CardLibrary(ChainCardSource([DictCardSource(extra), self.source]))
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> Game:
         scn = self.scn
-        names = [str(n) for n in scn.get("players") or ["alice", "bob"]]
+        self._unknown_keys(scn, TOP_KEYS, "scenario")
+        self._load_cards()
+        self._at(scn, "players")
+        players = scn.get("players") or ["alice", "bob"]
+        if not isinstance(players, list):
+            raise ScenarioError(f"players: expected a list of names, got {players!r}")
+        names = [str(n) for n in players]
         if len(names) < 2:
             raise ScenarioError("players: two or more names are needed")
+        if len(set(names)) != len(names):
+            raise ScenarioError(f"players: a name is given twice: {names}")
         game = Game(names, self.library, strict=bool(scn.get("strict", False)))
         self.game = game
-        state = scn.get("state") or {}
-        game.turn = int(state.get("turn", 1))
+        self._at(scn, "state")
+        state = _mapping(scn.get("state"), "state")
+        self._unknown_keys(state, STATE_KEYS, "state")
+        self._at(state, "turn")
+        game.turn = _int(state.get("turn", 1), "state.turn")
+        if game.turn < 1:
+            raise ScenarioError(f"state.turn: turns are numbered from 1, got {game.turn}")
+        self._at(state, "active")
         active = state.get("active", names[0])
-        if active not in game.by_name:
+        if str(active) not in game.by_name:
             raise ScenarioError(f"state.active: unknown player {active!r}")
-        game.active = game.by_name[active]
+        game.active = game.by_name[str(active)]
+        self._at(state, "step")
         step = STEP_ALIASES.get(str(state.get("step", "main1")), str(state.get("step", "main1")))
         if step not in STEPS:
             raise ScenarioError(f"state.step: unknown step {step!r} (one of {', '.join(STEPS)})")
         game.step = step
+        self._at(state, "day_night")
         dn = state.get("day_night", "neither") or "neither"
         if dn not in ("neither", "day", "night"):
             raise ScenarioError(f"state.day_night: {dn!r} is not neither, day or night")
         game.day_night = dn
         # players before the active one in turn order have had a first turn already
         game.first_player = game.players[0]
-        for pname, n in (state.get("spells_cast_this_turn") or {}).items():
-            self._player(pname, "state.spells_cast_this_turn").spells_cast_this_turn = int(n)
-        pstate = state.get("players") or {}
+        if game.turn > 1:
+            # 502.2 looks at the previous turn's active player: the one before in turn order
+            # (who, as far as the set-up says, cast no spell in that turn)
+            index = game.players.index(game.active)
+            game.prev_active = game.players[index - 1]
+            game.prev_active_spells = 0
+        self._at(state, "spells_cast_this_turn")
+        spells = _mapping(state.get("spells_cast_this_turn"), "state.spells_cast_this_turn")
+        for pname, n in spells.items():
+            self._player(pname, "state.spells_cast_this_turn").spells_cast_this_turn = _int(
+                n, f"state.spells_cast_this_turn.{pname}")
+        self._at(state, "players")
+        pstate = _mapping(state.get("players"), "state.players")
         for pname, pdata in pstate.items():
+            self._at(pstate, pname)
             player = self._player(pname, "state.players")
-            pdata = pdata or {}
+            pdata = _mapping(pdata, f"state.players.{pname}")
+            self._unknown_keys(pdata, PLAYER_STATE_KEYS, f"state.players.{pname}")
             if "life" in pdata:
-                player.life = int(pdata["life"])
+                self._at(pdata, "life")
+                player.life = _int(pdata["life"], f"state.players.{pname}.life")
             if pdata.get("mana_pool"):
+                self._at(pdata, "mana_pool")
                 player.mana_pool = parse_mana(str(pdata["mana_pool"]))
             for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
-                for entry in pdata.get(zone) or []:
-                    self._place(player, zone, entry)
+                self._at(pdata, zone)
+                where = f"state.players.{pname}.{zone}"
+                entries = _entries(pdata.get(zone), where)
+                for k, entry in enumerate(entries):
+                    self._at(entries, k)
+                    self._place(player, zone, entry, f"{where}[{k + 1}]")
             if pdata.get("dungeon"):
                 from rules_engine.mechanics import initiative
 
-                d = pdata["dungeon"]
+                self._at(pdata, "dungeon")
+                d = _mapping(pdata["dungeon"], f"state.players.{pname}.dungeon")
+                if "name" not in d or "room" not in d:
+                    raise ScenarioError(f"state.players.{pname}.dungeon: give name and room")
                 initiative.set_dungeon(game, player, d["name"], d["room"])
         for aura, key in self._attachments:  # engine extension: `attached_to: id-or-player`
             aura.attached_to = game.by_name.get(key) or self.obj(key, "battlefield")
+        self._at(state, "initiative")
         init = state.get("initiative")
         if init:
             game.initiative = self._player(init, "state.initiative")
@@ -165,11 +281,25 @@ class Runner:
         game.pending_triggers.clear()
         game.bound_key = None
         self._note_unsupported()
+        self.line = line_of(scn, None)
         if step in ("untap", "cleanup"):
-            raise ScenarioError(f"state.step: no player has priority in the {step} step; start "
-                                "in another step")
+            # No player gets priority in these steps (502.4, 514.3): the game stands at the
+            # start of the step; it begins (its turn-based actions, then on to the next
+            # priority) with the first action or checkpoint, whose choices answer its
+            # decisions (e.g. which cards to discard to hand size, 514.1).
+            self._pending_step = step
+            game.priority = None
+            return game
         turn.give_priority(game, game.active)
         return game
+
+    def _begin_pending_step(self) -> bool:
+        """Begin a set-up untap or cleanup step now; whether there was one."""
+        step, self._pending_step = self._pending_step, None
+        if step is None:
+            return False
+        turn.begin_step(self.game, step)
+        return True
 
     def _note_unsupported(self) -> None:
         """Say in the log which clauses of the scenario's cards the compiler left unsupported."""
@@ -193,16 +323,25 @@ class Runner:
             raise ScenarioError(f"{where}: unknown player {name!r}")
         return self.game.by_name[str(name)]
 
-    def _place(self, player: Player, zone: str, entry: Any) -> None:
+    def _place(self, player: Player, zone: str, entry: Any, where: str) -> None:
         game = self.game
         assert game is not None
         if isinstance(entry, str):
             entry = {"card": entry}
         if not isinstance(entry, dict) or "card" not in entry:
-            raise ScenarioError(f"state.players.{player.name}.{zone}: bad card entry {entry!r}")
-        count = int(entry.get("count", 1))
-        owner = self._player(entry.get("owner", player.name), "owner")
-        controller = self._player(entry.get("controller", player.name), "controller")
+            raise ScenarioError(f"{where}: bad card entry {entry!r} (a card name or a mapping "
+                                "with 'card')")
+        self._unknown_keys(entry, ENTRY_KEYS, where)
+        count = _int(entry.get("count", 1), f"{where}.count")
+        if count > 1 and entry.get("id") is not None:
+            raise ScenarioError(f"{where}: an entry with count {count} can't have an id (an id "
+                                "names one object)")
+        owner = self._player(entry.get("owner", player.name), f"{where}.owner")
+        controller = self._player(entry.get("controller", player.name), f"{where}.controller")
+        counters = _mapping(entry.get("counters"), f"{where}.counters")
+        face_side = str(entry.get("face", "front") or "front").lower()
+        if face_side not in ("front", "back"):
+            raise ScenarioError(f"{where}.face: {entry['face']!r} is not front or back")
         for _ in range(count):
             card = game.card_def(str(entry["card"]))
             obj = game.new_object(card, owner, zone if zone != "battlefield" else "battlefield",
@@ -215,14 +354,14 @@ class Runner:
             if zone != "battlefield":
                 continue
             obj.controller = controller
-            if entry.get("face", "front") == "back":
+            if face_side == "back":
                 if card.back is None:
                     raise ScenarioError(f"{card.name} has no back face")
                 obj.transformed = True
             obj.tapped = bool(entry.get("tapped", False))
             obj.sick = bool(entry.get("summoning_sick", False))
-            for kind, n in (entry.get("counters") or {}).items():
-                obj.counters[str(kind)] = int(n)
+            for kind, n in counters.items():
+                obj.counters[str(kind)] = _int(n, f"{where}.counters.{kind}")
             if obj.has_type("Planeswalker") and "loyalty" not in obj.counters and \
                     obj.face.loyalty is not None:
                 obj.counters["loyalty"] = obj.face.loyalty
@@ -243,36 +382,56 @@ class Runner:
 
     # -- running -----------------------------------------------------------------------------
     def run(self) -> ScenarioResult:
-        name = str(self.scn.get("name"))
+        name = self.scn.get("name")
         file = str(self.file) if self.file else "<scenario>"
         try:
+            if name is None or not str(name).strip():
+                raise ScenarioError("key 'name' is required (one line saying what is checked)")
             self.setup()
-            for i, action in enumerate(self.scn.get("actions") or [], 1):
+            self._at(self.scn, "actions")
+            actions = self.scn.get("actions") or []
+            if not isinstance(actions, list):
+                raise ScenarioError(f"actions: expected a list of actions, got {actions!r}")
+            for i, action in enumerate(actions, 1):
+                self._at(actions, i - 1)
                 self.do_action(i, action)
-            self.check_expect(self.scn.get("expect") or {}, "expect")
+            self._at(self.scn, "expect")
+            self._begin_pending_step()
+            self.check_expect(_mapping(self.scn.get("expect"), "expect"), "expect")
         except ScenarioError as exc:
-            self.failures.append(f"scenario error: {exc}")
+            self.failures.append(f"scenario error: {self._line_prefix(exc)}{exc}")
         except RulesEngineError as exc:
-            self.failures.append(f"{type(exc).__name__}: {exc}")
+            self.failures.append(f"{self._line_prefix(exc)}{type(exc).__name__}: {exc}")
         except Exception as exc:  # noqa: BLE001 - an engine bug must fail this scenario only
             import traceback
 
             where = traceback.extract_tb(exc.__traceback__)[-1]
-            self.failures.append(f"internal error {type(exc).__name__}: {exc} "
+            self.failures.append(f"{self._line_prefix(exc)}internal error "
+                                 f"{type(exc).__name__}: {exc} "
                                  f"(at {Path(where.filename).name}:{where.lineno})")
-        if self.failures and self.game is not None:
+        if self.failures and self.game is not None and self.game.events:
             self.failures.append("last events:\n" + "\n".join(
                 "    " + e.describe() for e in self.game.events[-LAST_EVENTS:]))
         log = [e.describe() for e in self.game.events] if self.game else []
-        return ScenarioResult(file, name, not self.failures, self.failures, log, self.actions)
+        return ScenarioResult(file, str(name) if name is not None else "(no name)",
+                              not self.failures, self.failures, log, self.actions,
+                              self.warnings)
+
+    def _line_prefix(self, exc: Exception) -> str:
+        """``line N: `` for an error, unless its message already names a line."""
+        if self.line is None or str(exc).startswith("line "):
+            return ""
+        return f"line {self.line}: "
 
     def do_action(self, i: int, action: Any) -> None:
         if not isinstance(action, dict) or len([k for k in action if k != "expect_error"]) != 1:
-            raise ScenarioError(f"action {i}: one key (a player name, resolve, advance or expect)")
+            raise ScenarioError(f"action {i}: one key (a player name, resolve, advance or "
+                                f"expect), got {action!r}")
         key = next(k for k in action if k != "expect_error")
         body = action[key]
         if key == "expect":
-            self.check_expect(body or {}, f"action {i} (expect)")
+            self._begin_pending_step()
+            self.check_expect(_mapping(body, f"action {i} (expect)"), f"action {i} (expect)")
             return
         expect_error = action.get("expect_error")
         if isinstance(body, dict) and "expect_error" in body:
@@ -308,12 +467,18 @@ class Runner:
         game = self.game
         assert game is not None
         if key == "resolve":
-            self._load_choices((body or {}).get("choices"))
-            self.resolve()
+            body = _mapping(body, f"action {i} (resolve)")
+            self._unknown_keys(body, frozenset({"choices", "expect_error"}), f"action {i}")
+            self._load_choices(body.get("choices"))
+            if not self._begin_pending_step():  # (beginning it reaches the next priority)
+                self.resolve()
             return
         if key == "advance":
-            body = body or {}
+            body = _mapping(body, f"action {i} (advance)")
+            self._unknown_keys(body, frozenset({"turn", "step", "choices", "expect_error"}),
+                               f"action {i}")
             self._load_choices(body.get("choices"))
+            self._begin_pending_step()
             self.advance(body)
             return
         if key not in game.by_name:
@@ -325,12 +490,15 @@ class Runner:
             raise ScenarioError(f"action {i}: {key}: expected a mapping or 'pass'/'concede'")
         verbs = [k for k in body if k in PLAYER_ACTIONS]
         if len(verbs) != 1:
-            raise ScenarioError(f"action {i}: {key}: one of {', '.join(PLAYER_ACTIONS)}")
+            raise ScenarioError(f"action {i}: {key}: one of {', '.join(PLAYER_ACTIONS)}, got "
+                                f"{sorted(map(str, body))}")
         verb = verbs[0]
+        self._unknown_keys(body, frozenset(PLAYER_ACTIONS) | ACTION_OPTIONS, f"action {i}")
         self._label_nth(body.get("targets"))
         self._label_nth(body.get("choices"))
         if body.get("choices") is not None:
-            game.decider.load(player.name, list(body["choices"]))
+            game.decider.load(player.name, _as_list(body["choices"]))
+        self._begin_pending_step()
         if verb == "pass":
             if game.priority is not player:
                 holder = game.priority.name if game.priority else "nobody"
@@ -349,20 +517,23 @@ class Runner:
                 turn.give_priority(game, holder)
         elif verb == "cast":
             casting.cast(game, player, str(body["cast"]), from_zone=body.get("from", "hand"),
-                         targets=_as_list(body.get("targets")), x=int(body.get("x", 0)))
+                         targets=_as_list(body.get("targets")),
+                         x=_int(body.get("x", 0), f"action {i}: x"))
         elif verb == "play_land":
             casting.play_land(game, player, str(body["play_land"]))
         elif verb == "activate" and body.get("from") == "hand":
             # engine extension: an ability that works in the hand (cycling, 702.29a)
             casting.activate_in_hand(game, player, str(body["activate"]),
-                                     int(body.get("ability", 1)))
+                                     _int(body.get("ability", 1), f"action {i}: ability"))
         elif verb == "activate":
-            casting.activate(game, player, str(body["activate"]), int(body.get("ability", 1)),
-                             targets=_as_list(body.get("targets")), x=int(body.get("x", 0)))
+            casting.activate(game, player, str(body["activate"]),
+                             _int(body.get("ability", 1), f"action {i}: ability"),
+                             targets=_as_list(body.get("targets")),
+                             x=_int(body.get("x", 0), f"action {i}: x"))
         elif verb == "attack":
-            self.attack(player, body["attack"] or {})
+            self.attack(player, _mapping(body["attack"], f"action {i}: attack"))
         elif verb == "block":
-            self.block(player, body["block"] or {})
+            self.block(player, _mapping(body["block"], f"action {i}: block"))
         elif verb in ("phase_out", "phase_in"):
             from rules_engine.mechanics import phasing
 
@@ -425,28 +596,39 @@ class Runner:
         raise ScenarioError("resolve: the top object never resolved")
 
     def advance(self, body: dict[str, Any]) -> None:
+        """Pass priority (resolving what is on the stack) until the named step of the named
+        turn begins. Without ``turn``: the next time that step begins (this turn if it is
+        still ahead, else the next turn). ``untap`` and ``cleanup`` have no priority (502.4,
+        514.3): advancing to them stops at the first priority at or after their beginning
+        (the upkeep after an untap step; after a cleanup step, the next turn's upkeep or a
+        cleanup priority when something triggered, 514.3a)."""
         game = self.game
-        target_turn = int(body.get("turn", game.turn))
         step = str(body.get("step", "upkeep"))
         step = STEP_ALIASES.get(step, step)
         if step not in STEPS:
-            raise ScenarioError(f"advance: unknown step {step!r}")
-        if step == "untap":
-            raise ScenarioError("advance: no player receives priority in the untap step (502.4); "
-                                "advance to upkeep")
+            raise ScenarioError(f"advance: unknown step {step!r} (one of {', '.join(STEPS)})")
         here = (game.turn, STEPS.index(game.step))
+        if "turn" in body and body["turn"] is not None:
+            target_turn = _int(body["turn"], "advance.turn")
+        else:
+            target_turn = game.turn if STEPS.index(step) > here[1] else game.turn + 1
         there = (target_turn, STEPS.index(step))
+        no_priority = step in ("untap", "cleanup")
         if there == here:
             return
         if there < here:
             raise ScenarioError(f"advance: turn {target_turn} {step} is in the past "
                                 f"(now turn {game.turn} {game.step})")
+        if no_priority:
+            game.note(f"advance: nobody receives priority in the {step} step (502.4, 514.3); "
+                      "stopping at the first priority after it begins")
         for _ in range(5000):
             if game.game_over:
                 return
-            if (game.turn, game.step) == (target_turn, step):
+            now = (game.turn, STEPS.index(game.step))
+            if now == there or (no_priority and now > there):
                 return
-            if (game.turn, STEPS.index(game.step)) > there:
+            if now > there:
                 raise ScenarioError(f"advance: turn {target_turn} {step} did not happen (the "
                                     f"game is at turn {game.turn} {game.step}; skipped steps: "
                                     "506.1, 508.8, 510.4, 724.1d)")
@@ -524,72 +706,98 @@ class Runner:
         events = game.events[self.checkpoint:]
         names = [e.name for e in events if e.name != "note"]
         for key, value in exp.items():
-            if key == "day_night":
-                want("day_night", value, game.day_night)
-            elif key == "initiative":
-                want("initiative", value, game.initiative.name if game.initiative else None)
-            elif key == "turn":
-                want("turn", int(value), game.turn)
-            elif key == "step":
-                want("step", STEP_ALIASES.get(str(value), str(value)), game.step)
-            elif key == "active":
-                want("active", value, game.active.name)
-            elif key == "life":
-                for pname, life in value.items():
-                    want(f"life of {pname}", int(life), self._player(pname, where).life)
-            elif key in ("zones", "zones_include"):
-                self._check_zones(value, key == "zones_include", where, fails)
-            elif key == "objects":
-                for okey, props in value.items():
-                    self._check_object(str(okey), props or {}, where, fails)
-            elif key == "stack":
-                want("stack (top first)", [str(v) for v in value or []],
-                     [o.name for o in reversed(game.stack)])
-            elif key == "dungeon":
-                for pname, d in value.items():
-                    p = self._player(pname, where)
-                    actual = None if p.dungeon is None else {"name": p.dungeon.name,
-                                                             "room": p.dungeon_room}
-                    if d is None:
-                        want(f"dungeon of {pname}", None, actual)
-                    else:
-                        exp_d = {k: d[k] for k in ("name", "room") if k in d}
-                        act_d = {k: actual[k] for k in exp_d} if actual else None
-                        want(f"dungeon of {pname}", exp_d, act_d)
-            elif key == "lost":
-                want("lost", sorted(value or []), sorted(p.name for p in game.players if p.lost))
-            elif key == "winner":
-                winners = [p.name for p in game.players if p.won]
-                want("winner", value, winners[0] if winners else None)
-            elif key == "events":
-                pos = 0
-                for wanted in value or []:
-                    try:
-                        pos = names.index(str(wanted), pos) + 1
-                    except ValueError:
-                        fails.append(f"{where}: events: expected {value} in this order since the "
-                                     f"last checkpoint; '{wanted}' missing after position {pos}. "
-                                     f"actual: {names}")
-                        break
-            elif key == "events_absent":
-                for unwanted in value or []:
-                    if unwanted in names:
-                        fails.append(f"{where}: events_absent: '{unwanted}' happened "
-                                     f"({names.count(unwanted)} times)")
-            elif key == "event_counts":
-                for ename, n in value.items():
-                    want(f"event_counts.{ename}", int(n), names.count(ename))
-            else:
-                fails.append(f"{where}: unknown expectation key {key!r}")
+            before = len(fails)
+            self._at(exp, key)
+            try:
+                self._check_key(key, value, where, want, fails, names)
+            except (ValueError, TypeError, AttributeError, KeyError) as exc:
+                raise ScenarioError(f"{where}.{key}: malformed value {value!r} ({exc})") from exc
+            line = line_of(exp, key)
+            if line is not None:
+                fails[before:] = [f"line {line}: {f}" for f in fails[before:]]
         self.checkpoint = len(game.events)
         self.failures.extend(fails)
+
+    def _check_key(self, key: str, value: Any, where: str, want: Any, fails: list[str],
+                   names: list[str]) -> None:
+        """One ``expect`` key against the game (failures appended to ``fails``)."""
+        game = self.game
+        if key in ("events", "events_absent", "stack", "lost"):
+            value = _as_list(value) or []
+        if key in ("life", "zones", "zones_include", "objects", "dungeon", "event_counts"):
+            value = _mapping(value, f"{where}.{key}")
+        if key in ("events", "events_absent", "event_counts"):
+            for ename in value:
+                if str(ename) not in SPEC_EVENTS and str(ename) not in self._all_event_names():
+                    self.warnings.append(f"line {self.line}: {where}.{key}: {ename!r} is not an "
+                                         "event of the format, nor one this game logged")
+        if key == "day_night":
+            want("day_night", value, game.day_night)
+        elif key == "initiative":
+            want("initiative", value, game.initiative.name if game.initiative else None)
+        elif key == "turn":
+            want("turn", int(value), game.turn)
+        elif key == "step":
+            want("step", STEP_ALIASES.get(str(value), str(value)), game.step)
+        elif key == "active":
+            want("active", value, game.active.name)
+        elif key == "life":
+            for pname, life in value.items():
+                want(f"life of {pname}", int(life), self._player(pname, where).life)
+        elif key in ("zones", "zones_include"):
+            self._check_zones(value, key == "zones_include", where, fails)
+        elif key == "objects":
+            for okey, props in value.items():
+                self._check_object(str(okey), props or {}, where, fails)
+        elif key == "stack":
+            want("stack (top first)", [str(v) for v in value or []],
+                 [o.name for o in reversed(game.stack)])
+        elif key == "dungeon":
+            for pname, d in value.items():
+                p = self._player(pname, where)
+                actual = None if p.dungeon is None else {"name": p.dungeon.name,
+                                                         "room": p.dungeon_room}
+                if d is None:
+                    want(f"dungeon of {pname}", None, actual)
+                else:
+                    exp_d = {k: d[k] for k in ("name", "room") if k in d}
+                    act_d = {k: actual[k] for k in exp_d} if actual else None
+                    want(f"dungeon of {pname}", exp_d, act_d)
+        elif key == "lost":
+            want("lost", sorted(map(str, value)), sorted(p.name for p in game.players if p.lost))
+        elif key == "winner":
+            winners = [p.name for p in game.players if p.won]
+            want("winner", value, winners[0] if winners else None)
+        elif key == "events":
+            pos = 0
+            for wanted in value or []:
+                try:
+                    pos = names.index(str(wanted), pos) + 1
+                except ValueError:
+                    fails.append(f"{where}: events: expected {value} in this order since the "
+                                 f"last checkpoint; '{wanted}' missing after position {pos}. "
+                                 f"actual: {names}")
+                    break
+        elif key == "events_absent":
+            for unwanted in value or []:
+                if unwanted in names:
+                    fails.append(f"{where}: events_absent: '{unwanted}' happened "
+                                 f"({names.count(unwanted)} times)")
+        elif key == "event_counts":
+            for ename, n in value.items():
+                want(f"event_counts.{ename}", int(n), names.count(ename))
+        else:
+            fails.append(f"{where}: unknown expectation key {key!r}")
+
+    def _all_event_names(self) -> set[str]:
+        return {e.name for e in self.game.events} | _engine_event_names()
 
     def _check_zones(self, spec: dict[str, Any], include: bool, where: str,
                      fails: list[str]) -> None:
         game = self.game
         for pname, zones in spec.items():
             p = self._player(pname, where)
-            for zone, value in zones.items():
+            for zone, value in _mapping(zones, f"{where}.zones.{pname}").items():
                 if zone.endswith("_count"):
                     z = zone[:-6]
                     actual = len(self._zone_objs(p, z))
@@ -597,7 +805,8 @@ class Runner:
                         fails.append(f"{where}: {pname}.{zone}: expected {value}, actual {actual}")
                     continue
                 actual_names = [o.name for o in self._zone_objs(p, zone)]
-                exp_c = Counter(_norm_name(_entry_name(v)) for v in _expand(value or []))
+                value = _entries(value, f"{where}.zones.{pname}.{zone}")
+                exp_c = Counter(_norm_name(_entry_name(v)) for v in _expand(value))
                 act_c = Counter(_norm_name(n) for n in actual_names)
                 ok = (not (exp_c - act_c)) if include else exp_c == act_c
                 if not ok:
@@ -660,6 +869,18 @@ class Runner:
 
 
 _NTH = re.compile(r"^(.+?)\s+#(\d+)$")
+_LOG_CALL = re.compile(r"\.log\(\s*\"([a-z_]+)\"")
+
+
+@functools.lru_cache(maxsize=1)
+def _engine_event_names() -> frozenset[str]:
+    """Every event name the engine's source logs (``game.log("name", ...)``): a name outside
+    these and the format's list cannot ever happen, so checking for it is surely a typo."""
+    root = Path(__file__).resolve().parent
+    names: set[str] = set()
+    for path in root.rglob("*.py"):
+        names.update(_LOG_CALL.findall(path.read_text(encoding="utf-8")))
+    return frozenset(names)
 
 
 def _prop(obj: GameObject, prop: str) -> Any:
@@ -682,7 +903,7 @@ def _prop(obj: GameObject, prop: str) -> Any:
     if prop == "colors":
         return list(obj.colors)
     if prop == "type_line":
-        return obj.face.type_line
+        return obj.type_line  # after type-changing effects (205.1a, 613.1d)
     if prop == "keywords":
         from rules_engine import abilities as ab
         from rules_engine import compiled
@@ -691,8 +912,9 @@ def _prop(obj: GameObject, prop: str) -> Any:
         # them from compiled.object_abilities; static grants live in static_mods
         found = {a.name.lower() for a in compiled.object_abilities(obj)
                  if isinstance(a, ab.KeywordAbility)}
-        for m in obj.static_mods:
-            found.update(m.keywords)
+        if not compiled.lost_any(obj):  # (after a loss, the list above has them, 613.1f)
+            for m in obj.static_mods:
+                found.update(m.keywords)
         return sorted(found)
     if prop == "loyalty":
         return obj.loyalty
@@ -742,9 +964,20 @@ def run_scenario(scn: dict[str, Any], source: CardSource, file: Path | None = No
 
 
 def run_file(path: Path | str, source: CardSource) -> list[ScenarioResult]:
+    """Play every scenario of one file. A file that is not a scenario file gives one failed,
+    not-loaded result naming the file and line; an item of a list that is not a mapping
+    fails alone, and the file's other scenarios still run."""
     path = Path(path)
     try:
-        scenarios = load_file(path)
+        items = load_documents(path)
     except ScenarioError as exc:
-        return [ScenarioResult(str(path), path.name, False, [str(exc)])]
-    return [run_scenario(s, source, path) for s in scenarios]
+        return [ScenarioResult(str(path), path.name, False, [str(exc)], loaded=False)]
+    results = []
+    for n, (item, line) in enumerate(items, 1):
+        if isinstance(item, dict):
+            results.append(run_scenario(item, source, path))
+        else:
+            results.append(ScenarioResult(
+                str(path), f"{path.name} item {n}", False,
+                [f"{path}: line {line}: a scenario is a mapping, not {item!r}"], loaded=False))
+    return results

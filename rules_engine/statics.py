@@ -26,6 +26,20 @@ _ON_BATTLEFIELD = (None, "battlefield", "all")
 
 
 def _statics(obj: GameObject) -> list[Any]:
+    """Static abilities ``obj`` has: its own (:func:`_held_statics`), then those a static
+    ability of some permanent grants it (613.1f layer 6: "Max speed - This creature gets
+    +1/+0", a Class level's "Creatures you control get +1/+1", 'it has "Equipped creature
+    gets +1/+0"'), which :func:`apply` put in ``static_mods``."""
+    found = _held_statics(obj)
+    if obj.static_mods and not compiled.lost_any(obj):  # (with a loss: listed already)
+        granted = [a for m in obj.static_mods for a in m.abilities
+                   if type(a) is ab.StaticAbility]
+        if granted:
+            return found + granted
+    return found
+
+
+def _held_statics(obj: GameObject) -> list[Any]:
     """Static abilities that work on the battlefield (cached per face; grants looked at too;
     613.1f: none the object has lost, see compiled.object_abilities)."""
     face = obj.face
@@ -42,11 +56,12 @@ def _statics(obj: GameObject) -> list[Any]:
             cached = []
         face.statics = cached
     mods = obj.mods
+    if (mods or obj.static_mods) and compiled.lost_any(obj):
+        # 613.1f (layer 6): what it lost is gone, what it gained later stays (static grants
+        # included, in timestamp order: compiled._after_losses)
+        return [a for a in compiled.object_abilities(obj) if isinstance(
+            a, ab.StaticAbility) and a.zone in _ON_BATTLEFIELD]
     if mods:
-        if any(type(a) is ab.LoseAbility for m in mods for a in m.abilities):
-            # 613.1f (layer 6): what it lost is gone, what it gained later stays
-            return [a for a in compiled.object_abilities(obj) if isinstance(
-                a, ab.StaticAbility) and a.zone in _ON_BATTLEFIELD]
         extra = [a for m in mods for a in m.abilities if isinstance(a, ab.StaticAbility)]
         if extra:
             return cached + extra
@@ -58,9 +73,20 @@ def battlefield_statics(obj: GameObject) -> list[Any]:
     return _statics(obj)
 
 
+# Effects applied before the others: type-setting (layer 4, 613.1d) and ability-removing
+# (layer 6, 613.1f) ones, since they decide which objects the later effects apply to and which
+# static abilities still exist to generate them (613.8a dependency).
+_EARLY = (ab.SetTypes, ab.LoseAbility)
+
+
 def apply(game: Game) -> None:
     """Rebuild the static modifications of every permanent (cheap when nothing has statics);
-    characteristic-defining abilities of cards in other zones too (604.3)."""
+    characteristic-defining abilities of cards in other zones too (604.3).
+
+    Layers (613.1): type-setting and ability-removing effects first (layers 4 and 6, in
+    timestamp order with dependencies, see _apply_early), then the effects of the static
+    abilities that still exist afterwards: keyword/ability grants (layer 6) and P/T changes
+    (layer 7, ordered by objects.GameObject._pt)."""
     _cdas_elsewhere(game)
     if game.statics_live:  # only when the last rebuild gave some permanent a modification
         game.statics_live = False
@@ -73,10 +99,13 @@ def apply(game: Game) -> None:
         game.statics_present = game.statics_live
         return
     present = False
+    _GRANTED.clear()  # objects a static ability gives a static ability (filled by _apply_one)
+    live: list[tuple[GameObject, Any]] = []
+    early: list[tuple[GameObject, Any, Any]] = []
     for src in with_emblems(game, game.battlefield):  # 114.4: emblems' statics work too
         found = src.face.statics  # fast path: the face's cached list, when nothing is gained
         if found is None or src.mods:
-            found = _statics(src)
+            found = _held_statics(src)  # (granted ones come from this pass: _apply_granted)
         if not found:
             continue
         present = True  # (phased out too: it may phase in without a logged change of ours)
@@ -86,14 +115,80 @@ def apply(game: Game) -> None:
             if abl.condition is not None and not conditions.holds(game, abl.condition,
                                                                   src.controller, src):
                 continue
+            live.append((src, abl))
             for eff in abl.effects:
-                # "+1/+1 for each ..." (a Repeat) and "+X/+X, where X is ..." (a WithX) are
-                # recounted at every rebuild (613: the amount is continuously determined)
-                if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility | ab.Repeat |
-                              ab.WithX):
-                    _apply_effect(game, src, eff, None, None)
+                if isinstance(eff, _EARLY) and eff.duration is None:
+                    early.append((src, abl, eff))
+    if early:
+        _apply_early(game, early)
+    for src, abl in live:
+        if early and (src.static_mods or src.mods) and abl not in _held_statics(src):
+            continue  # 613.1f: it lost this ability, so the ability's effects don't apply
+        for eff in abl.effects:
+            # "+1/+1 for each ..." (a Repeat) and "+X/+X, where X is ..." (a WithX) are
+            # recounted at every rebuild (613: the amount is continuously determined)
+            if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility | ab.Repeat |
+                          ab.WithX):
+                _apply_effect(game, src, eff, None, None)
+    if _GRANTED:
+        _apply_granted(game)
     game.statics_present = present or game.statics_live
     game.statics_none_at = None if present else ABILITY_CHANGES[0]
+
+
+def _apply_early(game: Game, early: list[tuple[GameObject, Any, Any]]) -> None:
+    """Type-setting and "loses all abilities" statics, in timestamp order (613.7: a static
+    ability's effect has its object's timestamp, 613.7a), except that an effect waits for
+    those it depends on (613.8a-b): one whose source another would make lose its abilities
+    applies after it, and so no longer exists (613.8a: "applying the other would change the
+    existence of the first effect"). In a dependency loop, timestamp order decides (613.8b).
+    (613.7e, an Aura's new timestamp as it becomes attached, is not tracked: an Aura keeps
+    the timestamp it entered with.)"""
+    pending = sorted(early, key=lambda e: e[0].timestamp)
+    while pending:
+        pick = None
+        for entry in pending:
+            src = entry[0]
+            if not any(other is not entry and _removes_all(other[2])
+                       and src in _subjects(game, other[0], other[2].subject)
+                       for other in pending):
+                pick = entry
+                break
+        if pick is None:
+            pick = pending[0]  # 613.8b: a loop, timestamp order
+        pending.remove(pick)
+        src, abl, eff = pick
+        if (src.static_mods or src.mods) and abl not in _held_statics(src):
+            continue  # the source lost this ability to an effect applied before (613.1f)
+        _apply_early_one(game, src, eff)
+
+
+def _removes_all(eff: Any) -> bool:
+    return eff.all_abilities if isinstance(eff, ab.LoseAbility) else eff.lose_abilities
+
+
+def _apply_early_one(game: Game, src: GameObject, eff: Any) -> None:
+    stamp = src.timestamp  # 613.7a
+    for obj in _subjects(game, src, eff.subject):
+        if isinstance(eff, ab.LoseAbility):
+            mod = Mod(abilities=(eff,), until="static", timestamp=stamp)
+        else:
+            colors = None
+            if eff.colors is not None:
+                colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors if
+                               c.lower() != "colorless")
+            # 613.6: one effect, its parts in layers 4 (types), 5 (colors), 6 (abilities:
+            # the loss first, then the quoted ones it gains)
+            lost = (ab.LoseAbility(subject=eff.subject, all_abilities=True, duration=None,
+                                   text=eff.text),) if eff.lose_abilities else ()
+            mod = Mod(abilities=lost + tuple(eff.abilities), set_types=eff.card_types,
+                      subtypes=eff.subtypes or None, colors=colors, until="static",
+                      timestamp=stamp)
+        obj.static_mods.append(mod)
+        game.statics_live = True
+
+
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _cda_holders(game: Game) -> list[GameObject]:
@@ -236,26 +331,67 @@ def _counted(game: Game, src: GameObject, subject: GameObject, value: Any, x: An
 
 def _apply_one(game: Game, src: GameObject, eff: Any, x: Any = None,
                times: Any = None) -> None:
+    stamp = src.timestamp  # 613.7a: the timestamp of the object the ability is on
     for obj in _subjects(game, src, eff.subject):
         n = 1 if times is None else _counted(game, src, obj, times, x)
         if isinstance(eff, ab.ModifyPT):
             if times is None and x is None and _fixed(eff.power) and _fixed(eff.toughness):
-                mod = Mod(_amount(eff.power), _amount(eff.toughness), until="static")
+                mod = Mod(_amount(eff.power), _amount(eff.toughness), until="static",
+                          timestamp=stamp)
             else:
                 mod = Mod(n * _counted(game, src, obj, eff.power, x),
-                          n * _counted(game, src, obj, eff.toughness, x), until="static")
+                          n * _counted(game, src, obj, eff.toughness, x), until="static",
+                          timestamp=stamp)
         elif isinstance(eff, ab.SetBasePT):
             # 613.4a/b: a power-only definition keeps the printed toughness, and the reverse
             power = obj.face.power or 0 if eff.power is None else \
                 _counted(game, src, obj, eff.power, x)
             toughness = obj.face.toughness or 0 if eff.toughness is None else \
                 _counted(game, src, obj, eff.toughness, x)
-            mod = Mod(set_pt=(power, toughness), until="static")
+            mod = Mod(set_pt=(power, toughness), until="static", timestamp=stamp)
         else:
             mod = Mod(keywords=tuple(k.name for k in eff.keywords),
-                      abilities=tuple(eff.abilities) + tuple(eff.keywords), until="static")
+                      abilities=tuple(eff.abilities) + tuple(eff.keywords), until="static",
+                      timestamp=stamp)
+            if any(type(a) is ab.StaticAbility for a in eff.abilities):
+                _GRANTED.append(obj)  # its new static ability applies too (_apply_granted)
         obj.static_mods.append(mod)
         game.statics_live = True
+
+
+# Objects given a static ability by the rebuild in progress (apply), in the order given
+_GRANTED: list[GameObject] = []
+
+
+def _apply_granted(game: Game) -> None:
+    """Apply the static abilities a static ability granted (613.1f layer 6 gives the ability;
+    its own effect then applies in its layer, 613.1-613.4): one pass per level of nesting over
+    the objects that gained one, each granted ability once per grant (two sources granting
+    the same ability are two instances). A level past the fourth is ignored (no printed card
+    nests deeper than a grant of a grant)."""
+    done: set[tuple[int, int]] = set()
+    for _level in range(4):
+        if not _GRANTED:
+            return
+        objs = list(dict.fromkeys(_GRANTED))  # each object once, in order
+        _GRANTED.clear()
+        for obj in objs:
+            if obj.phased_out:
+                continue
+            for mod in list(obj.static_mods):
+                if (id(obj), id(mod)) in done:
+                    continue
+                done.add((id(obj), id(mod)))
+                for abl in mod.abilities:
+                    if type(abl) is not ab.StaticAbility or (
+                            abl.condition is not None and not conditions.holds(
+                                game, abl.condition, obj.controller, obj)):
+                        continue
+                    for eff in abl.effects:
+                        if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility |
+                                      ab.Repeat | ab.WithX):
+                            _apply_effect(game, obj, eff, None, None)
+    _GRANTED.clear()
 
 
 def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
@@ -288,7 +424,7 @@ def skips(game: Game, player: Any, what: str) -> bool:
         if src.phased_out:
             continue
         found = src.face.statics
-        if found is None or src.mods:
+        if found is None or src.mods or src.static_mods:
             found = _statics(src)
         for abl in found:
             for eff in abl.effects:

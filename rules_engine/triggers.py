@@ -15,7 +15,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, targeting
 from rules_engine.game import Game
-from rules_engine.mechanics import initiative
+from rules_engine.mechanics import initiative, sagas
 from rules_engine.mechanics.emblems import with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
 
@@ -157,6 +157,9 @@ def _permanents_triggered(game: Game, event: Any, name: str) -> None:
             trig = abl.trigger
             if name in event_names(trig) and _matches(game, trig, event, obj, obj.controller):
                 _add(game, abl, obj, obj.controller, event)
+                if trig.event == "chapter":  # 714.2c: "I, II —" is one ability per chapter
+                    for _ in range(sagas.triggered(game, trig, obj, event) - 1):
+                        _add(game, abl, obj, obj.controller, event)
 
 
 def _listened(game: Game) -> frozenset[str]:
@@ -226,6 +229,8 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "deals_damage": frozenset({"damage_dealt"}),
     "cast": frozenset({"spell_cast"}),
     "copy": frozenset({"spell_copied"}),
+    # Saga chapter abilities (714.2b): lore counters put on it, also as it enters (714.3a)
+    "chapter": frozenset({"counters_put", "entered"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
     "conjure": frozenset({"cards_conjured"}),
     "attacks_player": frozenset({"attackers_declared"}),
@@ -383,6 +388,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if ordinal and data.get("nth") != ordinal:
             return False
         return True
+    if kind == "chapter":
+        return sagas.triggered(game, trig, source, event) > 0
     if kind == "copy":
         # "Whenever you cast or copy an instant or sorcery spell" (magecraft, 207.2c): copying a
         # spell puts a copy on the stack, which is not casting it (707.10); the copy is the
@@ -448,6 +455,8 @@ def put_on_stack(game: Game) -> None:
             if not ok:
                 game.note(f"{pend.name}'s triggered ability has no legal target and is "
                           "removed (603.3d)")
+                # (no longer waiting to leave the stack: a Saga may now be sacrificed, 714.4)
+                game.log("trigger_removed", obj=pend.source, player=player)
                 continue
             game.stack.append(item)
             game.log("ability_triggered_on_stack", obj=item, player=player)

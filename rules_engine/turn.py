@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules_engine import combat, effects, permanents, sba, statics, triggers
 from rules_engine.game import STEPS, Game
-from rules_engine.mechanics import day_night, end_turn, phasing
+from rules_engine.mechanics import day_night, end_turn, phasing, sagas
 from rules_engine.objects import GameObject, Player, StackAbility
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
@@ -228,6 +228,8 @@ def begin_step(game: Game, step: str) -> None:
         # 103.8a: the player who plays first skips the draw step of their first turn
         if not (game.turn == 1 and active is game.first_player):
             game.draw(active, 1)
+    elif step == "main1":
+        sagas.precombat_main(game, active)  # 714.3c
     elif step == "declare_attackers":
         combat.declare_attackers(game, game.pending_attacks or {})
         game.pending_attacks = None

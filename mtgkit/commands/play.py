@@ -3,7 +3,9 @@
 A scenario sets up a game, acts, and states what must hold (format: tests/scenarios/README.md).
 Cards come from ``--cards`` files, then the database (``--db``, ``$MTGKIT_DB``, or
 ./mtgkit.duckdb when present), then the sample embedded in the package. Exit status 0 when every
-scenario passed, 1 when one failed, 2 when none could be run. Examples::
+scenario passed, 1 when one failed, 2 when none could be run (no scenario file found, or no
+file that could be read as scenarios: its one-line error names the file and line). A key the
+format does not know is ignored with a warning (``!``), so a misspelt key is seen. Examples::
 
     mtgkit play time_stop.yaml
     mtgkit play tests/scenarios/                    # every .yaml under a directory
@@ -89,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         raise UserError(f"no such scenario file: {', '.join(missing)}")
+    if not files:
+        raise UserError(f"no scenario files (.yaml, .yml) under {', '.join(args.files)}")
     source = _sources(args)
     results = []
     for f in files:
@@ -99,10 +103,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         for r in results:
             print(f"{'PASS' if r.passed else 'FAIL'}  {r.file}: {r.name}")
+            for warning in r.warnings:
+                print(f"    ! {warning}")
             if args.log:
                 for line in r.log:
                     print(f"    {line}")
             for failure in r.failures:
                 print(f"    - {failure}")
         print(f"{len(results) - len(failed)} passed, {len(failed)} failed, {len(results)} total")
+    if results and not any(r.loaded for r in results):
+        return 2  # not one scenario could be run: each file's error is printed above
     return 1 if failed else 0

@@ -45,6 +45,7 @@ from rules_engine.abilities import (
     Restriction,
     RollDie,
     SetDayNight,
+    SetTypes,
     StopDayNight,
     ToggleDayNight,
     Trigger,
@@ -78,7 +79,7 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?)\b)",
+    r"blights?|earthbends?|is an?(?= ))\b)",
     re.I)
 
 _DURATIONS = [
@@ -93,7 +94,7 @@ _DURATION_PREFIX = [
     (re.compile(r"^until your next turn,\s*", re.I), Duration("your_next_turn")),
 ]
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
-                 ReplacementEffect, GainControl, PlayPermission, LoseAbility)
+                 ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:

@@ -294,8 +294,19 @@ def _target_kind(flt: ObjectFilter, head: str) -> str:
     if len(flt.card_types) == 1 and not flt.subtypes:
         return flt.card_types[0]
     if flt.card_types == () and "permanent" not in flt.qualifiers:
+        if flt.subtypes and all(t in _NONCREATURE_SUBTYPES for t in flt.subtypes):
+            return "permanent"  # "target Saga", "target Equipment" (205.3g-i): not creatures
         return "creature" if flt.subtypes else "permanent"
     return "permanent"
+
+
+# Artifact, enchantment and land types (205.3g, 205.3h, 205.3i): a target named by one of these
+# alone is a permanent of that type, not a creature (as "target Goblin" is).
+_NONCREATURE_SUBTYPES = frozenset("""Attraction Blood Bobblehead Book Clue Contraption Equipment
+Food Fortification Gold Incubator Infinity Junk Lander Map Mutagen Powerstone Spacecraft Stone
+Treasure Vehicle Aura Background Cartouche Case Class Curse Role Room Rune Saga Shard Shrine Cave
+Desert Forest Gate Island Lair Locus Mine Mountain Plains Planet Power-Plant Sphere Swamp Tower
+Town Urza's""".split())
 
 
 _PRONOUNS = {

@@ -39,6 +39,7 @@ from rules_engine.abilities import (
     ReplacementEffect,
     Restriction,
     SetBasePT,
+    SetTypes,
     Skip,
     SpellAbility,
     StaticAbility,
@@ -322,7 +323,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
 
 _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
               CastPermission, Skip, PreventDamage, PlayPermission, LoseAbility, SetBasePT,
-              Animate)
+              Animate, SetTypes)
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 

@@ -67,6 +67,7 @@ from rules_engine.abilities import (
     SearchLibrary,
     Seek,
     SetBasePT,
+    SetTypes,
     Shuffle,
     Skip,
     Surveil,
@@ -684,6 +685,37 @@ def _add_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                    text=m.group(0))
 
 
+_CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "land")
+
+
+def _set_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"is a Treasure artifact with '...' and it loses all other abilities", "is a colorless
+    land with '{T}: Add {C}' and loses all other card types and abilities": the card types
+    are set, not added (205.1a: the others go, an instant or sorcery keeps its type), the
+    named subtypes replace those of their kind, the quoted abilities are gained and the others
+    lost (613.1d-f)."""
+    words = m.group("types").split()
+    card_types = tuple(w.capitalize() for w in words if w.lower() in _CARD_TYPE_WORDS)
+    subtypes = tuple(w for w in words if w.lower() not in _CARD_TYPE_WORDS)
+    if not card_types or any(not w[:1].isupper() for w in subtypes):
+        return None
+    granted: tuple = ()
+    if m.group("with"):
+        split = split_quoted(m.group("with"))
+        if split is None or split[0] or hooks.COMPILE_QUOTED is None:
+            return None
+        for q in split[1]:
+            found = tuple(hooks.COMPILE_QUOTED(q.strip().rstrip(",").strip()))
+            if not found or any(type(a).__name__ == "Unsupported" for a in found):
+                return None
+            granted += found
+    colors = None
+    if m.group("colors"):
+        colors = tuple(c for c in re.split(r" and |, |\s+", m.group("colors")) if c)
+    return SetTypes(subject=s, card_types=card_types, subtypes=subtypes, colors=colors,
+                    abilities=granted, lose_abilities=True, duration=None, text=m.group(0))
+
+
 def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     types = m.group("types").split()
     kws: tuple = ()
@@ -1092,6 +1124,10 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"search (?:your|their) library for (?P<desc>an? .+?),(?P<reveal> reveal it,)? then "
      r"shuffle and put that card on top(?: of it)?", lambda s, m, c: _search_top(s, m, c)),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
+    (r"(?:is|becomes?) an? (?P<colors>(?:(?:colorless|white|blue|black|red|green)(?: and |, )?)+ )?"
+     r"(?P<types>(?:[A-Z][\w'-]* )*(?:artifact|land|enchantment|creature)"
+     r"(?: (?:artifact|land|enchantment|creature))*)(?: with (?P<with>\"[^\"]+\"))?,? and "
+     r"(?:it )?loses all other (?:card types and )?abilities", _set_types),
     (r"(?:is|are|becomes?) an? (?P<types>[A-Za-z][\w ]*?) in addition to (?:its|their) other "
      r"(?:creature |land )?types", _add_types),
     (r"can't attack or block(?P<turn> this turn)?", lambda s, m, c: (

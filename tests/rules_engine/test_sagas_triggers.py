@@ -78,3 +78,89 @@ def test_copy_by_an_opponent_triggers_the_right_abilities() -> None:
                    "objects": {"mimic": {"counters": {"+1/+1": 3}}},
                    "zones": {"alice": {"hand_count": 1}}}}
     _play(scn, COPY_CARDS)
+
+
+# -- Sagas (714) ----------------------------------------------------------------------------------
+def _dfc(name: str, front: dict, back: dict) -> dict:
+    return {"object": "card", "name": f"{name} // {back['name']}", "layout": "transform",
+            "mana_cost": front.get("mana_cost", "{1}"), "colors": [], "keywords": [],
+            "card_faces": [dict(front, name=name), back]}
+
+
+SAGA_CARDS = [
+    _card("Lay of the Lantern", "Enchantment — Saga", "(As this Saga enters and after your "
+          "draw step, add a lore counter.)\nI, II — You gain 1 life.\nIII — Draw a card.\n"
+          "IV — This Saga deals 2 damage to each opponent.", cost="{1}"),
+    _dfc("Ballad of the Paper Crane",
+         {"type_line": "Enchantment — Saga", "mana_cost": "{1}", "oracle_text":
+          "(As this Saga enters and after your draw step, add a lore counter.)\n"
+          "I, II — You gain 1 life.\nIII — Exile this Saga, then return it to the battlefield "
+          "transformed under your control."},
+         {"name": "Paper Crane Spirit", "type_line": "Enchantment Creature — Spirit",
+          "mana_cost": "", "oracle_text": "Flying", "power": "2", "toughness": "2"}),
+    _card("Marching Hymn", "Enchantment Creature — Saga Soldier", "(As this Saga enters and "
+          "after your draw step, add a lore counter.)\nI — You gain 3 life.\nII — Draw a card.",
+          power="2", toughness="2"),
+]
+
+
+def test_chapter_lines_compile_to_one_ability_per_line() -> None:
+    lay = compile_card(SAGA_CARDS[0])
+    _runs(SAGA_CARDS[0])
+    trigs = [a.trigger for a in lay.faces[0].abilities]
+    assert [(t.event, t.detail) for t in trigs] == [("chapter", "1,2"), ("chapter", "3"),
+                                                    ("chapter", "4")]
+
+
+def test_four_chapters_in_order_then_sacrificed() -> None:
+    """Chapter numbers above III work; the Saga stays through III (714.4: final chapter IV)."""
+    scn = {"name": "four chapters", "state": {"turn": 2, "active": "alice", "players": {
+        "alice": {"battlefield": [{"card": "Lay of the Lantern", "id": "lay",
+                                   "counters": {"lore": 2}}],
+                  "library": [{"card": "Island", "count": 6}]},
+        "bob": {"library": [{"card": "Island", "count": 6}]}}, "step": "upkeep"},
+        "actions": [{"advance": {"turn": 2, "step": "main1"}},
+                    {"expect": {"stack": ["Lay of the Lantern"],
+                                "objects": {"lay": {"counters": {"lore": 3}}}}},
+                    {"resolve": {}},
+                    {"expect": {"objects": {"lay": {"zone": "battlefield"}}}},
+                    {"advance": {"turn": 4, "step": "main1"}},
+                    {"resolve": {}}],
+        "expect": {"life": {"bob": 18}, "objects": {"lay": {"zone": "graveyard"}}}}
+    _play(scn, SAGA_CARDS)
+
+
+def test_transforming_saga_returns_as_a_creature_and_stays() -> None:
+    """Chapter III exiles it and returns it transformed: a new object with no chapter
+    abilities and no lore counters, so 714.4 does not sacrifice it."""
+    _runs(SAGA_CARDS[1])
+    scn = {"name": "transform saga", "state": {"players": {
+        "alice": {"hand": [{"card": "Ballad of the Paper Crane", "id": "crane"}],
+                  "battlefield": ["Island"],
+                  "library": [{"card": "Island", "count": 6}]},
+        "bob": {"library": [{"card": "Island", "count": 6}]}}},
+        "actions": [{"alice": {"cast": "Ballad of the Paper Crane"}},
+                    {"resolve": {}}, {"resolve": {}},
+                    {"advance": {"turn": 3, "step": "main1"}}, {"resolve": {}},
+                    {"advance": {"turn": 5, "step": "main1"}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 22}, "stack": [],
+                   "objects": {"crane": {"zone": "battlefield", "name": "Paper Crane Spirit",
+                                         "face": "back", "power": 2, "counters": {}}}}}
+    _play(scn, SAGA_CARDS)
+
+
+def test_saga_creature_is_sacrificed_after_its_final_chapter() -> None:
+    """714.1a: a Saga creature has chapter abilities too; 714.4 applies to it."""
+    _runs(SAGA_CARDS[2])
+    scn = {"name": "saga creature", "state": {"players": {
+        "alice": {"hand": [{"card": "Marching Hymn", "id": "hymn"}], "battlefield": ["Island"],
+                  "library": [{"card": "Island", "count": 6}]},
+        "bob": {"library": [{"card": "Island", "count": 6}]}}},
+        "actions": [{"alice": {"cast": "Marching Hymn"}}, {"resolve": {}}, {"resolve": {}},
+                    {"expect": {"life": {"alice": 23},
+                                "objects": {"hymn": {"zone": "battlefield", "power": 2}}}},
+                    {"advance": {"turn": 3, "step": "main1"}},
+                    {"expect": {"objects": {"hymn": {"zone": "battlefield"}}}},
+                    {"resolve": {}}],
+        "expect": {"objects": {"hymn": {"zone": "graveyard"}}}}
+    _play(scn, SAGA_CARDS)

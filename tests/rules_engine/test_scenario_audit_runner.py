@@ -1,0 +1,181 @@
+"""The scenario runner against files a stranger could write to spec/scenarios.md.
+
+Why: `mtgkit play` must run every file written to the public format, and a malformed file must
+fail alone with one clear error naming its file, line and field, losing nothing else. These
+tests hold the forms the spec allows that our own scenarios never used (a game set up in the
+untap or cleanup step, ``advance`` without ``turn``), and the error paths (invalid YAML, a key
+given twice, a non-mapping item, a bad value, an unreadable card file, a misspelt key).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtgkit.cli import main
+from rules_engine.scenario import run_file, scenario_files
+
+LIBRARIES = """      library: [{card: Plains, count: 4}]
+    bob:
+      library: [{card: Island, count: 4}]
+"""
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _run(tmp_path: Path, text: str, source) -> list:
+    return run_file(_write(tmp_path, "s.yaml", text), source)
+
+
+def test_a_game_set_up_in_the_untap_step_runs_that_step(tmp_path: Path, sample_source) -> None:
+    """502.2: set up at the untap step of turn 2 with day and no spells in turn 1, the untap
+    step's day/night check makes it night and the daybound permanent transforms."""
+    [r] = _run(tmp_path, """name: untap start
+state:
+  turn: 2
+  active: bob
+  step: untap
+  day_night: day
+  players:
+    alice:
+      battlefield: [{card: Tavern Ruffian, id: ruffian}]
+""" + LIBRARIES + """expect:
+  day_night: night
+  step: upkeep
+  objects: {ruffian: {face: back}}
+  events: [day_became_night]
+""", sample_source)
+    assert r.passed, r.failures
+
+
+def test_a_cleanup_start_takes_its_discard_choices_from_the_first_action(
+        tmp_path: Path, sample_source) -> None:
+    """514.1: the discard to hand size is a decision of the cleanup step; with the game set up
+    in that step, the first action's choices answer it (strict: nothing left unanswered)."""
+    [r] = _run(tmp_path, """name: cleanup start
+strict: true
+state:
+  step: cleanup
+  players:
+    alice:
+      hand: [Grizzly Bears, Forest, Forest, Forest, Forest, Forest, Forest, Shock]
+""" + LIBRARIES + """actions:
+  - advance: {turn: 2, step: upkeep, choices: {alice: [Shock]}}
+expect:
+  zones: {alice: {graveyard: [Shock], hand_count: 7}}
+  active: bob
+""", sample_source)
+    assert r.passed, r.failures
+
+
+def test_advance_without_turn_goes_to_the_next_time_the_step_begins(
+        tmp_path: Path, sample_source) -> None:
+    [r] = _run(tmp_path, """name: advance without turn
+state:
+  players:
+    alice:
+""" + LIBRARIES + """actions:
+  - advance: {step: end}
+  - expect: {turn: 1, step: end}
+  - advance: {step: upkeep}
+  - expect: {turn: 2, step: upkeep, active: bob}
+  - advance: {turn: 2, step: cleanup}
+expect: {turn: 3, step: upkeep, active: alice}
+""", sample_source)
+    assert r.passed, r.failures
+
+
+def test_a_key_given_twice_fails_the_file_naming_both_lines(tmp_path: Path,
+                                                          sample_source) -> None:
+    [r] = _run(tmp_path, "name: dup\nexpect:\n  turn: 1\n  turn: 2\n", sample_source)
+    assert not r.passed and not r.loaded
+    assert "line 4: key 'turn' given twice" in r.failures[0] and "line 3" in r.failures[0]
+
+
+def test_invalid_yaml_is_one_line_with_the_line_number(tmp_path: Path, sample_source) -> None:
+    [r] = _run(tmp_path, "name: x\nstate: {players: [\n", sample_source)
+    assert not r.passed and not r.loaded
+    [message] = r.failures
+    assert "\n" not in message and "not valid YAML: line 3" in message
+    assert str(tmp_path / "s.yaml") in message
+
+
+def test_a_bad_item_fails_alone_and_the_others_run(tmp_path: Path, sample_source) -> None:
+    results = _run(tmp_path, "- 3\n- name: ok\n- {state: {}}\n", sample_source)
+    assert [r.passed for r in results] == [False, True, False]
+    assert "line 1: a scenario is a mapping" in results[0].failures[0]
+    assert "key 'name' is required" in results[2].failures[0]
+
+
+def test_several_yaml_documents_are_several_scenarios(tmp_path: Path, sample_source) -> None:
+    results = _run(tmp_path, "name: one\n---\nname: two\n---\n", sample_source)
+    assert [r.name for r in results] == ["one", "two"] and all(r.passed for r in results)
+
+
+def test_a_bad_value_names_its_field_and_line(tmp_path: Path, sample_source) -> None:
+    [r] = _run(tmp_path, "name: bad\nstate:\n  players:\n    alice:\n      life: twenty\n",
+               sample_source)
+    assert r.failures[0] == ("scenario error: line 5: state.players.alice.life: expected a "
+                             "whole number, got 'twenty'")
+    [r] = _run(tmp_path, "name: bad\nactions:\n  - resolve: {}\n  - advance: {turn: two}\n",
+               sample_source)
+    assert "line 4: advance.turn: expected a whole number" in r.failures[0]
+
+
+def test_an_unreadable_card_file_fails_that_scenario_only(tmp_path: Path,
+                                                          sample_source) -> None:
+    results = _run(tmp_path, "- name: a\n  cards: [nowhere.jsonl]\n- name: b\n",
+                   sample_source)
+    assert [r.passed for r in results] == [False, True]
+    assert "line 2: BadCardData" in results[0].failures[0]
+    assert "nowhere.jsonl" in results[0].failures[0]
+
+
+def test_a_misspelt_key_is_a_warning_not_a_silent_pass(tmp_path: Path, sample_source) -> None:
+    [r] = _run(tmp_path, "name: typo\nstate:\n  players:\n    alice:\n"
+               "      battlefield: [{card: Forest, taped: true}]\nexpects: {turn: 5}\n",
+               sample_source)
+    assert r.passed
+    assert sorted(r.warnings) == [
+        "line 5: state.players.alice.battlefield[1]: unknown key 'taped' ignored",
+        "line 6: scenario: unknown key 'expects' ignored"]
+
+
+def test_a_scalar_choice_is_one_answer(tmp_path: Path, sample_source) -> None:
+    """``choices: Shock`` (no list) is one answer, not the letters of a name."""
+    [r] = _run(tmp_path, """name: scalar choice
+strict: true
+state:
+  step: cleanup
+  players:
+    alice:
+      hand: [Grizzly Bears, Forest, Forest, Forest, Forest, Forest, Forest, Shock]
+""" + LIBRARIES + """actions:
+  - advance: {turn: 2, step: upkeep, choices: {alice: Shock}}
+expect:
+  zones: {alice: {graveyard: Shock}}
+  lost: []
+""", sample_source)
+    assert r.passed, r.failures
+
+
+def test_a_file_reached_twice_runs_once(tmp_path: Path) -> None:
+    f = _write(tmp_path, "a.yaml", "name: a\n")
+    assert scenario_files([tmp_path, f, tmp_path]) == [f]
+
+
+def test_play_exit_status_2_when_no_file_reads_as_scenarios(tmp_path: Path, capsys,
+                                                            monkeypatch) -> None:
+    monkeypatch.delenv("MTGKIT_DB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    bad = _write(tmp_path, "bad.yaml", "name: [\n")
+    assert main(["play", str(bad)]) == 2
+    good = _write(tmp_path, "good.yaml", "name: fine\n")
+    assert main(["play", str(bad), str(good)]) == 1  # the good one still ran
+    out = capsys.readouterr().out
+    assert "PASS" in out and "not valid YAML" in out
+    (tmp_path / "empty").mkdir()
+    assert main(["play", str(tmp_path / "empty")]) == 2
