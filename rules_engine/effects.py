@@ -1128,7 +1128,8 @@ def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
         if obj.zone != "battlefield":
             continue
         obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + n
-        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n)
+        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n,
+                     player=ctx.controller)
 
 
 def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
@@ -1455,14 +1456,17 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
                                                 amount(ctx, eff.amount)):
                 game.move(obj, "graveyard")
                 sacrificed.append(obj)
+                game.log("sacrificed", obj=obj, player=p)
                 ctx.did = True
         ctx.those = sacrificed  # "creatures sacrificed this way" (608.2c)
         ctx.count = len(sacrificed)
         return
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield":
+            player = obj.controller
             game.move(obj, "graveyard")
             sacrificed.append(obj)
+            game.log("sacrificed", obj=obj, player=player)
             ctx.did = True
     if sacrificed:
         ctx.those = sacrificed
@@ -2414,6 +2418,14 @@ def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
 
+def h_additional_phase(ctx: Ctx, eff: Any) -> None:
+    """500.8: "After this phase, there is an additional combat phase [followed by an
+    additional main phase]" (mechanics/extra_phases.py)."""
+    from rules_engine.mechanics import extra_phases
+
+    extra_phases.add(ctx.game, tuple(eff.phases))
+
+
 def h_create_emblem(ctx: Ctx, eff: Any) -> None:
     """114.2: "[Player] gets an emblem with [ability]" (mechanics/emblems.py)."""
     from rules_engine.mechanics import emblems
@@ -2883,7 +2895,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("RollDie", h_roll_die), ("RevealUntil", h_reveal_until),
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
-                        ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem)):
+                        ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem),
+                        ("AdditionalPhase", h_additional_phase)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

@@ -49,6 +49,8 @@ class Game:
         self.cards = cards
         self.battlefield: list[GameObject] = []
         self.emblems: list[GameObject] = []  # in command zones (114; mechanics/emblems.py)
+        self.phase_serial = 0  # step_serial of the current phase's first step (500.8)
+        self.extra_phases: Any = None  # added phases of this turn (mechanics/extra_phases.py)
         self.stack: list[Any] = []  # bottom first
         self.turn = 1
         self.active = self.players[0]
@@ -284,6 +286,8 @@ class Game:
             if to_zone == "graveyard" and last_known.is_creature:
                 self.creatures_died_this_turn += 1
                 self.log("dies", obj=obj, lki=last_known)
+        elif from_zone == "graveyard":  # "Whenever one or more cards leave your graveyard"
+            self.log("left_graveyard", obj=obj, player=owner, to=to_zone)
         return obj
 
     def create_token(self, controller: Player, face: Face | None, *, tapped: bool = False,

@@ -67,6 +67,7 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
             loyalty = obj.card.front.loyalty  # a back face without its own number (data gap)
         if loyalty is not None:
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + loyalty  # 306.5b
+            counters += (("loyalty", loyalty),)
     if from_stack and "Aura" in obj.face.subtypes and obj.targets:
         obj.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
         game.log("attached", obj=obj, to=obj.attached_to)
@@ -79,6 +80,12 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         prepare.become_prepared(game, obj)
     day_night.bound_checks(game)
     game.log("entered", obj=obj, player=controller)
+    # 122.6 / 122.6a: counters it entered with were put on it, by its controller ("Whenever one
+    # or more +1/+1 counters are put on ~", Saga chapter abilities 714.3a)
+    # ("enters with" effects of its own abilities log theirs as they run, above)
+    for kind, n in counters:
+        if n > 0 and obj.zone == "battlefield":
+            game.log("counters_put", obj=obj, counter=kind, amount=n, player=controller)
     return obj
 
 

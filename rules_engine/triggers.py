@@ -118,6 +118,16 @@ def check(game: Game, event: Any) -> None:
                     _add(game, abl, obj, lki.controller, event)
     if name == "becomes_target":
         _ward(game, event)
+    if name in ("cycled", "sacrificed"):
+        # "When you cycle ~" works from the graveyard the card was discarded to (702.29,
+        # 113.6); "When you sacrifice ~" looks back in time (603.10a)
+        obj = event.data["obj"]
+        kind = "cycle" if name == "cycled" else "sacrifice"
+        if obj.zone != "battlefield":
+            for abl in compiled.triggered_abilities(obj):
+                if abl.trigger.event == kind and abl.trigger.subject is not None and \
+                        abl.trigger.subject.kind == "self":
+                    _add(game, abl, obj, event.data["player"], event)
     if name == "spell_cast":  # "When you cast ~" works from the stack (113.6k)
         spell = event.data["obj"]
         for abl in compiled.triggered_abilities(spell):
@@ -230,7 +240,11 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "cast": frozenset({"spell_cast"}),
     "copy": frozenset({"spell_copied"}),
     # Saga chapter abilities (714.2b): lore counters put on it, also as it enters (714.3a)
-    "chapter": frozenset({"counters_put", "entered"}),
+    "chapter": frozenset({"counters_put"}),
+    "counter_put": frozenset({"counters_put"}),
+    "leave_graveyard": frozenset({"left_graveyard"}),
+    "cycle": frozenset({"cycled"}),
+    "sacrifice": frozenset({"sacrificed"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
     "conjure": frozenset({"cards_conjured"}),
     "attacks_player": frozenset({"attackers_declared"}),
@@ -239,7 +253,8 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
 _TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())  # any trigger kind at all
 # Events the special cases in check look at (603.10a look-back, 702.21a ward, 113.6k "When you
 # cast ~"); an event in none of these sets can only be matched by a delayed trigger (603.7).
-_SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spell_cast"})
+_SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spell_cast",
+                             "cycled", "sacrificed"})
 
 # What Game.log asks check about: an event outside WATCHED_EVENTS can only trigger a delayed
 # triggered ability, and one in IGNORED_EVENTS nothing at all.
@@ -390,6 +405,34 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         return True
     if kind == "chapter":
         return sagas.triggered(game, trig, source, event) > 0
+    if kind in ("leave_graveyard", "cycle", "sacrifice"):
+        # "Whenever one or more cards leave your graveyard", "Whenever a player cycles a card",
+        # "Whenever you sacrifice another permanent" (701.21a)
+        if name not in _KIND_EVENTS[kind]:
+            return False
+        if not _player_ok(game, trig.player or "you", data.get("player"), controller):
+            return False
+        obj = data["obj"]
+        if _is_self(trig) and trig.filter is None:
+            return False  # the card's own "When you cycle/sacrifice ~": special-cased in check
+        if trig.filter is not None and not targeting.matches(game, obj, trig.filter,
+                                                             controller, source,
+                                                             zone_check=False):
+            return False
+        # "one or more cards leave": once for the cards leaving together, i.e. while this
+        # ability's trigger from that batch still waits to be put on the stack (603.2c)
+        return not (trig.detail == "one_or_more" and any(
+            p.source is source and p.ability is not None and p.ability.trigger is trig and
+            p.event is not None and p.event.name == name for p in game.pending_triggers))
+    if kind == "counter_put":
+        # "Whenever one or more +1/+1 counters are put on ~" (122.6: also as it enters)
+        if name != "counters_put" or not data.get("amount"):
+            return False
+        if trig.detail and data.get("counter") != trig.detail and trig.detail != "any":
+            return False
+        if trig.player and not _player_ok(game, trig.player, data.get("player"), controller):
+            return False
+        return _about(game, trig, data["obj"], source, controller)
     if kind == "copy":
         # "Whenever you cast or copy an instant or sorcery spell" (magecraft, 207.2c): copying a
         # spell puts a copy on the stack, which is not casting it (707.10); the copy is the

@@ -76,19 +76,14 @@ def _entered_this_turn(game: Game, obj: GameObject) -> bool:
 
 def triggered(game: Game, trig: Any, source: Any, event: Any) -> int:
     """How many of the chapter abilities a chapter trigger stands for ``event`` triggers:
-    lore counters put on ``source`` (714.2b), also as it enters (714.3a, 122.6)."""
+    lore counters put on ``source`` (714.2b), also as it enters (714.3a; permanents.py logs
+    the counters an object enters with after its "entered" event, 122.6)."""
     data = event.data
-    if source is None or data.get("obj") is not source:
+    if source is None or event.name != "counters_put" or data.get("obj") is not source or \
+            data.get("counter") != LORE:
         return 0
     after = source.counters.get(LORE, 0)
-    if event.name == "counters_put":
-        if data.get("counter") != LORE:
-            return 0
-        before = after - int(data.get("amount") or 0)
-    elif event.name == "entered":
-        before = 0  # a new object (400.7): every counter on it was put on it as it entered
-    else:
-        return 0
+    before = after - int(data.get("amount") or 0)
     found = [n for n in chapter_numbers(trig) if before < n <= after]
     if found and compiled.has_keyword(source, "read ahead") and _entered_this_turn(game, source):
         found = [n for n in found if n == after]  # 702.155a

@@ -490,6 +490,9 @@ def compile_quoted(text: str) -> tuple[Ability, ...]:
     return compile_paragraph(text, is_spell=False)
 
 
+_CARD_TRIGGER = re.compile(r"^when(?:ever)? you (?:cycle|discard) (?:~|this card)(?!\w)", re.I)
+
+
 def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     """Compile one paragraph of canonical text (self-references already ``~``)."""
     para = text.strip()
@@ -513,7 +516,10 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     if lm and parse_keyword_line(para) is None and not lm.group("label").lower().startswith(
             ("choose", "ward", "escape", "equip")):
         label, body = lm.group("label").strip(), lm.group("body").strip()
-    if re.match(r"^(when|whenever|at)\b", body, re.I) and not is_spell:
+    # an instant or sorcery's own "When you cycle ~" is a triggered ability of the card (it
+    # triggers from the graveyard it was discarded to, 702.29), not a delayed trigger
+    if re.match(r"^(when|whenever|at)\b", body, re.I) and (not is_spell or _CARD_TRIGGER.match(
+            body)):
         trig = parse_triggered(body, label=label, whole=para)
         if trig is not None:
             return (trig,)

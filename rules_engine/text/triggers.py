@@ -192,6 +192,27 @@ def _deals_damage(m: re.Match[str], ctx: Ctx) -> Trigger | None:
                    text=m.group(0))
 
 
+def _leave_graveyard(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """Cards leaving a graveyard (any zone change from it, 400.7); "one or more" triggers once
+    for cards leaving together (detail "one_or_more")."""
+    flt = parse_filter(m.group("what"))
+    if flt is None or not ({"card", "permanent"} & set(flt.qualifiers) or flt.card_types):
+        return None
+    player = {"your": "you", "a": "any", "an opponent's": "opponent"}[m.group("whose").lower()]
+    return Trigger("leave_graveyard", filter=flt, player=player,
+                   detail="one_or_more" if m.group("n").lower() == "one or more" else None,
+                   text=m.group(0))
+
+
+def _counters_put(m: re.Match[str], ctx: Ctx, player: str | None = None) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None and flt is None:
+        return None
+    kind = m.groupdict().get("kind")
+    return Trigger("counter_put", subject=subject, filter=flt, player=player,
+                   detail=kind or "any", text=m.group(0))
+
+
 _SUBJ = r"(?P<subj>.+?)"
 _WHO = {"you": "you", "an opponent": "opponent", "a player": "any"}
 TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
@@ -227,10 +248,14 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>you|an opponent|a player) casts? or cop(?:y|ies) (?P<what>.+)",
          lambda m, c: _or_copy(_cast(m, c))),
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+)", _cast),
-        (r"one or more cards leave your graveyard", lambda m, c: Trigger(
-            "leave_graveyard", player="you", text=m.group(0))),
-        (r"one or more (?P<kind>\S+) counters are put on (?P<subj>~|it)", lambda m, c: Trigger(
-            "counter_put", subject=Ref("self"), detail=m.group("kind"), text=m.group(0))),
+        # "Whenever one or more cards leave your graveyard", "a creature card leaves ..."
+        (r"(?P<n>one or more|an?) (?P<what>.+?) leaves? (?P<whose>your|a|an opponent's) "
+         r"graveyard", _leave_graveyard),
+        # 122.6: "one or more +1/+1 counters are put on ~ / a creature you control"
+        (r"one or more (?P<kind>\S+) counters are put on (?P<subj>.+)", _counters_put),
+        (r"one or more counters are put on (?P<subj>.+)", _counters_put),
+        (r"you put one or more (?P<kind>\S+) counters on (?P<subj>.+)",
+         lambda m, c: _counters_put(m, c, player="you")),
         (r"you scry or surveil", lambda m, c: Trigger("scry_or_surveil", player="you",
                                                        text=m.group(0))),
         (r"you gain life for the first time each turn",
@@ -357,7 +382,8 @@ def _controlled(trig: Trigger | None) -> Trigger | None:
 
 
 def _with_filter(event: str, m: re.Match[str], player: str) -> Trigger | None:
-    what = re.sub(r"^(?:an?|one or more|another) ", "", m.group("what"), flags=re.I)
+    # ("another" stays: parse_filter reads it as "other than the source")
+    what = re.sub(r"^(?:an?|one or more) ", "", m.group("what"), flags=re.I)
     if what.lower() in ("~", "this card"):
         return Trigger(event, subject=Ref("self"), player=player, text=m.group(0))
     flt = parse_filter(what)

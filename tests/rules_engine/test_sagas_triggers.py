@@ -164,3 +164,87 @@ def test_saga_creature_is_sacrificed_after_its_final_chapter() -> None:
                     {"resolve": {}}],
         "expect": {"objects": {"hymn": {"zone": "graveyard"}}}}
     _play(scn, SAGA_CARDS)
+
+
+# -- graveyard, counters, cycling, sacrifice ------------------------------------------------------
+MORE_CARDS = [
+    _card("Crypt Counter", "Creature — Spirit", "Whenever one or more cards leave your "
+          "graveyard, you gain 1 life.", power="1", toughness="1"),
+    _card("Bone Tally", "Artifact", "Whenever a creature card leaves your graveyard, draw a "
+          "card."),
+    _card("Rival Ledger", "Artifact", "Whenever one or more cards leave an opponent's "
+          "graveyard, put a +1/+1 counter on target creature you control."),
+    _card("Unearth Pair", "Sorcery", "Return up to two target creature cards from your "
+          "graveyard to your hand.", cost="{R}"),
+    _card("Husk", "Creature — Zombie", "", power="1", toughness="1"),
+    _card("Moss Heap", "Creature — Plant", "Whenever you put one or more +1/+1 counters on a "
+          "creature you control, you gain 2 life.", power="1", toughness="1"),
+    _card("Swell Up", "Instant", "Put three +1/+1 counters on target creature.", cost="{R}"),
+    _card("Grim Collector", "Creature — Human", "Whenever you sacrifice another creature, "
+          "draw a card.\nSacrifice a creature: You gain 1 life.", power="1", toughness="1"),
+    _card("Dust Rite", "Sorcery", "Create a 1/1 white Spirit creature token.\nCycling {R}\n"
+          "When you cycle this card, you gain 4 life.", cost="{R}"),
+]
+
+
+def test_graveyard_counter_sacrifice_cycle_texts_compile_and_run() -> None:
+    for card in MORE_CARDS:
+        _runs(card)
+    by_name = {c["name"]: compile_card(c).faces[0].abilities for c in MORE_CARDS}
+    t = by_name["Bone Tally"][0].trigger
+    assert (t.event, t.player, t.detail, t.filter.card_types) == (
+        "leave_graveyard", "you", None, ("creature",))
+    t = by_name["Rival Ledger"][0].trigger
+    assert (t.player, t.detail) == ("opponent", "one_or_more")
+    assert by_name["Moss Heap"][0].trigger.event == "counter_put"
+    assert by_name["Grim Collector"][0].trigger.filter.other  # "another" is kept
+    # the sorcery's "When you cycle this card" is a triggered ability of the card (702.29)
+    assert [type(a).__name__ for a in by_name["Dust Rite"]][-1] == "TriggeredAbility"
+
+
+def test_one_or_more_triggers_once_a_card_filter_once_per_card() -> None:
+    scn = {"name": "leave graveyard", "state": {"players": {
+        "alice": {"hand": ["Unearth Pair"], "graveyard": ["Husk", "Husk"],
+                  "battlefield": ["Mountain", "Crypt Counter", "Bone Tally"],
+                  "library": [{"card": "Island", "count": 4}]},
+        "bob": {"battlefield": [{"card": "Husk", "id": "bobs"}, "Rival Ledger"]}}},
+        "actions": [{"alice": {"cast": "Unearth Pair", "targets": ["Husk #1", "Husk #2"]}},
+                    {"resolve": {}},
+                    # Crypt Counter once, Bone Tally twice; bob's Rival Ledger once
+                    {"expect": {"stack": ["Rival Ledger", "Bone Tally", "Bone Tally",
+                                          "Crypt Counter"]}},
+                    {"resolve": {}}, {"resolve": {}}, {"resolve": {}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 21}, "zones": {"alice": {"hand_count": 4}},
+                   "objects": {"bobs": {"counters": {"+1/+1": 1}}}}}
+    _play(scn, MORE_CARDS)
+
+
+def test_you_put_counters_and_sacrifice_another() -> None:
+    scn = {"name": "counters and sacrifice", "state": {"players": {
+        "alice": {"hand": ["Swell Up"],
+                  "battlefield": ["Mountain", {"card": "Moss Heap", "id": "heap"},
+                                  {"card": "Grim Collector", "id": "collector"}, "Husk"],
+                  "library": [{"card": "Island", "count": 4}]}}},
+        "actions": [{"alice": {"cast": "Swell Up", "targets": ["heap"]}},
+                    {"resolve": {}}, {"resolve": {}},
+                    {"expect": {"life": {"alice": 22},
+                                "objects": {"heap": {"counters": {"+1/+1": 3}}}}},
+                    {"alice": {"activate": "collector", "ability": 1, "choices": ["Husk"]}},
+                    {"resolve": {}}, {"resolve": {}},
+                    {"expect": {"life": {"alice": 23}, "zones": {"alice": {"hand_count": 1}}}},
+                    # sacrificing the Collector itself: not "another creature"
+                    {"alice": {"activate": "collector", "ability": 1,
+                               "choices": ["collector"]}},
+                    {"resolve": {}}],
+        "expect": {"stack": [], "life": {"alice": 24}, "zones": {"alice": {"hand_count": 1}}}}
+    _play(scn, MORE_CARDS)
+
+
+def test_cycling_a_sorcery_triggers_its_own_ability() -> None:
+    scn = {"name": "cycle sorcery", "state": {"players": {
+        "alice": {"hand": [{"card": "Dust Rite", "id": "rite"}], "battlefield": ["Mountain"],
+                  "library": [{"card": "Island", "count": 2}]}}},
+        "actions": [{"alice": {"activate": "rite", "from": "hand", "ability": 1}},
+                    {"resolve": {}}, {"resolve": {}}],
+        "expect": {"stack": [], "life": {"alice": 24}, "zones": {"alice": {"hand_count": 1}}}}
+    _play(scn, MORE_CARDS)
