@@ -133,6 +133,23 @@ class Decider:
             if not pool:
                 queue.popleft()
                 return ordered
+        n = len(items)
+        if queue and len(queue) >= n and all(isinstance(queue[i], str) for i in range(n)):
+            # the flat form a reader of the spec may write: the next answers, one source name
+            # each, are the order when they name exactly these triggers' sources
+            wanted = [str(queue[i]).strip().lower() for i in range(n)]
+            pool = list(items)
+            ordered = []
+            for w in wanted:
+                match = next((it for it in pool if name_of(it).lower() == w), None)
+                if match is None:
+                    break
+                ordered.append(match)
+                pool.remove(match)
+            if not pool:
+                for _ in range(n):
+                    queue.popleft()
+                return ordered
         return list(items)
 
 
