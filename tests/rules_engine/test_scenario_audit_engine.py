@@ -139,7 +139,9 @@ state:
   players:
     alice: {hand: [Twin Verdict], battlefield: [Plains]}
 actions:
-  - alice: {cast: Twin Verdict, choices: ["Target player loses 1 life. (Life lost isn't damage.)", bob]}
+  - alice:
+      cast: Twin Verdict
+      choices: ["Target player loses 1 life. (Life lost isn't damage.)", bob]
   - resolve: {}
 expect: {life: {bob: 19}}
 """, sample_source) == []
