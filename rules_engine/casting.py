@@ -784,6 +784,9 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     # pay: tap first so the land itself isn't used for mana
     if tap:
         obj.tapped = True
+        # ("tapped for mana" when it is a mana ability, 605.1b; either way it became tapped)
+        game.log("tapped_for_mana" if abl.is_mana_ability else "tapped_for_cost", obj=obj,
+                 player=player, source=obj)
     pay_mana(game, player, cost, x, obj.name)
     if other_parts:
         # 602.2b / 601.2h: the other costs are paid in any order; what was paid is remembered

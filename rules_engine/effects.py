@@ -1451,6 +1451,9 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
 
 def h_tap(ctx: Ctx, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
+        if not obj.tapped and obj.zone == "battlefield":
+            obj.tapped = True
+            ctx.game.log("tapped", obj=obj)  # 603.2e: "Whenever ~ becomes tapped"
         obj.tapped = True
 
 
@@ -1464,7 +1467,10 @@ def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
     for obj in _objects(ctx, eff.subject):
         choice = game.decider.choose(ctx.controller.name, f"tap or untap {obj.name}",
                                      ["untap", "tap"] if obj.tapped else ["tap", "untap"])
+        was = obj.tapped
         obj.tapped = choice == "tap"
+        if obj.tapped and not was:
+            game.log("tapped", obj=obj)
 
 
 def h_goad(ctx: Ctx, eff: ab.Goad) -> None:
