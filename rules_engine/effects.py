@@ -2389,6 +2389,14 @@ def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
 
 
+def h_additional_phase(ctx: Ctx, eff: Any) -> None:
+    """500.8: "After this phase, there is an additional combat phase [followed by an
+    additional main phase]" (mechanics/extra_phases.py)."""
+    from rules_engine.mechanics import extra_phases
+
+    extra_phases.add(ctx.game, tuple(eff.phases))
+
+
 def h_create_emblem(ctx: Ctx, eff: Any) -> None:
     """114.2: "[Player] gets an emblem with [ability]" (mechanics/emblems.py)."""
     from rules_engine.mechanics import emblems
@@ -2858,7 +2866,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("RollDie", h_roll_die), ("RevealUntil", h_reveal_until),
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
-                        ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem)):
+                        ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem),
+                        ("AdditionalPhase", h_additional_phase)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

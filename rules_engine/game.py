@@ -49,6 +49,8 @@ class Game:
         self.cards = cards
         self.battlefield: list[GameObject] = []
         self.emblems: list[GameObject] = []  # in command zones (114; mechanics/emblems.py)
+        self.phase_serial = 0  # step_serial of the current phase's first step (500.8)
+        self.extra_phases: Any = None  # added phases of this turn (mechanics/extra_phases.py)
         self.stack: list[Any] = []  # bottom first
         self.turn = 1
         self.active = self.players[0]

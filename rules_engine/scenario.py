@@ -27,6 +27,7 @@ from rules_engine.cards import (
 from rules_engine.errors import DecisionError, IllegalActionError, RulesEngineError, ScenarioError
 from rules_engine.game import STEPS, Game
 from rules_engine.mana import parse_mana
+from rules_engine.mechanics import extra_phases
 from rules_engine.objects import GameObject, Player
 from rules_engine.scenario_yaml import line_of, load_documents
 
@@ -614,6 +615,9 @@ class Runner:
             target_turn = game.turn if STEPS.index(step) > here[1] else game.turn + 1
         there = (target_turn, STEPS.index(step))
         no_priority = step in ("untap", "cleanup")
+        if target_turn == game.turn and not no_priority and extra_phases.pending(game):
+            self._advance_to_next(step)  # 500.8: added phases repeat steps of this turn
+            return
         if there == here:
             return
         if there < here:
@@ -632,6 +636,25 @@ class Runner:
                 raise ScenarioError(f"advance: turn {target_turn} {step} did not happen (the "
                                     f"game is at turn {game.turn} {game.step}; skipped steps: "
                                     "506.1, 508.8, 510.4, 724.1d)")
+            if game.priority is None:
+                raise ScenarioError("advance: nobody has priority")
+            turn.pass_priority(game)
+        raise ScenarioError("advance: did not arrive")
+
+    def _advance_to_next(self, step: str) -> None:
+        """Pass priority until ``step`` next begins in this turn (a turn with added phases,
+        500.8, may begin a step again after a later one)."""
+        game = self.game
+        serial = game.step_serial
+        turn_now = game.turn
+        for _ in range(5000):
+            if game.game_over:
+                return
+            if game.turn != turn_now:
+                raise ScenarioError(f"advance: turn {turn_now} {step} did not happen again (the "
+                                    f"game is at turn {game.turn} {game.step})")
+            if game.step == step and game.step_serial != serial:
+                return
             if game.priority is None:
                 raise ScenarioError("advance: nobody has priority")
             turn.pass_priority(game)

@@ -131,12 +131,29 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         return bool(obj.blocking)
     if q == "that was dealt damage this turn":
         return obj.damage > 0
+    if q == "that attacked this turn":
+        return attacked_this_turn(game, obj)
     if q.startswith("with a ") and q.endswith(" counter on it"):
         return obj.counters.get(q[7:-len(" counter on it")], 0) > 0
     if q == "historic":  # 700.6: artifacts, legendaries and Sagas
         return obj.has_type("Artifact") or "Legendary" in obj.face.supertypes or \
             "Saga" in obj.face.subtypes
     return True
+
+
+def attacked_this_turn(game: Game, obj: Any) -> bool:
+    """"creatures that attacked this turn": declared as an attacker (508.1) in some combat of
+    this turn, as this object (400.7: a permanent that left and came back is a new object, so
+    only attacks since it last entered count)."""
+    for ev in reversed(game.events):
+        if ev.turn != game.turn:
+            return False
+        if ev.data.get("obj") is obj:
+            if ev.name == "attacks":
+                return True
+            if ev.name == "entered":
+                return False
+    return False
 
 
 def has_chosen_name(game: Game, obj: Any, source: Any) -> bool:
@@ -168,6 +185,7 @@ def qualifier_understood(q: str) -> bool:
     if q.startswith("with a ") and q.endswith(" counter on it"):
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
+                 "that attacked this turn",
                  "with the chosen name",
                  "blocking_source", "dealt damage this way")  # (the last: effects pools)
 

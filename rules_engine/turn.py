@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules_engine import combat, effects, permanents, sba, statics, triggers
 from rules_engine.game import STEPS, Game
-from rules_engine.mechanics import day_night, end_turn, phasing, sagas
+from rules_engine.mechanics import day_night, end_turn, extra_phases, phasing, sagas
 from rules_engine.objects import GameObject, Player, StackAbility
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
@@ -159,6 +159,8 @@ def end_step(game: Game) -> None:
         next_turn(game)
         return
     step = next_step_name(game)
+    if game.extra_phases is not None:  # 500.8: phases added after the one ending now
+        step = extra_phases.next_step(game, step)
     if step is None:
         next_turn(game)
         return
@@ -202,6 +204,8 @@ def begin_step(game: Game, step: str) -> None:
     """Turn-based actions of the step (502-514), its triggers, then priority where it has any."""
     game.step = step
     game.step_serial += 1
+    if step in extra_phases.FIRST_STEPS:
+        game.phase_serial = game.step_serial  # a phase instance begins (500.8)
     active = game.active
     if step == "untap":
         game.log("turn_began", player=active)
