@@ -348,7 +348,9 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if kind in ("attacks", "blocks"):
         return name == kind and _about(game, trig, data["obj"], source, controller)
     if kind == "becomes_blocked":
-        return name == "blocks" and data["attacker"] is source
+        # (a creature blocking two or more attackers blocks once, 509.3a: all are listed)
+        return name == "blocks" and (data["attacker"] is source or
+                                     source in data.get("attackers", ()))
     if kind == "becomes_target":
         return name == "becomes_target" and data["obj"] is source
     if kind == "dealt_damage":
