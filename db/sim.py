@@ -35,14 +35,40 @@ _EVENT_TYPES = (pa.int32(), pa.int32(), pa.int32(), pa.int32(), pa.string(), pa.
 
 
 def start_run(store: Store, *, seed: int, games: int, policy: str, deck_a: str, deck_b: str,
-              workers: int = 1, max_turns: int | None = None) -> int:
+              workers: int = 1, max_turns: int | None = None,
+              spec_key: str | None = None) -> int:
     """Record a new run and return its id (the key of its games and events)."""
     row = store.con.execute(
-        "INSERT INTO sim_runs (seed, games, policy, deck_a, deck_b, workers, max_turns) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING run_id",
-        [seed, games, policy, deck_a, deck_b, workers, max_turns],
+        "INSERT INTO sim_runs (seed, games, policy, deck_a, deck_b, workers, max_turns, "
+        "spec_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING run_id",
+        [seed, games, policy, deck_a, deck_b, workers, max_turns, spec_key],
     ).fetchone()
     return int(row[0])
+
+
+def unfinished_run(store: Store, spec_key: str, games: int) -> int | None:
+    """The newest run of ``games`` games with this spec key that still lacks games, if any.
+
+    Only a run whose key matches plays the same games (same cards, decks, seed, policy and
+    limits), so resuming it yields the rows an uninterrupted run would have written.
+    """
+    row = store.con.execute(
+        "SELECT r.run_id FROM sim_runs r WHERE r.spec_key = ? AND r.games = ? "
+        "AND r.finished_at IS NULL AND (SELECT count(*) FROM sim_games g "
+        "WHERE g.run_id = r.run_id) < r.games ORDER BY r.run_id DESC LIMIT 1",
+        [spec_key, games]).fetchone()
+    return int(row[0]) if row else None
+
+
+def stored_game_numbers(store: Store, run_id: int) -> set[int]:
+    """Game numbers of a run already in ``sim_games``."""
+    rows = store.con.execute("SELECT game FROM sim_games WHERE run_id = ?", [run_id]).fetchall()
+    return {int(r[0]) for r in rows}
+
+
+def finish_run(store: Store, run_id: int) -> None:
+    """Mark a run complete (every game stored): it is never resumed again."""
+    store.con.execute("UPDATE sim_runs SET finished_at = now() WHERE run_id = ?", [run_id])
 
 
 def _table(columns: tuple[str, ...], types: tuple[pa.DataType, ...],

@@ -55,14 +55,26 @@ class Store:
     @contextmanager
     def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """Run a block in one transaction: all of it lands, or none of it (also on Ctrl-C)."""
-        self.con.execute("BEGIN TRANSACTION")
         try:
+            # (inside the try: a Ctrl-C may land just after BEGIN ran, and must roll it back)
+            self.con.execute("BEGIN TRANSACTION")
             yield self.con
-        except BaseException:
-            self.con.execute("ROLLBACK")
+        except BaseException as exc:
+            self._rollback()
+            if is_interrupt(exc) and not isinstance(exc, KeyboardInterrupt):
+                # DuckDB turns a Ctrl-C that lands inside a query into its own error; callers
+                # that keep finished work on Ctrl-C (load, scrape, simulate) catch one kind
+                raise KeyboardInterrupt(str(exc)) from exc
             raise
         else:
             self.con.execute("COMMIT")
+
+    def _rollback(self) -> None:
+        """ROLLBACK, if a transaction is open (it may not be when BEGIN itself was interrupted)."""
+        try:
+            self.con.execute("ROLLBACK")
+        except duckdb.Error:
+            pass
 
     def schema_version(self) -> int:
         return _current_version(self.con)
@@ -75,6 +87,14 @@ class Store:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def is_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` is a Ctrl-C: Python's, or DuckDB's for a query it interrupted (an
+    ``InterruptException``, or a ``RuntimeError`` "Query interrupted" from some calls)."""
+    if isinstance(exc, KeyboardInterrupt | duckdb.InterruptException):
+        return True
+    return isinstance(exc, RuntimeError) and "interrupted" in str(exc).lower()
 
 
 def _current_version(con: duckdb.DuckDBPyConnection) -> int:

@@ -960,6 +960,18 @@ class LoseAbility(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeCopy(Effect):
+    """``subject`` becomes a copy of ``of`` [until a duration]: it takes the copiable values of
+    that object (707.2, layer 1a 613.2a); status and designations such as prepared are not
+    copied (722.3a ruling), and it doesn't enter or leave the battlefield (707.4)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    of: Ref = field(default_factory=lambda: Ref("it"))
+    duration: Duration | None = field(default_factory=Duration)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SetTypes(Effect):
     """``subject`` *is* a [colorless] <card types and subtypes> [with "<abilities>"] [and loses
     all other (card types and) abilities]: "Enchanted permanent is a Treasure artifact with

@@ -2359,6 +2359,38 @@ def h_lose_ability(ctx: Ctx, eff: Any) -> None:
             game.log("lost_abilities", obj=obj, text=eff.text)
 
 
+def h_become_copy(ctx: Ctx, eff: ab.BecomeCopy) -> None:
+    """707.2 / 613.2a (layer 1a): "<permanent> becomes a copy of <object> [until end of turn]":
+    it takes that object's copiable values (what the object is copying, 707.3, never its
+    non-copy modifications, counters or status), including the existence of a prepare spell
+    (722.2b, kept as the copied card); designations such as prepared are not copied. It
+    stays the same object (707.4: no enters or leaves-the-battlefield triggers)."""
+    game = ctx.game
+    originals = [o for o in _objects(ctx, eff.of) if isinstance(o, GameObject)]
+    if not originals:
+        return
+    original = originals[0]
+    face, _card = copy_face_of(ctx, original, ab.TokenSpec())
+    source_card = copy_source_card(original)
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone != "battlefield" or obj is original:
+            continue
+        obj.mods.append(Mod(copy_face=face, copy_card=source_card,
+                            until=_until(eff.duration, ctx), timestamp=game.next_timestamp()))
+        obj.refresh_face()
+        game.log("became_copy", obj=obj, original=original)
+
+
+def copy_source_card(obj: GameObject) -> Any:
+    """The card whose values ``obj`` has now (707.2): the latest "becomes a copy" effect's, else
+    its own card (a token copy is made with the original's card)."""
+    latest = None
+    for m in obj.mods:
+        if m.copy_face is not None and (latest is None or m.timestamp >= latest.timestamp):
+            latest = m
+    return latest.copy_card if latest is not None else obj.card
+
+
 def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:
     """"Until end of turn, target creature is a Treasure artifact with '...' and loses all
     other abilities": one modification over layers 4-6 (613.6), timestamp order (613.7b).
@@ -2418,6 +2450,7 @@ HANDLERS: dict[type, Any] = {
     ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
     ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement, ab.Attach: h_attach,
     ab.PreventDamage: h_prevent, ab.SetTypes: h_set_types,
+    ab.BecomeCopy: h_become_copy,
 }
 
 

@@ -247,8 +247,11 @@ class Game:
         obj.tapped = tapped
         obj.counters = {}
         obj.damage = 0
+        copying = bool(obj.mods) and any(m.copy_face is not None for m in obj.mods)
         obj.mods = []
         obj.static_mods = []
+        if copying:
+            obj.refresh_face()  # 400.7: a new object, no longer a copy (707.2 effect gone)
         obj.phased_out = False
         obj.goaded = set()
         obj.attached_to = None

@@ -24,7 +24,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -390,6 +390,19 @@ class RunSpec:
     max_moves: int = DEFAULT_MAX_MOVES
     keep_events: bool = True
 
+    def key(self) -> str:
+        """A digest of everything that decides the games: the card texts, both decks, the seed,
+        the policy and the limits. Two runs with the same key play identical games, which is
+        what lets an interrupted run be resumed (only the missing game numbers are played)."""
+        import orjson
+
+        payload = orjson.dumps(
+            {"cards": self.cards, "deck_a": self.deck_a, "deck_b": self.deck_b,
+             "seed": self.seed, "policy": self.policy, "max_turns": self.max_turns,
+             "max_moves": self.max_moves, "keep_events": self.keep_events},
+            option=orjson.OPT_SORT_KEYS)
+        return hashlib.blake2b(payload, digest_size=16).hexdigest()
+
 
 def card_dicts_for(lookup: Callable[[str], dict[str, Any] | None],
                    names: Iterable[str]) -> tuple[dict[str, Any], ...]:
@@ -434,6 +447,14 @@ def _init_worker(spec: RunSpec) -> None:
     tune_gc()  # a pool worker only plays games: no need to restore
 
 
+def _init_pool_worker(spec: RunSpec) -> None:
+    """A pool worker leaves Ctrl-C to the parent, which stores what is done and stops them."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init_worker(spec)
+
+
 def _play_index(index: int) -> GameRecord:
     spec: RunSpec = _WORKER["spec"]
     return play_game(_WORKER["library"], list(spec.deck_a), list(spec.deck_b), index=index,
@@ -450,13 +471,16 @@ def replay_game(spec: RunSpec, index: int) -> GameRecord:
                      max_turns=spec.max_turns, max_moves=spec.max_moves, keep_log=True)
 
 
-def run_games(spec: RunSpec, games: int, workers: int = 1) -> Iterator[GameRecord]:
-    """Play ``games`` games, yielding records in game order whatever ``workers`` is."""
-    if workers <= 1 or games <= 1:
+def run_games(spec: RunSpec, games: int, workers: int = 1,
+              indexes: Sequence[int] | None = None) -> Iterator[GameRecord]:
+    """Play games ``0..games-1`` (or only ``indexes``, e.g. the games an interrupted run still
+    lacks), yielding records in that order whatever ``workers`` is."""
+    todo = list(range(games)) if indexes is None else list(indexes)
+    if workers <= 1 or len(todo) <= 1:
         before = gc.get_threshold()
         _init_worker(spec)
         try:
-            for i in range(games):
+            for i in todo:
                 yield _play_index(i)
         finally:  # this process goes on after the run (the CLI stores rows, tests continue)
             restore_gc(before)
@@ -465,6 +489,6 @@ def run_games(spec: RunSpec, games: int, workers: int = 1) -> Iterator[GameRecor
 
     ctx = mp.get_context("spawn" if not hasattr(mp, "get_all_start_methods")
                          or "fork" not in mp.get_all_start_methods() else "fork")
-    chunk = max(1, min(16, games // (workers * 4) or 1))
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(spec,)) as pool:
-        yield from pool.imap(_play_index, range(games), chunksize=chunk)
+    chunk = max(1, min(16, len(todo) // (workers * 4) or 1))
+    with ctx.Pool(workers, initializer=_init_pool_worker, initargs=(spec,)) as pool:
+        yield from pool.imap(_play_index, todo, chunksize=chunk)

@@ -271,6 +271,8 @@ def expire_until_next_turn(game: Game, player: Player) -> None:
             kept = [m for m in mods if m.until != tag]
             if len(kept) != len(mods):
                 obj.mods = kept
+                if any(m.copy_face is not None for m in mods if m.until == tag):
+                    obj.refresh_face()  # a copy effect ended (707.2)
                 game.sba_dirty = True  # e.g. its toughness drops (704.5f): check again
     game.cast_permissions = [c for c in game.cast_permissions if c[2] != tag]
     game.enter_effects = [e for e in game.enter_effects if e[3] != tag]

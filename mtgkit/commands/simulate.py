@@ -9,6 +9,10 @@ A ``--deck`` is a deck file (``4 Tavern Ruffian`` lines; the sideboard is ignore
 of a sample deck shipped with mtgkit (``--list-decks`` shows them). Games are reproducible for a
 seed whatever ``--workers`` is. Rows go to ``sim_runs``/``sim_games``/``sim_events`` in the
 database (``--no-store`` skips that); a summary is printed at the end.
+
+Interrupt a long run with Ctrl-C: the games finished so far are stored, and the same command
+run again resumes that run, playing only the games it lacks (games are seeded one by one, so
+the rows are those an uninterrupted run writes). ``--new-run`` starts afresh instead.
 """
 
 from __future__ import annotations
@@ -41,6 +45,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-store", action="store_true", help="do not write to the database")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--list-decks", action="store_true", help="list the sample decks and exit")
+    parser.add_argument("--batch", type=int, default=BATCH, metavar="N",
+                        help=f"games stored per transaction (default {BATCH}); Ctrl-C keeps "
+                             "every finished game whatever it is")
+    parser.add_argument("--new-run", action="store_true",
+                        help="start a new run even if the same games were left unfinished")
     parser.add_argument("--replay", type=int, metavar="GAME",
                         help="play only game GAME of this run (same seed) and print its whole log")
     parser.set_defaults(func=run)
@@ -75,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--games must be at least 1")
     if args.workers < 1:
         raise UserError("--workers must be at least 1")
+    if args.batch < 1:
+        raise UserError("--batch must be at least 1")
     from mtgkit.commands._cards import card_source
     from mtgkit.commands._common import open_store
 
@@ -115,34 +126,75 @@ def run(args: argparse.Namespace) -> int:
 
     if args.replay is not None:
         return _replay(spec, args.replay, store)
+    summary = _Summary()
+    todo = list(range(args.games))
     run_id = None
+    played = 0
     try:
         if store is not None:
-            from db.sim import start_run
-
-            run_id = start_run(store, seed=args.seed, games=args.games, policy=args.policy,
-                               deck_a=deck_a.name, deck_b=deck_b.name, workers=args.workers,
-                               max_turns=args.max_turns)
-        summary = _Summary()
+            run_id, todo = _start_or_resume(store, spec, args, deck_a.name, deck_b.name, summary)
         t0 = time.perf_counter()
         batch: list[Any] = []
-        with _progress(args.games, not args.no_progress) as advance:
-            for record in run_games(spec, args.games, args.workers):
-                summary.add(record)
-                batch.append(record)
-                advance()
-                if store is not None and len(batch) >= BATCH:
-                    _flush(store, run_id, deck_a.name, deck_b.name, batch)
+        stored = args.games - len(todo)
+        try:
+            with _progress(args.games, stored, not args.no_progress) as advance:
+                for record in run_games(spec, args.games, args.workers, indexes=todo):
+                    summary.add(record)
+                    batch.append(record)
+                    played += 1
+                    if store is not None and len(batch) >= args.batch:
+                        stored += _flush(store, run_id, deck_a.name, deck_b.name, batch)
+                        advance(stored_note=f"{stored} of {args.games} games stored")
+                    else:
+                        advance()
+        except KeyboardInterrupt:
+            # Ctrl-C: the games finished so far are stored (one transaction), the rest is
+            # played when the same command runs again
+            if store is None:
+                print(f"interrupted after {played} games (nothing stored: --no-store)",
+                      file=sys.stderr)
+                return 130
+            stored += _flush_ignoring_ctrl_c(store, run_id, deck_a.name, deck_b.name, batch)
+            print(f"interrupted: {stored} of {args.games} games of run {run_id} stored in "
+                  f"{store.path}; run the same command again to resume", file=sys.stderr)
+            return 130
         if store is not None:
             _flush(store, run_id, deck_a.name, deck_b.name, batch)
+            from db.sim import finish_run
+
+            finish_run(store, run_id)
         elapsed = time.perf_counter() - t0
     finally:
         if store is not None:
             store.close()
-    summary.print(deck_a.name, deck_b.name, args, elapsed)
+    summary.print(deck_a.name, deck_b.name, args, elapsed, played)
     if run_id is not None:
         print(f"run {run_id}: {args.games} rows in sim_games written to {store.path}")
     return 0
+
+
+def _start_or_resume(store: Any, spec: Any, args: argparse.Namespace, a: str, b: str,
+                     summary: _Summary) -> tuple[int, list[int]]:
+    """(run id, game numbers still to play): the unfinished run of the same games if one
+    exists (unless --new-run), its stored games added to ``summary``; else a new run."""
+    from types import SimpleNamespace
+
+    from db.sim import game_rows, start_run, unfinished_run
+
+    key = spec.key()
+    run_id = None if args.new_run else unfinished_run(store, key, args.games)
+    if run_id is None:
+        run_id = start_run(store, seed=args.seed, games=args.games, policy=args.policy,
+                           deck_a=a, deck_b=b, workers=args.workers,
+                           max_turns=args.max_turns, spec_key=key)
+        return run_id, list(range(args.games))
+    rows = game_rows(store, run_id)
+    for row in rows:
+        summary.add(SimpleNamespace(**row), stored=True)
+    done = {row["game"] for row in rows}
+    print(f"resuming run {run_id}: {len(done)} of {args.games} games already stored "
+          f"(--new-run starts afresh)", file=sys.stderr)
+    return run_id, [i for i in range(args.games) if i not in done]
 
 
 def _replay(spec: Any, index: int, store: Any) -> int:
@@ -171,37 +223,66 @@ def _existing_db(args: argparse.Namespace) -> str | None:
     return path if path and Path(path).exists() else None
 
 
-def _flush(store: Any, run_id: int | None, a: str, b: str, batch: list[Any]) -> None:
+def _flush(store: Any, run_id: int | None, a: str, b: str, batch: list[Any]) -> int:
+    """Store a batch of games in one transaction; returns how many were stored."""
     from db.sim import write_games
 
+    count = 0
     if run_id is not None and batch:
-        write_games(store, run_id, a, b, batch)
+        count = write_games(store, run_id, a, b, batch)
     batch.clear()
+    return count
+
+
+def _flush_ignoring_ctrl_c(store: Any, run_id: int | None, a: str, b: str,
+                           batch: list[Any]) -> int:
+    """The last flush after a Ctrl-C: a second Ctrl-C meanwhile must not cost the finished
+    games (the flush takes milliseconds)."""
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return _flush(store, run_id, a, b, batch)
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 class _progress:
-    """A rich progress bar on stderr (only on a terminal), as a context giving an advance()."""
+    """Progress on stderr, as a context giving an ``advance(stored_note=None)``: a rich bar on
+    a terminal; elsewhere (a log file, a pipe) one plain line each time a batch is stored."""
 
-    def __init__(self, total: int, enabled: bool) -> None:
+    def __init__(self, total: int, done: int, enabled: bool) -> None:
         self.total = total
-        self.enabled = enabled and sys.stderr.isatty()
+        self.done = done
+        self.enabled = enabled
         self.bar: Any = None
 
     def __enter__(self) -> Any:
         if not self.enabled:
-            return lambda: None
+            return _no_progress
+        if not sys.stderr.isatty():
+            return _plain_progress
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
         self.bar = Progress("games", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                             console=Console(stderr=True), transient=True)
         self.bar.start()
-        task = self.bar.add_task("games", total=self.total)
-        return lambda: self.bar.advance(task)
+        task = self.bar.add_task("games", total=self.total, completed=self.done)
+        return lambda stored_note=None: self.bar.advance(task)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def _no_progress(stored_note: str | None = None) -> None:
+    return None
+
+
+def _plain_progress(stored_note: str | None = None) -> None:
+    if stored_note is not None:
+        print(stored_note, file=sys.stderr, flush=True)
 
 
 class _Summary:
@@ -216,6 +297,7 @@ class _Summary:
     def __init__(self) -> None:
         self.games = 0
         self.moves = 0
+        self.played_moves = 0
         self.turns = 0
         self.wins: Counter[str | None] = Counter()
         self.reasons: Counter[str] = Counter()
@@ -223,9 +305,11 @@ class _Summary:
         self.maxima: Counter[str] = Counter()
         self.any: Counter[str] = Counter()
 
-    def add(self, r: Any) -> None:
+    def add(self, r: Any, stored: bool = False) -> None:
         self.games += 1
         self.moves += r.moves
+        if not stored:
+            self.played_moves += r.moves
         self.turns += r.turns
         self.wins[r.winner] += 1
         self.reasons[_reason_kind(r.reason)] += 1
@@ -235,12 +319,16 @@ class _Summary:
             self.maxima[attr] = max(self.maxima[attr], v)
             self.any[attr] += v > 0
 
-    def print(self, a: str, b: str, args: argparse.Namespace, elapsed: float) -> None:
+    def print(self, a: str, b: str, args: argparse.Namespace, elapsed: float,
+              played: int) -> None:
+        """The summary of every game of the run; the speed is of the ``played`` ones only
+        (a resumed run also counts the games stored before)."""
         n = max(self.games, 1)
-        rate = self.games / elapsed if elapsed > 0 else float("inf")
+        rate = played / elapsed if elapsed > 0 else float("inf")
+        earlier = f", {self.games - played} stored before" if played != self.games else ""
         print(f"{self.games} games  {a} (a) vs {b} (b)  seed {args.seed}  policy {args.policy}  "
               f"workers {args.workers}  {elapsed:.1f} s ({rate:.1f} games/s, "
-              f"{self.moves / max(elapsed, 1e-9):.0f} actions/s)")
+              f"{self.played_moves / max(elapsed, 1e-9):.0f} actions/s{earlier})")
         draws = self.games - self.wins["a"] - self.wins["b"]
         print(f"win rate: a {self.wins['a'] / n:6.1%}   b {self.wins['b'] / n:6.1%}   "
               f"no winner {draws / n:6.1%}   mean turns {self.turns / n:.1f}")

@@ -117,7 +117,11 @@ def cleanup(game: Game) -> None:
         obj.damage = 0
         obj.deathtouch_damage = False
         if obj.mods:
-            obj.mods = [m for m in obj.mods if m.until not in ("eot", "combat")]
+            kept = [m for m in obj.mods if m.until not in ("eot", "combat")]
+            copy_ended = any(m.copy_face is not None for m in obj.mods if m not in kept)
+            obj.mods = kept
+            if copy_ended:
+                obj.refresh_face()  # 514.2: "becomes a copy ... until end of turn" ends
     # 514.3a: SBAs or waiting triggers -> priority, then another cleanup step
     sba.check_all(game)
     if game.game_over:

@@ -22,9 +22,20 @@ from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
 
+def _values_card(obj: GameObject):  # -> CardDef | None
+    """The card whose characteristics the object has (707.2: a "becomes a copy" effect's)."""
+    for m in obj.mods or ():
+        if m.copy_face is not None:
+            from rules_engine.effects import copy_source_card
+
+            return copy_source_card(obj)
+    return obj.card
+
+
 def has_prepare_spell(obj: GameObject) -> bool:
     """722.2a/b: the object (or what it copies) has a prepare spell's characteristics."""
-    return obj.card is not None and obj.card.prepare is not None
+    card = _values_card(obj)
+    return card is not None and card.prepare is not None
 
 
 def become_prepared(game: Game, obj: GameObject) -> bool:
@@ -41,11 +52,12 @@ def become_prepared(game: Game, obj: GameObject) -> bool:
 
 def make_copy(game: Game, obj: GameObject) -> GameObject:
     """722.3c: the copy in its controller's exile, with only the prepare spell's characteristics."""
-    assert obj.card is not None and obj.card.prepare is not None
+    card = _values_card(obj)  # (what it copies, if it is a copy: 722.2b copiable values)
+    assert card is not None and card.prepare is not None
     remove_copy(game, obj)
     creator = obj.controller
-    copy = game.new_object(obj.card, creator, "exile")
-    copy.copy_values = obj.card.prepare  # 722.3c: these become its normal characteristics
+    copy = game.new_object(card, creator, "exile")
+    copy.copy_values = card.prepare  # 722.3c: these become its normal characteristics
     copy.card_copy = True
     game.copies_exist = True
     copy.is_prepare_spell = True  # 722.3d: and so is any copy of it

@@ -23,6 +23,7 @@ from rules_engine.abilities import (
     AddMana,
     Amount,
     Animate,
+    BecomeCopy,
     CastPermission,
     CastWithoutPaying,
     Condition,
@@ -94,7 +95,8 @@ _DURATION_PREFIX = [
     (re.compile(r"^until your next turn,\s*", re.I), Duration("your_next_turn")),
 ]
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
-                 ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes)
+                 ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
+                 BecomeCopy)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:

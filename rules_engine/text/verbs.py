@@ -13,6 +13,7 @@ from rules_engine.abilities import (
     Amount,
     Animate,
     Attach,
+    BecomeCopy,
     BecomeMonarch,
     BecomePrepared,
     CastPermission,
@@ -688,6 +689,15 @@ def _add_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 _CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "land")
 
 
+def _become_copy(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target creature becomes a copy of another target creature (until end of turn)"
+    (707.2; the duration suffix is read by the clause parser)."""
+    ref = _ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return BecomeCopy(subject=s, of=ref, duration=None, text=m.group(0))
+
+
 def _set_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"is a Treasure artifact with '...' and it loses all other abilities", "is a colorless
     land with '{T}: Add {C}' and loses all other card types and abilities": the card types
@@ -1124,6 +1134,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"search (?:your|their) library for (?P<desc>an? .+?),(?P<reveal> reveal it,)? then "
      r"shuffle and put that card on top(?: of it)?", lambda s, m, c: _search_top(s, m, c)),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
+    (r"becomes? a copy of (?P<obj>(?:another )?target [a-z ]+?|that creature|it|that permanent)",
+     _become_copy),
     (r"(?:is|becomes?) an? (?P<colors>(?:(?:colorless|white|blue|black|red|green)(?: and |, )?)+ )?"
      r"(?P<types>(?:[A-Z][\w'-]* )*(?:artifact|land|enchantment|creature)"
      r"(?: (?:artifact|land|enchantment|creature))*)(?: with (?P<with>\"[^\"]+\"))?,? and "

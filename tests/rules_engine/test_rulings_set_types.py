@@ -71,3 +71,15 @@ def test_set_land_type_keeps_land_subtypes_and_later_addition_applies() -> None:
     # with an earlier timestamp it would have been overwritten by the type-setting effect
     obj.mods[0].timestamp = 1
     assert obj.types == ("Land",) and obj.subtypes == ("Forest",)
+
+
+def test_becomes_a_copy_of_another_target_creature_until_end_of_turn() -> None:
+    found = compile_face_text("Target creature becomes a copy of another target creature "
+                              "until end of turn.", "Glass Likeness", "Glass Likeness",
+                              "Instant").abilities
+    [spell] = found
+    [eff] = spell.effects
+    assert isinstance(eff, ab.BecomeCopy)
+    assert eff.subject.kind == "target" and eff.of.kind == "target"
+    assert eff.of.target.filter.other  # "another": not the first target (115.3)
+    assert eff.duration is not None and eff.duration.kind == "end_of_turn"
