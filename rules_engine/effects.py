@@ -248,15 +248,17 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
         return default
     if amt.value is not None:
         return int(amt.value)
-    if amt.variable == "X":
+    if amt.variable == "X" and not amt.text:
         return ctx.x
+    if amt.variable == "-X" and not amt.text:
+        return -ctx.x  # "gets -X/-X" (the sign is the effect's, 107.1b does not apply)
     text = (amt.text or "").lower()
     described = _DESCRIBED.get(text)
     if described is not None:
         return described(ctx)
     value = described_amount(ctx.game, amt.text or "", ctx.controller, _source_obj(ctx), ctx)
     if value is not None:
-        return value
+        return max(value, 0)  # 107.1b: a calculation that yields a negative number gives 0
     ctx.game.note(f"amount '{amt.text}' not computed; using {default}")
     return default
 
@@ -291,8 +293,11 @@ def amount_understood(text: str) -> bool:
         return True
     if " " in words:
         head, rest = words.split(" ", 1)
-        return _parse_filter(head + "s " + rest) is not None
-    return False
+        if _parse_filter(head + "s " + rest) is not None:
+            return True
+    from rules_engine import amounts  # the general families, asked about an empty game
+
+    return amounts.understood(text.strip().rstrip("."))
 
 
 _OWN_PREFIXES = ("its ", "her ", "his ", "their ", "that creature's ", "~'s ",
@@ -344,7 +349,13 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
                         ctx)
     if more is not None:
         return factor * more
-    return _count_described(game, original, controller, source, ctx, factor)
+    counted = _count_described(game, original, controller, source, ctx, factor)
+    if counted is not None:
+        return counted
+    from rules_engine import amounts  # the general families (arithmetic, other players, ...)
+
+    general = amounts.evaluate(game, original, controller, source, ctx)
+    return None if general is None else factor * general
 
 
 # -- more worded amounts (107.1/107.3 style definitions) ----------------------------------------
@@ -1267,11 +1278,16 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
 def h_destroy(ctx: Ctx, eff: ab.Destroy) -> None:
     """701.8: destroy = move to the graveyard, unless indestructible (702.12b) or regenerated
     (701.19a; "can't be regenerated" skips the shield)."""
+    destroyed = []
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield" and not compiled.has_keyword(obj, "indestructible"):
             if not eff.no_regenerate and regenerate(ctx.game, obj):
                 continue
             ctx.game.move(obj, "graveyard")
+            destroyed.append(obj)
+    if destroyed or eff.subject is None or eff.subject.kind == "each":
+        ctx.those = destroyed  # "for each creature destroyed this way" (608.2c)
+        ctx.count = len(destroyed)
 
 
 def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
@@ -1430,6 +1446,7 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
     """701.21: a player sacrifices a permanent they control (chosen when described by a filter)."""
     game = ctx.game
     subject = eff.subject
+    sacrificed: list[GameObject] = []
     if subject is not None and subject.kind in ("each", "chosen") and subject.filter is not None:
         for p in _players(ctx, eff.player) or [ctx.controller]:
             options = [o for o in game.permanents(p)
@@ -1438,20 +1455,33 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
                                                         f"({subject.filter.text})", options,
                                                 amount(ctx, eff.amount)):
                 game.move(obj, "graveyard")
+                sacrificed.append(obj)
                 game.log("sacrificed", obj=obj, player=p)
                 ctx.did = True
+        ctx.those = sacrificed  # "creatures sacrificed this way" (608.2c)
+        ctx.count = len(sacrificed)
         return
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield":
             player = obj.controller
             game.move(obj, "graveyard")
+            sacrificed.append(obj)
             game.log("sacrificed", obj=obj, player=player)
             ctx.did = True
+    if sacrificed:
+        ctx.those = sacrificed
+        ctx.count = len(sacrificed)
 
 
 def h_tap(ctx: Ctx, eff: Any) -> None:
+    tapped = []
     for obj in _objects(ctx, eff.subject):
+        if not obj.tapped:
+            tapped.append(obj)  # "for each creature tapped this way" (608.2c)
         obj.tapped = True
+    if tapped:
+        ctx.those = tapped
+        ctx.count = len(tapped)
 
 
 def h_untap(ctx: Ctx, eff: Any) -> None:
@@ -1468,9 +1498,14 @@ def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
 
 
 def h_goad(ctx: Ctx, eff: ab.Goad) -> None:
+    goaded = []
     for obj in _objects(ctx, eff.subject):
         obj.goaded.add(ctx.controller.name)
         ctx.game.log("goaded", obj=obj, player=ctx.controller)
+        goaded.append(obj)
+    if goaded:
+        ctx.those = goaded  # "for each creature goaded this way" (608.2c)
+        ctx.count = len(goaded)
 
 
 def h_transform(ctx: Ctx, eff: ab.Transform) -> None:

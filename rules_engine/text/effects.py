@@ -106,6 +106,15 @@ def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...
         if isinstance(e, _HAS_DURATION):
             out.append(dataclasses.replace(e, duration=dur))
             touched = True
+        elif isinstance(e, Repeat | WithX):
+            # "Until end of turn, target creature gets +1/+1 for each ...": the duration is
+            # the repeated effect's
+            inner = _with_duration(e.effects, dur)
+            if inner is not None:
+                out.append(dataclasses.replace(e, effects=inner))
+                touched = True
+            else:
+                out.append(e)
         else:
             out.append(e)
     return tuple(out) if touched else None
@@ -158,6 +167,18 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         ctx.reset(mark)
     fe = re.fullmatch(r"(.+?) for each (.+)", t, re.I)
     if fe and not fe.group(1).lower().endswith(("damage", "life")):
+        # "gets +1/+1 for each Elf you control and has reach": the count ends where a second
+        # verb phrase of the same subject begins
+        for cut in re.finditer(r",? and (?=(?:has|have|gains?|gets?|loses?|is|are|can't|"
+                               r"attacks?|blocks?)\b)", fe.group(2), re.I):
+            mark = ctx.mark()
+            inner = parse_vp(subject, fe.group(1), ctx)
+            more = parse_vp(subject, fe.group(2)[cut.end():], ctx) if inner is not None \
+                else None
+            if inner is not None and more is not None:
+                return (Repeat(count=Amount(text="for each " + fe.group(2)[:cut.start()]),
+                               effects=inner, text=t),) + more
+            ctx.reset(mark)
         mark = ctx.mark()
         inner = parse_vp(subject, fe.group(1), ctx)
         if inner is not None:
@@ -598,9 +619,44 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                     return True
     inner = parse_effect_text(t, ctx)
     if inner is None:
-        return False
+        return _amount_rewrite(t, ctx, effects)
     effects.extend(inner)
     return True
+
+
+# "a number of <things> ... equal to <amount>" and "<verb>s cards equal to <amount>" say the
+# same as "X <things> ..., where X is <amount>" (107.3: X defined by the text), which the
+# grammar reads; tried when the sentence does not parse as written.
+_NUMBER_OF = re.compile(r"^(?P<head>.*?)\b(?:a number of|an amount of) (?P<what>.+?) "
+                        r"equal to (?P<amt>(?:[^,]|, rounded (?:up|down))+?)"
+                        r"(?P<rest>(?:,? then .+)?)$", re.I)
+_CARDS_EQUAL = re.compile(r"^(?P<head>.*?\b(?:mills?|discards?|exiles?|reveals?|draws?|"
+                          r"surveils?|scry|scries)) (?P<what>cards?) equal to "
+                          r"(?P<amt>(?:[^,]|, rounded (?:up|down))+?)"
+                          r"(?P<rest>(?:,? then .+)?)$", re.I)
+
+
+def _amount_rewrite(t: str, ctx: Ctx, effects: list[Effect]) -> bool:
+    for rx in (_NUMBER_OF, _CARDS_EQUAL):
+        m = rx.match(t)
+        if m is None or re.search(r"\bX\b", t):
+            continue
+        what = m.group("what")
+        if rx is _CARDS_EQUAL:
+            what = "cards"
+        head = m.group("head")
+        if head and not head.endswith(" "):
+            head += " "
+        rewritten = f"{head}X {what}{m.group('rest')}, where X is {m.group('amt')}"
+        # "X cards from the top of your library": the grammar's "the top X cards of ..."
+        rewritten = re.sub(r"\bX cards from the top of ((?:your|their|his or her|its owner's|"
+                           r"that player's) library)", r"the top X cards of \1", rewritten)
+        inner: list[Effect] = []
+        if _apply_sentence(rewritten, ctx, inner) and inner and not any(
+                isinstance(e, UnsupportedEffect) for e in inner):
+            effects.extend(inner)
+            return True
+    return False
 
 
 def _mark_new_targets(e: Effect) -> tuple[Effect, bool]:

@@ -1214,6 +1214,11 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"choose (?P<obj>(?:up to \w+ )?target .+)", lambda s, m, c: None if _ref(m.group("obj"), c)
      is None else ChooseTarget(subject=_ref(m.group("obj"), c), text=m.group(0))),
     (r"double (?P<obj>.+?)'s power(?P<both> and toughness)?", _double_pt),
+    # "Creatures you control have base power and toughness each equal to the number of
+    # creatures you control" (613.4b, the amount counted as the effect applies)
+    (r"(?:has|have) base power and toughness each equal to (?P<n>.+)", lambda s, m, c: SetBasePT(
+        subject=s, power=Amount(text="equal to " + m.group("n")),
+        toughness=Amount(text="equal to " + m.group("n")), duration=None, text=m.group(0))),
     (r"(?:has|have) base power and toughness (?P<p>\d+)/(?P<t>\d+)", lambda s, m, c: SetBasePT(
         subject=s, power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
         duration=None, text=m.group(0))),
