@@ -2896,7 +2896,8 @@ def static_run(eff: Any) -> bool:
     if isinstance(eff, ab.CastPermission):
         from rules_engine import casting
 
-        return casting.self_flash_permission(eff)  # 601.3c, checked as the card is cast
+        # 601.3c, checked as the card is cast; 118.9, offered as a spell is cast
+        return casting.self_flash_permission(eff) or casting.free_cast_permission(eff)
     if isinstance(eff, ab.CostModifier):
         import inspect
 
