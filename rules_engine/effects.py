@@ -1478,6 +1478,9 @@ def h_tap(ctx: Ctx, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
         if not obj.tapped:
             tapped.append(obj)  # "for each creature tapped this way" (608.2c)
+            if obj.zone == "battlefield":
+                obj.tapped = True
+                ctx.game.log("tapped", obj=obj)  # 603.2e: "Whenever ~ becomes tapped"
         obj.tapped = True
     if tapped:
         ctx.those = tapped
@@ -1494,7 +1497,10 @@ def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
     for obj in _objects(ctx, eff.subject):
         choice = game.decider.choose(ctx.controller.name, f"tap or untap {obj.name}",
                                      ["untap", "tap"] if obj.tapped else ["tap", "untap"])
+        was = obj.tapped
         obj.tapped = choice == "tap"
+        if obj.tapped and not was:
+            game.log("tapped", obj=obj)
 
 
 def h_goad(ctx: Ctx, eff: ab.Goad) -> None:
@@ -2890,7 +2896,8 @@ def static_run(eff: Any) -> bool:
     if isinstance(eff, ab.CastPermission):
         from rules_engine import casting
 
-        return casting.self_flash_permission(eff)  # 601.3c, checked as the card is cast
+        # 601.3c, checked as the card is cast; 118.9, offered as a spell is cast
+        return casting.self_flash_permission(eff) or casting.free_cast_permission(eff)
     if isinstance(eff, ab.CostModifier):
         import inspect
 

@@ -435,3 +435,25 @@ def skips(game: Game, player: Any, what: str) -> bool:
                         kind == "opponent_each" and src.controller is not player):
                     return True
     return False
+
+
+def restrictions_of(game: Game, kind: str, obj: GameObject) -> list[tuple[GameObject, Any]]:
+    """Every static restriction of kind ``kind`` that applies to ``obj``, with its source: for
+    the restrictions that carry more than yes or no ("can block only creatures with flying"
+    names a filter, each "can block an additional creature each combat" counts, 509.1a-b)."""
+    if game.statics_none_at == ABILITY_CHANGES[0]:
+        return []  # no static ability on the battlefield (see apply), nothing changed since
+    found: list[tuple[GameObject, Any]] = []
+    for src in with_emblems(game, game.battlefield):
+        if src.phased_out:
+            continue
+        for abl in _statics(src):
+            for eff in _flat(abl.effects):
+                if not isinstance(eff, ab.Restriction) or eff.kind != kind:
+                    continue
+                if abl.condition is not None and not conditions.holds(
+                        game, abl.condition, src.controller, src):
+                    continue
+                if eff.subject.kind == "game" or obj in _subjects(game, src, eff.subject):
+                    found.append((src, eff))
+    return found

@@ -172,12 +172,14 @@ def _keyword_names(trees: Iterable[ast.AST]) -> set[str]:
 
 
 def _restriction_kinds(trees: Iterable[ast.AST]) -> tuple[set[str], set[str]]:
-    """Kinds passed to ``restricted(game, kind, ...)``: literals, and f-string prefixes."""
+    """Kinds passed to ``restricted(game, kind, ...)`` (or ``restrictions_of``, which returns
+    the applying records): literals, and f-string prefixes."""
     exact: set[str] = set()
     prefixes: set[str] = set()
     for tree in trees:
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and _last_name(node.func) == "restricted" and \
+            if isinstance(node, ast.Call) and _last_name(node.func) in (
+                    "restricted", "restrictions_of") and \
                     len(node.args) >= 2:
                 arg = node.args[1]
                 exact.update(_strings(arg))
