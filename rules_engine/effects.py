@@ -117,6 +117,8 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         return [obj] if obj is not None else []
     if kind == "you":
         return [ctx.controller]
+    if kind == "active_player":  # "the player whose turn it is" (102.1), whoever controls this
+        return [game.active]
     if kind == "target":
         found = targets_for(ctx, ref.target)
         if found:
