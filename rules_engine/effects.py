@@ -1812,12 +1812,26 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
 class Mode:
     """One mode of a modal spell or ability, answerable by number ("1") or by its text."""
 
-    __slots__ = ("label", "name", "effects")
+    __slots__ = ("label", "name", "effects", "aliases")
 
-    def __init__(self, index: int, effects: tuple[Any, ...]) -> None:
+    def __init__(self, index: int, effects: tuple[Any, ...], printed: str = "") -> None:
         self.label = str(index + 1)
         self.name = " ".join(getattr(e, "text", "") for e in effects) or f"mode {index + 1}"
         self.effects = effects
+        # the mode as printed on the card (its bullet, with and without a flavor word), which
+        # a scenario writer copies from the card
+        self.aliases = ()
+        if printed:
+            body = re.sub(r"^[^—.]{1,40}? — (?=\S)", "", printed)
+            self.aliases = tuple(dict.fromkeys((printed.lower(), body.lower())))
+
+
+def _printed_modes(text: str, count: int) -> list[str]:
+    """The bullets of a modal text ("• Target creature becomes prepared."), when there are
+    exactly as many as the modes."""
+    bullets = [line.lstrip("•").strip() for line in str(text).split("\n")
+               if line.lstrip().startswith("•")]
+    return bullets if len(bullets) == count else [""] * count
 
 
 def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -1828,7 +1842,8 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
         if not isinstance(eff, ab.Modal):
             out.append(eff)
             continue
-        modes = [Mode(i, m) for i, m in enumerate(eff.modes)]
+        printed = _printed_modes(eff.text, len(eff.modes))
+        modes = [Mode(i, m, printed[i]) for i, m in enumerate(eff.modes)]
         picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
         for mode in picks or modes[:max(eff.min_choices, 0)]:
             out.extend(mode.effects)

@@ -41,8 +41,16 @@ EMBER = {
 }
 
 
+VERDICT = {
+    "object": "card", "name": "Twin Verdict", "layout": "normal", "mana_cost": "{W}",
+    "type_line": "Instant", "colors": ["W"],
+    "oracle_text": "Choose one —\n• Mercy — Target player gains 3 life.\n• Target player loses "
+                   "1 life. (Life lost isn't damage.)",
+}
+
+
 def _play(text: str, sample_source) -> list[str]:
-    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER]), sample_source])
+    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER, VERDICT]), sample_source])
     result = run_scenario(yaml.safe_load(text), source)
     return result.failures
 
@@ -106,4 +114,34 @@ actions:
 expect:
   stack: []
   objects: {dead: {zone: battlefield}, alive: {zone: battlefield}}
+""", sample_source) == []
+
+
+def test_a_mode_is_answered_by_its_printed_text(sample_source) -> None:
+    """700.2: a mode may be named as printed (reminder text, flavor word and final period
+    optional), or by its number."""
+    for answer in ("Target player gains 3 life.", "Mercy — Target player gains 3 life.", 1):
+        assert _play(f"""
+name: the first mode by {answer!r}
+strict: true
+state:
+  players:
+    alice: {{hand: [Twin Verdict], battlefield: [Plains]}}
+actions:
+  - alice: {{cast: Twin Verdict, choices: [{answer!r}, alice]}}
+  - resolve: {{}}
+expect: {{life: {{alice: 23}}}}
+""", sample_source) == [], answer
+    assert _play("""
+name: the second mode, with its reminder text
+strict: true
+state:
+  players:
+    alice: {hand: [Twin Verdict], battlefield: [Plains]}
+actions:
+  - alice:
+      cast: Twin Verdict
+      choices: ["Target player loses 1 life. (Life lost isn't damage.)", bob]
+  - resolve: {}
+expect: {life: {bob: 19}}
 """, sample_source) == []
