@@ -319,6 +319,8 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
                 factor = 2
             text = text[len(head):]
     original, text = text, text.lower()
+    if original == "X":  # "twice X": the X announced for the spell or ability (107.3)
+        return factor * (ctx.x if ctx is not None else 0)
     it = ctx.it if ctx is not None and isinstance(ctx.it, GameObject) else source
     if text.lower().startswith("the sacrificed ") and ctx is not None:  # 608.2h: a cost paid
         paid = [o for o in (getattr(ctx.item, "choices_made", None) or {}).get("cost_paid", ())
@@ -2812,8 +2814,10 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
 
 def h_with_x(ctx: Ctx, eff: Any) -> None:
     """X defined by the effect's own words (107.3): computed first, then the effects run."""
+    before = ctx.x
     ctx.x = amount(ctx, eff.x, 0)
     run(ctx.game, ctx, eff.effects)
+    ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
 
 
 def h_choose_card(ctx: Ctx, eff: Any) -> None:
