@@ -301,7 +301,8 @@ def amount_understood(text: str) -> bool:
 
 
 _OWN_PREFIXES = ("its ", "her ", "his ", "their ", "that creature's ", "~'s ",
-                 "the sacrificed creature's ", "that card's ", "this creature's ")
+                 "the sacrificed creature's ", "that card's ", "this creature's ",
+                 "the tapped creature's ")
 _FILTERS: dict[str, Any] = {}
 _ZONES = ("graveyard", "hand", "library", "exile")
 
@@ -320,7 +321,8 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
             text = text[len(head):]
     original, text = text, text.lower()
     it = ctx.it if ctx is not None and isinstance(ctx.it, GameObject) else source
-    if text.lower().startswith("the sacrificed ") and ctx is not None:  # 608.2h: a cost paid
+    if text.lower().startswith(("the sacrificed ", "the tapped ")) and ctx is not None:
+        # 608.2h: an object used to pay the cost (sacrificed; tapped, 702.184a station)
         paid = [o for o in (getattr(ctx.item, "choices_made", None) or {}).get("cost_paid", ())
                 if isinstance(o, GameObject)]
         if paid:
@@ -1112,7 +1114,9 @@ def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
         # types, once objects.Mod can carry them (animate_sets_characteristics)
         if eff.colors and "colors" in Mod.__slots__:
             mod.colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors)
-        if eff.subtypes and "subtypes" in Mod.__slots__:
+        if eff.subtypes and getattr(eff, "additional", False):
+            mod.add_subtypes = tuple(eff.subtypes)  # 205.1b: "in addition to its other types"
+        elif eff.subtypes and "subtypes" in Mod.__slots__:
             mod.subtypes = tuple(eff.subtypes)
         obj.mods.append(mod)
         ctx.game.log("animated", obj=obj, text=eff.text)
