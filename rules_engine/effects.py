@@ -117,6 +117,8 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         return [obj] if obj is not None else []
     if kind == "you":
         return [ctx.controller]
+    if kind == "active_player":  # "the player whose turn it is" (102.1), whoever controls this
+        return [game.active]
     if kind == "target":
         found = targets_for(ctx, ref.target)
         if found:
@@ -1482,6 +1484,9 @@ def h_tap(ctx: Ctx, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
         if not obj.tapped:
             tapped.append(obj)  # "for each creature tapped this way" (608.2c)
+            if obj.zone == "battlefield":
+                obj.tapped = True
+                ctx.game.log("tapped", obj=obj)  # 603.2e: "Whenever ~ becomes tapped"
         obj.tapped = True
     if tapped:
         ctx.those = tapped
@@ -1498,7 +1503,10 @@ def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
     for obj in _objects(ctx, eff.subject):
         choice = game.decider.choose(ctx.controller.name, f"tap or untap {obj.name}",
                                      ["untap", "tap"] if obj.tapped else ["tap", "untap"])
+        was = obj.tapped
         obj.tapped = choice == "tap"
+        if obj.tapped and not was:
+            game.log("tapped", obj=obj)
 
 
 def h_goad(ctx: Ctx, eff: ab.Goad) -> None:
@@ -1810,12 +1818,26 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
 class Mode:
     """One mode of a modal spell or ability, answerable by number ("1") or by its text."""
 
-    __slots__ = ("label", "name", "effects")
+    __slots__ = ("label", "name", "effects", "aliases")
 
-    def __init__(self, index: int, effects: tuple[Any, ...]) -> None:
+    def __init__(self, index: int, effects: tuple[Any, ...], printed: str = "") -> None:
         self.label = str(index + 1)
         self.name = " ".join(getattr(e, "text", "") for e in effects) or f"mode {index + 1}"
         self.effects = effects
+        # the mode as printed on the card (its bullet, with and without a flavor word), which
+        # a scenario writer copies from the card
+        self.aliases = ()
+        if printed:
+            body = re.sub(r"^[^—.]{1,40}? — (?=\S)", "", printed)
+            self.aliases = tuple(dict.fromkeys((printed.lower(), body.lower())))
+
+
+def _printed_modes(text: str, count: int) -> list[str]:
+    """The bullets of a modal text ("• Target creature becomes prepared."), when there are
+    exactly as many as the modes."""
+    bullets = [line.lstrip("•").strip() for line in str(text).split("\n")
+               if line.lstrip().startswith("•")]
+    return bullets if len(bullets) == count else [""] * count
 
 
 def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -1826,7 +1848,8 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
         if not isinstance(eff, ab.Modal):
             out.append(eff)
             continue
-        modes = [Mode(i, m) for i, m in enumerate(eff.modes)]
+        printed = _printed_modes(eff.text, len(eff.modes))
+        modes = [Mode(i, m, printed[i]) for i, m in enumerate(eff.modes)]
         picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
         for mode in picks or modes[:max(eff.min_choices, 0)]:
             out.extend(mode.effects)
@@ -2894,7 +2917,8 @@ def static_run(eff: Any) -> bool:
     if isinstance(eff, ab.CastPermission):
         from rules_engine import casting
 
-        return casting.self_flash_permission(eff)  # 601.3c, checked as the card is cast
+        # 601.3c, checked as the card is cast; 118.9, offered as a spell is cast
+        return casting.self_flash_permission(eff) or casting.free_cast_permission(eff)
     if isinstance(eff, ab.CostModifier):
         import inspect
 
