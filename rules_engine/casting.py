@@ -169,6 +169,37 @@ def self_flash_permission(eff: Any) -> bool:
         eff.filter.text in ("this spell", "~", "this card")
 
 
+def free_cast_permission(eff: Any) -> bool:
+    """A static "You may cast [...] spells without paying their mana costs" (118.9), offered by
+    :func:`free_cast_offered` as a spell is cast (for rules_engine.support via
+    effects.static_run)."""
+    return isinstance(eff, ab.CastPermission) and eff.kind == "free" and eff.duration is None
+
+
+def free_cast_offered(game: Game, player: Player, obj: GameObject, from_zone: str) -> bool:
+    """118.9 / 601.2b: may ``player`` cast ``obj`` without paying its mana cost by a static
+    permission of a permanent they control? The spell is judged with the characteristics it
+    will have on the stack (a prepare spell's copy: the prepare spell's, 722.3c; casting that
+    copy is not itself an alternative cost, so this one may apply, 118.9a)."""
+    from rules_engine import statics
+
+    for src in game.battlefield:
+        if src.controller is not player or src.phased_out:
+            continue
+        for abl in statics.battlefield_statics(src):
+            for eff in abl.effects:
+                if not free_cast_permission(eff):
+                    continue
+                flt = eff.filter
+                if flt is not None and flt.zone is not None and flt.zone != from_zone:
+                    continue
+                if flt is not None and flt.text != "spell" and not targeting.matches(
+                        game, obj, flt, player, None, zone_check=False):
+                    continue
+                return True
+    return False
+
+
 def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     """601.3: a static "can't cast" of a permanent ("Your opponents can't cast spells with mana
     value greater than ...") prohibits casting a spell it describes; the spell is judged with
@@ -454,6 +485,14 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                               "main phase with an empty stack")
         # 601.3c: "as though it had flash if you pay {2} more": an additional cost (601.2f)
         cost_text = cost_text + extra
+    if not flashback and disturb is None and not other_parts and cost_text == face.mana_cost \
+            and cost_text and free_cast_offered(game, player, obj, from_zone) and \
+            game.decider.may(player.name, f"cast {obj.name} without paying its mana cost "
+                                          "(118.9)"):
+        # 118.9: an alternative cost of nothing; only one alternative cost may apply (118.9a),
+        # so not with flashback, disturb or escape; additional costs are still paid (118.9d)
+        cost_text = ""
+        game.log("cast_without_paying", obj=obj, player=player)
     cost_text, kicked, kick_parts = _announce_kicker(game, player, obj, cost_text, x)
     other_parts = other_parts + kick_parts
     cost_text, bought, buy_parts = _announce_kicker(game, player, obj, cost_text, x,
@@ -785,6 +824,9 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     # pay: tap first so the land itself isn't used for mana
     if tap:
         obj.tapped = True
+        # ("tapped for mana" when it is a mana ability, 605.1b; either way it became tapped)
+        game.log("tapped_for_mana" if abl.is_mana_ability else "tapped_for_cost", obj=obj,
+                 player=player, source=obj)
     pay_mana(game, player, cost, x, obj.name)
     if other_parts:
         # 602.2b / 601.2h: the other costs are paid in any order; what was paid is remembered

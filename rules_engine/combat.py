@@ -67,6 +67,7 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
 
     if statics.restricted(game, "cant_block", blocker):
         raise IllegalActionError("509.1b", f"{blocker.name} can't block (an effect says so)")
+    _block_only(game, blocker, attacker)
     if statics.restricted(game, "cant_be_blocked", attacker):
         raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked")
     if compiled.has_keyword(attacker, "flying") and not (
@@ -77,6 +78,31 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
     if attacker.mods or attacker.static_mods or face.statics or (
             face.keywords and not _EVASION.isdisjoint(face.keywords)):
         _evasion(game, blocker, attacker)
+
+
+def _block_only(game: Game, blocker: GameObject, attacker: GameObject) -> None:
+    """509.1b: "[This creature] can block only creatures with flying" restricts the blocker."""
+    from rules_engine import statics, targeting
+
+    for src, restriction in statics.restrictions_of(game, "can_block_only", blocker):
+        if restriction.filter is not None and not targeting.matches(
+                game, attacker, restriction.filter, src.controller, src):
+            raise IllegalActionError("509.1b", f"{blocker.name} {restriction.text}; "
+                                               f"{attacker.name} isn't one")
+
+
+def block_limit(game: Game, blocker: GameObject) -> int:
+    """How many attacking creatures ``blocker`` may block (509.1a: one; each "can block an
+    additional creature each combat" that applies to it adds one)."""
+    from rules_engine import statics
+
+    return 1 + len(statics.restrictions_of(game, "block_additional", blocker))
+
+
+def blocked_by(value: Any) -> list[GameObject]:
+    """The attackers of one entry of a block declaration (an attacker, or a list of them for
+    a creature that can block more than one, 509.1a)."""
+    return list(value) if isinstance(value, list | tuple) else [value]
 
 
 # keywords that _evasion looks at (a printed keyword outside this set can't matter there)
@@ -168,26 +194,33 @@ def attack_requirements(game: Game, attacks: dict[GameObject, Any]) -> None:
 
 def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
     """508.1: the attackers become attacking and tap (702.20b vigilance); triggers (508.3a)."""
+    tapped = set()
     for obj, defender in attacks.items():
         obj.attacking = defender
         if not compiled.has_keyword(obj, "vigilance"):
             obj.tapped = True
+            tapped.add(id(obj))
     for obj, defender in attacks.items():
-        game.log("attacks", obj=obj, defender=defender)
+        game.log("attacks", obj=obj, defender=defender, tapped=id(obj) in tapped)
     if attacks:
         # the players/planeswalkers/battles attacked, for "whenever you attack <a player>" (508.3)
         game.log("attackers_declared", player=game.active, count=len(attacks),
                  defenders=tuple(dict.fromkeys(attacks.values())))
 
 
-def declare_blockers(game: Game, blocks: dict[GameObject, GameObject]) -> None:
-    """509.1: blockers block; an attacker with menace needs two or more (702.111b)."""
-    for blocker, attacker in blocks.items():
-        blocker.blocking = [attacker]
-        attacker.blockers.append(blocker)
-        attacker.blocked = True
-    for blocker, attacker in blocks.items():
-        game.log("blocks", obj=blocker, attacker=attacker)
+def declare_blockers(game: Game, blocks: dict[GameObject, Any]) -> None:
+    """509.1: blockers block; an attacker with menace needs two or more (702.111b). A blocker
+    maps to its attacker, or to a list of attackers when it can block more (509.1a)."""
+    for blocker, value in blocks.items():
+        blocker.blocking = blocked_by(value)
+        for attacker in blocker.blocking:
+            attacker.blockers.append(blocker)
+            attacker.blocked = True
+    for blocker in blocks:
+        # one event per blocker (509.3a: "whenever ~ blocks" triggers once); ``attackers``
+        # lists every creature it blocks, for "becomes blocked" (509.3c)
+        game.log("blocks", obj=blocker, attacker=blocker.blocking[0],
+                 attackers=tuple(blocker.blocking))
 
 
 def _deals_damage_this_step(obj: GameObject, first_strike: bool, had_fs_step: bool) -> bool:
@@ -236,8 +269,8 @@ def combat_damage(game: Game, first_strike: bool) -> None:
     for blk in blockers(game):
         if not _deals_damage_this_step(blk, first_strike, had_fs):
             continue
-        if blk.power > 0 and blk.blocking and blk.blocking[0].zone == "battlefield":
-            assignments.append((blk, blk.blocking[0], blk.power))
+        if blk.power > 0 and blk.blocking:
+            assignments.extend(_blocker_assignment(game, blk))
     by_player: dict[int, list[GameObject]] = {}
     for source, recipient, amount in assignments:
         deal_damage(game, source, recipient, amount, combat=True)
@@ -245,6 +278,36 @@ def combat_damage(game: Game, first_strike: bool) -> None:
             by_player.setdefault(recipient.index, []).append(source)
     for idx, sources in by_player.items():
         game.log("combat_damage_to_player", player=game.players[idx], sources=sources)
+
+
+def _blocker_assignment(game: Game, blk: GameObject) -> list[tuple[GameObject, Any, int]]:
+    """510.1d: a blocking creature assigns all its damage to the one creature it blocks; among
+    two or more, divided as its controller chooses: a scripted mapping {attacker: amount},
+    else lethal damage to each in the order it blocked them and the rest to the last."""
+    live = [a for a in blk.blocking if a.zone == "battlefield"]
+    power = blk.power
+    if len(live) <= 1:
+        return [(blk, a, power) for a in live]
+    answer = _peek(game, blk.controller.name)
+    if isinstance(answer, dict):
+        from rules_engine.decisions import match_option
+
+        division = [(match_option(blk.controller.name, f"combat damage of {blk.name}", k, live),
+                     int(v)) for k, v in answer.items()]
+        if sum(n for _, n in division) != power or any(n < 0 for _, n in division):
+            raise IllegalActionError("510.1d", f"{blk.name}'s combat damage must be divided as "
+                                               f"{power} in all among the creatures it blocks")
+        game.decider.queues[blk.controller.name].popleft()
+        return [(blk, a, n) for a, n in division if n > 0]
+    found: list[tuple[GameObject, Any, int]] = []
+    remaining = power
+    deathtouch = compiled.has_keyword(blk, "deathtouch")
+    for i, att in enumerate(live):
+        amount = remaining if i == len(live) - 1 else min(remaining, _lethal(att, deathtouch))
+        if amount > 0:
+            found.append((blk, att, amount))
+        remaining -= amount
+    return found
 
 
 def _lethal(blocker: GameObject, deathtouch: bool) -> int:

@@ -380,10 +380,16 @@ class _LastKnown:
     """Last known information of a permanent that left the battlefield (608.2h)."""
 
     __slots__ = ("name", "is_creature", "controller", "power", "toughness", "types", "obj",
-                 "counters")
+                 "counters", "triggered")
 
     def __init__(self, obj: GameObject) -> None:
+        from rules_engine import compiled
+
         self.obj = obj
+        # the triggered abilities it had as it left: leaves-the-battlefield abilities look
+        # back in time (603.10a), e.g. those of a transformed face, which the card in its
+        # new zone no longer shows (712.8)
+        self.triggered = compiled.triggered_abilities(obj)
         self.name = obj.name
         self.counters = dict(obj.counters)  # "put its counters on ..." (122.1, 608.2h)
         self.is_creature = obj.is_creature

@@ -689,16 +689,22 @@ class Runner:
         if game.step != "declare_attackers" or game.stack:
             raise IllegalActionError("509.1", "blockers are declared from the declare attackers "
                                               "step with an empty stack")
-        blocks: dict[GameObject, GameObject] = {}
+        blocks: dict[GameObject, Any] = {}
         for blk_key, att_key in spec.items():
             blk = self.obj(str(blk_key), "battlefield")
-            att = self.obj(str(att_key), "battlefield")
+            # engine extension: a list of attackers for a creature that can block more (509.1a)
+            keys = att_key if isinstance(att_key, list) else [att_key]
+            atts = [self.obj(str(k), "battlefield") for k in keys]
             if blk.controller is not player:
                 raise IllegalActionError("509.1a", f"{player.name} doesn't control {blk.name}")
-            combat.can_block(game, blk, att)
-            blocks[blk] = att
-        counts = Counter(id(a) for a in blocks.values())
-        for att in set(blocks.values()):
+            for att in atts:
+                combat.can_block(game, blk, att)
+            if len(atts) > 1 and len(atts) > combat.block_limit(game, blk):
+                raise IllegalActionError("509.1a", f"{blk.name} can block only "
+                                                   f"{combat.block_limit(game, blk)} creature(s)")
+            blocks[blk] = atts[0] if len(atts) == 1 else atts
+        counts = Counter(id(a) for v in blocks.values() for a in combat.blocked_by(v))
+        for att in {a for v in blocks.values() for a in combat.blocked_by(v)}:
             from rules_engine import compiled
 
             if compiled.has_keyword(att, "menace") and counts[id(att)] < 2:

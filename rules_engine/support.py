@@ -172,12 +172,14 @@ def _keyword_names(trees: Iterable[ast.AST]) -> set[str]:
 
 
 def _restriction_kinds(trees: Iterable[ast.AST]) -> tuple[set[str], set[str]]:
-    """Kinds passed to ``restricted(game, kind, ...)``: literals, and f-string prefixes."""
+    """Kinds passed to ``restricted(game, kind, ...)`` (or ``restrictions_of``, which returns
+    the applying records): literals, and f-string prefixes."""
     exact: set[str] = set()
     prefixes: set[str] = set()
     for tree in trees:
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and _last_name(node.func) == "restricted" and \
+            if isinstance(node, ast.Call) and _last_name(node.func) in (
+                    "restricted", "restrictions_of") and \
                     len(node.args) >= 2:
                 arg = node.args[1]
                 exact.update(_strings(arg))
@@ -232,7 +234,9 @@ def engine_tables() -> EngineTables:
         "pay_costs" in casting_src or "cost_refusal" in casting_src) else frozenset()
     return EngineTables(
         handlers=frozenset(effects.HANDLERS),
-        static_effects=frozenset(_ab_names(static_trees)),
+        # (statics._EARLY: the record classes statics.apply runs first, layers 4 and 6)
+        static_effects=frozenset(_ab_names(static_trees))
+        | frozenset(t.__name__ for t in getattr(statics, "_EARLY", ())),
         static_restrictions=frozenset(exact),
         static_restriction_prefixes=tuple(sorted(prefixes)),
         static_replacements=frozenset(_compared([_tree(permanents._extra_counters)],

@@ -9,6 +9,7 @@ and their targets are chosen then (603.3d).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import Any
 
@@ -106,14 +107,19 @@ def check(game: Game, event: Any) -> None:
             if len(game.pending_triggers) != before:
                 raise IndexMissedTrigger(f"turn {game.turn} {game.step}: {name} triggered an "
                                          "ability the trigger index does not list")
+        if _graveyard_sources(game):
+            _graveyard_triggered(game, event, name)
     # leaves-the-battlefield abilities "look back in time" (603.10a)
     if name in ("dies", "left_battlefield"):
         obj = event.data["obj"]
         lki = event.data.get("lki")
         if lki is not None:
-            for abl in compiled.triggered_abilities(obj):
+            for abl in lki.triggered:
                 trig = abl.trigger
-                if trig.event in ("dies", "leaves_battlefield") and _is_self(trig) and (
+                # "When ~ dies" and "Whenever ~ or another <filter> dies" (the "~" half, which
+                # the battlefield scan can't see: the object is gone)
+                if trig.event in ("dies", "leaves_battlefield") and (
+                        _is_self(trig) or trig.subject.kind == "self_or") and (
                         (name == "dies") == (trig.event == "dies")):
                     _add(game, abl, obj, lki.controller, event)
     if name == "becomes_target":
@@ -146,6 +152,73 @@ def check(game: Game, event: Any) -> None:
                  name=delayed.source_name)
 
 
+# 113.6m: "return ~ from your graveyard to ..." in a triggered ability's effect: the ability
+# functions only in the graveyard (Sunstreak Phoenix: "Whenever day becomes night or night
+# becomes day, you may pay {1}{R}. If you do, return ~ from your graveyard to the battlefield").
+_GRAVEYARD_ONLY: dict[int, tuple[Any, bool]] = {}
+_LEAVING = frozenset({"dies", "put_into_graveyard", "leaves_battlefield"})
+
+
+def works_from_graveyard(abl: Any) -> bool:
+    """Whether a triggered ability functions only from its card's graveyard (113.6m): its effect
+    moves the card itself out of the graveyard, and its trigger condition doesn't put it there
+    (a "when ~ dies, return it" ability is a battlefield look-back, 603.10a)."""
+    hit = _GRAVEYARD_ONLY.get(id(abl))
+    if hit is not None and hit[0] is abl:
+        return hit[1]
+    found = abl.trigger.event not in _LEAVING and _moves_self_from(abl.effects, "graveyard")
+    _GRAVEYARD_ONLY[id(abl)] = (abl, found)
+    return found
+
+
+def _moves_self_from(effects: Any, zone: str) -> bool:
+    for eff in effects or ():
+        if isinstance(eff, ab.MoveToZone) and eff.from_zone == zone and \
+                eff.subject is not None and eff.subject.kind == "self":
+            return True
+        if not dataclasses.is_dataclass(eff):
+            continue
+        for f in dataclasses.fields(eff):  # nested effects: "If you do, ...", "Then ..."
+            value = getattr(eff, f.name)
+            if isinstance(value, tuple) and value and isinstance(value[0], ab.Effect) and \
+                    _moves_self_from(value, zone):
+                return True
+    return False
+
+
+_FACE_GRAVEYARD: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _graveyard_abilities(obj: Any) -> tuple[Any, ...]:
+    face = obj.face
+    hit = _FACE_GRAVEYARD.get(id(face))
+    if hit is None or hit[0] is not face:
+        found = tuple(a for a in compiled.triggered_abilities(obj) if works_from_graveyard(a))
+        hit = _FACE_GRAVEYARD[id(face)] = (face, found)
+    return hit[1]
+
+
+def _graveyard_sources(game: Game) -> list[tuple[Any, tuple[Any, ...]]]:
+    """Cards in graveyards with an ability that works there, recomputed only when an object
+    moved or was made since (each takes a new timestamp, 613.7d)."""
+    key = (game.timestamp, sum(len(p.graveyard) for p in game.players))
+    cached = game.__dict__.get("_graveyard_triggers")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    found = [(o, abls) for p in game.players for o in p.graveyard
+             if (abls := _graveyard_abilities(o))]
+    game.__dict__["_graveyard_triggers"] = (key, found)
+    return found
+
+
+def _graveyard_triggered(game: Game, event: Any, name: str) -> None:
+    for obj, abilities in list(_graveyard_sources(game)):
+        for abl in abilities:
+            trig = abl.trigger
+            if name in event_names(trig) and _matches(game, trig, event, obj, obj.owner):
+                _add(game, abl, obj, obj.owner, event)
+
+
 def _permanents_triggered(game: Game, event: Any, name: str) -> None:
     """Triggered abilities of permanents, and of emblems (114.4), that ``event`` triggers
     (603.2)."""
@@ -165,7 +238,8 @@ def _permanents_triggered(game: Game, event: Any, name: str) -> None:
             abilities = face.triggered
         for abl in abilities:
             trig = abl.trigger
-            if name in event_names(trig) and _matches(game, trig, event, obj, obj.controller):
+            if name in event_names(trig) and not works_from_graveyard(abl) and \
+                    _matches(game, trig, event, obj, obj.controller):
                 _add(game, abl, obj, obj.controller, event)
                 if trig.event == "chapter":  # 714.2c: "I, II —" is one ability per chapter
                     for _ in range(sagas.triggered(game, trig, obj, event) - 1):
@@ -245,6 +319,10 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "leave_graveyard": frozenset({"left_graveyard"}),
     "cycle": frozenset({"cycled"}),
     "sacrifice": frozenset({"sacrificed"}),
+    # 603.2e: "becomes tapped" - every way a permanent is tapped logs one of these (attacking
+    # taps it unless it has vigilance, 508.1f; the event says whether it did)
+    "becomes_tapped": frozenset({"tapped", "tapped_for_mana", "tapped_for_cost", "convoked",
+                                 "attacks"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
     "conjure": frozenset({"cards_conjured"}),
     "attacks_player": frozenset({"attackers_declared"}),
@@ -291,6 +369,8 @@ def _about(game: Game, trig: Any, obj: Any, source: Any, controller: Player,
     kind = subj.kind if subj is not None else ("self" if trig.filter is None else "filter")
     if kind == "self" and trig.filter is None:
         return obj is source
+    if kind in ("enchanted", "equipped"):  # "Whenever enchanted creature attacks" (303.4, 301.5)
+        return obj is getattr(source, "attached_to", None) and obj is not None
     if kind == "self_or" and obj is source:
         return True
     flt = trig.filter if trig.filter is not None else (subj.filter if subj is not None else None)
@@ -348,7 +428,9 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if kind in ("attacks", "blocks"):
         return name == kind and _about(game, trig, data["obj"], source, controller)
     if kind == "becomes_blocked":
-        return name == "blocks" and data["attacker"] is source
+        # (a creature blocking two or more attackers blocks once, 509.3a: all are listed)
+        return name == "blocks" and (data["attacker"] is source or
+                                     source in data.get("attackers", ()))
     if kind == "becomes_target":
         return name == "becomes_target" and data["obj"] is source
     if kind == "dealt_damage":
@@ -424,6 +506,10 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         return not (trig.detail == "one_or_more" and any(
             p.source is source and p.ability is not None and p.ability.trigger is trig and
             p.event is not None and p.event.name == name for p in game.pending_triggers))
+    if kind == "becomes_tapped":
+        if name not in _KIND_EVENTS[kind] or (name == "attacks" and not data.get("tapped")):
+            return False
+        return _about(game, trig, data["obj"], source, controller)
     if kind == "counter_put":
         # "Whenever one or more +1/+1 counters are put on ~" (122.6: also as it enters)
         if name != "counters_put" or not data.get("amount"):

@@ -683,6 +683,7 @@ def _add_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if not words or len(card_types) + len(subtypes) != len(words):
         return None
     return Animate(subject=s, card_types=card_types, subtypes=subtypes, duration=None,
+                   additional=True,
                    text=m.group(0))
 
 
@@ -783,6 +784,21 @@ def _cast_any_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if ref is None:
         return None
     return CastWithoutPaying(subject=ref, free=False, any_mana=True, text=m.group(0))
+
+
+def _free_cast_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You may cast [instant and sorcery] spells [from your hand] without paying their mana
+    costs": a static permission to cast by an alternative cost of nothing (118.9, 601.2b),
+    offered as such a spell is cast (casting.free_cast_offered)."""
+    what = (m.group("what") or "").strip()
+    flt = parse_filter(what) if what else ObjectFilter(text="spell")
+    if flt is None:
+        return None
+    zone = {"your hand": "hand", "exile": "exile", "your graveyard": "graveyard"}.get(
+        (m.group("zone") or "").strip().lower())
+    if zone is not None:
+        flt = dataclasses.replace(flt, zone=zone)
+    return CastPermission(kind="free", filter=flt, text=m.group(0))
 
 
 def _flash_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -1161,6 +1177,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card|target .+?)"
      r"(?P<free> without paying its mana cost)?", _cast_it),
     (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),
+    (r"(?:may )?cast (?:(?P<what>[a-z ]+?) )?spells(?: from (?P<zone>your hand|exile|your "
+     r"graveyard))? without paying their mana costs", _free_cast_permission),
     (r"pays? (?P<cost>.+)", _pay),
     (r"(?:you )?choose (?:an?|one) (?P<what>.+?) from (?P<whose>it|that player's hand|their hand|"
      r"your hand|among them)", _choose_card),
