@@ -303,7 +303,8 @@ def amount_understood(text: str) -> bool:
 
 
 _OWN_PREFIXES = ("its ", "her ", "his ", "their ", "that creature's ", "~'s ",
-                 "the sacrificed creature's ", "that card's ", "this creature's ")
+                 "the sacrificed creature's ", "that card's ", "this creature's ",
+                 "the tapped creature's ")
 _FILTERS: dict[str, Any] = {}
 _ZONES = ("graveyard", "hand", "library", "exile")
 
@@ -321,8 +322,11 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
                 factor = 2
             text = text[len(head):]
     original, text = text, text.lower()
+    if original == "X":  # "twice X": the X announced for the spell or ability (107.3)
+        return factor * (ctx.x if ctx is not None else 0)
     it = ctx.it if ctx is not None and isinstance(ctx.it, GameObject) else source
-    if text.lower().startswith("the sacrificed ") and ctx is not None:  # 608.2h: a cost paid
+    if text.lower().startswith(("the sacrificed ", "the tapped ")) and ctx is not None:
+        # 608.2h: an object used to pay the cost (sacrificed; tapped, 702.184a station)
         paid = [o for o in (getattr(ctx.item, "choices_made", None) or {}).get("cost_paid", ())
                 if isinstance(o, GameObject)]
         if paid:
@@ -1114,7 +1118,9 @@ def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
         # types, once objects.Mod can carry them (animate_sets_characteristics)
         if eff.colors and "colors" in Mod.__slots__:
             mod.colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors)
-        if eff.subtypes and "subtypes" in Mod.__slots__:
+        if eff.subtypes and getattr(eff, "additional", False):
+            mod.add_subtypes = tuple(eff.subtypes)  # 205.1b: "in addition to its other types"
+        elif eff.subtypes and "subtypes" in Mod.__slots__:
             mod.subtypes = tuple(eff.subtypes)
         obj.mods.append(mod)
         ctx.game.log("animated", obj=obj, text=eff.text)
@@ -2835,8 +2841,10 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
 
 def h_with_x(ctx: Ctx, eff: Any) -> None:
     """X defined by the effect's own words (107.3): computed first, then the effects run."""
+    before = ctx.x
     ctx.x = amount(ctx, eff.x, 0)
     run(ctx.game, ctx, eff.effects)
+    ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
 
 
 def h_choose_card(ctx: Ctx, eff: Any) -> None:
