@@ -73,10 +73,6 @@ def battlefield_statics(obj: GameObject) -> list[Any]:
     return _statics(obj)
 
 
-# Effects applied before the others: type-setting (layer 4, 613.1d) and ability-removing
-# (layer 6, 613.1f) ones, since they decide which objects the later effects apply to and which
-# static abilities still exist to generate them (613.8a dependency).
-_EARLY = (ab.SetTypes, ab.LoseAbility)
 
 
 def apply(game: Game) -> None:
@@ -117,7 +113,8 @@ def apply(game: Game) -> None:
                 continue
             live.append((src, abl))
             for eff in abl.effects:
-                if isinstance(eff, _EARLY) and eff.duration is None:
+                # type-setting (layer 4) and ability-removing (layer 6) effects: first
+                if isinstance(eff, ab.SetTypes | ab.LoseAbility) and eff.duration is None:
                     early.append((src, abl, eff))
     if early:
         _apply_early(game, early)
