@@ -571,6 +571,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
                             text=f"enchant {enchant.parameter}"),) + tuple(wanted)
     probe = StackAbility(0, obj.name, obj, player, [])
     probe.x = x  # "X target creatures": choose_targets reads X from the item
+    obj.x = x  # 601.2b before 601.2c: "target creature card with mana value X or less"
     if wanted:
         if not targeting.choose_targets(game, probe, wanted, player, targets):
             raise IllegalActionError("601.2c", f"{obj.name} has no legal targets")
@@ -823,6 +824,9 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     # pay: tap first so the land itself isn't used for mana
     if tap:
         obj.tapped = True
+        # ("tapped for mana" when it is a mana ability, 605.1b; either way it became tapped)
+        game.log("tapped_for_mana" if abl.is_mana_ability else "tapped_for_cost", obj=obj,
+                 player=player, source=obj)
     pay_mana(game, player, cost, x, obj.name)
     if other_parts:
         # 602.2b / 601.2h: the other costs are paid in any order; what was paid is remembered

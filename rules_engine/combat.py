@@ -194,12 +194,14 @@ def attack_requirements(game: Game, attacks: dict[GameObject, Any]) -> None:
 
 def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
     """508.1: the attackers become attacking and tap (702.20b vigilance); triggers (508.3a)."""
+    tapped = set()
     for obj, defender in attacks.items():
         obj.attacking = defender
         if not compiled.has_keyword(obj, "vigilance"):
             obj.tapped = True
+            tapped.add(id(obj))
     for obj, defender in attacks.items():
-        game.log("attacks", obj=obj, defender=defender)
+        game.log("attacks", obj=obj, defender=defender, tapped=id(obj) in tapped)
     if attacks:
         # the players/planeswalkers/battles attacked, for "whenever you attack <a player>" (508.3)
         game.log("attackers_declared", player=game.active, count=len(attacks),

@@ -319,6 +319,10 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "leave_graveyard": frozenset({"left_graveyard"}),
     "cycle": frozenset({"cycled"}),
     "sacrifice": frozenset({"sacrificed"}),
+    # 603.2e: "becomes tapped" - every way a permanent is tapped logs one of these (attacking
+    # taps it unless it has vigilance, 508.1f; the event says whether it did)
+    "becomes_tapped": frozenset({"tapped", "tapped_for_mana", "tapped_for_cost", "convoked",
+                                 "attacks"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
     "conjure": frozenset({"cards_conjured"}),
     "attacks_player": frozenset({"attackers_declared"}),
@@ -365,6 +369,8 @@ def _about(game: Game, trig: Any, obj: Any, source: Any, controller: Player,
     kind = subj.kind if subj is not None else ("self" if trig.filter is None else "filter")
     if kind == "self" and trig.filter is None:
         return obj is source
+    if kind in ("enchanted", "equipped"):  # "Whenever enchanted creature attacks" (303.4, 301.5)
+        return obj is getattr(source, "attached_to", None) and obj is not None
     if kind == "self_or" and obj is source:
         return True
     flt = trig.filter if trig.filter is not None else (subj.filter if subj is not None else None)
@@ -500,6 +506,10 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         return not (trig.detail == "one_or_more" and any(
             p.source is source and p.ability is not None and p.ability.trigger is trig and
             p.event is not None and p.event.name == name for p in game.pending_triggers))
+    if kind == "becomes_tapped":
+        if name not in _KIND_EVENTS[kind] or (name == "attacks" and not data.get("tapped")):
+            return False
+        return _about(game, trig, data["obj"], source, controller)
     if kind == "counter_put":
         # "Whenever one or more +1/+1 counters are put on ~" (122.6: also as it enters)
         if name != "counters_put" or not data.get("amount"):

@@ -248,3 +248,35 @@ def test_cycling_a_sorcery_triggers_its_own_ability() -> None:
                     {"resolve": {}}, {"resolve": {}}],
         "expect": {"stack": [], "life": {"alice": 24}, "zones": {"alice": {"hand_count": 1}}}}
     _play(scn, MORE_CARDS)
+
+
+# -- becomes tapped; enchanted/equipped subjects ------------------------------------------------
+TAP_CARDS = [
+    _card("Watchful Charm", "Enchantment — Aura", "Enchant creature\nWhenever enchanted "
+          "creature becomes tapped, you gain 2 life."),
+    _card("Battle Harness", "Artifact — Equipment", "Whenever equipped creature attacks, you "
+          "gain 3 life.\nEquip {1}"),
+    _card("Plodder", "Creature — Ox", "", power="2", toughness="2"),
+    _card("Idle Ox", "Creature — Ox", "", power="2", toughness="2"),
+    _card("Snap Tap", "Instant", "Tap target creature.", cost="{U}"),
+]
+
+
+def test_enchanted_and_equipped_creature_subjects() -> None:
+    """The attached creature is the one the trigger is about (303.4, 301.5), not the Aura or
+    Equipment itself nor another creature."""
+    for card in TAP_CARDS[:2]:
+        _runs(card)
+    scn = {"name": "attached", "state": {"step": "beginning_of_combat", "players": {
+        "alice": {"battlefield": [{"card": "Plodder", "id": "plodder"}, "Idle Ox",
+                                  {"card": "Watchful Charm", "attached_to": "plodder"},
+                                  {"card": "Battle Harness", "attached_to": "plodder"}]}}},
+        "actions": [{"alice": {"attack": {"plodder": "bob"}}},
+                    {"expect": {"stack": ["Battle Harness", "Watchful Charm"]}},
+                    {"resolve": {}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 25}}}
+    _play(scn, TAP_CARDS)
+    # another creature attacking or becoming tapped triggers neither
+    scn["actions"] = [{"alice": {"attack": {"Idle Ox": "bob"}}}, {"expect": {"stack": []}}]
+    scn["expect"] = {"life": {"alice": 20}}
+    _play(scn, TAP_CARDS)
