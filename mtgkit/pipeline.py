@@ -73,8 +73,9 @@ def build(
     return BuildReport(load=report, tags=tags, tagged_cards=tagged)
 
 
-def classify_files(paths: Iterable[Path]) -> Iterator[tuple[str, str, list[str]]]:
-    """Tag the cards in Scryfall files without a database: ``(oracle_id, name, mechanics)``.
+def classify_files(paths: Iterable[Path]) -> Iterator[tuple[str, str, list[classifier.Tag]]]:
+    """Tag the cards in Scryfall files without a database: ``(oracle_id, name, tags)``, each
+    tag with its mechanic, role, face and evidence span.
 
     Japanese printings in the same files are paired with their English card by
     ``oracle_id``; a card known only from a Japanese printing is tagged on its own.
@@ -92,10 +93,9 @@ def classify_files(paths: Iterable[Path]) -> Iterator[tuple[str, str, list[str]]
             target.setdefault(str(oracle_id), obj)
     for oracle_id, card in english.items():
         text = classifier.card_text_from_scryfall(card, japanese.get(oracle_id))
-        mechanics = sorted({t.mechanic for t in classifier.tag_card(text)})
-        yield oracle_id, card.get("name", ""), mechanics
+        yield oracle_id, card.get("name", ""), list(classifier.tag_card(text))
     for oracle_id, card in japanese.items():
         if oracle_id not in english:
             text = classifier.card_text_from_scryfall(card)
             name = card.get("printed_name") or card.get("name") or ""
-            yield oracle_id, name, sorted({t.mechanic for t in classifier.tag_card(text)})
+            yield oracle_id, name, list(classifier.tag_card(text))

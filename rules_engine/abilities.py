@@ -442,6 +442,8 @@ class Animate(Effect):
     duration: Duration | None = field(default_factory=Duration)
     text: str = ""
     abilities: tuple[Ability, ...] = ()
+    # "in addition to its other types" (205.1b): the subtypes are added, not set (205.1a)
+    additional: bool = False
 
 
 @dataclass(frozen=True, slots=True)

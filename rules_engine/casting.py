@@ -571,6 +571,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
                             text=f"enchant {enchant.parameter}"),) + tuple(wanted)
     probe = StackAbility(0, obj.name, obj, player, [])
     probe.x = x  # "X target creatures": choose_targets reads X from the item
+    obj.x = x  # 601.2b before 601.2c: "target creature card with mana value X or less"
     if wanted:
         if not targeting.choose_targets(game, probe, wanted, player, targets):
             raise IllegalActionError("601.2c", f"{obj.name} has no legal targets")

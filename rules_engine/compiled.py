@@ -153,10 +153,29 @@ def _tap_power_ability(kind: str, kw: Any) -> tuple[Any, ...]:
                                 text=kw.text or f"Saddle {n}"),)
 
 
+def _station(kw: Any) -> tuple[Any, ...]:
+    """702.184a: "Station" means "Tap another untapped creature you control: Put a number of
+    charge counters on this permanent equal to the tapped creature's power. Activate only as a
+    sorcery." (The {N+} striations are static abilities the compiler builds, 721.2.) The cost
+    is a "tap_untapped" part (effects.pay_costs); the amount reads the creature it tapped."""
+    tap = ab.CostPart(kind="tap_untapped", amount=ab.Amount(1),
+                      what=ab.ObjectFilter(card_types=("creature",), controller="you",
+                                           other=True,
+                                           text="another untapped creature you control"),
+                      text="Tap another untapped creature you control")
+    put = ab.PutCounters(subject=ab.Ref("self"), counter="charge",
+                         amount=ab.Amount(text="the tapped creature's power"),
+                         text="Put a number of charge counters on this permanent equal to the "
+                              "tapped creature's power")
+    return (ab.ActivatedAbility(cost=ab.Cost(parts=(tap,), text=tap.text), effects=(put,),
+                                timing="sorcery", text=kw.text or "Station"),)
+
+
 # keywords whose definition the compiler can't read yet, built as records directly
 KEYWORD_BUILT: dict[str, Any] = {
     "crew": lambda kw: _tap_power_ability("crew", kw),
     "saddle": lambda kw: _tap_power_ability("saddle", kw),
+    "station": _station,
     "storm": _storm,
     # 702.149a
     "training": lambda: _attack_trigger("attacks_with_greater_power",
@@ -195,7 +214,7 @@ def _increment() -> tuple[Any, ...]:
             text="if ... put a +1/+1 counter on this creature"),),
         text="Increment"),)
 
-_BUILT_WITH_KW = frozenset({"crew", "saddle"})
+_BUILT_WITH_KW = frozenset({"crew", "saddle", "station"})
 ENGINE_KEYWORDS = _CODED_KEYWORDS | frozenset(KEYWORD_DEFINITIONS) | frozenset(KEYWORD_BUILT)
 
 _NUMBER_WORDS = ("zero", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine",

@@ -7,6 +7,7 @@ strict game raises :class:`DecisionError`. A simulated game plugs in its own cho
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,7 +29,16 @@ def label_of(value: Any) -> list[str]:
         names.append(str(name).lower())
     if isinstance(value, str):
         names.append(value.lower())
+    names.extend(getattr(value, "aliases", ()))  # e.g. a mode's printed text
     return names
+
+
+def _loose(text: str) -> str:
+    """An answer compared loosely: no reminder text, no end punctuation, spaces collapsed,
+    any case ("Target creature becomes prepared. (Only ...)" = "target creature becomes
+    prepared")."""
+    text = re.sub(r"\([^)]*\)", " ", str(text))
+    return " ".join(text.split()).strip(" .;").lower()
 
 
 class Decider:
@@ -133,6 +143,23 @@ class Decider:
             if not pool:
                 queue.popleft()
                 return ordered
+        n = len(items)
+        if queue and len(queue) >= n and all(isinstance(queue[i], str) for i in range(n)):
+            # the flat form a reader of the spec may write: the next answers, one source name
+            # each, are the order when they name exactly these triggers' sources
+            wanted = [str(queue[i]).strip().lower() for i in range(n)]
+            pool = list(items)
+            ordered = []
+            for w in wanted:
+                match = next((it for it in pool if name_of(it).lower() == w), None)
+                if match is None:
+                    break
+                ordered.append(match)
+                pool.remove(match)
+            if not pool:
+                for _ in range(n):
+                    queue.popleft()
+                return ordered
         return list(items)
 
 
@@ -161,6 +188,10 @@ def match_option(player: str, prompt: str, answer: Any, options: Sequence[Any]) 
     matches = [o for o in options if text in label_of(o) or (not hasattr(o, "name")
                                                               and str(o).lower() == text)]
     if matches:
+        return matches[0]
+    loose = _loose(answer)
+    matches = [o for o in options if loose and any(_loose(n) == loose for n in label_of(o))]
+    if len(matches) == 1:
         return matches[0]
     raise DecisionError(f"{player}: answer {answer!r} is not an option for {prompt} "
                         f"(options: {', '.join(_show(o) for o in options)})")

@@ -117,6 +117,8 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         return [obj] if obj is not None else []
     if kind == "you":
         return [ctx.controller]
+    if kind == "active_player":  # "the player whose turn it is" (102.1), whoever controls this
+        return [game.active]
     if kind == "target":
         found = targets_for(ctx, ref.target)
         if found:
@@ -301,7 +303,8 @@ def amount_understood(text: str) -> bool:
 
 
 _OWN_PREFIXES = ("its ", "her ", "his ", "their ", "that creature's ", "~'s ",
-                 "the sacrificed creature's ", "that card's ", "this creature's ")
+                 "the sacrificed creature's ", "that card's ", "this creature's ",
+                 "the tapped creature's ")
 _FILTERS: dict[str, Any] = {}
 _ZONES = ("graveyard", "hand", "library", "exile")
 
@@ -319,8 +322,11 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
                 factor = 2
             text = text[len(head):]
     original, text = text, text.lower()
+    if original == "X":  # "twice X": the X announced for the spell or ability (107.3)
+        return factor * (ctx.x if ctx is not None else 0)
     it = ctx.it if ctx is not None and isinstance(ctx.it, GameObject) else source
-    if text.lower().startswith("the sacrificed ") and ctx is not None:  # 608.2h: a cost paid
+    if text.lower().startswith(("the sacrificed ", "the tapped ")) and ctx is not None:
+        # 608.2h: an object used to pay the cost (sacrificed; tapped, 702.184a station)
         paid = [o for o in (getattr(ctx.item, "choices_made", None) or {}).get("cost_paid", ())
                 if isinstance(o, GameObject)]
         if paid:
@@ -1112,7 +1118,9 @@ def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
         # types, once objects.Mod can carry them (animate_sets_characteristics)
         if eff.colors and "colors" in Mod.__slots__:
             mod.colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors)
-        if eff.subtypes and "subtypes" in Mod.__slots__:
+        if eff.subtypes and getattr(eff, "additional", False):
+            mod.add_subtypes = tuple(eff.subtypes)  # 205.1b: "in addition to its other types"
+        elif eff.subtypes and "subtypes" in Mod.__slots__:
             mod.subtypes = tuple(eff.subtypes)
         obj.mods.append(mod)
         ctx.game.log("animated", obj=obj, text=eff.text)
@@ -1812,12 +1820,26 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
 class Mode:
     """One mode of a modal spell or ability, answerable by number ("1") or by its text."""
 
-    __slots__ = ("label", "name", "effects")
+    __slots__ = ("label", "name", "effects", "aliases")
 
-    def __init__(self, index: int, effects: tuple[Any, ...]) -> None:
+    def __init__(self, index: int, effects: tuple[Any, ...], printed: str = "") -> None:
         self.label = str(index + 1)
         self.name = " ".join(getattr(e, "text", "") for e in effects) or f"mode {index + 1}"
         self.effects = effects
+        # the mode as printed on the card (its bullet, with and without a flavor word), which
+        # a scenario writer copies from the card
+        self.aliases = ()
+        if printed:
+            body = re.sub(r"^[^—.]{1,40}? — (?=\S)", "", printed)
+            self.aliases = tuple(dict.fromkeys((printed.lower(), body.lower())))
+
+
+def _printed_modes(text: str, count: int) -> list[str]:
+    """The bullets of a modal text ("• Target creature becomes prepared."), when there are
+    exactly as many as the modes."""
+    bullets = [line.lstrip("•").strip() for line in str(text).split("\n")
+               if line.lstrip().startswith("•")]
+    return bullets if len(bullets) == count else [""] * count
 
 
 def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -1828,7 +1850,8 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
         if not isinstance(eff, ab.Modal):
             out.append(eff)
             continue
-        modes = [Mode(i, m) for i, m in enumerate(eff.modes)]
+        printed = _printed_modes(eff.text, len(eff.modes))
+        modes = [Mode(i, m, printed[i]) for i, m in enumerate(eff.modes)]
         picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
         for mode in picks or modes[:max(eff.min_choices, 0)]:
             out.extend(mode.effects)
@@ -2818,8 +2841,10 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
 
 def h_with_x(ctx: Ctx, eff: Any) -> None:
     """X defined by the effect's own words (107.3): computed first, then the effects run."""
+    before = ctx.x
     ctx.x = amount(ctx, eff.x, 0)
     run(ctx.game, ctx, eff.effects)
+    ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
 
 
 def h_choose_card(ctx: Ctx, eff: Any) -> None:

@@ -64,7 +64,8 @@ class Mod:
     """A continuous modification of one object (611.2): +p/+t, keywords, until a duration."""
 
     __slots__ = ("power", "toughness", "keywords", "until", "abilities", "set_pt", "types",
-                 "timestamp", "colors", "subtypes", "set_types", "copy_face", "copy_card")
+                 "timestamp", "colors", "subtypes", "set_types", "copy_face", "copy_card",
+                 "add_subtypes")
 
     def __init__(self, power: int = 0, toughness: int = 0, keywords: tuple[str, ...] = (),
                  until: str = "eot", abilities: tuple[Any, ...] = (),
@@ -72,7 +73,8 @@ class Mod:
                  timestamp: int = 0, colors: tuple[str, ...] | None = None,
                  subtypes: tuple[str, ...] | None = None,
                  set_types: tuple[str, ...] | None = None, copy_face: Face | None = None,
-                 copy_card: CardDef | None = None) -> None:
+                 copy_card: CardDef | None = None,
+                 add_subtypes: tuple[str, ...] | None = None) -> None:
         ABILITY_CHANGES[0] += 1  # it may grant abilities to whatever it is put on
         self.power = power
         self.toughness = toughness
@@ -93,6 +95,9 @@ class Mod:
         # modification lasts, and the card they come from (its prepare spell, 722.2b)
         self.copy_face = copy_face
         self.copy_card = copy_card
+        # "is a Giant in addition to its other types" (205.1b, layer 4): subtypes added, none
+        # lost
+        self.add_subtypes = add_subtypes
 
 
 # 205.3g-i, 205.3k: subtypes that are not creature types, by the card type they go with (the
@@ -305,7 +310,8 @@ class GameObject:
         found = None
         for group in (self.static_mods, self.mods):
             for m in group:
-                if m.types or m.set_types is not None or m.subtypes is not None:
+                if m.types or m.set_types is not None or m.subtypes is not None or \
+                        m.add_subtypes:
                     if found is None:
                         found = []
                     found.append(m)
@@ -337,6 +343,8 @@ class GameObject:
                 families = {subtype_family(x, within) for x in m.subtypes}
                 subs = [x for x in subs if subtype_family(x, printed) not in families]
                 subs += [x for x in m.subtypes if x not in subs]
+            if m.add_subtypes:
+                subs += [x for x in m.add_subtypes if x not in subs]
         return tuple(types), tuple(subs)
 
     @property

@@ -76,7 +76,7 @@ def battlefield_statics(obj: GameObject) -> list[Any]:
 # Effects applied before the others: type-setting (layer 4, 613.1d) and ability-removing
 # (layer 6, 613.1f) ones, since they decide which objects the later effects apply to and which
 # static abilities still exist to generate them (613.8a dependency).
-_EARLY = (ab.SetTypes, ab.LoseAbility)
+_EARLY = (ab.SetTypes, ab.LoseAbility, ab.Animate)
 
 
 def apply(game: Game) -> None:
@@ -151,7 +151,7 @@ def _apply_early(game: Game, early: list[tuple[GameObject, Any, Any]]) -> None:
             src = entry[0]
             if not any(other is not entry and _removes_all(other[2])
                        and src in _subjects(game, other[0], other[2].subject)
-                       for other in pending):
+                       for other in pending) and not _waits_for_self_types(entry, pending):
                 pick = entry
                 break
         if pick is None:
@@ -164,11 +164,29 @@ def _apply_early(game: Game, early: list[tuple[GameObject, Any, Any]]) -> None:
 
 
 def _removes_all(eff: Any) -> bool:
+    if isinstance(eff, ab.Animate):
+        return False
     return eff.all_abilities if isinstance(eff, ab.LoseAbility) else eff.lose_abilities
+
+
+def _waits_for_self_types(entry: tuple[Any, Any, Any], pending: list[Any]) -> bool:
+    """613.8a, the common case: an effect on "each creature" (or any described group) depends
+    on an effect by which a permanent makes itself a creature or another card type (a station
+    symbol's "is an artifact creature", 721.2b), since applying that one can change what the
+    first applies to; so it waits for every such pending one."""
+    subject = getattr(entry[2], "subject", None)
+    if subject is None or subject.kind != "each":
+        return False
+    return any(other is not entry and isinstance(other[2], ab.Animate | ab.SetTypes)
+               and other[2].card_types and other[2].subject.kind in ("self", "it")
+               for other in pending)
 
 
 def _apply_early_one(game: Game, src: GameObject, eff: Any) -> None:
     stamp = src.timestamp  # 613.7a
+    if isinstance(eff, ab.Animate):
+        _apply_animate(game, src, eff, stamp)
+        return
     for obj in _subjects(game, src, eff.subject):
         if isinstance(eff, ab.LoseAbility):
             mod = Mod(abilities=(eff,), until="static", timestamp=stamp)
@@ -285,6 +303,32 @@ def _apply_effect(game: Game, src: GameObject, eff: Any, x: Any, times: Any) -> 
         _apply_one(game, src, eff, x, times)
 
 
+
+def _apply_animate(game: Game, src: GameObject, eff: Any, stamp: int = 0) -> None:
+    """A static "is a Giant in addition to its other types", "Each land is a Swamp in addition
+    to its other land types" (205.1b), a station symbol's "is an artifact creature" (721.2b):
+    card types added and subtypes added or set (layer 4, 613.1d), colors (layer 5), base
+    power and toughness (layer 7b) and keywords and abilities (layer 6) as written (613.6:
+    one effect, its parts in their layers). Applied with the type-setting statics (_EARLY)."""
+    granted = tuple(eff.keywords) + tuple(eff.abilities)
+    for obj in _subjects(game, src, eff.subject):
+        mod = Mod(keywords=tuple(k.name for k in eff.keywords), abilities=granted,
+                  types=tuple(t.capitalize() for t in eff.card_types), until="static",
+                  timestamp=stamp)
+        if eff.power is not None and eff.toughness is not None and \
+                _fixed(eff.power) and _fixed(eff.toughness):
+            mod.set_pt = (_amount(eff.power), _amount(eff.toughness))
+        if eff.colors:
+            mod.colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors)
+        if eff.subtypes:
+            if eff.additional:
+                mod.add_subtypes = tuple(eff.subtypes)
+            else:
+                mod.subtypes = tuple(eff.subtypes)
+        obj.static_mods.append(mod)
+        game.statics_live = True
+
+
 # Effects a static ability may put inside "for each ..." / "..., where X is ..." (Repeat,
 # WithX) that this module applies (rules_engine.support reads it for the audit)
 WRAPPED = ("ModifyPT", "SetBasePT", "GrantAbility", "Restriction")
@@ -389,7 +433,7 @@ def _apply_granted(game: Game) -> None:
                         continue
                     for eff in abl.effects:
                         if isinstance(eff, ab.ModifyPT | ab.SetBasePT | ab.GrantAbility |
-                                      ab.Repeat | ab.WithX):
+                                      ab.Animate | ab.Repeat | ab.WithX):
                             _apply_effect(game, obj, eff, None, None)
     _GRANTED.clear()
 

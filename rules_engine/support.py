@@ -234,7 +234,9 @@ def engine_tables() -> EngineTables:
         "pay_costs" in casting_src or "cost_refusal" in casting_src) else frozenset()
     return EngineTables(
         handlers=frozenset(effects.HANDLERS),
-        static_effects=frozenset(_ab_names(static_trees)),
+        # (statics._EARLY: the record classes statics.apply runs first, layers 4 and 6)
+        static_effects=frozenset(_ab_names(static_trees))
+        | frozenset(t.__name__ for t in getattr(statics, "_EARLY", ())),
         static_restrictions=frozenset(exact),
         static_restriction_prefixes=tuple(sorted(prefixes)),
         static_replacements=frozenset(_compared([_tree(permanents._extra_counters)],

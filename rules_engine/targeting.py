@@ -74,9 +74,103 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             if source is None or obj not in (getattr(source, "blockers", None) or ()):
                 return False
             continue
+        if q.startswith("with the ") and _GREATEST.match(q):
+            if not _greatest_among(game, obj, q, controller, source):
+                return False
+            continue
+        if q.startswith("with ") and _AMOUNT_COMPARE.match(q) and not _TURNS_BEGUN.match(q):
+            if not _amount_compare(game, obj, q, controller, source):
+                return False
+            continue
         if not _qualifier_holds(game, obj, q):
             return False
     return True
+
+
+# "with mana value less than or equal to the number of lands you control", "with power X or
+# less" (X of the spell or ability, 107.3): a characteristic compared with an amount counted now
+_AMOUNT_COMPARE = re.compile(r"^with (?P<what>power|toughness|mana value) (?:(?P<cmp>less than or "
+                             r"equal to|greater than or equal to|less than|greater than|equal to)"
+                             r" (?P<amt>.+)|X(?P<way> or (?:less|greater))?)$")
+
+
+def _amount_compare(game: Game, obj: Any, q: str, controller: Player, source: Any) -> bool:
+    m = _AMOUNT_COMPARE.match(q)
+    if m is None:
+        return True
+    what = m.group("what")
+    if what == "power":
+        value = obj.power if obj.is_creature or obj.face.power is not None else 0
+    elif what == "toughness":
+        value = obj.toughness if obj.is_creature or obj.face.toughness is not None else 0
+    else:
+        value = game.mana_value_of(obj)  # 202.3
+    if m.group("amt") is None:
+        x = int(getattr(source, "x", 0) or 0)
+        way = (m.group("way") or "").strip()
+        return value <= x if way == "or less" else value >= x if way == "or greater" else \
+            value == x
+    from rules_engine import effects
+
+    you = controller if controller is not None else getattr(source, "controller", None)
+    n = effects.described_amount(game, m.group("amt"), you, source)
+    if n is None:
+        return True  # (not understood: qualifier_understood says so to the audit)
+    cmp = m.group("cmp")
+    return {"less than or equal to": value <= n, "greater than or equal to": value >= n,
+            "less than": value < n, "greater than": value > n, "equal to": value == n}[cmp]
+
+
+# "creature with the greatest power among creatures they control" (a tie: each of them)
+_GREATEST = re.compile(r"^with the (?P<how>greatest|least|highest|lowest) (?P<what>power|"
+                       r"toughness|mana value) among (?P<set>.+)$")
+
+
+def _stat_of(game: Game, obj: Any, what: str) -> int:
+    if what == "power":
+        return obj.power
+    if what == "toughness":
+        return obj.toughness
+    return game.mana_value_of(obj)
+
+
+def _greatest_among(game: Game, obj: Any, q: str, controller: Player, source: Any) -> bool:
+    m = _GREATEST.match(q)
+    if m is None:
+        return True
+    from rules_engine import effects
+
+    words = m.group("set")
+    who = controller
+    if words.endswith(" they control"):  # the object's controller's (109.5)
+        words, who = words[: -len(" they control")] + " you control", obj.controller
+    pool = effects._matching(game, words, who, source)
+    if pool is None:
+        return True
+    values = [_stat_of(game, o, m.group("what")) for o in pool]
+    if not values:
+        return False
+    best = max(values) if m.group("how") in ("greatest", "highest") else min(values)
+    return _stat_of(game, obj, m.group("what")) == best
+
+
+def _amount_compare_understood(q: str) -> bool:
+    gm = _GREATEST.match(q)
+    if gm is not None:
+        from rules_engine import effects
+
+        words = gm.group("set")
+        if words.endswith(" they control"):
+            words = words[: -len(" they control")] + " you control"
+        return effects._parse_counted(words) is not None
+    m = _AMOUNT_COMPARE.match(q)
+    if m is None:
+        return False
+    if m.group("amt") is None:
+        return True
+    from rules_engine import effects
+
+    return effects.amount_understood(m.group("amt"))
 
 
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
@@ -183,6 +277,8 @@ def qualifier_understood(q: str) -> bool:
     if q.startswith("non") and q[3:] in _COLOR_WORDS:
         return True
     if q.startswith("with a ") and q.endswith(" counter on it"):
+        return True
+    if _amount_compare_understood(q):
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
                  "that attacked this turn",

@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         results.extend(run_file(f, source))
     failed = [r for r in results if not r.passed]
     if args.format == "json":
-        print(json.dumps([r.as_dict() for r in results], indent=1))
+        print(json.dumps([r.as_dict() for r in results], indent=1, ensure_ascii=False))
     else:
         for r in results:
             print(f"{'PASS' if r.passed else 'FAIL'}  {r.file}: {r.name}")

@@ -683,6 +683,7 @@ def _add_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if not words or len(card_types) + len(subtypes) != len(words):
         return None
     return Animate(subject=s, card_types=card_types, subtypes=subtypes, duration=None,
+                   additional=True,
                    text=m.group(0))
 
 

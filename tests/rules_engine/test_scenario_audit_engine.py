@@ -5,6 +5,8 @@ used (Wolfkin Outcast // Wedding Crasher, Sunstreak Phoenix); two general rules 
 
 - 603.10a: "Whenever ~ or another <kind> you control dies" looks back in time for the "~"
   half too, with the abilities the permanent had as it left (e.g. its transformed face's);
+- "the player whose turn it is may ..." (Obeka, Brute Chronologist) is the active player's
+  decision and action, whoever controls the ability;
 - 113.6m: a triggered ability whose effect returns the card itself from its graveyard
   functions only in the graveyard (and not on the battlefield).
 """
@@ -41,8 +43,23 @@ EMBER = {
 }
 
 
+VERDICT = {
+    "object": "card", "name": "Twin Verdict", "layout": "normal", "mana_cost": "{W}",
+    "type_line": "Instant", "colors": ["W"],
+    "oracle_text": "Choose one —\n• Mercy — Target player gains 3 life.\n• Target player loses "
+                   "1 life. (Life lost isn't damage.)",
+}
+
+LEVER = {
+    "object": "card", "name": "Chrono Lever", "layout": "normal", "mana_cost": "{2}",
+    "type_line": "Artifact", "colors": [],
+    "oracle_text": "{T}: The player whose turn it is may draw a card.",
+}
+
+
 def _play(text: str, sample_source) -> list[str]:
-    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER]), sample_source])
+    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER, VERDICT, LEVER]),
+                              sample_source])
     result = run_scenario(yaml.safe_load(text), source)
     return result.failures
 
@@ -106,4 +123,50 @@ actions:
 expect:
   stack: []
   objects: {dead: {zone: battlefield}, alive: {zone: battlefield}}
+""", sample_source) == []
+
+
+def test_a_mode_is_answered_by_its_printed_text(sample_source) -> None:
+    """700.2: a mode may be named as printed (reminder text, flavor word and final period
+    optional), or by its number."""
+    for answer in ("Target player gains 3 life.", "Mercy — Target player gains 3 life.", 1):
+        assert _play(f"""
+name: the first mode by {answer!r}
+strict: true
+state:
+  players:
+    alice: {{hand: [Twin Verdict], battlefield: [Plains]}}
+actions:
+  - alice: {{cast: Twin Verdict, choices: [{answer!r}, alice]}}
+  - resolve: {{}}
+expect: {{life: {{alice: 23}}}}
+""", sample_source) == [], answer
+    assert _play("""
+name: the second mode, with its reminder text
+strict: true
+state:
+  players:
+    alice: {hand: [Twin Verdict], battlefield: [Plains]}
+actions:
+  - alice:
+      cast: Twin Verdict
+      choices: ["Target player loses 1 life. (Life lost isn't damage.)", bob]
+  - resolve: {}
+expect: {life: {bob: 19}}
+""", sample_source) == []
+
+
+def test_the_player_whose_turn_it_is_decides_and_acts(sample_source) -> None:
+    assert _play("""
+name: bob's Chrono Lever on alice's turn lets alice draw
+strict: true
+state:
+  players:
+    alice: {library: [{card: Plains, count: 3}]}
+    bob: {battlefield: [Chrono Lever], library: [{card: Island, count: 3}]}
+actions:
+  - alice: pass
+  - bob: {activate: Chrono Lever}
+  - resolve: {choices: {alice: [yes]}}
+expect: {zones: {alice: {hand_count: 1}, bob: {hand_count: 0}}}
 """, sample_source) == []

@@ -179,3 +179,22 @@ def test_play_exit_status_2_when_no_file_reads_as_scenarios(tmp_path: Path, caps
     assert "PASS" in out and "not valid YAML" in out
     (tmp_path / "empty").mkdir()
     assert main(["play", str(tmp_path / "empty")]) == 2
+
+
+def test_trigger_order_may_be_a_flat_list_of_source_names() -> None:
+    """The spec's wording ("answer with the list of their sources' names"): both the nested
+    list and the names given one after the other order the triggers; other answers stay."""
+    from rules_engine.decisions import Decider
+
+    items = ["Ashen Owl", "Brass Wren"]
+    decider = Decider()
+    decider.load("alice", ["Brass Wren", "Ashen Owl", "target"])
+    assert decider.order("alice", "order", items, str) == ["Brass Wren", "Ashen Owl"]
+    assert decider.leftover() == {"alice": ["target"]}
+    decider = Decider()
+    decider.load("alice", [["Brass Wren", "Ashen Owl"]])
+    assert decider.order("alice", "order", items, str) == ["Brass Wren", "Ashen Owl"]
+    decider = Decider()
+    decider.load("alice", ["Brass Wren", "somebody"])  # not these sources: left as answers
+    assert decider.order("alice", "order", items, str) == items
+    assert decider.leftover() == {"alice": ["Brass Wren", "somebody"]}
