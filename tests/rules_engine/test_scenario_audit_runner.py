@@ -228,3 +228,13 @@ expect:
   objects: {"Tavern Ruffian // Tavern Smasher": {damage: 3}}
 """, sample_source)
     assert r.passed, r.failures
+
+
+def test_steps_may_be_written_as_people_write_them() -> None:
+    from rules_engine.scenario import step_name
+
+    assert [step_name(s) for s in ("Main 2", "end step", "precombat main phase",
+                                   "declare-blockers", "Beginning of combat", "upkeep",
+                                   "combat damage step", "main1")] == [
+        "main2", "end", "main1", "declare_blockers", "beginning_of_combat", "upkeep",
+        "combat_damage", "main1"]
