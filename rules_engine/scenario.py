@@ -941,9 +941,19 @@ class Runner:
             return
         for prop, expected in props.items():
             actual = _prop(obj, prop)
-            if prop in ("colors", "keywords"):
-                expected = sorted(str(x).lower() for x in expected or [])
+            if prop == "colors":  # [U], [u], [blue]; colorless: [] (105.2c)
+                expected = sorted(_COLOR_WORDS.get(str(x).strip().lower(), str(x).strip().lower())
+                                  for x in _as_list(expected) or [])
                 actual = sorted(str(x).lower() for x in actual)
+            elif prop == "keywords":
+                expected = sorted(str(x).strip().lower() for x in _as_list(expected) or [])
+                actual = sorted(str(x).lower() for x in actual)
+            elif prop == "type_line":  # "Creature - Werewolf" = "Creature — Werewolf"
+                expected = _norm_type_line(expected)
+                actual = _norm_type_line(actual)
+            elif isinstance(actual, int) and not isinstance(actual, bool) and \
+                    isinstance(expected, str) and expected.strip().lstrip("-").isdigit():
+                expected = int(expected)  # power: "6"
             elif prop == "counters":
                 expected = {str(k): int(v) for k, v in (expected or {}).items() if int(v)}
             elif prop == "name":
@@ -955,6 +965,12 @@ class Runner:
 
 
 _NTH = re.compile(r"^(.+?)\s+#(\d+)$")
+_COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+
+def _norm_type_line(value: Any) -> str:
+    text = re.sub(r"\s+[-–—]+\s+", " — ", str(value or ""))
+    return " ".join(text.split()).lower()
 _LOG_CALL = re.compile(r"\.log\(\s*\"([a-z_]+)\"")
 
 
