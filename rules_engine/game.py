@@ -256,6 +256,7 @@ class Game:
         obj.goaded = set()
         obj.attached_to = None
         obj.deathtouch_damage = False
+        obj.doors = 0  # 709.5c: designations of the permanent
         obj.timestamp = self.next_timestamp()
         owner = obj.owner
         if to_zone == "battlefield":

@@ -13,7 +13,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled
 from rules_engine.game import Game
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
 
 
 def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: bool = False,
@@ -22,7 +22,7 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
                       transformed: bool = False) -> GameObject:
     """Put ``obj`` onto the battlefield; ``transformed``: back face up (712.14a)."""
     from rules_engine import effects
-    from rules_engine.mechanics import day_night, prepare, sagas
+    from rules_engine.mechanics import day_night, prepare, rooms, sagas
 
     enters_prepared = False
     # 702.145b: daybound - "If it is night and this permanent is represented by a DFC,
@@ -36,6 +36,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
                                   and obj.card.back is not None)
     if transformed:
         obj.transformed = True
+    room = rooms.is_room(obj.card) and obj.copy_values is None
+    cast_half = rooms.half_index(obj.card, obj.face) if room and from_stack else None
     face_abilities = compiled.object_abilities_of_face(obj)
     as_enters: list[Any] = []
     for abl in face_abilities:
@@ -55,6 +57,10 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         game.move(obj, "battlefield", controller=controller, tapped=tapped)
     if transformed:
         obj.transformed = True
+    if room:  # 709.5d: it enters with the cast half unlocked (its door face from now on)
+        obj.doors = 0 if cast_half is None else 1 << cast_half
+        obj.face = rooms.door_face(obj.card, obj.doors)
+        ABILITY_CHANGES[0] += 1  # (the trigger index may have seen its card's face)
     counters = tuple(counters) + _extra_counters(game, obj)
     lore = sagas.entry_lore(game, obj, controller)  # 714.3a-b
     if lore:
@@ -80,6 +86,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         prepare.become_prepared(game, obj)
     day_night.bound_checks(game)
     game.log("entered", obj=obj, player=controller)
+    if room and cast_half is not None:  # 709.5h: "When you unlock this door" as it enters
+        rooms.set_doors(game, obj, obj.doors, controller, (cast_half,))
     # 122.6 / 122.6a: counters it entered with were put on it, by its controller ("Whenever one
     # or more +1/+1 counters are put on ~", Saga chapter abilities 714.3a)
     # ("enters with" effects of its own abilities log theirs as they run, above)

@@ -321,6 +321,7 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "sacrifice": frozenset({"sacrificed"}),
     # 603.2e: "becomes tapped" - every way a permanent is tapped logs one of these (attacking
     # taps it unless it has vigilance, 508.1f; the event says whether it did)
+    "unlock_door": frozenset({"door_unlocked"}),  # 709.5h (mechanics/rooms.py)
     "becomes_tapped": frozenset({"tapped", "tapped_for_mana", "tapped_for_cost", "convoked",
                                  "attacks"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
@@ -506,6 +507,11 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         return not (trig.detail == "one_or_more" and any(
             p.source is source and p.ability is not None and p.ability.trigger is trig and
             p.event is not None and p.event.name == name for p in game.pending_triggers))
+    if kind == "unlock_door":
+        # "When you unlock this door": this half of this Room got its designation (709.5h)
+        if name != "door_unlocked" or data.get("obj") is not source:
+            return False
+        return any(getattr(a, "trigger", None) is trig for a in data["half"].abilities or ())
     if kind == "becomes_tapped":
         if name not in _KIND_EVENTS[kind] or (name == "attacks" and not data.get("tapped")):
             return False
