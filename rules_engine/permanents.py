@@ -103,8 +103,9 @@ def _extra_counters(game: Game, obj: GameObject) -> tuple[tuple[str, int], ...]:
     from rules_engine import targeting
 
     found: list[tuple[str, int]] = []
-    sources: list[tuple[Player, Any, tuple[Any, ...]]] = [
-        (ctrl, subject, effects) for ctrl, subject, effects, _until in game.enter_effects]
+    sources: list[tuple[Player, Any, tuple[Any, ...], Any, Any]] = [
+        (ctrl, subject, effects, None, None)
+        for ctrl, subject, effects, _until in game.enter_effects]
     for src in game.battlefield:
         if src is obj or src.phased_out:
             continue
@@ -112,17 +113,42 @@ def _extra_counters(game: Game, obj: GameObject) -> tuple[tuple[str, int], ...]:
             if isinstance(abl, ab.StaticAbility) and (abl.condition is None or _cond(
                     game, abl, src.controller, src)):
                 for eff in abl.effects:
+                    # "... enters with an additional +1/+1 counter on it for each Angel you
+                    # already control": a Repeat around the replacement (its count, 614.1c)
+                    count = None
+                    if isinstance(eff, ab.Repeat) and len(eff.effects) == 1:
+                        count, eff = eff.count, eff.effects[0]
                     if isinstance(eff, ab.ReplacementEffect) and eff.event in ("enters", "enter"):
-                        sources.append((src.controller, eff.subject, tuple(eff.instead)))
-    for ctrl, subject, effects in sources:
+                        sources.append((src.controller, eff.subject, tuple(eff.instead), count,
+                                        src))
+    for ctrl, subject, effects, count, src in sources:
         flt = getattr(subject, "filter", None)
         if flt is None or not targeting.matches(game, obj, flt, ctrl, None, zone_check=False):
             continue
+        times = 1 if count is None else _entering_count(game, obj, count, ctrl, src)
         for eff in effects:
             if isinstance(eff, ab.PutCounters):
                 value = eff.amount.value if eff.amount is not None else 1
-                found.append((eff.counter, int(value or 0)))
+                found.append((eff.counter, times * int(value or 0)))
     return tuple(found)
+
+
+def _entering_count(game: Game, obj: GameObject, count: Any, controller: Player,
+                    src: Any) -> int:
+    """The count of a "for each" as ``obj`` enters; "you already control" leaves the entering
+    permanent out (it is not there yet as the replacement applies, 614.12)."""
+    from rules_engine import effects
+
+    text = count.text or ""
+    removed = " already " in f" {text} " and obj in game.battlefield
+    if removed:
+        game.battlefield.remove(obj)
+    try:
+        value = effects.described_amount(game, text, controller, src)
+    finally:
+        if removed:
+            game.battlefield.append(obj)
+    return max(value or 0, 0)
 
 
 def _cond(game: Game, abl: Any, controller: Player, obj: GameObject) -> bool:
