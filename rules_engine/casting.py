@@ -344,6 +344,8 @@ def find_castable(game: Game, player: Player, name: str, from_zone: str) -> Game
     key = name.lower()
     found = [o for o in zone if (o.label and str(o.label).lower() == key)
              or o.name.lower() == key]
+    if not found and " // " in key:  # the full name of a multi-face card ("A // B")
+        found = [o for o in zone if o.card is not None and o.card.name.lower() == key]
     if not found and from_zone == "exile":
         # 722.3c: the prepared permanent's controller may cast the copy in its owner's exile
         for p in game.players:

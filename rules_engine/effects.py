@@ -2853,9 +2853,13 @@ def h_with_x(ctx: Ctx, eff: Any) -> None:
 def h_choose_card(ctx: Ctx, eff: Any) -> None:
     game = ctx.game
     chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
-    owners = _players(ctx, eff.owner) or [ctx.controller]
-    options = [o for p in owners for o in getattr(p, eff.zone, [])
-               if targeting.matches(game, o, eff.filter, chooser, None, zone_check=False)]
+    if eff.zone == "battlefield":  # "choose a creature on the battlefield" (608.2d)
+        options = [o for o in game.permanents()
+                   if targeting.matches(game, o, eff.filter, chooser, _source_obj(ctx))]
+    else:
+        owners = _players(ctx, eff.owner) or [ctx.controller]
+        options = [o for p in owners for o in getattr(p, eff.zone, [])
+                   if targeting.matches(game, o, eff.filter, chooser, None, zone_check=False)]
     pick = game.decider.choose(chooser.name, f"card to choose ({eff.text})", options)
     if pick is not None:
         ctx.it = pick

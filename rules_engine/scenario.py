@@ -860,9 +860,22 @@ class Runner:
                     if value is None or int(value) != actual:
                         fails.append(f"{where}: {pname}.{zone}: expected {value}, actual {actual}")
                     continue
-                actual_names = [o.name for o in self._zone_objs(p, zone)]
+                objs = self._zone_objs(p, zone)
+                actual_names = [o.name for o in objs]
                 value = _entries(value, f"{where}.zones.{pname}.{zone}")
                 exp_c = Counter(_norm_name(_entry_name(v)) for v in _expand(value))
+                # a multi-face card's full name ("A // B") stands for that card's object
+                full = Counter(o.card.name.lower() for o in objs
+                               if getattr(o, "card", None) is not None
+                               and " // " in o.card.name and o.card.name != o.name)
+                for name in [n for n in exp_c if " // " in n and n in full]:
+                    by_full = [o.name.lower() for o in objs if getattr(o, "card", None)
+                               is not None and o.card.name.lower() == name]
+                    n = exp_c.pop(name)
+                    for current in by_full[:n]:
+                        exp_c[_norm_name(current)] += 1
+                    if n > len(by_full):
+                        exp_c[name] += n - len(by_full)
                 act_c = Counter(_norm_name(n) for n in actual_names)
                 ok = (not (exp_c - act_c)) if include else exp_c == act_c
                 if not ok:

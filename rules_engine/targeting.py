@@ -64,6 +64,8 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q == "basic" and "Basic" not in obj.face.supertypes:
             return False
+        if q == "nonlegendary" and "Legendary" in obj.face.supertypes:  # 205.4d
+            return False
         if q in _SIMPLE_QUALIFIERS:
             continue
         if q == "with the chosen name":  # 201.4 / 709.4a: one of its names is the name
@@ -176,7 +178,7 @@ def _amount_compare_understood(q: str) -> bool:
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
 _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
                                 "activated", "opponent", "tapped", "untapped", "attacking",
-                                "token", "nontoken", "non-token", "basic"})
+                                "token", "nontoken", "non-token", "basic", "nonlegendary"})
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
 # "spells with mana value greater than the number of turns they have begun" ("they": the
 # player the object belongs to now - a spell's caster, 110.2/112.2)

@@ -29,6 +29,7 @@ CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land"
 SUPERTYPES = ("basic", "legendary", "snow", "world")
 COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
 ADJECTIVES = ("tapped", "untapped", "attacking", "blocking", "nontoken", "token", "historic",
+              "nonlegendary",
               "prepared", "unprepared", "prepare",
               "modified", "enchanted", "equipped", "face-down", "outlaw", "unblocked")
 # Plurals that do not just add "s" (subtype names in Oracle text, rule 205.3).

@@ -348,3 +348,37 @@ def test_fully_unlocked_room_has_both_halves() -> None:
                {"objects": {"room": {"name": "Dusty Study // Hidden Vault"}},
                 "zones": {"alice": {"hand_count": 2}}, "life": {"alice": 20}},
                unlocked=["Hidden Vault"])
+
+
+# -- monstrous; "dies or is put into exile from the battlefield" ---------------------------------
+LAST_CARDS = [
+    _card("Cinder Wurm", "Creature — Wurm", "{1}: Monstrosity 2.\nWhen Cinder Wurm becomes "
+          "monstrous, it deals 3 damage to each opponent.", power="2", toughness="2"),
+    _card("Phoenix Idol", "Creature — God", "When Phoenix Idol dies or is put into exile from "
+          "the battlefield, you gain 5 life.", power="2", toughness="2"),
+    _card("Banish Light", "Instant", "Exile target creature.", cost="{U}"),
+    _card("Exile Watcher", "Enchantment", "Whenever a creature is put into exile from the "
+          "battlefield, draw a card."),
+]
+
+
+def test_becomes_monstrous_and_exile_from_the_battlefield() -> None:
+    for card in LAST_CARDS:
+        _runs(card)
+    scn = {"name": "monstrous and exile", "state": {"players": {
+        "alice": {"hand": ["Banish Light"], "library": [{"card": "Island", "count": 3}],
+                  "battlefield": ["Island", "Island", "Island",
+                                 {"card": "Cinder Wurm", "id": "wurm"},
+                                 {"card": "Phoenix Idol", "id": "idol"}, "Exile Watcher"]}}},
+        "actions": [{"alice": {"activate": "wurm", "ability": 1}}, {"resolve": {}},
+                    {"expect": {"stack": ["Cinder Wurm"],
+                                "objects": {"wurm": {"counters": {"+1/+1": 2}}}}},
+                    {"resolve": {}},
+                    # monstrous already: no counters, no trigger (701.37a-b)
+                    {"alice": {"activate": "wurm", "ability": 1}}, {"resolve": {}},
+                    {"expect": {"stack": [], "life": {"bob": 17}}},
+                    {"alice": {"cast": "Banish Light", "targets": ["idol"]}}, {"resolve": {}},
+                    {"resolve": {}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 25, "bob": 17}, "zones": {"alice": {"hand_count": 1}},
+                   "objects": {"idol": {"zone": "exile"}}}}
+    _play(scn, LAST_CARDS)
