@@ -70,6 +70,10 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             if not has_chosen_name(game, obj, source):  # the source chose ("As ~ enters")
                 return False
             continue
+        if q in _CONTEXT_QUALIFIERS or q.startswith(_GREATEST):
+            if not _context_qualifier(game, obj, q, controller, source):
+                return False
+            continue
         if q == "blocking_source":  # "each creature blocking it" (it = the source)
             if source is None or obj not in (getattr(source, "blockers", None) or ()):
                 return False
@@ -79,11 +83,67 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
     return True
 
 
+# qualifiers that need the filter's controller or source (checked by _context_qualifier)
+_CONTEXT_QUALIFIERS = frozenset({"during your turn", "not named ~",
+                                 "with power less than or equal to ~'s power"})
+_GREATEST = "with the greatest power among creatures"
+
+
+def _context_qualifier(game: Game, obj: Any, q: str, controller: Player, source: Any) -> bool:
+    """Qualifiers judged against the player the filter speaks for ("your") or its source (~):
+    "spells your opponents cast during your turn" (the turn is that player's, 500); "not
+    named ~" (201.2); "with power less than or equal to ~'s power"; "with the greatest power
+    among creatures [that player controls]" (each of several tied creatures has it)."""
+    if q == "during your turn":
+        return game.active is controller
+    if q == "not named ~":
+        return source is None or obj.name != source.name
+    if q == "with power less than or equal to ~'s power":
+        return isinstance(source, GameObject) and obj.power <= source.power
+    # "with the greatest power among creatures [you control | that player controls | they
+    # control]": among the creatures of the player named, the object's controller by default
+    # (the sacrificing or choosing player's own, as "that player"/"they" say)
+    rest = q[len(_GREATEST):].strip()
+    whose = controller if rest == "you control" else obj.controller
+    if rest not in ("", "you control", "that player controls", "they control"):
+        return True
+    powers = [o.power for o in game.permanents(whose) if o.is_creature]
+    return not powers or obj.power >= max(powers)
+
+
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
 _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
                                 "activated", "opponent", "tapped", "untapped", "attacking",
                                 "token", "nontoken", "non-token", "basic"})
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
+# "with mana value X [or less]", "with toughness X or less": X of the spell or ability (107.3),
+# or the X its own words define ("..., where X is ..."): see x_in_force
+_EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
+_COMPARE_X = re.compile(r"^with (power|toughness|mana value) x(?: or (less|greater|more))?$",
+                        re.I)
+
+
+def x_in_force(game: Game) -> int:
+    """The value of X for a filter that mentions it (107.3a): set while targets are chosen
+    (choose_targets) and while a spell or ability resolves (effects.resolve_*, h_with_x);
+    0 elsewhere."""
+    return game.__dict__.get("_x_in_force", 0)
+
+
+class XInForce:
+    """``with XInForce(game, x): ...``: X for filters inside the block (restored after)."""
+
+    __slots__ = ("game", "x", "saved")
+
+    def __init__(self, game: Game, x: int) -> None:
+        self.game, self.x, self.saved = game, x, 0
+
+    def __enter__(self) -> None:
+        self.saved = self.game.__dict__.get("_x_in_force", 0)
+        self.game.__dict__["_x_in_force"] = self.x
+
+    def __exit__(self, *exc: object) -> None:
+        self.game.__dict__["_x_in_force"] = self.saved
 # "spells with mana value greater than the number of turns they have begun" ("they": the
 # player the object belongs to now - a spell's caster, 110.2/112.2)
 _TURNS_BEGUN = re.compile(r"^with mana value (greater|less) than the number of turns "
@@ -114,6 +174,27 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
             value = obj.toughness if obj.is_creature or obj.face.toughness is not None else 0
         else:
             value = game.mana_value_of(obj)  # 202.3
+        return value <= n if way == "less" else value >= n
+    m = _EITHER.match(q)
+    if m:  # "with power or toughness 1 or less"
+        n, way = int(m.group(1)), m.group(2)
+        stats = (obj.power, obj.toughness)
+        return any(v <= n if way == "less" else v >= n for v in stats)
+    if q.lower() == "with {x} in its mana cost":  # 107.3: an {X} in its printed mana cost
+        return "{X}" in (obj.face.mana_cost or "")
+    if q == "single_graveyard":
+        return True  # (all from one graveyard: _choose_targets and effects.pay_costs)
+    m = _COMPARE_X.match(q)
+    if m:
+        what, way, n = m.group(1).lower(), m.group(2), x_in_force(game)
+        if what == "power":
+            value = obj.power if obj.is_creature or obj.face.power is not None else 0
+        elif what == "toughness":
+            value = obj.toughness if obj.is_creature or obj.face.toughness is not None else 0
+        else:
+            value = game.mana_value_of(obj)  # 202.3
+        if way is None:
+            return value == n
         return value <= n if way == "less" else value >= n
     m = _TURNS_BEGUN.match(q)
     if m:
@@ -174,7 +255,9 @@ def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
     if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
-            _TURNS_BEGUN.match(q):
+            _TURNS_BEGUN.match(q) or _COMPARE_X.match(q) or _EITHER.match(q) or \
+            q in _CONTEXT_QUALIFIERS or q.startswith(_GREATEST) and q[len(_GREATEST):].strip() in (
+                "", "you control", "that player controls", "they control"):
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True
@@ -185,7 +268,7 @@ def qualifier_understood(q: str) -> bool:
     if q.startswith("with a ") and q.endswith(" counter on it"):
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
-                 "that attacked this turn",
+                 "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
                  "with the chosen name",
                  "blocking_source", "dealt damage this way")  # (the last: effects pools)
 
@@ -359,6 +442,26 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
 def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Player,
                    given: list[Any] | None) -> bool:
     """601.2c / 603.3d: choose targets for ``item``; False if a required target is missing."""
+    with XInForce(game, _x_for_targets(game, item, player)):
+        return _choose_targets(game, item, wanted, player, given)
+
+
+def _x_for_targets(game: Game, item: Any, player: Player) -> int:
+    """X as the targets are chosen (601.2b: announced before 601.2c), or defined by the
+    ability's words ("target creature card with mana value X or less, where X is the amount of
+    life you gained this turn": computed now, the value the target must fit)."""
+    x = int(getattr(item, "x", 0) or 0)
+    for eff in getattr(item, "effects", None) or ():
+        if type(eff).__name__ == "WithX":
+            from rules_engine import effects
+
+            ctx = effects.Ctx(game, getattr(item, "source", None), player, item)
+            return effects.amount(ctx, eff.x, 0)
+    return x
+
+
+def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Player,
+                    given: list[Any] | None) -> bool:
     chosen: list[Any] = []
     tmap: dict[Any, list[Any]] = {}
     given = list(given or [])
@@ -400,6 +503,9 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
             tmap.setdefault(target, []).append(pick)
             opts.remove(pick)
             picked_here += 1
+            if target.filter is not None and "single_graveyard" in target.filter.qualifiers:
+                # "target cards from a single graveyard" (601.2c): the rest from the same one
+                opts = [o for o in opts if getattr(o, "owner", None) is pick.owner]
         if picked_here < minimum:
             return False
     item.targets = chosen
