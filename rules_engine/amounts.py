@@ -55,6 +55,13 @@ def _number(words: str) -> int | None:
 def evaluate(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> int | None:
     """The number these words describe now, or None when they are not understood."""
     text = text.strip().rstrip(".")
+    if text == "X":  # (a part of "twice X", "X plus 1": the X already announced, 107.3)
+        return getattr(ctx, "x", 0) if ctx is not None else 0
+    m = re.fullmatch(r"(?P<n>two|three|four|five|six|seven|eight|nine|ten) times (?P<a>.+)", text,
+                     re.I)
+    if m:
+        inner = _sub(game, m.group("a"), controller, source, ctx)
+        return None if inner is None else (_number(m.group("n")) or 0) * inner
     m = re.match(r"(?:the total number of|the number of|the total amount of|the amount of) "
                  r"(?P<rest>.+)", text, re.I)
     if m and not re.match(r"(?:the )?(?:total )?amount of (?:life|damage|mana)", text, re.I):
@@ -385,6 +392,16 @@ def _characteristics(game: Game, text: str, controller: Player, source: Any,
         if obj is None and _names_an_object(words):
             return 0  # (the object is gone and nothing was remembered: 0, 608.2h)
         return None if obj is None else _stat(game, obj, m.group("stat").lower())
+    # "the number of +1/+1 counters on target creature you control" (122.1)
+    m = re.fullmatch(r"(?:the number of )?(?:(?P<kind>\S+) )?counters? on (?P<obj>.+)", text,
+                     re.I)
+    if m and m.group("obj").lower() not in ("them", "those"):
+        obj = _object(game, m.group("obj"), controller, source, ctx)
+        if obj is not None:
+            kind = m.group("kind")
+            return obj.counters.get(kind, 0) if kind else sum(obj.counters.values())
+        if _names_an_object(m.group("obj")):
+            return 0
     m = re.fullmatch(r"(?:each |the number )?of (?P<obj>.+?)'s? (?P<what>colors|creature types|"
                      r"card types|subtypes)", text, re.I) or re.fullmatch(
         r"(?:each |the number )?of (?P<obj>its|their) (?P<what>colors|creature types|card types|"
@@ -473,6 +490,20 @@ def _this_turn(game: Game, text: str, controller: Player, source: Any,
         spell = _source(ctx, source)
         return sum(1 for e in _turn_events(game, "spell_cast")
                    if not (m.group("other") and e.data.get("obj") is spell))
+    # "nontoken creatures you had enter under your control this turn" (the entered events)
+    m = re.fullmatch(r"(?:the number of )?(?P<what>.+?) (?:you had enter|that entered|that "
+                     r"entered the battlefield|you've had enter)(?: the battlefield)? under your "
+                     r"control this turn", text, re.I)
+    if m:
+        flt = _filter(m.group("what"))
+        if flt is None:
+            return None
+        flt = replace(flt, controller=None, zone=None)
+        return sum(1 for e in _turn_events(game, "entered")
+                   if e.data.get("player") is controller and isinstance(e.data.get("obj"),
+                                                                       GameObject)
+                   and targeting.matches(game, e.data["obj"], flt, controller, source,
+                                         zone_check=False))
     if re.fullmatch(r"(?:the number of )?times (?:this ability|it) has resolved this turn", low):
         if ctx is None:
             return 1
@@ -588,7 +619,30 @@ def _sets(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> i
 
 
 # arithmetic first: each side of "<A> minus <B>" may take another player's view of its own
-_FAMILIES = (_compound, _this_turn, _those, _characteristics, _sets, _their_view)
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _devotion(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> int | None:
+    """700.5: devotion to a color is the number of its mana symbols among the mana costs of
+    permanents you control ("devotion to black and red": symbols of either, hybrid once)."""
+    m = re.fullmatch(r"(?:your )?devotion to (?P<colors>white|blue|black|red|green)"
+                     r"(?: and (?P<second>white|blue|black|red|green))?", text, re.I)
+    if m is None:
+        return None
+    wanted = {_COLOR_LETTERS[m.group("colors").lower()]}
+    if m.group("second"):
+        wanted.add(_COLOR_LETTERS[m.group("second").lower()])
+    n = 0
+    for obj in game.permanents():
+        if obj.controller is not controller:
+            continue
+        for symbol in re.findall(r"\{([^}]+)\}", obj.face.mana_cost or ""):
+            if wanted.intersection(symbol.split("/")):
+                n += 1
+    return n
+
+
+_FAMILIES = (_compound, _this_turn, _those, _characteristics, _sets, _devotion, _their_view)
 
 
 # -- the audit's question ---------------------------------------------------------------------

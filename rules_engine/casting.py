@@ -344,6 +344,8 @@ def find_castable(game: Game, player: Player, name: str, from_zone: str) -> Game
     key = name.lower()
     found = [o for o in zone if (o.label and str(o.label).lower() == key)
              or o.name.lower() == key]
+    if not found and " // " in key:  # the full name of a multi-face card ("A // B")
+        found = [o for o in zone if o.card is not None and o.card.name.lower() == key]
     if not found and from_zone == "exile":
         # 722.3c: the prepared permanent's controller may cast the copy in its owner's exile
         for p in game.players:
@@ -571,6 +573,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
                             text=f"enchant {enchant.parameter}"),) + tuple(wanted)
     probe = StackAbility(0, obj.name, obj, player, [])
     probe.x = x  # "X target creatures": choose_targets reads X from the item
+    obj.x = x  # 601.2b before 601.2c: "target creature card with mana value X or less"
     if wanted:
         if not targeting.choose_targets(game, probe, wanted, player, targets):
             raise IllegalActionError("601.2c", f"{obj.name} has no legal targets")

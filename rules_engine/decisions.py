@@ -29,6 +29,9 @@ def label_of(value: Any) -> list[str]:
         names.append(str(name).lower())
     if isinstance(value, str):
         names.append(value.lower())
+    card = getattr(value, "card", None)
+    if card is not None and " // " in str(getattr(card, "name", "")):
+        names.append(card.name.lower())  # a multi-face card's full name ("A // B")
     names.extend(getattr(value, "aliases", ()))  # e.g. a mode's printed text
     return names
 

@@ -325,6 +325,8 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
                 factor = 2
             text = text[len(head):]
     original, text = text, text.lower()
+    if original == "X":  # "twice X": the X announced for the spell or ability (107.3)
+        return factor * (ctx.x if ctx is not None else 0)
     it = ctx.it if ctx is not None and isinstance(ctx.it, GameObject) else source
     if text.lower().startswith(("the sacrificed ", "the tapped ")) and ctx is not None:
         # 608.2h: an object used to pay the cost (sacrificed; tapped, 702.184a station)
@@ -2842,17 +2844,23 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
 
 def h_with_x(ctx: Ctx, eff: Any) -> None:
     """X defined by the effect's own words (107.3): computed first, then the effects run."""
+    before = ctx.x
     ctx.x = amount(ctx, eff.x, 0)
     with targeting.XInForce(ctx.game, ctx.x):  # "with mana value X or less, where X is ..."
         run(ctx.game, ctx, eff.effects)
+    ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
 
 
 def h_choose_card(ctx: Ctx, eff: Any) -> None:
     game = ctx.game
     chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
-    owners = _players(ctx, eff.owner) or [ctx.controller]
-    options = [o for p in owners for o in getattr(p, eff.zone, [])
-               if targeting.matches(game, o, eff.filter, chooser, None, zone_check=False)]
+    if eff.zone == "battlefield":  # "choose a creature on the battlefield" (608.2d)
+        options = [o for o in game.permanents()
+                   if targeting.matches(game, o, eff.filter, chooser, _source_obj(ctx))]
+    else:
+        owners = _players(ctx, eff.owner) or [ctx.controller]
+        options = [o for p in owners for o in getattr(p, eff.zone, [])
+                   if targeting.matches(game, o, eff.filter, chooser, None, zone_check=False)]
     pick = game.decider.choose(chooser.name, f"card to choose ({eff.text})", options)
     if pick is not None:
         ctx.it = pick

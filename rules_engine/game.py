@@ -256,6 +256,7 @@ class Game:
         obj.goaded = set()
         obj.attached_to = None
         obj.deathtouch_damage = False
+        obj.doors = 0  # 709.5c: designations of the permanent
         obj.timestamp = self.next_timestamp()
         owner = obj.owner
         if to_zone == "battlefield":
@@ -357,7 +358,13 @@ class Game:
         by_label = [o for o in objs if o.label is not None and str(o.label).lower() == key_l]
         if by_label:
             return by_label
-        return [o for o in objs if o.name.lower() == key_l]
+        found = [o for o in objs if o.name.lower() == key_l]
+        if not found and " // " in key_l:
+            # a multi-face card's full name ("Tavern Ruffian // Tavern Smasher") names that
+            # card whichever face it shows (the scenario format allows it for card entries)
+            found = [o for o in objs if getattr(o, "card", None) is not None
+                     and o.card.name.lower() == key_l]
+        return found
 
     def add_stack_ability(self, ability: StackAbility) -> None:
         self.stack.append(ability)

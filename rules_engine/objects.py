@@ -148,7 +148,7 @@ class GameObject:
         "_spell_copy", "prepared", "prepared_copy", "copy_for", "timestamp", "mods",
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
         "flashback", "deathtouch_damage", "goaded", "phased_controller", "attached_to",
-        "is_prepare_spell", "loyalty_used", "choices_made", "static_mods",
+        "is_prepare_spell", "loyalty_used", "choices_made", "static_mods", "doors",
     )
 
     def __init__(self, oid: int, card: CardDef | None, owner: Player, zone: str,
@@ -197,6 +197,7 @@ class GameObject:
         self.phased_controller: Player | None = None
         self.loyalty_used = False
         self.choices_made: dict[str, Any] = {}
+        self.doors = 0  # a Room's unlocked designations (709.5c): 1 left half, 2 right half
 
     # -- token / copy flags: setting one registers the object with its owner (704.5d-e) ------
     def _register_copy(self) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled
 from rules_engine.game import Game
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
 
 
 def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: bool = False,
@@ -22,7 +22,7 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
                       transformed: bool = False) -> GameObject:
     """Put ``obj`` onto the battlefield; ``transformed``: back face up (712.14a)."""
     from rules_engine import effects
-    from rules_engine.mechanics import day_night, prepare, sagas
+    from rules_engine.mechanics import day_night, prepare, rooms, sagas
 
     enters_prepared = False
     # 702.145b: daybound - "If it is night and this permanent is represented by a DFC,
@@ -36,6 +36,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
                                   and obj.card.back is not None)
     if transformed:
         obj.transformed = True
+    room = rooms.is_room(obj.card) and obj.copy_values is None
+    cast_half = rooms.half_index(obj.card, obj.face) if room and from_stack else None
     face_abilities = compiled.object_abilities_of_face(obj)
     as_enters: list[Any] = []
     for abl in face_abilities:
@@ -55,6 +57,10 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         game.move(obj, "battlefield", controller=controller, tapped=tapped)
     if transformed:
         obj.transformed = True
+    if room:  # 709.5d: it enters with the cast half unlocked (its door face from now on)
+        obj.doors = 0 if cast_half is None else 1 << cast_half
+        obj.face = rooms.door_face(obj.card, obj.doors)
+        ABILITY_CHANGES[0] += 1  # (the trigger index may have seen its card's face)
     counters = tuple(counters) + _extra_counters(game, obj)
     lore = sagas.entry_lore(game, obj, controller)  # 714.3a-b
     if lore:
@@ -80,6 +86,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         prepare.become_prepared(game, obj)
     day_night.bound_checks(game)
     game.log("entered", obj=obj, player=controller)
+    if room and cast_half is not None:  # 709.5h: "When you unlock this door" as it enters
+        rooms.set_doors(game, obj, obj.doors, controller, (cast_half,))
     # 122.6 / 122.6a: counters it entered with were put on it, by its controller ("Whenever one
     # or more +1/+1 counters are put on ~", Saga chapter abilities 714.3a)
     # ("enters with" effects of its own abilities log theirs as they run, above)
@@ -95,8 +103,9 @@ def _extra_counters(game: Game, obj: GameObject) -> tuple[tuple[str, int], ...]:
     from rules_engine import targeting
 
     found: list[tuple[str, int]] = []
-    sources: list[tuple[Player, Any, tuple[Any, ...]]] = [
-        (ctrl, subject, effects) for ctrl, subject, effects, _until in game.enter_effects]
+    sources: list[tuple[Player, Any, tuple[Any, ...], Any, Any]] = [
+        (ctrl, subject, effects, None, None)
+        for ctrl, subject, effects, _until in game.enter_effects]
     for src in game.battlefield:
         if src is obj or src.phased_out:
             continue
@@ -104,17 +113,42 @@ def _extra_counters(game: Game, obj: GameObject) -> tuple[tuple[str, int], ...]:
             if isinstance(abl, ab.StaticAbility) and (abl.condition is None or _cond(
                     game, abl, src.controller, src)):
                 for eff in abl.effects:
+                    # "... enters with an additional +1/+1 counter on it for each Angel you
+                    # already control": a Repeat around the replacement (its count, 614.1c)
+                    count = None
+                    if isinstance(eff, ab.Repeat) and len(eff.effects) == 1:
+                        count, eff = eff.count, eff.effects[0]
                     if isinstance(eff, ab.ReplacementEffect) and eff.event in ("enters", "enter"):
-                        sources.append((src.controller, eff.subject, tuple(eff.instead)))
-    for ctrl, subject, effects in sources:
+                        sources.append((src.controller, eff.subject, tuple(eff.instead), count,
+                                        src))
+    for ctrl, subject, effects, count, src in sources:
         flt = getattr(subject, "filter", None)
         if flt is None or not targeting.matches(game, obj, flt, ctrl, None, zone_check=False):
             continue
+        times = 1 if count is None else _entering_count(game, obj, count, ctrl, src)
         for eff in effects:
             if isinstance(eff, ab.PutCounters):
                 value = eff.amount.value if eff.amount is not None else 1
-                found.append((eff.counter, int(value or 0)))
+                found.append((eff.counter, times * int(value or 0)))
     return tuple(found)
+
+
+def _entering_count(game: Game, obj: GameObject, count: Any, controller: Player,
+                    src: Any) -> int:
+    """The count of a "for each" as ``obj`` enters; "you already control" leaves the entering
+    permanent out (it is not there yet as the replacement applies, 614.12)."""
+    from rules_engine import effects
+
+    text = count.text or ""
+    removed = " already " in f" {text} " and obj in game.battlefield
+    if removed:
+        game.battlefield.remove(obj)
+    try:
+        value = effects.described_amount(game, text, controller, src)
+    finally:
+        if removed:
+            game.battlefield.append(obj)
+    return max(value or 0, 0)
 
 
 def _cond(game: Game, abl: Any, controller: Player, obj: GameObject) -> bool:

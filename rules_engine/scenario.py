@@ -36,7 +36,7 @@ STEP_ALIASES = {"main": "main1", "precombat_main": "main1", "postcombat_main": "
                 "first_strike_damage", "damage": "combat_damage", "beginning_of_combat_step":
                 "beginning_of_combat", "declare_attackers_step": "declare_attackers"}
 PLAYER_ACTIONS = ("cast", "activate", "play_land", "pass", "attack", "block", "concede",
-                  "phase_out", "phase_in")
+                  "phase_out", "phase_in", "unlock")
 LAST_EVENTS = 12
 # The keys of the public format (spec/scenarios.md) and the engine's documented extensions
 # (tests/scenarios/README.md). Any other key is reported as a warning, never an error: the
@@ -49,11 +49,12 @@ PLAYER_STATE_KEYS = frozenset({"life", "mana_pool", "hand", "library", "graveyar
                                "battlefield", "dungeon"})
 ENTRY_KEYS = frozenset({"card", "id", "count", "face", "tapped", "phased_out", "prepared",
                         "token", "summoning_sick", "counters", "owner", "controller",
-                        "attached_to"})
+                        "attached_to", "unlocked"})
 SPEC_EVENTS = frozenset({"became_day", "became_night", "day_became_night", "night_became_day",
                         "transformed", "initiative_taken", "ventured", "dungeon_completed",
                         "prepared", "unprepared", "spell_cast", "turn_ended", "lost_game"})
-ACTION_OPTIONS = frozenset({"from", "targets", "x", "choices", "ability", "expect_error"})
+ACTION_OPTIONS = frozenset({"from", "targets", "x", "choices", "ability", "expect_error",
+                            "door"})
 
 
 @dataclass
@@ -368,6 +369,7 @@ class Runner:
                 obj.counters["loyalty"] = obj.face.loyalty
             if entry.get("attached_to") is not None:
                 self._attachments.append((obj, str(entry["attached_to"])))
+            self._set_up_room(obj, entry.get("unlocked"), where)
             if entry.get("phased_out"):
                 obj.phased_out = True
                 obj.phased_controller = controller
@@ -380,6 +382,25 @@ class Runner:
                 obj.prepared = True
                 if not obj.phased_out:
                     prepare.make_copy(game, obj)
+
+    @staticmethod
+    def _set_up_room(obj: GameObject, unlocked: Any, where: str) -> None:
+        """A Room set up on the battlefield has the unlocked designations of the doors named in
+        ``unlocked`` (engine extension; none by default, as one put onto the battlefield
+        without being cast, 709.5d) and only their characteristics (709.5)."""
+        from rules_engine.mechanics import rooms, split
+
+        if not rooms.is_room(obj.card):
+            if unlocked:
+                raise ScenarioError(f"{where}.unlocked: {obj.name} is not a Room")
+            return
+        names = [str(n).lower() for n in _as_list(unlocked) or []]
+        halves = split.halves(obj.card)
+        unknown = set(names) - {h.name.lower() for h in halves}
+        if unknown:
+            raise ScenarioError(f"{where}.unlocked: no door named {sorted(unknown)}")
+        obj.doors = sum(1 << i for i, h in enumerate(halves) if h.name.lower() in names)
+        obj.face = rooms.door_face(obj.card, obj.doors)
 
     # -- running -----------------------------------------------------------------------------
     def run(self) -> ScenarioResult:
@@ -535,6 +556,12 @@ class Runner:
             self.attack(player, _mapping(body["attack"], f"action {i}: attack"))
         elif verb == "block":
             self.block(player, _mapping(body["block"], f"action {i}: block"))
+        elif verb == "unlock":
+            # engine extension: the Room special action (709.5e), `door` naming the half
+            from rules_engine.mechanics import rooms
+
+            rooms.unlock_action(game, player, self.obj(str(body["unlock"]), "battlefield"),
+                                body.get("door"))
         elif verb in ("phase_out", "phase_in"):
             from rules_engine.mechanics import phasing
 
@@ -833,9 +860,22 @@ class Runner:
                     if value is None or int(value) != actual:
                         fails.append(f"{where}: {pname}.{zone}: expected {value}, actual {actual}")
                     continue
-                actual_names = [o.name for o in self._zone_objs(p, zone)]
+                objs = self._zone_objs(p, zone)
+                actual_names = [o.name for o in objs]
                 value = _entries(value, f"{where}.zones.{pname}.{zone}")
                 exp_c = Counter(_norm_name(_entry_name(v)) for v in _expand(value))
+                # a multi-face card's full name ("A // B") stands for that card's object
+                full = Counter(o.card.name.lower() for o in objs
+                               if getattr(o, "card", None) is not None
+                               and " // " in o.card.name and o.card.name != o.name)
+                for name in [n for n in exp_c if " // " in n and n in full]:
+                    by_full = [o.name.lower() for o in objs if getattr(o, "card", None)
+                               is not None and o.card.name.lower() == name]
+                    n = exp_c.pop(name)
+                    for current in by_full[:n]:
+                        exp_c[_norm_name(current)] += 1
+                    if n > len(by_full):
+                        exp_c[name] += n - len(by_full)
                 act_c = Counter(_norm_name(n) for n in actual_names)
                 ok = (not (exp_c - act_c)) if include else exp_c == act_c
                 if not ok:

@@ -331,7 +331,9 @@ def _apply_animate(game: Game, src: GameObject, eff: Any, stamp: int = 0) -> Non
 
 # Effects a static ability may put inside "for each ..." / "..., where X is ..." (Repeat,
 # WithX) that this module applies (rules_engine.support reads it for the audit)
-WRAPPED = ("ModifyPT", "SetBasePT", "GrantAbility", "Restriction")
+# (ReplacementEffect: "enters with an additional counter for each ...", applied by
+# permanents._extra_counters, whose events the audit reads)
+WRAPPED = ("ModifyPT", "SetBasePT", "GrantAbility", "Restriction", "ReplacementEffect")
 
 
 def _flat(effects: Any) -> Any:

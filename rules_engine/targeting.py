@@ -64,18 +64,32 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q == "basic" and "Basic" not in obj.face.supertypes:
             return False
+        if q == "nonlegendary" and "Legendary" in obj.face.supertypes:  # 205.4d
+            return False
         if q in _SIMPLE_QUALIFIERS:
             continue
         if q == "with the chosen name":  # 201.4 / 709.4a: one of its names is the name
             if not has_chosen_name(game, obj, source):  # the source chose ("As ~ enters")
                 return False
             continue
-        if q in _CONTEXT_QUALIFIERS or q.startswith(_GREATEST):
+        if q == "blocking_source":  # "each creature blocking it" (it = the source)
+            if source is None or obj not in (getattr(source, "blockers", None) or ()):
+                return False
+            continue
+        if q in _CONTEXT_QUALIFIERS:
             if not _context_qualifier(game, obj, q, controller, source):
                 return False
             continue
-        if q == "blocking_source":  # "each creature blocking it" (it = the source)
-            if source is None or obj not in (getattr(source, "blockers", None) or ()):
+        if q.startswith("with the ") and _GREATEST.match(q):
+            if flt.controller == "that_player" and q.endswith(" among creatures"):
+                # "... among creatures that player controls" (the words went to the filter's
+                # controller): among the creatures of the player it speaks of, the object's
+                q += " they control"
+            if not _greatest_among(game, obj, q, controller, source):
+                return False
+            continue
+        if q.startswith("with ") and _AMOUNT_COMPARE.match(q) and not _TURNS_BEGUN.match(q):
+            if not _amount_compare(game, obj, q, controller, source):
                 return False
             continue
         if not _qualifier_holds(game, obj, q):
@@ -84,49 +98,118 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
 
 
 # qualifiers that need the filter's controller or source (checked by _context_qualifier)
-_CONTEXT_QUALIFIERS = frozenset({"during your turn", "not named ~",
-                                 "with power less than or equal to ~'s power"})
-_GREATEST = "with the greatest power among creatures"
+_CONTEXT_QUALIFIERS = frozenset({"during your turn", "not named ~"})
 
 
 def _context_qualifier(game: Game, obj: Any, q: str, controller: Player, source: Any) -> bool:
     """Qualifiers judged against the player the filter speaks for ("your") or its source (~):
     "spells your opponents cast during your turn" (the turn is that player's, 500); "not
-    named ~" (201.2); "with power less than or equal to ~'s power"; "with the greatest power
-    among creatures [that player controls]" (each of several tied creatures has it)."""
+    named ~" (201.2)."""
     if q == "during your turn":
         return game.active is controller
-    if q == "not named ~":
-        return source is None or obj.name != source.name
-    if q == "with power less than or equal to ~'s power":
-        return isinstance(source, GameObject) and obj.power <= source.power
-    # "with the greatest power among creatures [you control | that player controls | they
-    # control]": among the creatures of the player named, the object's controller by default
-    # (the sacrificing or choosing player's own, as "that player"/"they" say)
-    rest = q[len(_GREATEST):].strip()
-    whose = controller if rest == "you control" else obj.controller
-    if rest not in ("", "you control", "that player controls", "they control"):
+    return source is None or obj.name != source.name  # "not named ~"
+
+
+# "with mana value less than or equal to the number of lands you control", "with power X or
+# less" (X of the spell or ability, 107.3): a characteristic compared with an amount counted now
+_AMOUNT_COMPARE = re.compile(r"^with (?P<what>power|toughness|mana value) (?:(?P<cmp>less than or "
+                             r"equal to|greater than or equal to|less than|greater than|equal to)"
+                             r" (?P<amt>.+)|X(?P<way> or (?:less|greater))?)$")
+
+
+def _amount_compare(game: Game, obj: Any, q: str, controller: Player, source: Any) -> bool:
+    m = _AMOUNT_COMPARE.match(q)
+    if m is None:
         return True
-    powers = [o.power for o in game.permanents(whose) if o.is_creature]
-    return not powers or obj.power >= max(powers)
+    what = m.group("what")
+    if what == "power":
+        value = obj.power if obj.is_creature or obj.face.power is not None else 0
+    elif what == "toughness":
+        value = obj.toughness if obj.is_creature or obj.face.toughness is not None else 0
+    else:
+        value = game.mana_value_of(obj)  # 202.3
+    if m.group("amt") is None:
+        # X while targets are chosen or the spell or ability resolves (x_in_force), else the
+        # source's own (a permanent's X, 107.3)
+        x = x_in_force(game) or int(getattr(source, "x", 0) or 0)
+        way = (m.group("way") or "").strip()
+        return value <= x if way == "or less" else value >= x if way == "or greater" else \
+            value == x
+    from rules_engine import effects
+
+    you = controller if controller is not None else getattr(source, "controller", None)
+    n = effects.described_amount(game, m.group("amt"), you, source)
+    if n is None:
+        return True  # (not understood: qualifier_understood says so to the audit)
+    cmp = m.group("cmp")
+    return {"less than or equal to": value <= n, "greater than or equal to": value >= n,
+            "less than": value < n, "greater than": value > n, "equal to": value == n}[cmp]
+
+
+# "creature with the greatest power among creatures they control" (a tie: each of them)
+_GREATEST = re.compile(r"^with the (?P<how>greatest|least|highest|lowest) (?P<what>power|"
+                       r"toughness|mana value) among (?P<set>.+)$")
+
+
+def _stat_of(game: Game, obj: Any, what: str) -> int:
+    if what == "power":
+        return obj.power
+    if what == "toughness":
+        return obj.toughness
+    return game.mana_value_of(obj)
+
+
+def _greatest_among(game: Game, obj: Any, q: str, controller: Player, source: Any) -> bool:
+    m = _GREATEST.match(q)
+    if m is None:
+        return True
+    from rules_engine import effects
+
+    words = m.group("set")
+    who = controller
+    if words.endswith(" they control"):  # the object's controller's (109.5)
+        words, who = words[: -len(" they control")] + " you control", obj.controller
+    pool = effects._matching(game, words, who, source)
+    if pool is None:
+        return True
+    values = [_stat_of(game, o, m.group("what")) for o in pool]
+    if not values:
+        return False
+    best = max(values) if m.group("how") in ("greatest", "highest") else min(values)
+    return _stat_of(game, obj, m.group("what")) == best
+
+
+def _amount_compare_understood(q: str) -> bool:
+    gm = _GREATEST.match(q)
+    if gm is not None:
+        from rules_engine import effects
+
+        words = gm.group("set")
+        if words.endswith(" they control"):
+            words = words[: -len(" they control")] + " you control"
+        return effects._parse_counted(words) is not None
+    m = _AMOUNT_COMPARE.match(q)
+    if m is None:
+        return False
+    if m.group("amt") is None:
+        return True
+    from rules_engine import effects
+
+    return effects.amount_understood(m.group("amt"))
 
 
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
 _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
                                 "activated", "opponent", "tapped", "untapped", "attacking",
-                                "token", "nontoken", "non-token", "basic"})
+                                "token", "nontoken", "non-token", "basic", "nonlegendary"})
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
-# "with mana value X [or less]", "with toughness X or less": X of the spell or ability (107.3),
-# or the X its own words define ("..., where X is ..."): see x_in_force
 _EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
-_COMPARE_X = re.compile(r"^with (power|toughness|mana value) x(?: or (less|greater|more))?$",
-                        re.I)
 
 
 def x_in_force(game: Game) -> int:
     """The value of X for a filter that mentions it (107.3a): set while targets are chosen
-    (choose_targets) and while a spell or ability resolves (effects.resolve_*, h_with_x);
-    0 elsewhere."""
+    (choose_targets: announced, or defined by the ability's words) and while a spell or
+    ability resolves (effects.resolve_*, h_with_x); 0 elsewhere."""
     return game.__dict__.get("_x_in_force", 0)
 
 
@@ -175,27 +258,6 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         else:
             value = game.mana_value_of(obj)  # 202.3
         return value <= n if way == "less" else value >= n
-    m = _EITHER.match(q)
-    if m:  # "with power or toughness 1 or less"
-        n, way = int(m.group(1)), m.group(2)
-        stats = (obj.power, obj.toughness)
-        return any(v <= n if way == "less" else v >= n for v in stats)
-    if q.lower() == "with {x} in its mana cost":  # 107.3: an {X} in its printed mana cost
-        return "{X}" in (obj.face.mana_cost or "")
-    if q == "single_graveyard":
-        return True  # (all from one graveyard: _choose_targets and effects.pay_costs)
-    m = _COMPARE_X.match(q)
-    if m:
-        what, way, n = m.group(1).lower(), m.group(2), x_in_force(game)
-        if what == "power":
-            value = obj.power if obj.is_creature or obj.face.power is not None else 0
-        elif what == "toughness":
-            value = obj.toughness if obj.is_creature or obj.face.toughness is not None else 0
-        else:
-            value = game.mana_value_of(obj)  # 202.3
-        if way is None:
-            return value == n
-        return value <= n if way == "less" else value >= n
     m = _TURNS_BEGUN.match(q)
     if m:
         value, turns = game.mana_value_of(obj), turns_begun(game, obj.controller)
@@ -212,6 +274,14 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         return bool(obj.blocking)
     if q == "that was dealt damage this turn":
         return obj.damage > 0
+    m = _EITHER.match(q)
+    if m:  # "with power or toughness 1 or less"
+        n, way = int(m.group(1)), m.group(2)
+        return any(v <= n if way == "less" else v >= n for v in (obj.power, obj.toughness))
+    if q.lower() == "with {x} in its mana cost":  # 107.3: an {X} in its printed mana cost
+        return "{X}" in (obj.face.mana_cost or "")
+    if q == "single_graveyard":
+        return True  # (all from one graveyard: _choose_targets and effects.pay_costs)
     if q == "that attacked this turn":
         return attacked_this_turn(game, obj)
     if q.startswith("with a ") and q.endswith(" counter on it"):
@@ -255,9 +325,7 @@ def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
     if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
-            _TURNS_BEGUN.match(q) or _COMPARE_X.match(q) or _EITHER.match(q) or \
-            q in _CONTEXT_QUALIFIERS or q.startswith(_GREATEST) and q[len(_GREATEST):].strip() in (
-                "", "you control", "that player controls", "they control"):
+            _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS:
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True
@@ -266,6 +334,8 @@ def qualifier_understood(q: str) -> bool:
     if q.startswith("non") and q[3:] in _COLOR_WORDS:
         return True
     if q.startswith("with a ") and q.endswith(" counter on it"):
+        return True
+    if _amount_compare_understood(q):
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
@@ -449,7 +519,7 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
 def _x_for_targets(game: Game, item: Any, player: Player) -> int:
     """X as the targets are chosen (601.2b: announced before 601.2c), or defined by the
     ability's words ("target creature card with mana value X or less, where X is the amount of
-    life you gained this turn": computed now, the value the target must fit)."""
+    life you gained this turn": computed now, the value the target must fit, 107.3c)."""
     x = int(getattr(item, "x", 0) or 0)
     for eff in getattr(item, "effects", None) or ():
         if type(eff).__name__ == "WithX":

@@ -114,14 +114,20 @@ def check(game: Game, event: Any) -> None:
         obj = event.data["obj"]
         lki = event.data.get("lki")
         if lki is not None:
+            to_exile = event.data.get("to") == "exile"
             for abl in lki.triggered:
-                trig = abl.trigger
                 # "When ~ dies" and "Whenever ~ or another <filter> dies" (the "~" half, which
-                # the battlefield scan can't see: the object is gone)
-                if trig.event in ("dies", "leaves_battlefield") and (
-                        _is_self(trig) or trig.subject.kind == "self_or") and (
-                        (name == "dies") == (trig.event == "dies")):
-                    _add(game, abl, obj, lki.controller, event)
+                # the battlefield scan can't see: the object is gone); "When ~ dies or is put
+                # into exile from the battlefield" (any alternative event of the ability)
+                for trig in (abl.trigger, *abl.trigger.alternatives):
+                    if not (_is_self(trig) or trig.subject.kind == "self_or"):
+                        continue
+                    if (trig.event == "dies" and name == "dies") or (
+                            name == "left_battlefield" and (
+                                trig.event == "leaves_battlefield" or (
+                                    trig.event == "exiled_from_battlefield" and to_exile))):
+                        _add(game, abl, obj, lki.controller, event)
+                        break
     if name == "becomes_target":
         _ward(game, event)
     if name in ("cycled", "sacrificed"):
@@ -319,6 +325,10 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "leave_graveyard": frozenset({"left_graveyard"}),
     "cycle": frozenset({"cycled"}),
     "sacrifice": frozenset({"sacrificed"}),
+    "unlock_door": frozenset({"door_unlocked"}),  # 709.5h (mechanics/rooms.py)
+    "becomes_monstrous": frozenset({"became_monstrous"}),  # 701.37b
+    # "is put into exile from the battlefield" (the source's own: look-back in check)
+    "exiled_from_battlefield": frozenset({"left_battlefield"}),
     # 603.2e: "becomes tapped" - every way a permanent is tapped logs one of these (attacking
     # taps it unless it has vigilance, 508.1f; the event says whether it did)
     "becomes_tapped": frozenset({"tapped", "tapped_for_mana", "tapped_for_cost", "convoked",
@@ -506,6 +516,18 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         return not (trig.detail == "one_or_more" and any(
             p.source is source and p.ability is not None and p.ability.trigger is trig and
             p.event is not None and p.event.name == name for p in game.pending_triggers))
+    if kind == "becomes_monstrous":  # "When ~ becomes monstrous" (701.37b)
+        return name == "became_monstrous" and _about(game, trig, data["obj"], source,
+                                                     controller)
+    if kind == "exiled_from_battlefield":
+        if name != "left_battlefield" or data.get("to") != "exile" or data["obj"] is source:
+            return False
+        return _about(game, trig, data["obj"], source, controller, zone_check=False)
+    if kind == "unlock_door":
+        # "When you unlock this door": this half of this Room got its designation (709.5h)
+        if name != "door_unlocked" or data.get("obj") is not source:
+            return False
+        return any(getattr(a, "trigger", None) is trig for a in data["half"].abilities or ())
     if kind == "becomes_tapped":
         if name not in _KIND_EVENTS[kind] or (name == "attacks" and not data.get("tapped")):
             return False

@@ -54,6 +54,7 @@ from rules_engine.abilities import (
     Unless,
     UnsupportedEffect,
     WithX,
+    iter_effects,
 )
 from rules_engine.text import hooks
 from rules_engine.text.conditions import parse_condition
@@ -636,7 +637,29 @@ _CARDS_EQUAL = re.compile(r"^(?P<head>.*?\b(?:mills?|discards?|exiles?|reveals?|
                           r"(?P<rest>(?:,? then .+)?)$", re.I)
 
 
+# "create that many Treasure tokens", "put twice X stun counters on it", "deals five times X
+# damage": the amount is one number named in words; "double the number of +1/+1 counters on
+# target creature" gives it as many as it has (701.10e), "double your life total" gains as much
+# life as it has (701.10d)
+_THAT_MANY = re.compile(r"\b(?P<amt>that many|twice that many|twice X|(?:two|three|four|five|six|"
+                        r"seven|eight|nine|ten) times X)\b", re.I)
+_DOUBLE_COUNTERS = re.compile(r"^double the number of (?P<kind>\S+) counters on (?P<obj>.+)$",
+                              re.I)
+
+
 def _amount_rewrite(t: str, ctx: Ctx, effects: list[Effect]) -> bool:
+    m = _DOUBLE_COUNTERS.match(t)
+    if m and _rewritten(f"put X {m.group('kind')} counters on {m.group('obj')}, where X is the "
+                        f"number of {m.group('kind')} counters on {m.group('obj')}", ctx, effects):
+        return True
+    if re.fullmatch(r"double your life total", t, re.I) and _rewritten(
+            "you gain life equal to your life total", ctx, effects):
+        return True
+    m = _THAT_MANY.search(t)
+    if m and len(re.findall(r"\bX\b", t)) == (1 if "X" in m.group("amt") else 0) and \
+            ", where X is" not in t and _rewritten(
+                f"{t[:m.start()]}X{t[m.end():]}, where X is {m.group('amt')}", ctx, effects):
+        return True
     for rx in (_NUMBER_OF, _CARDS_EQUAL):
         m = rx.match(t)
         if m is None or re.search(r"\bX\b", t):
@@ -651,11 +674,18 @@ def _amount_rewrite(t: str, ctx: Ctx, effects: list[Effect]) -> bool:
         # "X cards from the top of your library": the grammar's "the top X cards of ..."
         rewritten = re.sub(r"\bX cards from the top of ((?:your|their|his or her|its owner's|"
                            r"that player's) library)", r"the top X cards of \1", rewritten)
-        inner: list[Effect] = []
-        if _apply_sentence(rewritten, ctx, inner) and inner and not any(
-                isinstance(e, UnsupportedEffect) for e in inner):
-            effects.extend(inner)
+        if _rewritten(rewritten, ctx, effects):
             return True
+    return False
+
+
+def _rewritten(text: str, ctx: Ctx, effects: list[Effect]) -> bool:
+    """Parse a sentence rewritten to the grammar's spelling; all of it must be understood."""
+    inner: list[Effect] = []
+    if _apply_sentence(text, ctx, inner) and inner and not any(
+            isinstance(e, UnsupportedEffect) for e in iter_effects(tuple(inner))):
+        effects.extend(inner)
+        return True
     return False
 
 

@@ -29,6 +29,7 @@ CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land"
 SUPERTYPES = ("basic", "legendary", "snow", "world")
 COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
 ADJECTIVES = ("tapped", "untapped", "attacking", "blocking", "nontoken", "token", "historic",
+              "nonlegendary",
               "prepared", "unprepared", "prepare",
               "modified", "enchanted", "equipped", "face-down", "outlaw", "unblocked")
 # Plurals that do not just add "s" (subtype names in Oracle text, rule 205.3).
@@ -103,6 +104,11 @@ def singular(word: str) -> str:
 
 # Postfix restrictions: (regex on the end of the phrase, how it changes the filter)
 _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
+    # "with mana value less than or equal to the number of lands you control": the words after
+    # the comparison are an amount (107.3), its "you control" is not the filter's controller
+    (re.compile(r"\s+with (?:power|toughness|mana value) (?:less than or equal to|greater than or "
+                r"equal to|less than|greater than|equal to) (?:the number of|the total number of|"
+                r"your|the greatest|the highest) .+$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+you control$", re.I), {"controller": "you"}),
     (re.compile(r"\s+you don't control$", re.I), {"controller": "not_you"}),
     (re.compile(r"\s+(?:an opponent controls|your opponents control)$", re.I),

@@ -322,6 +322,8 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} becomes? the target of (?P<detail>a spell(?: or ability)?(?: you control| an "
          r"opponent controls)?)", _subject_event("becomes_target")),
         (rf"{_SUBJ} leaves the battlefield", _subject_event("leaves_battlefield")),
+        (rf"{_SUBJ} (?:is|are) put into exile from the battlefield",
+         _subject_event("exiled_from_battlefield")),
         (rf"{_SUBJ} (?:is|are) dealt damage", _subject_event("dealt_damage")),
         (rf"{_SUBJ} deals? combat damage to a player(?P<extra> this combat)?",
          _deals_combat_damage),

@@ -819,6 +819,16 @@ def _reveal_from_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return Reveal(subject=ref, text=m.group(0))
 
 
+def _choose_permanent(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Choose a nonlegendary creature on the battlefield" (chosen on resolution, not
+    targeted, 608.2d); later text calls it "that creature"."""
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return ChooseCard(chooser=s, filter=flt, zone="battlefield", owner=Ref("you"),
+                      text=m.group(0))
+
+
 def _choose_card(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     flt = parse_filter(m.group("what"))
     if flt is None:
@@ -1182,6 +1192,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"pays? (?P<cost>.+)", _pay),
     (r"(?:you )?choose (?:an?|one) (?P<what>.+?) from (?P<whose>it|that player's hand|their hand|"
      r"your hand|among them)", _choose_card),
+    (r"(?:you )?choose an? (?P<what>[a-z -]+?) on the battlefield", _choose_permanent),
     (r"shuffles? (?P<obj>~|it|that card|target .+?|them) into (?:its|their) owners?'s? librar"
      r"(?:y|ies)", lambda s, m, c: _shuffle_obj(s, m, c)),
     (r"enters? tapped", lambda s, m, c: Tap(subject=s, text=m.group(0))),

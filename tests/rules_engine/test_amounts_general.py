@@ -171,3 +171,60 @@ def test_static_amounts_count_each_subject() -> None:
     ogre.counters["slime"] = 3
     statics._apply_effect(game, src, eff, None, None)
     assert (ogre.power, ogre.toughness) == (1, 1)
+
+
+def test_devotion_and_entered_this_turn() -> None:
+    """700.5 devotion (hybrid symbols count once); creatures you had enter this turn."""
+    game, alice, bob = _game()
+    src = _named(game, "Qty Warrior")
+    ctx = effects.Ctx(game, src, alice)
+    cleric = _named(game, "Qty Wizard Cleric")  # {1}{U}
+    ogre = _named(game, "Qty Ogre", bob)
+    ogre.controller = alice  # {3}{R}, now alice's
+    _check(game, ctx, alice, src, {
+        "your devotion to blue": 1,
+        "your devotion to blue and red": 2,
+        "your devotion to black": 0,
+    })
+    game.log("entered", obj=cleric, player=alice)
+    game.log("entered", obj=ogre, player=bob)
+    assert effects.described_amount(
+        game, "the number of nontoken creatures you had enter under your control this turn",
+        alice, src, ctx) == 1
+
+
+def test_doubling_and_times_x() -> None:
+    """701.10e "double the number of counters" reads the counters on the target; "twice X" and
+    "five times X" multiply the X announced (107.3)."""
+    game, alice, bob = _game()
+    warrior = _named(game, "Qty Warrior")
+    item = StackAbility(game.new_id(), "test", warrior, alice, [])
+    item.targets = [warrior]
+    item.x = 3
+    ctx = effects.Ctx(game, warrior, alice, item)
+    _check(game, ctx, alice, warrior, {
+        "the number of +1/+1 counters on target creature you control": 1,
+        "twice X": 6,
+        "five times X": 15,
+    })
+
+
+def test_target_qualifiers_with_amounts() -> None:
+    """115.1: "creature with mana value less than or equal to the number of lands you control",
+    "with the greatest power among creatures they control" (each tied one)."""
+    from rules_engine import targeting
+    from rules_engine.text.nouns import parse_filter
+
+    game, alice, bob = _game()
+    src = _named(game, "Qty Warrior")
+    flt = parse_filter("creature with mana value less than or equal to the number of lands "
+                       "you control")
+    assert flt is not None and flt.controller is None
+    fits = {o.name for o in game.permanents() if o.is_creature and targeting.matches(
+        game, o, flt, alice, src)}
+    assert fits == set()  # alice has one land: every creature costs 2 or more
+    flt2 = parse_filter("creature with the greatest power among creatures they control")
+    assert flt2 is not None and all(targeting.qualifier_understood(q) for q in flt2.qualifiers)
+    best = {(o.controller.name, o.name) for o in game.permanents() if o.is_creature and
+            targeting.matches(game, o, flt2, alice, src)}
+    assert best == {("alice", "Qty Warrior"), ("bob", "Qty Ogre")}

@@ -134,8 +134,9 @@ def test_understood_tables_match_what_runs() -> None:
     assert targeting.qualifier_understood("with power 2 or less")
     assert targeting.qualifier_understood("with flying")
     assert targeting.qualifier_understood("nonblack")
-    assert not targeting.qualifier_understood("with the greatest power among creatures that "
-                                              "entered this turn")
+    # (understood since rules_engine.amounts: each creature tied for the greatest power)
+    assert targeting.qualifier_understood("with the greatest power among creatures")
+    assert not targeting.qualifier_understood("with art by the artist of your choice")
 
 
 def test_attack_requirement_attacks_each_combat() -> None:

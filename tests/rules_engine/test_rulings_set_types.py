@@ -83,3 +83,14 @@ def test_becomes_a_copy_of_another_target_creature_until_end_of_turn() -> None:
     assert eff.subject.kind == "target" and eff.of.kind == "target"
     assert eff.of.target.filter.other  # "another": not the first target (115.3)
     assert eff.duration is not None and eff.duration.kind == "end_of_turn"
+
+
+def test_choose_a_nonlegendary_creature_on_the_battlefield_then_copy_that_creature() -> None:
+    [spell] = compile_face_text("Choose a nonlegendary creature on the battlefield. Target "
+                                "creature becomes a copy of that creature until end of turn.",
+                                "Borrowed Guise", "Borrowed Guise", "Instant").abilities
+    choose, copy = spell.effects
+    assert isinstance(choose, ab.ChooseCard) and choose.zone == "battlefield"
+    assert choose.filter.card_types == ("creature",)
+    assert "nonlegendary" in choose.filter.qualifiers
+    assert isinstance(copy, ab.BecomeCopy) and copy.of.kind == "it"  # "that creature"

@@ -280,3 +280,105 @@ def test_enchanted_and_equipped_creature_subjects() -> None:
     scn["actions"] = [{"alice": {"attack": {"Idle Ox": "bob"}}}, {"expect": {"stack": []}}]
     scn["expect"] = {"life": {"alice": 20}}
     _play(scn, TAP_CARDS)
+
+
+# -- Rooms (709.5) ---------------------------------------------------------------------------------
+def _room(left: tuple[str, str, str], right: tuple[str, str, str]) -> dict:
+    faces = [{"name": n, "mana_cost": c, "type_line": "Enchantment — Room", "oracle_text": t}
+             for n, c, t in (left, right)]
+    return {"object": "card", "name": f"{left[0]} // {right[0]}", "layout": "split",
+            "mana_cost": f"{left[1]} // {right[1]}", "colors": [], "keywords": [],
+            "type_line": "Enchantment — Room // Enchantment — Room", "card_faces": faces}
+
+
+ROOM_CARDS = [
+    _room(("Dusty Study", "{1}", "When you unlock this door, draw a card."),
+          ("Hidden Vault", "{4}", "When you unlock this door, you gain 4 life.\nAt the "
+           "beginning of your upkeep, you gain 1 life.")),
+    _card("Hasty Idea", "Instant", "Draw a card.", cost="{U}"),
+]
+
+
+def test_room_texts_compile_and_run() -> None:
+    _runs(ROOM_CARDS[0])
+
+
+def _room_game(actions: list[Any], expect: dict[str, Any], unlocked: list[str] | None = None,
+               **state: Any) -> None:
+    entry: dict[str, Any] = {"card": "Dusty Study // Hidden Vault", "id": "room"}
+    if unlocked is not None:
+        entry["unlocked"] = unlocked
+    scn = {"name": "room", "state": {**state, "players": {
+        "alice": {"battlefield": ["Island", "Island", "Island", "Island", entry],
+                  "hand": ["Hasty Idea"], "library": [{"card": "Island", "count": 5}]},
+        "bob": {"library": [{"card": "Island", "count": 5}]}}},
+        "actions": actions, "expect": expect}
+    _play(scn, ROOM_CARDS)
+
+
+def test_unlock_special_action_pays_the_door_and_triggers_it() -> None:
+    """709.5e: pay the locked half's mana cost; 709.5h: its unlock ability triggers; the
+    unlocked half's other abilities work from then on; the other door stays as it was."""
+    _room_game([{"alice": {"unlock": "room", "door": "Hidden Vault"}},
+                {"expect": {"stack": ["Hidden Vault"],
+                            "objects": {"room": {"name": "Hidden Vault"}}}},
+                {"resolve": {}},
+                {"advance": {"turn": 3, "step": "upkeep"}}, {"resolve": {}}],
+               {"life": {"alice": 25}, "zones": {"alice": {"hand_count": 1}}},
+               unlocked=[])
+
+
+def test_unlock_refusals() -> None:
+    """Not with a spell on the stack, not on the opponent's turn, not an unlocked door, not
+    without the mana (709.5e)."""
+    _room_game([{"alice": {"cast": "Hasty Idea"}},
+                {"alice": {"unlock": "room", "door": "Hidden Vault",
+                           "expect_error": "709.5e"}},
+                {"resolve": {}},
+                {"alice": {"unlock": "room", "door": "Dusty Study", "expect_error": "709.5e"}},
+                {"alice": {"unlock": "room", "door": "Hidden Vault", "expect_error": "601.2h"}},
+                {"advance": {"turn": 2, "step": "main1"}},
+                {"alice": {"unlock": "room", "expect_error": "709.5e"}}],
+               {"objects": {"room": {"name": "Dusty Study"}}, "stack": []},
+               unlocked=["Dusty Study"])
+
+
+def test_fully_unlocked_room_has_both_halves() -> None:
+    _room_game([{"alice": {"unlock": "room"}}, {"resolve": {}}],
+               {"objects": {"room": {"name": "Dusty Study // Hidden Vault"}},
+                "zones": {"alice": {"hand_count": 2}}, "life": {"alice": 20}},
+               unlocked=["Hidden Vault"])
+
+
+# -- monstrous; "dies or is put into exile from the battlefield" ---------------------------------
+LAST_CARDS = [
+    _card("Cinder Wurm", "Creature — Wurm", "{1}: Monstrosity 2.\nWhen Cinder Wurm becomes "
+          "monstrous, it deals 3 damage to each opponent.", power="2", toughness="2"),
+    _card("Phoenix Idol", "Creature — God", "When Phoenix Idol dies or is put into exile from "
+          "the battlefield, you gain 5 life.", power="2", toughness="2"),
+    _card("Banish Light", "Instant", "Exile target creature.", cost="{U}"),
+    _card("Exile Watcher", "Enchantment", "Whenever a creature is put into exile from the "
+          "battlefield, draw a card."),
+]
+
+
+def test_becomes_monstrous_and_exile_from_the_battlefield() -> None:
+    for card in LAST_CARDS:
+        _runs(card)
+    scn = {"name": "monstrous and exile", "state": {"players": {
+        "alice": {"hand": ["Banish Light"], "library": [{"card": "Island", "count": 3}],
+                  "battlefield": ["Island", "Island", "Island",
+                                 {"card": "Cinder Wurm", "id": "wurm"},
+                                 {"card": "Phoenix Idol", "id": "idol"}, "Exile Watcher"]}}},
+        "actions": [{"alice": {"activate": "wurm", "ability": 1}}, {"resolve": {}},
+                    {"expect": {"stack": ["Cinder Wurm"],
+                                "objects": {"wurm": {"counters": {"+1/+1": 2}}}}},
+                    {"resolve": {}},
+                    # monstrous already: no counters, no trigger (701.37a-b)
+                    {"alice": {"activate": "wurm", "ability": 1}}, {"resolve": {}},
+                    {"expect": {"stack": [], "life": {"bob": 17}}},
+                    {"alice": {"cast": "Banish Light", "targets": ["idol"]}}, {"resolve": {}},
+                    {"resolve": {}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 25, "bob": 17}, "zones": {"alice": {"hand_count": 1}},
+                   "objects": {"idol": {"zone": "exile"}}}}
+    _play(scn, LAST_CARDS)

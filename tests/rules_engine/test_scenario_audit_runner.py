@@ -198,3 +198,33 @@ def test_trigger_order_may_be_a_flat_list_of_source_names() -> None:
     decider.load("alice", ["Brass Wren", "somebody"])  # not these sources: left as answers
     assert decider.order("alice", "order", items, str) == items
     assert decider.leftover() == {"alice": ["Brass Wren", "somebody"]}
+
+
+def test_a_multi_face_card_may_be_named_by_its_full_name(tmp_path: Path,
+                                                         sample_source) -> None:
+    """The spec lets a card entry give "A // B"; the same name then works in actions,
+    targets and expectations, whichever face the object shows."""
+    [r] = _run(tmp_path, """name: full names
+state:
+  day_night: night
+  players:
+    alice:
+      hand: ["Tavern Ruffian // Tavern Smasher"]
+      battlefield: [Mountain, Mountain, Mountain, Mountain]
+    bob:
+      hand: [Lightning Bolt]
+      battlefield: [Mountain]
+actions:
+  - alice: {cast: "Tavern Ruffian // Tavern Smasher"}
+  - resolve: {}
+  - expect:
+      zones: {alice: {battlefield: [Mountain, Mountain, Mountain, Mountain,
+                                    "Tavern Ruffian // Tavern Smasher"]}}
+      objects: {"Tavern Ruffian // Tavern Smasher": {name: Tavern Smasher, face: back}}
+  - alice: pass
+  - bob: {cast: Lightning Bolt, targets: ["Tavern Ruffian // Tavern Smasher"]}
+  - resolve: {}
+expect:
+  objects: {"Tavern Ruffian // Tavern Smasher": {damage: 3}}
+""", sample_source)
+    assert r.passed, r.failures
