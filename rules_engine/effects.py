@@ -343,10 +343,13 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
     for prefix in _OWN_PREFIXES:
         if text.startswith(prefix) and isinstance(it, GameObject):
             what = text[len(prefix):]
+            from rules_engine import amounts
+
+            known = amounts._last_known(ctx, it)  # 608.2h: as it last existed on the battlefield
             if what == "power":
-                return factor * it.power
+                return factor * (known.power if known is not None else it.power)
             if what == "toughness":
-                return factor * it.toughness
+                return factor * (known.toughness if known is not None else it.toughness)
             if what == "mana value":
                 return factor * game.mana_value_of(it)
     if text.endswith(" counters on it") or text.endswith(" counters on ~"):
