@@ -361,11 +361,14 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
                         ctx)
     if more is not None:
         return factor * more
+    from rules_engine import amounts  # the general families (arithmetic, other players, ...)
+
+    either = amounts.union_count(game, original, controller, source)  # "X and/or Y you control"
+    if either is not None:
+        return factor * either
     counted = _count_described(game, original, controller, source, ctx, factor)
     if counted is not None:
         return counted
-    from rules_engine import amounts  # the general families (arithmetic, other players, ...)
-
     general = amounts.evaluate(game, original, controller, source, ctx)
     return None if general is None else factor * general
 
