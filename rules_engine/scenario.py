@@ -464,6 +464,8 @@ class Runner:
         return f"line {self.line}: "
 
     def do_action(self, i: int, action: Any) -> None:
+        if isinstance(action, str) and action.strip() in ("resolve", "advance"):
+            action = {action.strip(): {}}  # "- resolve" written without its empty mapping
         if not isinstance(action, dict) or len([k for k in action if k != "expect_error"]) != 1:
             raise ScenarioError(f"action {i}: one key (a player name, resolve, advance or "
                                 f"expect), got {action!r}")

@@ -261,3 +261,16 @@ expect:
   objects: {m: {colors: [blue], type_line: "Creature - Construct", power: "2"}}
 """, sample_source)
     assert len([f for f in r.failures if "objects.m." in f]) == 3
+
+
+def test_a_bare_resolve_is_resolve_with_no_options(tmp_path: Path, sample_source) -> None:
+    [r] = _run(tmp_path, """name: bare resolve
+state:
+  players:
+    alice: {hand: [Grizzly Bears], battlefield: [Forest, Forest]}
+actions:
+  - alice: {cast: Grizzly Bears}
+  - resolve
+expect: {zones: {alice: {battlefield: [Forest, Forest, Grizzly Bears]}}}
+""", sample_source)
+    assert r.passed, r.failures
