@@ -294,7 +294,8 @@ def _those(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> 
             found = _objects_of(game, m.group("set"), controller, source, ctx)
         if found is None:
             return None
-        values = [_stat(game, o, m.group("stat")) for o in found if isinstance(o, GameObject)]
+        values = [_stat(game, o, m.group("stat"), ctx) for o in found
+                  if isinstance(o, GameObject)]
         how = m.group("how")
         if how == "total":
             return sum(values)
@@ -320,12 +321,22 @@ def _those(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> 
 
 
 # -- one object's characteristics -------------------------------------------------------------
-def _stat(game: Game, obj: GameObject, stat: str) -> int:
+def _stat(game: Game, obj: GameObject, stat: str, ctx: Any = None) -> int:
+    known = _last_known(ctx, obj)
     if stat == "power":
-        return obj.power
+        return known.power if known is not None else obj.power
     if stat == "toughness":
-        return obj.toughness
+        return known.toughness if known is not None else obj.toughness
     return game.mana_value_of(obj)
+
+
+def _last_known(ctx: Any, obj: Any) -> Any:
+    """608.2h: a permanent that left the battlefield is looked at as it last existed there (the
+    triggering event keeps that: "the number of +1/+1 counters on that creature" as it died)."""
+    if ctx is None or ctx.event is None or getattr(obj, "zone", None) == "battlefield":
+        return None
+    lki = ctx.event.data.get("lki")
+    return lki if lki is not None and getattr(lki, "obj", None) is obj else None
 
 
 def _object(game: Game, words: str, controller: Player, source: Any,
@@ -391,7 +402,7 @@ def _characteristics(game: Game, text: str, controller: Player, source: Any,
         obj = _object(game, words, controller, source, ctx)
         if obj is None and _names_an_object(words):
             return 0  # (the object is gone and nothing was remembered: 0, 608.2h)
-        return None if obj is None else _stat(game, obj, m.group("stat").lower())
+        return None if obj is None else _stat(game, obj, m.group("stat").lower(), ctx)
     # "the number of +1/+1 counters on target creature you control" (122.1)
     m = re.fullmatch(r"(?:the number of )?(?:(?P<kind>\S+) )?counters? on (?P<obj>.+)", text,
                      re.I)
@@ -399,7 +410,9 @@ def _characteristics(game: Game, text: str, controller: Player, source: Any,
         obj = _object(game, m.group("obj"), controller, source, ctx)
         if obj is not None:
             kind = m.group("kind")
-            return obj.counters.get(kind, 0) if kind else sum(obj.counters.values())
+            known = _last_known(ctx, obj)
+            counters = known.counters if known is not None else obj.counters
+            return counters.get(kind, 0) if kind else sum(counters.values())
         if _names_an_object(m.group("obj")):
             return 0
     m = re.fullmatch(r"(?:each |the number )?of (?P<obj>.+?)'s? (?P<what>colors|creature types|"
@@ -565,7 +578,9 @@ def _sets(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> i
     m = re.fullmatch(r"(?P<head>\w+) (?P<whose>you control|you own|an opponent controls) that "
                      r"(?:are|is) (?P<what>.+)", text, re.I)
     if m:
-        return _sub(game, f"{m.group('what')} {m.group('whose')}", controller, source, ctx)
+        words = f"{m.group('what')} {m.group('whose')}"
+        either = union_count(game, words, controller, source)
+        return either if either is not None else _sub(game, words, controller, source, ctx)
     # "cards named ~ in your graveyard" (201.2: the same name as the source)
     m = re.fullmatch(r"(?P<what>.+?) named ~(?P<rest>.*)", text, re.I)
     if m:
@@ -643,6 +658,27 @@ def _devotion(game: Game, text: str, controller: Player, source: Any, ctx: Any) 
 
 
 _FAMILIES = (_compound, _this_turn, _those, _characteristics, _sets, _devotion, _their_view)
+
+
+_EITHER = re.compile(r"^(?P<a>[\w-]+) and/or (?P<b>[\w-]+) (?P<whose>you control|you own|an "
+                     r"opponent controls|on the battlefield)$", re.I)
+
+
+def union_count(game: Game, text: str, controller: Player, source: Any) -> int | None:
+    """"Spirits and/or enchantments you control": objects that are either (a subtype and a
+    card type are alternatives here, each object counted once)."""
+    m = _EITHER.match(text.strip())
+    if m is None:
+        return None
+    whose = m.group("whose")
+    whose = "" if whose == "on the battlefield" else " " + whose
+    from rules_engine import effects
+
+    a = effects._matching(game, m.group("a") + whose, controller, source)
+    b = effects._matching(game, m.group("b") + whose, controller, source)
+    if a is None or b is None:
+        return None
+    return len({id(o) for o in a} | {id(o) for o in b})
 
 
 # -- the audit's question ---------------------------------------------------------------------

@@ -784,7 +784,11 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         elif part.kind == "tap":
             tap = True
         elif part.kind == "loyalty":
-            loyalty = part.amount.value if part.amount is not None else 0
+            amt = part.amount
+            loyalty = amt.value if amt is not None else 0
+            if amt is not None and amt.value is None and amt.variable in ("X", "-X"):
+                # 107.3a: [-X] - X announced as the ability is activated (606.4)
+                loyalty = -x if amt.variable == "-X" else x
         elif part.kind in effects.OTHER_COST_KINDS:
             other_parts.append(part)  # sacrifice, discard, pay life, remove counters ...
         else:

@@ -49,7 +49,9 @@ def resolve_spell(game: Game, obj: GameObject) -> None:
     obj.zone = "resolving"
     ctx = Ctx(game, obj, obj.controller, obj)
     chosen = obj.choices_made.get("effects")
-    run(game, ctx, chosen if chosen is not None else compiled.spell_effects(obj.face, obj.card))
+    with targeting.XInForce(game, ctx.x):  # filters that mention X (107.3)
+        run(game, ctx, chosen if chosen is not None else compiled.spell_effects(obj.face,
+                                                                                obj.card))
     if obj.zone == "resolving" and obj.choices_made.get("buyback") and not obj.spell_copy \
             and not obj.flashback:
         # 702.27a: "If the buyback cost was paid, put this spell into its owner's hand instead
@@ -61,7 +63,8 @@ def resolve_spell(game: Game, obj: GameObject) -> None:
 def resolve_ability(game: Game, item: StackAbility) -> None:
     source = item.source
     ctx = Ctx(game, source, item.controller, item)
-    run(game, ctx, tuple(item.effects))
+    with targeting.XInForce(game, ctx.x):  # filters that mention X (107.3)
+        run(game, ctx, tuple(item.effects))
 
 
 def targets_still_legal(game: Game, obj: Any) -> bool:
@@ -340,10 +343,13 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
     for prefix in _OWN_PREFIXES:
         if text.startswith(prefix) and isinstance(it, GameObject):
             what = text[len(prefix):]
+            from rules_engine import amounts
+
+            known = amounts._last_known(ctx, it)  # 608.2h: as it last existed on the battlefield
             if what == "power":
-                return factor * it.power
+                return factor * (known.power if known is not None else it.power)
             if what == "toughness":
-                return factor * it.toughness
+                return factor * (known.toughness if known is not None else it.toughness)
             if what == "mana value":
                 return factor * game.mana_value_of(it)
     if text.endswith(" counters on it") or text.endswith(" counters on ~"):
@@ -355,11 +361,14 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
                         ctx)
     if more is not None:
         return factor * more
+    from rules_engine import amounts  # the general families (arithmetic, other players, ...)
+
+    either = amounts.union_count(game, original, controller, source)  # "X and/or Y you control"
+    if either is not None:
+        return factor * either
     counted = _count_described(game, original, controller, source, ctx, factor)
     if counted is not None:
         return counted
-    from rules_engine import amounts  # the general families (arithmetic, other players, ...)
-
     general = amounts.evaluate(game, original, controller, source, ctx)
     return None if general is None else factor * general
 
@@ -2854,7 +2863,8 @@ def h_with_x(ctx: Ctx, eff: Any) -> None:
     """X defined by the effect's own words (107.3): computed first, then the effects run."""
     before = ctx.x
     ctx.x = amount(ctx, eff.x, 0)
-    run(ctx.game, ctx, eff.effects)
+    with targeting.XInForce(ctx.game, ctx.x):  # "with mana value X or less, where X is ..."
+        run(ctx.game, ctx, eff.effects)
     ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
 
 
@@ -3005,7 +3015,11 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
         pool = list(player.hand)
     elif kind == "exile":
         zone = (flt.zone if flt is not None and flt.zone else "graveyard")
-        pool = list(getattr(player, zone, []))
+        if flt is not None and "single_graveyard" in flt.qualifiers:
+            # "Exile two creature cards from a single graveyard": any one player's
+            pool = [o for p in game.players for o in getattr(p, zone, [])]
+        else:
+            pool = list(getattr(player, zone, []))
     else:  # sacrifice, tap_untapped, return: permanents the player controls
         pool = list(game.permanents(player))
         if kind == "tap_untapped":
@@ -3013,6 +3027,23 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
     if flt is None:
         return pool
     return [o for o in pool if targeting.matches(game, o, flt, player, source, zone_check=False)]
+
+
+def _from_single_graveyard(part: Any) -> bool:
+    what = part.what
+    return isinstance(what, ab.ObjectFilter) and "single_graveyard" in what.qualifiers
+
+
+def _single_graveyards(part: Any, options: list[Any], n: int) -> list[tuple[Player, list[Any]]]:
+    """For a cost "from a single graveyard": the graveyards holding at least ``n`` of the
+    options, by owner ([] for any other cost part, and when none does)."""
+    what = part.what
+    if not isinstance(what, ab.ObjectFilter) or "single_graveyard" not in what.qualifiers:
+        return []
+    piles: dict[int, tuple[Player, list[Any]]] = {}
+    for o in options:
+        piles.setdefault(id(o.owner), (o.owner, []))[1].append(o)
+    return [(p, cards) for p, cards in piles.values() if len(cards) >= n]
 
 
 def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -> str | None:
@@ -3042,7 +3073,8 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
             if isinstance(part.what, ab.Ref) or part.what is None:
                 if not options or (kind == "sacrifice" and options[0].zone != "battlefield"):
                     return f"602.2b: {part.text} can't be paid"
-            elif len(options) < n:
+            elif len(options) < n or (_from_single_graveyard(part) and not _single_graveyards(
+                    part, options, n)):
                 return f"602.2b: {player.name} has nothing to pay '{part.text}' with"
     return None
 
@@ -3076,6 +3108,13 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
         options = _cost_options(game, player, source, part)
         if isinstance(part.what, ab.Ref) or part.what is None:
             chosen = options[:1]
+        elif _from_single_graveyard(part) and _single_graveyards(part, options, n):
+            # all from one graveyard: the player picks the graveyard, then the cards
+            piles = _single_graveyards(part, options, n)
+            owner = piles[0][0] if len(piles) == 1 else game.decider.choose(
+                player.name, f"graveyard to pay '{part.text}' from", [p for p, _ in piles])
+            pile = next(cards for p, cards in piles if p is owner)
+            chosen = game.decider.choose_many(player.name, f"to pay '{part.text}'", pile, n)
         else:
             chosen = game.decider.choose_many(player.name, f"to pay '{part.text}'", options, n)
         for obj in chosen:

@@ -76,7 +76,15 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             if source is None or obj not in (getattr(source, "blockers", None) or ()):
                 return False
             continue
+        if q in _CONTEXT_QUALIFIERS:
+            if not _context_qualifier(game, obj, q, controller, source):
+                return False
+            continue
         if q.startswith("with the ") and _GREATEST.match(q):
+            if flt.controller == "that_player" and q.endswith(" among creatures"):
+                # "... among creatures that player controls" (the words went to the filter's
+                # controller): among the creatures of the player it speaks of, the object's
+                q += " they control"
             if not _greatest_among(game, obj, q, controller, source):
                 return False
             continue
@@ -87,6 +95,19 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
         if not _qualifier_holds(game, obj, q):
             return False
     return True
+
+
+# qualifiers that need the filter's controller or source (checked by _context_qualifier)
+_CONTEXT_QUALIFIERS = frozenset({"during your turn", "not named ~"})
+
+
+def _context_qualifier(game: Game, obj: Any, q: str, controller: Player, source: Any) -> bool:
+    """Qualifiers judged against the player the filter speaks for ("your") or its source (~):
+    "spells your opponents cast during your turn" (the turn is that player's, 500); "not
+    named ~" (201.2)."""
+    if q == "during your turn":
+        return game.active is controller
+    return source is None or obj.name != source.name  # "not named ~"
 
 
 # "with mana value less than or equal to the number of lands you control", "with power X or
@@ -108,7 +129,9 @@ def _amount_compare(game: Game, obj: Any, q: str, controller: Player, source: An
     else:
         value = game.mana_value_of(obj)  # 202.3
     if m.group("amt") is None:
-        x = int(getattr(source, "x", 0) or 0)
+        # X while targets are chosen or the spell or ability resolves (x_in_force), else the
+        # source's own (a permanent's X, 107.3)
+        x = x_in_force(game) or int(getattr(source, "x", 0) or 0)
         way = (m.group("way") or "").strip()
         return value <= x if way == "or less" else value >= x if way == "or greater" else \
             value == x
@@ -180,6 +203,30 @@ _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability
                                 "activated", "opponent", "tapped", "untapped", "attacking",
                                 "token", "nontoken", "non-token", "basic", "nonlegendary"})
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
+_EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
+
+
+def x_in_force(game: Game) -> int:
+    """The value of X for a filter that mentions it (107.3a): set while targets are chosen
+    (choose_targets: announced, or defined by the ability's words) and while a spell or
+    ability resolves (effects.resolve_*, h_with_x); 0 elsewhere."""
+    return game.__dict__.get("_x_in_force", 0)
+
+
+class XInForce:
+    """``with XInForce(game, x): ...``: X for filters inside the block (restored after)."""
+
+    __slots__ = ("game", "x", "saved")
+
+    def __init__(self, game: Game, x: int) -> None:
+        self.game, self.x, self.saved = game, x, 0
+
+    def __enter__(self) -> None:
+        self.saved = self.game.__dict__.get("_x_in_force", 0)
+        self.game.__dict__["_x_in_force"] = self.x
+
+    def __exit__(self, *exc: object) -> None:
+        self.game.__dict__["_x_in_force"] = self.saved
 # "spells with mana value greater than the number of turns they have begun" ("they": the
 # player the object belongs to now - a spell's caster, 110.2/112.2)
 _TURNS_BEGUN = re.compile(r"^with mana value (greater|less) than the number of turns "
@@ -227,6 +274,14 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         return bool(obj.blocking)
     if q == "that was dealt damage this turn":
         return obj.damage > 0
+    m = _EITHER.match(q)
+    if m:  # "with power or toughness 1 or less"
+        n, way = int(m.group(1)), m.group(2)
+        return any(v <= n if way == "less" else v >= n for v in (obj.power, obj.toughness))
+    if q.lower() == "with {x} in its mana cost":  # 107.3: an {X} in its printed mana cost
+        return "{X}" in (obj.face.mana_cost or "")
+    if q == "single_graveyard":
+        return True  # (all from one graveyard: _choose_targets and effects.pay_costs)
     if q == "that attacked this turn":
         return attacked_this_turn(game, obj)
     if q.startswith("with a ") and q.endswith(" counter on it"):
@@ -270,7 +325,7 @@ def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
     if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
-            _TURNS_BEGUN.match(q):
+            _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS:
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True
@@ -283,7 +338,7 @@ def qualifier_understood(q: str) -> bool:
     if _amount_compare_understood(q):
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
-                 "that attacked this turn",
+                 "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
                  "with the chosen name",
                  "blocking_source", "dealt damage this way")  # (the last: effects pools)
 
@@ -457,6 +512,26 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
 def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Player,
                    given: list[Any] | None) -> bool:
     """601.2c / 603.3d: choose targets for ``item``; False if a required target is missing."""
+    with XInForce(game, _x_for_targets(game, item, player)):
+        return _choose_targets(game, item, wanted, player, given)
+
+
+def _x_for_targets(game: Game, item: Any, player: Player) -> int:
+    """X as the targets are chosen (601.2b: announced before 601.2c), or defined by the
+    ability's words ("target creature card with mana value X or less, where X is the amount of
+    life you gained this turn": computed now, the value the target must fit, 107.3c)."""
+    x = int(getattr(item, "x", 0) or 0)
+    for eff in getattr(item, "effects", None) or ():
+        if type(eff).__name__ == "WithX":
+            from rules_engine import effects
+
+            ctx = effects.Ctx(game, getattr(item, "source", None), player, item)
+            return effects.amount(ctx, eff.x, 0)
+    return x
+
+
+def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Player,
+                    given: list[Any] | None) -> bool:
     chosen: list[Any] = []
     tmap: dict[Any, list[Any]] = {}
     given = list(given or [])
@@ -498,6 +573,9 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
             tmap.setdefault(target, []).append(pick)
             opts.remove(pick)
             picked_here += 1
+            if target.filter is not None and "single_graveyard" in target.filter.qualifiers:
+                # "target cards from a single graveyard" (601.2c): the rest from the same one
+                opts = [o for o in opts if getattr(o, "owner", None) is pick.owner]
         if picked_here < minimum:
             return False
     item.targets = chosen

@@ -219,7 +219,9 @@ def begin_step(game: Game, step: str) -> None:
         held = _held_tapped(game, active)
         for obj in game.battlefield:  # 502.3
             if obj.controller is active and not obj.phased_out:
-                if not held or obj not in held:
+                if (not held or obj not in held) and not (
+                        obj.tapped and statics.restricted(game, "doesnt_untap", obj)):
+                    # (502.3: a static "doesn't untap during its controller's untap step")
                     obj.tapped = False
                 obj.sick = False
         begin_step(game, "upkeep")  # 502.4: no priority; triggers wait for the upkeep

@@ -1289,6 +1289,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?"
      r"next untap step",
      _restriction("doesnt_untap_next")),
+    (r"(?:doesn't|don't) untap during (?:its|their|your) (?:controller's |controllers' )?"
+     r"untap steps?", _restriction("doesnt_untap")),
     (r"can block only (?P<by>.+)", _restriction("can_block_only")),
     (r"can block an additional creature each combat", _restriction("block_additional")),
     (r"can't be copied", _restriction("cant_be_copied")),

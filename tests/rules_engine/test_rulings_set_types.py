@@ -94,3 +94,12 @@ def test_choose_a_nonlegendary_creature_on_the_battlefield_then_copy_that_creatu
     assert choose.filter.card_types == ("creature",)
     assert "nonlegendary" in choose.filter.qualifiers
     assert isinstance(copy, ab.BecomeCopy) and copy.of.kind == "it"  # "that creature"
+
+
+def test_loses_all_abilities_and_doesnt_untap_during_its_controllers_untap_step() -> None:
+    [st] = _statics("Rime Collar", "Enchant creature\nEnchanted permanent loses all abilities "
+                    "and doesn't untap during its controller's untap step.")
+    loss, restriction = st.effects
+    assert isinstance(loss, ab.LoseAbility) and loss.all_abilities
+    assert isinstance(restriction, ab.Restriction) and restriction.kind == "doesnt_untap"
+    assert restriction.subject.kind == "enchanted"
