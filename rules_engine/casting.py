@@ -328,9 +328,9 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
         if isinstance(helper, _Convoker):
             helper.obj.tapped = True
             game.log("convoked", obj=helper.obj, player=player, spell=what)
-    for obj, _color in taps:
+    for obj, color in taps:
         obj.tapped = True
-        game.log("tapped_for_mana", obj=obj, player=player)
+        game.log("tapped_for_mana", obj=obj, player=player, mana=color)
     for color, n in spent.items():
         player.mana_pool[color] -= n
         if not player.mana_pool[color]:
@@ -856,9 +856,8 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     # pay: tap first so the land itself isn't used for mana
     if tap:
         obj.tapped = True
-        # ("tapped for mana" when it is a mana ability, 605.1b; either way it became tapped)
-        game.log("tapped_for_mana" if abl.is_mana_ability else "tapped_for_cost", obj=obj,
-                 player=player, source=obj)
+        if not abl.is_mana_ability:  # (a mana ability logs "tapped_for_mana" as it resolves)
+            game.log("tapped_for_cost", obj=obj, player=player, source=obj)
     pay_mana(game, player, cost, x, obj.name)
     if other_parts:
         # 602.2b / 601.2h: the other costs are paid in any order; what was paid is remembered
@@ -872,7 +871,12 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         else:
             obj.counters["loyalty"] = obj.loyalty + loyalty
     if abl.is_mana_ability:
+        before = dict(player.mana_pool)
         effects.resolve_ability(game, item)  # 605.3a
+        if tap:  # "Whenever a land is tapped for mana" sees the mana it made (605.1b)
+            made = [c for c, k in player.mana_pool.items() if k > before.get(c, 0)]
+            game.log("tapped_for_mana", obj=obj, player=player,
+                     mana=made[0] if made else None)
         game.log("mana_ability_activated", obj=obj, player=player)
         return item
     game.stack.append(item)

@@ -82,7 +82,7 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|is an?(?= ))\b)",
+    r"blights?|earthbends?|adds|is an?(?= ))\b)",
     re.I)
 
 _DURATIONS = [

@@ -250,3 +250,15 @@ def test_count_conditions() -> None:
         extra = game.new_object(game.card_def("Qty Tallier"), alice, "battlefield")
         extra.copy_values = extra.face.copy_with(subtypes=(sub,))
     assert conditions.holds(game, full, alice, src)
+
+
+def test_either_of_a_subtype_or_a_card_type() -> None:
+    """"permanents you control that are Swamps and/or Elves": each permanent that is either,
+    counted once (a Swamp land and two Elf creatures here)."""
+    game, alice, bob = _game()
+    src = _named(game, "Qty Warrior")
+    ctx = effects.Ctx(game, src, alice)
+    _check(game, ctx, alice, src, {
+        "the number of permanents you control that are Swamps and/or Elves": 1 + 3,
+        "for each Elf and/or land you control": 3 + 1,
+    })
