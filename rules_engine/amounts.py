@@ -578,7 +578,9 @@ def _sets(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> i
     m = re.fullmatch(r"(?P<head>\w+) (?P<whose>you control|you own|an opponent controls) that "
                      r"(?:are|is) (?P<what>.+)", text, re.I)
     if m:
-        return _sub(game, f"{m.group('what')} {m.group('whose')}", controller, source, ctx)
+        words = f"{m.group('what')} {m.group('whose')}"
+        either = union_count(game, words, controller, source)
+        return either if either is not None else _sub(game, words, controller, source, ctx)
     # "cards named ~ in your graveyard" (201.2: the same name as the source)
     m = re.fullmatch(r"(?P<what>.+?) named ~(?P<rest>.*)", text, re.I)
     if m:
@@ -656,6 +658,27 @@ def _devotion(game: Game, text: str, controller: Player, source: Any, ctx: Any) 
 
 
 _FAMILIES = (_compound, _this_turn, _those, _characteristics, _sets, _devotion, _their_view)
+
+
+_EITHER = re.compile(r"^(?P<a>[\w-]+) and/or (?P<b>[\w-]+) (?P<whose>you control|you own|an "
+                     r"opponent controls|on the battlefield)$", re.I)
+
+
+def union_count(game: Game, text: str, controller: Player, source: Any) -> int | None:
+    """"Spirits and/or enchantments you control": objects that are either (a subtype and a
+    card type are alternatives here, each object counted once)."""
+    m = _EITHER.match(text.strip())
+    if m is None:
+        return None
+    whose = m.group("whose")
+    whose = "" if whose == "on the battlefield" else " " + whose
+    from rules_engine import effects
+
+    a = effects._matching(game, m.group("a") + whose, controller, source)
+    b = effects._matching(game, m.group("b") + whose, controller, source)
+    if a is None or b is None:
+        return None
+    return len({id(o) for o in a} | {id(o) for o in b})
 
 
 # -- the audit's question ---------------------------------------------------------------------

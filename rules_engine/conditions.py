@@ -472,7 +472,19 @@ _MORE: dict[str, Any] = {
     "had_counters": _had_counters, "has_energy": _has_energy,
     "entered_under_control_this_turn": _entered_under_control_this_turn,
     "mana_spent": lambda game, cond, controller, source: _mana_spent(cond, source),
+    "amount_at_least": lambda game, cond, controller, source: _amount_at_least(
+        game, cond, controller, source),
 }
+
+
+def _amount_at_least(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if you have a full party" (700.8), "if the number of ... is N or greater": a count
+    described in words (rules_engine.amounts) compared with a number."""
+    from rules_engine import effects
+
+    value = effects.described_amount(game, cond.detail or "", controller, source)
+    need = cond.amount.value if cond.amount is not None and cond.amount.value is not None else 1
+    return value is not None and value >= need
 
 
 def _mana_spent(cond: Any, source: Any) -> bool:

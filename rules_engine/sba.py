@@ -6,6 +6,7 @@ All applicable actions are performed simultaneously, then the check repeats unti
 from __future__ import annotations
 
 import os
+import re
 
 from rules_engine import compiled, effects, statics, targeting
 from rules_engine.cards import Face
@@ -61,7 +62,10 @@ def _flags(face: Face) -> int:
 def _attachment(game: Game, obj: GameObject, face: Face, target: object,
                 auras: list[GameObject]) -> bool:
     """704.5m/n/p for one permanent; True when it was unattached (an action happened)."""
-    if "Aura" in face.subtypes:
+    # (its subtypes now: an Aura made a Treasure artifact is no Aura, 205.1a, and 704.5p
+    # unattaches it)
+    subtypes = obj.subtypes if (obj.mods or obj.static_mods) else face.subtypes
+    if "Aura" in subtypes:
         # (an Aura set up by a scenario without `attached_to` is left alone)
         gone = target is not None and (getattr(target, "left", False) or (
             not hasattr(target, "left") and (target.zone != "battlefield"
@@ -69,8 +73,13 @@ def _attachment(game: Game, obj: GameObject, face: Face, target: object,
         # 702.16c: a permanent with protection from the Aura can't be enchanted by it
         if gone or targeting.protected_from(game, target, obj):  # 704.5m
             auras.append(obj)
+        elif isinstance(target, GameObject) and (target.mods or target.static_mods) and \
+                not _enchant_allows(obj, target):
+            # 704.5m / 303.4d: its enchant ability no longer allows the object (e.g. an
+            # "Enchant creature" Aura on a creature that became a Treasure artifact, 205.1a)
+            auras.append(obj)
         return False
-    if target is not None and "Equipment" not in face.subtypes:
+    if target is not None and "Equipment" not in subtypes:
         obj.attached_to = None  # 704.5p: a non-Aura, non-Equipment permanent is unattached
         return True
     if target is not None and (getattr(target, "zone", "battlefield") != "battlefield"
@@ -79,6 +88,25 @@ def _attachment(game: Game, obj: GameObject, face: Face, target: object,
         obj.attached_to = None  # 704.5n: Equipment attached illegally becomes unattached
         return True
     return False
+
+
+_ENCHANTABLE = ("creature", "artifact", "land", "planeswalker", "enchantment", "battle")
+
+
+def _enchant_allows(aura: GameObject, target: object) -> bool:
+    """303.4a/d: whether the Aura's "Enchant <types>" ability allows ``target``, for the card-type
+    lists ("creature", "artifact or creature", "creature, land, or planeswalker") and "nonland
+    permanent"; other parameters (a player, "creature you control") count as allowed here."""
+    if not isinstance(target, GameObject):
+        return True
+    enchant = compiled.keyword_ability(aura, "enchant")
+    words = (enchant.parameter or "").lower() if enchant is not None else ""
+    if words == "nonland permanent":
+        return not target.is_land
+    kinds = [w for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", words) if w]
+    if not kinds or any(k not in _ENCHANTABLE for k in kinds):
+        return True
+    return any(target.has_type(k.capitalize()) for k in kinds)
 
 
 def check_once(game: Game) -> bool:

@@ -257,6 +257,15 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you have no cards in hand", _fixed("empty_hand")),
         (rf"you have {_N} {_CMP} life", _count("life_total")),
         (r"you have an \{E\}", _fixed("has_energy")),
+        # a count compared with a number: "if you have a full party" (700.8: four creatures
+        # in it), "if the number of <things> is N or greater"
+        (r"you have a full party", lambda m, c: Condition(
+            "amount_at_least", amount=Amount(4), detail="creatures in your party",
+            text=m.group(0))),
+        (rf"(?P<what>the number of .+?|your devotion to \w+(?: and \w+)?) is {_N} or "
+         r"(?:more|greater)", lambda m, c: None if amount(m.group("n")) is None else Condition(
+             "amount_at_least", amount=amount(m.group("n")), detail=m.group("what"),
+             text=m.group(0))),
     ]
 ]
 

@@ -268,8 +268,9 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             return EntersReplacement(kind="tapped", condition=dataclasses.replace(
                 cond, negated=not cond.negated), text=text)
     m = re.fullmatch(r"~ enters with (?:X|a number of) (?:additional )?(\S+) counters on it(?:, "
-                     r"where X is| equal to) (.+)", t, re.I)
+                     r"where X is| equal to) ([^.]+)", t, re.I)
     if m:
+        # (one sentence: a second one, "If X is 2 or less, it enters tapped", is not the amount)
         # "~ enters with X +1/+1 counters on it, where X is ...", "... a number of stun
         # counters on it equal to ..." (rule 614.1c, X defined by the text, 107.3c)
         if " where X is" in t:

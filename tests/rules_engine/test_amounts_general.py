@@ -228,3 +228,37 @@ def test_target_qualifiers_with_amounts() -> None:
     best = {(o.controller.name, o.name) for o in game.permanents() if o.is_creature and
             targeting.matches(game, o, flt2, alice, src)}
     assert best == {("alice", "Qty Warrior"), ("bob", "Qty Ogre")}
+
+
+def test_count_conditions() -> None:
+    """700.8 "if you have a full party" and "if the number of ... is N or greater": a worded
+    count compared with a number, parsed by the condition grammar and run by conditions.py."""
+    from rules_engine import conditions
+    from rules_engine.text.conditions import parse_condition
+    from rules_engine.text.nouns import Ctx as TextCtx
+
+    game, alice, bob = _game()
+    src = _named(game, "Qty Warrior")
+    full = parse_condition("you have a full party", TextCtx())
+    three = parse_condition("the number of creatures you control is three or greater", TextCtx())
+    five = parse_condition("the number of creatures you control is five or greater", TextCtx())
+    assert full is not None and three is not None and five is not None
+    assert not conditions.holds(game, full, alice, src)  # a Warrior and a Wizard Cleric only
+    assert conditions.holds(game, three, alice, src)
+    assert not conditions.holds(game, five, alice, src)
+    for sub in ("Rogue", "Cleric"):
+        extra = game.new_object(game.card_def("Qty Tallier"), alice, "battlefield")
+        extra.copy_values = extra.face.copy_with(subtypes=(sub,))
+    assert conditions.holds(game, full, alice, src)
+
+
+def test_either_of_a_subtype_or_a_card_type() -> None:
+    """"permanents you control that are Swamps and/or Elves": each permanent that is either,
+    counted once (a Swamp land and two Elf creatures here)."""
+    game, alice, bob = _game()
+    src = _named(game, "Qty Warrior")
+    ctx = effects.Ctx(game, src, alice)
+    _check(game, ctx, alice, src, {
+        "the number of permanents you control that are Swamps and/or Elves": 1 + 3,
+        "for each Elf and/or land you control": 3 + 1,
+    })
