@@ -169,6 +169,15 @@ def self_flash_permission(eff: Any) -> bool:
         eff.filter.text in ("this spell", "~", "this card")
 
 
+def _next_spell_alternatives(game: Game, player: Player) -> list[Any]:
+    """The "next spell you cast this turn" alternative costs waiting for ``player`` (this
+    turn's only; effects.h_next_spell_alternative records them)."""
+    pending = game.__dict__.get("next_spell_alternatives")
+    if not pending:
+        return []
+    return [e for e in pending if e[0] is player and e[1] == game.turn]
+
+
 def free_cast_permission(eff: Any) -> bool:
     """A static "You may cast [...] spells without paying their mana costs" (118.9), offered by
     :func:`free_cast_offered` as a spell is cast (for rules_engine.support via
@@ -319,9 +328,9 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
         if isinstance(helper, _Convoker):
             helper.obj.tapped = True
             game.log("convoked", obj=helper.obj, player=player, spell=what)
-    for obj, _color in taps:
+    for obj, color in taps:
         obj.tapped = True
-        game.log("tapped_for_mana", obj=obj, player=player)
+        game.log("tapped_for_mana", obj=obj, player=player, mana=color)
     for color, n in spent.items():
         player.mana_pool[color] -= n
         if not player.mana_pool[color]:
@@ -487,7 +496,21 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                               "main phase with an empty stack")
         # 601.3c: "as though it had flash if you pay {2} more": an additional cost (601.2f)
         cost_text = cost_text + extra
-    if not flashback and disturb is None and not other_parts and cost_text == face.mana_cost \
+    pending_alt = _next_spell_alternatives(game, player)
+    alt_used = False
+    if pending_alt and not flashback and disturb is None and not other_parts and \
+            cost_text == face.mana_cost and game.decider.may(
+                player.name, f"pay life equal to {obj.name}'s mana value rather than its "
+                             "mana cost (118.9)"):
+        # 118.9 / 202.3e: life equal to its mana value (X as chosen) instead of the mana cost
+        parsed = parse_cost(cost_text)
+        life = parsed.mana_value + x * parsed.x_count
+        cost_text = ""
+        other_parts = other_parts + (ab.CostPart(kind="pay_life", amount=ab.Amount(life),
+                                                 text=f"Pay {life} life"),)
+        alt_used = True
+    if not alt_used and not flashback and disturb is None and not other_parts and \
+            cost_text == face.mana_cost \
             and cost_text and free_cast_offered(game, player, obj, from_zone) and \
             game.decider.may(player.name, f"cast {obj.name} without paying its mana cost "
                                           "(118.9)"):
@@ -514,6 +537,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost = parse_cost(cost_text)
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
                                  flashback=flashback)
+    if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
+        game.__dict__["next_spell_alternatives"] = [
+            e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
     if replicated:
         spell.choices_made["replicate"] = replicated  # 702.56a: times its cost was paid
     if bought:
@@ -830,9 +856,8 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     # pay: tap first so the land itself isn't used for mana
     if tap:
         obj.tapped = True
-        # ("tapped for mana" when it is a mana ability, 605.1b; either way it became tapped)
-        game.log("tapped_for_mana" if abl.is_mana_ability else "tapped_for_cost", obj=obj,
-                 player=player, source=obj)
+        if not abl.is_mana_ability:  # (a mana ability logs "tapped_for_mana" as it resolves)
+            game.log("tapped_for_cost", obj=obj, player=player, source=obj)
     pay_mana(game, player, cost, x, obj.name)
     if other_parts:
         # 602.2b / 601.2h: the other costs are paid in any order; what was paid is remembered
@@ -846,7 +871,12 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         else:
             obj.counters["loyalty"] = obj.loyalty + loyalty
     if abl.is_mana_ability:
+        before = dict(player.mana_pool)
         effects.resolve_ability(game, item)  # 605.3a
+        if tap:  # "Whenever a land is tapped for mana" sees the mana it made (605.1b)
+            made = [c for c, k in player.mana_pool.items() if k > before.get(c, 0)]
+            game.log("tapped_for_mana", obj=obj, player=player,
+                     mana=made[0] if made else None)
         game.log("mana_ability_activated", obj=obj, player=player)
         return item
     game.stack.append(item)

@@ -32,9 +32,27 @@ from rules_engine.objects import GameObject, Player
 from rules_engine.scenario_yaml import line_of, load_documents
 
 STEP_ALIASES = {"main": "main1", "precombat_main": "main1", "postcombat_main": "main2",
-                "combat": "beginning_of_combat", "end_step": "end", "first_strike": \
-                "first_strike_damage", "damage": "combat_damage", "beginning_of_combat_step":
-                "beginning_of_combat", "declare_attackers_step": "declare_attackers"}
+                "first_main": "main1", "second_main": "main2", "main_1": "main1",
+                "main_2": "main2", "precombat_main_phase": "main1",
+                "postcombat_main_phase": "main2", "combat": "beginning_of_combat",
+                "end_step": "end", "end_of_turn": "end", "first_strike": "first_strike_damage",
+                "damage": "combat_damage", "beginning_of_combat_step": "beginning_of_combat",
+                "declare_attackers_step": "declare_attackers"}
+
+
+def step_name(value: Any) -> str:
+    """A step as the format names it (``main1``, ``declare_attackers``...), from the ways a
+    person writes one: any case, spaces or hyphens, a trailing "step"/"phase" ("Main 2",
+    "end step", "precombat main phase", "declare-blockers")."""
+    text = "_".join(str(value).strip().lower().replace("-", " ").split())
+    if text in STEP_ALIASES:
+        return STEP_ALIASES[text]
+    for suffix in ("_step", "_phase"):
+        if text.endswith(suffix) and text[: -len(suffix)] in STEPS:
+            return text[: -len(suffix)]
+    return STEP_ALIASES.get(text, text)
+
+
 PLAYER_ACTIONS = ("cast", "activate", "play_land", "pass", "attack", "block", "concede",
                   "phase_out", "phase_in", "unlock")
 LAST_EVENTS = 12
@@ -223,7 +241,7 @@ class Runner:
             raise ScenarioError(f"state.active: unknown player {active!r}")
         game.active = game.by_name[str(active)]
         self._at(state, "step")
-        step = STEP_ALIASES.get(str(state.get("step", "main1")), str(state.get("step", "main1")))
+        step = step_name(state.get("step", "main1"))
         if step not in STEPS:
             raise ScenarioError(f"state.step: unknown step {step!r} (one of {', '.join(STEPS)})")
         game.step = step
@@ -631,8 +649,7 @@ class Runner:
         (the upkeep after an untap step; after a cleanup step, the next turn's upkeep or a
         cleanup priority when something triggered, 514.3a)."""
         game = self.game
-        step = str(body.get("step", "upkeep"))
-        step = STEP_ALIASES.get(step, step)
+        step = step_name(body.get("step", "upkeep"))
         if step not in STEPS:
             raise ScenarioError(f"advance: unknown step {step!r} (one of {', '.join(STEPS)})")
         here = (game.turn, STEPS.index(game.step))
@@ -794,7 +811,7 @@ class Runner:
         elif key == "turn":
             want("turn", int(value), game.turn)
         elif key == "step":
-            want("step", STEP_ALIASES.get(str(value), str(value)), game.step)
+            want("step", step_name(value), game.step)
         elif key == "active":
             want("active", value, game.active.name)
         elif key == "life":
@@ -924,9 +941,19 @@ class Runner:
             return
         for prop, expected in props.items():
             actual = _prop(obj, prop)
-            if prop in ("colors", "keywords"):
-                expected = sorted(str(x).lower() for x in expected or [])
+            if prop == "colors":  # [U], [u], [blue]; colorless: [] (105.2c)
+                expected = sorted(_COLOR_WORDS.get(str(x).strip().lower(), str(x).strip().lower())
+                                  for x in _as_list(expected) or [])
                 actual = sorted(str(x).lower() for x in actual)
+            elif prop == "keywords":
+                expected = sorted(str(x).strip().lower() for x in _as_list(expected) or [])
+                actual = sorted(str(x).lower() for x in actual)
+            elif prop == "type_line":  # "Creature - Werewolf" = "Creature — Werewolf"
+                expected = _norm_type_line(expected)
+                actual = _norm_type_line(actual)
+            elif isinstance(actual, int) and not isinstance(actual, bool) and \
+                    isinstance(expected, str) and expected.strip().lstrip("-").isdigit():
+                expected = int(expected)  # power: "6"
             elif prop == "counters":
                 expected = {str(k): int(v) for k, v in (expected or {}).items() if int(v)}
             elif prop == "name":
@@ -938,6 +965,12 @@ class Runner:
 
 
 _NTH = re.compile(r"^(.+?)\s+#(\d+)$")
+_COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+
+def _norm_type_line(value: Any) -> str:
+    text = re.sub(r"\s+[-–—]+\s+", " — ", str(value or ""))
+    return " ".join(text.split()).lower()
 _LOG_CALL = re.compile(r"\.log\(\s*\"([a-z_]+)\"")
 
 

@@ -382,3 +382,21 @@ def test_becomes_monstrous_and_exile_from_the_battlefield() -> None:
         "expect": {"life": {"alice": 25, "bob": 17}, "zones": {"alice": {"hand_count": 1}},
                    "objects": {"idol": {"zone": "exile"}}}}
     _play(scn, LAST_CARDS)
+
+
+# -- triggered mana abilities (605.1b) -----------------------------------------------------------
+def test_mana_trigger_texts_compile_to_add_mana_for_that_player() -> None:
+    cards = [
+        _card("Frost Spring", "Enchantment", "Whenever a player taps a snow land for mana, that "
+              "player adds one mana of any type that land produced."),
+        _card("Bloom Halo", "Enchantment — Aura", "Enchant land\nWhenever enchanted land is "
+              "tapped for mana, its controller adds an additional {R}."),
+    ]
+    for card in cards:
+        _runs(card)
+    spring = compile_card(cards[0]).faces[0].abilities[0]
+    assert spring.trigger.filter.supertypes == ("snow",)
+    add = spring.effects[0]
+    assert (add.produced, add.player.kind) == (True, "that_player")
+    halo = compile_card(cards[1]).faces[0].abilities[-1]
+    assert (halo.trigger.subject.kind, halo.effects[0].mana) == ("enchanted", "{R}")

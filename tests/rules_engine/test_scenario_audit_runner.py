@@ -228,3 +228,36 @@ expect:
   objects: {"Tavern Ruffian // Tavern Smasher": {damage: 3}}
 """, sample_source)
     assert r.passed, r.failures
+
+
+def test_steps_may_be_written_as_people_write_them() -> None:
+    from rules_engine.scenario import step_name
+
+    assert [step_name(s) for s in ("Main 2", "end step", "precombat main phase",
+                                   "declare-blockers", "Beginning of combat", "upkeep",
+                                   "combat damage step", "main1")] == [
+        "main2", "end", "main1", "declare_blockers", "beginning_of_combat", "upkeep",
+        "combat_damage", "main1"]
+
+
+def test_object_properties_as_people_write_them(tmp_path: Path, sample_source) -> None:
+    """colors by word, a type line with a hyphen, a number in quotes: the same checks."""
+    [r] = _run(tmp_path, """name: lenient properties
+state:
+  day_night: night
+  players:
+    alice: {battlefield: [{card: Tavern Ruffian, id: r, face: back}, {card: Memnite, id: m}]}
+expect:
+  objects:
+    r: {colors: [red], type_line: "Creature - Werewolf", power: "6"}
+    m: {colors: [], type_line: "Artifact Creature — Construct"}
+""", sample_source)
+    assert r.passed, r.failures
+    [r] = _run(tmp_path, """name: still checked
+state:
+  players:
+    alice: {battlefield: [{card: Memnite, id: m}]}
+expect:
+  objects: {m: {colors: [blue], type_line: "Creature - Construct", power: "2"}}
+""", sample_source)
+    assert len([f for f in r.failures if "objects.m." in f]) == 3
