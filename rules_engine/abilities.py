@@ -966,6 +966,16 @@ class LoseAbility(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class NextSpellAlternativeCost(Effect):
+    """"Rather than pay the mana cost of the next spell you cast this turn, you may pay life
+    equal to that spell's mana value": an alternative cost (118.9) offered for the
+    controller's next spell this turn, used up by that spell either way."""
+
+    payment: str = "life_equal_to_mana_value"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class BecomeCopy(Effect):
     """``subject`` becomes a copy of ``of`` [until a duration]: it takes the copiable values of
     that object (707.2, layer 1a 613.2a); status and designations such as prepared are not

@@ -39,6 +39,7 @@ from rules_engine.abilities import (
     MayEffect,
     Modal,
     ModifyPT,
+    NextSpellAlternativeCost,
     PlayPermission,
     Ref,
     Repeat,
@@ -335,6 +336,9 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
         (r"it becomes (?P<to>day|night)", lambda m, c: SetDayNight(to=m.group("to").lower(),
                                                                    text=m.group(0))),
         (r"it stops being day or night", lambda m, c: StopDayNight(text=m.group(0))),
+        (r"rather than pay the mana cost of the next spell you cast this turn, you may pay "
+         r"life equal to that spell's mana value", lambda m, c: NextSpellAlternativeCost(
+             text=m.group(0))),
         (r"damage can't be prevented(?P<turn> this turn)?", lambda m, c: Restriction(
             kind="damage_cant_be_prevented", subject=Ref("game"),
             duration=Duration("this_turn") if m.group("turn") else None, text=m.group(0))),
