@@ -2956,7 +2956,8 @@ def static_run(eff: Any) -> bool:
         from rules_engine import casting
 
         # 601.3c, checked as the card is cast; 118.9, offered as a spell is cast
-        return casting.self_flash_permission(eff) or casting.free_cast_permission(eff)
+        return casting.self_flash_permission(eff) or casting.free_cast_permission(eff) or \
+            casting.other_flash_permission(eff)
     if isinstance(eff, ab.CostModifier):
         import inspect
 
