@@ -663,7 +663,9 @@ class AddMana(Effect):
     """Add mana (rule 106). ``mana`` is literal symbols ("{R}{G}", "{C}"); ``any_color`` count for
     "N mana of any color"; ``one_color`` for "of any one color"; ``choices`` for "{R} or {G}";
     ``retain_until`` for "you don't lose this mana as steps and phases end" (rule 106.4);
-    ``spend_only`` for "Spend this mana only to cast ..." (rule 106.6)."""
+    ``spend_only`` for "Spend this mana only to cast ..." (rule 106.6); ``player`` for "that
+    player adds ..." (None: the ability's controller); ``produced`` for "one mana of any type
+    that land produced" (the mana of the tap that triggered it, rule 605.1b)."""
 
     mana: str = ""
     amount: Amount = field(default_factory=lambda: Amount(1))
@@ -673,6 +675,8 @@ class AddMana(Effect):
     retain_until: Duration | None = None
     text: str = ""
     spend_only: str | None = None
+    player: Ref | None = None
+    produced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -958,6 +962,16 @@ class LoseAbility(Effect):
     keywords: tuple[KeywordAbility, ...] = ()
     all_abilities: bool = False
     duration: Duration | None = field(default_factory=Duration)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NextSpellAlternativeCost(Effect):
+    """"Rather than pay the mana cost of the next spell you cast this turn, you may pay life
+    equal to that spell's mana value": an alternative cost (118.9) offered for the
+    controller's next spell this turn, used up by that spell either way."""
+
+    payment: str = "life_equal_to_mana_value"
     text: str = ""
 
 

@@ -41,6 +41,39 @@ def sorcery_timing_ok(game: Game, player: Player) -> bool:
     return game.active is player and game.step in MAIN_STEPS and not game.stack
 
 
+def land_plays_allowed(game: Game, player: Player) -> int:
+    """305.2: one land each turn, plus one for each "You may play an additional land on each of
+    your turns" that applies (305.2a)."""
+    from rules_engine import statics
+
+    return 1 + len(statics.player_restrictions(game, "additional_land_play", player))
+
+
+def static_flash(game: Game, player: Player, obj: GameObject) -> bool:
+    """601.3: a permanent's "You may cast Spirit spells [sorcery spells] as though they had
+    flash" lets its controller cast a spell it describes any time they have priority."""
+    from rules_engine import statics
+
+    if not game.statics_present and game.skip_quiet_sba_checks:
+        return False  # no static ability at the last check (statics.apply, 117.5)
+    for src in game.battlefield:
+        if src.controller is not player or src.phased_out:
+            continue
+        for abl in statics.battlefield_statics(src):
+            for eff in abl.effects:
+                if other_flash_permission(eff) and targeting.matches(
+                        game, obj, eff.filter, player, src, zone_check=False):
+                    return True
+    return False
+
+
+def other_flash_permission(eff: Any) -> bool:
+    """A static "You may cast [kind of] spells as though they had flash" about other spells
+    (run by :func:`static_flash`; for rules_engine.support via effects.static_run)."""
+    return isinstance(eff, ab.CastPermission) and eff.kind == "flash" and \
+        eff.duration is None and eff.filter is not None and not self_flash_permission(eff)
+
+
 def timing_ok(game: Game, player: Player, obj: GameObject) -> bool:
     """307.1 / 117.1a: may ``player`` cast ``obj`` now, as far as timing goes? Instants, flash
     (702.8a) and "you may cast ... as though it had flash" permissions (601.3) any time the
@@ -50,7 +83,8 @@ def timing_ok(game: Game, player: Player, obj: GameObject) -> bool:
     return "Instant" in face.types or compiled.has_keyword(obj, "flash") or bool(
         permissions and any(
             who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
-            for who, flt, _until in permissions)) or sorcery_timing_ok(game, player)
+            for who, flt, _until in permissions)) or sorcery_timing_ok(game, player) or \
+        static_flash(game, player, obj)
 
 
 def _flash_for_more(obj: GameObject) -> str | None:
@@ -169,6 +203,15 @@ def self_flash_permission(eff: Any) -> bool:
         eff.filter.text in ("this spell", "~", "this card")
 
 
+def _next_spell_alternatives(game: Game, player: Player) -> list[Any]:
+    """The "next spell you cast this turn" alternative costs waiting for ``player`` (this
+    turn's only; effects.h_next_spell_alternative records them)."""
+    pending = game.__dict__.get("next_spell_alternatives")
+    if not pending:
+        return []
+    return [e for e in pending if e[0] is player and e[1] == game.turn]
+
+
 def free_cast_permission(eff: Any) -> bool:
     """A static "You may cast [...] spells without paying their mana costs" (118.9), offered by
     :func:`free_cast_offered` as a spell is cast (for rules_engine.support via
@@ -209,6 +252,11 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
         return None
     from rules_engine import conditions, statics
 
+    # "Your opponents can't cast spells during your turn" (101.2)
+    for src, restriction in statics.player_restrictions(game, "cant_cast_during_your_turn",
+                                                        player):
+        if game.active is src.controller:
+            return f"{src.name}: {restriction.text}"
     for src in game.battlefield:
         if src.phased_out:
             continue
@@ -319,9 +367,9 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
         if isinstance(helper, _Convoker):
             helper.obj.tapped = True
             game.log("convoked", obj=helper.obj, player=player, spell=what)
-    for obj, _color in taps:
+    for obj, color in taps:
         obj.tapped = True
-        game.log("tapped_for_mana", obj=obj, player=player)
+        game.log("tapped_for_mana", obj=obj, player=player, mana=color)
     for color, n in spent.items():
         player.mana_pool[color] -= n
         if not player.mana_pool[color]:
@@ -487,7 +535,21 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                               "main phase with an empty stack")
         # 601.3c: "as though it had flash if you pay {2} more": an additional cost (601.2f)
         cost_text = cost_text + extra
-    if not flashback and disturb is None and not other_parts and cost_text == face.mana_cost \
+    pending_alt = _next_spell_alternatives(game, player)
+    alt_used = False
+    if pending_alt and not flashback and disturb is None and not other_parts and \
+            cost_text == face.mana_cost and game.decider.may(
+                player.name, f"pay life equal to {obj.name}'s mana value rather than its "
+                             "mana cost (118.9)"):
+        # 118.9 / 202.3e: life equal to its mana value (X as chosen) instead of the mana cost
+        parsed = parse_cost(cost_text)
+        life = parsed.mana_value + x * parsed.x_count
+        cost_text = ""
+        other_parts = other_parts + (ab.CostPart(kind="pay_life", amount=ab.Amount(life),
+                                                 text=f"Pay {life} life"),)
+        alt_used = True
+    if not alt_used and not flashback and disturb is None and not other_parts and \
+            cost_text == face.mana_cost \
             and cost_text and free_cast_offered(game, player, obj, from_zone) and \
             game.decider.may(player.name, f"cast {obj.name} without paying its mana cost "
                                           "(118.9)"):
@@ -514,6 +576,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost = parse_cost(cost_text)
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
                                  flashback=flashback)
+    if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
+        game.__dict__["next_spell_alternatives"] = [
+            e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
     if replicated:
         spell.choices_made["replicate"] = replicated  # 702.56a: times its cost was paid
     if bought:
@@ -654,8 +719,9 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
     if not sorcery_timing_ok(game, player):
         raise IllegalActionError("305.1", "a land can be played only in your main phase with an "
                                           "empty stack")
-    if player.land_plays >= 1:
-        raise IllegalActionError("305.2", f"{player.name} has already played a land this turn")
+    if player.land_plays >= land_plays_allowed(game, player):
+        raise IllegalActionError("305.2", f"{player.name} has already played "
+                                          f"{player.land_plays} land(s) this turn")
     player.land_plays += 1
     permanents.enter_battlefield(game, obj, player)
     game.log("land_played", obj=obj, player=player)
@@ -830,9 +896,8 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     # pay: tap first so the land itself isn't used for mana
     if tap:
         obj.tapped = True
-        # ("tapped for mana" when it is a mana ability, 605.1b; either way it became tapped)
-        game.log("tapped_for_mana" if abl.is_mana_ability else "tapped_for_cost", obj=obj,
-                 player=player, source=obj)
+        if not abl.is_mana_ability:  # (a mana ability logs "tapped_for_mana" as it resolves)
+            game.log("tapped_for_cost", obj=obj, player=player, source=obj)
     pay_mana(game, player, cost, x, obj.name)
     if other_parts:
         # 602.2b / 601.2h: the other costs are paid in any order; what was paid is remembered
@@ -846,7 +911,12 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         else:
             obj.counters["loyalty"] = obj.loyalty + loyalty
     if abl.is_mana_ability:
+        before = dict(player.mana_pool)
         effects.resolve_ability(game, item)  # 605.3a
+        if tap:  # "Whenever a land is tapped for mana" sees the mana it made (605.1b)
+            made = [c for c, k in player.mana_pool.items() if k > before.get(c, 0)]
+            game.log("tapped_for_mana", obj=obj, player=player,
+                     mana=made[0] if made else None)
         game.log("mana_ability_activated", obj=obj, player=player)
         return item
     game.stack.append(item)

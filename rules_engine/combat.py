@@ -208,9 +208,60 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
                  defenders=tuple(dict.fromkeys(attacks.values())))
 
 
+def _must_be_blocked(game: Game) -> list[GameObject]:
+    """Attacking creatures with "~ must be blocked if able" (509.1c requirements)."""
+    from rules_engine import statics
+
+    return [a for a in attackers(game)
+            if statics.restrictions_of(game, "must_be_blocked", a)]
+
+
+def _free_blockers(game: Game, attacker: GameObject, used: set[int]) -> list[GameObject]:
+    """Creatures of the player ``attacker`` attacks that could block it and block nothing."""
+    defender = attacker.attacking
+    player = defender if isinstance(defender, Player) else getattr(defender, "controller", None)
+    found = []
+    for o in game.permanents(player):
+        if id(o) in used or not o.is_creature:
+            continue
+        try:
+            can_block(game, o, attacker)
+        except IllegalActionError:
+            continue
+        found.append(o)
+    return found
+
+
+def block_requirement_violation(game: Game, blocks: dict[GameObject, Any]) -> str | None:
+    """509.1c: the declaration must obey as many requirements as possible without breaking a
+    restriction: an attacker that "must be blocked if able" left unblocked while a creature
+    could block it instead (one blocking nothing, or blocking only attackers without such a
+    requirement, so that moving it obeys one more) breaks the rule."""
+    needy = _must_be_blocked(game)
+    if not needy:
+        return None
+    blocked = {id(a) for v in blocks.values() for a in blocked_by(v)}
+    needy_ids = {id(a) for a in needy}
+    # blockers already obeying a requirement stay where they are
+    used = {id(b) for b, v in blocks.items() if any(id(a) in needy_ids for a in blocked_by(v))}
+    for att in needy:
+        if id(att) not in blocked and _free_blockers(game, att, used):
+            return f"{att.name} must be blocked if able"
+    return None
+
+
 def declare_blockers(game: Game, blocks: dict[GameObject, Any]) -> None:
     """509.1: blockers block; an attacker with menace needs two or more (702.111b). A blocker
     maps to its attacker, or to a list of attackers when it can block more (509.1a)."""
+    if not blocks and _must_be_blocked(game):
+        # nothing declared (no decision given): the first legal declaration obeys 509.1c
+        blocks = {}
+        for att in _must_be_blocked(game):
+            free = _free_blockers(game, att, {id(b) for b in blocks})
+            if free:
+                blocks[free[0]] = att
+                game.note(f"{free[0].name} blocks {att.name}: it must be blocked if able "
+                          "(509.1c)")
     for blocker, value in blocks.items():
         blocker.blocking = blocked_by(value)
         for attacker in blocker.blocking:

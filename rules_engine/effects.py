@@ -1639,14 +1639,25 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
 
 def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
     game = ctx.game
-    pool = ctx.controller.mana_pool
+    who = ctx.controller
+    if eff.player is not None:  # "that player adds ..." (a triggered mana ability, 605.1b)
+        who = (_players(ctx, eff.player) or [who])[0]
+    pool = who.mana_pool
     n = amount(ctx, eff.amount)
+    if eff.produced:
+        # "one mana of any type that land produced": the mana of the tap that triggered it
+        kind = ctx.event.data.get("mana") if ctx.event is not None else None
+        if kind not in tuple("WUBRGC"):
+            game.note(f"'{eff.text}': no mana produced to copy the type of")
+            return
+        pool[kind] = pool.get(kind, 0) + n
+        return
     if eff.any_color or eff.one_color:
-        color = game.decider.choose(ctx.controller.name, "mana colour", list("WUBRG"))
+        color = game.decider.choose(who.name, "mana colour", list("WUBRG"))
         pool[color] = pool.get(color, 0) + n
         return
     if eff.choices:
-        pick = game.decider.choose(ctx.controller.name, "mana", list(eff.choices))
+        pick = game.decider.choose(who.name, "mana", list(eff.choices))
         for ch in pick:
             if ch in "WUBRGC":
                 pool[ch] = pool.get(ch, 0) + 1
@@ -2464,6 +2475,15 @@ def copy_source_card(obj: GameObject) -> Any:
     return latest.copy_card if latest is not None else obj.card
 
 
+def h_next_spell_alternative(ctx: Ctx, eff: ab.NextSpellAlternativeCost) -> None:
+    """118.9: the controller's next spell this turn may be cast by paying life equal to its
+    mana value rather than its mana cost (casting.next_spell_alternative offers it)."""
+    game = ctx.game
+    game.__dict__.setdefault("next_spell_alternatives", []).append(
+        (ctx.controller, game.turn, eff.payment))
+    game.log("alternative_cost_offered", player=ctx.controller, text=eff.text)
+
+
 def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:
     """"Until end of turn, target creature is a Treasure artifact with '...' and loses all
     other abilities": one modification over layers 4-6 (613.6), timestamp order (613.7b).
@@ -2523,7 +2543,7 @@ HANDLERS: dict[type, Any] = {
     ab.Modal: h_modal, ab.Restriction: h_restriction, ab.CastPermission: h_cast_permission,
     ab.CopySpell: h_copy_spell, ab.ReplacementEffect: h_replacement, ab.Attach: h_attach,
     ab.PreventDamage: h_prevent, ab.SetTypes: h_set_types,
-    ab.BecomeCopy: h_become_copy,
+    ab.BecomeCopy: h_become_copy, ab.NextSpellAlternativeCost: h_next_spell_alternative,
 }
 
 
@@ -2936,7 +2956,8 @@ def static_run(eff: Any) -> bool:
         from rules_engine import casting
 
         # 601.3c, checked as the card is cast; 118.9, offered as a spell is cast
-        return casting.self_flash_permission(eff) or casting.free_cast_permission(eff)
+        return casting.self_flash_permission(eff) or casting.free_cast_permission(eff) or \
+            casting.other_flash_permission(eff)
     if isinstance(eff, ab.CostModifier):
         import inspect
 

@@ -756,6 +756,9 @@ class Runner:
             if compiled.has_keyword(att, "menace") and counts[id(att)] < 2:
                 raise IllegalActionError("702.111b", f"{att.name} has menace: it can't be "
                                                      "blocked except by two or more creatures")
+        broken = combat.block_requirement_violation(game, blocks)
+        if broken:
+            raise IllegalActionError("509.1c", broken)
         game.pending_blocks = blocks
         self._pass_until(lambda: game.step == "declare_blockers")
 

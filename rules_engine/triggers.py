@@ -327,6 +327,7 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "sacrifice": frozenset({"sacrificed"}),
     "unlock_door": frozenset({"door_unlocked"}),  # 709.5h (mechanics/rooms.py)
     "becomes_monstrous": frozenset({"became_monstrous"}),  # 701.37b
+    "tapped_for_mana": frozenset({"tapped_for_mana"}),  # 605.1b (resolved at once: _add)
     # "is put into exile from the battlefield" (the source's own: look-back in check)
     "exiled_from_battlefield": frozenset({"left_battlefield"}),
     # 603.2e: "becomes tapped" - every way a permanent is tapped logs one of these (attacking
@@ -436,7 +437,17 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if kind == "enters":
         return name == "entered" and _about(game, trig, data["obj"], source, controller)
     if kind in ("attacks", "blocks"):
-        return name == kind and _about(game, trig, data["obj"], source, controller)
+        if name != kind:
+            return False
+        detail = trig.detail
+        if kind == "attacks" and detail and detail.startswith("you"):
+            # "attacks you or a planeswalker you control" (508.1b)
+            defender = data.get("defender")
+            if defender is not controller and not (
+                    "planeswalker" in detail and isinstance(defender, GameObject)
+                    and defender.controller is controller):
+                return False
+        return _about(game, trig, data["obj"], source, controller)
     if kind == "becomes_blocked":
         # (a creature blocking two or more attackers blocks once, 509.3a: all are listed)
         return name == "blocks" and (data["attacker"] is source or
@@ -516,6 +527,14 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         return not (trig.detail == "one_or_more" and any(
             p.source is source and p.ability is not None and p.ability.trigger is trig and
             p.event is not None and p.event.name == name for p in game.pending_triggers))
+    if kind == "tapped_for_mana":
+        # "Whenever enchanted land is tapped for mana", "Whenever a player taps a snow land for
+        # mana", "Whenever you tap a land for mana"
+        if name != "tapped_for_mana":
+            return False
+        if not _player_ok(game, trig.player or "you", data.get("player"), controller):
+            return False
+        return _about(game, trig, data["obj"], source, controller)
     if kind == "becomes_monstrous":  # "When ~ becomes monstrous" (701.37b)
         return name == "became_monstrous" and _about(game, trig, data["obj"], source,
                                                      controller)
@@ -571,9 +590,26 @@ def _add(game: Game, abl: Any, source: Any, controller: Player, event: Any,
     if abl.condition is not None and not conditions.holds(game, abl.condition, controller, source):
         return
     label = name or (source.name if source is not None else "ability")
+    if _mana_ability(abl):
+        # 605.1b / 605.4a: a triggered mana ability doesn't use the stack: it resolves at once
+        item = StackAbility(game.new_id(), label, source, controller, list(abl.effects),
+                            ability=abl, event=event)
+        effects_mod().resolve_ability(game, item)
+        return
     game.pending_triggers.append(
         Pending(label, source, controller, abl.effects, ability=abl, event=event,
                 condition=abl.condition))
+
+
+def _mana_ability(abl: Any) -> bool:
+    """605.1b: a triggered ability without a target that triggers from a mana ability (a
+    permanent tapped for mana) and could add mana is a mana ability."""
+    trig = getattr(abl, "trigger", None)
+    if trig is None or trig.event != "tapped_for_mana":
+        return False
+    effects = tuple(ab.iter_effects(tuple(abl.effects)))
+    return any(isinstance(e, ab.AddMana) for e in effects) and not targeting.collect_targets(
+        abl.effects)
 
 
 def add_inherent(game: Game, name: str, controller: Player, effects: tuple[Any, ...],

@@ -39,6 +39,7 @@ from rules_engine.abilities import (
     MayEffect,
     Modal,
     ModifyPT,
+    NextSpellAlternativeCost,
     PlayPermission,
     Ref,
     Repeat,
@@ -81,7 +82,7 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|is an?(?= ))\b)",
+    r"blights?|earthbends?|adds|is an?(?= ))\b)",
     re.I)
 
 _DURATIONS = [
@@ -335,6 +336,9 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
         (r"it becomes (?P<to>day|night)", lambda m, c: SetDayNight(to=m.group("to").lower(),
                                                                    text=m.group(0))),
         (r"it stops being day or night", lambda m, c: StopDayNight(text=m.group(0))),
+        (r"rather than pay the mana cost of the next spell you cast this turn, you may pay "
+         r"life equal to that spell's mana value", lambda m, c: NextSpellAlternativeCost(
+             text=m.group(0))),
         (r"damage can't be prevented(?P<turn> this turn)?", lambda m, c: Restriction(
             kind="damage_cant_be_prevented", subject=Ref("game"),
             duration=Duration("this_turn") if m.group("turn") else None, text=m.group(0))),

@@ -616,29 +616,43 @@ def _counter(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 def _add_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
-    what = m.group("what").strip()
+    """"Add {G}", and for triggered mana abilities (605.1b) "its controller adds an additional
+    {G}{G}", "that player adds one mana of any type that land produced"."""
+    what = re.sub(r"^an additional ", "", m.group("what").strip(), flags=re.I)
+    who = s if s is not None and s.kind not in ("you", "self") else None
+    if re.fullmatch(r"one mana of any type that (?:land|permanent) produced", what, re.I):
+        return AddMana(amount=Amount(1), produced=True, player=who, text=m.group(0))
+    found = _mana_of(what, m.group(0))
+    if isinstance(found, AddMana) and who is not None:
+        import dataclasses
+
+        return dataclasses.replace(found, player=who)
+    return found
+
+
+def _mana_of(what: str, text: str) -> AddMana | None:
     if re.fullmatch(MANA, what):
-        return AddMana(mana=what, amount=Amount(what.count("{")), text=m.group(0))
+        return AddMana(mana=what, amount=Amount(what.count("{")), text=text)
     mm = re.fullmatch(rf"{N} mana in any combination of colou?rs", what, re.I)
     if mm:
         amt = amount(mm.group("n"))
-        return None if amt is None else AddMana(amount=amt, any_color=True, text=m.group(0))
+        return None if amt is None else AddMana(amount=amt, any_color=True, text=text)
     mm = re.fullmatch(rf"{N} mana of any (one )?colou?r", what, re.I)
     if mm:
         amt = amount(mm.group("n"))
         if amt is None:
             return None
-        return AddMana(amount=amt, any_color=True, one_color=bool(mm.group(2)), text=m.group(0))
+        return AddMana(amount=amt, any_color=True, one_color=bool(mm.group(2)), text=text)
     mm = re.fullmatch(rf"({MANA})(?:, ({MANA}))*,? or ({MANA})", what)
     if mm:
         choices = tuple(re.findall(MANA, what))
-        return AddMana(choices=choices, amount=Amount(1), text=m.group(0))
+        return AddMana(choices=choices, amount=Amount(1), text=text)
     mm = re.fullmatch(rf"{N} ({MANA})", what, re.I)
     if mm:
         amt = amount(mm.group("n"))
         if amt is None:
             return None
-        return AddMana(mana=mm.group(2), amount=amt, text=m.group(0))
+        return AddMana(mana=mm.group(2), amount=amt, text=text)
     return None
 
 
@@ -1135,7 +1149,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"end the turn", lambda s, m, c: EndTurn(text=m.group(0))),
     (r"end the combat phase", lambda s, m, c: EndCombat(text=m.group(0))),
     (r"counter (?P<obj>.+?)(?: unless its controller pays (?P<cost>.+))?", _counter),
-    (r"add (?P<what>.+)", _add_mana),
+    (r"adds? (?P<what>.+)", _add_mana),
     (r"sacrifices? (?P<obj>.+)", _sacrifice),
     (r"shuffles? (?:their|your) (?P<zones>.+?) into (?:their|your) library", _shuffle_into),
     (r"shuffles?(?: (?:your|their) library)?", lambda s, m, c: Shuffle(player=s,

@@ -103,3 +103,13 @@ def test_loses_all_abilities_and_doesnt_untap_during_its_controllers_untap_step(
     assert isinstance(loss, ab.LoseAbility) and loss.all_abilities
     assert isinstance(restriction, ab.Restriction) and restriction.kind == "doesnt_untap"
     assert restriction.subject.kind == "enchanted"
+
+
+def test_next_spell_pay_life_rather_than_mana_cost() -> None:
+    [act] = compile_face_text("{1}{B}, {T}: Rather than pay the mana cost of the next spell you "
+                              "cast this turn, you may pay life equal to that spell's mana "
+                              "value.", "Vein Broker", "Vein Broker",
+                              "Creature — Vampire").abilities
+    assert isinstance(act, ab.ActivatedAbility)
+    [eff] = act.effects
+    assert isinstance(eff, ab.NextSpellAlternativeCost)
