@@ -274,3 +274,45 @@ actions:
 expect: {zones: {alice: {battlefield: [Forest, Forest, Grizzly Bears]}}}
 """, sample_source)
     assert r.passed, r.failures
+
+
+JAPANESE = """name: 日本語のカード名で
+state:
+  players:
+    alice:
+      battlefield: [{card: 悲哀の名誉教授, prepared: true, id: woe}, 沼, 沼]
+      library: [セレスタスの奉納者, 島]
+actions:
+  - alice: {cast: 悪魔の教示者, from: exile, choices: [セレスタスの奉納者]}
+  - resolve: {}
+expect:
+  zones: {alice: {hand: [セレスタスの奉納者], exile: []}}
+  objects: {woe: {name: 悲哀の名誉教授, prepared: false}}
+"""
+
+
+def test_japanese_card_names_read_as_the_english_ones(tmp_path: Path) -> None:
+    """An engine extension: the printed Japanese names of the sources' Japanese printings
+    (here the embedded sample's) and of the basic lands name the same cards."""
+    from mtgkit.commands._cards import card_source
+
+    [r] = _run(tmp_path, JAPANESE, card_source([], None))
+    assert r.passed, r.failures
+
+
+def test_the_database_maps_japanese_names(tmp_path: Path) -> None:
+    from db.cards import english_names_for_japanese
+    from db.load import load_card_files
+    from db.store import connect
+    from rules_engine.cards import default_sample_japanese_path, default_sample_path
+
+    store = connect(tmp_path / "ja.duckdb")
+    try:
+        load_card_files(store, [default_sample_path(), default_sample_japanese_path()],
+                        progress=False)
+        found = english_names_for_japanese(store, ["悲哀の名誉教授", "悪魔の教示者",
+                                                   "悲哀の名誉教授 // 悪魔の教示者", "無い名前"])
+    finally:
+        store.close()
+    assert found == {"悲哀の名誉教授": "Emeritus of Woe", "悪魔の教示者": "Demonic Tutor",
+                     "悲哀の名誉教授 // 悪魔の教示者": "Emeritus of Woe // Demonic Tutor"}
