@@ -29,7 +29,7 @@ from rules_engine.game import STEPS, Game
 from rules_engine.mana import parse_mana
 from rules_engine.mechanics import extra_phases
 from rules_engine.objects import GameObject, Player
-from rules_engine.scenario_yaml import line_of, load_documents
+from rules_engine.scenario_yaml import duplicate_keys, line_of, load_documents
 
 STEP_ALIASES = {"main": "main1", "precombat_main": "main1", "postcombat_main": "main2",
                 "first_main": "main1", "second_main": "main2", "main_1": "main1",
@@ -481,6 +481,9 @@ class Runner:
         name = self.scn.get("name")
         file = str(self.file) if self.file else "<scenario>"
         try:
+            dups = duplicate_keys(self.scn)
+            if dups:
+                raise ScenarioError("; ".join(dups))
             if name is None or not str(name).strip():
                 raise ScenarioError("key 'name' is required (one line saying what is checked)")
             self.setup()

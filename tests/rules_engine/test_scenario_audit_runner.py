@@ -88,11 +88,13 @@ expect: {turn: 3, step: upkeep, active: alice}
     assert r.passed, r.failures
 
 
-def test_a_key_given_twice_fails_the_file_naming_both_lines(tmp_path: Path,
-                                                          sample_source) -> None:
-    [r] = _run(tmp_path, "name: dup\nexpect:\n  turn: 1\n  turn: 2\n", sample_source)
-    assert not r.passed and not r.loaded
-    assert "line 4: key 'turn' given twice" in r.failures[0] and "line 3" in r.failures[0]
+def test_a_key_given_twice_fails_its_scenario_naming_both_lines(tmp_path: Path,
+                                                               sample_source) -> None:
+    results = _run(tmp_path, "- name: dup\n  expect:\n    turn: 1\n    turn: 2\n"
+                             "- name: fine\n", sample_source)
+    assert [r.passed for r in results] == [False, True]
+    assert "line 4: key 'turn' given twice" in results[0].failures[0]
+    assert "first on line 3" in results[0].failures[0]
 
 
 def test_invalid_yaml_is_one_line_with_the_line_number(tmp_path: Path, sample_source) -> None:
