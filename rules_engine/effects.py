@@ -1287,6 +1287,11 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
             obj = game.create_token(p, face, tapped=eff.tapped, card=card)
             created.append(obj)
             game.log("token_created", obj=obj, player=p)
+    if eff.attacking:  # "create ... tokens that are tapped and attacking" (508.4)
+        from rules_engine import combat
+
+        for obj in created:
+            combat.enter_attacking(game, obj, obj.controller)
     ctx.those = created
     if created:
         ctx.it = created[-1]
@@ -1449,6 +1454,10 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
                 continue
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
                                          counters=eff.counters, transformed=eff.transformed)
+            if eff.attacking:  # "... onto the battlefield tapped and attacking" (508.4)
+                from rules_engine import combat
+
+                combat.enter_attacking(game, obj, obj.controller)
         elif eff.to_zone.startswith("library_bottom"):
             game.move(obj, "library", top=False)  # any/random order among several: listed order
         elif eff.to_zone.startswith("library"):

@@ -7,6 +7,8 @@ used (Wolfkin Outcast // Wedding Crasher, Sunstreak Phoenix); two general rules 
   half too, with the abilities the permanent had as it left (e.g. its transformed face's);
 - "the player whose turn it is may ..." (Obeka, Brute Chronologist) is the active player's
   decision and action, whoever controls the ability;
+- 508.4: a token created "tapped and attacking" attacks (a defending player its controller
+  chooses) without being declared, and deals combat damage;
 - 113.6m: a triggered ability whose effect returns the card itself from its graveyard
   functions only in the graveyard (and not on the battlefield).
 """
@@ -56,9 +58,16 @@ LEVER = {
     "oracle_text": "{T}: The player whose turn it is may draw a card.",
 }
 
+HORN = {
+    "object": "card", "name": "Rally Horn", "layout": "normal", "mana_cost": "{2}{R}",
+    "type_line": "Enchantment", "colors": ["R"],
+    "oracle_text": "Whenever you attack, create a 1/1 red Goblin creature token that's tapped "
+                   "and attacking.",
+}
+
 
 def _play(text: str, sample_source) -> list[str]:
-    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER, VERDICT, LEVER]),
+    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER, VERDICT, LEVER, HORN]),
                               sample_source])
     result = run_scenario(yaml.safe_load(text), source)
     return result.failures
@@ -169,4 +178,24 @@ actions:
   - bob: {activate: Chrono Lever}
   - resolve: {choices: {alice: [yes]}}
 expect: {zones: {alice: {hand_count: 1}, bob: {hand_count: 0}}}
+""", sample_source) == []
+
+
+def test_a_token_created_attacking_attacks_and_deals_damage(sample_source) -> None:
+    assert _play("""
+name: Rally Horn's Goblin enters tapped and attacking bob
+strict: true
+state:
+  players:
+    alice:
+      battlefield: [Rally Horn, {card: Grizzly Bears, id: bears}]
+      library: [{card: Plains, count: 3}]
+    bob: {library: [{card: Plains, count: 3}]}
+actions:
+  - alice: {attack: {bears: bob}}
+  - resolve: {}
+  - advance: {turn: 1, step: end_of_combat}
+expect:
+  life: {bob: 17}
+  objects: {Goblin: {tapped: true}}
 """, sample_source) == []
