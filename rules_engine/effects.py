@@ -771,6 +771,8 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
                 card = p.library[0]
                 ctx.game.move(card, "graveyard")
                 milled.append(card)
+        if milled and any(c.owner is p for c in milled):
+            ctx.game.log("milled", player=p, count=sum(c.owner is p for c in milled))
     ctx.those = milled
     ctx.count = len(milled)
 
