@@ -437,7 +437,17 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if kind == "enters":
         return name == "entered" and _about(game, trig, data["obj"], source, controller)
     if kind in ("attacks", "blocks"):
-        return name == kind and _about(game, trig, data["obj"], source, controller)
+        if name != kind:
+            return False
+        detail = trig.detail
+        if kind == "attacks" and detail and detail.startswith("you"):
+            # "attacks you or a planeswalker you control" (508.1b)
+            defender = data.get("defender")
+            if defender is not controller and not (
+                    "planeswalker" in detail and isinstance(defender, GameObject)
+                    and defender.controller is controller):
+                return False
+        return _about(game, trig, data["obj"], source, controller)
     if kind == "becomes_blocked":
         # (a creature blocking two or more attackers blocks once, 509.3a: all are listed)
         return name == "blocks" and (data["attacker"] is source or

@@ -310,6 +310,10 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
             m.group("n")) is None else Trigger("attacks", subject=Ref("self"),
                                                ordinal=number(m.group("n")),
                                                detail="with_at_least_others", text=m.group(0))),
+        # "Whenever a creature attacks you or a planeswalker you control" (508.1b: attacking
+        # a player or a planeswalker that player controls)
+        (rf"{_SUBJ} attacks (?P<detail>you(?: or a planeswalker you control)?)",
+         _subject_event("attacks")),
         (rf"{_SUBJ} (?:attacks|attack)", _subject_event("attacks")),
         (rf"{_SUBJ} blocks or becomes blocked(?: by (?P<by>.+))?",
          lambda m, c: _alts_blocked(m, c)),
@@ -401,8 +405,8 @@ def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
             trig = build(m, ctx)
             if trig is not None:
                 return trig
-    # "When X and whenever Y" (rule 603.2: one ability with two trigger events)
-    m = re.fullmatch(r"(.+?) and whenever (.+)", t, re.I)
+    # "When X and whenever Y", "When X or whenever Y" (rule 603.2: one ability, two events)
+    m = re.fullmatch(r"(.+?) (?:and|or) whenever (.+)", t, re.I)
     if m:
         first, second = parse_trigger(m.group(1), ctx), parse_trigger(m.group(2), ctx)
         if first and second:

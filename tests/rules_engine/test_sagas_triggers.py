@@ -400,3 +400,31 @@ def test_mana_trigger_texts_compile_to_add_mana_for_that_player() -> None:
     assert (add.produced, add.player.kind) == (True, "that_player")
     halo = compile_card(cards[1]).faces[0].abilities[-1]
     assert (halo.trigger.subject.kind, halo.effects[0].mana) == ("enchanted", "{R}")
+
+
+# -- "attacks you or a planeswalker you control"; "When X or whenever Y" -------------------------
+def test_attacks_you_and_or_whenever() -> None:
+    cards = [
+        _card("Toll Warden", "Creature — Human", "Whenever a creature attacks you or a "
+              "planeswalker you control, that creature's controller loses 1 life.",
+              power="1", toughness="4"),
+        _card("Home Guard", "Creature — Human", "Whenever a creature attacks you, you gain 1 "
+              "life.", power="1", toughness="1"),
+        _card("Raider", "Creature — Orc", "", power="2", toughness="1"),
+        _card("Twin Herald", "Creature — Bird", "When Twin Herald enters or whenever you cast "
+              "a spell with mana value 6 or greater, you gain 2 life.", power="1",
+              toughness="1"),
+    ]
+    for card in cards:
+        _runs(card)
+    herald = compile_card(cards[3]).faces[0].abilities[0].trigger
+    assert (herald.event, herald.alternatives[0].event) == ("enters", "cast")
+    scn = {"name": "attacks you", "state": {"step": "beginning_of_combat", "players": {
+        "alice": {"battlefield": [{"card": "Raider", "id": "r1"}, {"card": "Raider", "id": "r2"},
+                                  "Home Guard"]},
+        "bob": {"battlefield": ["Toll Warden", "Home Guard"]}}},
+        "actions": [{"alice": {"attack": {"r1": "bob", "r2": "bob"}}},
+                    {"resolve": {}}, {"resolve": {}}, {"resolve": {}}, {"resolve": {}}],
+        # bob's two abilities trigger twice each; alice's Home Guard not at all (alice attacks)
+        "expect": {"life": {"alice": 18, "bob": 22}, "stack": []}}
+    _play(scn, cards)
