@@ -581,6 +581,31 @@ def _sets(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> i
         words = f"{m.group('what')} {m.group('whose')}"
         either = union_count(game, words, controller, source)
         return either if either is not None else _sub(game, words, controller, source, ctx)
+    # "nonland cards in your opponents' graveyards": the sum over each opponent's zone
+    m = re.fullmatch(r"(?P<what>.+?) in (?P<whose>your opponents'|opponents'|each opponent's|an "
+                     r"opponent's) (?P<zone>graveyards?|hands?|librar(?:y|ies))", text, re.I)
+    if m:
+        zone = {"graveyards": "graveyard", "hands": "hand", "libraries": "library"}.get(
+            m.group("zone").lower(), m.group("zone").lower())
+        values = [_sub(game, f"{m.group('what')} in your {zone}", p, source, ctx)
+                  for p in game.opponents(controller)]
+        return None if any(v is None for v in values) else sum(v or 0 for v in values)
+    # "+1/+1 counters on creatures you control" (122.1): counters summed over the objects
+    m = re.fullmatch(r"(?:the number of )?(?:(?P<kind>\S+) )?counters? on (?P<set>.+)", text,
+                     re.I)
+    if m and not _names_an_object(m.group("set")) and m.group("set").lower() not in (
+            "them", "those"):
+        objs = effects._matching(game, m.group("set"), controller, source)
+        if objs is None:
+            return None
+        kind = m.group("kind")
+        return sum((o.counters.get(kind, 0) if kind else sum(o.counters.values())) for o in objs)
+    if re.fullmatch(r"(?:the number of )?opponents? who lost life this turn", low):
+        return sum(1 for p in game.opponents(controller) if p.life_lost_turn > 0)
+    m = re.fullmatch(r"(?:the number of )?differently named (?P<what>.+)", text, re.I)
+    if m:
+        objs = effects._matching(game, m.group("what"), controller, source)
+        return None if objs is None else len({o.name for o in objs})
     # "cards named ~ in your graveyard" (201.2: the same name as the source)
     m = re.fullmatch(r"(?P<what>.+?) named ~(?P<rest>.*)", text, re.I)
     if m:

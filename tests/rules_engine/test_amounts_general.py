@@ -262,3 +262,21 @@ def test_either_of_a_subtype_or_a_card_type() -> None:
         "the number of permanents you control that are Swamps and/or Elves": 1 + 3,
         "for each Elf and/or land you control": 3 + 1,
     })
+
+
+def test_opponents_zones_counters_on_a_set_and_names() -> None:
+    game, alice, bob = _game()
+    src = _named(game, "Qty Warrior")
+    ctx = effects.Ctx(game, src, alice)
+    game.new_object(game.card_def("Qty Ogre"), bob, "graveyard")  # (put in bob's graveyard)
+    game.new_object(game.card_def("Qty Marsh"), bob, "graveyard")
+    _check(game, ctx, alice, src, {
+        "for each nonland card in your opponents' graveyards": 1,
+        "equal to the number of creature cards in your opponents' graveyards": 1,
+        "for each +1/+1 counter on creatures you control": 1,
+        "the number of differently named creatures you control": 3,
+        "for each opponent who lost life this turn": 0,
+    })
+    game.lose_life(bob, 2)
+    assert effects.described_amount(game, "for each opponent who lost life this turn", alice,
+                                    src, ctx) == 1
