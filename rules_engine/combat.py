@@ -235,60 +235,101 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
                  defenders=tuple(dict.fromkeys(attacks.values())))
 
 
-def _must_be_blocked(game: Game) -> list[GameObject]:
-    """Attacking creatures with "~ must be blocked if able" (509.1c requirements)."""
+def _requirements(game: Game) -> tuple[list[GameObject], list[GameObject], list[GameObject]]:
+    """509.1c requirements on this declaration: attackers that "must be blocked if able",
+    attackers that "all creatures able to block ... do so", and creatures of the defending
+    players that "block this turn if able"."""
     from rules_engine import statics
 
-    return [a for a in attackers(game)
-            if statics.restrictions_of(game, "must_be_blocked", a)]
+    if game.statics_none_at == statics.ABILITY_CHANGES[0]:
+        return [], [], []  # no static ability (and so no granted requirement) anywhere
+    atts = attackers(game)
+    needy = [a for a in atts if statics.restrictions_of(game, "must_be_blocked", a)]
+    lured = [a for a in atts if statics.restrictions_of(game, "must_be_blocked_by_all_able", a)]
+    eager = [o for o in game.battlefield if o.controller is not game.active and o.is_creature
+             and not o.phased_out and not o.tapped
+             and statics.restrictions_of(game, "blocks_if_able", o)]
+    return needy, lured, eager
+
+
+def _could_block(game: Game, blocker: GameObject, attacker: GameObject) -> bool:
+    if blocker.controller is game.active:
+        return False
+    defender = attacker.attacking
+    player = defender if isinstance(defender, Player) else getattr(defender, "controller", None)
+    if blocker.controller is not player:
+        return False
+    try:
+        can_block(game, blocker, attacker)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def _free_blockers(game: Game, attacker: GameObject, used: set[int]) -> list[GameObject]:
-    """Creatures of the player ``attacker`` attacks that could block it and block nothing."""
-    defender = attacker.attacking
-    player = defender if isinstance(defender, Player) else getattr(defender, "controller", None)
-    found = []
-    for o in game.permanents(player):
-        if id(o) in used or not o.is_creature:
-            continue
-        try:
-            can_block(game, o, attacker)
-        except IllegalActionError:
-            continue
-        found.append(o)
-    return found
+    """Creatures that could block ``attacker`` and are not in ``used``."""
+    return [o for o in game.battlefield if id(o) not in used and o.is_creature
+            and _could_block(game, o, attacker)]
 
 
 def block_requirement_violation(game: Game, blocks: dict[GameObject, Any]) -> str | None:
     """509.1c: the declaration must obey as many requirements as possible without breaking a
-    restriction: an attacker that "must be blocked if able" left unblocked while a creature
-    could block it instead (one blocking nothing, or blocking only attackers without such a
-    requirement, so that moving it obeys one more) breaks the rule."""
-    needy = _must_be_blocked(game)
-    if not needy:
+    restriction. A requirement left unobeyed breaks the rule when some creature could obey it
+    instead: one blocking nothing, or blocking without obeying any requirement (moving it
+    obeys one more). The requirements: "[this creature] must be blocked if able", "all
+    creatures able to block [it] do so", "[it] blocks this turn if able"."""
+    needy, lured, eager = _requirements(game)
+    if not (needy or lured or eager):
         return None
+    wanted = {id(a) for a in needy + lured}
+    eager_ids = {id(o) for o in eager}
+    obeying = {id(b) for b, v in blocks.items()
+               if id(b) in eager_ids or any(id(a) in wanted for a in blocked_by(v))}
     blocked = {id(a) for v in blocks.values() for a in blocked_by(v)}
-    needy_ids = {id(a) for a in needy}
-    # blockers already obeying a requirement stay where they are
-    used = {id(b) for b, v in blocks.items() if any(id(a) in needy_ids for a in blocked_by(v))}
     for att in needy:
-        if id(att) not in blocked and _free_blockers(game, att, used):
+        if id(att) not in blocked and _free_blockers(game, att, obeying):
             return f"{att.name} must be blocked if able"
+    for att in lured:
+        for o in _free_blockers(game, att, obeying):
+            if att not in blocked_by(blocks.get(o, [])):
+                return f"{o.name} is able to block {att.name} and must do so"
+    for o in eager:
+        if o not in blocks and any(_could_block(game, o, a) for a in attackers(game)):
+            return f"{o.name} blocks this turn if able"
     return None
+
+
+def _obey_requirements(game: Game) -> dict[GameObject, Any]:
+    """The first declaration obeying the 509.1c requirements, for a defending player who gave
+    none: each creature that must block blocks (an attacker that wants blockers first), every
+    creature able to block a "lure" attacker blocks it, and a "must be blocked" attacker gets
+    one free creature."""
+    needy, lured, eager = _requirements(game)
+    blocks: dict[GameObject, Any] = {}
+    for att in lured:
+        for o in _free_blockers(game, att, {id(b) for b in blocks}):
+            blocks[o] = att
+    for att in needy:
+        if att not in blocks.values():
+            free = _free_blockers(game, att, {id(b) for b in blocks})
+            if free:
+                blocks[free[0]] = att
+    for o in eager:
+        if o not in blocks:
+            options = [a for a in needy + lured + attackers(game) if _could_block(game, o, a)]
+            if options:
+                blocks[o] = options[0]
+    for blocker, att in blocks.items():
+        game.note(f"{blocker.name} blocks {att.name} as a requirement says (509.1c)")
+    return blocks
 
 
 def declare_blockers(game: Game, blocks: dict[GameObject, Any]) -> None:
     """509.1: blockers block; an attacker with menace needs two or more (702.111b). A blocker
     maps to its attacker, or to a list of attackers when it can block more (509.1a)."""
-    if not blocks and _must_be_blocked(game):
+    if not blocks and game.statics_present:
         # nothing declared (no decision given): the first legal declaration obeys 509.1c
-        blocks = {}
-        for att in _must_be_blocked(game):
-            free = _free_blockers(game, att, {id(b) for b in blocks})
-            if free:
-                blocks[free[0]] = att
-                game.note(f"{free[0].name} blocks {att.name}: it must be blocked if able "
-                          "(509.1c)")
+        blocks = _obey_requirements(game)
     for blocker, value in blocks.items():
         blocker.blocking = blocked_by(value)
         for attacker in blocker.blocking:

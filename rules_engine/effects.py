@@ -771,6 +771,8 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
                 card = p.library[0]
                 ctx.game.move(card, "graveyard")
                 milled.append(card)
+        if milled and any(c.owner is p for c in milled):
+            ctx.game.log("milled", player=p, count=sum(c.owner is p for c in milled))
     ctx.those = milled
     ctx.count = len(milled)
 
@@ -1940,7 +1942,9 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
 
 # "can't" restrictions on objects that statics.restricted() enforces (combat asks it)
 _OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack",
-                                  "cant_be_blocked_by"})
+                                  "cant_be_blocked_by", "attacks_each_combat",
+                                  "must_be_blocked", "must_be_blocked_by_all_able",
+                                  "blocks_if_able"})
 
 
 def cant_be_countered(game: Game, spell: Any) -> bool:
