@@ -1223,6 +1223,9 @@ class Trigger:
     detail: str | None = None
     alternatives: tuple[Trigger, ...] = ()
     text: str = ""
+    # "Whenever a +1/+1 counter is put on ~": once for each counter of the event (not once
+    # for "one or more")
+    each_one: bool = False
 
 
 # --------------------------------------------------------------------------------------------

@@ -664,6 +664,8 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     obj.x = x
     obj.flashback = flashback
     obj.cast_from = original_zone
+    if original_zone == "graveyard":  # 601.2a: it left the graveyard for the stack
+        game.log("left_graveyard", obj=obj, player=obj.owner, to="stack")
     if cost is not None:
         obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name,
                                                   obj)  # 601.2g-h

@@ -137,7 +137,11 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         if ctx.targets:
             return [t for t in ctx.targets[-1:] if targeting.still_legal(game, ctx.item, t)]
         trig = _triggering(ctx)
-        return [trig] if trig is not None else [_source_obj(ctx)]
+        if trig is not None and not isinstance(trig, Player):
+            return [trig]
+        # "At the beginning of your upkeep, if ~ isn't prepared, it becomes prepared": an
+        # event about a player only (a step beginning) leaves "it" for the source itself
+        return [_source_obj(ctx)]
     if kind == "triggering":
         trig = _triggering(ctx)
         return [trig] if trig is not None else []
@@ -771,6 +775,8 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
                 card = p.library[0]
                 ctx.game.move(card, "graveyard")
                 milled.append(card)
+        if milled and any(c.owner is p for c in milled):
+            ctx.game.log("milled", player=p, count=sum(c.owner is p for c in milled))
     ctx.those = milled
     ctx.count = len(milled)
 
@@ -1287,6 +1293,11 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
             obj = game.create_token(p, face, tapped=eff.tapped, card=card)
             created.append(obj)
             game.log("token_created", obj=obj, player=p)
+    if eff.attacking:  # "create ... tokens that are tapped and attacking" (508.4)
+        from rules_engine import combat
+
+        for obj in created:
+            combat.enter_attacking(game, obj, obj.controller)
     ctx.those = created
     if created:
         ctx.it = created[-1]
@@ -1449,6 +1460,10 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
                 continue
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
                                          counters=eff.counters, transformed=eff.transformed)
+            if eff.attacking:  # "... onto the battlefield tapped and attacking" (508.4)
+                from rules_engine import combat
+
+                combat.enter_attacking(game, obj, obj.controller)
         elif eff.to_zone.startswith("library_bottom"):
             game.move(obj, "library", top=False)  # any/random order among several: listed order
         elif eff.to_zone.startswith("library"):
