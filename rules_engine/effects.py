@@ -137,7 +137,11 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         if ctx.targets:
             return [t for t in ctx.targets[-1:] if targeting.still_legal(game, ctx.item, t)]
         trig = _triggering(ctx)
-        return [trig] if trig is not None else [_source_obj(ctx)]
+        if trig is not None and not isinstance(trig, Player):
+            return [trig]
+        # "At the beginning of your upkeep, if ~ isn't prepared, it becomes prepared": an
+        # event about a player only (a step beginning) leaves "it" for the source itself
+        return [_source_obj(ctx)]
     if kind == "triggering":
         trig = _triggering(ctx)
         return [trig] if trig is not None else []

@@ -9,6 +9,9 @@ used (Wolfkin Outcast // Wedding Crasher, Sunstreak Phoenix); two general rules 
   decision and action, whoever controls the ability;
 - 508.4: a token created "tapped and attacking" attacks (a defending player its controller
   chooses) without being declared, and deals combat damage;
+- "it" in a triggered ability whose event is about a player only (a step beginning) is the
+  source: "At the beginning of your upkeep, if this creature isn't prepared, it becomes
+  prepared" (Woodwork Prodigy);
 - 113.6m: a triggered ability whose effect returns the card itself from its graveyard
   functions only in the graveyard (and not on the battlefield).
 """
@@ -65,10 +68,22 @@ HORN = {
                    "and attacking.",
 }
 
+LESSON = {
+    "object": "card", "name": "Patient Scholar // Quiet Lesson", "layout": "prepare",
+    "type_line": "Creature — Human Wizard // Sorcery", "mana_cost": "{1}{U} // {U}",
+    "card_faces": [
+        {"name": "Patient Scholar", "mana_cost": "{1}{U}", "type_line": "Creature — Human Wizard",
+         "oracle_text": "At the beginning of your upkeep, if this creature isn't prepared, it "
+                        "becomes prepared.", "power": "1", "toughness": "1", "colors": ["U"]},
+        {"name": "Quiet Lesson", "mana_cost": "{U}", "type_line": "Sorcery",
+         "oracle_text": "Draw a card.", "colors": ["U"]},
+    ],
+}
+
 
 def _play(text: str, sample_source) -> list[str]:
-    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER, VERDICT, LEVER, HORN]),
-                              sample_source])
+    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER, VERDICT, LEVER, HORN,
+                                              LESSON]), sample_source])
     result = run_scenario(yaml.safe_load(text), source)
     return result.failures
 
@@ -198,4 +213,24 @@ actions:
 expect:
   life: {bob: 17}
   objects: {Goblin: {tapped: true}}
+""", sample_source) == []
+
+
+def test_it_in_an_upkeep_trigger_is_the_source(sample_source) -> None:
+    assert _play("""
+name: Patient Scholar becomes prepared at alice's upkeep
+state:
+  turn: 2
+  active: bob
+  players:
+    alice:
+      battlefield: [{card: Patient Scholar, id: s}]
+      library: [{card: Island, count: 3}]
+    bob: {library: [{card: Island, count: 3}]}
+actions:
+  - advance: {turn: 3, step: upkeep}
+  - resolve: {}
+expect:
+  objects: {s: {prepared: true}}
+  zones: {alice: {exile: [Quiet Lesson]}}
 """, sample_source) == []
