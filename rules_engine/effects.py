@@ -1671,16 +1671,20 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
         color = game.decider.choose(who.name, "mana colour", list("WUBRG"))
         pool[color] = pool.get(color, 0) + n
         return
+    added: dict[str, int] = {}
     if eff.choices:
         pick = game.decider.choose(who.name, "mana", list(eff.choices))
         for ch in pick:
             if ch in "WUBRGC":
-                pool[ch] = pool.get(ch, 0) + 1
-        return
-    from rules_engine.mana import parse_mana
+                added[ch] = added.get(ch, 0) + 1
+    else:
+        from rules_engine.mana import parse_mana
 
-    for color, k in parse_mana(eff.mana).items():
+        added = dict(parse_mana(eff.mana))
+    for color, k in added.items():
         pool[color] = pool.get(color, 0) + k
+        if eff.retain_until is not None:  # "you don't lose this mana as steps ... end" (500.4)
+            who.kept_mana[color] = who.kept_mana.get(color, 0) + k
 
 
 def h_noop_log(ctx: Ctx, eff: Any) -> None:
