@@ -644,6 +644,14 @@ class CopySpell(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ParadigmCopy(Effect):
+    """Paradigm's delayed trigger effect (rule 702.192a): "create a copy of this object in
+    exile. You may cast the copy without paying its mana cost" (the object: the source)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DelayedTrigger(Effect):
     """A delayed triggered ability created by a resolving effect (rule 603.7): "When you next
     cast an instant or sorcery spell this turn, copy that spell." ``ability`` is what triggers."""

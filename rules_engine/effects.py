@@ -2021,6 +2021,13 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
             game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
 
 
+def h_paradigm_copy(ctx: Ctx, eff: Any) -> None:
+    """702.192a: paradigm's delayed trigger (mechanics/paradigm.py)."""
+    from rules_engine.mechanics import paradigm
+
+    paradigm.copy_and_cast(ctx.game, ctx.controller, ctx.source)
+
+
 def _new_targets(game: Game, copy: GameObject, spell: GameObject, player: Player) -> None:
     """707.10c: the copy's controller may choose new targets; any number of them may stay
     unchanged (even if illegal), a changed one must be legal. One "may" question, then one
@@ -3017,7 +3024,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
                         ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem),
-                        ("AdditionalPhase", h_additional_phase)):
+                        ("AdditionalPhase", h_additional_phase),
+                        ("ParadigmCopy", h_paradigm_copy)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules_engine import combat, effects, permanents, sba, statics, triggers
 from rules_engine.game import STEPS, Game
-from rules_engine.mechanics import day_night, end_turn, extra_phases, phasing, sagas
+from rules_engine.mechanics import day_night, end_turn, extra_phases, paradigm, phasing, sagas
 from rules_engine.objects import GameObject, Player, StackAbility
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
@@ -108,7 +108,10 @@ def resolve_top(game: Game) -> None:
         # so it did not finish resolving and is not logged as resolved.
         return
     # 608.2n: an instant or sorcery goes to its owner's graveyard (flashback: exile, 702.34a)
-    _spell_leaves_stack(game, obj, "exile" if obj.flashback else "graveyard")
+    dest = "exile" if obj.flashback else "graveyard"
+    if paradigm.has_paradigm(obj):  # 702.192a: "Exile this spell" (+ the delayed trigger)
+        dest = paradigm.resolved(game, obj, paradigm.note_resolved(game, obj))
+    _spell_leaves_stack(game, obj, dest)
     game.log("spell_resolved", obj=obj)
 
 
