@@ -1677,16 +1677,20 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
         color = game.decider.choose(who.name, "mana colour", list("WUBRG"))
         pool[color] = pool.get(color, 0) + n
         return
+    added: dict[str, int] = {}
     if eff.choices:
         pick = game.decider.choose(who.name, "mana", list(eff.choices))
         for ch in pick:
             if ch in "WUBRGC":
-                pool[ch] = pool.get(ch, 0) + 1
-        return
-    from rules_engine.mana import parse_mana
+                added[ch] = added.get(ch, 0) + 1
+    else:
+        from rules_engine.mana import parse_mana
 
-    for color, k in parse_mana(eff.mana).items():
+        added = dict(parse_mana(eff.mana))
+    for color, k in added.items():
         pool[color] = pool.get(color, 0) + k
+        if eff.retain_until is not None:  # "you don't lose this mana as steps ... end" (500.4)
+            who.kept_mana[color] = who.kept_mana.get(color, 0) + k
 
 
 def h_noop_log(ctx: Ctx, eff: Any) -> None:
@@ -2021,6 +2025,13 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
                 _new_targets(game, copy, spell, ctx.controller)
             game.stack.append(copy)
             game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
+
+
+def h_paradigm_copy(ctx: Ctx, eff: Any) -> None:
+    """702.192a: paradigm's delayed trigger (mechanics/paradigm.py)."""
+    from rules_engine.mechanics import paradigm
+
+    paradigm.copy_and_cast(ctx.game, ctx.controller, ctx.source)
 
 
 def _new_targets(game: Game, copy: GameObject, spell: GameObject, player: Player) -> None:
@@ -3019,7 +3030,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
                         ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem),
-                        ("AdditionalPhase", h_additional_phase)):
+                        ("AdditionalPhase", h_additional_phase),
+                        ("ParadigmCopy", h_paradigm_copy)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

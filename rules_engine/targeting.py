@@ -27,6 +27,8 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
         return True
     if isinstance(obj, Player):
         return False
+    if flt.any_of:  # "basic land cards and/or Gate cards"
+        return any(matches(game, obj, alt, controller, source, zone_check) for alt in flt.any_of)
     if flt.card_types and not any(obj.has_type(_cap(t)) or (t.lower() == "permanent"
                                                             and obj.face.is_permanent_type)
                                   or (t.lower() == "card") for t in flt.card_types):
