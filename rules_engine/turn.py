@@ -151,7 +151,13 @@ def end_step(game: Game) -> None:
     """500.2-500.4: the step ends (mana empties), the next one begins; continue to priority."""
     for p in game.players:
         if p.mana_pool:
-            p.mana_pool.clear()  # 500.4
+            if p.kept_mana:  # 500.4 except mana an effect says isn't lost (spent last)
+                kept = {c: min(n, p.kept_mana.get(c, 0)) for c, n in p.mana_pool.items()}
+                p.kept_mana = {c: n for c, n in kept.items() if n}
+                p.mana_pool.clear()
+                p.mana_pool.update(p.kept_mana)
+            else:
+                p.mana_pool.clear()  # 500.4
     if game.step == "end_of_combat":
         combat.remove_all_from_combat(game)
     if game.step == "cleanup":
@@ -173,6 +179,7 @@ def end_step(game: Game) -> None:
 def next_turn(game: Game) -> None:
     """500.1/103: the next player in turn order takes a turn, starting with the untap step."""
     for p in game.players:
+        p.kept_mana.clear()  # "until end of turn" is over
         if p.mana_pool:
             p.mana_pool.clear()
     game.prev_active = game.active

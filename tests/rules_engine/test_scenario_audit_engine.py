@@ -12,6 +12,8 @@ used (Wolfkin Outcast // Wedding Crasher, Sunstreak Phoenix); two general rules 
 - "it" in a triggered ability whose event is about a player only (a step beginning) is the
   source: "At the beginning of your upkeep, if this creature isn't prepared, it becomes
   prepared" (Woodwork Prodigy);
+- mana that "you don't lose as steps and phases end" stays until end of turn (500.4);
+- "basic land cards and/or Gate cards": either description will do (a search finds both);
 - 113.6m: a triggered ability whose effect returns the card itself from its graveyard
   functions only in the graveyard (and not on the battlefield).
 """
@@ -80,10 +82,23 @@ LESSON = {
     ],
 }
 
+FORAGER = {
+    "object": "card", "name": "Trailside Forager", "layout": "normal", "mana_cost": "{1}{G}",
+    "type_line": "Creature — Elf Scout", "power": "2", "toughness": "2", "colors": ["G"],
+    "oracle_text": "Whenever Trailside Forager attacks, add {G}. Until end of turn, you don't "
+                   "lose this mana as steps and phases end.",
+}
+SEEKER = {
+    "object": "card", "name": "Gate Seeker", "layout": "normal", "mana_cost": "{G}",
+    "type_line": "Sorcery", "colors": ["G"],
+    "oracle_text": "Search your library for up to two basic land cards and/or Gate cards, put "
+                   "them onto the battlefield tapped, then shuffle.",
+}
+
 
 def _play(text: str, sample_source) -> list[str]:
     source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER, VERDICT, LEVER, HORN,
-                                              LESSON]), sample_source])
+                                              LESSON, FORAGER, SEEKER]), sample_source])
     result = run_scenario(yaml.safe_load(text), source)
     return result.failures
 
@@ -233,4 +248,46 @@ actions:
 expect:
   objects: {s: {prepared: true}}
   zones: {alice: {exile: [Quiet Lesson]}}
+""", sample_source) == []
+
+
+def test_mana_kept_until_end_of_turn(sample_source) -> None:
+    assert _play("""
+name: Trailside Forager's {G} from its attack pays for Giant Growth in the damage step
+strict: true
+state:
+  players:
+    alice:
+      battlefield: [{card: Trailside Forager, id: f}]
+      hand: [Giant Growth]
+      library: [{card: Forest, count: 3}]
+    bob: {library: [{card: Forest, count: 3}]}
+actions:
+  - alice: {attack: {f: bob}}
+  - resolve: {}
+  - advance: {step: combat_damage}
+  - alice: {cast: Giant Growth, targets: [f]}
+  - resolve: {}
+  - advance: {step: main2}
+  - alice: {cast: Giant Growth, targets: [f], expect_error: "601.2"}
+expect: {objects: {f: {power: 5}}, life: {bob: 18}}
+""".replace("hand: [Giant Growth]", "hand: [Giant Growth, Giant Growth]"), sample_source) == []
+
+
+def test_a_search_for_either_of_two_descriptions(sample_source) -> None:
+    assert _play("""
+name: Gate Seeker finds a basic land (either description fits)
+strict: true
+state:
+  players:
+    alice:
+      hand: [Gate Seeker]
+      battlefield: [Forest]
+      library: [Plains, Grizzly Bears, Island]
+actions:
+  - alice: {cast: Gate Seeker}
+  - resolve: {choices: {alice: [Plains, Island]}}
+expect:
+  zones: {alice: {library: [Grizzly Bears]}}
+  objects: {Plains: {tapped: true, zone: battlefield}, Island: {tapped: true}}
 """, sample_source) == []
