@@ -93,3 +93,25 @@ def card_objects_by_name(store: Store, names: Iterable[str]) -> dict[str, dict[s
                 if original is not None and original not in found:
                     found[original] = obj
     return {**secondary, **primary}
+
+
+def english_names_for_japanese(store: Store, names: Iterable[str]) -> dict[str, str]:
+    """Map each Japanese card (or face) name to its English name; unknown names are left out.
+
+    A face's Japanese name gives that face's English name (a double-faced card's front face
+    is the name a scenario uses); the whole card's gives its full English name."""
+    wanted = {n.strip(): n for n in names if n and n.strip()}
+    if not wanted:
+        return {}
+    rows = store.con.execute(
+        "SELECT j.name_ja, j.face_index, c.name, c.data FROM cards_ja j JOIN cards c "
+        "USING (oracle_id) WHERE j.name_ja IN (SELECT unnest(?))", [list(wanted)]).fetchall()
+    found: dict[str, str] = {}
+    for name_ja, face_index, name, data in sorted(rows, key=lambda r: -r[1]):
+        english = name
+        if face_index >= 0 and data:
+            faces = orjson.loads(data).get("card_faces") or ()
+            if face_index < len(faces) and faces[face_index].get("name"):
+                english = faces[face_index]["name"]
+        found.setdefault(wanted[name_ja], english)
+    return found

@@ -49,8 +49,20 @@ class DictCardSource:
     def __init__(self, cards: Iterable[dict[str, Any]] = ()) -> None:
         self._primary: dict[str, dict[str, Any]] = {}
         self._secondary: dict[str, dict[str, Any]] = {}
+        self._japanese: dict[str, str] = {}
         for card in cards:
             self.add(card)
+
+    def add_japanese(self, printings: Iterable[dict[str, Any]]) -> None:
+        """Index Japanese printings (Scryfall ``lang: ja``: English ``name``, Japanese
+        ``printed_name``, per face too) so a Japanese card name finds the English one."""
+        for p in printings:
+            for ja, en in japanese_names(p):
+                self._japanese.setdefault(_norm(ja), en)
+
+    def english_name(self, name: str) -> str | None:
+        """The English name of the card (or face) printed in Japanese as ``name``."""
+        return self._japanese.get(_norm(name))
 
     def add(self, card: dict[str, Any]) -> None:
         name = card.get("name")
@@ -74,12 +86,39 @@ class DictCardSource:
         return len(self._primary)
 
 
+# The basic lands' names on Japanese cards (305.6, 205.3i: the five basic land types).
+BASIC_LANDS_JA = {"平地": "Plains", "島": "Island", "沼": "Swamp", "山": "Mountain", "森": "Forest"}
+
+
+def japanese_names(printing: dict[str, Any]) -> list[tuple[str, str]]:
+    """(Japanese name, English name) pairs of one Japanese printing: the card's own, and each
+    face's (a double-faced card's front face is what a scenario names it by)."""
+    pairs = []
+    faces = printing.get("card_faces") or ()
+    for face in faces:
+        if face.get("printed_name") and face.get("name"):
+            pairs.append((str(face["printed_name"]), str(face["name"])))
+    if printing.get("printed_name") and printing.get("name"):
+        pairs.append((str(printing["printed_name"]), str(printing["name"])))
+    return pairs
+
+
 class ChainCardSource:
     """Try each source in order: first for a card with that name as its own name, then for
     any card with a face of that name."""
 
     def __init__(self, sources: Iterable[CardSource]) -> None:
         self.sources = list(sources)
+
+    def english_name(self, name: str) -> str | None:
+        """A Japanese card name's English name, from the first source that knows it (the
+        basic lands' Japanese names are known without one)."""
+        for source in self.sources:
+            finder = getattr(source, "english_name", None)
+            found = finder(name) if finder is not None else None
+            if found:
+                return found
+        return BASIC_LANDS_JA.get(name.strip())
 
     def get(self, name: str) -> dict[str, Any] | None:
         fallback = None
@@ -338,6 +377,11 @@ class CardLibrary:
             found = CardDef.from_scryfall(data)
             self._defs[key] = found
         return found
+
+
+def default_sample_japanese_path() -> Path:
+    """The embedded sample's Japanese printings (``db/sample/cards_ja.jsonl``)."""
+    return default_sample_path().with_name("cards_ja.jsonl")
 
 
 def default_sample_path() -> Path:

@@ -41,6 +41,39 @@ def sorcery_timing_ok(game: Game, player: Player) -> bool:
     return game.active is player and game.step in MAIN_STEPS and not game.stack
 
 
+def land_plays_allowed(game: Game, player: Player) -> int:
+    """305.2: one land each turn, plus one for each "You may play an additional land on each of
+    your turns" that applies (305.2a)."""
+    from rules_engine import statics
+
+    return 1 + len(statics.player_restrictions(game, "additional_land_play", player))
+
+
+def static_flash(game: Game, player: Player, obj: GameObject) -> bool:
+    """601.3: a permanent's "You may cast Spirit spells [sorcery spells] as though they had
+    flash" lets its controller cast a spell it describes any time they have priority."""
+    from rules_engine import statics
+
+    if not game.statics_present and game.skip_quiet_sba_checks:
+        return False  # no static ability at the last check (statics.apply, 117.5)
+    for src in game.battlefield:
+        if src.controller is not player or src.phased_out:
+            continue
+        for abl in statics.battlefield_statics(src):
+            for eff in abl.effects:
+                if other_flash_permission(eff) and targeting.matches(
+                        game, obj, eff.filter, player, src, zone_check=False):
+                    return True
+    return False
+
+
+def other_flash_permission(eff: Any) -> bool:
+    """A static "You may cast [kind of] spells as though they had flash" about other spells
+    (run by :func:`static_flash`; for rules_engine.support via effects.static_run)."""
+    return isinstance(eff, ab.CastPermission) and eff.kind == "flash" and \
+        eff.duration is None and eff.filter is not None and not self_flash_permission(eff)
+
+
 def timing_ok(game: Game, player: Player, obj: GameObject) -> bool:
     """307.1 / 117.1a: may ``player`` cast ``obj`` now, as far as timing goes? Instants, flash
     (702.8a) and "you may cast ... as though it had flash" permissions (601.3) any time the
@@ -50,7 +83,8 @@ def timing_ok(game: Game, player: Player, obj: GameObject) -> bool:
     return "Instant" in face.types or compiled.has_keyword(obj, "flash") or bool(
         permissions and any(
             who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
-            for who, flt, _until in permissions)) or sorcery_timing_ok(game, player)
+            for who, flt, _until in permissions)) or sorcery_timing_ok(game, player) or \
+        static_flash(game, player, obj)
 
 
 def _flash_for_more(obj: GameObject) -> str | None:
@@ -218,6 +252,11 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
         return None
     from rules_engine import conditions, statics
 
+    # "Your opponents can't cast spells during your turn" (101.2)
+    for src, restriction in statics.player_restrictions(game, "cant_cast_during_your_turn",
+                                                        player):
+        if game.active is src.controller:
+            return f"{src.name}: {restriction.text}"
     for src in game.battlefield:
         if src.phased_out:
             continue
@@ -625,6 +664,8 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     obj.x = x
     obj.flashback = flashback
     obj.cast_from = original_zone
+    if original_zone == "graveyard":  # 601.2a: it left the graveyard for the stack
+        game.log("left_graveyard", obj=obj, player=obj.owner, to="stack")
     if cost is not None:
         obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name,
                                                   obj)  # 601.2g-h
@@ -680,8 +721,9 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
     if not sorcery_timing_ok(game, player):
         raise IllegalActionError("305.1", "a land can be played only in your main phase with an "
                                           "empty stack")
-    if player.land_plays >= 1:
-        raise IllegalActionError("305.2", f"{player.name} has already played a land this turn")
+    if player.land_plays >= land_plays_allowed(game, player):
+        raise IllegalActionError("305.2", f"{player.name} has already played "
+                                          f"{player.land_plays} land(s) this turn")
     player.land_plays += 1
     permanents.enter_battlefield(game, obj, player)
     game.log("land_played", obj=obj, player=player)

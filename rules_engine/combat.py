@@ -192,6 +192,33 @@ def attack_requirements(game: Game, attacks: dict[GameObject, Any]) -> None:
                                            "declaration must include it")
 
 
+_ATTACKING_STEPS = frozenset({"declare_attackers", "declare_blockers", "first_strike_damage",
+                              "combat_damage", "end_of_combat"})
+
+
+def enter_attacking(game: Game, obj: GameObject, controller: Player) -> None:
+    """508.4: a creature put onto the battlefield attacking: its controller chooses which
+    defending player (or a planeswalker or battle of one) it attacks; it was never declared
+    as an attacker (no "whenever ~ attacks"), and is unblocked from the declare blockers step
+    on (506.3d). It isn't attacking at all if it's not a creature (506.3a), if its controller
+    isn't the attacking player (506.3b), or outside combat after attackers were declared."""
+    if obj.zone != "battlefield" or not obj.is_creature or controller is not game.active \
+            or game.step not in _ATTACKING_STEPS:
+        return
+    attacked = [a.attacking for a in attackers(game) if a is not obj]
+    players = [p for p in game.opponents(controller)]
+    players.sort(key=lambda p: p not in attacked)  # a player already attacked first
+    options: list[Any] = list(players)
+    options += [o for o in game.battlefield if o.controller in players and not o.phased_out
+                and (o.has_type("Planeswalker") or o.has_type("Battle"))]
+    if not options:
+        return
+    choice = options[0] if len(options) == 1 else game.decider.choose(
+        controller.name, f"what {obj.name} attacks", options)
+    obj.attacking = choice
+    game.log("put_onto_battlefield_attacking", obj=obj, defender=choice)
+
+
 def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
     """508.1: the attackers become attacking and tap (702.20b vigilance); triggers (508.3a)."""
     tapped = set()
@@ -208,9 +235,101 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
                  defenders=tuple(dict.fromkeys(attacks.values())))
 
 
+def _requirements(game: Game) -> tuple[list[GameObject], list[GameObject], list[GameObject]]:
+    """509.1c requirements on this declaration: attackers that "must be blocked if able",
+    attackers that "all creatures able to block ... do so", and creatures of the defending
+    players that "block this turn if able"."""
+    from rules_engine import statics
+
+    if game.statics_none_at == statics.ABILITY_CHANGES[0]:
+        return [], [], []  # no static ability (and so no granted requirement) anywhere
+    atts = attackers(game)
+    needy = [a for a in atts if statics.restrictions_of(game, "must_be_blocked", a)]
+    lured = [a for a in atts if statics.restrictions_of(game, "must_be_blocked_by_all_able", a)]
+    eager = [o for o in game.battlefield if o.controller is not game.active and o.is_creature
+             and not o.phased_out and not o.tapped
+             and statics.restrictions_of(game, "blocks_if_able", o)]
+    return needy, lured, eager
+
+
+def _could_block(game: Game, blocker: GameObject, attacker: GameObject) -> bool:
+    if blocker.controller is game.active:
+        return False
+    defender = attacker.attacking
+    player = defender if isinstance(defender, Player) else getattr(defender, "controller", None)
+    if blocker.controller is not player:
+        return False
+    try:
+        can_block(game, blocker, attacker)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _free_blockers(game: Game, attacker: GameObject, used: set[int]) -> list[GameObject]:
+    """Creatures that could block ``attacker`` and are not in ``used``."""
+    return [o for o in game.battlefield if id(o) not in used and o.is_creature
+            and _could_block(game, o, attacker)]
+
+
+def block_requirement_violation(game: Game, blocks: dict[GameObject, Any]) -> str | None:
+    """509.1c: the declaration must obey as many requirements as possible without breaking a
+    restriction. A requirement left unobeyed breaks the rule when some creature could obey it
+    instead: one blocking nothing, or blocking without obeying any requirement (moving it
+    obeys one more). The requirements: "[this creature] must be blocked if able", "all
+    creatures able to block [it] do so", "[it] blocks this turn if able"."""
+    needy, lured, eager = _requirements(game)
+    if not (needy or lured or eager):
+        return None
+    wanted = {id(a) for a in needy + lured}
+    eager_ids = {id(o) for o in eager}
+    obeying = {id(b) for b, v in blocks.items()
+               if id(b) in eager_ids or any(id(a) in wanted for a in blocked_by(v))}
+    blocked = {id(a) for v in blocks.values() for a in blocked_by(v)}
+    for att in needy:
+        if id(att) not in blocked and _free_blockers(game, att, obeying):
+            return f"{att.name} must be blocked if able"
+    for att in lured:
+        for o in _free_blockers(game, att, obeying):
+            if att not in blocked_by(blocks.get(o, [])):
+                return f"{o.name} is able to block {att.name} and must do so"
+    for o in eager:
+        if o not in blocks and any(_could_block(game, o, a) for a in attackers(game)):
+            return f"{o.name} blocks this turn if able"
+    return None
+
+
+def _obey_requirements(game: Game) -> dict[GameObject, Any]:
+    """The first declaration obeying the 509.1c requirements, for a defending player who gave
+    none: each creature that must block blocks (an attacker that wants blockers first), every
+    creature able to block a "lure" attacker blocks it, and a "must be blocked" attacker gets
+    one free creature."""
+    needy, lured, eager = _requirements(game)
+    blocks: dict[GameObject, Any] = {}
+    for att in lured:
+        for o in _free_blockers(game, att, {id(b) for b in blocks}):
+            blocks[o] = att
+    for att in needy:
+        if att not in blocks.values():
+            free = _free_blockers(game, att, {id(b) for b in blocks})
+            if free:
+                blocks[free[0]] = att
+    for o in eager:
+        if o not in blocks:
+            options = [a for a in needy + lured + attackers(game) if _could_block(game, o, a)]
+            if options:
+                blocks[o] = options[0]
+    for blocker, att in blocks.items():
+        game.note(f"{blocker.name} blocks {att.name} as a requirement says (509.1c)")
+    return blocks
+
+
 def declare_blockers(game: Game, blocks: dict[GameObject, Any]) -> None:
     """509.1: blockers block; an attacker with menace needs two or more (702.111b). A blocker
     maps to its attacker, or to a list of attackers when it can block more (509.1a)."""
+    if not blocks and game.statics_present:
+        # nothing declared (no decision given): the first legal declaration obeys 509.1c
+        blocks = _obey_requirements(game)
     for blocker, value in blocks.items():
         blocker.blocking = blocked_by(value)
         for attacker in blocker.blocking:

@@ -137,7 +137,11 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         if ctx.targets:
             return [t for t in ctx.targets[-1:] if targeting.still_legal(game, ctx.item, t)]
         trig = _triggering(ctx)
-        return [trig] if trig is not None else [_source_obj(ctx)]
+        if trig is not None and not isinstance(trig, Player):
+            return [trig]
+        # "At the beginning of your upkeep, if ~ isn't prepared, it becomes prepared": an
+        # event about a player only (a step beginning) leaves "it" for the source itself
+        return [_source_obj(ctx)]
     if kind == "triggering":
         trig = _triggering(ctx)
         return [trig] if trig is not None else []
@@ -174,9 +178,15 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
                 out.append(obj.controller if kind == "controller_of" else obj.owner)
         return out
     if kind == "each":
-        return [o for o in game.permanents()
-                if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
-                and (not ref.filter or not ref.filter.card_types or True)]
+        found = [o for o in game.permanents()
+                 if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
+                 and (not ref.filter or not ref.filter.card_types or True)]
+        if ref.filter is not None and "attached to that creature" in ref.filter.qualifiers:
+            # "Destroy all Equipment attached to that creature": "that creature" is the one
+            # the effect spoke of before (its target, 608.2c), as it is now (301.5, 303.4)
+            that = resolve_ref(ctx, ab.Ref("it"))
+            found = [o for o in found if o.attached_to is not None and o.attached_to in that]
+        return found
     if kind == "those":
         if not ctx.those and ctx.item is not None and game.__dict__.get("delayed_refs"):
             found = _remembered(ctx, "those")
@@ -784,6 +794,8 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
                 card = p.library[0]
                 ctx.game.move(card, "graveyard")
                 milled.append(card)
+        if milled and any(c.owner is p for c in milled):
+            ctx.game.log("milled", player=p, count=sum(c.owner is p for c in milled))
     ctx.those = milled
     ctx.count = len(milled)
 
@@ -1300,6 +1312,11 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
             obj = game.create_token(p, face, tapped=eff.tapped, card=card)
             created.append(obj)
             game.log("token_created", obj=obj, player=p)
+    if eff.attacking:  # "create ... tokens that are tapped and attacking" (508.4)
+        from rules_engine import combat
+
+        for obj in created:
+            combat.enter_attacking(game, obj, obj.controller)
     ctx.those = created
     if created:
         ctx.it = created[-1]
@@ -1462,6 +1479,10 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
                 continue
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
                                          counters=eff.counters, transformed=eff.transformed)
+            if eff.attacking:  # "... onto the battlefield tapped and attacking" (508.4)
+                from rules_engine import combat
+
+                combat.enter_attacking(game, obj, obj.controller)
         elif eff.to_zone.startswith("library_bottom"):
             game.move(obj, "library", top=False)  # any/random order among several: listed order
         elif eff.to_zone.startswith("library"):
@@ -1669,16 +1690,20 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
         color = game.decider.choose(who.name, "mana colour", list("WUBRG"))
         pool[color] = pool.get(color, 0) + n
         return
+    added: dict[str, int] = {}
     if eff.choices:
         pick = game.decider.choose(who.name, "mana", list(eff.choices))
         for ch in pick:
             if ch in "WUBRGC":
-                pool[ch] = pool.get(ch, 0) + 1
-        return
-    from rules_engine.mana import parse_mana
+                added[ch] = added.get(ch, 0) + 1
+    else:
+        from rules_engine.mana import parse_mana
 
-    for color, k in parse_mana(eff.mana).items():
+        added = dict(parse_mana(eff.mana))
+    for color, k in added.items():
         pool[color] = pool.get(color, 0) + k
+        if eff.retain_until is not None:  # "you don't lose this mana as steps ... end" (500.4)
+            who.kept_mana[color] = who.kept_mana.get(color, 0) + k
 
 
 def h_noop_log(ctx: Ctx, eff: Any) -> None:
@@ -1944,7 +1969,9 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
 
 # "can't" restrictions on objects that statics.restricted() enforces (combat asks it)
 _OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack",
-                                  "cant_be_blocked_by"})
+                                  "cant_be_blocked_by", "attacks_each_combat",
+                                  "must_be_blocked", "must_be_blocked_by_all_able",
+                                  "blocks_if_able"})
 
 
 def cant_be_countered(game: Game, spell: Any) -> bool:
@@ -2011,6 +2038,13 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
                 _new_targets(game, copy, spell, ctx.controller)
             game.stack.append(copy)
             game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
+
+
+def h_paradigm_copy(ctx: Ctx, eff: Any) -> None:
+    """702.192a: paradigm's delayed trigger (mechanics/paradigm.py)."""
+    from rules_engine.mechanics import paradigm
+
+    paradigm.copy_and_cast(ctx.game, ctx.controller, ctx.source)
 
 
 def _new_targets(game: Game, copy: GameObject, spell: GameObject, player: Player) -> None:
@@ -2969,7 +3003,8 @@ def static_run(eff: Any) -> bool:
         from rules_engine import casting
 
         # 601.3c, checked as the card is cast; 118.9, offered as a spell is cast
-        return casting.self_flash_permission(eff) or casting.free_cast_permission(eff)
+        return casting.self_flash_permission(eff) or casting.free_cast_permission(eff) or \
+            casting.other_flash_permission(eff)
     if isinstance(eff, ab.CostModifier):
         import inspect
 
@@ -3008,7 +3043,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
                         ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem),
-                        ("AdditionalPhase", h_additional_phase)):
+                        ("AdditionalPhase", h_additional_phase),
+                        ("ParadigmCopy", h_paradigm_copy)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

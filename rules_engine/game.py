@@ -342,6 +342,11 @@ class Game:
     def gain_life(self, player: Player, n: int) -> None:
         if n <= 0:
             return
+        from rules_engine import statics
+
+        if statics.player_restrictions(self, "cant_gain_life", player):
+            self.note(f"{player.name} can't gain life (119.7)")  # "Players can't gain life"
+            return
         player.life += n
         player.life_gained_turn += n
         self.log("life_gained", player=player, amount=n)

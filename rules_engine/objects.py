@@ -43,6 +43,7 @@ class Player:
         "mana_pool", "lost", "left", "won", "drew_from_empty", "land_plays",
         "spells_cast_this_turn", "dungeon", "dungeon_room", "completed_dungeons",
         "max_hand_size", "life_gained_turn", "life_lost_turn", "drawn_turn", "copies",
+        "kept_mana",
     )
 
     def __init__(self, name: str, index: int) -> None:
@@ -55,6 +56,9 @@ class Player:
         self.exile: list[GameObject] = []
         self.command: list[GameObject] = []
         self.mana_pool: dict[str, int] = {}
+        # mana that doesn't empty as steps end this turn ("Until end of turn, you don't lose
+        # this mana as steps and phases end", 500.4): an upper bound per type
+        self.kept_mana: dict[str, int] = {}
         self.lost = False
         self.left = False
         self.won = False

@@ -29,7 +29,7 @@ from rules_engine.game import STEPS, Game
 from rules_engine.mana import parse_mana
 from rules_engine.mechanics import extra_phases
 from rules_engine.objects import GameObject, Player
-from rules_engine.scenario_yaml import line_of, load_documents
+from rules_engine.scenario_yaml import duplicate_keys, line_of, load_documents
 
 STEP_ALIASES = {"main": "main1", "precombat_main": "main1", "postcombat_main": "main2",
                 "first_main": "main1", "second_main": "main2", "main_1": "main1",
@@ -210,13 +210,69 @@ class Runner:
             path = (self.file.parent / str(rel)) if self.file is not None else Path(str(rel))
             extra.extend(read_card_file(path))
         if extra:
-            self.library = CardLibrary(ChainCardSource([DictCardSource(extra), self.source]))
+            own = DictCardSource(c for c in extra if c.get("lang", "en") != "ja")
+            own.add_japanese(c for c in extra if c.get("printed_name"))
+            self.source = ChainCardSource([own, self.source])
+            self.library = CardLibrary(self.source)
+
+    def _translate_japanese(self) -> None:
+        """Japanese card names (as printed on Japanese cards, e.g. from the Japanese wiki) are
+        read as the cards' English names everywhere in the scenario (an engine extension:
+        the card sources know Japanese printings; ids and player names are left alone)."""
+        finder = getattr(self.source, "english_name", None)
+        if finder is None:
+            return
+        scn = self.scn
+        keep: set[str] = set(map(str, scn.get("players") or []))
+
+        def collect_ids(value: Any) -> None:
+            if isinstance(value, dict):
+                if value.get("id") is not None:
+                    keep.add(str(value["id"]))
+                for v in value.values():
+                    collect_ids(v)
+            elif isinstance(value, list):
+                for v in value:
+                    collect_ids(v)
+
+        collect_ids(scn.get("state"))
+        cache: dict[str, str] = {}
+
+        def english(text: Any) -> Any:
+            if not isinstance(text, str) or text.isascii() or text in keep:
+                return text
+            if text not in cache:
+                cache[text] = finder(text) or text
+            return cache[text]
+
+        def walk(value: Any) -> None:
+            if isinstance(value, list):
+                for i, v in enumerate(value):
+                    value[i] = english(v)
+                    walk(value[i])
+            elif isinstance(value, dict):
+                for key in list(value):
+                    new = english(key)
+                    if new != key:
+                        value[new] = value.pop(key)
+                        lines = getattr(value, "key_lines", None)
+                        if lines is not None and key in lines:
+                            lines[new] = lines.pop(key)
+                for key, v in value.items():
+                    if key == "id":
+                        continue
+                    value[key] = english(v)
+                    walk(value[key])
+
+        for part in ("state", "actions", "expect"):
+            walk(scn.get(part))
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self) -> Game:
         scn = self.scn
         self._unknown_keys(scn, TOP_KEYS, "scenario")
         self._load_cards()
+        self._translate_japanese()
         self._at(scn, "players")
         players = scn.get("players") or ["alice", "bob"]
         if not isinstance(players, list):
@@ -425,6 +481,9 @@ class Runner:
         name = self.scn.get("name")
         file = str(self.file) if self.file else "<scenario>"
         try:
+            dups = duplicate_keys(self.scn)
+            if dups:
+                raise ScenarioError("; ".join(dups))
             if name is None or not str(name).strip():
                 raise ScenarioError("key 'name' is required (one line saying what is checked)")
             self.setup()
@@ -464,6 +523,8 @@ class Runner:
         return f"line {self.line}: "
 
     def do_action(self, i: int, action: Any) -> None:
+        if isinstance(action, str) and action.strip() in ("resolve", "advance"):
+            action = {action.strip(): {}}  # "- resolve" written without its empty mapping
         if not isinstance(action, dict) or len([k for k in action if k != "expect_error"]) != 1:
             raise ScenarioError(f"action {i}: one key (a player name, resolve, advance or "
                                 f"expect), got {action!r}")
@@ -754,6 +815,9 @@ class Runner:
             if compiled.has_keyword(att, "menace") and counts[id(att)] < 2:
                 raise IllegalActionError("702.111b", f"{att.name} has menace: it can't be "
                                                      "blocked except by two or more creatures")
+        broken = combat.block_requirement_violation(game, blocks)
+        if broken:
+            raise IllegalActionError("509.1c", broken)
         game.pending_blocks = blocks
         self._pass_until(lambda: game.step == "declare_blockers")
 
@@ -915,6 +979,9 @@ class Runner:
                       fails: list[str]) -> None:
         game = self.game
         found = [o for o in game.find_objects(key) if o.zone != "gone"]
+        if not found and not key.lower().endswith(" token"):
+            # a token named by its subtypes without the word "Token" (111.4: "Goblin Token")
+            found = [o for o in game.find_objects(f"{key} Token") if o.zone != "gone"]
         obj = None
         nth = _NTH.match(key)
         if not found and nth is not None and key.lower() not in self.labels:

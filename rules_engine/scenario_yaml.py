@@ -8,7 +8,8 @@ from and keep the last of two equal keys; this loader keeps both facts:
 - every mapping is a :class:`LineMap` (a ``dict``) knowing its own line and each key's line,
   every sequence a :class:`LineList` knowing each item's line;
 - a key given twice in one mapping is an error naming both lines (YAML 1.2 requires unique
-  keys; keeping only the last would drop a check without a word);
+  keys; keeping only one would drop a check without a word), reported for the scenario that
+  holds it, so the file's other scenarios still run;
 - a file may hold one scenario, a list of them, or several YAML documents (``---``) of either.
 """
 
@@ -32,6 +33,7 @@ class LineMap(dict):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.key_lines: dict[Any, int] = {}
+        self.duplicates: list[str] = []
 
     def line_of(self, key: Any) -> int | None:
         """The line of ``key`` (of the mapping itself when the key is absent)."""
@@ -73,12 +75,27 @@ def _construct_map(loader: Any, node: yaml.MappingNode) -> LineMap:
         except TypeError as exc:  # a list or mapping used as a key
             raise yaml.constructor.ConstructorError(
                 None, None, f"unhashable key {key!r}", key_node.start_mark) from exc
-        if seen:
-            raise ScenarioError(f"line {line}: key {key!r} given twice in one mapping (first on "
-                                f"line {data.key_lines[key]}); YAML keys must be unique")
+        if seen:  # reported when that scenario runs (the file's other scenarios still do)
+            data.duplicates.append(
+                f"line {line}: key {key!r} given twice in one mapping (first on line "
+                f"{data.key_lines[key]}); YAML keys must be unique")
+            continue
         data[key] = loader.construct_object(value_node, deep=True)
         data.key_lines[key] = line
     return data
+
+
+def duplicate_keys(value: Any) -> list[str]:
+    """Every "key given twice" found in ``value`` and the mappings inside it."""
+    found: list[str] = []
+    if isinstance(value, dict):
+        found.extend(getattr(value, "duplicates", ()))
+        for v in value.values():
+            found.extend(duplicate_keys(v))
+    elif isinstance(value, list):
+        for v in value:
+            found.extend(duplicate_keys(v))
+    return found
 
 
 def _construct_seq(loader: Any, node: yaml.SequenceNode) -> LineList:

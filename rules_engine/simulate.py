@@ -52,7 +52,8 @@ def candidate_moves(game: Game) -> list[Move]:
     for obj in p.hand:
         face = obj.face
         if "Land" in face.types:
-            if sorcery_ok and p.land_plays == 0:
+            if sorcery_ok and (p.land_plays == 0 or p.land_plays < casting.land_plays_allowed(
+                    game, p)):  # 305.2a: additional land plays
                 moves.append(("play_land", obj))
             continue
         mana_value = face.mana_value

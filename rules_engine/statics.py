@@ -503,3 +503,39 @@ def restrictions_of(game: Game, kind: str, obj: GameObject) -> list[tuple[GameOb
                 if eff.subject.kind == "game" or obj in _subjects(game, src, eff.subject):
                     found.append((src, eff))
     return found
+
+
+def player_restrictions(game: Game, kind: str, player: Any) -> list[tuple[GameObject, Any]]:
+    """Static restrictions and permissions of kind ``kind`` about a player, with their sources
+    (101.2 "can't", 305.2a "may play an additional land", 402.2 "no maximum hand size"): the
+    subject is "you" (the source's controller), "your opponents", each player / "Players",
+    or the game."""
+    if game.statics_none_at == ABILITY_CHANGES[0]:
+        return []  # no static ability on the battlefield (see apply), nothing changed since
+    found: list[tuple[GameObject, Any]] = []
+    for src in with_emblems(game, game.battlefield):
+        if src.phased_out:
+            continue
+        for abl in _statics(src):
+            for eff in _flat(abl.effects):
+                if not isinstance(eff, ab.Restriction) or eff.kind != kind or \
+                        eff.duration is not None:
+                    continue
+                if abl.condition is not None and not conditions.holds(
+                        game, abl.condition, src.controller, src):
+                    continue
+                who = eff.subject.kind if eff.subject is not None else "you"
+                if who == "each" and eff.subject.filter is not None and \
+                        "player" not in eff.subject.filter.qualifiers:
+                    continue  # about objects, not players
+                if who in ("game", "player_each", "each_player", "each") or (
+                        who == "you" and player is src.controller) or (
+                        who in ("opponent_each", "opponent") and player is not src.controller):
+                    found.append((src, eff))
+    return found
+
+
+def before_the_game(restriction: Any) -> bool:
+    """Whether a static ability works only before the game begins and so has nothing to do in
+    one (113.6n, 903.3a: "[This card] can be your commander" modifies deck construction)."""
+    return isinstance(restriction, ab.Restriction) and restriction.kind == "can_be_commander"

@@ -172,14 +172,15 @@ def _keyword_names(trees: Iterable[ast.AST]) -> set[str]:
 
 
 def _restriction_kinds(trees: Iterable[ast.AST]) -> tuple[set[str], set[str]]:
-    """Kinds passed to ``restricted(game, kind, ...)`` (or ``restrictions_of``, which returns
-    the applying records): literals, and f-string prefixes."""
+    """Kinds passed to ``restricted(game, kind, ...)`` (or ``restrictions_of`` and
+    ``player_restrictions``, which return the applying records): literals, and f-string
+    prefixes."""
     exact: set[str] = set()
     prefixes: set[str] = set()
     for tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and _last_name(node.func) in (
-                    "restricted", "restrictions_of") and \
+                    "restricted", "restrictions_of", "player_restrictions") and \
                     len(node.args) >= 2:
                 arg = node.args[1]
                 exact.update(_strings(arg))

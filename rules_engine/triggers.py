@@ -31,7 +31,8 @@ STEP_OF_PHASE = {
 # Trigger kinds matched by the event name alone (plus the player/self checks in _match_one).
 _SIMPLE = {"take_initiative": "initiative_taken", "venture": "ventured",
            "complete_dungeon": "dungeon_completed", "becomes_prepared": "prepared",
-           "draw": "drew", "gain_life": "life_gained", "transforms_into": "transformed"}
+           "draw": "drew", "gain_life": "life_gained", "transforms_into": "transformed",
+           "lose_life": "life_lost", "roll_die": "die_rolled", "mill": "milled"}
 
 
 class Pending:
@@ -247,9 +248,19 @@ def _permanents_triggered(game: Game, event: Any, name: str) -> None:
             if name in event_names(trig) and not works_from_graveyard(abl) and \
                     _matches(game, trig, event, obj, obj.controller):
                 _add(game, abl, obj, obj.controller, event)
-                if trig.event == "chapter":  # 714.2c: "I, II —" is one ability per chapter
-                    for _ in range(sagas.triggered(game, trig, obj, event) - 1):
-                        _add(game, abl, obj, obj.controller, event)
+                for _ in range(_extra_times(game, trig, obj, event)):
+                    _add(game, abl, obj, obj.controller, event)
+
+
+def _extra_times(game: Game, trig: Any, obj: Any, event: Any) -> int:
+    """How many more times than once one event triggers this ability: each chapter passed
+    (714.2c: "I, II —" is one ability per chapter), each counter of "Whenever a +1/+1 counter
+    is put on ~"."""
+    if trig.event == "chapter":
+        return max(sagas.triggered(game, trig, obj, event) - 1, 0)
+    if trig.each_one and event.name == "counters_put":
+        return max(int(event.data.get("amount") or 1) - 1, 0)
+    return 0
 
 
 def _listened(game: Game) -> frozenset[str]:
@@ -326,6 +337,8 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "cycle": frozenset({"cycled"}),
     "sacrifice": frozenset({"sacrificed"}),
     "unlock_door": frozenset({"door_unlocked"}),  # 709.5h (mechanics/rooms.py)
+    "fully_unlock": frozenset({"door_unlocked"}),  # 709.5i
+    "create_token": frozenset({"token_created"}),
     "becomes_monstrous": frozenset({"became_monstrous"}),  # 701.37b
     "tapped_for_mana": frozenset({"tapped_for_mana"}),  # 605.1b (resolved at once: _add)
     # "is put into exile from the battlefield" (the source's own: look-back in check)
@@ -437,7 +450,17 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if kind == "enters":
         return name == "entered" and _about(game, trig, data["obj"], source, controller)
     if kind in ("attacks", "blocks"):
-        return name == kind and _about(game, trig, data["obj"], source, controller)
+        if name != kind:
+            return False
+        detail = trig.detail
+        if kind == "attacks" and detail and detail.startswith("you"):
+            # "attacks you or a planeswalker you control" (508.1b)
+            defender = data.get("defender")
+            if defender is not controller and not (
+                    "planeswalker" in detail and isinstance(defender, GameObject)
+                    and defender.controller is controller):
+                return False
+        return _about(game, trig, data["obj"], source, controller)
     if kind == "becomes_blocked":
         # (a creature blocking two or more attackers blocks once, 509.3a: all are listed)
         return name == "blocks" and (data["attacker"] is source or
@@ -448,7 +471,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         return name == "damage_dealt" and data["recipient"] is source
     if kind == "discard":
         return name == "discarded" and _player_ok(game, trig.player or "you", data["player"],
-                                                  controller)
+                                                  controller) and not _batched(
+            game, trig, source, name)
     if kind == "you_attack":
         return name == "attackers_declared" and data["player"] is controller
     if kind in ("scry_or_surveil", "conjure"):
@@ -495,10 +519,19 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         ordinal = getattr(trig, "ordinal", None)
         if ordinal and data.get("nth") != ordinal:
             return False
+        detail = trig.detail
+        if detail in ("hand", "graveyard", "exile", "not_hand"):
+            # "Whenever you cast a spell from your graveyard / from anywhere other than your
+            # hand" (601.2a: the zone it was cast from)
+            zone = getattr(data["obj"], "cast_from", None)
+            if (zone == "hand") if detail == "not_hand" else (zone != detail):
+                return False
+        if detail == "opponents_turn" and game.active is controller:
+            return False  # "your first spell during each opponent's turn"
         return True
     if kind == "chapter":
         return sagas.triggered(game, trig, source, event) > 0
-    if kind in ("leave_graveyard", "cycle", "sacrifice"):
+    if kind in ("leave_graveyard", "cycle", "sacrifice", "create_token"):
         # "Whenever one or more cards leave your graveyard", "Whenever a player cycles a card",
         # "Whenever you sacrifice another permanent" (701.21a)
         if name not in _KIND_EVENTS[kind]:
@@ -512,11 +545,7 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                                              controller, source,
                                                              zone_check=False):
             return False
-        # "one or more cards leave": once for the cards leaving together, i.e. while this
-        # ability's trigger from that batch still waits to be put on the stack (603.2c)
-        return not (trig.detail == "one_or_more" and any(
-            p.source is source and p.ability is not None and p.ability.trigger is trig and
-            p.event is not None and p.event.name == name for p in game.pending_triggers))
+        return not _batched(game, trig, source, name)
     if kind == "tapped_for_mana":
         # "Whenever enchanted land is tapped for mana", "Whenever a player taps a snow land for
         # mana", "Whenever you tap a land for mana"
@@ -532,11 +561,20 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if name != "left_battlefield" or data.get("to") != "exile" or data["obj"] is source:
             return False
         return _about(game, trig, data["obj"], source, controller, zone_check=False)
-    if kind == "unlock_door":
-        # "When you unlock this door": this half of this Room got its designation (709.5h)
-        if name != "door_unlocked" or data.get("obj") is not source:
+    if kind in ("unlock_door", "fully_unlock"):
+        # "When you unlock this door": this half of this Room got its designation (709.5h);
+        # "Whenever you unlock a door", "Whenever you fully unlock a Room" (709.5i)
+        if name != "door_unlocked":
             return False
-        return any(getattr(a, "trigger", None) is trig for a in data["half"].abilities or ())
+        obj = data.get("obj")
+        if kind == "fully_unlock" and getattr(obj, "doors", 0) != 3:
+            return False
+        if _is_self(trig) and trig.filter is None:
+            if obj is not source:
+                return False
+            return kind == "fully_unlock" or any(
+                getattr(a, "trigger", None) is trig for a in data["half"].abilities or ())
+        return _player_ok(game, trig.player or "you", data.get("player"), controller)
     if kind == "becomes_tapped":
         if name not in _KIND_EVENTS[kind] or (name == "attacks" and not data.get("tapped")):
             return False
@@ -570,7 +608,31 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
             return False
         if kind == "draw" and trig.ordinal:  # "your second card each turn"
             return data["player"].drawn_turn == trig.ordinal
+        if kind in ("gain_life", "lose_life") and trig.ordinal == 1:
+            # "for the first time each turn": this gain/loss is all of this turn's
+            so_far = data["player"].life_gained_turn if kind == "gain_life" else \
+                data["player"].life_lost_turn
+            return so_far == data.get("amount")
         return True
+    return False
+
+
+def _batched(game: Game, trig: Any, source: Any, name: str) -> bool:
+    """"Whenever one or more cards leave your graveyard / you discard one or more cards":
+    once for the objects of one batch (603.2c), i.e. not again while this ability's trigger
+    from that batch still waits to be put on the stack; that trigger's event then counts the
+    batch ("put that many +1/+1 counters", 608.2c)."""
+    if trig.detail != "one_or_more":
+        return False
+    for p in game.pending_triggers:
+        if p.source is source and p.ability is not None and p.ability.trigger is trig and \
+                p.event is not None and p.event.name == name:
+            from rules_engine.events import Event
+
+            old = p.event
+            p.event = Event(name, {**old.data, "count": int(old.data.get("count", 1)) + 1},
+                            old.turn, old.step)
+            return True
     return False
 
 

@@ -19,6 +19,7 @@ def card_source(card_files: Iterable[str], store: Any | None) -> Any:
     from rules_engine.cards import (
         ChainCardSource,
         DictCardSource,
+        default_sample_japanese_path,
         default_sample_path,
         read_card_file,
     )
@@ -36,5 +37,9 @@ def card_source(card_files: Iterable[str], store: Any | None) -> Any:
         sources.append(_StoreSource(store))
     sample = default_sample_path()
     if sample.exists():
-        sources.append(DictCardSource(read_card_file(sample)))
+        embedded = DictCardSource(read_card_file(sample))
+        japanese = default_sample_japanese_path()
+        if japanese.exists():  # Japanese card names in scenarios (their printed names)
+            embedded.add_japanese(read_card_file(japanese))
+        sources.append(embedded)
     return ChainCardSource(sources)

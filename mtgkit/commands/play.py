@@ -32,7 +32,16 @@ class _StoreSource:
 
         self._lookup = card_objects_by_name
         self._store = store
-        self._cache: dict[str, dict[str, Any] | None] = {}
+        self._cache: dict[str, Any] = {}
+
+    def english_name(self, name: str) -> str | None:
+        """The English name of a card printed in Japanese as ``name`` (db.cards)."""
+        from db.cards import english_names_for_japanese
+
+        key = "ja:" + name.lower()
+        if key not in self._cache:
+            self._cache[key] = english_names_for_japanese(self._store, [name]).get(name)
+        return self._cache[key]  # type: ignore[return-value]
 
     def get(self, name: str) -> dict[str, Any] | None:
         key = name.lower()

@@ -19,6 +19,8 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules_engine import combat, sba
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
@@ -90,6 +92,12 @@ def finish_combat(game: Game) -> None:
     turn.begin_step(game, "main2")
 
 
+def _no_max_hand_size(game: Game, player: Any) -> bool:
+    from rules_engine import statics
+
+    return bool(statics.player_restrictions(game, "no_max_hand_size", player))
+
+
 def cleanup(game: Game) -> None:
     """514: the cleanup step."""
     from rules_engine import turn
@@ -98,6 +106,8 @@ def cleanup(game: Game) -> None:
     game.log("cleanup_began", player=active)
     # 514.1: discard down to maximum hand size
     excess = len(active.hand) - active.max_hand_size
+    if excess > 0 and _no_max_hand_size(game, active):
+        excess = 0  # 402.2: a static "You have no maximum hand size"
     if excess > 0:
         chosen = game.decider.choose_many(active.name, "cards to discard to hand size",
                                           list(active.hand), excess)

@@ -79,14 +79,15 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     who = m.group("who").lower()
     what = m.group("what").strip()
     ordinal = None
-    om = re.match(r"^(?:your|their) (first|second|third|fourth|fifth) (.*?)\s*spell each turn$",
-                  what, re.I)
+    om = re.match(r"^(?:your|their) (first|second|third|fourth|fifth) (.*?)\s*spell "
+                  r"(each turn|during each opponent's turn)$", what, re.I)
     if om:
         flt = parse_filter((om.group(2) + " spell").strip())
         if flt is None:
             return None
         return Trigger("cast", player=m.group("who").lower().replace("an ", ""),
-                       ordinal=ORDINALS[om.group(1).lower()], filter=flt, text=m.group(0))
+                       ordinal=ORDINALS[om.group(1).lower()], filter=flt, text=m.group(0),
+                       detail="opponents_turn" if "opponent" in om.group(3).lower() else None)
     what = re.sub(r"^(?:an?|your) ", "", what, flags=re.I)
     copy = re.match(r"^copy of (?:an? )?", what, re.I)
     if copy:
@@ -99,9 +100,10 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
             return None
         what = what[: tm.start()]
     zone_from = None
-    fm = re.search(r" from (?:your|their) (hand|graveyard|exile)$", what, re.I)
+    fm = re.search(r" from (?:(?:your|their) (hand|graveyard|exile)|exile|(anywhere other "
+                   r"than (?:your|their) hand))$", what, re.I)
     if fm:
-        zone_from = fm.group(1).lower()
+        zone_from = "not_hand" if fm.group(2) else (fm.group(1) or "exile").lower()
         what = what[: fm.start()]
     chosen = re.search(r" with the chosen name$", what, re.I)
     if chosen:  # "a spell with the chosen name" (201.4, 709.4a): matched against the source's
@@ -261,6 +263,24 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you gain life for the first time each turn",
          lambda m, c: Trigger("gain_life", player="you", ordinal=1, text=m.group(0))),
         (r"you gain life", lambda m, c: Trigger("gain_life", player="you", text=m.group(0))),
+        (r"you gain or lose life", lambda m, c: Trigger(
+            "gain_life", player="you", alternatives=(Trigger("lose_life", player="you"),),
+            text=m.group(0))),
+        (r"you roll (?:a die|one or more dice)", lambda m, c: Trigger(
+            "roll_die", player="you", text=m.group(0))),  # 706.2
+        (r"you mill (?:a card|one or more cards)", lambda m, c: Trigger(
+            "mill", player="you", text=m.group(0))),  # 701.17
+        # Rooms: "Whenever you unlock a door", "Whenever you fully unlock a Room" (709.5h-i)
+        (r"you unlock a door(?: of a Room you control)?", lambda m, c: Trigger(
+            "unlock_door", player="you", filter=parse_filter("Room"), text=m.group(0))),
+        (r"you fully unlock (?P<what>a Room|~|this Room)", lambda m, c: Trigger(
+            "fully_unlock", player="you",
+            subject=None if m.group("what").lower() == "a room" else Ref("self"),
+            filter=parse_filter("Room") if m.group("what").lower() == "a room" else None,
+            text=m.group(0))),
+        # "Whenever a +1/+1 counter is put on ~": once per counter (122.6)
+        (r"an? (?P<kind>\S+) counter is put on (?P<subj>.+)", lambda m, c: _each(
+            _counters_put(m, c))),
         (r"you conjure one or more cards",
          lambda m, c: Trigger("conjure", player="you", text=m.group(0))),
         (r"you draw a card", lambda m, c: Trigger("draw", player="you", text=m.group(0))),
@@ -310,6 +330,10 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
             m.group("n")) is None else Trigger("attacks", subject=Ref("self"),
                                                ordinal=number(m.group("n")),
                                                detail="with_at_least_others", text=m.group(0))),
+        # "Whenever a creature attacks you or a planeswalker you control" (508.1b: attacking
+        # a player or a planeswalker that player controls)
+        (rf"{_SUBJ} attacks (?P<detail>you(?: or a planeswalker you control)?)",
+         _subject_event("attacks")),
         (rf"{_SUBJ} (?:attacks|attack)", _subject_event("attacks")),
         (rf"{_SUBJ} blocks or becomes blocked(?: by (?P<by>.+))?",
          lambda m, c: _alts_blocked(m, c)),
@@ -383,13 +407,21 @@ def _controlled(trig: Trigger | None) -> Trigger | None:
     return dataclasses.replace(trig, filter=dataclasses.replace(trig.filter, controller="you"))
 
 
+def _each(trig: Trigger | None) -> Trigger | None:
+    import dataclasses
+
+    return None if trig is None else dataclasses.replace(trig, each_one=True)
+
+
 def _with_filter(event: str, m: re.Match[str], player: str) -> Trigger | None:
     # ("another" stays: parse_filter reads it as "other than the source")
+    batch = "one_or_more" if m.group("what").lower().startswith("one or more ") else None
     what = re.sub(r"^(?:an?|one or more) ", "", m.group("what"), flags=re.I)
     if what.lower() in ("~", "this card"):
         return Trigger(event, subject=Ref("self"), player=player, text=m.group(0))
     flt = parse_filter(what)
-    return None if flt is None else Trigger(event, filter=flt, player=player, text=m.group(0))
+    return None if flt is None else Trigger(event, filter=flt, player=player, text=m.group(0),
+                                            detail=batch)
 
 
 def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
@@ -401,8 +433,8 @@ def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
             trig = build(m, ctx)
             if trig is not None:
                 return trig
-    # "When X and whenever Y" (rule 603.2: one ability with two trigger events)
-    m = re.fullmatch(r"(.+?) and whenever (.+)", t, re.I)
+    # "When X and whenever Y", "When X or whenever Y" (rule 603.2: one ability, two events)
+    m = re.fullmatch(r"(.+?) (?:and|or) whenever (.+)", t, re.I)
     if m:
         first, second = parse_trigger(m.group(1), ctx), parse_trigger(m.group(2), ctx)
         if first and second:

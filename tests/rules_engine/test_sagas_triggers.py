@@ -400,3 +400,122 @@ def test_mana_trigger_texts_compile_to_add_mana_for_that_player() -> None:
     assert (add.produced, add.player.kind) == (True, "that_player")
     halo = compile_card(cards[1]).faces[0].abilities[-1]
     assert (halo.trigger.subject.kind, halo.effects[0].mana) == ("enchanted", "{R}")
+
+
+# -- "attacks you or a planeswalker you control"; "When X or whenever Y" -------------------------
+def test_attacks_you_and_or_whenever() -> None:
+    cards = [
+        _card("Toll Warden", "Creature — Human", "Whenever a creature attacks you or a "
+              "planeswalker you control, that creature's controller loses 1 life.",
+              power="1", toughness="4"),
+        _card("Home Guard", "Creature — Human", "Whenever a creature attacks you, you gain 1 "
+              "life.", power="1", toughness="1"),
+        _card("Raider", "Creature — Orc", "", power="2", toughness="1"),
+        _card("Twin Herald", "Creature — Bird", "When Twin Herald enters or whenever you cast "
+              "a spell with mana value 6 or greater, you gain 2 life.", power="1",
+              toughness="1"),
+    ]
+    for card in cards:
+        _runs(card)
+    herald = compile_card(cards[3]).faces[0].abilities[0].trigger
+    assert (herald.event, herald.alternatives[0].event) == ("enters", "cast")
+    scn = {"name": "attacks you", "state": {"step": "beginning_of_combat", "players": {
+        "alice": {"battlefield": [{"card": "Raider", "id": "r1"}, {"card": "Raider", "id": "r2"},
+                                  "Home Guard"]},
+        "bob": {"battlefield": ["Toll Warden", "Home Guard"]}}},
+        "actions": [{"alice": {"attack": {"r1": "bob", "r2": "bob"}}},
+                    {"resolve": {}}, {"resolve": {}}, {"resolve": {}}, {"resolve": {}}],
+        # bob's two abilities trigger twice each; alice's Home Guard not at all (alice attacks)
+        "expect": {"life": {"alice": 18, "bob": 22}, "stack": []}}
+    _play(scn, cards)
+
+
+# -- zones cast from, token batches, gain-or-lose, per-counter, mill, opponent's turn, doors ------
+MISC_CARDS = [
+    _card("Grave Caller", "Creature — Zombie", "Whenever you cast a spell from your graveyard, "
+          "you gain 2 life.\nWhenever one or more cards leave your graveyard, you gain 1 life.",
+          power="1", toughness="1"),
+    _card("Ember Recast", "Sorcery", "Ember Recast deals 1 damage to any target.\nFlashback {R}",
+          cost="{R}"),
+    _card("Token Tally", "Artifact", "Whenever you create one or more tokens, you gain 1 life."),
+    _card("Twin Spirits", "Sorcery", "Create two 1/1 white Spirit creature tokens.", cost="{R}"),
+    _card("Life Ledger", "Artifact", "Whenever you gain or lose life, draw a card."),
+    _card("Blood Toll", "Sorcery", "Each player loses 1 life. You gain 3 life.", cost="{R}"),
+    _card("Counter Sponge", "Creature — Ooze", "Whenever a +1/+1 counter is put on Counter "
+          "Sponge, you gain 1 life.", power="0", toughness="1"),
+    _card("Triple Feed", "Instant", "Put three +1/+1 counters on target creature.", cost="{R}"),
+    _card("Mill Watcher", "Creature — Bird", "Whenever you mill one or more cards, you gain 1 "
+          "life.", power="1", toughness="1"),
+    _card("Deep Dredge", "Sorcery", "Mill three cards.", cost="{R}"),
+    _card("Night Owl", "Creature — Bird", "Whenever you cast your first spell during each "
+          "opponent's turn, you gain 5 life.", power="1", toughness="1"),
+    _card("Quick Jolt", "Instant", "Quick Jolt deals 1 damage to any target.", cost="{R}"),
+    _card("First Light", "Creature — Cleric", "Whenever you gain life for the first time each "
+          "turn, put a +1/+1 counter on First Light.", power="1", toughness="1"),
+]
+
+
+def test_misc_trigger_texts_compile_and_run() -> None:
+    for card in MISC_CARDS:
+        _runs(card)
+    _runs(_card("Dice Fan", "Creature — Human", "Whenever you roll a die, you gain 1 life.",
+                power="1", toughness="1"))
+    _runs(_card("Door Fan", "Creature — Human", "Whenever you unlock a door, you gain 1 life."
+                "\nWhenever you fully unlock a Room, draw a card.", power="1", toughness="1"))
+
+
+def test_cast_from_graveyard_and_leaving_it() -> None:
+    """601.2a: cast from the graveyard, the card leaves it: both abilities; from the hand,
+    neither."""
+    scn = {"name": "graveyard cast", "state": {"players": {
+        "alice": {"hand": ["Ember Recast"], "graveyard": ["Ember Recast"],
+                  "battlefield": ["Mountain", "Mountain", "Grave Caller"]}}},
+        "actions": [{"alice": {"cast": "Ember Recast", "targets": ["bob"]}},
+                    {"expect": {"stack": ["Ember Recast"]}}, {"resolve": {}},
+                    {"alice": {"cast": "Ember Recast", "from": "graveyard", "targets": ["bob"]}},
+                    {"resolve": {}}, {"resolve": {}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 23, "bob": 18}, "stack": []}}
+    _play(scn, MISC_CARDS)
+
+
+def test_token_batch_gain_or_lose_per_counter_and_mill() -> None:
+    scn = {"name": "misc", "state": {"players": {
+        "alice": {"hand": ["Twin Spirits", "Blood Toll", "Triple Feed", "Deep Dredge"],
+                  "battlefield": ["Mountain"] * 4 + [
+                      "Token Tally", "Life Ledger", {"card": "Counter Sponge", "id": "sponge"},
+                      "Mill Watcher", {"card": "First Light", "id": "light"}],
+                  "library": [{"card": "Island", "count": 10}]}}},
+        "actions": [
+            # two tokens at once: Token Tally once (+1 life: First Light, Life Ledger)
+            {"alice": {"cast": "Twin Spirits"}}, {"resolve": {}},
+            {"expect": {"stack": ["Token Tally"]}}, {"resolve": {}},
+            {"expect": {"stack": ["First Light", "Life Ledger"]}},
+            {"resolve": {}}, {"resolve": {}},
+            # a loss and a gain: Life Ledger twice; First Light not again this turn
+            {"alice": {"cast": "Blood Toll"}}, {"resolve": {}},
+            {"expect": {"stack": ["Life Ledger", "Life Ledger"]}},
+            {"resolve": {}}, {"resolve": {}},
+            # three counters: Counter Sponge three times (each gain: Life Ledger)
+            {"alice": {"cast": "Triple Feed", "targets": ["sponge"]}}, {"resolve": {}},
+            {"expect": {"stack": ["Counter Sponge", "Counter Sponge", "Counter Sponge"]}},
+            {"resolve": {}}, {"resolve": {}}, {"resolve": {}}, {"resolve": {}},
+            {"resolve": {}}, {"resolve": {}},
+            {"alice": {"cast": "Deep Dredge"}}, {"resolve": {}},
+            {"expect": {"stack": ["Mill Watcher"]}}, {"resolve": {}}, {"resolve": {}}],
+        "expect": {"stack": [], "life": {"alice": 27, "bob": 19},
+                   "objects": {"light": {"counters": {"+1/+1": 1}},
+                               "sponge": {"counters": {"+1/+1": 3}}},
+                   "zones": {"alice": {"hand_count": 7, "library_count": 0}}}}
+    _play(scn, MISC_CARDS)
+
+
+def test_first_spell_during_each_opponents_turn() -> None:
+    scn = {"name": "opponent's turn", "state": {"turn": 2, "active": "bob", "players": {
+        "alice": {"hand": ["Quick Jolt", "Quick Jolt"],
+                  "battlefield": ["Mountain", "Mountain", "Night Owl"]}}},
+        "actions": [{"bob": "pass"}, {"alice": {"cast": "Quick Jolt", "targets": ["bob"]}},
+                    {"resolve": {}}, {"resolve": {}}, {"bob": "pass"},
+                    {"alice": {"cast": "Quick Jolt", "targets": ["bob"]}},
+                    {"expect": {"stack": ["Quick Jolt"]}}, {"resolve": {}}],
+        "expect": {"life": {"alice": 25, "bob": 18}}}
+    _play(scn, MISC_CARDS)

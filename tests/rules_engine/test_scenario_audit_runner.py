@@ -88,11 +88,13 @@ expect: {turn: 3, step: upkeep, active: alice}
     assert r.passed, r.failures
 
 
-def test_a_key_given_twice_fails_the_file_naming_both_lines(tmp_path: Path,
-                                                          sample_source) -> None:
-    [r] = _run(tmp_path, "name: dup\nexpect:\n  turn: 1\n  turn: 2\n", sample_source)
-    assert not r.passed and not r.loaded
-    assert "line 4: key 'turn' given twice" in r.failures[0] and "line 3" in r.failures[0]
+def test_a_key_given_twice_fails_its_scenario_naming_both_lines(tmp_path: Path,
+                                                               sample_source) -> None:
+    results = _run(tmp_path, "- name: dup\n  expect:\n    turn: 1\n    turn: 2\n"
+                             "- name: fine\n", sample_source)
+    assert [r.passed for r in results] == [False, True]
+    assert "line 4: key 'turn' given twice" in results[0].failures[0]
+    assert "first on line 3" in results[0].failures[0]
 
 
 def test_invalid_yaml_is_one_line_with_the_line_number(tmp_path: Path, sample_source) -> None:
@@ -261,3 +263,58 @@ expect:
   objects: {m: {colors: [blue], type_line: "Creature - Construct", power: "2"}}
 """, sample_source)
     assert len([f for f in r.failures if "objects.m." in f]) == 3
+
+
+def test_a_bare_resolve_is_resolve_with_no_options(tmp_path: Path, sample_source) -> None:
+    [r] = _run(tmp_path, """name: bare resolve
+state:
+  players:
+    alice: {hand: [Grizzly Bears], battlefield: [Forest, Forest]}
+actions:
+  - alice: {cast: Grizzly Bears}
+  - resolve
+expect: {zones: {alice: {battlefield: [Forest, Forest, Grizzly Bears]}}}
+""", sample_source)
+    assert r.passed, r.failures
+
+
+JAPANESE = """name: 日本語のカード名で
+state:
+  players:
+    alice:
+      battlefield: [{card: 悲哀の名誉教授, prepared: true, id: woe}, 沼, 沼]
+      library: [セレスタスの奉納者, 島]
+actions:
+  - alice: {cast: 悪魔の教示者, from: exile, choices: [セレスタスの奉納者]}
+  - resolve: {}
+expect:
+  zones: {alice: {hand: [セレスタスの奉納者], exile: []}}
+  objects: {woe: {name: 悲哀の名誉教授, prepared: false}}
+"""
+
+
+def test_japanese_card_names_read_as_the_english_ones(tmp_path: Path) -> None:
+    """An engine extension: the printed Japanese names of the sources' Japanese printings
+    (here the embedded sample's) and of the basic lands name the same cards."""
+    from mtgkit.commands._cards import card_source
+
+    [r] = _run(tmp_path, JAPANESE, card_source([], None))
+    assert r.passed, r.failures
+
+
+def test_the_database_maps_japanese_names(tmp_path: Path) -> None:
+    from db.cards import english_names_for_japanese
+    from db.load import load_card_files
+    from db.store import connect
+    from rules_engine.cards import default_sample_japanese_path, default_sample_path
+
+    store = connect(tmp_path / "ja.duckdb")
+    try:
+        load_card_files(store, [default_sample_path(), default_sample_japanese_path()],
+                        progress=False)
+        found = english_names_for_japanese(store, ["悲哀の名誉教授", "悪魔の教示者",
+                                                   "悲哀の名誉教授 // 悪魔の教示者", "無い名前"])
+    finally:
+        store.close()
+    assert found == {"悲哀の名誉教授": "Emeritus of Woe", "悪魔の教示者": "Demonic Tutor",
+                     "悲哀の名誉教授 // 悪魔の教示者": "Emeritus of Woe // Demonic Tutor"}
