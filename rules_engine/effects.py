@@ -178,9 +178,15 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
                 out.append(obj.controller if kind == "controller_of" else obj.owner)
         return out
     if kind == "each":
-        return [o for o in game.permanents()
-                if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
-                and (not ref.filter or not ref.filter.card_types or True)]
+        found = [o for o in game.permanents()
+                 if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
+                 and (not ref.filter or not ref.filter.card_types or True)]
+        if ref.filter is not None and "attached to that creature" in ref.filter.qualifiers:
+            # "Destroy all Equipment attached to that creature": "that creature" is the one
+            # the effect spoke of before (its target, 608.2c), as it is now (301.5, 303.4)
+            that = resolve_ref(ctx, ab.Ref("it"))
+            found = [o for o in found if o.attached_to is not None and o.attached_to in that]
+        return found
     if kind == "those":
         if not ctx.those and ctx.item is not None and game.__dict__.get("delayed_refs"):
             found = _remembered(ctx, "those")
