@@ -55,6 +55,8 @@ def _number(words: str) -> int | None:
 def evaluate(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> int | None:
     """The number these words describe now, or None when they are not understood."""
     text = text.strip().rstrip(".")
+    if _number(text) is not None:  # "up to two"
+        return _number(text)
     if text == "X":  # (a part of "twice X", "X plus 1": the X already announced, 107.3)
         return getattr(ctx, "x", 0) if ctx is not None else 0
     m = re.fullmatch(r"(?P<n>two|three|four|five|six|seven|eight|nine|ten) times (?P<a>.+)", text,

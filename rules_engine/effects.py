@@ -268,6 +268,8 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
     if amt.variable == "-X" and not amt.text:
         return -ctx.x  # "gets -X/-X" (the sign is the effect's, 107.1b does not apply)
     text = (amt.text or "").lower()
+    if text.startswith("up to "):
+        return _up_to(ctx, amt.text[len("up to "):])
     described = _DESCRIBED.get(text)
     if described is not None:
         return described(ctx)
@@ -278,12 +280,23 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
     return default
 
 
+def _up_to(ctx: Ctx, words: str) -> int:
+    """"up to N" / "up to X": the controller chooses how many, from N down to 0 (608.2d; an
+    unanswered choice takes the first option, the most)."""
+    limit = ctx.x if words.strip() == "X" else amount(ctx, ab.Amount(text=words), 0)
+    options = list(range(max(limit, 0), -1, -1))
+    picked = ctx.game.decider.choose(ctx.controller.name, f"how many (up to {limit})", options)
+    return int(picked) if picked is not None else 0
+
+
 def amount_understood(text: str) -> bool:
     """Whether :func:`amount` can compute an Amount with these words (without a game): for
     ``rules_engine.support`` / the audit. Mirrors :func:`described_amount`'s grammar."""
     low = (text or "").strip().lower().rstrip(".")
     if low in _DESCRIBED or low == "any number":  # (Discard.any_number: h_discard asks)
         return True
+    if low.startswith("up to "):  # (_up_to: chosen on resolution)
+        return low == "up to x" or amount_understood(text.strip()[len("up to "):])
     if low == "all":  # "remove all <kind> counters" (the compiler's only "all" amount)
         return True
     for head in ("equal to ", "for each ", "x is ", "twice ", "the number of "):

@@ -19,6 +19,22 @@ from rules_engine.cards import CardDef, Face
 ABILITY_CHANGES = [0]
 
 
+_PT_KINDS: dict[str, tuple[int, int] | None] = {}
+
+
+def _pt_counter(kind: str) -> tuple[int, int] | None:
+    """"+1/+0" -> (1, 0): what a counter of this kind adds to power and toughness (122.1a);
+    None for other counters (cached: counter names are few)."""
+    found = _PT_KINDS.get(kind, False)
+    if found is False:
+        import re
+
+        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", kind)
+        found = (int(m.group(1)), int(m.group(2))) if m else None
+        _PT_KINDS[kind] = found
+    return found  # type: ignore[return-value]
+
+
 class Player:
     """A player: life, zones, counters of what happened this turn."""
 
@@ -402,9 +418,21 @@ class GameObject:
         for m in mods:  # layer 7b set, then 7c modify (613.4)
             if m.set_pt is not None:
                 p, t = m.set_pt
-        plus = self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
-        p += plus
-        t += plus
+        counters = self.counters
+        if counters:
+            # 122.1a: a +X/+Y counter gives +X/+Y (+1/+1, -1/-1, +1/+0, +0/+1, -0/-1, +2/+2 ...)
+            for kind, n in counters.items():
+                if kind == "+1/+1":
+                    p += n
+                    t += n
+                elif kind == "-1/-1":
+                    p -= n
+                    t -= n
+                elif n and kind[:1] in "+-":
+                    bonus = _pt_counter(kind)
+                    if bonus is not None:
+                        p += n * bonus[0]
+                        t += n * bonus[1]
         for m in mods:
             p += m.power
             t += m.toughness
