@@ -280,6 +280,18 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
     return default
 
 
+def _amount_for(ctx: Ctx, amt: Any, player: Player) -> int:
+    """An amount of an instruction each of several players follows ("Each opponent loses life
+    equal to the number of cards in their hand"): "they"/"their" is that player (ctx.focus)."""
+    if amt is None or amt.text is None or ctx.focus is not None:
+        return amount(ctx, amt)
+    ctx.focus = player
+    try:
+        return amount(ctx, amt)
+    finally:
+        ctx.focus = None
+
+
 def _up_to(ctx: Ctx, words: str) -> int:
     """"up to N" / "up to X": the controller chooses how many, from N down to 0 (608.2d; an
     unanswered choice takes the first option, the most)."""
@@ -759,7 +771,7 @@ def h_unsupported(ctx: Ctx, eff: Any) -> None:
 def h_draw(ctx: Ctx, eff: ab.Draw) -> None:
     drawn = []
     for p in _players(ctx, eff.player):
-        drawn.extend(ctx.game.draw(p, amount(ctx, eff.amount)))
+        drawn.extend(ctx.game.draw(p, _amount_for(ctx, eff.amount, p)))
     ctx.those = drawn  # "reveal them", "one of them"
     ctx.count = len(drawn)
 
@@ -776,7 +788,7 @@ def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
         elif eff.any_number:
             chosen = _any_number(game, p.name, "cards to discard (any number)", list(p.hand))
         else:
-            n = min(amount(ctx, eff.amount), len(p.hand))
+            n = min(_amount_for(ctx, eff.amount, p), len(p.hand))
             chosen = game.decider.choose_many(p.name, "card to discard", list(p.hand), n)
         for card in chosen:
             game.move(card, "graveyard")
@@ -789,7 +801,7 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
     """701.17: the milled cards are "them" / "milled this way" for the next effects."""
     milled = []
     for p in _players(ctx, eff.player):
-        for _ in range(amount(ctx, eff.amount)):
+        for _ in range(_amount_for(ctx, eff.amount, p)):
             if p.library:
                 card = p.library[0]
                 ctx.game.move(card, "graveyard")
@@ -925,7 +937,7 @@ def h_look(ctx: Ctx, eff: ab.LookAtTop) -> None:
 
 def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
     for p in _players(ctx, eff.player):
-        ctx.game.gain_life(p, amount(ctx, eff.amount))
+        ctx.game.gain_life(p, _amount_for(ctx, eff.amount, p))
 
 
 def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
@@ -933,7 +945,7 @@ def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
 
     total = 0
     for p in _players(ctx, eff.player):
-        n = amount(ctx, eff.amount)
+        n = _amount_for(ctx, eff.amount, p)
         ctx.game.lose_life(p, n)
         total += max(0, n)
         if n > 0:
