@@ -62,7 +62,8 @@ class ObjectFilter:
     ("tapped", "attacking", "blocking", "basic", "token", "with power 2 or less", "with mana value
     3 or less"). ``text`` is the original noun phrase. ``subtypes_all`` is True when the
     subtypes are all required ("Human Werewolf": both), False when they are alternatives
-    ("Wolf or Werewolf", "Wolves and Werewolves you control").
+    ("Wolf or Werewolf", "Wolves and Werewolves you control"). ``any_of`` holds whole
+    alternative descriptions ("basic land cards and/or Gate cards").
     """
 
     card_types: tuple[str, ...] = ()
@@ -78,6 +79,8 @@ class ObjectFilter:
     qualifiers: tuple[str, ...] = ()
     text: str = ""
     subtypes_all: bool = False
+    # "basic land cards and/or Gate cards": either description will do (the others are empty)
+    any_of: tuple[ObjectFilter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -637,6 +640,14 @@ class CopySpell(Effect):
     subject: Ref = field(default_factory=lambda: Ref("triggering"))
     times: Amount = field(default_factory=lambda: Amount(1))
     new_targets: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ParadigmCopy(Effect):
+    """Paradigm's delayed trigger effect (rule 702.192a): "create a copy of this object in
+    exile. You may cast the copy without paying its mana cost" (the object: the source)."""
+
     text: str = ""
 
 

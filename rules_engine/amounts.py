@@ -55,6 +55,8 @@ def _number(words: str) -> int | None:
 def evaluate(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> int | None:
     """The number these words describe now, or None when they are not understood."""
     text = text.strip().rstrip(".")
+    if _number(text) is not None:  # "up to two"
+        return _number(text)
     if text == "X":  # (a part of "twice X", "X plus 1": the X already announced, 107.3)
         return getattr(ctx, "x", 0) if ctx is not None else 0
     m = re.fullmatch(r"(?P<n>two|three|four|five|six|seven|eight|nine|ten) times (?P<a>.+)", text,
@@ -136,6 +138,8 @@ _VIEWS = (
      r"\g<head>you \g<verb>\g<tail>"),
     (re.compile(rf"^(?P<head>.*?)\bthe life total of {_PLAYER}(?P<tail>.*)$", re.I),
      r"\g<head>your life total\g<tail>"),
+    (re.compile(r"^(?P<head>.*?)\b(?P<who>their) (?P<zone>hand|graveyard|library|life total)"
+                r"(?P<tail>.*)$", re.I), r"\g<head>your \g<zone>\g<tail>"),
 )
 
 
@@ -174,6 +178,8 @@ def _players_named(game: Game, who: str, controller: Player, source: Any,
         if not isinstance(obj, GameObject):
             return None
         return "one", [obj.owner if who.endswith("owner") else obj.controller]
+    if who in ("they", "their", "he or she") and isinstance(ctx.focus, Player):
+        return "one", [ctx.focus]  # the player following the instruction now (each opponent)
     kind = "defending_player" if "defending" in who else "that_player"
     return "one", effects.resolve_ref(ctx, ab.Ref(kind)) or [controller]
 

@@ -192,6 +192,33 @@ def attack_requirements(game: Game, attacks: dict[GameObject, Any]) -> None:
                                            "declaration must include it")
 
 
+_ATTACKING_STEPS = frozenset({"declare_attackers", "declare_blockers", "first_strike_damage",
+                              "combat_damage", "end_of_combat"})
+
+
+def enter_attacking(game: Game, obj: GameObject, controller: Player) -> None:
+    """508.4: a creature put onto the battlefield attacking: its controller chooses which
+    defending player (or a planeswalker or battle of one) it attacks; it was never declared
+    as an attacker (no "whenever ~ attacks"), and is unblocked from the declare blockers step
+    on (506.3d). It isn't attacking at all if it's not a creature (506.3a), if its controller
+    isn't the attacking player (506.3b), or outside combat after attackers were declared."""
+    if obj.zone != "battlefield" or not obj.is_creature or controller is not game.active \
+            or game.step not in _ATTACKING_STEPS:
+        return
+    attacked = [a.attacking for a in attackers(game) if a is not obj]
+    players = [p for p in game.opponents(controller)]
+    players.sort(key=lambda p: p not in attacked)  # a player already attacked first
+    options: list[Any] = list(players)
+    options += [o for o in game.battlefield if o.controller in players and not o.phased_out
+                and (o.has_type("Planeswalker") or o.has_type("Battle"))]
+    if not options:
+        return
+    choice = options[0] if len(options) == 1 else game.decider.choose(
+        controller.name, f"what {obj.name} attacks", options)
+    obj.attacking = choice
+    game.log("put_onto_battlefield_attacking", obj=obj, defender=choice)
+
+
 def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
     """508.1: the attackers become attacking and tap (702.20b vigilance); triggers (508.3a)."""
     tapped = set()

@@ -40,8 +40,8 @@ def _loose(text: str) -> str:
     """An answer compared loosely: no reminder text, no end punctuation, spaces collapsed,
     any case ("Target creature becomes prepared. (Only ...)" = "target creature becomes
     prepared")."""
-    text = re.sub(r"\([^)]*\)", " ", str(text))
-    return " ".join(text.split()).strip(" .;").lower()
+    text = re.sub(r"\([^)]*\)", " ", str(text)).replace("{", "").replace("}", "")
+    return " ".join(text.split()).strip(" .;").lower()  # (and "G" for the mana "{G}")
 
 
 class Decider:

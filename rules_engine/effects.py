@@ -137,7 +137,11 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         if ctx.targets:
             return [t for t in ctx.targets[-1:] if targeting.still_legal(game, ctx.item, t)]
         trig = _triggering(ctx)
-        return [trig] if trig is not None else [_source_obj(ctx)]
+        if trig is not None and not isinstance(trig, Player):
+            return [trig]
+        # "At the beginning of your upkeep, if ~ isn't prepared, it becomes prepared": an
+        # event about a player only (a step beginning) leaves "it" for the source itself
+        return [_source_obj(ctx)]
     if kind == "triggering":
         trig = _triggering(ctx)
         return [trig] if trig is not None else []
@@ -174,9 +178,15 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
                 out.append(obj.controller if kind == "controller_of" else obj.owner)
         return out
     if kind == "each":
-        return [o for o in game.permanents()
-                if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
-                and (not ref.filter or not ref.filter.card_types or True)]
+        found = [o for o in game.permanents()
+                 if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
+                 and (not ref.filter or not ref.filter.card_types or True)]
+        if ref.filter is not None and "attached to that creature" in ref.filter.qualifiers:
+            # "Destroy all Equipment attached to that creature": "that creature" is the one
+            # the effect spoke of before (its target, 608.2c), as it is now (301.5, 303.4)
+            that = resolve_ref(ctx, ab.Ref("it"))
+            found = [o for o in found if o.attached_to is not None and o.attached_to in that]
+        return found
     if kind == "those":
         if not ctx.those and ctx.item is not None and game.__dict__.get("delayed_refs"):
             found = _remembered(ctx, "those")
@@ -258,6 +268,8 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
     if amt.variable == "-X" and not amt.text:
         return -ctx.x  # "gets -X/-X" (the sign is the effect's, 107.1b does not apply)
     text = (amt.text or "").lower()
+    if text.startswith("up to "):
+        return _up_to(ctx, amt.text[len("up to "):])
     described = _DESCRIBED.get(text)
     if described is not None:
         return described(ctx)
@@ -268,12 +280,35 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
     return default
 
 
+def _amount_for(ctx: Ctx, amt: Any, player: Player) -> int:
+    """An amount of an instruction each of several players follows ("Each opponent loses life
+    equal to the number of cards in their hand"): "they"/"their" is that player (ctx.focus)."""
+    if amt is None or amt.text is None or ctx.focus is not None:
+        return amount(ctx, amt)
+    ctx.focus = player
+    try:
+        return amount(ctx, amt)
+    finally:
+        ctx.focus = None
+
+
+def _up_to(ctx: Ctx, words: str) -> int:
+    """"up to N" / "up to X": the controller chooses how many, from N down to 0 (608.2d; an
+    unanswered choice takes the first option, the most)."""
+    limit = ctx.x if words.strip() == "X" else amount(ctx, ab.Amount(text=words), 0)
+    options = list(range(max(limit, 0), -1, -1))
+    picked = ctx.game.decider.choose(ctx.controller.name, f"how many (up to {limit})", options)
+    return int(picked) if picked is not None else 0
+
+
 def amount_understood(text: str) -> bool:
     """Whether :func:`amount` can compute an Amount with these words (without a game): for
     ``rules_engine.support`` / the audit. Mirrors :func:`described_amount`'s grammar."""
     low = (text or "").strip().lower().rstrip(".")
     if low in _DESCRIBED or low == "any number":  # (Discard.any_number: h_discard asks)
         return True
+    if low.startswith("up to "):  # (_up_to: chosen on resolution)
+        return low == "up to x" or amount_understood(text.strip()[len("up to "):])
     if low == "all":  # "remove all <kind> counters" (the compiler's only "all" amount)
         return True
     for head in ("equal to ", "for each ", "x is ", "twice ", "the number of "):
@@ -736,7 +771,7 @@ def h_unsupported(ctx: Ctx, eff: Any) -> None:
 def h_draw(ctx: Ctx, eff: ab.Draw) -> None:
     drawn = []
     for p in _players(ctx, eff.player):
-        drawn.extend(ctx.game.draw(p, amount(ctx, eff.amount)))
+        drawn.extend(ctx.game.draw(p, _amount_for(ctx, eff.amount, p)))
     ctx.those = drawn  # "reveal them", "one of them"
     ctx.count = len(drawn)
 
@@ -753,7 +788,7 @@ def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
         elif eff.any_number:
             chosen = _any_number(game, p.name, "cards to discard (any number)", list(p.hand))
         else:
-            n = min(amount(ctx, eff.amount), len(p.hand))
+            n = min(_amount_for(ctx, eff.amount, p), len(p.hand))
             chosen = game.decider.choose_many(p.name, "card to discard", list(p.hand), n)
         for card in chosen:
             game.move(card, "graveyard")
@@ -766,7 +801,7 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
     """701.17: the milled cards are "them" / "milled this way" for the next effects."""
     milled = []
     for p in _players(ctx, eff.player):
-        for _ in range(amount(ctx, eff.amount)):
+        for _ in range(_amount_for(ctx, eff.amount, p)):
             if p.library:
                 card = p.library[0]
                 ctx.game.move(card, "graveyard")
@@ -902,7 +937,7 @@ def h_look(ctx: Ctx, eff: ab.LookAtTop) -> None:
 
 def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
     for p in _players(ctx, eff.player):
-        ctx.game.gain_life(p, amount(ctx, eff.amount))
+        ctx.game.gain_life(p, _amount_for(ctx, eff.amount, p))
 
 
 def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
@@ -910,7 +945,7 @@ def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
 
     total = 0
     for p in _players(ctx, eff.player):
-        n = amount(ctx, eff.amount)
+        n = _amount_for(ctx, eff.amount, p)
         ctx.game.lose_life(p, n)
         total += max(0, n)
         if n > 0:
@@ -1289,6 +1324,11 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
             obj = game.create_token(p, face, tapped=eff.tapped, card=card)
             created.append(obj)
             game.log("token_created", obj=obj, player=p)
+    if eff.attacking:  # "create ... tokens that are tapped and attacking" (508.4)
+        from rules_engine import combat
+
+        for obj in created:
+            combat.enter_attacking(game, obj, obj.controller)
     ctx.those = created
     if created:
         ctx.it = created[-1]
@@ -1451,6 +1491,10 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
                 continue
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
                                          counters=eff.counters, transformed=eff.transformed)
+            if eff.attacking:  # "... onto the battlefield tapped and attacking" (508.4)
+                from rules_engine import combat
+
+                combat.enter_attacking(game, obj, obj.controller)
         elif eff.to_zone.startswith("library_bottom"):
             game.move(obj, "library", top=False)  # any/random order among several: listed order
         elif eff.to_zone.startswith("library"):
@@ -1658,16 +1702,20 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
         color = game.decider.choose(who.name, "mana colour", list("WUBRG"))
         pool[color] = pool.get(color, 0) + n
         return
+    added: dict[str, int] = {}
     if eff.choices:
         pick = game.decider.choose(who.name, "mana", list(eff.choices))
         for ch in pick:
             if ch in "WUBRGC":
-                pool[ch] = pool.get(ch, 0) + 1
-        return
-    from rules_engine.mana import parse_mana
+                added[ch] = added.get(ch, 0) + 1
+    else:
+        from rules_engine.mana import parse_mana
 
-    for color, k in parse_mana(eff.mana).items():
+        added = dict(parse_mana(eff.mana))
+    for color, k in added.items():
         pool[color] = pool.get(color, 0) + k
+        if eff.retain_until is not None:  # "you don't lose this mana as steps ... end" (500.4)
+            who.kept_mana[color] = who.kept_mana.get(color, 0) + k
 
 
 def h_noop_log(ctx: Ctx, eff: Any) -> None:
@@ -2002,6 +2050,13 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
                 _new_targets(game, copy, spell, ctx.controller)
             game.stack.append(copy)
             game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
+
+
+def h_paradigm_copy(ctx: Ctx, eff: Any) -> None:
+    """702.192a: paradigm's delayed trigger (mechanics/paradigm.py)."""
+    from rules_engine.mechanics import paradigm
+
+    paradigm.copy_and_cast(ctx.game, ctx.controller, ctx.source)
 
 
 def _new_targets(game: Game, copy: GameObject, spell: GameObject, player: Player) -> None:
@@ -3000,7 +3055,8 @@ for _name, _handler in (("EndCombat", h_end_combat), ("EndCombatPhase", h_end_co
                         ("PutCountersOf", h_put_counters_of),
                         ("EnterAsCopy", h_enter_as_copy), ("Conjure", h_conjure),
                         ("LoseAbility", h_lose_ability), ("CreateEmblem", h_create_emblem),
-                        ("AdditionalPhase", h_additional_phase)):
+                        ("AdditionalPhase", h_additional_phase),
+                        ("ParadigmCopy", h_paradigm_copy)):
     if hasattr(ab, _name):
         HANDLERS[getattr(ab, _name)] = _handler
 

@@ -19,6 +19,22 @@ from rules_engine.cards import CardDef, Face
 ABILITY_CHANGES = [0]
 
 
+_PT_KINDS: dict[str, tuple[int, int] | None] = {}
+
+
+def _pt_counter(kind: str) -> tuple[int, int] | None:
+    """"+1/+0" -> (1, 0): what a counter of this kind adds to power and toughness (122.1a);
+    None for other counters (cached: counter names are few)."""
+    found = _PT_KINDS.get(kind, False)
+    if found is False:
+        import re
+
+        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", kind)
+        found = (int(m.group(1)), int(m.group(2))) if m else None
+        _PT_KINDS[kind] = found
+    return found  # type: ignore[return-value]
+
+
 class Player:
     """A player: life, zones, counters of what happened this turn."""
 
@@ -27,6 +43,7 @@ class Player:
         "mana_pool", "lost", "left", "won", "drew_from_empty", "land_plays",
         "spells_cast_this_turn", "dungeon", "dungeon_room", "completed_dungeons",
         "max_hand_size", "life_gained_turn", "life_lost_turn", "drawn_turn", "copies",
+        "kept_mana",
     )
 
     def __init__(self, name: str, index: int) -> None:
@@ -39,6 +56,9 @@ class Player:
         self.exile: list[GameObject] = []
         self.command: list[GameObject] = []
         self.mana_pool: dict[str, int] = {}
+        # mana that doesn't empty as steps end this turn ("Until end of turn, you don't lose
+        # this mana as steps and phases end", 500.4): an upper bound per type
+        self.kept_mana: dict[str, int] = {}
         self.lost = False
         self.left = False
         self.won = False
@@ -398,9 +418,21 @@ class GameObject:
         for m in mods:  # layer 7b set, then 7c modify (613.4)
             if m.set_pt is not None:
                 p, t = m.set_pt
-        plus = self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
-        p += plus
-        t += plus
+        counters = self.counters
+        if counters:
+            # 122.1a: a +X/+Y counter gives +X/+Y (+1/+1, -1/-1, +1/+0, +0/+1, -0/-1, +2/+2 ...)
+            for kind, n in counters.items():
+                if kind == "+1/+1":
+                    p += n
+                    t += n
+                elif kind == "-1/-1":
+                    p -= n
+                    t -= n
+                elif n and kind[:1] in "+-":
+                    bonus = _pt_counter(kind)
+                    if bonus is not None:
+                        p += n * bonus[0]
+                        t += n * bonus[1]
         for m in mods:
             p += m.power
             t += m.toughness

@@ -979,6 +979,9 @@ class Runner:
                       fails: list[str]) -> None:
         game = self.game
         found = [o for o in game.find_objects(key) if o.zone != "gone"]
+        if not found and not key.lower().endswith(" token"):
+            # a token named by its subtypes without the word "Token" (111.4: "Goblin Token")
+            found = [o for o in game.find_objects(f"{key} Token") if o.zone != "gone"]
         obj = None
         nth = _NTH.match(key)
         if not found and nth is not None and key.lower() not in self.labels:

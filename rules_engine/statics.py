@@ -533,3 +533,9 @@ def player_restrictions(game: Game, kind: str, player: Any) -> list[tuple[GameOb
                         who in ("opponent_each", "opponent") and player is not src.controller):
                     found.append((src, eff))
     return found
+
+
+def before_the_game(restriction: Any) -> bool:
+    """Whether a static ability works only before the game begins and so has nothing to do in
+    one (113.6n, 903.3a: "[This card] can be your commander" modifies deck construction)."""
+    return isinstance(restriction, ab.Restriction) and restriction.kind == "can_be_commander"

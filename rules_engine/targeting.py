@@ -27,6 +27,8 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
         return True
     if isinstance(obj, Player):
         return False
+    if flt.any_of:  # "basic land cards and/or Gate cards"
+        return any(matches(game, obj, alt, controller, source, zone_check) for alt in flt.any_of)
     if flt.card_types and not any(obj.has_type(_cap(t)) or (t.lower() == "permanent"
                                                             and obj.face.is_permanent_type)
                                   or (t.lower() == "card") for t in flt.card_types):
@@ -280,8 +282,10 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         return any(v <= n if way == "less" else v >= n for v in (obj.power, obj.toughness))
     if q.lower() == "with {x} in its mana cost":  # 107.3: an {X} in its printed mana cost
         return "{X}" in (obj.face.mana_cost or "")
-    if q == "single_graveyard":
-        return True  # (all from one graveyard: _choose_targets and effects.pay_costs)
+    if q in ("single_graveyard", "attached to that creature"):
+        # (judged with more than the object: all from one graveyard, _choose_targets and
+        # effects.pay_costs; attached to the creature the effect names, effects.resolve_ref)
+        return True
     if q == "that attacked this turn":
         return attacked_this_turn(game, obj)
     if q.startswith("with a ") and q.endswith(" counter on it"):
@@ -339,6 +343,7 @@ def qualifier_understood(q: str) -> bool:
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
+                 "attached to that creature",
                  "with the chosen name",
                  "blocking_source", "dealt damage this way")  # (the last: effects pools)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules_engine import combat, effects, permanents, sba, statics, triggers
 from rules_engine.game import STEPS, Game
-from rules_engine.mechanics import day_night, end_turn, extra_phases, phasing, sagas
+from rules_engine.mechanics import day_night, end_turn, extra_phases, paradigm, phasing, sagas
 from rules_engine.objects import GameObject, Player, StackAbility
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
@@ -108,7 +108,10 @@ def resolve_top(game: Game) -> None:
         # so it did not finish resolving and is not logged as resolved.
         return
     # 608.2n: an instant or sorcery goes to its owner's graveyard (flashback: exile, 702.34a)
-    _spell_leaves_stack(game, obj, "exile" if obj.flashback else "graveyard")
+    dest = "exile" if obj.flashback else "graveyard"
+    if paradigm.has_paradigm(obj):  # 702.192a: "Exile this spell" (+ the delayed trigger)
+        dest = paradigm.resolved(game, obj, paradigm.note_resolved(game, obj))
+    _spell_leaves_stack(game, obj, dest)
     game.log("spell_resolved", obj=obj)
 
 
@@ -148,7 +151,13 @@ def end_step(game: Game) -> None:
     """500.2-500.4: the step ends (mana empties), the next one begins; continue to priority."""
     for p in game.players:
         if p.mana_pool:
-            p.mana_pool.clear()  # 500.4
+            if p.kept_mana:  # 500.4 except mana an effect says isn't lost (spent last)
+                kept = {c: min(n, p.kept_mana.get(c, 0)) for c, n in p.mana_pool.items()}
+                p.kept_mana = {c: n for c, n in kept.items() if n}
+                p.mana_pool.clear()
+                p.mana_pool.update(p.kept_mana)
+            else:
+                p.mana_pool.clear()  # 500.4
     if game.step == "end_of_combat":
         combat.remove_all_from_combat(game)
     if game.step == "cleanup":
@@ -170,6 +179,7 @@ def end_step(game: Game) -> None:
 def next_turn(game: Game) -> None:
     """500.1/103: the next player in turn order takes a turn, starting with the untap step."""
     for p in game.players:
+        p.kept_mana.clear()  # "until end of turn" is over
         if p.mana_pool:
             p.mana_pool.clear()
     game.prev_active = game.active

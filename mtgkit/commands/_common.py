@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import duckdb
@@ -32,3 +36,25 @@ def open_store(args: argparse.Namespace, *, read_only: bool = False,
         raise UserError(str(exc)) from exc
     except duckdb.Error as exc:  # a file that is not a DuckDB database, a lock held elsewhere
         raise UserError(f"{where}: {exc}") from exc
+
+
+@contextmanager
+def ctrl_c_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C that arrives during the block and raise it once the block is done.
+
+    DuckDB notices a pending SIGINT inside its own calls and aborts them with one of several
+    exception types (an interrupted query, a failed ``register``, an aborted transaction), so a
+    Ctrl-C landing in a write would lose that batch and surface as a confusing error. Writes
+    that take milliseconds run under this instead; the interrupt follows right after them.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers live in the main thread only
+        return
+    caught: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if caught:
+        raise KeyboardInterrupt

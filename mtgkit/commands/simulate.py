@@ -154,7 +154,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"interrupted after {played} games (nothing stored: --no-store)",
                       file=sys.stderr)
                 return 130
-            stored += _flush_ignoring_ctrl_c(store, run_id, deck_a.name, deck_b.name, batch)
+            _flush(store, run_id, deck_a.name, deck_b.name, batch)
+            from db.sim import stored_game_numbers
+
+            stored = len(stored_game_numbers(store, run_id))  # (a flush may have been cut short)
             print(f"interrupted: {stored} of {args.games} games of run {run_id} stored in "
                   f"{store.path}; run the same command again to resume", file=sys.stderr)
             return 130
@@ -224,27 +227,18 @@ def _existing_db(args: argparse.Namespace) -> str | None:
 
 
 def _flush(store: Any, run_id: int | None, a: str, b: str, batch: list[Any]) -> int:
-    """Store a batch of games in one transaction; returns how many were stored."""
+    """Store a batch of games in one transaction; returns how many were stored. A Ctrl-C
+    during the write is held until the batch is stored (ctrl_c_deferred)."""
     from db.sim import write_games
+    from mtgkit.commands._common import ctrl_c_deferred
 
-    count = 0
-    if run_id is not None and batch:
+    if run_id is None or not batch:
+        batch.clear()
+        return 0
+    with ctrl_c_deferred():
         count = write_games(store, run_id, a, b, batch)
-    batch.clear()
+        batch.clear()
     return count
-
-
-def _flush_ignoring_ctrl_c(store: Any, run_id: int | None, a: str, b: str,
-                           batch: list[Any]) -> int:
-    """The last flush after a Ctrl-C: a second Ctrl-C meanwhile must not cost the finished
-    games (the flush takes milliseconds)."""
-    import signal
-
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        return _flush(store, run_id, a, b, batch)
-    finally:
-        signal.signal(signal.SIGINT, before)
 
 
 class _progress:

@@ -170,6 +170,12 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     """
     text = phrase.strip()
     original = text
+    alt = re.fullmatch(r"(?P<a>.+?\bcards?) (?:and/or|or) (?P<b>.+?\bcards?)", text)
+    if alt and " card" in alt.group("a"):
+        # "basic land cards and/or Gate cards": two whole descriptions, either will do
+        first, second = parse_filter(alt.group("a")), parse_filter(alt.group("b"))
+        if first is not None and second is not None:
+            return ObjectFilter(any_of=(first, second), qualifiers=("card",), text=original)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
     if tm:
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the

@@ -1109,6 +1109,11 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"gets? (?P<p>[+-](?:\d+|X))/(?P<t>[+-](?:\d+|X))", _pump),
     (r"(?:gains?|has|have) (?P<what>.+)", _grant),
     (r"put (?P<n>" + NUM_WORD + r"|that many) (?P<kind>\S+) counters? on (?P<on>.+)", _counters),
+    # "put up to X +1/+0 counters on ~": how many (at most the number) is chosen on resolution
+    (r"put up to (?P<n>" + NUM_WORD + r"|X) (?P<kind>\S+) counters? on (?P<on>.+)", lambda s, m, c:
+     None if _ref(m.group("on"), c) is None else PutCounters(
+         subject=_ref(m.group("on"), c), counter=m.group("kind"),
+         amount=Amount(text="up to " + m.group("n")), text=m.group(0))),
     (r"puts? (?P<obj>.+?) into (?:its|their) owners?'s? library (?P<pos>second|third|fourth|"
      r"fifth|sixth|seventh) from the top", _put_nth),
     (r"put (?P<of>its|~'s|that creature's|their) counters on (?P<on>.+)", _put_counters_of),
@@ -1312,6 +1317,11 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:may )?play an additional land on each of (?:your|their) turns",
      _restriction("additional_land_play")),
     (r"can be your commander", _restriction("can_be_commander")),
+    # "You may activate loyalty abilities of planeswalkers you control on any player's turn any
+    # time you could cast an instant" (a permission changing 606.3's timing)
+    (r"(?:may )?activate loyalty abilities of (?P<by>planeswalkers you control) on any "
+     r"player's turn any time (?:you|they) could cast an instant",
+     _restriction("loyalty_instant_speed")),
     (r"conjure (?P<n>" + NUM_WORD + r") cards? named (?P<name>.+?) (?P<zone>onto the battlefield|"
      r"into your hand|into your graveyard|into your library)", _conjure),
     (r"enters? with an additional \+1/\+1 counter on (?:it|them)", lambda s, m, c:

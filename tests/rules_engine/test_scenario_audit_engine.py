@@ -7,6 +7,13 @@ used (Wolfkin Outcast // Wedding Crasher, Sunstreak Phoenix); two general rules 
   half too, with the abilities the permanent had as it left (e.g. its transformed face's);
 - "the player whose turn it is may ..." (Obeka, Brute Chronologist) is the active player's
   decision and action, whoever controls the ability;
+- 508.4: a token created "tapped and attacking" attacks (a defending player its controller
+  chooses) without being declared, and deals combat damage;
+- "it" in a triggered ability whose event is about a player only (a step beginning) is the
+  source: "At the beginning of your upkeep, if this creature isn't prepared, it becomes
+  prepared" (Woodwork Prodigy);
+- mana that "you don't lose as steps and phases end" stays until end of turn (500.4);
+- "basic land cards and/or Gate cards": either description will do (a search finds both);
 - 113.6m: a triggered ability whose effect returns the card itself from its graveyard
   functions only in the graveyard (and not on the battlefield).
 """
@@ -56,10 +63,42 @@ LEVER = {
     "oracle_text": "{T}: The player whose turn it is may draw a card.",
 }
 
+HORN = {
+    "object": "card", "name": "Rally Horn", "layout": "normal", "mana_cost": "{2}{R}",
+    "type_line": "Enchantment", "colors": ["R"],
+    "oracle_text": "Whenever you attack, create a 1/1 red Goblin creature token that's tapped "
+                   "and attacking.",
+}
+
+LESSON = {
+    "object": "card", "name": "Patient Scholar // Quiet Lesson", "layout": "prepare",
+    "type_line": "Creature — Human Wizard // Sorcery", "mana_cost": "{1}{U} // {U}",
+    "card_faces": [
+        {"name": "Patient Scholar", "mana_cost": "{1}{U}", "type_line": "Creature — Human Wizard",
+         "oracle_text": "At the beginning of your upkeep, if this creature isn't prepared, it "
+                        "becomes prepared.", "power": "1", "toughness": "1", "colors": ["U"]},
+        {"name": "Quiet Lesson", "mana_cost": "{U}", "type_line": "Sorcery",
+         "oracle_text": "Draw a card.", "colors": ["U"]},
+    ],
+}
+
+FORAGER = {
+    "object": "card", "name": "Trailside Forager", "layout": "normal", "mana_cost": "{1}{G}",
+    "type_line": "Creature — Elf Scout", "power": "2", "toughness": "2", "colors": ["G"],
+    "oracle_text": "Whenever Trailside Forager attacks, add {G}. Until end of turn, you don't "
+                   "lose this mana as steps and phases end.",
+}
+SEEKER = {
+    "object": "card", "name": "Gate Seeker", "layout": "normal", "mana_cost": "{G}",
+    "type_line": "Sorcery", "colors": ["G"],
+    "oracle_text": "Search your library for up to two basic land cards and/or Gate cards, put "
+                   "them onto the battlefield tapped, then shuffle.",
+}
+
 
 def _play(text: str, sample_source) -> list[str]:
-    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER, VERDICT, LEVER]),
-                              sample_source])
+    source = ChainCardSource([DictCardSource([HOWLER, KENNEL, EMBER, VERDICT, LEVER, HORN,
+                                              LESSON, FORAGER, SEEKER]), sample_source])
     result = run_scenario(yaml.safe_load(text), source)
     return result.failures
 
@@ -169,4 +208,86 @@ actions:
   - bob: {activate: Chrono Lever}
   - resolve: {choices: {alice: [yes]}}
 expect: {zones: {alice: {hand_count: 1}, bob: {hand_count: 0}}}
+""", sample_source) == []
+
+
+def test_a_token_created_attacking_attacks_and_deals_damage(sample_source) -> None:
+    assert _play("""
+name: Rally Horn's Goblin enters tapped and attacking bob
+strict: true
+state:
+  players:
+    alice:
+      battlefield: [Rally Horn, {card: Grizzly Bears, id: bears}]
+      library: [{card: Plains, count: 3}]
+    bob: {library: [{card: Plains, count: 3}]}
+actions:
+  - alice: {attack: {bears: bob}}
+  - resolve: {}
+  - advance: {turn: 1, step: end_of_combat}
+expect:
+  life: {bob: 17}
+  objects: {Goblin: {tapped: true}}
+""", sample_source) == []
+
+
+def test_it_in_an_upkeep_trigger_is_the_source(sample_source) -> None:
+    assert _play("""
+name: Patient Scholar becomes prepared at alice's upkeep
+state:
+  turn: 2
+  active: bob
+  players:
+    alice:
+      battlefield: [{card: Patient Scholar, id: s}]
+      library: [{card: Island, count: 3}]
+    bob: {library: [{card: Island, count: 3}]}
+actions:
+  - advance: {turn: 3, step: upkeep}
+  - resolve: {}
+expect:
+  objects: {s: {prepared: true}}
+  zones: {alice: {exile: [Quiet Lesson]}}
+""", sample_source) == []
+
+
+def test_mana_kept_until_end_of_turn(sample_source) -> None:
+    assert _play("""
+name: Trailside Forager's {G} from its attack pays for Giant Growth in the damage step
+strict: true
+state:
+  players:
+    alice:
+      battlefield: [{card: Trailside Forager, id: f}]
+      hand: [Giant Growth]
+      library: [{card: Forest, count: 3}]
+    bob: {library: [{card: Forest, count: 3}]}
+actions:
+  - alice: {attack: {f: bob}}
+  - resolve: {}
+  - advance: {step: combat_damage}
+  - alice: {cast: Giant Growth, targets: [f]}
+  - resolve: {}
+  - advance: {step: main2}
+  - alice: {cast: Giant Growth, targets: [f], expect_error: "601.2"}
+expect: {objects: {f: {power: 5}}, life: {bob: 18}}
+""".replace("hand: [Giant Growth]", "hand: [Giant Growth, Giant Growth]"), sample_source) == []
+
+
+def test_a_search_for_either_of_two_descriptions(sample_source) -> None:
+    assert _play("""
+name: Gate Seeker finds a basic land (either description fits)
+strict: true
+state:
+  players:
+    alice:
+      hand: [Gate Seeker]
+      battlefield: [Forest]
+      library: [Plains, Grizzly Bears, Island]
+actions:
+  - alice: {cast: Gate Seeker}
+  - resolve: {choices: {alice: [Plains, Island]}}
+expect:
+  zones: {alice: {library: [Grizzly Bears]}}
+  objects: {Plains: {tapped: true, zone: battlefield}, Island: {tapped: true}}
 """, sample_source) == []

@@ -93,3 +93,19 @@ def test_matching() -> None:
         assert m(game, small, _flt("with mana value X or less"), alice)
     assert targeting.x_in_force(game) == 0  # restored after the block
     assert not m(game, small, _flt("with mana value X"), alice)  # X is 0: mana value 2
+
+
+def test_attached_to_that_creature_and_deck_construction_statics() -> None:
+    quals = _qualifiers("Qual Probe deals 2 damage to target creature. Destroy all Equipment "
+                        "attached to that creature.")
+    assert "attached to that creature" in quals
+    assert targeting.qualifier_understood("attached to that creature")
+    from rules_engine import statics
+    from rules_engine.support import not_run
+
+    card = _card("Qual Commander", "Legendary Creature — Elf", "Qual Commander can be your "
+                 "commander.", power="1", toughness="1")
+    (restriction,) = [e for a in compile_card(card).faces[0].abilities
+                      if isinstance(a, ab.StaticAbility) for e in a.effects]
+    assert statics.before_the_game(restriction)  # 903.3a: deck construction only
+    assert not_run(compile_card(card)) == ()
