@@ -41,6 +41,18 @@ def sorcery_timing_ok(game: Game, player: Player) -> bool:
     return game.active is player and game.step in MAIN_STEPS and not game.stack
 
 
+def _loyalty_any_time(game: Game, player: Player, obj: GameObject) -> bool:
+    """A static "You may activate loyalty abilities of planeswalkers you control on any
+    player's turn any time you could cast an instant" (changing 606.3's timing; still once
+    each turn per permanent)."""
+    from rules_engine import statics
+
+    return any(restriction.filter is None or targeting.matches(
+        game, obj, restriction.filter, player, src)
+        for src, restriction in statics.player_restrictions(game, "loyalty_instant_speed",
+                                                            player))
+
+
 def land_plays_allowed(game: Game, player: Player) -> int:
     """305.2: one land each turn, plus one for each "You may play an additional land on each of
     your turns" that applies (305.2a)."""
@@ -900,7 +912,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             raise IllegalActionError("602.2b", f"cost part '{part.text or part.kind}' is not "
                                                "supported by this engine")
     if abl.loyalty or loyalty is not None:
-        if not sorcery_timing_ok(game, player):
+        if not sorcery_timing_ok(game, player) and not _loyalty_any_time(game, player, obj):
             raise IllegalActionError("606.3", "loyalty abilities: main phase, empty stack")
         if obj.loyalty_used:
             raise IllegalActionError("606.3", f"a loyalty ability of {obj.name} was already "
