@@ -583,6 +583,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, replicated, rep_parts = _announce_kicker(game, player, obj, cost_text, x,
                                                         names=("replicate",))
     other_parts = other_parts + rep_parts
+    casualty = _casualty_offer(game, player, obj, other_parts)
+    other_parts = other_parts + casualty
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
     other_parts = other_parts + extra_parts
     if other_parts:
@@ -593,7 +595,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             raise IllegalActionError("601.2h", refusal)
     cost = parse_cost(cost_text)
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
-                                 flashback=flashback, cleave=cleave is not None)
+                                 flashback=flashback, cleave=cleave is not None,
+                                 announced={"casualty": True} if casualty else None)
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
         game.__dict__["next_spell_alternatives"] = [
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
@@ -611,6 +614,32 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["cost_paid"] = effects.pay_costs(game, player, obj, other_parts)
         if from_zone == "graveyard" and not flashback:
             spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
+
+
+def _casualty_offer(game: Game, player: Player, obj: GameObject,
+                    already: tuple[Any, ...]) -> tuple[Any, ...]:
+    """702.153a: "As an additional cost to cast this spell, you may sacrifice a creature with
+    power N or greater" (601.2b announced, 601.2h paid with the other costs). Offered only
+    when the player controls such a creature; a "may" (unanswered: no). Returns the cost
+    part to pay, or nothing."""
+    kw = compiled.keyword_ability(obj, "casualty")
+    param = (kw.parameter or "").strip() if kw is not None else ""
+    if not param.isdigit():
+        return ()
+    n = int(param)
+    part = ab.CostPart(kind="sacrifice", amount=ab.Amount(1),
+                       what=ab.ObjectFilter(card_types=("creature",), controller="you",
+                                            qualifiers=(f"with power {n} or greater",),
+                                            text=f"a creature with power {n} or greater"),
+                       text=f"Casualty {n}: sacrifice a creature with power {n} or greater")
+    from rules_engine import effects
+
+    if effects.cost_refusal(game, player, obj, already + (part,)):
+        return ()
+    if not game.decider.may(player.name, f"sacrifice a creature with power {n} or greater "
+                                         f"(casualty {n}, 702.153a)"):
+        return ()
+    return (part,)
 
 
 def _cleave_offer(game: Game, player: Player, obj: GameObject) -> str | None:
@@ -636,7 +665,8 @@ def _text_changed(obj: GameObject, keyword: str) -> tuple[Any, ...] | None:
 
 def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: ManaCost | None,
                          cost_text: str = "", *, targets: list[Any] | None = None, x: int = 0,
-                         flashback: bool = False, cleave: bool = False) -> GameObject:
+                         flashback: bool = False, cleave: bool = False,
+                         announced: dict[str, Any] | None = None) -> GameObject:
     """601.2a-i once the spell may be cast: modes, targets, costs (``cost`` None = without
     paying its mana cost, 118.9), then it becomes cast. Refusals leave the game unchanged."""
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
@@ -707,6 +737,8 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     obj.choices_made = dict(probe.choices_made)
     if modal or changed is not None:
         obj.choices_made["effects"] = effects
+    if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
+        obj.choices_made.update(announced)
     if changed is not None:
         obj.choices_made["cleave"] = True
         game.log("cleave_paid", obj=obj, player=player)

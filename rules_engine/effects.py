@@ -2896,7 +2896,46 @@ def _ka_flip(ctx: Ctx, eff: Any) -> None:
         game.log("flipped", obj=obj)
 
 
+def _ka_cascade(ctx: Ctx, eff: Any) -> None:
+    """702.85a: cascade's trigger resolving. "This spell's mana value" is the spell's, or its
+    last known value once it left the stack (608.2h); the exiled nonland card with a smaller
+    mana value may be cast without paying its mana cost (118.9) during the resolution (608.2g)
+    if the resulting spell's mana value is smaller too; the other exiled cards go to the
+    bottom in a random order."""
+    from rules_engine import casting
+    from rules_engine.errors import IllegalActionError
+
+    game = ctx.game
+    player = ctx.controller
+    spell = ctx.source
+    if spell is None:
+        return
+    limit = game.mana_value_of(spell)
+    exiled: list[GameObject] = []
+    hit = None
+    while player.library:
+        card = player.library[0]
+        game.move(card, "exile")
+        exiled.append(card)
+        if not card.is_land and game.mana_value_of(card) < limit:
+            hit = card
+            break
+    game.log("cascaded", player=player, obj=spell, count=len(exiled))
+    if hit is not None and game.decider.may(player.name, f"cast {hit.name} without paying its "
+                                                         "mana cost (cascade, 702.85a)"):
+        try:
+            casting.put_on_stack_as_cast(game, player, hit, None)
+            game.log("cast_without_paying", obj=hit, player=player)
+        except IllegalActionError as exc:  # no legal targets (601.2c): it stays exiled
+            game.note(f"{hit.name} can't be cast: {exc}")
+    rest = [c for c in exiled if c.zone == "exile"]
+    game.rng.shuffle(rest)
+    for card in rest:
+        game.move(card, "library", top=False)
+
+
 _KEYWORD_ACTIONS: dict[str, Any] = {
+    "cascade": _ka_cascade,
     "saddle": _ka_saddle, "flip": _ka_flip,
     "proliferate": _ka_proliferate, "learn": _ka_learn, "monstrosity": _ka_monstrosity,
     "adapt": _ka_adapt, "bolster": _ka_bolster, "connive": _ka_connive,
@@ -2985,7 +3024,7 @@ def not_run_reason(eff: Any) -> str | None:
 
 
 KEYWORD_ACTIONS = {"phase out", "investigate", "proliferate", "learn", "monstrosity", "adapt",
-                   "bolster", "connive", "regenerate", "saddle", "flip"}
+                   "bolster", "connive", "regenerate", "saddle", "flip", "cascade"}
 
 
 def _move_calls_after() -> bool:
