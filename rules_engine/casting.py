@@ -563,8 +563,14 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                               "main phase with an empty stack")
         # 601.3c: "as though it had flash if you pay {2} more": an additional cost (601.2f)
         cost_text = cost_text + extra
-    pending_alt = _next_spell_alternatives(game, player)
-    alt_used = False
+    cleave = None
+    if not flashback and disturb is None and not other_parts and \
+            cost_text == face.mana_cost:
+        cleave = _cleave_offer(game, player, obj)
+        if cleave is not None:
+            cost_text = cleave  # 702.148a / 118.9: an alternative cost
+    pending_alt = _next_spell_alternatives(game, player) if cleave is None else []
+    alt_used = cleave is not None
     if pending_alt and not flashback and disturb is None and not other_parts and \
             cost_text == face.mana_cost and game.decider.may(
                 player.name, f"pay life equal to {obj.name}'s mana value rather than its "
@@ -603,7 +609,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             raise IllegalActionError("601.2h", refusal)
     cost = parse_cost(cost_text)
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
-                                 flashback=flashback)
+                                 flashback=flashback, cleave=cleave is not None)
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
         game.__dict__["next_spell_alternatives"] = [
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
@@ -623,9 +629,30 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
 
 
+def _cleave_offer(game: Game, player: Player, obj: GameObject) -> str | None:
+    """702.148a: a spell with cleave may be cast by paying its cleave cost rather than its mana
+    cost (an alternative cost, 118.9; only one applies, 118.9a). Returns the cleave mana cost
+    when the caster chooses it (a "may": unanswered, no), else None."""
+    kw = compiled.keyword_ability(obj, "cleave")
+    if kw is None or kw.cost is None or _text_changed(obj, "cleave") is None:
+        return None
+    if not game.decider.may(player.name, f"cast {obj.name} for its cleave cost "
+                                         f"{kw.cost.mana} (702.148a)"):
+        return None
+    return kw.cost.mana or ""
+
+
+def _text_changed(obj: GameObject, keyword: str) -> tuple[Any, ...] | None:
+    """The instructions of the spell once ``keyword``'s text change applies (612, 702.148a)."""
+    for a in compiled.face_abilities(obj.card, obj.face):
+        if isinstance(a, ab.TextChangedSpell) and a.keyword == keyword:
+            return a.effects
+    return None
+
+
 def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: ManaCost | None,
                          cost_text: str = "", *, targets: list[Any] | None = None, x: int = 0,
-                         flashback: bool = False) -> GameObject:
+                         flashback: bool = False, cleave: bool = False) -> GameObject:
     """601.2a-i once the spell may be cast: modes, targets, costs (``cost`` None = without
     paying its mana cost, 118.9), then it becomes cast. Refusals leave the game unchanged."""
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
@@ -651,11 +678,18 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             obj.face = original_face
             raise
     effects = compiled.spell_effects(obj.face, obj.card)
+    changed = _text_changed(obj, "cleave") if cleave else None
+    if changed is not None:
+        # 702.148a: the cleave cost was paid: the bracketed text is gone (a text-changing
+        # effect, 612), before modes and targets are chosen (601.2b-c)
+        effects = changed
     modal = any(isinstance(e, ab.Modal) for e in effects)
     if modal:
         from rules_engine.effects import choose_modes
 
         effects = choose_modes(game, player, effects)  # 601.2b
+        wanted = targeting.collect_targets(effects)
+    elif changed is not None:
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
@@ -687,8 +721,11 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
-    if modal:
+    if modal or changed is not None:
         obj.choices_made["effects"] = effects
+    if changed is not None:
+        obj.choices_made["cleave"] = True
+        game.log("cleave_paid", obj=obj, player=player)
     obj.x = x
     obj.flashback = flashback
     obj.cast_from = original_zone
