@@ -11,7 +11,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled, targeting
 from rules_engine.errors import IllegalActionError
-from rules_engine.game import Game
+from rules_engine.game import COMBAT_STEPS, Game
 from rules_engine.mana import (
     BASIC_LAND_MANA,
     COLORS,
@@ -51,6 +51,22 @@ def _loyalty_any_time(game: Game, player: Player, obj: GameObject) -> bool:
         game, obj, restriction.filter, player, src)
         for src, restriction in statics.player_restrictions(game, "loyalty_instant_speed",
                                                             player))
+
+
+def own_cast_restriction(game: Game, player: Player, obj: GameObject) -> str | None:
+    """601.3 / 113.6e: the spell's own "Cast this spell only during combat" (506: the combat
+    phase's steps) or "only during your turn"; the reason it can't be cast now, or None."""
+    for abl in compiled.object_abilities(obj):
+        if not isinstance(abl, ab.StaticAbility):
+            continue
+        for restriction in abl.effects:
+            if not isinstance(restriction, ab.Restriction):
+                continue
+            if restriction.kind == "cast_only_during_combat" and game.step not in COMBAT_STEPS:
+                return f"{obj.name}: {restriction.text or 'only during combat'}"
+            if restriction.kind == "cast_only_during_your_turn" and game.active is not player:
+                return f"{obj.name}: {restriction.text or 'only during your turn'}"
+    return None
 
 
 def land_plays_allowed(game: Game, player: Player) -> int:
@@ -537,7 +553,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
     if from_zone not in ("exile",) and obj.owner is not player:
         raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
-    prohibition = cast_prohibited(game, player, obj)
+    prohibition = cast_prohibited(game, player, obj) or own_cast_restriction(game, player, obj)
     if prohibition:
         raise IllegalActionError("601.3", prohibition)
     if not timing_ok(game, player, obj):

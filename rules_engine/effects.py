@@ -2028,6 +2028,17 @@ def h_cast_permission(ctx: Ctx, eff: ab.CastPermission) -> None:
     ctx.game.log("flash_permission", player=ctx.controller)
 
 
+def uncopyable(spell: Any) -> bool:
+    """113.6g: "This spell can't be copied" works on the stack."""
+    for abl in compiled.object_abilities(spell):
+        if isinstance(abl, ab.StaticAbility):
+            for restriction in abl.effects:
+                if isinstance(restriction, ab.Restriction) and \
+                        restriction.kind == "cant_be_copied":
+                    return True
+    return False
+
+
 def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
     """707.10: a copy of a spell is put on the stack (not cast); a copy of a prepare spell is a
     prepare spell (722.3d); the copy keeps the original's targets unless new ones are chosen."""
@@ -2035,6 +2046,9 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
     for _ in range(amount(ctx, eff.times)):
         for spell in _objects(ctx, eff.subject):
             if spell.zone not in ("stack", "resolving"):
+                continue
+            if uncopyable(spell):
+                game.note(f"{spell.name} can't be copied (113.6g)")
                 continue
             copy = GameObject(game.new_id(), spell.card, spell.owner, "stack")
             copy.copy_values = spell.face
