@@ -2025,6 +2025,7 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
             if spell.zone not in ("stack", "resolving"):
                 continue
             copy = GameObject(game.new_id(), spell.card, spell.owner, "stack")
+            game.objects_made.append(copy)
             copy.copy_values = spell.face
             copy.spell_copy = True
             game.copies_exist = True

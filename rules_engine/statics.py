@@ -210,19 +210,20 @@ _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": 
 
 
 def _cda_holders(game: Game) -> list[GameObject]:
-    """Objects off the battlefield whose card has a characteristic-defining ability (604.3):
-    looked for again only when a new object was made (the list is kept on the game)."""
-    key = game._next_id
-    cached = game.__dict__.get("_cda_holders")
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    holders = []
-    for obj in game.all_objects():
-        card = getattr(obj, "card", None)
-        if isinstance(obj, GameObject) and card is not None and _card_has_cda(card):
-            holders.append(obj)
-    game.__dict__["_cda_holders"] = (key, holders)
-    return holders
+    """Objects whose card has a characteristic-defining ability (604.3): each object made in
+    the game is looked at once (Game.objects_made), so a game without such cards pays a length
+    comparison per rebuild."""
+    made = game.objects_made
+    state = game.__dict__.get("_cda_holders")
+    if state is None:
+        state = game.__dict__["_cda_holders"] = [0, []]
+    if state[0] != len(made):
+        for obj in made[state[0]:]:
+            card = obj.card
+            if card is not None and _card_has_cda(card):
+                state[1].append(obj)
+        state[0] = len(made)
+    return state[1]
 
 
 _HAS_CDA: dict[int, tuple[Any, bool]] = {}
@@ -250,8 +251,8 @@ def _cdas_elsewhere(game: Game) -> None:
     """604.3: a characteristic-defining ability works in every zone: a creature card in a
     graveyard or hand has the power its ability defines (recounted at every rebuild, 613)."""
     for obj in _cda_holders(game):
-        if obj.zone == "battlefield":
-            continue  # (rebuilt with the permanents' static abilities)
+        if obj.zone == "battlefield" or obj.zone == "gone":
+            continue  # (rebuilt with the permanents' static abilities; or no longer exists)
         obj.static_mods = []
         if obj.face is None or "equal to" not in obj.face.oracle_text:
             continue
