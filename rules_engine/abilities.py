@@ -1348,6 +1348,17 @@ class SpellAbility(Ability):
 
 
 @dataclass(frozen=True, slots=True)
+class TextChangedSpell(Ability):
+    """The instructions of an instant or sorcery as a keyword's text-changing effect leaves
+    them (rule 612): cleave's "remove all text found within square brackets" (rule 702.148a),
+    run instead of the face's SpellAbility records when ``keyword``'s cost was paid."""
+
+    keyword: str = "cleave"
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AdditionalCost(Ability):
     """"As an additional cost to cast this spell, ..." (rule 601.2b, 601.2f). ``alternatives``
     is set for "sacrifice a creature or pay {3}": the caster pays one of them (``cost`` is
@@ -1412,7 +1423,7 @@ def iter_effects(items: tuple[Effect, ...] | tuple[Ability, ...]):
         elif isinstance(item, CreateEmblem):
             children = tuple(e for a in item.abilities for e in iter_effects((a,)))
         elif isinstance(item, StaticAbility | TriggeredAbility | ActivatedAbility
-                        | EntersReplacement | SpellAbility):
+                        | EntersReplacement | SpellAbility | TextChangedSpell):
             children = item.effects
         if children:
             yield from iter_effects(children)

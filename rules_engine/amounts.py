@@ -138,6 +138,8 @@ _VIEWS = (
      r"\g<head>you \g<verb>\g<tail>"),
     (re.compile(rf"^(?P<head>.*?)\bthe life total of {_PLAYER}(?P<tail>.*)$", re.I),
      r"\g<head>your life total\g<tail>"),
+    (re.compile(r"^(?P<head>.*?)\b(?P<who>their) (?P<zone>hand|graveyard|library|life total)"
+                r"(?P<tail>.*)$", re.I), r"\g<head>your \g<zone>\g<tail>"),
 )
 
 
@@ -176,6 +178,8 @@ def _players_named(game: Game, who: str, controller: Player, source: Any,
         if not isinstance(obj, GameObject):
             return None
         return "one", [obj.owner if who.endswith("owner") else obj.controller]
+    if who in ("they", "their", "he or she") and isinstance(ctx.focus, Player):
+        return "one", [ctx.focus]  # the player following the instruction now (each opponent)
     kind = "defending_player" if "defending" in who else "that_player"
     return "one", effects.resolve_ref(ctx, ab.Ref(kind)) or [controller]
 

@@ -11,7 +11,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled, targeting
 from rules_engine.errors import IllegalActionError
-from rules_engine.game import Game
+from rules_engine.game import COMBAT_STEPS, Game
 from rules_engine.mana import (
     BASIC_LAND_MANA,
     COLORS,
@@ -39,6 +39,34 @@ def _need_priority(game: Game, player: Player) -> None:
 def sorcery_timing_ok(game: Game, player: Player) -> bool:
     """307.1 / 117.1a: main phase of its controller's turn with an empty stack."""
     return game.active is player and game.step in MAIN_STEPS and not game.stack
+
+
+def _loyalty_any_time(game: Game, player: Player, obj: GameObject) -> bool:
+    """A static "You may activate loyalty abilities of planeswalkers you control on any
+    player's turn any time you could cast an instant" (changing 606.3's timing; still once
+    each turn per permanent)."""
+    from rules_engine import statics
+
+    return any(restriction.filter is None or targeting.matches(
+        game, obj, restriction.filter, player, src)
+        for src, restriction in statics.player_restrictions(game, "loyalty_instant_speed",
+                                                            player))
+
+
+def own_cast_restriction(game: Game, player: Player, obj: GameObject) -> str | None:
+    """601.3 / 113.6e: the spell's own "Cast this spell only during combat" (506: the combat
+    phase's steps) or "only during your turn"; the reason it can't be cast now, or None."""
+    for abl in compiled.object_abilities(obj):
+        if not isinstance(abl, ab.StaticAbility):
+            continue
+        for restriction in abl.effects:
+            if not isinstance(restriction, ab.Restriction):
+                continue
+            if restriction.kind == "cast_only_during_combat" and game.step not in COMBAT_STEPS:
+                return f"{obj.name}: {restriction.text or 'only during combat'}"
+            if restriction.kind == "cast_only_during_your_turn" and game.active is not player:
+                return f"{obj.name}: {restriction.text or 'only during your turn'}"
+    return None
 
 
 def land_plays_allowed(game: Game, player: Player) -> int:
@@ -530,7 +558,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
     if from_zone not in ("exile",) and obj.owner is not player:
         raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
-    prohibition = cast_prohibited(game, player, obj)
+    prohibition = cast_prohibited(game, player, obj) or own_cast_restriction(game, player, obj)
     if prohibition:
         raise IllegalActionError("601.3", prohibition)
     if not timing_ok(game, player, obj):
@@ -540,8 +568,14 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                               "main phase with an empty stack")
         # 601.3c: "as though it had flash if you pay {2} more": an additional cost (601.2f)
         cost_text = cost_text + extra
-    pending_alt = _next_spell_alternatives(game, player)
-    alt_used = False
+    cleave = None
+    if not flashback and disturb is None and not other_parts and \
+            cost_text == face.mana_cost:
+        cleave = _cleave_offer(game, player, obj)
+        if cleave is not None:
+            cost_text = cleave  # 702.148a / 118.9: an alternative cost
+    pending_alt = _next_spell_alternatives(game, player) if cleave is None else []
+    alt_used = cleave is not None
     if pending_alt and not flashback and disturb is None and not other_parts and \
             cost_text == face.mana_cost and game.decider.may(
                 player.name, f"pay life equal to {obj.name}'s mana value rather than its "
@@ -570,6 +604,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, replicated, rep_parts = _announce_kicker(game, player, obj, cost_text, x,
                                                         names=("replicate",))
     other_parts = other_parts + rep_parts
+    casualty = _casualty_offer(game, player, obj, other_parts)
+    other_parts = other_parts + casualty
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
     other_parts = other_parts + extra_parts
     if other_parts:
@@ -580,7 +616,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             raise IllegalActionError("601.2h", refusal)
     cost = parse_cost(cost_text)
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
-                                 flashback=flashback)
+                                 flashback=flashback, cleave=cleave is not None,
+                                 announced={"casualty": True} if casualty else None)
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
         game.__dict__["next_spell_alternatives"] = [
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
@@ -600,9 +637,57 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
 
 
+def _casualty_offer(game: Game, player: Player, obj: GameObject,
+                    already: tuple[Any, ...]) -> tuple[Any, ...]:
+    """702.153a: "As an additional cost to cast this spell, you may sacrifice a creature with
+    power N or greater" (601.2b announced, 601.2h paid with the other costs). Offered only
+    when the player controls such a creature; a "may" (unanswered: no). Returns the cost
+    part to pay, or nothing."""
+    kw = compiled.keyword_ability(obj, "casualty")
+    param = (kw.parameter or "").strip() if kw is not None else ""
+    if not param.isdigit():
+        return ()
+    n = int(param)
+    part = ab.CostPart(kind="sacrifice", amount=ab.Amount(1),
+                       what=ab.ObjectFilter(card_types=("creature",), controller="you",
+                                            qualifiers=(f"with power {n} or greater",),
+                                            text=f"a creature with power {n} or greater"),
+                       text=f"Casualty {n}: sacrifice a creature with power {n} or greater")
+    from rules_engine import effects
+
+    if effects.cost_refusal(game, player, obj, already + (part,)):
+        return ()
+    if not game.decider.may(player.name, f"sacrifice a creature with power {n} or greater "
+                                         f"(casualty {n}, 702.153a)"):
+        return ()
+    return (part,)
+
+
+def _cleave_offer(game: Game, player: Player, obj: GameObject) -> str | None:
+    """702.148a: a spell with cleave may be cast by paying its cleave cost rather than its mana
+    cost (an alternative cost, 118.9; only one applies, 118.9a). Returns the cleave mana cost
+    when the caster chooses it (a "may": unanswered, no), else None."""
+    kw = compiled.keyword_ability(obj, "cleave")
+    if kw is None or kw.cost is None or _text_changed(obj, "cleave") is None:
+        return None
+    if not game.decider.may(player.name, f"cast {obj.name} for its cleave cost "
+                                         f"{kw.cost.mana} (702.148a)"):
+        return None
+    return kw.cost.mana or ""
+
+
+def _text_changed(obj: GameObject, keyword: str) -> tuple[Any, ...] | None:
+    """The instructions of the spell once ``keyword``'s text change applies (612, 702.148a)."""
+    for a in compiled.face_abilities(obj.card, obj.face):
+        if isinstance(a, ab.TextChangedSpell) and a.keyword == keyword:
+            return a.effects
+    return None
+
+
 def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: ManaCost | None,
                          cost_text: str = "", *, targets: list[Any] | None = None, x: int = 0,
-                         flashback: bool = False) -> GameObject:
+                         flashback: bool = False, cleave: bool = False,
+                         announced: dict[str, Any] | None = None) -> GameObject:
     """601.2a-i once the spell may be cast: modes, targets, costs (``cost`` None = without
     paying its mana cost, 118.9), then it becomes cast. Refusals leave the game unchanged."""
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
@@ -628,11 +713,18 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             obj.face = original_face
             raise
     effects = compiled.spell_effects(obj.face, obj.card)
+    changed = _text_changed(obj, "cleave") if cleave else None
+    if changed is not None:
+        # 702.148a: the cleave cost was paid: the bracketed text is gone (a text-changing
+        # effect, 612), before modes and targets are chosen (601.2b-c)
+        effects = changed
     modal = any(isinstance(e, ab.Modal) for e in effects)
     if modal:
         from rules_engine.effects import choose_modes
 
         effects = choose_modes(game, player, effects)  # 601.2b
+        wanted = targeting.collect_targets(effects)
+    elif changed is not None:
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
@@ -664,8 +756,13 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
-    if modal:
+    if modal or changed is not None:
         obj.choices_made["effects"] = effects
+    if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
+        obj.choices_made.update(announced)
+    if changed is not None:
+        obj.choices_made["cleave"] = True
+        game.log("cleave_paid", obj=obj, player=player)
     obj.x = x
     obj.flashback = flashback
     obj.cast_from = original_zone
@@ -868,7 +965,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             raise IllegalActionError("602.2b", f"cost part '{part.text or part.kind}' is not "
                                                "supported by this engine")
     if abl.loyalty or loyalty is not None:
-        if not sorcery_timing_ok(game, player):
+        if not sorcery_timing_ok(game, player) and not _loyalty_any_time(game, player, obj):
             raise IllegalActionError("606.3", "loyalty abilities: main phase, empty stack")
         if obj.loyalty_used:
             raise IllegalActionError("606.3", f"a loyalty ability of {obj.name} was already "

@@ -184,6 +184,8 @@ KEYWORD_BUILT: dict[str, Any] = {
     "dethrone": lambda: _attack_trigger("attacks_most_life",
                                         "Dethrone (attacks the player with the most life)"),
     "increment": lambda: _increment(),
+    "cascade": lambda: _cascade(),
+    "casualty": lambda: _casualty(),
     "replicate": lambda: _replicate(),
 }
 
@@ -194,6 +196,33 @@ def _replicate() -> tuple[Any, ...]:
     additional cost is announced in casting; the trigger works from the stack, 113.6k.)"""
     return _copy_when_cast("for each time you paid its replicate cost",
                            "copy it for each time ...", "Replicate")
+
+
+def _cascade() -> tuple[Any, ...]:
+    """702.85a: "When you cast this spell, exile cards from the top of your library until you
+    exile a nonland card whose mana value is less than this spell's mana value. You may cast
+    that card without paying its mana cost if the resulting spell's mana value is less than
+    this spell's mana value. Then put all cards exiled this way that weren't cast on the
+    bottom of your library in a random order." A cast trigger that works from the stack
+    (113.6k); each instance triggers separately (702.85c). effects._ka_cascade runs it."""
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("cast", subject=ab.Ref("self"), player="you", text="you cast ~"),
+        effects=(ab.KeywordAction(name="cascade", subject=ab.Ref("self"),
+                                  text="exile cards from the top of your library until ..."),),
+        text="Cascade"),)
+
+
+def _casualty() -> tuple[Any, ...]:
+    """702.153a, the triggered half: "When you cast this spell, if a casualty cost was paid for
+    it, copy it. If the spell has any targets, you may choose new targets for the copy." (The
+    optional additional cost is announced and paid in casting; the trigger works from the
+    stack, 113.6k.)"""
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("cast", subject=ab.Ref("self"), player="you", text="you cast ~"),
+        condition=ab.Condition("casualty_paid", text="if a casualty cost was paid for it"),
+        effects=(ab.CopySpell(subject=ab.Ref("self"), times=ab.Amount(1), new_targets=True,
+                              text="copy it"),),
+        text="Casualty"),)
 
 
 def _increment() -> tuple[Any, ...]:

@@ -454,7 +454,13 @@ def _entered_under_control_this_turn(game: Game, cond: Any, controller: Any,
     return len(seen) >= _amount(cond)
 
 
+def _casualty_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702.153a: "if a casualty cost was paid for it" (the spell, the trigger's source)."""
+    return bool((getattr(source, "choices_made", None) or {}).get("casualty"))
+
+
 _MORE: dict[str, Any] = {
+    "casualty_paid": _casualty_paid,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
     "attacking_total_power": _attacking_total_power,

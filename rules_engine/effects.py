@@ -280,6 +280,18 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
     return default
 
 
+def _amount_for(ctx: Ctx, amt: Any, player: Player) -> int:
+    """An amount of an instruction each of several players follows ("Each opponent loses life
+    equal to the number of cards in their hand"): "they"/"their" is that player (ctx.focus)."""
+    if amt is None or amt.text is None or ctx.focus is not None:
+        return amount(ctx, amt)
+    ctx.focus = player
+    try:
+        return amount(ctx, amt)
+    finally:
+        ctx.focus = None
+
+
 def _up_to(ctx: Ctx, words: str) -> int:
     """"up to N" / "up to X": the controller chooses how many, from N down to 0 (608.2d; an
     unanswered choice takes the first option, the most)."""
@@ -759,7 +771,7 @@ def h_unsupported(ctx: Ctx, eff: Any) -> None:
 def h_draw(ctx: Ctx, eff: ab.Draw) -> None:
     drawn = []
     for p in _players(ctx, eff.player):
-        drawn.extend(ctx.game.draw(p, amount(ctx, eff.amount)))
+        drawn.extend(ctx.game.draw(p, _amount_for(ctx, eff.amount, p)))
     ctx.those = drawn  # "reveal them", "one of them"
     ctx.count = len(drawn)
 
@@ -776,7 +788,7 @@ def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
         elif eff.any_number:
             chosen = _any_number(game, p.name, "cards to discard (any number)", list(p.hand))
         else:
-            n = min(amount(ctx, eff.amount), len(p.hand))
+            n = min(_amount_for(ctx, eff.amount, p), len(p.hand))
             chosen = game.decider.choose_many(p.name, "card to discard", list(p.hand), n)
         for card in chosen:
             game.move(card, "graveyard")
@@ -789,7 +801,7 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
     """701.17: the milled cards are "them" / "milled this way" for the next effects."""
     milled = []
     for p in _players(ctx, eff.player):
-        for _ in range(amount(ctx, eff.amount)):
+        for _ in range(_amount_for(ctx, eff.amount, p)):
             if p.library:
                 card = p.library[0]
                 ctx.game.move(card, "graveyard")
@@ -925,7 +937,7 @@ def h_look(ctx: Ctx, eff: ab.LookAtTop) -> None:
 
 def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
     for p in _players(ctx, eff.player):
-        ctx.game.gain_life(p, amount(ctx, eff.amount))
+        ctx.game.gain_life(p, _amount_for(ctx, eff.amount, p))
 
 
 def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
@@ -933,7 +945,7 @@ def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
 
     total = 0
     for p in _players(ctx, eff.player):
-        n = amount(ctx, eff.amount)
+        n = _amount_for(ctx, eff.amount, p)
         ctx.game.lose_life(p, n)
         total += max(0, n)
         if n > 0:
@@ -2016,6 +2028,17 @@ def h_cast_permission(ctx: Ctx, eff: ab.CastPermission) -> None:
     ctx.game.log("flash_permission", player=ctx.controller)
 
 
+def uncopyable(spell: Any) -> bool:
+    """113.6g: "This spell can't be copied" works on the stack."""
+    for abl in compiled.object_abilities(spell):
+        if isinstance(abl, ab.StaticAbility):
+            for restriction in abl.effects:
+                if isinstance(restriction, ab.Restriction) and \
+                        restriction.kind == "cant_be_copied":
+                    return True
+    return False
+
+
 def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
     """707.10: a copy of a spell is put on the stack (not cast); a copy of a prepare spell is a
     prepare spell (722.3d); the copy keeps the original's targets unless new ones are chosen."""
@@ -2023,6 +2046,9 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
     for _ in range(amount(ctx, eff.times)):
         for spell in _objects(ctx, eff.subject):
             if spell.zone not in ("stack", "resolving"):
+                continue
+            if uncopyable(spell):
+                game.note(f"{spell.name} can't be copied (113.6g)")
                 continue
             copy = GameObject(game.new_id(), spell.card, spell.owner, "stack")
             game.objects_made.append(copy)
@@ -2885,7 +2911,46 @@ def _ka_flip(ctx: Ctx, eff: Any) -> None:
         game.log("flipped", obj=obj)
 
 
+def _ka_cascade(ctx: Ctx, eff: Any) -> None:
+    """702.85a: cascade's trigger resolving. "This spell's mana value" is the spell's, or its
+    last known value once it left the stack (608.2h); the exiled nonland card with a smaller
+    mana value may be cast without paying its mana cost (118.9) during the resolution (608.2g)
+    if the resulting spell's mana value is smaller too; the other exiled cards go to the
+    bottom in a random order."""
+    from rules_engine import casting
+    from rules_engine.errors import IllegalActionError
+
+    game = ctx.game
+    player = ctx.controller
+    spell = ctx.source
+    if spell is None:
+        return
+    limit = game.mana_value_of(spell)
+    exiled: list[GameObject] = []
+    hit = None
+    while player.library:
+        card = player.library[0]
+        game.move(card, "exile")
+        exiled.append(card)
+        if not card.is_land and game.mana_value_of(card) < limit:
+            hit = card
+            break
+    game.log("cascaded", player=player, obj=spell, count=len(exiled))
+    if hit is not None and game.decider.may(player.name, f"cast {hit.name} without paying its "
+                                                         "mana cost (cascade, 702.85a)"):
+        try:
+            casting.put_on_stack_as_cast(game, player, hit, None)
+            game.log("cast_without_paying", obj=hit, player=player)
+        except IllegalActionError as exc:  # no legal targets (601.2c): it stays exiled
+            game.note(f"{hit.name} can't be cast: {exc}")
+    rest = [c for c in exiled if c.zone == "exile"]
+    game.rng.shuffle(rest)
+    for card in rest:
+        game.move(card, "library", top=False)
+
+
 _KEYWORD_ACTIONS: dict[str, Any] = {
+    "cascade": _ka_cascade,
     "saddle": _ka_saddle, "flip": _ka_flip,
     "proliferate": _ka_proliferate, "learn": _ka_learn, "monstrosity": _ka_monstrosity,
     "adapt": _ka_adapt, "bolster": _ka_bolster, "connive": _ka_connive,
@@ -2974,7 +3039,7 @@ def not_run_reason(eff: Any) -> str | None:
 
 
 KEYWORD_ACTIONS = {"phase out", "investigate", "proliferate", "learn", "monstrosity", "adapt",
-                   "bolster", "connive", "regenerate", "saddle", "flip"}
+                   "bolster", "connive", "regenerate", "saddle", "flip", "cascade"}
 
 
 def _move_calls_after() -> bool:

@@ -18,6 +18,7 @@ from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
+from rules_engine.mechanics import rooms
 from rules_engine.objects import GameObject
 
 Move = tuple[str, Any]
@@ -37,6 +38,9 @@ def candidate_moves(game: Game) -> list[Move]:
             continue
         if not o.tapped and "Land" in o.face.types:
             untapped += 1
+        if sorcery_ok and o.doors != 3 and o.card is not None and o.card.layout == "split" \
+                and rooms.is_room(o.card):
+            activations.append(("unlock", o))  # 709.5e: a special action, as a sorcery
         if not o.phased_out:
             found = o.face.activated  # the face's cached list when nothing is gained
             if found is None or o.mods:
@@ -118,6 +122,10 @@ def apply_move(game: Game, move: Move) -> bool:
             if _refused_activation(game, p, obj, i):
                 return False
             casting.activate_object(game, p, obj, i)
+        elif kind == "unlock":
+            if arg.zone != "battlefield" or arg.controller is not p:
+                return False
+            rooms.unlock_action(game, p, arg, None)
         elif kind == "attack":
             from rules_engine import combat
 

@@ -308,7 +308,7 @@ class _Walker:
         elif isinstance(a, ab.EntersReplacement):
             self.condition(a.condition)
             self.effects(a.effects)  # run by effects.run as the permanent enters
-        elif isinstance(a, ab.SpellAbility):
+        elif isinstance(a, ab.SpellAbility | ab.TextChangedSpell):
             self.effects(a.effects)
 
     def keyword(self, k: Any) -> None:

@@ -288,6 +288,12 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         return True
     if q == "that attacked this turn":
         return attacked_this_turn(game, obj)
+    m = _CAST_FROM.match(q)
+    if m:  # 601.2a: the zone the spell was cast from; a copy of a spell wasn't cast (707.10)
+        zone = _CAST_ZONES[m.group(2)]
+        cast_there = not getattr(obj, "spell_copy", False) and \
+            getattr(obj, "cast_from", None) == zone
+        return cast_there if m.group(1) == "was" else not cast_there
     if q.startswith("with a ") and q.endswith(" counter on it"):
         return obj.counters.get(q[7:-len(" counter on it")], 0) > 0
     if q == "historic":  # 700.6: artifacts, legendaries and Sagas
@@ -325,6 +331,10 @@ def has_chosen_name(game: Game, obj: Any, source: Any) -> bool:
     return bool(names & chosen)
 
 
+_CAST_FROM = re.compile(r"^that (was|wasn't) cast from (its owner's hand|a graveyard|exile)$")
+_CAST_ZONES = {"its owner's hand": "hand", "a graveyard": "graveyard", "exile": "exile"}
+
+
 def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
@@ -339,7 +349,7 @@ def qualifier_understood(q: str) -> bool:
         return True
     if q.startswith("with a ") and q.endswith(" counter on it"):
         return True
-    if _amount_compare_understood(q):
+    if _amount_compare_understood(q) or _CAST_FROM.match(q):
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",

@@ -25,7 +25,9 @@ from rules_engine.abilities import (
     Room,
     SetBasePT,
     SetClassLevel,
+    SpellAbility,
     StaticAbility,
+    TextChangedSpell,
     Unsupported,
     UnsupportedEffect,
     iter_effects,
@@ -106,10 +108,44 @@ def _is_spell(type_line: str) -> bool:
     return "instant" in low or "sorcery" in low
 
 
+_CLEAVE_LINE_RE = re.compile(r"^cleave\b", re.I | re.M)
+_BRACKETED_RE = re.compile(r"\s*\[[^\]\n]*\]")
+
+
+def _without_brackets(text: str) -> str:
+    """702.148a: the text with every bracketed passage removed (and the spacing it leaves
+    before punctuation tidied: "a [basic land] card" -> "a card")."""
+    out = _BRACKETED_RE.sub("", text)
+    out = re.sub(r" +([.,;])", r"\1", out)
+    out = re.sub(r"(^|\n)\s*[.]?\s*(?=\n|$)", r"\1", out)  # a sentence that was all brackets
+    return out
+
+
+def _compile_cleave(text: str, card_name: str, face_name: str, type_line: str,
+                    index: int) -> CompiledFace:
+    """A spell with cleave (702.148a) compiles twice: as printed (the brackets are only marks,
+    their words are part of the text) and with the bracketed words removed, which is what the
+    spell says when its cleave cost was paid (a text-changing effect, 612); the second
+    version's instructions ride along as one TextChangedSpell record."""
+    printed = compile_face_text(text.replace("[", "").replace("]", ""), card_name, face_name,
+                                type_line, index)
+    cleaved = compile_face_text(_without_brackets(text), card_name, face_name, type_line, index)
+    effects = tuple(e for a in cleaved.abilities if isinstance(a, SpellAbility)
+                    for e in a.effects)
+    extra: list[Ability] = [TextChangedSpell(keyword="cleave", effects=effects,
+                                             text=_without_brackets(text))]
+    seen = {a.text for a in printed.abilities if isinstance(a, Unsupported)}
+    extra += [a for a in cleaved.abilities if isinstance(a, Unsupported) and a.text not in seen]
+    return CompiledFace(index, face_name, type_line, printed.abilities + tuple(extra),
+                        printed.rooms)
+
+
 @lru_cache(maxsize=8192)
 def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
                       index: int = 0) -> CompiledFace:
     """Compile one face's Oracle text (cached: the compiler is pure)."""
+    if "[" in text and _is_spell(type_line) and _CLEAVE_LINE_RE.search(text):
+        return _compile_cleave(text, card_name, face_name, type_line, index)
     names = self_names(card_name, face_name)
     rooms: tuple[Room, ...] = ()
     abilities: list[Ability] = []

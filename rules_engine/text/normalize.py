@@ -16,7 +16,7 @@ import re
 _SELF_NOUNS = (
     "creature|permanent|artifact|enchantment|land|spell|card|token|planeswalker|equipment|aura|"
     "vehicle|saga|class|battle|siege|case|room|dungeon|background|role|attraction|contraption|"
-    "spacecraft|kindred"
+    "spacecraft|kindred|emblem"
 )
 _THIS_RE = re.compile(rf"\b[Tt]his (?i:{_SELF_NOUNS})\b")
 _PAREN_RE = re.compile(r"\s*\([^()]*\)")

@@ -104,6 +104,9 @@ def singular(word: str) -> str:
 
 # Postfix restrictions: (regex on the end of the phrase, how it changes the filter)
 _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
+    # a spell "that wasn't cast from its owner's hand" (601.2a: the zone it was cast from)
+    (re.compile(r"\s+that (?:was|wasn't) cast from (?:its owner's hand|a graveyard|exile)$",
+                re.I), {"qualifier": "$0"}),
     # "with mana value less than or equal to the number of lands you control": the words after
     # the comparison are an amount (107.3), its "you control" is not the filter's controller
     (re.compile(r"\s+with (?:power|toughness|mana value) (?:less than or equal to|greater than or "

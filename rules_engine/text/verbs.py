@@ -1317,6 +1317,11 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:may )?play an additional land on each of (?:your|their) turns",
      _restriction("additional_land_play")),
     (r"can be your commander", _restriction("can_be_commander")),
+    # "You may activate loyalty abilities of planeswalkers you control on any player's turn any
+    # time you could cast an instant" (a permission changing 606.3's timing)
+    (r"(?:may )?activate loyalty abilities of (?P<by>planeswalkers you control) on any "
+     r"player's turn any time (?:you|they) could cast an instant",
+     _restriction("loyalty_instant_speed")),
     (r"conjure (?P<n>" + NUM_WORD + r") cards? named (?P<name>.+?) (?P<zone>onto the battlefield|"
      r"into your hand|into your graveyard|into your library)", _conjure),
     (r"enters? with an additional \+1/\+1 counter on (?:it|them)", lambda s, m, c:

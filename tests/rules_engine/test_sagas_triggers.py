@@ -519,3 +519,23 @@ def test_first_spell_during_each_opponents_turn() -> None:
                     {"expect": {"stack": ["Quick Jolt"]}}, {"resolve": {}}],
         "expect": {"life": {"alice": 25, "bob": 18}}}
     _play(scn, MISC_CARDS)
+
+
+def test_simulated_player_is_offered_the_unlock_special_action() -> None:
+    """simulate.candidate_moves offers 709.5e for a Room with a locked door, as a sorcery."""
+    from rules_engine import simulate
+
+    scn = {"name": "sim unlock", "state": {"players": {"alice": {
+        "battlefield": ["Island"] * 4 + [{"card": "Dusty Study // Hidden Vault", "id": "room",
+                                          "unlocked": ["Dusty Study"]}],
+        "library": [{"card": "Island", "count": 3}]}}}}
+    runner = Runner(scn, DictCardSource(ROOM_CARDS + LANDS))
+    game = runner.setup()
+    from rules_engine import turn
+
+    turn.give_priority(game, game.players[0])
+    room = runner.labels["room"]
+    assert ("unlock", room) in simulate.candidate_moves(game)
+    assert simulate.apply_move(game, ("unlock", room))
+    assert room.doors == 3 and room.name == "Dusty Study // Hidden Vault"
+    assert ("unlock", room) not in simulate.candidate_moves(game)

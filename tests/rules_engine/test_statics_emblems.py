@@ -111,3 +111,20 @@ def test_player_leaving_takes_their_emblems() -> None:
     statics.apply(game)
     mine = next(o for o in game.battlefield if o.controller is alice)
     assert mine.power == 1
+
+
+def test_grammar_this_emblem_and_loyalty_timing() -> None:
+    fire = _card("Emb Fire", "Legendary Planeswalker — Emb", (
+        "−2: You get an emblem with \"Whenever you cast a red spell, this emblem deals 1 damage "
+        "to any target.\""), loyalty="3")
+    (trig,) = _emblem(fire, 0).abilities
+    (dmg,) = trig.effects
+    assert isinstance(dmg, ab.DealDamage) and dmg.source.kind == "self"  # ~ = the emblem
+    assert not_run(compile_card(fire)) == ()
+    clock = _card("Emb Clock", "Legendary Planeswalker — Emb", (
+        "−2: You get an emblem with \"You may activate loyalty abilities of planeswalkers you "
+        "control on any player's turn any time you could cast an instant.\""), loyalty="3")
+    (static,) = _emblem(clock, 0).abilities
+    (perm,) = static.effects
+    assert isinstance(perm, ab.Restriction) and perm.kind == "loyalty_instant_speed"
+    assert not_run(compile_card(clock)) == ()

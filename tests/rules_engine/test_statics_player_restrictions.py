@@ -66,3 +66,18 @@ def test_whom_each_is_about() -> None:
     assert pr(game, "cant_gain_life", alice) and pr(game, "cant_gain_life", bob)  # "Players"
     game.gain_life(alice, 3)
     assert alice.life == 20
+
+
+def test_grammar_spells_own_restrictions() -> None:
+    from rules_engine import effects
+
+    kinds = {"Cast this spell only during combat.": "cast_only_during_combat",
+             "Cast this spell only during your turn.": "cast_only_during_your_turn",
+             "This spell can't be copied.": "cant_be_copied"}
+    for text, kind in kinds.items():
+        card = _card("Prl Spell", "Instant", text + "\nDraw a card.")
+        found = [e for a in compile_card(card).faces[0].abilities
+                 if isinstance(a, ab.StaticAbility) for e in a.effects]
+        assert [e.kind for e in found] == [kind], text
+        assert not_run(compile_card(card)) == (), text
+    assert callable(effects.uncopyable) and callable(casting.own_cast_restriction)
