@@ -454,13 +454,34 @@ def _entered_under_control_this_turn(game: Game, cond: Any, controller: Any,
     return len(seen) >= _amount(cond)
 
 
+def _control_different(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if you control three or more creatures with different powers" (coven): the number of
+    distinct values of the characteristic among the permanents matching the filter (the
+    largest set of them with pairwise different values)."""
+    from rules_engine import targeting
+
+    values = set()
+    for o in game.permanents(controller):
+        if not targeting.matches(game, o, cond.filter, controller, source):
+            continue
+        if cond.detail == "power":
+            values.add(o.power)
+        elif cond.detail == "toughness":
+            values.add(o.toughness)
+        elif cond.detail == "name":
+            values.add(o.name)
+        else:
+            values.add(game.mana_value_of(o))
+    return len(values) >= _amount(cond)
+
+
 def _casualty_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """702.153a: "if a casualty cost was paid for it" (the spell, the trigger's source)."""
     return bool((getattr(source, "choices_made", None) or {}).get("casualty"))
 
 
 _MORE: dict[str, Any] = {
-    "casualty_paid": _casualty_paid,
+    "casualty_paid": _casualty_paid, "control_different": _control_different,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
     "attacking_total_power": _attacking_total_power,

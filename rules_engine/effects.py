@@ -2949,8 +2949,15 @@ def _ka_cascade(ctx: Ctx, eff: Any) -> None:
         game.move(card, "library", top=False)
 
 
+def _ka_miracle(ctx: Ctx, eff: Any) -> None:
+    """702.94a: the miracle trigger (mechanics/miracle.py)."""
+    from rules_engine.mechanics import miracle
+
+    miracle.cast_for_miracle(ctx.game, ctx.controller, ctx.source)
+
+
 _KEYWORD_ACTIONS: dict[str, Any] = {
-    "cascade": _ka_cascade,
+    "cascade": _ka_cascade, "miracle": _ka_miracle,
     "saddle": _ka_saddle, "flip": _ka_flip,
     "proliferate": _ka_proliferate, "learn": _ka_learn, "monstrosity": _ka_monstrosity,
     "adapt": _ka_adapt, "bolster": _ka_bolster, "connive": _ka_connive,
@@ -3039,7 +3046,8 @@ def not_run_reason(eff: Any) -> str | None:
 
 
 KEYWORD_ACTIONS = {"phase out", "investigate", "proliferate", "learn", "monstrosity", "adapt",
-                   "bolster", "connive", "regenerate", "saddle", "flip", "cascade"}
+                   "bolster", "connive", "regenerate", "saddle", "flip", "cascade",
+                   "miracle"}
 
 
 def _move_calls_after() -> bool:

@@ -333,6 +333,10 @@ class Game:
             player.drawn_turn += 1
             drawn.append(card)
             self.log("drew", player=player, obj=card)
+            if player.drawn_turn == 1 and card.card is not None:
+                from rules_engine.mechanics import miracle
+
+                miracle.first_draw(self, player, card)  # 702.94a
         return drawn
 
     def shuffle(self, player: Player) -> None:

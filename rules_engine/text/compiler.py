@@ -108,6 +108,25 @@ def _is_spell(type_line: str) -> bool:
     return "instant" in low or "sorcery" in low
 
 
+# "[Ability word —] If <condition>, <effect> instead." alone in a paragraph of an instant or
+# sorcery replaces what the paragraph before it does (614.1a); the ability word is flavor
+# (207.2c: coven, infusion ...), so the two paragraphs read as one instruction list
+_INSTEAD_PARA_RE = re.compile(r"^(?:[A-Z][\w' -]*? — )?(?P<body>If [^\n]+?,(?: you may)? "
+                              r"instead [^\n]+|If [^\n]+ instead\.)$")
+
+
+def _join_instead(paras: list[str]) -> list[str]:
+    out: list[str] = []
+    for para in paras:
+        m = _INSTEAD_PARA_RE.match(para.strip())
+        if m and out and not out[-1].rstrip().endswith(")") and \
+                out[-1].rstrip().endswith("."):
+            out[-1] = out[-1].rstrip() + " " + m.group("body")
+            continue
+        out.append(para)
+    return out
+
+
 _CLEAVE_LINE_RE = re.compile(r"^cleave\b", re.I | re.M)
 _BRACKETED_RE = re.compile(r"\s*\[[^\]\n]*\]")
 
@@ -166,7 +185,10 @@ def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
     level_bar: tuple[ActivatedAbility, int] | None = None
     gated: list[Ability] = []
     striation: _Striation | None = None
-    for raw in paragraphs(canonical(text, names)):
+    paras = list(paragraphs(canonical(text, names)))
+    if spell:
+        paras = _join_instead(paras)
+    for raw in paras:
         para = strip_reminder(raw)
         if not para:
             continue

@@ -37,6 +37,18 @@ def _count(kind: str) -> _Builder:
     return build
 
 
+def _different(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"you control three or more creatures with different powers": N permanents matching
+    the filter whose values of that characteristic are pairwise different."""
+    flt = parse_filter(m.group("what"))
+    amt = _at_least(m)
+    if flt is None or amt is None:
+        return None
+    by = {"powers": "power", "toughnesses": "toughness", "names": "name",
+          "mana values": "mana value"}[m.group("by").lower()]
+    return Condition("control_different", amount=amt, filter=flt, detail=by, text=m.group(0))
+
+
 def _you_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
     another = re.search(r"\banother ", m.group(0), re.I) is not None
     flt = parse_filter(("another " if another else "") + m.group("what"))
@@ -115,6 +127,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_N} {_CMP} creatures died this turn", _count("creatures_died_this_turn")),
         (r"a creature died this turn", lambda m, c: Condition(
             "creatures_died_this_turn", amount=Amount(1), text=m.group(0))),
+        # coven (MID ability word, 207.2c): "three or more creatures with different powers";
+        # also names / mana values: counted as the number of distinct values
+        (rf"you control {_N} {_CMP} (?P<what>.+?) with different (?P<by>powers|toughnesses|"
+         r"names|mana values)", _different),
         (rf"you control {_N} {_CMP} (?P<what>.+)", _count("control_count")),
         (r"you control (?:an?|another) (?P<what>.+)", _you_control),
         (rf"there are {_N} {_CMP} (?P<what>.+?) in your graveyard", _count("graveyard_count")),

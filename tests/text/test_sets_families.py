@@ -1,0 +1,67 @@
+"""Clause families of the mechanics' home sets (invented card names): coven's "creatures with
+different powers" condition, and a paragraph "[Ability word —] If <condition>, <effect>
+instead." replacing the previous paragraph's effect of an instant or sorcery (614.1a)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine import abilities as ab
+from rules_engine import support
+from rules_engine.text.compiler import compile_card
+
+
+def _compiled(text: str, type_line: str = "Sorcery"):
+    card = {"name": "Marsh Lantern Rite", "type_line": type_line, "oracle_text": text}
+    compiled = compile_card(card)
+    assert compiled.fully_supported, compiled.unsupported
+    assert support.not_run(compiled) == ()
+    return compiled.faces[0].abilities
+
+
+def _conds(abilities) -> list:
+    out = []
+    for a in abilities:
+        if getattr(a, "condition", None) is not None:
+            out.append(a.condition)
+        for e in ab.iter_effects((a,)):
+            if getattr(e, "condition", None) is not None:
+                out.append(e.condition)
+    return out
+
+
+@pytest.mark.parametrize("text, by, n", [
+    ("Coven — At the beginning of your upkeep, if you control three or more creatures with "
+     "different powers, draw a card.", "power", 3),
+    ("{2}: Draw a card. Activate only if you control two or more artifacts with different "
+     "names.", "name", 2),
+    ("Coven — Whenever Marsh Lantern Rite attacks, if you control four or more creatures with "
+     "different mana values, you gain 2 life.", "mana value", 4),
+])
+def test_different_values_condition(text: str, by: str, n: int) -> None:
+    conds = [c for c in _conds(_compiled(text, "Creature — Human")) if
+             c.kind == "control_different"]
+    assert conds and conds[0].detail == by and conds[0].amount.value == n
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Creatures you control get +1/+0 until end of turn.",
+     "Coven — If you control three or more creatures with different powers, creatures you "
+     "control get +2/+2 until end of turn instead."),
+    ("Each opponent loses 2 life.",
+     "Infusion — If you gained life this turn, each opponent loses 4 life instead."),
+    ("Draw a card.", "If you control three or more creatures with different powers, instead "
+                     "draw two cards."),
+])
+def test_instead_paragraph_replaces_the_previous_one(first: str, second: str) -> None:
+    abilities = _compiled(first + "\n" + second)
+    spells = [a for a in abilities if isinstance(a, ab.SpellAbility)]
+    assert len(spells) == 1  # one instruction list: the second paragraph replaces the first
+    assert any(isinstance(e, ab.Conditional) for e in ab.iter_effects(tuple(spells)))
+
+
+def test_an_instead_paragraph_of_a_permanent_is_left_alone() -> None:
+    card = {"name": "Quiet Warden", "type_line": "Creature — Elf",
+            "oracle_text": "Flying\nIf you gained life this turn, draw a card instead."}
+    abilities = compile_card(card).faces[0].abilities
+    assert not any(isinstance(a, ab.SpellAbility) for a in abilities)
