@@ -254,6 +254,8 @@ def free_cast_offered(game: Game, player: Player, obj: GameObject, from_zone: st
     copy is not itself an alternative cost, so this one may apply, 118.9a)."""
     from rules_engine import statics
 
+    if game.statics_none_at == statics.ABILITY_CHANGES[0]:
+        return False  # no static ability on the battlefield (statics.apply), nothing changed since
     for src in game.battlefield:
         if src.controller is not player or src.phased_out:
             continue
@@ -279,6 +281,9 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     if not game.battlefield:
         return None
     from rules_engine import conditions, statics
+
+    if game.statics_none_at == statics.ABILITY_CHANGES[0]:
+        return None  # no static ability on the battlefield (statics.apply), nothing changed since
 
     # "Your opponents can't cast spells during your turn" (101.2)
     for src, restriction in statics.player_restrictions(game, "cant_cast_during_your_turn",

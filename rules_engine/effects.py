@@ -2057,6 +2057,7 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
                 game.note(f"{spell.name} can't be copied (113.6g)")
                 continue
             copy = GameObject(game.new_id(), spell.card, spell.owner, "stack")
+            game.objects_made.append(copy)
             copy.copy_values = spell.face
             copy.spell_copy = True
             game.copies_exist = True

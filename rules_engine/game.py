@@ -105,6 +105,11 @@ class Game:
         # triggers.check's index, rebuilt when the count moved
         self.trigger_index: tuple[int, frozenset[str]] | None = None
         self.copies_exist = False  # any token or copy made yet (704.5d-e scans only then)
+        # Every GameObject made in this game, in order (new_object, create_token, spell copies):
+        # scans that care about a few kinds of card (characteristic-defining abilities,
+        # abilities that work from a graveyard) look only at the objects made since their last
+        # look, instead of every zone at every call.
+        self.objects_made: list[GameObject] = []
         self._living: list[Player] | None = None  # cache, reset by leave_game.leave
         # When a list, every note and every spell_cast / entered event is appended to it too:
         # the simulator looks at just these for clauses the compiler could not read.
@@ -195,6 +200,7 @@ class Game:
                    label: str | None = None) -> GameObject:
         obj = GameObject(self.new_id(), card, owner, zone, label)
         obj.timestamp = self.next_timestamp()
+        self.objects_made.append(obj)
         if zone == "battlefield":
             self.battlefield.append(obj)
         elif zone == "stack":
@@ -303,6 +309,7 @@ class Game:
         ``face`` None with a ``card`` makes a double-faced token (707.8a) using the card's faces.
         """
         obj = GameObject(self.new_id(), card, controller, "battlefield")
+        self.objects_made.append(obj)
         self.copies_exist = True
         obj.token = True
         obj.copy_values = face

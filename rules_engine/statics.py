@@ -210,19 +210,20 @@ _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": 
 
 
 def _cda_holders(game: Game) -> list[GameObject]:
-    """Objects off the battlefield whose card has a characteristic-defining ability (604.3):
-    looked for again only when a new object was made (the list is kept on the game)."""
-    key = game._next_id
-    cached = game.__dict__.get("_cda_holders")
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    holders = []
-    for obj in game.all_objects():
-        card = getattr(obj, "card", None)
-        if isinstance(obj, GameObject) and card is not None and _card_has_cda(card):
-            holders.append(obj)
-    game.__dict__["_cda_holders"] = (key, holders)
-    return holders
+    """Objects whose card has a characteristic-defining ability (604.3): each object made in
+    the game is looked at once (Game.objects_made), so a game without such cards pays a length
+    comparison per rebuild."""
+    made = game.objects_made
+    state = game.__dict__.get("_cda_holders")
+    if state is None:
+        state = game.__dict__["_cda_holders"] = [0, []]
+    if state[0] != len(made):
+        for obj in made[state[0]:]:
+            card = obj.card
+            if card is not None and _card_has_cda(card):
+                state[1].append(obj)
+        state[0] = len(made)
+    return state[1]
 
 
 _HAS_CDA: dict[int, tuple[Any, bool]] = {}
@@ -250,8 +251,8 @@ def _cdas_elsewhere(game: Game) -> None:
     """604.3: a characteristic-defining ability works in every zone: a creature card in a
     graveyard or hand has the power its ability defines (recounted at every rebuild, 613)."""
     for obj in _cda_holders(game):
-        if obj.zone == "battlefield":
-            continue  # (rebuilt with the permanents' static abilities)
+        if obj.zone == "battlefield" or obj.zone == "gone":
+            continue  # (rebuilt with the permanents' static abilities; or no longer exists)
         obj.static_mods = []
         if obj.face is None or "equal to" not in obj.face.oracle_text:
             continue
@@ -444,22 +445,59 @@ def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
     """Whether a static "can't" (101.2) of kind ``kind`` applies to ``obj`` (or the game)."""
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return False  # no static ability on the battlefield (see apply), nothing changed since
-    for src in with_emblems(game, game.battlefield):
+    for src, abl, eff in _restriction_sources(game).get(kind, ()):
         if src.phased_out:
             continue
+        if abl.condition is not None and not conditions.holds(
+                game, abl.condition, src.controller, src):
+            continue
+        subject = eff.subject
+        if subject.kind == "game" or obj is None:
+            return True
+        if obj in _subjects(game, src, subject):
+            return True
+    return False
+
+
+def _restriction_sources(game: Game) -> dict[str, list[tuple[GameObject, Any, Any]]]:
+    """Restriction kind -> (source, static ability, Restriction) for every static restriction
+    of the battlefield's permanents and the emblems, in battlefield order.
+
+    Which static abilities exist changes only with a battlefield entry or exit, a transform,
+    a new Mod or an emblem, each of which moves objects.ABILITY_CHANGES, so the list is kept
+    until it moves; conditions, controllers and phasing are still judged at every question.
+    With triggers.VERIFY_INDEX (MTGKIT_VERIFY_TRIGGER_INDEX) a kept list is checked against a
+    fresh one."""
+    key = (ABILITY_CHANGES[0], len(game.battlefield), len(game.emblems))
+    cached = game.__dict__.get("_restriction_sources")
+    if cached is not None and cached[0] == key:
+        if not _verify_index():
+            return cached[1]
+        fresh = _collect_restrictions(game)
+        if fresh != cached[1]:
+            raise AssertionError(f"turn {game.turn} {game.step}: the kept static restrictions "
+                                 "differ from the battlefield's (objects.ABILITY_CHANGES not "
+                                 "bumped?)")
+        return cached[1]
+    found = _collect_restrictions(game)
+    game.__dict__["_restriction_sources"] = (key, found)
+    return found
+
+
+def _collect_restrictions(game: Game) -> dict[str, list[tuple[GameObject, Any, Any]]]:
+    found: dict[str, list[tuple[GameObject, Any, Any]]] = {}
+    for src in with_emblems(game, game.battlefield):
         for abl in _statics(src):
             for eff in _flat(abl.effects):
-                if not isinstance(eff, ab.Restriction) or eff.kind != kind:
-                    continue
-                if abl.condition is not None and not conditions.holds(
-                        game, abl.condition, src.controller, src):
-                    continue
-                subject = eff.subject
-                if subject.kind == "game" or obj is None:
-                    return True
-                if obj in _subjects(game, src, subject):
-                    return True
-    return False
+                if isinstance(eff, ab.Restriction):
+                    found.setdefault(eff.kind, []).append((src, abl, eff))
+    return found
+
+
+def _verify_index() -> bool:
+    from rules_engine import triggers  # late: triggers imports this module
+
+    return triggers.VERIFY_INDEX
 
 
 def skips(game: Game, player: Any, what: str) -> bool:
@@ -490,18 +528,14 @@ def restrictions_of(game: Game, kind: str, obj: GameObject) -> list[tuple[GameOb
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return []  # no static ability on the battlefield (see apply), nothing changed since
     found: list[tuple[GameObject, Any]] = []
-    for src in with_emblems(game, game.battlefield):
+    for src, abl, eff in _restriction_sources(game).get(kind, ()):
         if src.phased_out:
             continue
-        for abl in _statics(src):
-            for eff in _flat(abl.effects):
-                if not isinstance(eff, ab.Restriction) or eff.kind != kind:
-                    continue
-                if abl.condition is not None and not conditions.holds(
-                        game, abl.condition, src.controller, src):
-                    continue
-                if eff.subject.kind == "game" or obj in _subjects(game, src, eff.subject):
-                    found.append((src, eff))
+        if abl.condition is not None and not conditions.holds(
+                game, abl.condition, src.controller, src):
+            continue
+        if eff.subject.kind == "game" or obj in _subjects(game, src, eff.subject):
+            found.append((src, eff))
     return found
 
 
@@ -513,25 +547,20 @@ def player_restrictions(game: Game, kind: str, player: Any) -> list[tuple[GameOb
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return []  # no static ability on the battlefield (see apply), nothing changed since
     found: list[tuple[GameObject, Any]] = []
-    for src in with_emblems(game, game.battlefield):
-        if src.phased_out:
+    for src, abl, eff in _restriction_sources(game).get(kind, ()):
+        if src.phased_out or eff.duration is not None:
             continue
-        for abl in _statics(src):
-            for eff in _flat(abl.effects):
-                if not isinstance(eff, ab.Restriction) or eff.kind != kind or \
-                        eff.duration is not None:
-                    continue
-                if abl.condition is not None and not conditions.holds(
-                        game, abl.condition, src.controller, src):
-                    continue
-                who = eff.subject.kind if eff.subject is not None else "you"
-                if who == "each" and eff.subject.filter is not None and \
-                        "player" not in eff.subject.filter.qualifiers:
-                    continue  # about objects, not players
-                if who in ("game", "player_each", "each_player", "each") or (
-                        who == "you" and player is src.controller) or (
-                        who in ("opponent_each", "opponent") and player is not src.controller):
-                    found.append((src, eff))
+        if abl.condition is not None and not conditions.holds(
+                game, abl.condition, src.controller, src):
+            continue
+        who = eff.subject.kind if eff.subject is not None else "you"
+        if who == "each" and eff.subject.filter is not None and \
+                "player" not in eff.subject.filter.qualifiers:
+            continue  # about objects, not players
+        if who in ("game", "player_each", "each_player", "each") or (
+                who == "you" and player is src.controller) or (
+                who in ("opponent_each", "opponent") and player is not src.controller):
+            found.append((src, eff))
     return found
 
 

@@ -223,6 +223,8 @@ def engine_tables() -> EngineTables:
     trees = _engine_trees()
     static_funcs = [statics.apply, statics.restricted, statics.skips,
                     permanents._extra_counters]
+    # (restricted reads the records statics._collect_restrictions gathers)
+    static_funcs += [f for f in (getattr(statics, "_collect_restrictions", None),) if f]
     static_trees = [_tree(f) for f in static_funcs]
     exact, prefixes = _restriction_kinds(trees)
     special = _compared(trees, _is_trigger_event)

@@ -206,15 +206,40 @@ def _graveyard_abilities(obj: Any) -> tuple[Any, ...]:
 
 
 def _graveyard_sources(game: Game) -> list[tuple[Any, tuple[Any, ...]]]:
-    """Cards in graveyards with an ability that works there, recomputed only when an object
-    moved or was made since (each takes a new timestamp, 613.7d)."""
-    key = (game.timestamp, sum(len(p.graveyard) for p in game.players))
-    cached = game.__dict__.get("_graveyard_triggers")
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    found = [(o, abls) for p in game.players for o in p.graveyard
-             if (abls := _graveyard_abilities(o))]
-    game.__dict__["_graveyard_triggers"] = (key, found)
+    """Cards in graveyards with an ability that works there (113.6m).
+
+    Only objects whose card has such an ability on some face can ever be one, and each object
+    made in the game is looked at once for that (Game.objects_made): a game without such
+    cards pays a length comparison per event instead of a walk over every graveyard."""
+    made = game.objects_made
+    state = game.__dict__.get("_graveyard_candidates")
+    if state is None:
+        state = game.__dict__["_graveyard_candidates"] = [0, []]
+    if state[0] != len(made):
+        for obj in made[state[0]:]:
+            if obj.card is not None and _card_has_graveyard_trigger(obj.card):
+                state[1].append(obj)
+        state[0] = len(made)
+    if not state[1]:
+        return []
+    return [(o, abls) for o in state[1]
+            if o.zone == "graveyard" and (abls := _graveyard_abilities(o))]
+
+
+_CARD_GRAVEYARD: dict[int, tuple[Any, bool]] = {}
+
+
+def _card_has_graveyard_trigger(card: Any) -> bool:
+    """Whether any face of ``card`` has a triggered ability that works from a graveyard
+    (cached per card definition)."""
+    hit = _CARD_GRAVEYARD.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    faces = [card.front, card.back, *(card.halves or ())]
+    found = any(isinstance(a, ab.TriggeredAbility) and works_from_graveyard(a)
+                for face in faces if face is not None
+                for a in compiled.face_abilities(card, face))
+    _CARD_GRAVEYARD[id(card)] = (card, found)
     return found
 
 
