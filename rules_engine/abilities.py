@@ -885,6 +885,9 @@ class PayCost(Effect):
     cost: Cost = field(default_factory=Cost)
     player: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+    # "you may pay {1}{G} any number of times" (the Adversary cycle): "any"; the number of
+    # payments is the effect's count ("that many", "for each time you paid this cost")
+    times: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

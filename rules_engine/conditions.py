@@ -475,6 +475,12 @@ def _control_different(game: Game, cond: Any, controller: Any, source: Any) -> b
     return len(values) >= _amount(cond)
 
 
+def _exiled_this_turn(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if one or more cards were put into exile this turn" (any zone to exile: Game.move
+    notes the turn; 406.1)."""
+    return game.__dict__.get("exiled_on_turn") == game.turn
+
+
 def _casualty_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """702.153a: "if a casualty cost was paid for it" (the spell, the trigger's source)."""
     return bool((getattr(source, "choices_made", None) or {}).get("casualty"))
@@ -482,6 +488,7 @@ def _casualty_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 
 _MORE: dict[str, Any] = {
     "casualty_paid": _casualty_paid, "control_different": _control_different,
+    "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
     "attacking_total_power": _attacking_total_power,

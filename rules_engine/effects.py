@@ -751,6 +751,7 @@ _DESCRIBED = {
     "equal to the life lost this way": lambda ctx: ctx.count,
     "the life lost this way": lambda ctx: ctx.count,
     "that many": _that_many,
+    "twice that many": lambda ctx: 2 * _that_many(ctx),
     "that much": _that_many,
     "that many plus one": lambda ctx: _that_many(ctx) + 1,
     "twice that many": lambda ctx: 2 * _that_many(ctx),
@@ -1589,8 +1590,13 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
         # 603.12: a reflexive triggered ability triggers now ("When you do, ...")
         from rules_engine.triggers import Pending
 
+        event = None
+        if ctx.count:  # "that many": what the action it reflects on counted (603.12, 608.2c)
+            from rules_engine.events import Event
+
+            event = Event("reflexive", {"count": ctx.count}, ctx.game.turn, ctx.game.step)
         ctx.game.pending_triggers.append(Pending(name, src, ctx.controller, eff.ability.effects,
-                                                 ability=eff.ability))
+                                                 ability=eff.ability, event=event))
         return
     # 603.7c: "it" / "them" in a delayed ability mean the objects they meant when it was
     # created (the attacking creature, the tokens just made), followed only in their zone
@@ -2670,6 +2676,9 @@ def h_pay_cost(ctx: Ctx, eff: Any) -> None:
     from rules_engine.mana import parse_cost
 
     game = ctx.game
+    if getattr(eff, "times", None) == "any":
+        _pay_any_number(ctx, eff)
+        return
     parts = tuple(getattr(eff.cost, "parts", ()))
     others = tuple(q for q in parts if q.kind in OTHER_COST_KINDS)
     unknown = [q for q in parts if q.kind not in OTHER_COST_KINDS and q.kind != "mana"]
@@ -2690,6 +2699,31 @@ def h_pay_cost(ctx: Ctx, eff: Any) -> None:
             paid = pay_costs(game, p, src, others)
             ctx.those = paid or ctx.those
         ctx.did = True
+
+
+def _pay_any_number(ctx: Ctx, eff: Any) -> None:
+    """"You may pay {1}{G} any number of times" (118.1): one "may" question per payment until
+    the player stops or can't pay; ``ctx.count`` is the number of payments (the reflexive
+    "When you pay this cost one or more times" reads it as "that many", 603.12)."""
+    from rules_engine import casting
+    from rules_engine.errors import IllegalActionError
+    from rules_engine.mana import parse_cost
+
+    game = ctx.game
+    cost = parse_cost(eff.cost.mana or "")
+    times = 0
+    for p in _players(ctx, eff.player)[:1]:
+        while casting.can_pay(game, p, cost, 0) and game.decider.may(
+                p.name, f"pay {eff.cost.mana} (paid {times} time(s) so far; any number of times)"):
+            try:
+                casting.pay_mana(game, p, cost, 0, eff.text or "a cost")
+            except IllegalActionError:
+                break
+            times += 1
+        if times:
+            game.log("cost_paid", player=p, count=times)
+    ctx.count = times
+    ctx.did = times > 0
 
 
 def h_monarch(ctx: Ctx, eff: Any) -> None:

@@ -289,6 +289,8 @@ class Game:
         obj.deathtouch_damage = False
         obj.doors = 0  # 709.5c: designations of the permanent
         obj.timestamp = self.next_timestamp()
+        if to_zone == "exile" and not obj.token:  # "one or more cards were put into exile
+            self.__dict__["exiled_on_turn"] = self.turn  # this turn" (a token is no card)
         owner = obj.owner
         if to_zone == "battlefield":
             obj.controller = controller or obj.controller

@@ -40,6 +40,7 @@ from rules_engine.abilities import (
     Modal,
     ModifyPT,
     NextSpellAlternativeCost,
+    PayCost,
     PlayPermission,
     Ref,
     Repeat,
@@ -215,6 +216,15 @@ _PERMISSIONS = (Restriction, CastPermission, PlayPermission)
 # was carried out.
 _DID = Condition("did", text="if you do")
 # Records that are not an instruction a player carries out (a "do" can't refer to them).
+def _repeated_payment(eff: Effect) -> PayCost | None:
+    """The "pay ... any number of times" record in ``eff`` (itself or alone in a "you may"),
+    else None: its payments are each optional already."""
+    if isinstance(eff, MayEffect) and len(eff.effects) == 1 and not eff.if_you_do and \
+            not eff.if_you_dont:
+        eff = eff.effects[0]
+    return eff if isinstance(eff, PayCost) and eff.times == "any" else None
+
+
 _NOT_ACTIONS = (DelayedTrigger, Modal, Restriction, CastPermission, PlayPermission,
                 ReplacementEffect, UnsupportedEffect)
 _ELIDABLE = {"put", "puts", "return", "returns", "exile", "exiles", "create", "creates",
@@ -489,6 +499,24 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 trigger=Trigger("phase", step=step, player=player, detail="next"),
                 effects=inner, text=t), text=t))
             return True
+    m = re.match(r"^when you pay this cost one or more times,\s*(.+)$", t, re.I)
+    if m and effects and _repeated_payment(effects[-1]) is not None:
+        # "You may pay {C} any number of times. When you pay this cost one or more times, ..."
+        # (603.12: a reflexive trigger; "that many" is the number of payments)
+        inner = parse_effects(m.group(1), ctx)
+        if any(isinstance(e, UnsupportedEffect) for e in iter_effects(tuple(inner))):
+            # "put that many ... counters on ~, then create twice that many ... tokens": each
+            # instruction read alone (the amount rewrites take one amount per sentence)
+            inner = tuple(e for part in re.split(r",? then ", m.group(1))
+                          for e in parse_effects(part, ctx))
+        if any(isinstance(e, UnsupportedEffect) for e in iter_effects(tuple(inner))):
+            return False
+        effects[-1] = _repeated_payment(effects[-1])
+        reflexive = DelayedTrigger(ability=TriggeredAbility(
+            trigger=Trigger("reflexive", text="when you pay this cost one or more times"),
+            effects=inner, text=t), text=t)
+        effects.append(Conditional(condition=_DID, effects=(reflexive,), text=t))
+        return True
     m = re.match(r"^when you do,\s*(.+)$", t, re.I)
     if m and effects and isinstance(effects[-1], MayEffect):
         # A reflexive triggered ability (rule 603.12): it triggers when the optional action

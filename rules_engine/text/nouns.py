@@ -82,7 +82,7 @@ def number(word: str) -> int | None:
 def amount(word: str) -> Amount | None:
     """Parse a count: "three", "3", "X", "a", "that many"."""
     w = word.strip()
-    if w.lower() in ("that many", "that much"):
+    if w.lower() in ("that many", "that much", "twice that many"):
         return Amount(text=w.lower())
     if w in ("X", "x"):
         return Amount(variable="X")

@@ -1035,6 +1035,13 @@ def _pay(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return None if cost is None else PayCost(cost=cost, player=s, text=m.group(0))
 
 
+def _pay_any(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"you may pay {1}{G} any number of times": each payment is optional (118.1); the effect
+    counts the payments."""
+    cost = parse_cost(m.group("cost"))
+    return None if cost is None else PayCost(cost=cost, player=s, times="any", text=m.group(0))
+
+
 def _conjure(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     amt = amount(m.group("n"))
     zone = {"onto the battlefield": "battlefield", "into your hand": "hand",
@@ -1208,6 +1215,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),
     (r"(?:may )?cast (?:(?P<what>[a-z ]+?) )?spells(?: from (?P<zone>your hand|exile|your "
      r"graveyard))? without paying their mana costs", _free_cast_permission),
+    (r"(?:may )?pays? (?P<cost>(?:\{[^}]+\})+) any number of times", _pay_any),
     (r"pays? (?P<cost>.+)", _pay),
     (r"(?:you )?choose (?:an?|one) (?P<what>.+?) from (?P<whose>it|that player's hand|their hand|"
      r"your hand|among them)", _choose_card),

@@ -65,3 +65,27 @@ def test_an_instead_paragraph_of_a_permanent_is_left_alone() -> None:
             "oracle_text": "Flying\nIf you gained life this turn, draw a card instead."}
     abilities = compile_card(card).faces[0].abilities
     assert not any(isinstance(a, ab.SpellAbility) for a in abilities)
+
+
+@pytest.mark.parametrize("tail, kinds", [
+    ("put that many +1/+1 counters on Briarcoat Rival.", [ab.PutCounters]),
+    ("put that many +1/+1 counters on Briarcoat Rival, then create twice that many 1/1 "
+     "green Saproling creature tokens.", [ab.PutCounters, ab.CreateToken]),
+    ("draw that many cards.", [ab.Draw]),
+])
+def test_pay_any_number_of_times_then_reflexive(tail: str, kinds: list) -> None:
+    card = {"name": "Briarcoat Rival", "type_line": "Creature — Elf",
+            "oracle_text": "When Briarcoat Rival enters, you may pay {1}{G} any number of "
+                           "times. When you pay this cost one or more times, " + tail}
+    compiled = compile_card(card)
+    assert compiled.fully_supported, compiled.unsupported
+    assert support.not_run(compiled) == ()
+    trig = compiled.faces[0].abilities[0]
+    pay, cond = trig.effects
+    assert isinstance(pay, ab.PayCost) and pay.times == "any"  # no extra "may" around it
+    assert isinstance(cond, ab.Conditional)
+    reflexive = cond.effects[0]
+    assert isinstance(reflexive, ab.DelayedTrigger)
+    assert reflexive.ability.trigger.event == "reflexive"
+    found = [type(e) for e in ab.iter_effects(reflexive.ability.effects)]
+    assert all(k in found for k in kinds)
