@@ -451,13 +451,7 @@ def _names_an_object(words: str) -> bool:
 
 # -- this turn --------------------------------------------------------------------------------
 def _turn_events(game: Game, name: str) -> list[Any]:
-    found = []
-    for ev in reversed(game.events):
-        if ev.turn != game.turn:
-            break
-        if ev.name == name:
-            found.append(ev)
-    return found
+    return game.events_this_turn(name)
 
 
 def _this_turn(game: Game, text: str, controller: Player, source: Any,

@@ -413,14 +413,8 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def _this_turn(game: Game, name: str) -> list[Any]:
-    """Events of this turn with this name (the log is in order; stop at an earlier turn)."""
-    found = []
-    for ev in reversed(game.events):
-        if ev.turn != game.turn:
-            break
-        if ev.name == name:
-            found.append(ev)
-    return found
+    """Events of this turn with this name (Game.events_this_turn)."""
+    return game.events_this_turn(name)
 
 
 def _greatest(game: Game, m: re.Match[str], controller: Player, source: Any,

@@ -152,6 +152,31 @@ class Game:
             face_events.append(event)
         return event
 
+    def events_this_turn(self, name: str) -> list[Event]:
+        """Events of this turn with this name, newest first (the log is in order, so the walk
+        stops at the first event of an earlier turn)."""
+        found = []
+        for ev in reversed(self.events):
+            if ev.turn != self.turn:
+                break
+            if ev.name == name:
+                found.append(ev)
+        return found
+
+    def objects_made_where(self, key: str, keep: Any) -> list[GameObject]:
+        """The objects made in this game (``objects_made``) for which ``keep(obj)`` is true, in
+        order; kept under ``key`` and extended with only the objects made since the last call,
+        so a question about a few kinds of card costs a length comparison when nothing new was
+        made. ``keep`` must depend on the object's card only (it is asked once per object)."""
+        state = self.__dict__.get(key)
+        if state is None:
+            state = self.__dict__[key] = [0, []]
+        made = self.objects_made
+        if state[0] != len(made):
+            state[1].extend(obj for obj in made[state[0]:] if keep(obj))
+            state[0] = len(made)
+        return state[1]
+
     def note(self, text: str) -> None:
         event = Event("note", {"text": text}, self.turn, self.step)
         self.events.append(event)

@@ -10,6 +10,7 @@ on demand with :func:`restricted`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -211,19 +212,12 @@ _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": 
 
 def _cda_holders(game: Game) -> list[GameObject]:
     """Objects whose card has a characteristic-defining ability (604.3): each object made in
-    the game is looked at once (Game.objects_made), so a game without such cards pays a length
-    comparison per rebuild."""
-    made = game.objects_made
-    state = game.__dict__.get("_cda_holders")
-    if state is None:
-        state = game.__dict__["_cda_holders"] = [0, []]
-    if state[0] != len(made):
-        for obj in made[state[0]:]:
-            card = obj.card
-            if card is not None and _card_has_cda(card):
-                state[1].append(obj)
-        state[0] = len(made)
-    return state[1]
+    the game is looked at once (Game.objects_made_where)."""
+    return game.objects_made_where("_cda_holders", _may_have_cda)
+
+
+def _may_have_cda(obj: GameObject) -> bool:
+    return obj.card is not None and _card_has_cda(obj.card)
 
 
 _HAS_CDA: dict[int, tuple[Any, bool]] = {}
@@ -445,18 +439,25 @@ def restricted(game: Game, kind: str, obj: GameObject | None = None) -> bool:
     """Whether a static "can't" (101.2) of kind ``kind`` applies to ``obj`` (or the game)."""
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return False  # no static ability on the battlefield (see apply), nothing changed since
-    for src, abl, eff in _restriction_sources(game).get(kind, ()):
-        if src.phased_out:
-            continue
-        if abl.condition is not None and not conditions.holds(
-                game, abl.condition, src.controller, src):
-            continue
+    for src, eff in _applying_restrictions(game, kind):
         subject = eff.subject
         if subject.kind == "game" or obj is None:
             return True
         if obj in _subjects(game, src, subject):
             return True
     return False
+
+
+def _applying_restrictions(game: Game, kind: str) -> Iterator[tuple[GameObject, Any]]:
+    """(source, Restriction) of kind ``kind`` whose source is phased in and whose "as long as"
+    condition holds now (611.3a)."""
+    for src, abl, eff in _restriction_sources(game).get(kind, ()):
+        if src.phased_out:
+            continue
+        if abl.condition is not None and not conditions.holds(
+                game, abl.condition, src.controller, src):
+            continue
+        yield src, eff
 
 
 def _restriction_sources(game: Game) -> dict[str, list[tuple[GameObject, Any, Any]]]:
@@ -528,12 +529,7 @@ def restrictions_of(game: Game, kind: str, obj: GameObject) -> list[tuple[GameOb
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return []  # no static ability on the battlefield (see apply), nothing changed since
     found: list[tuple[GameObject, Any]] = []
-    for src, abl, eff in _restriction_sources(game).get(kind, ()):
-        if src.phased_out:
-            continue
-        if abl.condition is not None and not conditions.holds(
-                game, abl.condition, src.controller, src):
-            continue
+    for src, eff in _applying_restrictions(game, kind):
         if eff.subject.kind == "game" or obj in _subjects(game, src, eff.subject):
             found.append((src, eff))
     return found
@@ -547,11 +543,8 @@ def player_restrictions(game: Game, kind: str, player: Any) -> list[tuple[GameOb
     if game.statics_none_at == ABILITY_CHANGES[0]:
         return []  # no static ability on the battlefield (see apply), nothing changed since
     found: list[tuple[GameObject, Any]] = []
-    for src, abl, eff in _restriction_sources(game).get(kind, ()):
-        if src.phased_out or eff.duration is not None:
-            continue
-        if abl.condition is not None and not conditions.holds(
-                game, abl.condition, src.controller, src):
+    for src, eff in _applying_restrictions(game, kind):
+        if eff.duration is not None:
             continue
         who = eff.subject.kind if eff.subject is not None else "you"
         if who == "each" and eff.subject.filter is not None and \

@@ -119,17 +119,20 @@ _AMOUNT_COMPARE = re.compile(r"^with (?P<what>power|toughness|mana value) (?:(?P
                              r" (?P<amt>.+)|X(?P<way> or (?:less|greater))?)$")
 
 
+def _characteristic(game: Game, obj: Any, what: str) -> int:
+    """Power, toughness (0 for a noncreature without them) or mana value (202.3) of ``obj``."""
+    if what == "power":
+        return obj.power if obj.is_creature or obj.face.power is not None else 0
+    if what == "toughness":
+        return obj.toughness if obj.is_creature or obj.face.toughness is not None else 0
+    return game.mana_value_of(obj)
+
+
 def _amount_compare(game: Game, obj: Any, q: str, controller: Player, source: Any) -> bool:
     m = _AMOUNT_COMPARE.match(q)
     if m is None:
         return True
-    what = m.group("what")
-    if what == "power":
-        value = obj.power if obj.is_creature or obj.face.power is not None else 0
-    elif what == "toughness":
-        value = obj.toughness if obj.is_creature or obj.face.toughness is not None else 0
-    else:
-        value = game.mana_value_of(obj)  # 202.3
+    value = _characteristic(game, obj, m.group("what"))
     if m.group("amt") is None:
         # X while targets are chosen or the spell or ability resolves (x_in_force), else the
         # source's own (a permanent's X, 107.3)
@@ -253,12 +256,7 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     m = _COMPARE.match(q)
     if m:
         what, n, way = m.group(1), int(m.group(2)), m.group(3)
-        if what == "power":
-            value = obj.power if obj.is_creature or obj.face.power is not None else 0
-        elif what == "toughness":
-            value = obj.toughness if obj.is_creature or obj.face.toughness is not None else 0
-        else:
-            value = game.mana_value_of(obj)  # 202.3
+        value = _characteristic(game, obj, what)
         return value <= n if way == "less" else value >= n
     m = _TURNS_BEGUN.match(q)
     if m:

@@ -211,22 +211,18 @@ def _graveyard_sources(game: Game) -> list[tuple[Any, tuple[Any, ...]]]:
     Only objects whose card has such an ability on some face can ever be one, and each object
     made in the game is looked at once for that (Game.objects_made): a game without such
     cards pays a length comparison per event instead of a walk over every graveyard."""
-    made = game.objects_made
-    state = game.__dict__.get("_graveyard_candidates")
-    if state is None:
-        state = game.__dict__["_graveyard_candidates"] = [0, []]
-    if state[0] != len(made):
-        for obj in made[state[0]:]:
-            if obj.card is not None and _card_has_graveyard_trigger(obj.card):
-                state[1].append(obj)
-        state[0] = len(made)
-    if not state[1]:
+    candidates = game.objects_made_where("_graveyard_candidates", _may_trigger_from_graveyard)
+    if not candidates:
         return []
-    return [(o, abls) for o in state[1]
+    return [(o, abls) for o in candidates
             if o.zone == "graveyard" and (abls := _graveyard_abilities(o))]
 
 
 _CARD_GRAVEYARD: dict[int, tuple[Any, bool]] = {}
+
+
+def _may_trigger_from_graveyard(obj: Any) -> bool:
+    return obj.card is not None and _card_has_graveyard_trigger(obj.card)
 
 
 def _card_has_graveyard_trigger(card: Any) -> bool:
