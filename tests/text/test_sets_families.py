@@ -89,3 +89,16 @@ def test_pay_any_number_of_times_then_reflexive(tail: str, kinds: list) -> None:
     assert reflexive.ability.trigger.event == "reflexive"
     found = [type(e) for e in ab.iter_effects(reflexive.ability.effects)]
     assert all(k in found for k in kinds)
+
+
+@pytest.mark.parametrize("condition, kind", [
+    ("a creature died this turn", "creatures_died_this_turn"),
+    ("you've gained life this turn", "life_gained_this_turn"),
+    ("you control three or more creatures with different powers", "control_different"),
+])
+def test_cast_only_if(condition: str, kind: str) -> None:
+    abilities = _compiled(f"Cast this spell only if {condition}.\nDraw a card.")
+    static = abilities[0]
+    assert isinstance(static, ab.StaticAbility) and static.condition.kind == kind
+    assert isinstance(static.effects[0], ab.Restriction)
+    assert static.effects[0].kind == "cast_only_if"
