@@ -751,7 +751,6 @@ _DESCRIBED = {
     "equal to the life lost this way": lambda ctx: ctx.count,
     "the life lost this way": lambda ctx: ctx.count,
     "that many": _that_many,
-    "twice that many": lambda ctx: 2 * _that_many(ctx),
     "that much": _that_many,
     "that many plus one": lambda ctx: _that_many(ctx) + 1,
     "twice that many": lambda ctx: 2 * _that_many(ctx),
