@@ -647,6 +647,17 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 if inner is not None:
                     effects.append(Conditional(condition=cond, effects=inner, text=t))
                     return True
+    m = re.match(r"^(.+?) unless (.+)$", t, re.I)
+    if m and not re.search(r"\bpays?\b", m.group(2), re.I):
+        # "discard a card unless you gained life this turn": the instruction is followed only
+        # when the condition is false (608.2c; "unless [someone] pays" is the Unless record)
+        cond = parse_condition(m.group(2), ctx)
+        if cond is not None:
+            inner = parse_effect_text(m.group(1), ctx)
+            if inner is not None:
+                effects.append(Conditional(condition=dataclasses.replace(
+                    cond, negated=not cond.negated), effects=inner, text=t))
+                return True
     m = re.match(r"^(.+?)(?: instead)? if (.+)$", t, re.I)
     if m:
         cond = parse_condition(m.group(2), ctx)

@@ -163,3 +163,19 @@ def test_cast_from_anywhere_other_than_your_hand() -> None:
                           "your hand, draw a card.")
     conds = [c for c in _conds(abilities) if c.kind == "cast_from"]
     assert conds and conds[0].detail == "not_hand"
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Draw two cards. Then discard a card unless you gained life this turn.",
+     "life_gained_this_turn"),
+    ("You lose 2 life unless you control a Swamp.", "you_control"),
+])
+def test_instruction_unless_condition(text: str, kind: str) -> None:
+    conds = [c for c in _conds(_compiled(text)) if c.kind == kind]
+    assert conds and conds[0].negated
+
+
+def test_unless_pays_is_not_a_condition() -> None:
+    abilities = _compiled("Counter target spell unless its controller pays {2}.", "Instant")
+    assert not any(isinstance(e, ab.Conditional) for a in abilities
+                   for e in ab.iter_effects((a,)))
