@@ -66,6 +66,11 @@ def own_cast_restriction(game: Game, player: Player, obj: GameObject) -> str | N
                 return f"{obj.name}: {restriction.text or 'only during combat'}"
             if restriction.kind == "cast_only_during_your_turn" and game.active is not player:
                 return f"{obj.name}: {restriction.text or 'only during your turn'}"
+            if restriction.kind == "cast_only_if" and abl.condition is not None:
+                from rules_engine import conditions
+
+                if not conditions.holds(game, abl.condition, player, obj):
+                    return f"{obj.name}: {restriction.text}"
     return None
 
 

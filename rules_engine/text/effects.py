@@ -47,6 +47,7 @@ from rules_engine.abilities import (
     ReplacementEffect,
     Restriction,
     RollDie,
+    SetBasePT,
     SetDayNight,
     SetTypes,
     StopDayNight,
@@ -99,7 +100,7 @@ _DURATION_PREFIX = [
 ]
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
-                 BecomeCopy)
+                 BecomeCopy, SetBasePT)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:

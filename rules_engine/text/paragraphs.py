@@ -383,6 +383,13 @@ def _static(text: str) -> Ability | None:
         kind = "cast_only_" + re.sub(r"[^a-z]+", "_", m.group(1).lower()).strip("_")
         return StaticAbility(effects=(Restriction(kind=kind, subject=Ref("self"), text=t),),
                              text=text)
+    m = re.fullmatch(r"cast ~ only if (.+)", t, re.I)
+    if m and condition is None:
+        # 601.3: "Cast this spell only if a creature died this turn": a condition on casting
+        cond = parse_condition(m.group(1), ctx)
+        if cond is not None:
+            return StaticAbility(effects=(Restriction(kind="cast_only_if", subject=Ref("self"),
+                                                      text=t),), condition=cond, text=text)
     m = re.fullmatch(r"you can't enter ~ unless you \"?venture into (\w+|~)\"?", t, re.I)
     if m:
         return StaticAbility(effects=(Restriction(kind="enter_only_by_venture_into",

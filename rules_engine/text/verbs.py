@@ -42,6 +42,7 @@ from rules_engine.abilities import (
     GainLife,
     Goad,
     GrantAbility,
+    KeywordAbility,
     KeywordAction,
     LookAtTop,
     LoseAbility,
@@ -82,7 +83,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.text import hooks
 from rules_engine.text.costs import parse_cost
-from rules_engine.text.keywords import parse_keyword_list
+from rules_engine.text.keywords import parse_keyword, parse_keyword_list
 from rules_engine.text.nouns import (
     NUM_WORD,
     Ctx,
@@ -780,8 +781,15 @@ def _animate_base(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if any(w.lower() in ("artifact", "creature", "enchantment", "land") for w in types):
         return None
     colors = tuple(c for c in re.split(r" and |, |\s+", m.group("colors") or "") if c)
+    kws: tuple[KeywordAbility, ...] = ()
+    if m.group("kws"):  # "... and flying": the keywords it gains too (layer 6)
+        found = [parse_keyword(k) for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+        if any(k is None for k in found):
+            return None
+        kws = tuple(k for k in found if k is not None)
     return Animate(subject=s, power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
-                   subtypes=tuple(types), colors=colors, duration=None, text=m.group(0))
+                   subtypes=tuple(types), colors=colors, keywords=kws, duration=None,
+                   text=m.group(0))
 
 
 def _cast_it(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -1207,9 +1215,15 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"(?: and |, )?)+ )?(?P<types>(?:[A-Za-z]+ )*?creature)"
      r"(?: with (?P<with>.+?))?(?P<still> that's still an? (?:land|planeswalker|artifact|"
      r"enchantment))?", _animate),
-    (r"becomes? an? (?P<colors>(?:(?:white|blue|black|red|green|colorless)(?: and |, )?)+ )?"
+    # "becomes a Bird with base power and toughness 1/1 and flying"; as a static, "~ is a Bear
+    # with base power and toughness 4/2" (613.1d-f layers 4-5, 613.4b)
+    (r"(?:becomes?|is|are) an? (?P<colors>(?:(?:white|blue|black|red|green|colorless)"
+     r"(?: and |, )?)+ )?"
      r"(?P<types>(?:[A-Z][a-z]+ )*?[A-Z][a-z]+) with base power and toughness "
-     r"(?P<p>\d+)/(?P<t>\d+)", _animate_base),
+     r"(?P<p>\d+)/(?P<t>\d+)(?: and (?P<kws>(?:flying|reach|trample|haste|vigilance|menace|"
+     r"deathtouch|lifelink|first strike|defender|hexproof)(?:(?:,|,? and) (?:flying|reach|"
+     r"trample|haste|vigilance|menace|deathtouch|lifelink|first strike|defender|hexproof))*))?",
+     _animate_base),
     (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card|target .+?)"
      r"(?P<free> without paying its mana cost)?", _cast_it),
     (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),

@@ -89,3 +89,46 @@ def test_pay_any_number_of_times_then_reflexive(tail: str, kinds: list) -> None:
     assert reflexive.ability.trigger.event == "reflexive"
     found = [type(e) for e in ab.iter_effects(reflexive.ability.effects)]
     assert all(k in found for k in kinds)
+
+
+@pytest.mark.parametrize("condition, kind", [
+    ("a creature died this turn", "creatures_died_this_turn"),
+    ("you've gained life this turn", "life_gained_this_turn"),
+    ("you control three or more creatures with different powers", "control_different"),
+])
+def test_cast_only_if(condition: str, kind: str) -> None:
+    abilities = _compiled(f"Cast this spell only if {condition}.\nDraw a card.")
+    static = abilities[0]
+    assert isinstance(static, ab.StaticAbility) and static.condition.kind == kind
+    assert isinstance(static.effects[0], ab.Restriction)
+    assert static.effects[0].kind == "cast_only_if"
+
+
+@pytest.mark.parametrize("text, type_line, kind, keywords", [
+    ("Up to one target creature becomes a Bird with base power and toughness 1/1 and flying "
+     "until end of turn.", "Instant", ab.Animate, ["flying"]),
+    ("Target creature becomes a blue Fish with base power and toughness 0/1 and hexproof and "
+     "defender until end of turn.", "Instant", ab.Animate, ["hexproof", "defender"]),
+    ("Up to one target creature has base power and toughness 0/2 until your next turn.",
+     "Sorcery", ab.SetBasePT, []),
+])
+def test_base_pt_with_duration(text: str, type_line: str, kind: type, keywords: list) -> None:
+    effects = [e for a in _compiled(text, type_line) for e in ab.iter_effects((a,))
+               if isinstance(e, kind)]
+    assert effects and effects[0].duration is not None
+    if keywords:
+        assert [k.name for k in effects[0].keywords] == keywords
+
+
+@pytest.mark.parametrize("text", [
+    "As long as it's your turn, Marsh Lantern Rite is a Bear with base power and toughness 4/2.",
+    "Marsh Lantern Rite is a Bear with base power and toughness 4/2 as long as you control a "
+    "Forest.",
+])
+def test_static_is_a_type_with_base_pt(text: str) -> None:
+    abilities = _compiled(text, "Creature — Elf")
+    static = abilities[0]
+    assert isinstance(static, ab.StaticAbility) and static.condition is not None
+    animate = static.effects[0]
+    assert isinstance(animate, ab.Animate) and animate.subtypes == ("Bear",)
+    assert (animate.power.value, animate.toughness.value) == (4, 2)
