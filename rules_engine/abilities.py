@@ -658,6 +658,8 @@ class DelayedTrigger(Effect):
 
     ability: TriggeredAbility | None = None
     text: str = ""
+    # "Whenever ... this turn, ...": it triggers each time until the turn ends (603.7b)
+    this_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1617,7 +1617,11 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
     refs.append((ability, [(o, o.timestamp) for o in it], [(o, o.timestamp) for o in those]))
     if len(refs) > 256:
         del refs[0]
-    ctx.game.delayed.append(Delayed(ability, ctx.controller, name, src, ctx.game.turn))
+    delayed = Delayed(ability, ctx.controller, name, src, ctx.game.turn)
+    if getattr(eff, "this_turn", False):
+        delayed.once = False
+        delayed.this_turn = True
+    ctx.game.delayed.append(delayed)
 
 
 def _remembered(ctx: Ctx, kind: str) -> list[Any] | None:

@@ -58,7 +58,8 @@ class Pending:
 class Delayed:
     """A delayed triggered ability (603.7): triggers once on the next matching event."""
 
-    __slots__ = ("ability", "controller", "source_name", "source", "created_turn", "once")
+    __slots__ = ("ability", "controller", "source_name", "source", "created_turn", "once",
+                 "this_turn")
 
     def __init__(self, ability: Any, controller: Player, source_name: str, source: Any,
                  created_turn: int) -> None:
@@ -68,6 +69,7 @@ class Delayed:
         self.source = source
         self.created_turn = created_turn
         self.once = True
+        self.this_turn = False  # "whenever ... this turn" (603.7b): every time, this turn only
 
 
 # MTGKIT_VERIFY_TRIGGER_INDEX=1: an event the index says no permanent listens to is scanned
@@ -148,6 +150,9 @@ def check(game: Game, event: Any) -> None:
                     abl.trigger.subject.kind == "self":
                 _add(game, abl, spell, spell.controller, event)
     for delayed in list(game.delayed) if game.delayed else ():
+        if delayed.this_turn and delayed.created_turn != game.turn:
+            game.delayed.remove(delayed)  # 603.7b: its duration ended with the turn
+            continue
         trig = delayed.ability.trigger
         if getattr(trig, "detail", None) == "that_turn" and not effects_mod().that_turn_matches(
                 game, delayed.ability):

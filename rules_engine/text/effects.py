@@ -615,6 +615,14 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         if ability is not None:
             effects.append(DelayedTrigger(ability=ability, text=t))
             return True
+        # "Whenever a creature enters under your control this turn, ...": a delayed trigger
+        # that triggers each time until the turn ends (603.7b)
+        tt = re.match(r"^(whenever [^,]+?) this turn, (.+)$", t, re.I)
+        if tt:
+            ability = hooks.PARSE_TRIGGER_SENTENCE(f"{tt.group(1)}, {tt.group(2)}.", ctx)
+            if ability is not None:
+                effects.append(DelayedTrigger(ability=ability, text=t, this_turn=True))
+                return True
         return False
     if low.startswith("if "):
         split = _cond_split(t[3:], ctx)
@@ -774,7 +782,8 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         # rule 700.2d: the same mode may be chosen more than once
         inner = _modal(head[: rep.start()] + " —\n" + "\n".join(bullets), ctx)
         return dataclasses.replace(inner, repeatable=True) if isinstance(inner, Modal) else None
-    m = re.fullmatch(r"(?:choose )?(one|two|three|up to one|up to two|up to three|one or more|"
+    m = re.fullmatch(r"(?:choose )?(one|two|three|four|five|up to one|up to two|up to three|"
+                     r"up to four|up to five|one or more|"
                      r"one or both|any number)\s*(?:—|\.\s*if (.+?), you may choose (both|two|"
                      r"three|any number|one or more) instead\.?\s*—?)", head.strip().lower())
     if not m or not bullets:
@@ -792,8 +801,9 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
             return None
         return Conditional(condition=cond, effects=(more,), otherwise=(base,), text=text)
     spec = m.group(1)
-    lo, hi = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "up to one": (0, 1),
-              "up to two": (0, 2), "up to three": (0, 3), "one or more": (1, len(bullets)),
+    lo, hi = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "five": (5, 5),
+              "up to one": (0, 1), "up to two": (0, 2), "up to three": (0, 3),
+              "up to four": (0, 4), "up to five": (0, 5), "one or more": (1, len(bullets)),
               "one or both": (1, 2), "any number": (0, len(bullets))}[spec]
     modes = []
     for b in bullets:

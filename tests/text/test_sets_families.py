@@ -132,3 +132,16 @@ def test_static_is_a_type_with_base_pt(text: str) -> None:
     animate = static.effects[0]
     assert isinstance(animate, ab.Animate) and animate.subtypes == ("Bear",)
     assert (animate.power.value, animate.toughness.value) == (4, 2)
+
+
+@pytest.mark.parametrize("text", [
+    "Whenever a creature enters under your control this turn, put a +1/+1 counter on it.",
+    "Draw a card. Whenever a creature or enchantment enters under your control this turn, "
+    "draw a card.",
+    "Whenever you cast an instant or sorcery spell this turn, you gain 1 life.",
+])
+def test_whenever_this_turn_is_a_repeating_delayed_trigger(text: str) -> None:
+    delayed = [e for a in _compiled(text) for e in ab.iter_effects((a,))
+               if isinstance(e, ab.DelayedTrigger)]
+    assert len(delayed) == 1 and delayed[0].this_turn
+    assert "this turn" not in delayed[0].ability.trigger.text
