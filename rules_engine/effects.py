@@ -1475,6 +1475,18 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
     from rules_engine import permanents
 
     game = ctx.game
+    if eff.to_zone == "library_shuffled":
+        # "shuffle them into their owners' libraries" (701.24a): moved, then each library
+        # that got a card is shuffled once
+        owners: list[Player] = []
+        for obj in _objects(ctx, eff.subject):
+            if obj.zone in ("battlefield", "graveyard", "hand", "exile", "stack", "resolving"):
+                game.move(obj, "library")
+                if obj.owner not in owners:
+                    owners.append(obj.owner)
+        for owner in owners:
+            game.shuffle(owner)
+        return
     for obj in _objects(ctx, eff.subject):
         if eff.to_zone == "battlefield":
             ctrl = ctx.controller if eff.under_control == "you" else obj.owner

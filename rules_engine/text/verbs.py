@@ -865,7 +865,7 @@ def _shuffle_obj(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     ref = _ref(m.group("obj"), ctx)
     if ref is None:
         return None
-    return MoveToZone(subject=ref, to_zone="library", text=m.group(0))
+    return MoveToZone(subject=ref, to_zone="library_shuffled", text=m.group(0))
 
 
 def _prevent(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -1236,6 +1236,10 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:you )?choose an? (?P<what>[a-z -]+?) on the battlefield", _choose_permanent),
     (r"shuffles? (?P<obj>~|it|that card|target .+?|them) into (?:its|their) owners?'s? librar"
      r"(?:y|ies)", lambda s, m, c: _shuffle_obj(s, m, c)),
+    # "shuffle up to three target cards from your graveyard into your library"
+    (r"(?:may )?shuffles? (?P<obj>(?:up to \w+ )?target .+?|them|those cards) into "
+     r"(?:your|their|its owner's|their owners') librar(?:y|ies)",
+     lambda s, m, c: _shuffle_obj(s, m, c)),
     (r"enters? tapped", lambda s, m, c: Tap(subject=s, text=m.group(0))),
     (r"prevent (?:all|the next (?P<n>" + NUM_WORD + r")) (?P<combat>combat )?damage that would be "
      r"dealt(?: to (?P<to>.+?))?(?: by (?P<by>.+?))?(?P<turn> this turn)?", _prevent),

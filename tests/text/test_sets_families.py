@@ -145,3 +145,14 @@ def test_whenever_this_turn_is_a_repeating_delayed_trigger(text: str) -> None:
                if isinstance(e, ab.DelayedTrigger)]
     assert len(delayed) == 1 and delayed[0].this_turn
     assert "this turn" not in delayed[0].ability.trigger.text
+
+
+@pytest.mark.parametrize("text", [
+    "Shuffle up to three target cards from your graveyard into your library.",
+    "You may shuffle target creature card from your graveyard into your library.",
+    "Shuffle Marsh Lantern Rite into its owner's library.",
+])
+def test_shuffle_into_library_moves_and_shuffles(text: str) -> None:
+    moves = [e for a in _compiled(text) for e in ab.iter_effects((a,))
+             if isinstance(e, ab.MoveToZone)]
+    assert moves and moves[0].to_zone == "library_shuffled"
