@@ -238,7 +238,10 @@ def _cast_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     from that zone; a permanent put onto the battlefield otherwise was not cast (400.7)."""
     if source is None or getattr(source, "cast_from", None) is None:
         return False
-    if cond.detail and source.cast_from != cond.detail:
+    if cond.detail == "not_hand":  # "cast from anywhere other than your hand" (601.2a)
+        if source.cast_from == "hand":
+            return False
+    elif cond.detail and source.cast_from != cond.detail:
         return False
     if source.zone == "stack":
         return True

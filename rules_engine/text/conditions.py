@@ -198,6 +198,8 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),
+        (r"(?:you cast (?:it|~)|(?:~|it) was cast) from anywhere other than your hand",
+         lambda m, c: Condition("cast_from", detail="not_hand", text=m.group(0))),
         (r"you cast (?:it|~|them)", lambda m, c: Condition("cast_from", text=m.group(0))),
         (rf"you attacked with creatures with total power {_N} or greater this combat",
          lambda m, c: Condition("attacking_total_power", amount=amount(m.group("n")),

@@ -156,3 +156,10 @@ def test_shuffle_into_library_moves_and_shuffles(text: str) -> None:
     moves = [e for a in _compiled(text) for e in ab.iter_effects((a,))
              if isinstance(e, ab.MoveToZone)]
     assert moves and moves[0].to_zone == "library_shuffled"
+
+
+def test_cast_from_anywhere_other_than_your_hand() -> None:
+    abilities = _compiled("Draw a card. Then if this spell was cast from anywhere other than "
+                          "your hand, draw a card.")
+    conds = [c for c in _conds(abilities) if c.kind == "cast_from"]
+    assert conds and conds[0].detail == "not_hand"
