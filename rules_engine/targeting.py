@@ -45,7 +45,7 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
         return False
     if flt.controller == "you" and obj.controller is not controller:
         return False
-    if flt.controller in ("opponent", "an opponent") and obj.controller is controller:
+    if flt.controller in ("opponent", "an opponent", "not_you") and obj.controller is controller:
         return False
     if flt.owner == "you" and obj.owner is not controller:
         return False
@@ -292,12 +292,25 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         cast_there = not getattr(obj, "spell_copy", False) and \
             getattr(obj, "cast_from", None) == zone
         return cast_there if m.group(1) == "was" else not cast_there
-    if q.startswith("with a ") and q.endswith(" counter on it"):
-        return obj.counters.get(q[7:-len(" counter on it")], 0) > 0
+    m = _COUNTER_ON_IT.match(q)
+    if m:  # "with a slime counter on it", "with an oil counter on it" (122.1)
+        return _counters_or_lki(game, obj).get(m.group(1), 0) > 0
     if q == "historic":  # 700.6: artifacts, legendaries and Sagas
         return obj.has_type("Artifact") or "Legendary" in obj.face.supertypes or \
             "Saga" in obj.face.subtypes
     return True
+
+
+def _counters_or_lki(game: Game, obj: Any) -> dict[str, int]:
+    """The object's counters; for a card that just left the battlefield ("a creature with a
+    slime counter on it dies"), the counters it had as it left (603.10a look-back, 608.2h)."""
+    if getattr(obj, "zone", "battlefield") == "battlefield" or obj.counters:
+        return obj.counters
+    for ev in reversed(game.events[-64:]):
+        if ev.name == "left_battlefield" and ev.data.get("obj") is obj:
+            lki = ev.data.get("lki")
+            return getattr(lki, "counters", None) or {}
+    return obj.counters
 
 
 def attacked_this_turn(game: Game, obj: Any) -> bool:
@@ -329,6 +342,7 @@ def has_chosen_name(game: Game, obj: Any, source: Any) -> bool:
     return bool(names & chosen)
 
 
+_COUNTER_ON_IT = re.compile(r"^with an? (\S+) counter on it$")
 _CAST_FROM = re.compile(r"^that (was|wasn't) cast from (its owner's hand|a graveyard|exile)$")
 _CAST_ZONES = {"its owner's hand": "hand", "a graveyard": "graveyard", "exile": "exile"}
 
@@ -345,7 +359,7 @@ def qualifier_understood(q: str) -> bool:
         return True
     if q.startswith("non") and q[3:] in _COLOR_WORDS:
         return True
-    if q.startswith("with a ") and q.endswith(" counter on it"):
+    if _COUNTER_ON_IT.match(q):
         return True
     if _amount_compare_understood(q) or _CAST_FROM.match(q):
         return True

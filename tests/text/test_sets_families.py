@@ -179,3 +179,18 @@ def test_unless_pays_is_not_a_condition() -> None:
     abilities = _compiled("Counter target spell unless its controller pays {2}.", "Instant")
     assert not any(isinstance(e, ab.Conditional) for a in abilities
                    for e in ab.iter_effects((a,)))
+
+
+@pytest.mark.parametrize("phrase, counter, controller", [
+    ("creature you don't control with a slime counter on it", "slime", "not_you"),
+    ("creature with an oil counter on it", "oil", None),
+    ("creature you control with a +1/+1 counter on it", "+1/+1", "you"),
+])
+def test_named_counter_qualifier(phrase: str, counter: str, controller: str | None) -> None:
+    from rules_engine import targeting
+    from rules_engine.text.nouns import parse_filter
+
+    flt = parse_filter(phrase)
+    assert flt is not None and flt.controller == controller
+    q = [q for q in flt.qualifiers if "counter on it" in q]
+    assert q and counter in q[0] and targeting.qualifier_understood(q[0])
