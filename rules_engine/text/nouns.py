@@ -166,6 +166,12 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
 ]
 
 
+_KW_WORD = (r"(?:flying|reach|trample|haste|vigilance|menace|deathtouch|lifelink|first strike|"
+            r"double strike|defender|hexproof|indestructible|flash)")
+_KW_ALTERNATIVES = re.compile(rf"(?P<head>.+?) with (?P<kws>{_KW_WORD}(?:, {_KW_WORD})*,? "
+                              rf"(?:and/or|or) {_KW_WORD})", re.I)
+
+
 def parse_filter(phrase: str) -> ObjectFilter | None:
     """Parse a descriptive noun phrase without determiner ("non-Pilot creature you control",
     "instant or sorcery spell with mana value 5 or greater", "Wolves and Werewolves").
@@ -180,6 +186,19 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
         first, second = parse_filter(alt.group("a")), parse_filter(alt.group("b"))
         if first is not None and second is not None:
             return ObjectFilter(any_of=(first, second), qualifiers=("card",), text=original)
+    kw = _KW_ALTERNATIVES.fullmatch(text)
+    if kw:
+        # "creature you control with flying, deathtouch, and/or lifelink": any one of the
+        # keywords will do (each alternative is the whole description with one of them)
+        alts = []
+        for word in re.split(r",? (?:and/or|or) |, ", kw.group("kws")):
+            one = parse_filter(f"{kw.group('head')} with {word.strip()}")
+            if one is None:
+                alts = []
+                break
+            alts.append(one)
+        if len(alts) >= 2:
+            return ObjectFilter(any_of=tuple(alts), text=original)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
     if tm:
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the

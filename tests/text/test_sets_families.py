@@ -194,3 +194,16 @@ def test_named_counter_qualifier(phrase: str, counter: str, controller: str | No
     assert flt is not None and flt.controller == controller
     q = [q for q in flt.qualifiers if "counter on it" in q]
     assert q and counter in q[0] and targeting.qualifier_understood(q[0])
+
+
+@pytest.mark.parametrize("phrase, n", [
+    ("creature you control with flying, deathtouch, and/or lifelink", 3),
+    ("creature with flying or reach", 2),
+    ("creature with flying and/or lifelink", 2),
+])
+def test_keyword_alternatives_filter(phrase: str, n: int) -> None:
+    from rules_engine.text.nouns import parse_filter
+
+    flt = parse_filter(phrase)
+    assert flt is not None and len(flt.any_of) == n
+    assert all(any(q.startswith("with ") for q in alt.qualifiers) for alt in flt.any_of)
