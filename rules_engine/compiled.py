@@ -533,11 +533,16 @@ def activated_abilities(obj: Any) -> list[Any]:
     else:
         found = face.activated
     if obj.static_mods:
-        extra = [a for m in obj.static_mods for a in m.abilities
-                 if type(a) is ab.ActivatedAbility]
+        extra = granted_by_statics(obj, ab.ActivatedAbility)
         if extra:
             return found + extra
     return found
+
+
+def granted_by_statics(obj: Any, kind: type) -> list[Any]:
+    """Abilities of class ``kind`` that static abilities of permanents grant ``obj`` (the
+    ``static_mods`` statics.apply rebuilt, 613.1f), in timestamp order."""
+    return [a for m in obj.static_mods for a in m.abilities if type(a) is kind]
 
 
 def triggered_abilities(obj: Any) -> list[Any]:

@@ -33,8 +33,7 @@ def _statics(obj: GameObject) -> list[Any]:
     gets +1/+0"'), which :func:`apply` put in ``static_mods``."""
     found = _held_statics(obj)
     if obj.static_mods and not compiled.lost_any(obj):  # (with a loss: listed already)
-        granted = [a for m in obj.static_mods for a in m.abilities
-                   if type(a) is ab.StaticAbility]
+        granted = compiled.granted_by_statics(obj, ab.StaticAbility)
         if granted:
             return found + granted
     return found
