@@ -37,7 +37,9 @@ _IRREGULAR = {"wolves": "wolf", "werewolves": "werewolf", "elves": "elf", "dwarv
               "sorceries": "sorcery", "mercenaries": "mercenary", "fungi": "fungus",
               "allies": "ally", "faeries": "faerie", "zombies": "zombie", "foxes": "fox",
               "humans": "human", "aurochs": "aurochs", "ponies": "pony", "armies": "army",
-              "mice": "mouse", "octopi": "octopus", "homunculi": "homunculus"}
+              "mice": "mouse", "octopi": "octopus", "homunculi": "homunculus",
+              # 205.3i: the basic land type Plains is the same word in the singular
+              "plains": "plains"}
 
 
 @dataclass
@@ -95,8 +97,12 @@ def singular(word: str) -> str:
     w = word.lower()
     if w in _IRREGULAR:
         return _IRREGULAR[w]
+    if w.endswith("us"):
+        return w  # Octopus, Fungus, Homunculus, Lotus: singular already (no plural ends in -us)
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
+    if w.endswith(("xes", "ches", "shes", "sses")) and len(w) > 5:
+        return w[:-2]  # Sphinxes, Witches, Classes
     if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
         return w[:-1]
     return w
