@@ -9,12 +9,7 @@ from typing import Any
 from rules_engine import effects
 from rules_engine.cards import DictCardSource
 from rules_engine.scenario import Runner
-
-
-def _card(name: str, type_line: str, text: str = "", **extra: Any) -> dict:
-    return {"object": "card", "name": name, "layout": "normal", "mana_cost": "{2}",
-            "type_line": type_line, "oracle_text": text, "colors": [], "keywords": [], **extra}
-
+from tests.rules_engine.cardfactory import card as _card
 
 CARDS = [
     _card("Amt Bear", "Creature — Bear", power="2", toughness="3"),

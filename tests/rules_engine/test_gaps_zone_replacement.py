@@ -3,17 +3,15 @@ an object goes instead. Checked on games set up by the scenario runner with test
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 from rules_engine import abilities as ab
 from rules_engine import effects
 from rules_engine.cards import DictCardSource
 from rules_engine.scenario import Runner
+from tests.rules_engine.cardfactory import card
 
-
-def _card(name: str, type_line: str, text: str = "", **extra: Any) -> dict:
-    return {"object": "card", "name": name, "layout": "normal", "mana_cost": "{1}",
-            "type_line": type_line, "oracle_text": text, "colors": [], "keywords": [], **extra}
+_card = partial(card, mana_cost="{1}")  # these tests' cards cost {1}
 
 
 CARDS = [

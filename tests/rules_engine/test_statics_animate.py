@@ -4,20 +4,13 @@ keyword stands for its activated ability) and the layer-4 result of a static Ani
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules_engine import abilities as ab
 from rules_engine import compiled, statics
 from rules_engine.cards import DictCardSource
 from rules_engine.scenario import Runner
 from rules_engine.support import not_run
 from rules_engine.text.compiler import compile_card
-
-
-def _card(name: str, type_line: str, text: str = "", **extra: Any) -> dict:
-    return {"object": "card", "name": name, "layout": "normal", "mana_cost": "{2}",
-            "type_line": type_line, "oracle_text": text, "colors": [], "keywords": [], **extra}
-
+from tests.rules_engine.cardfactory import card as _card
 
 SHROUD = _card("Anim Fog", "Enchantment", "Each creature is a Spirit in addition to its other "
                "creature types.")

@@ -15,12 +15,7 @@ from rules_engine.errors import IllegalActionError
 from rules_engine.scenario import Runner
 from rules_engine.support import not_run
 from rules_engine.text.compiler import compile_card
-
-
-def _card(name: str, type_line: str, text: str = "", **extra: Any) -> dict:
-    return {"object": "card", "name": name, "layout": "normal", "mana_cost": "{2}",
-            "type_line": type_line, "oracle_text": text, "colors": [], "keywords": [], **extra}
-
+from tests.rules_engine.cardfactory import card as _card
 
 EXTRA = _card("Blk Twohands", "Creature — Giant",
               "Blk Twohands can block an additional creature each combat.",

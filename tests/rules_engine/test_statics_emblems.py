@@ -16,12 +16,7 @@ from rules_engine.mechanics import emblems, initiative, leave_game
 from rules_engine.scenario import Runner
 from rules_engine.support import engine_tables, not_run
 from rules_engine.text.compiler import compile_card
-
-
-def _card(name: str, type_line: str, text: str = "", **extra: Any) -> dict:
-    return {"object": "card", "name": name, "layout": "normal", "mana_cost": "{2}",
-            "type_line": type_line, "oracle_text": text, "colors": [], "keywords": [], **extra}
-
+from tests.rules_engine.cardfactory import card as _card
 
 WALKER = _card("Emb Tester", "Legendary Planeswalker — Emb", (
     "+1: You get an emblem with \"Creatures you control get +2/+0.\"\n"

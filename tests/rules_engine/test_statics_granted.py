@@ -4,20 +4,13 @@ and statics.apply applying each granted instance once (two granters, two bonuses
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules_engine import abilities as ab
 from rules_engine import statics
 from rules_engine.cards import DictCardSource
 from rules_engine.scenario import Runner
 from rules_engine.support import not_run
 from rules_engine.text.compiler import compile_card
-
-
-def _card(name: str, type_line: str, text: str = "", **extra: Any) -> dict:
-    return {"object": "card", "name": name, "layout": "normal", "mana_cost": "{2}",
-            "type_line": type_line, "oracle_text": text, "colors": [], "keywords": [], **extra}
-
+from tests.rules_engine.cardfactory import card as _card
 
 LORD = _card("Grant Herald", "Creature — Elf",
              'Other creatures you control have "This creature gets +1/+1."',

@@ -4,20 +4,13 @@ deciding whom a restriction is about, and the audit counting them as run."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules_engine import abilities as ab
 from rules_engine import casting, statics
 from rules_engine.cards import DictCardSource
 from rules_engine.scenario import Runner
 from rules_engine.support import not_run
 from rules_engine.text.compiler import compile_card
-
-
-def _card(name: str, type_line: str, text: str = "", **extra: Any) -> dict:
-    return {"object": "card", "name": name, "layout": "normal", "mana_cost": "{2}",
-            "type_line": type_line, "oracle_text": text, "colors": [], "keywords": [], **extra}
-
+from tests.rules_engine.cardfactory import card as _card
 
 TEXTS = {
     "additional_land_play": "You may play an additional land on each of your turns.",
