@@ -14,9 +14,12 @@ import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 from mtgkit import commands
 from mtgkit.errors import UserError
+
+DB_HELP = "the DuckDB file (default: $MTGKIT_DB, else ./mtgkit.duckdb); before or after COMMAND"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,11 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mtgkit",
         description="Magic: The Gathering rules research: scrape, store, classify, play.",
     )
-    parser.add_argument(
-        "--db",
-        default=None,
-        help="DuckDB file (default: $MTGKIT_DB, else ./mtgkit.duckdb)",
-    )
+    parser.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
@@ -36,12 +36,33 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         module = importlib.import_module(f"mtgkit.commands.{info.name}")
         module.register(sub)
-    # `--db` is accepted after the command too (`mtgkit play x.yaml --db f.duckdb`);
-    # SUPPRESS keeps an absent one from overwriting the global value.
     for command in sub.choices.values():
-        if not any("--db" in action.option_strings for action in command._actions):
-            command.add_argument("--db", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        _accept_db(command)
     return parser
+
+
+def _accept_db(parser: argparse.ArgumentParser) -> None:
+    """Let ``--db`` follow the command too (``mtgkit scrape wiki --title T --db f.duckdb``),
+    at every level of subcommands, and list it in each ``--help``.
+
+    ``default=SUPPRESS`` keeps a subcommand that was given no ``--db`` from overwriting the
+    value given before the command name.
+    """
+    if not any("--db" in action.option_strings for action in parser._actions):
+        parser.add_argument("--db", default=argparse.SUPPRESS, metavar="PATH", help=DB_HELP)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _accept_db(child)
+
+
+def version() -> str:
+    """The installed distribution's version (``pyproject.toml``), or ``unknown`` when run
+    from a tree that was never installed."""
+    try:
+        return metadata.version("mtgkit")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

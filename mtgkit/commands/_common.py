@@ -13,7 +13,7 @@ import duckdb
 
 from db import Store, connect
 from db.errors import StoreError
-from db.store import default_db_path
+from db.store import default_db_path, latest_version
 from mtgkit.errors import UserError
 
 
@@ -23,19 +23,76 @@ def open_store(args: argparse.Namespace, *, read_only: bool = False,
 
     ``must_exist`` (and ``read_only``, which can't create one) refuse a path with no database
     file instead of making a new empty one: a misspelt ``--db`` for a command that only reads
-    would otherwise answer "0 cards" as if that were the truth.
+    would otherwise answer "0 cards" as if that were the truth. An existing file that is not a
+    DuckDB database is refused by every command (DuckDB itself would open ``cards.json`` or
+    ``x.parquet`` as a read-only view and the command would "succeed", storing nothing).
+
+    ``read_only`` is what the reading commands use, so they run beside other readers: DuckDB
+    lets any number of processes open one file read-only at once, but a process holding it
+    read-write locks every other process out (readers too) until it closes the file. A
+    read-only open of a file whose schema is older than this mtgkit migrates it first (one
+    short read-write open), so a reader never meets a missing column.
     """
     path = Path(args.db) if getattr(args, "db", None) else None
     where = path if path is not None else default_db_path()
-    if (must_exist or read_only) and str(where) != ":memory:" and not where.exists():
-        raise UserError(f"no database at {where} (create one with `mtgkit build`, or give "
-                        "--db PATH)")
+    if str(where) != ":memory:":
+        if (must_exist or read_only) and not where.exists():
+            raise UserError(f"no database at {where} (create one with `mtgkit build`, or give "
+                            "--db PATH)")
+        check_duckdb_file(where)
     try:
-        return connect(path, read_only=read_only)
+        store = connect(path, read_only=read_only)
+        if read_only and store.schema_version() < latest_version():
+            store.close()
+            connect(path).close()  # migrate, then read
+            store = connect(path, read_only=True)
+        return store
     except StoreError as exc:
         raise UserError(str(exc)) from exc
-    except duckdb.Error as exc:  # a file that is not a DuckDB database, a lock held elsewhere
+    except duckdb.Error as exc:  # a lock held elsewhere, a damaged file
+        if "lock" in str(exc).lower():
+            raise UserError(
+                f"{where}: the database is open read-write in another process (DuckDB lets "
+                "a writer exclude every other process; wait for it to finish): "
+                f"{str(exc).split(chr(10))[0]}") from exc
         raise UserError(f"{where}: {exc}") from exc
+
+
+def check_duckdb_file(path: Path) -> None:
+    """Refuse (``UserError``) a ``--db`` path that exists and is not a DuckDB database file.
+
+    A DuckDB file has the magic bytes ``DUCK`` at offset 8 (after its header checksum); an
+    absent path is fine (the writing commands create it).
+    """
+    try:
+        if not path.exists():
+            return
+        if path.is_dir():
+            raise UserError(f"--db {path} is a directory, not a DuckDB database file")
+        with open(path, "rb") as fh:
+            head = fh.read(12)
+    except OSError as exc:
+        raise UserError(f"--db {path}: cannot read it: {exc.strerror or exc}") from exc
+    if head[8:12] != DUCKDB_MAGIC:
+        what = _looks_like(head)
+        raise UserError(f"--db {path} is not a DuckDB database{what}; --db names the database "
+                        "file mtgkit keeps (e.g. mtgkit.duckdb); card files go to "
+                        "`mtgkit build --cards FILE` or `mtgkit load cards FILE`")
+
+
+DUCKDB_MAGIC = b"DUCK"
+
+
+def _looks_like(head: bytes) -> str:
+    if not head:
+        return " (the file is empty)"
+    if head[:4] == b"PAR1":
+        return " (it is a Parquet file)"
+    if head[:2] == b"\x1f\x8b":
+        return " (it is gzip-compressed)"
+    if head.lstrip()[:1] in (b"[", b"{"):
+        return " (it looks like JSON)"
+    return ""
 
 
 @contextmanager

@@ -24,33 +24,6 @@ from typing import Any
 from mtgkit.errors import UserError
 
 
-class _StoreSource:
-    """A card source over the database's stored Scryfall objects (``db.cards``)."""
-
-    def __init__(self, store: Any) -> None:
-        from db.cards import card_objects_by_name
-
-        self._lookup = card_objects_by_name
-        self._store = store
-        self._cache: dict[str, Any] = {}
-
-    def english_name(self, name: str) -> str | None:
-        """The English name of a card printed in Japanese as ``name`` (db.cards)."""
-        from db.cards import english_names_for_japanese
-
-        key = "ja:" + name.lower()
-        if key not in self._cache:
-            self._cache[key] = english_names_for_japanese(self._store, [name]).get(name)
-        return self._cache[key]  # type: ignore[return-value]
-
-    def get(self, name: str) -> dict[str, Any] | None:
-        key = name.lower()
-        if key not in self._cache:
-            found = self._lookup(self._store, [name])
-            self._cache[key] = next(iter(found.values()), None) if found else None
-        return self._cache[key]
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "play", help="run scenario files (sample games) and check them",

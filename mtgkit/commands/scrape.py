@@ -33,6 +33,27 @@ from scraper.names import NameSplitter
 from scraper.scryfall import BULK_TYPES, DEFAULT_API, ScryfallClient, ScryfallError
 from scraper.scryfall import scryfall_http_config as _scryfall_config
 
+WIKI_HELP = """``mtgkit scrape wiki``: crawl the Japanese MTG Wiki (MediaWiki) into wiki_* tables.
+
+Give --title, --category or --all-pages. Uses api.php when the site answers it, else
+action=raw and the rendered page; one request a second; an interrupted crawl resumes.
+Examples::
+
+    mtgkit scrape wiki --title 昼 --follow-links 1
+    mtgkit scrape wiki --category キーワード能力 --max-pages 200
+    mtgkit scrape wiki --all-pages --no-api --db wiki.duckdb
+"""
+
+CARDS_HELP = """``mtgkit scrape cards``: fetch cards and rulings from Scryfall into the database.
+
+Give --bulk, --query or --named. A bulk file is downloaded beside the database and skipped
+when unchanged. Examples::
+
+    mtgkit scrape cards --bulk oracle_cards
+    mtgkit scrape cards --query "o:daybound" --lang ja
+    mtgkit scrape cards --named "Time Stop" --named "Undercity" --db research.duckdb
+"""
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
@@ -42,7 +63,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     kinds = parser.add_subparsers(dest="source", metavar="SOURCE")
     kinds.required = True
 
-    wiki = kinds.add_parser("wiki", help="crawl the MTG Wiki (MediaWiki)")
+    wiki = kinds.add_parser("wiki", help="crawl the MTG Wiki (MediaWiki)", description=WIKI_HELP,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
     wiki.add_argument("--base-url", default="http://mtgwiki.com/",
                       help="wiki root URL (default http://mtgwiki.com/)")
     wiki.add_argument("--title", action="append", default=[], metavar="T",
@@ -64,7 +86,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     _common_http(wiki)
     wiki.set_defaults(func=run_wiki)
 
-    cards = kinds.add_parser("cards", help="fetch cards from the Scryfall API")
+    cards = kinds.add_parser("cards", help="fetch cards from the Scryfall API",
+                             description=CARDS_HELP,
+                             formatter_class=argparse.RawDescriptionHelpFormatter)
     cards.add_argument("--api-base", default=DEFAULT_API, help=f"default {DEFAULT_API}")
     cards.add_argument("--bulk", choices=BULK_TYPES, default=None,
                        help="download and load a bulk file (skipped when unchanged)")

@@ -40,6 +40,8 @@ from mtgkit.cli import build_parser, main
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.M | re.S)
+# documented once, under "Global options", not in each command's section
+GLOBAL_OPTIONS = ("--help", "--db", "--version")
 HEADING = re.compile(r"^## `mtgkit ([a-z-]+)[^`]*`", re.M)
 
 
@@ -180,7 +182,8 @@ def _options(parser: argparse.ArgumentParser) -> Iterator[str]:
             for child in action.choices.values():
                 yield from _options(child)
         elif action.help != argparse.SUPPRESS:
-            yield from (o for o in action.option_strings if o.startswith("--") and o != "--help")
+            yield from (o for o in action.option_strings
+                        if o.startswith("--") and o not in GLOBAL_OPTIONS)
 
 
 def _sections(text: str) -> dict[str, str]:
