@@ -15,10 +15,8 @@ import argparse
 import csv
 import sys
 
-from rich.console import Console
-from rich.table import Table
-
 from db.query import QueryError, mechanics_of, search, to_json
+from mtgkit.commands._card_table import print_card_table
 from mtgkit.commands._common import open_store
 from mtgkit.commands._filters import add_filter_arguments, filters_from
 from mtgkit.errors import UserError
@@ -37,28 +35,23 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with open_store(args, must_exist=True) as store:
+    # read-only: a search runs beside other readers of the file (see _common.open_store)
+    with open_store(args, read_only=True) as store:
         try:
             results = search(store, filters_from(args))
         except QueryError as exc:
             raise UserError(str(exc)) from exc
+        if args.format == "table":  # fitted to the terminal; face costs come from the store
+            print_card_table(store, results)
+            print(f"{len(results)} card(s)")
+            return 0
     if args.format == "json":
         print(to_json(results))
-    elif args.format == "csv":
+    else:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["oracle_id", "name", "name_ja", "type_line", "mechanics", "roles"])
         for r in results:
             roles = sorted({f"{t['mechanic']}/{t['role']}" for t in r["tags"]})
             writer.writerow([r["oracle_id"], r["name"], r["name_ja"] or "", r["type_line"] or "",
                              ";".join(mechanics_of(r)), ";".join(roles)])
-    else:
-        table = Table(show_lines=False)
-        for column in ("name", "name_ja", "cost", "type", "mechanics (roles)"):
-            table.add_column(column)
-        for r in results:
-            roles = ", ".join(sorted({f"{t['mechanic']}:{t['role']}" for t in r["tags"]}))
-            table.add_row(r["name"], r["name_ja"] or "", r["mana_cost"] or "",
-                          r["type_line"] or "", roles)
-        Console(width=200).print(table)
-        print(f"{len(results)} card(s)")
     return 0
