@@ -29,18 +29,19 @@ COLUMNS = (("name", 14, 0), ("name_ja", 8, 60), ("cost", 4, 0), ("type", 10, 110
 
 
 def fit_widths(natural: Sequence[int], minimum: Sequence[int], available: int) -> list[int]:
-    """Widths no larger than ``natural`` summing to at most ``available`` (if the minimums
-    allow), taken one column at a time from the widest column still above its minimum."""
+    """Widths no larger than ``natural`` summing to at most ``available``, taken one column at
+    a time from the widest column still above its minimum; on a terminal too narrow even for
+    the minimums, from the widest column down to 4 (``ab…`` still says something)."""
     widths = list(natural)
     excess = sum(widths) - available
-    while excess > 0:
-        room = [(w - m, w, i) for i, (w, m) in enumerate(zip(widths, minimum, strict=True))
-                if w > m]
-        if not room:
-            break
-        _, _, i = max(room, key=lambda t: (t[1], t[0]))
-        widths[i] -= 1
-        excess -= 1
+    for floor in (list(minimum), [min(4, m) for m in minimum]):
+        while excess > 0:
+            room = [(w, i) for i, (w, m) in enumerate(zip(widths, floor, strict=True)) if w > m]
+            if not room:
+                break
+            _, i = max(room)
+            widths[i] -= 1
+            excess -= 1
     return widths
 
 
