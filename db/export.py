@@ -150,7 +150,10 @@ def _settle(tmp: Path, target: Path) -> None:
 def open_output(out: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
     """A binary file to write a dataset to: stdout for ``-``, else an atomic file at ``out``."""
     if resolve_out(out) is None:
-        stream = sys.stdout.buffer
+        stream = getattr(sys.stdout, "buffer", None)
+        if stream is None:  # stdout replaced by a text-only stream (some notebooks, tests)
+            raise ExportError("standard output here takes no bytes; give --out a file")
+        sys.stdout.flush()  # what was printed before comes first
         yield stream
         stream.flush()
         return

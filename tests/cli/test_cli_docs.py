@@ -1,10 +1,21 @@
-"""Keep ``docs/cli.md`` true: every command and option documented, offline examples re-run.
+"""Keep ``docs/cli.md`` and ``README.md`` true: every command and option documented, every
+example re-run.
 
 The reference is only useful while it matches the program, so this test reads it the way a
-user would: each registered command needs a ``## `mtgkit NAME` `` heading, each option its
-argparse parser defines must be named in that section, and every fenced block whose info
-string is ``console offline`` is replayed in one temporary directory (the blocks share it, in
-document order, like a terminal session) and its output compared line by line.
+user would: each registered command needs a ``## `mtgkit NAME` `` heading in docs/cli.md, each
+option its argparse parser defines must be named in that section, and the console examples of
+both documents are replayed, each document in its own temporary directory (the blocks share
+it, in document order, like a terminal session), and their output compared line by line:
+
+- ``console offline`` blocks run everywhere, on the sample embedded in the package;
+- ``console shared`` blocks need the real data in ``../shared``: they run (in a second
+  session per document, with the file blocks but without the offline blocks) when it exists,
+  and are reported as skipped otherwise; the session directory has ``../shared`` beside it;
+- a plain ``console`` block is not replayed, and must be listed in :data:`NOT_REPLAYED` with
+  the reason (a local HTTP server for the scrapers): the list is kept short, and a block
+  missing from it, or an entry that matches no block, fails the test.
+
+(`sh` blocks are installation steps, not examples, and are not run.)
 
 Conventions of the replay (documented at the top of docs/cli.md):
 
@@ -12,6 +23,8 @@ Conventions of the replay (documented at the top of docs/cli.md):
   comment after the command is ignored; ``| head -n N`` / ``| tail -n N`` cut stdout.
 - ``$ echo $?`` prints the previous command's exit status; ``$ cat FILE`` / ``$ head -n N
   FILE`` print a file of the temporary directory.
+- The directory has ``tests`` linked to the repository's ``tests/`` folder, as if run from a
+  checkout (``mtgkit play tests/scenarios/``).
 - A fenced block whose info string is ``LANG file=NAME`` is written to NAME before the
   commands after it run.
 - In expected output, a line that is exactly ``...`` stands for any number of lines, and
@@ -20,7 +33,8 @@ Conventions of the replay (documented at the top of docs/cli.md):
 When a change to the program or to the embedded sample changes an answer on purpose,
 ``python -m tests.cli.test_cli_docs --update`` (from the repository root) rewrites the output of
 the steps that no longer match with what they print now (and keeps the others, wildcards
-included); review the diff of docs/cli.md, then put ``...`` back where a new line varies.
+included), in both documents (the ``shared`` blocks too when ../shared exists); review the
+diff, then put ``...`` back where a new line varies.
 """
 
 from __future__ import annotations
@@ -28,6 +42,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import re
 import shlex
 from collections.abc import Iterator
@@ -38,7 +53,20 @@ import pytest
 
 from mtgkit.cli import build_parser, main
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+REPO = Path(__file__).resolve().parents[2]
+DOC = REPO / "docs" / "cli.md"
+README = REPO / "README.md"
+DOCUMENTS = (DOC, README)
+SHARED = Path(os.environ.get("MTGKIT_SHARED", REPO.parent / "shared"))
+# (document, first command of the block): console examples that are not replayed, and why
+NOT_REPLAYED = {
+    ("docs/cli.md", "mtgkit scrape wiki --base-url http://127.0.0.1:8765/ --delay 0 --title 昼 "
+                    "--follow-links 1"): "needs the test wiki served on 127.0.0.1:8765",
+    ("docs/cli.md", "mtgkit scrape cards --api-base http://127.0.0.1:8766/ --delay 0 --bulk "
+                    "oracle_cards"): "needs the Scryfall look-alike served on 127.0.0.1:8766",
+    ("README.md", "mtgkit scrape wiki --title 昼 --follow-links 1          # default base "
+                  "http://mtgwiki.com/"): "reaches the network (its output is the cli.md one's)",
+}
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.M | re.S)
 # documented once, under "Global options", not in each command's section
 GLOBAL_OPTIONS = ("--help", "--db", "--version")
@@ -54,8 +82,16 @@ class Block:
     line: int  # 1-based line of the opening fence, for messages
 
     @property
+    def kind(self) -> str | None:
+        """``offline``, ``shared``, ``plain`` (a console block not replayed) or None."""
+        words = self.info.split()
+        if words[:1] != ["console"]:
+            return None
+        return words[1] if len(words) > 1 and words[1] in ("offline", "shared") else "plain"
+
+    @property
     def offline(self) -> bool:
-        return self.info.split()[:2] == ["console", "offline"]
+        return self.kind == "offline"
 
     @property
     def file_name(self) -> str | None:
@@ -124,13 +160,16 @@ class Session:
             return "".join(text.splitlines(keepends=True)[:n])
         if words[:1] != ["mtgkit"]:
             raise ValueError(f"the replay runs only mtgkit, echo $?, cat, head: {command}")
-        out, err = io.StringIO(), io.StringIO()
+        # stdout with a byte layer, like a real one (``export --out -`` writes bytes)
+        out, err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8"), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 self.status = main(words[1:])
             except SystemExit as exc:  # argparse errors and --help
                 self.status = exc.code if isinstance(exc.code, int) else 2
-        return _cut(out.getvalue(), pipe) + err.getvalue()
+        out.flush()
+        text = out.buffer.getvalue().decode("utf-8")
+        return _cut(text, pipe) + err.getvalue()
 
 
 def _pattern(line: str) -> re.Pattern[str]:
@@ -157,16 +196,31 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     return fit(0, 0)
 
 
-def replay(text: str, cwd: Path) -> Iterator[tuple[Block, Step, list[str]]]:
-    """Run the document's offline sessions in ``cwd``; yield each step with its real output."""
+def replay(text: str, cwd: Path,
+           kind: str = "offline") -> Iterator[tuple[Block, Step, list[str]]]:
+    """Run the document's ``kind`` blocks in ``cwd``; yield each step with its real output."""
+    prepare(cwd)
     session = Session(cwd)
     for block in blocks(text):
         name = block.file_name
         if name:
             (cwd / name).write_text(block.body, encoding="utf-8")
-        elif block.offline:
+        elif block.kind == kind:
             for step in steps(block):
                 yield block, step, session.run(step.command).splitlines()
+
+
+def prepare(cwd: Path) -> None:
+    """``tests`` -> the repository's tests; ``../shared`` -> the real data, when it exists."""
+    if not (cwd / "tests").exists():
+        (cwd / "tests").symlink_to(REPO / "tests")
+    shared = cwd.parent / "shared"
+    if SHARED.exists() and not shared.exists():
+        shared.symlink_to(SHARED.resolve())
+
+
+def has_shared() -> bool:
+    return (SHARED / "data" / "cards" / "cards.jsonl").exists()
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
@@ -214,18 +268,56 @@ def test_every_command_help_has_a_description_with_examples():
         assert examples, f"mtgkit {name} --help shows no example"
 
 
-def test_offline_examples_give_the_documented_output(doc, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    for var in ("MTGKIT_DB", "MTGKIT_CONTACT", "MTGKIT_LOAD_MEMORY"):
+def _clean_env(monkeypatch) -> None:
+    for var in ("MTGKIT_DB", "MTGKIT_CONTACT", "MTGKIT_LOAD_MEMORY", "COLUMNS"):
         monkeypatch.delenv(var, raising=False)
+
+
+def _check(document: Path, cwd: Path, kind: str) -> int:
     ran = 0
-    for block, step, actual in replay(doc, tmp_path):
+    for block, step, actual in replay(document.read_text(encoding="utf-8"), cwd, kind):
         ran += 1
         assert matches(step.expected, actual), (
-            f"docs/cli.md block at line {block.line}: $ {step.command}\n"
+            f"{document.name} block at line {block.line}: $ {step.command}\n"
             "expected:\n" + "\n".join(step.expected) + "\nactual:\n" + "\n".join(actual)
             + "\n(an intended change? python -m tests.cli.test_cli_docs --update)")
-    assert ran >= 20  # the offline examples exist and were run, not skipped
+    return ran
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda d: d.name)
+def test_offline_examples_give_the_documented_output(document, tmp_path, monkeypatch):
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    _clean_env(monkeypatch)
+    ran = _check(document, work, "offline")
+    assert ran >= (20 if document == DOC else 10)  # the examples exist and were run
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda d: d.name)
+def test_shared_examples_give_the_documented_output(document, tmp_path, monkeypatch):
+    if not has_shared():
+        pytest.skip(f"the console shared examples need ../shared (looked in {SHARED})")
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    _clean_env(monkeypatch)
+    assert _check(document, work, "shared") >= 2
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda d: d.name)
+def test_every_console_example_is_replayed_or_listed(document):
+    name = str(document.relative_to(REPO))
+    plain = set()
+    for block in blocks(document.read_text(encoding="utf-8")):
+        if block.kind == "plain":
+            first = steps(block)[0].command if steps(block) else ""
+            plain.add((name, first))
+            assert (name, first) in NOT_REPLAYED, (
+                f"{name} line {block.line}: a console block that is neither `console offline`"
+                " nor `console shared`: make it replayable or list it in NOT_REPLAYED")
+    stale = {k for k in NOT_REPLAYED if k[0] == name} - plain
+    assert not stale, f"NOT_REPLAYED entries that match no block: {stale}"
 
 
 def test_matcher_wildcards():
@@ -237,31 +329,31 @@ def test_matcher_wildcards():
 
 
 def update(doc_path: Path = DOC) -> int:
-    """Rewrite the output of offline steps that no longer match; return how many changed."""
-    import os
+    """Rewrite the output of replayed steps that no longer match; return how many changed."""
     import tempfile
 
     text = doc_path.read_text(encoding="utf-8")
-    for var in ("MTGKIT_DB", "MTGKIT_CONTACT", "MTGKIT_LOAD_MEMORY"):
+    for var in ("MTGKIT_DB", "MTGKIT_CONTACT", "MTGKIT_LOAD_MEMORY", "COLUMNS"):
         os.environ.pop(var, None)
     fresh: dict[int, list[str]] = {}  # block line -> new body lines
     changed = 0
     here = Path.cwd()
-    with tempfile.TemporaryDirectory() as tmp:
-        os.chdir(tmp)
-        try:
-            bodies: dict[int, list[str]] = {}
-            for block, step, actual in replay(text, Path(tmp)):
-                body = bodies.setdefault(block.line, [])
-                body.append(f"$ {step.command}")
-                if matches(step.expected, actual):
-                    body.extend(step.expected)
-                else:
-                    changed += 1
-                    body.extend(line.rstrip() for line in actual)
-            fresh = bodies
-        finally:
-            os.chdir(here)
+    for kind in ("offline", "shared") if has_shared() else ("offline",):
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp) / "work"
+            work.mkdir()
+            os.chdir(work)
+            try:
+                for block, step, actual in replay(text, work, kind):
+                    body = fresh.setdefault(block.line, [])
+                    body.append(f"$ {step.command}")
+                    if matches(step.expected, actual):
+                        body.extend(step.expected)
+                    else:
+                        changed += 1
+                        body.extend(line.rstrip() for line in actual)
+            finally:
+                os.chdir(here)
 
     def redo(m: re.Match[str]) -> str:
         line = text.count("\n", 0, m.start()) + 1
@@ -278,4 +370,5 @@ if __name__ == "__main__":  # pragma: no cover - a maintenance tool, see the mod
 
     if sys.argv[1:] != ["--update"]:
         sys.exit("usage: python -m tests.cli.test_cli_docs --update")
-    print(f"docs/cli.md: {update()} example output(s) rewritten")
+    for document in DOCUMENTS:
+        print(f"{document.name}: {update(document)} example output(s) rewritten")
