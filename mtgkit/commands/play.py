@@ -36,28 +36,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _sources(args: argparse.Namespace) -> Any:
-    """--cards files, then the database (--db / $MTGKIT_DB / ./mtgkit.duckdb if present), then
-    the embedded sample: the shared order of :func:`mtgkit.commands._cards.card_source`."""
-    from mtgkit.commands._cards import card_source
-
+def _open_cards_db(args: argparse.Namespace) -> Any:
+    """The database play reads cards from (--db / $MTGKIT_DB / ./mtgkit.duckdb if present),
+    read-only, or None; the caller closes it (a connection left open would keep a later
+    writer in the same process, e.g. a test or a notebook, from opening the file)."""
     db_path = args.db or os.environ.get("MTGKIT_DB")
     if db_path is None and Path("mtgkit.duckdb").exists():
         db_path = "mtgkit.duckdb"
-    store = None
-    if db_path:
-        from mtgkit.commands._common import open_store
+    if not db_path:
+        return None
+    from mtgkit.commands._common import open_store
 
-        if not Path(db_path).exists():
-            raise UserError(f"{db_path}: no such database (build one with `mtgkit build` or "
-                            "leave out --db to use the embedded sample cards)")
-        try:
-            store = open_store(argparse.Namespace(db=db_path), read_only=True)
-        except UserError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - DuckDB errors become one clean line
-            raise UserError(f"{db_path}: cannot open the database ({exc})") from exc
-    return card_source(args.cards or [], store)
+    if not Path(db_path).exists():
+        raise UserError(f"{db_path}: no such database (build one with `mtgkit build` or "
+                        "leave out --db to use the embedded sample cards)")
+    return open_store(argparse.Namespace(db=db_path), read_only=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,10 +68,18 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"no such scenario file: {', '.join(missing)}")
     if not files:
         raise UserError(f"no scenario files (.yaml, .yml) under {', '.join(args.files)}")
-    source = _sources(args)
-    results = []
-    for f in files:
-        results.extend(run_file(f, source))
+    from mtgkit.commands._cards import card_source
+
+    # --cards files, then the database, then the embedded sample (the order of card_source)
+    store = _open_cards_db(args)
+    try:
+        source = card_source(args.cards or [], store)
+        results = []
+        for f in files:
+            results.extend(run_file(f, source))
+    finally:
+        if store is not None:
+            store.close()
     failed = [r for r in results if not r.passed]
     if args.format == "json":
         print(json.dumps([r.as_dict() for r in results], indent=1, ensure_ascii=False))
