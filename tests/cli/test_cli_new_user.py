@@ -371,3 +371,24 @@ def test_the_cli_package_has_no_import_circles():
         if m not in state:
             visit(m, [])
     assert "mtgkit.commands.play" not in graph["mtgkit.commands._cards"]
+
+
+def test_a_read_only_command_migrates_an_older_file_first(tmp_path, capsys):
+    """A file written by an older mtgkit (its last migration missing) is brought up to date
+    by one short read-write open, then searched read-only."""
+    import duckdb
+
+    from db.store import latest_version, migrations
+
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name VARCHAR, "
+                "applied_at TIMESTAMP DEFAULT now())")
+    for version, name, sql in migrations()[:-1]:
+        con.execute(sql)
+        con.execute("INSERT INTO schema_version (version, name) VALUES (?, ?)", [version, name])
+    con.close()
+    assert main(["--db", str(path), "search", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    with connect(path, read_only=True) as store:
+        assert store.schema_version() == latest_version()
