@@ -22,3 +22,6 @@ option in this order, and the log says so:
 - tap or untap: the one that changes the permanent (tap it if untapped);
 - mana of any colour: W, U, B, R, G in that order.
 """
+
+# Fill the effect/mechanic registries the rules core calls through (rules_engine.registry).
+from rules_engine import registry_setup as _registry_setup  # noqa: E402,F401

@@ -15,7 +15,12 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 
 from __future__ import annotations
 
-from rules_engine import compiled
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled, registry
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _objects
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
@@ -170,3 +175,36 @@ def bound_checks(game: Game) -> bool:
     if not acted and not modified:
         game.bound_key = (game.timestamp, game.day_night, len(game.battlefield))
     return acted
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_stop_day_night(ctx: Ctx, eff: Any) -> None:
+    """An effect that says it stops being day or night (outside 731.1's usual course)."""
+    before = ctx.game.day_night
+    ctx.game.day_night = "neither"
+    ctx.game.log("day_night_stopped", was=before)
+
+
+
+def h_transform(ctx: Ctx, eff: ab.Transform) -> None:
+    for obj in _objects(ctx, eff.subject):
+        transform(ctx.game, obj, cause="effect")
+
+
+
+def h_day_night(ctx: Ctx, eff: ab.SetDayNight) -> None:
+    become(ctx.game, eff.to)
+
+
+
+def h_toggle(ctx: Ctx, eff: Any) -> None:
+    become(ctx.game, "day" if ctx.game.day_night == "night" else "night")
+
+
+
+registry.register_effects({
+    ab.Transform: h_transform,
+    ab.SetDayNight: h_day_night,
+    ab.ToggleDayNight: h_toggle,
+    ab.StopDayNight: h_stop_day_night,
+})

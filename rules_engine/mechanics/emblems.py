@@ -19,7 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rules_engine import abilities as ab
+from rules_engine import registry
 from rules_engine.cards import CardDef, Face
+from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.core import _players
 from rules_engine.game import Game
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
 
@@ -67,3 +71,18 @@ def with_emblems(game: Game, permanents: list[GameObject]) -> list[GameObject]:
         return permanents
     found = active(game)
     return permanents + found if found else permanents
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_create_emblem(ctx: Ctx, eff: Any) -> None:
+    """114.2: "[Player] gets an emblem with [ability]" (this module)."""
+    src = _source_obj(ctx)
+    name = getattr(src, "name", None) if isinstance(src, GameObject) else None
+    for player in _players(ctx, eff.player):
+        create(ctx.game, player, eff.abilities, source_name=name)
+
+
+
+registry.register_effects({
+    ab.CreateEmblem: h_create_emblem,
+})

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import combat, sba
+from rules_engine import abilities as ab
+from rules_engine import combat, registry, sba
+from rules_engine.context import Ctx
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
@@ -141,3 +143,20 @@ def cleanup(game: Game) -> None:
         turn.give_priority(game, active)
         return
     turn.end_step(game)
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_end_turn(ctx: Ctx, eff: Any) -> None:
+    end_the_turn(ctx.game)
+
+
+
+def h_end_combat(ctx: Ctx, eff: Any) -> None:
+    end_the_combat(ctx.game)
+
+
+
+registry.register_effects({
+    ab.EndTurn: h_end_turn,
+    ab.EndCombat: h_end_combat,
+})

@@ -25,7 +25,10 @@ from importlib import resources
 from typing import Any
 
 from rules_engine import abilities as ab
+from rules_engine import registry
 from rules_engine.cards import CardDef
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _players
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
@@ -314,3 +317,22 @@ def set_dungeon(game: Game, player: Player, name: str, room: str) -> None:
     game.new_object(dungeon.card, player, "command")  # the dungeon card (309.2b)
     player.dungeon = dungeon
     player.dungeon_room = room
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_initiative(ctx: Ctx, eff: ab.TakeInitiative) -> None:
+    for p in _players(ctx, eff.player):
+        take(ctx.game, p)
+
+
+
+def h_venture(ctx: Ctx, eff: ab.Venture) -> None:
+    for p in _players(ctx, eff.player):
+        venture(ctx.game, p, undercity=eff.into.lower() == "undercity")
+
+
+
+registry.register_effects({
+    ab.TakeInitiative: h_initiative,
+    ab.Venture: h_venture,
+})

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled
+from rules_engine import compiled, registry
+from rules_engine.context import Ctx
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
@@ -56,3 +57,12 @@ def cast_for_miracle(game: Game, player: Player, card: Any) -> None:
                                      kw.cost.mana)
     except IllegalActionError as exc:
         game.note(f"{card.name} can't be cast for its miracle cost: {exc}")
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def _ka_miracle(ctx: Ctx, eff: Any) -> None:
+    """702.94a: the miracle trigger (this module)."""
+    cast_for_miracle(ctx.game, ctx.controller, ctx.source)
+
+
+registry.register_keyword_actions({"miracle": _ka_miracle})

@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled
+from rules_engine import compiled, registry
+from rules_engine.context import Ctx
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
@@ -79,3 +80,15 @@ def copy_and_cast(game: Game, player: Player, source: Any) -> None:
         game.log("cast_without_paying", obj=copy, player=player)
     except IllegalActionError as exc:  # no legal targets for it (601.2c)
         game.note(f"the copy of {copy.name} can't be cast: {exc}")
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_paradigm_copy(ctx: Ctx, eff: Any) -> None:
+    """702.192a: paradigm's delayed trigger (this module)."""
+    copy_and_cast(ctx.game, ctx.controller, ctx.source)
+
+
+
+registry.register_effects({
+    ab.ParadigmCopy: h_paradigm_copy,
+})

@@ -11,7 +11,11 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 
 from __future__ import annotations
 
-from rules_engine import compiled
+from typing import Any
+
+from rules_engine import compiled, registry
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _objects
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
@@ -52,3 +56,13 @@ def untap_step_phasing(game: Game) -> None:
         phase_out(game, o)
     for o in coming_in:
         phase_in(game, o)
+
+
+# -- the keyword action this mechanic owns (registered in rules_engine.registry) ----------
+def _ka_phase_out(ctx: Ctx, eff: Any) -> None:
+    """702.26a: "[This permanent] phases out" as an effect's keyword action."""
+    for obj in _objects(ctx, eff.subject):
+        phase_out(ctx.game, obj)
+
+
+registry.register_keyword_actions({"phase out": _ka_phase_out})

@@ -18,6 +18,10 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 
 from __future__ import annotations
 
+from rules_engine import abilities as ab
+from rules_engine import registry
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _objects
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
@@ -119,3 +123,18 @@ def check(game: Game) -> bool:
             make_copy(game, obj)
             acted = True
     return acted
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_prepared(ctx: Ctx, eff: ab.BecomePrepared) -> None:
+    for obj in _objects(ctx, eff.subject):
+        if eff.prepared:
+            become_prepared(ctx.game, obj)
+        else:
+            become_unprepared(ctx.game, obj)
+
+
+
+registry.register_effects({
+    ab.BecomePrepared: h_prepared,
+})
