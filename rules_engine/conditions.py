@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.game import Game
+from rules_engine.registry import hooks
 
 
 def holds(game: Game, cond: Any, controller: Any, source: Any = None) -> bool:
@@ -517,9 +518,7 @@ _MORE: dict[str, Any] = {
 def _amount_at_least(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """"if you have a full party" (700.8), "if the number of ... is N or greater": a count
     described in words (rules_engine.amounts) compared with a number."""
-    from rules_engine import effects
-
-    value = effects.described_amount(game, cond.detail or "", controller, source)
+    value = hooks.described_amount(game, cond.detail or "", controller, source)
     need = cond.amount.value if cond.amount is not None and cond.amount.value is not None else 1
     return value is not None and value >= need
 

@@ -18,6 +18,8 @@ Tables:
 - :data:`TURN_BASED`: step name -> turn-based actions ``(game, active_player)`` that mechanics
   add to the core's own (502.1 phasing, 502.2 the day/night check, 714.3c lore counters ...),
   run in rule-number order.
+- :data:`STATE_BASED`: state-based checks ``(game) -> acted`` that mechanics add to 704.5
+  (722.3c prepared copies, 704.5t dungeons, 702.145 daybound/nightbound), in a fixed order.
 - :data:`hooks`: named single functions (a lower layer asks, one higher module answers), listed
   in :class:`Hooks` with who provides each.
 """
@@ -32,6 +34,8 @@ Handler = Callable[[Any, Any], None]
 EFFECT_HANDLERS: dict[type, Handler] = {}
 KEYWORD_ACTIONS: dict[str, Handler] = {}
 TURN_BASED: dict[str, list[Callable[[Any, Any], None]]] = {}
+STATE_BASED: list[Callable[[Any], bool]] = []
+_STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
 _TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}
 
 
@@ -69,6 +73,21 @@ def turn_based(step: str, rule: str) -> Callable[[Callable[[Any, Any], None]],
     return add
 
 
+def state_based(order: int) -> Callable[[Callable[[Any], bool]], Callable[[Any], bool]]:
+    """Decorator: ``fn(game) -> acted`` runs in every state-based-action check (704.3), after
+    the core's own checks, in ``order`` (lowest first; all are performed simultaneously, the
+    order only fixes which event is logged first)."""
+
+    def add(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
+        if all(f is not fn for _, f in _STATE_BASED_ORDER):
+            _STATE_BASED_ORDER.append((order, fn))
+            _STATE_BASED_ORDER.sort(key=lambda e: e[0])
+        STATE_BASED[:] = [f for _, f in _STATE_BASED_ORDER]
+        return fn
+
+    return add
+
+
 class Hooks:
     """Named functions a lower layer calls and exactly one higher module provides.
 
@@ -86,7 +105,7 @@ class Hooks:
         # rules_engine.effects.replacement (614): Game.move asks these
         "zone_change_replacement", "after_zone_change",
         # rules_engine.effects.turns (500.7: "that turn")
-        "extra_turn_taken", "turn_started",
+        "extra_turn_taken", "turn_started", "that_turn_matches",
         # rules_engine.triggers (603): the Game's event log feeds it
         "trigger_check", "trigger_watched_events", "trigger_ignored_events",
         "trigger_verify_index", "inherent_triggers_initiative", "triggered_sagas",
@@ -94,10 +113,7 @@ class Hooks:
         "player_restrictions",
         # rules_engine.permanents (permanents entering, 403, 614.12)
         "enter_battlefield",
-        # rules_engine.turn / casting (117)
-        "give_priority",
         # mechanics (each names its rules in its module)
-        "with_emblems",                           # emblems (114)
         "prepare_remove_copy", "prepare_become_prepared", "prepare_copy_cast",
         "prepare_unprepare_on_cast", "prepare_check", "prepare_is_kept_copy",  # prepare (722)
         "miracle_first_draw",                     # miracle (702.94)
@@ -106,7 +122,6 @@ class Hooks:
         "leave_game",                             # leaving the game (104.3, 800.4)
         "saga_lore", "saga_entry_lore", "saga_must_sacrifice", "saga_sacrifice",  # 714
         "rooms_door_face", "rooms_half_index", "rooms_is_room", "rooms_set_doors",  # 709.5
-        "split_cast_face",                        # split cards (709)
         "end_turn_finish", "end_turn_finish_combat", "cleanup_step",  # 724, 514
         "extra_phases_next_step",                 # 500.8
         "paradigm_has", "paradigm_note_resolved", "paradigm_resolved",  # 702.192

@@ -34,9 +34,12 @@ _LAYER_TABLE = {
     "base": ["errors", "cards", "events", "decisions", "abilities", "registry", "data",
              "text"],
     # 1 state: objects, players, zones, designations, mana pool, the event log; no rules
-    "state": ["objects", "game", "compiled", "mana_symbols"],
+    "state": ["objects", "game", "compiled", "mana", "context"],
     # 2 characteristics: questions about the state (613 layers, targets, amounts, conditions)
-    "characteristics": ["statics", "targeting", "amounts", "conditions", "refs", "mana"],
+    "characteristics": ["statics", "targeting", "amounts", "conditions", "cost_modifiers",
+                        # split cards (709): only questions about a card's halves, asked while
+                        # casting; no hooks, so it sits below the core that imports it
+                        "mechanics.split"],
     # 3 rules core: stack and priority, casting, activating, SBA, triggers, combat, the turn
     "rules core": ["casting", "sba", "triggers", "combat", "turn", "permanents", "resolve"],
     # 4 effects: one handler per effect kind, registered by family
@@ -45,7 +48,9 @@ _LAYER_TABLE = {
     "mechanics": ["mechanics"],
     # 6 runners: scenario, simulation, support audit, rulings check; and the registration
     "runners": ["scenario", "scenario_yaml", "simulate", "sim_runner", "support",
-                "rulings_check", "deckfile", "registry_setup", "sim_ray", "__init__"],
+                "rulings_check", "deckfile", "registry_setup", "sim_ray", "__init__",
+                # the coverage report lives in text/ but measures the engine (support.not_run)
+                "text.coverage"],
 }
 for _layer, _names in _LAYER_TABLE.items():
     for _name in _names:
@@ -184,6 +189,8 @@ def layer_of(module: str) -> int | None:
     parts = module.split(".")
     if parts[0] != "rules_engine":
         return None
+    if len(parts) > 2 and ".".join(parts[1:3]) in LAYERS:  # a module with its own row
+        return LAYERS[".".join(parts[1:3])]
     key = parts[1] if len(parts) > 1 else "__init__"
     return LAYERS.get(key)
 
@@ -243,8 +250,12 @@ def test_rules_engine_layers_import_only_downward() -> None:
 
 
 def test_text_compiler_never_imports_the_engine() -> None:
+    """The Oracle-text compiler produces ability records (rules_engine.abilities, the base
+    layer) and reads nothing of the game. (text.coverage is a runner kept in text/: declared as
+    such in LAYERS.)"""
     bad = [e for e in import_edges() if e.src.startswith("rules_engine.text")
-           and e.dst.startswith("rules_engine") and not e.dst.startswith("rules_engine.text")]
+           and layer_of(e.src) == 0 and e.dst.startswith("rules_engine")
+           and not e.dst.startswith("rules_engine.text") and layer_of(e.dst) != 0]
     assert not bad, "the Oracle-text compiler imports the engine:\n" + "\n".join(
         f"    {e}" for e in bad)
 

@@ -293,3 +293,6 @@ registry.register_effects({
     ab.ChooseValue: h_choose_value,
     ab.LoseAbility: h_lose_ability,
 })
+
+
+registry.provide(copy_source_card=copy_source_card)

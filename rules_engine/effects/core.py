@@ -329,3 +329,8 @@ def _lki_of(ctx: Ctx, obj: Any) -> Any:
 registry.register_effects({
     ab.UnsupportedEffect: h_unsupported,
 })
+
+
+registry.provide(resolve_spell=resolve_spell, resolve_ability=resolve_ability,
+                 targets_still_legal=targets_still_legal, run=run, resolve_ref=resolve_ref,
+                 amount=amount)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import targeting
+from rules_engine import registry, targeting
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
@@ -157,3 +157,6 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.log("tapped_for_cost", obj=obj, source=source)
         paid += chosen
     return paid
+
+
+registry.provide(other_cost_kinds=OTHER_COST_KINDS, cost_refusal=cost_refusal, pay_costs=pay_costs)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules_engine import targeting
+from rules_engine import registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
@@ -530,3 +530,7 @@ def _times_resolved(ctx: Ctx) -> int:
                     getattr(other, "source", None) is item.source:
                 count += 1
     return max(count, 1)
+
+
+registry.provide(described_amount=described_amount, amount_understood=amount_understood,
+                 matching=_matching, parse_counted=_parse_counted, times_resolved=_times_resolved)

@@ -251,3 +251,6 @@ registry.register_effects({
     ab.ChooseTarget: h_choose_target,
     ab.RollDie: h_roll_die,
 })
+
+
+registry.provide(choose_modes=choose_modes)

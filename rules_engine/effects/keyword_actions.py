@@ -278,3 +278,6 @@ KEYWORD_ACTIONS = {"phase out", "investigate", "proliferate", "learn", "monstros
 registry.register_effects({
     ab.KeywordAction: h_keyword_action,
 })
+
+
+registry.provide(regenerate=regenerate)

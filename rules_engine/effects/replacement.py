@@ -187,3 +187,7 @@ def _event_matches(event: str, obj: GameObject, from_zone: str, to_zone: str) ->
 registry.register_effects({
     ab.ReplacementEffect: h_replacement,
 })
+
+
+registry.provide(zone_change_replacement=zone_change_replacement,
+                 after_zone_change=after_zone_change)

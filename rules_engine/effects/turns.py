@@ -61,3 +61,7 @@ def that_turn_matches(game: Game, ability: Any) -> bool:
 registry.register_effects({
     ab.ExtraTurn: h_extra_turn,
 })
+
+
+registry.provide(extra_turn_taken=extra_turn_taken, turn_started=turn_started,
+                 that_turn_matches=that_turn_matches)

@@ -208,3 +208,17 @@ registry.register_effects({
     ab.ToggleDayNight: h_toggle,
     ab.StopDayNight: h_stop_day_night,
 })
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+@registry.turn_based("untap", "502.2")
+def _untap_step(game: Game, active: Any) -> None:
+    untap_step_check(game)
+
+
+@registry.state_based(order=3)
+def _bound_sba(game: Game) -> bool:
+    return bound_checks(game)  # 702.145c/d/f/g (not SBAs, but checked "any time")
+
+
+registry.provide(day_night_bound_checks=bound_checks)

@@ -24,7 +24,11 @@ from rules_engine import registry
 from rules_engine.cards import CardDef, Face
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _players
-from rules_engine.game import Game
+from rules_engine.game import (
+    Game,
+    with_emblems,  # noqa: F401
+)
+from rules_engine.game import active_emblems as active  # noqa: F401  (114.4, state)
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
 
 LAYOUT = "emblem"
@@ -52,25 +56,6 @@ def create(game: Game, player: Player, abilities: Iterable[Any],
     ABILITY_CHANGES[0] += 1
     game.log("emblem_created", obj=obj, player=player)
     return obj
-
-
-def active(game: Game) -> list[GameObject]:
-    """Emblems whose abilities work now: still in a command zone (a player who left the game
-    took theirs along, 800.4a)."""
-    found = game.emblems
-    if found and any(o.zone != "command" for o in found):
-        found[:] = [o for o in found if o.zone == "command"]
-        ABILITY_CHANGES[0] += 1
-    return found
-
-
-def with_emblems(game: Game, permanents: list[GameObject]) -> list[GameObject]:
-    """``permanents`` followed by the active emblems (the objects whose static and triggered
-    abilities work, 604.2 and 114.4); the same list when there are none (hot path)."""
-    if not game.emblems:
-        return permanents
-    found = active(game)
-    return permanents + found if found else permanents
 
 
 # -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------

@@ -160,3 +160,8 @@ registry.register_effects({
     ab.EndTurn: h_end_turn,
     ab.EndCombat: h_end_combat,
 })
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.provide(end_turn_finish=finish, end_turn_finish_combat=finish_combat,
+                 cleanup_step=cleanup)

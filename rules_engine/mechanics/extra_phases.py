@@ -22,10 +22,9 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import registry
 from rules_engine.context import Ctx
-from rules_engine.game import Game
+from rules_engine.game import FIRST_STEPS, Game
 
 # the step each phase begins with (501-512): a new phase instance starts there
-FIRST_STEPS = frozenset({"untap", "main1", "beginning_of_combat", "main2", "end"})
 _PHASE_OF = {
     "untap": "beginning", "upkeep": "beginning", "draw": "beginning", "main1": "main",
     "beginning_of_combat": "combat", "declare_attackers": "combat",
@@ -97,6 +96,10 @@ def next_step(game: Game, normal: str | None) -> str | None:
         state.resume, state.resume_turn_end = None, False
         return step
     return normal
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.provide(extra_phases_next_step=next_step)
 
 
 __all__ = ["ExtraPhases", "FIRST_STEPS", "add", "next_step", "pending", "phase_of"]

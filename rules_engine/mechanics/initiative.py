@@ -336,3 +336,12 @@ registry.register_effects({
     ab.TakeInitiative: h_initiative,
     ab.Venture: h_venture,
 })
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+@registry.state_based(order=2)
+def _dungeon_sba(game: Game) -> bool:
+    return dungeon_sba(game)  # 704.5t / 309.6
+
+
+registry.provide(inherent_triggers_initiative=inherent_triggers, dungeon_sba=dungeon_sba)

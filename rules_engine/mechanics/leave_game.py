@@ -82,3 +82,7 @@ registry.register_effects({
     ab.LoseGame: h_lose_game,
     ab.WinGame: h_win_game,
 })
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.provide(leave_game=lose)

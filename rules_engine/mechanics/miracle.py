@@ -66,3 +66,5 @@ def _ka_miracle(ctx: Ctx, eff: Any) -> None:
 
 
 registry.register_keyword_actions({"miracle": _ka_miracle})
+
+registry.provide(miracle_first_draw=first_draw)

@@ -92,3 +92,8 @@ def h_paradigm_copy(ctx: Ctx, eff: Any) -> None:
 registry.register_effects({
     ab.ParadigmCopy: h_paradigm_copy,
 })
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.provide(paradigm_has=has_paradigm, paradigm_note_resolved=note_resolved,
+                 paradigm_resolved=resolved)

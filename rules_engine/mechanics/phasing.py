@@ -66,3 +66,9 @@ def _ka_phase_out(ctx: Ctx, eff: Any) -> None:
 
 
 registry.register_keyword_actions({"phase out": _ka_phase_out})
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+@registry.turn_based("untap", "502.1")
+def _untap_step(game: Game, active: Any) -> None:
+    untap_step_phasing(game)

@@ -138,3 +138,17 @@ def h_prepared(ctx: Ctx, eff: ab.BecomePrepared) -> None:
 registry.register_effects({
     ab.BecomePrepared: h_prepared,
 })
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+@registry.state_based(order=1)
+def _prepare_sba(game: Game) -> bool:
+    # 722.3c: only a prepared permanent can need a copy, and becoming prepared makes one (a
+    # card copy: game.copies_exist) unless it is phased out, and phasing in makes it then. A
+    # library user may set the designation directly, so only simulated games rely on this.
+    return (game.copies_exist or not game.skip_quiet_sba_checks) and check(game)
+
+
+registry.provide(prepare_remove_copy=remove_copy, prepare_become_prepared=become_prepared,
+                 prepare_copy_cast=copy_cast, prepare_unprepare_on_cast=unprepare_on_cast,
+                 prepare_check=check, prepare_is_kept_copy=is_kept_copy)
