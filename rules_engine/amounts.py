@@ -38,6 +38,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import targeting
+from rules_engine.cards import Face
 from rules_engine.context import Ctx
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
@@ -703,7 +704,6 @@ def understood(text: str) -> bool:
     found = _PROBE.get(key)
     if found is not None:
         return found
-    from rules_engine.cards import Face
 
     game = Game(["a", "b"], None)  # type: ignore[arg-type]  # (no card is looked up)
     you = game.players[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, targeting
+from rules_engine import compiled, conditions, permanents, statics, targeting, turn
 from rules_engine.cost_modifiers import modified_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import COMBAT_STEPS, Game
@@ -47,8 +47,6 @@ def _loyalty_any_time(game: Game, player: Player, obj: GameObject) -> bool:
     """A static "You may activate loyalty abilities of planeswalkers you control on any
     player's turn any time you could cast an instant" (changing 606.3's timing; still once
     each turn per permanent)."""
-    from rules_engine import statics
-
     return any(restriction.filter is None or targeting.matches(
         game, obj, restriction.filter, player, src)
         for src, restriction in statics.player_restrictions(game, "loyalty_instant_speed",
@@ -69,8 +67,6 @@ def own_cast_restriction(game: Game, player: Player, obj: GameObject) -> str | N
             if restriction.kind == "cast_only_during_your_turn" and game.active is not player:
                 return f"{obj.name}: {restriction.text or 'only during your turn'}"
             if restriction.kind == "cast_only_if" and abl.condition is not None:
-                from rules_engine import conditions
-
                 if not conditions.holds(game, abl.condition, player, obj):
                     return f"{obj.name}: {restriction.text}"
     return None
@@ -79,16 +75,12 @@ def own_cast_restriction(game: Game, player: Player, obj: GameObject) -> str | N
 def land_plays_allowed(game: Game, player: Player) -> int:
     """305.2: one land each turn, plus one for each "You may play an additional land on each of
     your turns" that applies (305.2a)."""
-    from rules_engine import statics
-
     return 1 + len(statics.player_restrictions(game, "additional_land_play", player))
 
 
 def static_flash(game: Game, player: Player, obj: GameObject) -> bool:
     """601.3: a permanent's "You may cast Spirit spells [sorcery spells] as though they had
     flash" lets its controller cast a spell it describes any time they have priority."""
-    from rules_engine import statics
-
     if not game.statics_present and game.skip_quiet_sba_checks:
         return False  # no static ability at the last check (statics.apply, 117.5)
     for src in game.battlefield:
@@ -255,8 +247,6 @@ def free_cast_offered(game: Game, player: Player, obj: GameObject, from_zone: st
     permission of a permanent they control? The spell is judged with the characteristics it
     will have on the stack (a prepare spell's copy: the prepare spell's, 722.3c; casting that
     copy is not itself an alternative cost, so this one may apply, 118.9a)."""
-    from rules_engine import statics
-
     if game.statics_none_at == statics.ABILITY_CHANGES[0]:
         return False  # no static ability on the battlefield (statics.apply), nothing changed since
     for src in game.battlefield:
@@ -283,7 +273,6 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     reason, or None."""
     if not game.battlefield:
         return None
-    from rules_engine import conditions, statics
 
     if game.statics_none_at == statics.ABILITY_CHANGES[0]:
         return None  # no static ability on the battlefield (statics.apply), nothing changed since
@@ -476,7 +465,6 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
         raise
     game.priority = player  # 601.2j / 117.3c: the caster receives priority again
     game.passes = 0
-    from rules_engine import turn
 
     turn.give_priority(game, player)
     return obj
@@ -791,8 +779,6 @@ def _spell_targets(obj: GameObject) -> tuple[Any, ...]:
 
 def play_land(game: Game, player: Player, name: str) -> GameObject:
     """305.1-305.2: a main phase of your turn, empty stack, one land per turn."""
-    from rules_engine import permanents
-
     _need_priority(game, player)
     try:
         obj = find_castable(game, player, name, "hand")
@@ -815,7 +801,6 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
     player.land_plays += 1
     permanents.enter_battlefield(game, obj, player)
     game.log("land_played", obj=obj, player=player)
-    from rules_engine import turn
 
     turn.give_priority(game, player)
     return obj
@@ -884,7 +869,6 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
                         ability=kw, kind="activated")
     game.stack.append(item)
     game.log("ability_activated", obj=item, player=player)
-    from rules_engine import turn
 
     turn.give_priority(game, player)
     return item
@@ -922,8 +906,6 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         raise IllegalActionError("702.177a", f"{obj.name}'s ability can be activated only "
                                              f"{_times(per_game)}")
     if abl.condition is not None:
-        from rules_engine import conditions
-
         if not conditions.holds(game, abl.condition, player, obj):
             # 602.5b: "Activate only if ..." - a restriction on activating it
             raise IllegalActionError("602.5b", f"{obj.name}'s ability can't be activated now "
@@ -1010,7 +992,6 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     game.stack.append(item)
     game.log("ability_activated", obj=item, player=player)
     note_targets(game, item, player)
-    from rules_engine import turn
 
     turn.give_priority(game, player)
     return item

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_engine import abilities as ab
+from rules_engine import compiled, conditions, targeting
+from rules_engine import statics as st
 from rules_engine.mana import ManaCost, parse_cost
 from rules_engine.registry import hooks
 
@@ -21,9 +24,6 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
     reductions - from the spell's own "This spell costs {N} less/more to cast [if ...]" and the
     "[Spells] you cast cost {N} less/more" abilities of permanents. Returns ``cost`` itself when
     nothing applies (the common case, so callers may compare by identity)."""
-    from rules_engine import abilities as ab
-    from rules_engine import compiled
-
     found: list[tuple[Any, Any, Any]] = []  # (modifier, its source, its ability's condition)
     for abl in compiled.object_abilities(spell):
         if isinstance(abl, ab.StaticAbility):
@@ -33,7 +33,6 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
     for src in game.battlefield:
         statics = src.face.statics
         if statics is None or src.mods or src.static_mods:  # gained ones too (613.1f)
-            from rules_engine import statics as st
 
             statics = st._statics(src)
         if not statics or src.phased_out:
@@ -95,12 +94,8 @@ def _affinity_reduction(game: Any, player: Any, spell: Any) -> int:
     """702.41a: how much generic mana each "Affinity for [text]" of the spell takes off: one
     for each [text] (a permanent description: "artifacts", "Equipment") ``player`` controls;
     several instances each apply (702.41b)."""
-    from rules_engine import compiled
-
     if compiled.keyword_ability(spell, "affinity for") is None:
         return 0
-    from rules_engine import abilities as ab
-    from rules_engine import targeting
     from rules_engine.text.nouns import parse_filter
 
     total = 0
@@ -117,8 +112,6 @@ def _affinity_reduction(game: Any, player: Any, spell: Any) -> int:
 
 def _modifier_applies(game: Any, player: Any, spell: Any, eff: Any, src: Any, abl_cond: Any,
                       targets: list[Any], from_zone: str | None) -> bool:
-    from rules_engine import conditions, targeting
-
     if not eff.applies_to_self:
         flt = eff.filter
         text = (eff.text or "").lower()

@@ -14,6 +14,7 @@ from typing import Any
 from rules_engine import compiled
 from rules_engine.cards import CardDef, CardLibrary, Face
 from rules_engine.decisions import Decider
+from rules_engine.errors import UnknownCard
 from rules_engine.events import Event
 from rules_engine.mana import parse_cost
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
@@ -239,8 +240,6 @@ class Game:
     def card_def(self, name: str) -> CardDef:
         found = self.cards.get(name)
         if found is None:
-            from rules_engine.errors import UnknownCard
-
             raise UnknownCard(f"card '{name}' not found in any card source")
         return found
 

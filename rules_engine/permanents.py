@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry
+from rules_engine import compiled, conditions, registry, targeting
 from rules_engine.context import Ctx
 from rules_engine.game import Game
 from rules_engine.objects import ABILITY_CHANGES, LORE, GameObject, Player
@@ -99,8 +99,6 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
 def _extra_counters(game: Game, obj: GameObject) -> tuple[tuple[str, int], ...]:
     """614.1c: "enters with an additional counter" effects, from resolved abilities (with a
     duration) and from static abilities of permanents already on the battlefield."""
-    from rules_engine import targeting
-
     found: list[tuple[str, int]] = []
     sources: list[tuple[Player, Any, tuple[Any, ...], Any, Any]] = [
         (ctrl, subject, effects, None, None)
@@ -149,8 +147,6 @@ def _entering_count(game: Game, obj: GameObject, count: Any, controller: Player,
 
 
 def _cond(game: Game, abl: Any, controller: Player, obj: GameObject) -> bool:
-    from rules_engine import conditions
-
     return conditions.holds(game, abl.condition, controller, obj)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rules_engine import abilities as ab
 from rules_engine import compiled
 from rules_engine.context import Ctx
 from rules_engine.decisions import match_option
@@ -380,8 +381,6 @@ _TYPE_PLURALS = {"creatures": "Creature", "artifacts": "Artifact", "enchantments
 def protection_qualities(obj: Any) -> list[str]:
     """The qualities of every protection ability ``obj`` has (702.16g: "from A and from B" is
     two abilities), lower case: "red", "creatures", "everything", "demons"..."""
-    from rules_engine import abilities as ab
-
     found: list[str] = []
     abilities = list(compiled.object_abilities(obj))
     for m in obj.static_mods:
@@ -444,8 +443,6 @@ def _has_quality(quality: str, source: Any, protected: Any) -> bool:
 def _hexproof_blocks(game: Game, obj: GameObject, source: Any) -> bool:
     """702.11b/d: hexproof stops an opponent's spells and abilities from targeting it;
     "hexproof from [quality]" only those with the quality."""
-    from rules_engine import abilities as ab
-
     abilities = list(compiled.object_abilities(obj))
     for m in obj.static_mods:
         abilities.extend(m.abilities)
@@ -650,8 +647,6 @@ def collect_targets(items: Any) -> tuple[Any, ...]:
 
 
 def _collect_targets(items: Any) -> tuple[Any, ...]:
-    from rules_engine import abilities as ab
-
     found: list[Any] = []
 
     def walk(value: Any) -> None:

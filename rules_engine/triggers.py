@@ -15,6 +15,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, registry, targeting
+from rules_engine.events import Event
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
 from rules_engine.registry import hooks
@@ -310,7 +311,6 @@ def _ward(game: Game, event: Any) -> None:
     ward = compiled.keyword_ability(obj, "ward")
     if ward is None:
         return
-    from rules_engine.events import Event
 
     spell = event.data["spell"]
     cost = ward.cost if ward.cost is not None else ab.Cost(
@@ -645,8 +645,6 @@ def _batched(game: Game, trig: Any, source: Any, name: str) -> bool:
     for p in game.pending_triggers:
         if p.source is source and p.ability is not None and p.ability.trigger is trig and \
                 p.event is not None and p.event.name == name:
-            from rules_engine.events import Event
-
             old = p.event
             p.event = Event(name, {**old.data, "count": int(old.data.get("count", 1)) + 1},
                             old.turn, old.step)

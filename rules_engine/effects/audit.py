@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
+from rules_engine import casting
+from rules_engine import game as game_module
 from rules_engine.effects.keyword_actions import KEYWORD_ACTIONS
 from rules_engine.effects.replacement import _ZONE_EVENTS, _instead_zone, other_zone_replacement
 from rules_engine.effects.restrictions import _OBJECT_RESTRICTIONS
@@ -51,7 +53,6 @@ def _move_calls_after() -> bool:
     """The rest of a replaced zone change runs once Game.move calls after_zone_change."""
     import inspect
 
-    from rules_engine import game as game_module
 
     return "after_zone_change" in inspect.getsource(game_module)
 
@@ -61,7 +62,6 @@ def _move_calls_us() -> bool:
     """Zone-change replacements work once Game.move asks zone_change_replacement."""
     import inspect
 
-    from rules_engine import game as game_module
 
     return "zone_change_replacement" in inspect.getsource(game_module)
 
@@ -73,15 +73,12 @@ def static_run(eff: Any) -> bool:
     countered" by :func:`cant_be_countered`; "costs {N} less/more" by mana.modified_cost
     once casting.py calls it."""
     if isinstance(eff, ab.CastPermission):
-        from rules_engine import casting
-
         # 601.3c, checked as the card is cast; 118.9, offered as a spell is cast
         return casting.self_flash_permission(eff) or casting.free_cast_permission(eff) or \
             casting.other_flash_permission(eff)
     if isinstance(eff, ab.CostModifier):
         import inspect
 
-        from rules_engine import casting
 
         return "modified_cost" in inspect.getsource(casting)
     if isinstance(eff, ab.ReplacementEffect) and other_zone_replacement(eff):

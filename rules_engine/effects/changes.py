@@ -9,13 +9,15 @@ import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry
+from rules_engine import compiled, conditions, registry
 from rules_engine.cards import CardDef, Face
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, _until, amount
 from rules_engine.effects.tokens import copy_face_of
+from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Mod
+from rules_engine.triggers import Pending
 
 
 def h_pump(ctx: Ctx, eff: ab.ModifyPT) -> None:
@@ -138,8 +140,6 @@ def h_choose_value(ctx: Ctx, eff: Any) -> None:
         if "card name" in eff.kind:
             refusal = card_name_refusal(game, pick, eff.kind)
             if refusal:
-                from rules_engine.errors import IllegalActionError
-
                 raise IllegalActionError(refusal.split(":")[0], refusal)
     ctx.chosen = list(ctx.chosen) + [str(pick)]
     src = _source_obj(ctx)
@@ -182,9 +182,6 @@ def h_set_class_level(ctx: Ctx, eff: Any) -> None:
     """716.2a-c: a Class's level ability gives it the new level; its abilities gated "level N+"
     apply from then on (statics look at conditions.class_level), and "When this Class becomes
     level N" triggers now (716.2c)."""
-    from rules_engine import conditions
-    from rules_engine.triggers import Pending
-
     game = ctx.game
     obj = _source_obj(ctx)
     if not isinstance(obj, GameObject) or obj.zone != "battlefield":

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import registry, targeting
+from rules_engine.combat import tap_creatures_cost
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
@@ -108,8 +109,6 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
     Choices come from the player's scripted answers (names or ids, or one list), else the
     first options. Returns what was sacrificed/discarded/exiled/tapped ("the sacrificed
     creature" of the effect, 608.2h)."""
-    from rules_engine.combat import tap_creatures_cost
-
     paid: list[Any] = []
     for part in parts:
         kind = part.kind

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules_engine import registry, targeting
+from rules_engine import amounts, conditions, registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
@@ -50,7 +50,6 @@ def amount_understood(text: str) -> bool:
         head, rest = words.split(" ", 1)
         if _parse_filter(head + "s " + rest) is not None:
             return True
-    from rules_engine import amounts  # the general families, asked about an empty game
 
     return amounts.understood(text.strip().rstrip("."))
 
@@ -101,7 +100,6 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
     for prefix in _OWN_PREFIXES:
         if text.startswith(prefix) and isinstance(it, GameObject):
             what = text[len(prefix):]
-            from rules_engine import amounts
 
             known = amounts._last_known(ctx, it)  # 608.2h: as it last existed on the battlefield
             if what == "power":
@@ -119,7 +117,6 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
                         ctx)
     if more is not None:
         return factor * more
-    from rules_engine import amounts  # the general families (arithmetic, other players, ...)
 
     either = amounts.union_count(game, original, controller, source)  # "X and/or Y you control"
     if either is not None:
@@ -322,8 +319,6 @@ def _mana_spent(m: re.Match[str], source: Any, ctx: Ctx | None) -> int | None:
 
 
 def _speed(game: Game, player: Player) -> int:
-    from rules_engine import conditions
-
     return conditions.speed(game, player)
 
 

@@ -8,28 +8,27 @@ import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import registry, targeting
+from rules_engine import conditions, registry, targeting
+from rules_engine import conditions as cnd
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _players, amount, resolve_ref, run
 from rules_engine.effects.described import _they, _times_resolved, described_amount, spent_on
+from rules_engine.events import Event
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
+from rules_engine.triggers import Delayed, Pending
 
 
 def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
-    from rules_engine.triggers import Delayed
-
     if eff.ability is None:
         return
     src = _source_obj(ctx)
     name = src.name if src is not None else "delayed trigger"
     if eff.ability.trigger.event == "reflexive":
         # 603.12: a reflexive triggered ability triggers now ("When you do, ...")
-        from rules_engine.triggers import Pending
 
         event = None
         if ctx.count:  # "that many": what the action it reflects on counted (603.12, 608.2c)
-            from rules_engine.events import Event
 
             event = Event("reflexive", {"count": ctx.count}, ctx.game.turn, ctx.game.step)
         ctx.game.pending_triggers.append(Pending(name, src, ctx.controller, eff.ability.effects,
@@ -86,8 +85,6 @@ def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
 
 
 def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
-    from rules_engine import conditions
-
     cond = eff.condition
     if cond.kind == "ability_resolved_count":
         # "if this is the second time this ability has resolved this turn"
@@ -97,8 +94,6 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         # 608.2c: "If you do" - the previous instruction was carried out
         holds = ((ctx.did or ctx.count > 0) and not ctx.stopped) != cond.negated
     elif cond.kind == "is_a" and cond.subject is not None and cond.subject.kind != "self":
-        from rules_engine import conditions as cnd
-
         found = [o for o in resolve_ref(ctx, cond.subject) if isinstance(o, GameObject)]
         holds = any(cnd._is_a(ctx.game, cond, ctx.controller, o) for o in found) != \
             cond.negated

@@ -8,11 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import registry
+from rules_engine import casting, registry
+from rules_engine.combat import _poison
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, amount, resolve_ref
 from rules_engine.effects.library import _any_number
 from rules_engine.effects.tokens import predefined_token
+from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
@@ -57,8 +59,6 @@ def _ka_proliferate(ctx: Ctx, eff: Any) -> None:
                     x.counters[kind] = n + 1
                     game.log("counters_put", obj=x, counter=kind, amount=1)
         else:
-            from rules_engine.combat import _poison
-
             _poison(game, x, 1)
     game.log("proliferated", player=p, count=len(chosen))
 
@@ -223,9 +223,6 @@ def _ka_cascade(ctx: Ctx, eff: Any) -> None:
     mana value may be cast without paying its mana cost (118.9) during the resolution (608.2g)
     if the resulting spell's mana value is smaller too; the other exiled cards go to the
     bottom in a random order."""
-    from rules_engine import casting
-    from rules_engine.errors import IllegalActionError
-
     game = ctx.game
     player = ctx.controller
     spell = ctx.source

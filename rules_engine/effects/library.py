@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import registry, targeting
+from rules_engine import permanents, registry, targeting
 from rules_engine.context import Ctx, _source_obj
+from rules_engine.decisions import match_option
 from rules_engine.effects.core import _amount_for, _objects, _players, amount, resolve_ref
+from rules_engine.errors import DecisionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
@@ -64,8 +66,6 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
 def _any_number(game: Game, player: str, prompt: str, options: list[Any]) -> list[Any]:
     """"Any number": the scripted answers that name options, in order; unanswered, none
     (a strict game wants an answer: an empty list ``[]`` says none)."""
-    from rules_engine.decisions import match_option
-
     queue = game.decider.queues.get(player)
     if queue and isinstance(queue[0], list):
         return [match_option(player, prompt, a, options) for a in queue.popleft()]
@@ -79,8 +79,6 @@ def _any_number(game: Game, player: str, prompt: str, options: list[Any]) -> lis
         queue.popleft()
         chosen.append(pick)
     if not chosen and not queue and game.decider.strict and game.decider.policy is None:
-        from rules_engine.errors import DecisionError
-
         raise DecisionError(f"{player} was not told {prompt} (answer [] for none)")
     if game.decider.policy is not None and not chosen:
         chosen = [o for o in options if game.decider.policy(player, prompt, [False, True])]
@@ -115,7 +113,6 @@ def h_scry(ctx: Ctx, eff: Any) -> None:
 def h_search(ctx: Ctx, eff: ab.SearchLibrary) -> None:
     """701.23: find cards matching the filter; put them where the effect says; shuffle."""
     game = ctx.game
-    from rules_engine import permanents
 
     for p in _players(ctx, eff.player):
         options = [c for c in p.library
@@ -148,7 +145,6 @@ def h_search(ctx: Ctx, eff: ab.SearchLibrary) -> None:
 def h_look(ctx: Ctx, eff: ab.LookAtTop) -> None:
     """Look at the top N; choose some for ``destination``; the rest go to ``rest``."""
     game = ctx.game
-    from rules_engine import permanents
 
     for p in _players(ctx, eff.player):
         top = list(p.library[:amount(ctx, eff.amount)])
@@ -245,8 +241,6 @@ def h_conjure(ctx: Ctx, eff: Any) -> None:
     """Conjure (digital-only cards, no CR rule): create a card by name from the card pool in
     the player's hand/library/graveyard, or put it onto the battlefield. The card is owned by
     the player and is a card, not a token."""
-    from rules_engine import permanents
-
     game = ctx.game
     try:
         card = game.card_def(eff.name)

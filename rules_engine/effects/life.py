@@ -7,8 +7,12 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import registry, targeting
+from rules_engine.combat import Shield, add_shield, deal_damage
+from rules_engine.conditions import note_life_lost
 from rules_engine.context import Ctx, _source_obj
+from rules_engine.decisions import match_option
 from rules_engine.effects.core import _amount_for, _objects, _players, amount, resolve_ref
+from rules_engine.errors import IllegalActionError
 
 
 def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
@@ -18,8 +22,6 @@ def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
 
 
 def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
-    from rules_engine.conditions import note_life_lost
-
     total = 0
     for p in _players(ctx, eff.player):
         n = _amount_for(ctx, eff.amount, p)
@@ -32,8 +34,6 @@ def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
 
 
 def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
-    from rules_engine.combat import deal_damage
-
     srcs = resolve_ref(ctx, eff.source)
     src = srcs[0] if srcs else _source_obj(ctx)
     n = amount(ctx, eff.amount)
@@ -54,10 +54,6 @@ def _divided_damage(ctx: Ctx, eff: Any, src: Any, n: int) -> None:
     division is the controller's: a scripted mapping {target: n}; unanswered, 1 to each and
     the rest to the first. A target that became illegal gets nothing, and its share is not
     given to the others (608.2b)."""
-    from rules_engine.combat import deal_damage
-    from rules_engine.decisions import match_option
-    from rules_engine.errors import IllegalActionError
-
     game = ctx.game
     chosen: list[Any] = []
     for ref in eff.recipients:
@@ -87,8 +83,6 @@ def _divided_damage(ctx: Ctx, eff: Any, src: Any, n: int) -> None:
 
 
 def h_fight(ctx: Ctx, eff: ab.Fight) -> None:
-    from rules_engine.combat import deal_damage
-
     a = _objects(ctx, eff.first)
     b = _objects(ctx, eff.second)
     if a and b and a[0].zone == b[0].zone == "battlefield":
@@ -101,8 +95,6 @@ def h_prevent(ctx: Ctx, eff: ab.PreventDamage) -> None:
     """615.1 / 615.7: "Prevent all [combat] damage that would be dealt [to X] [by Y] this turn"
     and "Prevent the next N damage that would be dealt to X this turn" become shields that the
     damage code applies; a shield for "each ..." matches its filter at the time of damage."""
-    from rules_engine.combat import Shield, add_shield
-
     to: list[Any] | None = None
     flt = None
     if eff.to is not None:

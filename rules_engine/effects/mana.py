@@ -7,6 +7,7 @@ from rules_engine import abilities as ab
 from rules_engine import registry
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _players, amount
+from rules_engine.mana import parse_mana
 
 
 def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
@@ -35,8 +36,6 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
             if ch in "WUBRGC":
                 added[ch] = added.get(ch, 0) + 1
     else:
-        from rules_engine.mana import parse_mana
-
         added = dict(parse_mana(eff.mana))
     for color, k in added.items():
         pool[color] = pool.get(color, 0) + k

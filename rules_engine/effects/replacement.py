@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry, targeting
+from rules_engine import compiled, registry, statics, targeting
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects, _until
 from rules_engine.game import Game
-from rules_engine.objects import GameObject
+from rules_engine.objects import ABILITY_CHANGES, GameObject
 
 
 def h_replacement(ctx: Ctx, eff: ab.ReplacementEffect) -> None:
@@ -125,9 +125,6 @@ def _other_replacers(game: Game) -> list[tuple[GameObject, Any]]:
     """Static zone-change replacements of permanents about other objects ("If a creature an
     opponent controls would die, instead exile it ..."), cached until abilities change
     (objects.ABILITY_CHANGES moves on every battlefield entry/exit and new Mod)."""
-    from rules_engine import statics
-    from rules_engine.objects import ABILITY_CHANGES
-
     cached = game.__dict__.get("_other_replacers")
     stamp = (ABILITY_CHANGES[0], len(game.battlefield))
     if cached is not None and cached[0] == stamp:

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry, targeting
+from rules_engine import casting, compiled, registry, statics, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, _until, amount, resolve_ref, run
 from rules_engine.effects.costs import OTHER_COST_KINDS, cost_refusal, pay_costs
+from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
+from rules_engine.mana import parse_cost
 from rules_engine.objects import GameObject, Player
 
 
@@ -34,9 +36,6 @@ def h_play_permission(ctx: Ctx, eff: Any) -> None:
 def h_cast_free(ctx: Ctx, eff: Any) -> None:
     """608.2g / 118.9: "you may cast it without paying its mana cost" during resolution; the
     spell is cast now (timing permissions are ignored, 601.2), then the resolution goes on."""
-    from rules_engine import casting
-    from rules_engine.errors import IllegalActionError
-
     game = ctx.game
     player = ctx.controller
     subject = eff.subject
@@ -63,10 +62,6 @@ def h_cast_free(ctx: Ctx, eff: Any) -> None:
 
 def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
     """Whether ``player`` chooses to and can pay ``cost`` now (mana, discard, life; 118.3)."""
-    from rules_engine import casting
-    from rules_engine.errors import IllegalActionError
-    from rules_engine.mana import parse_cost
-
     game = ctx.game
     parts = list(getattr(cost, "parts", ()))
     mana = parse_cost(cost.mana) if getattr(cost, "mana", "") else None
@@ -128,7 +123,6 @@ def cant_be_countered(game: Game, spell: Any) -> bool:
     for src in game.battlefield:  # a permanent's "Spells you control can't be countered"
         found = src.face.statics
         if src.mods or src.static_mods:  # gained ones too (613.1f)
-            from rules_engine import statics
 
             found = statics._statics(src)
         if not found or src.phased_out:
@@ -236,10 +230,6 @@ def h_next_spell_alternative(ctx: Ctx, eff: ab.NextSpellAlternativeCost) -> None
 
 def h_pay_cost(ctx: Ctx, eff: Any) -> None:
     """118.1: pay a cost during resolution (mana from the pool, then lands); unpaid = not done."""
-    from rules_engine import casting
-    from rules_engine.errors import IllegalActionError
-    from rules_engine.mana import parse_cost
-
     game = ctx.game
     if getattr(eff, "times", None) == "any":
         _pay_any_number(ctx, eff)
@@ -271,10 +261,6 @@ def _pay_any_number(ctx: Ctx, eff: Any) -> None:
     """"You may pay {1}{G} any number of times" (118.1): one "may" question per payment until
     the player stops or can't pay; ``ctx.count`` is the number of payments (the reflexive
     "When you pay this cost one or more times" reads it as "that many", 603.12)."""
-    from rules_engine import casting
-    from rules_engine.errors import IllegalActionError
-    from rules_engine.mana import parse_cost
-
     game = ctx.game
     cost = parse_cost(eff.cost.mana or "")
     times = 0

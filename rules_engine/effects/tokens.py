@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry, targeting
+from rules_engine import combat, compiled, registry, targeting
 from rules_engine.cards import CardDef, Face
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, amount
@@ -146,7 +146,6 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
             created.append(obj)
             game.log("token_created", obj=obj, player=p)
     if eff.attacking:  # "create ... tokens that are tapped and attacking" (508.4)
-        from rules_engine import combat
 
         for obj in created:
             combat.enter_attacking(game, obj, obj.controller)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry, targeting
+from rules_engine import combat, compiled, permanents, registry, targeting
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects, _players, _without_zone, amount
 from rules_engine.effects.keyword_actions import regenerate
@@ -83,8 +83,6 @@ def _exile_chosen_from_zone(ctx: Ctx, eff: Any) -> None:
 
 
 def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
-    from rules_engine import permanents
-
     game = ctx.game
     if eff.to_zone == "library_shuffled":
         # "shuffle them into their owners' libraries" (701.24a): moved, then each library
@@ -109,7 +107,6 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
             permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
                                          counters=eff.counters, transformed=eff.transformed)
             if eff.attacking:  # "... onto the battlefield tapped and attacking" (508.4)
-                from rules_engine import combat
 
                 combat.enter_attacking(game, obj, obj.controller)
         elif eff.to_zone.startswith("library_bottom"):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry
+from rules_engine import compiled, effects, registry, statics
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects
 from rules_engine.game import Game
@@ -51,7 +51,6 @@ def become(game: Game, to: str) -> None:
     before = game.day_night
     if before == to:
         return
-    from rules_engine import statics
 
     if statics.restricted(game, f"cant_become_{to}"):
         game.note(f"it can't become {to} (an effect says so); it stays {before}")
@@ -101,9 +100,6 @@ def transform(game: Game, obj: GameObject, cause: str = "effect") -> bool:
 
 def _as_transforms(game: Game, obj: GameObject) -> None:
     """"As this transforms into X, ..." (614.1c-style: applied as the new face comes up)."""
-    from rules_engine import abilities as ab
-    from rules_engine import effects
-
     for abl in compiled.object_abilities(obj):
         if isinstance(abl, ab.EntersReplacement) and abl.kind == "as_transforms":
             effects.run(game, effects.Ctx(game, obj, obj.controller), abl.effects)

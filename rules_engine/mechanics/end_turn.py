@@ -22,9 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import combat, registry, sba
+from rules_engine import combat, registry, sba, statics, turn
 from rules_engine.context import Ctx
-from rules_engine.game import Game
+from rules_engine.game import COMBAT_STEPS, Game
 from rules_engine.objects import GameObject
 
 
@@ -59,8 +59,6 @@ def end_the_turn(game: Game) -> None:
 
 def finish(game: Game) -> None:
     """724.1c-f, after the effect that ended the turn has finished resolving."""
-    from rules_engine import turn
-
     game.end_turn_requested = False
     game.end_combat_requested = False
     sba.check_all(game)  # 724.1c (triggers collected, not put on the stack)
@@ -75,8 +73,6 @@ def finish(game: Game) -> None:
 
 def end_the_combat(game: Game) -> None:
     """724.2: only during combat (724.2g)."""
-    from rules_engine.game import COMBAT_STEPS
-
     if game.step not in COMBAT_STEPS:
         return
     game.pending_triggers = []  # 724.2a
@@ -86,8 +82,6 @@ def end_the_combat(game: Game) -> None:
 
 
 def finish_combat(game: Game) -> None:
-    from rules_engine import turn
-
     game.end_combat_requested = False
     sba.check_all(game)
     combat.remove_all_from_combat(game)
@@ -95,15 +89,11 @@ def finish_combat(game: Game) -> None:
 
 
 def _no_max_hand_size(game: Game, player: Any) -> bool:
-    from rules_engine import statics
-
     return bool(statics.player_restrictions(game, "no_max_hand_size", player))
 
 
 def cleanup(game: Game) -> None:
     """514: the cleanup step."""
-    from rules_engine import turn
-
     active = game.active
     game.log("cleanup_began", player=active)
     # 514.1: discard down to maximum hand size

@@ -16,6 +16,7 @@ from rules_engine import registry
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _players
 from rules_engine.game import Game
+from rules_engine.mechanics import initiative
 from rules_engine.objects import GameObject, Player
 
 
@@ -29,8 +30,6 @@ def lose(game: Game, player: Player, why: str) -> None:
 
 def leave(game: Game, player: Player) -> None:
     """800.4a."""
-    from rules_engine.mechanics import initiative
-
     player.left = True
     game._living = None  # the cached list of players still in the game
     had_initiative = game.initiative is player

@@ -18,10 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry
+from rules_engine import casting, compiled, registry
 from rules_engine.context import Ctx
+from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
+from rules_engine.triggers import Delayed
 
 _TRIGGER = ab.Trigger("phase", player="you", step="precombat_main",
                       text="At the beginning of each of your precombat main phases")
@@ -50,8 +52,6 @@ def resolved(game: Game, obj: GameObject, first: bool) -> str:
     """702.192a as the paradigm spell finishes resolving: the delayed trigger (first time
     only), then the zone the spell goes to ("Exile this spell")."""
     if first:
-        from rules_engine.triggers import Delayed
-
         delayed = Delayed(_ABILITY, obj.controller, obj.name, obj, game.turn)
         delayed.once = False  # "for the rest of the game"
         game.delayed.append(delayed)
@@ -62,9 +62,6 @@ def resolved(game: Game, obj: GameObject, first: bool) -> str:
 def copy_and_cast(game: Game, player: Player, source: Any) -> None:
     """The delayed trigger resolving: a copy of the card in exile; its controller may cast it
     without paying its mana cost (608.2g: cast now, during the resolution)."""
-    from rules_engine import casting
-    from rules_engine.errors import IllegalActionError
-
     card = getattr(source, "card", None)
     if card is None:
         return

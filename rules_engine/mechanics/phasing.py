@@ -17,6 +17,7 @@ from rules_engine import compiled, registry
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects
 from rules_engine.game import Game
+from rules_engine.mechanics import prepare
 from rules_engine.objects import GameObject
 
 
@@ -27,8 +28,6 @@ def phase_out(game: Game, obj: GameObject) -> None:
     game.bound_key = None  # what is on the battlefield changed (day_night.bound_checks)
     obj.phased_controller = obj.controller
     if obj.prepared:
-        from rules_engine.mechanics import prepare
-
         prepare.remove_copy(game, obj)  # 722.3c: the copy stays only while on the battlefield
     game.log("phased_out", obj=obj)
 
@@ -40,8 +39,6 @@ def phase_in(game: Game, obj: GameObject) -> None:
     game.bound_key = None
     game.log("phased_in", obj=obj)
     if obj.prepared:
-        from rules_engine.mechanics import prepare
-
         prepare.make_copy(game, obj)  # 722.3c: "or phases in prepared"
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from rules_engine import abilities as ab
 from rules_engine import registry
 from rules_engine.context import Ctx
+from rules_engine.effects import copy_source_card
 from rules_engine.effects.core import _objects
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
@@ -30,8 +31,6 @@ def _values_card(obj: GameObject):  # -> CardDef | None
     """The card whose characteristics the object has (707.2: a "becomes a copy" effect's)."""
     for m in obj.mods or ():
         if m.copy_face is not None:
-            from rules_engine.effects import copy_source_card
-
             return copy_source_card(obj)
     return obj.card
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import registry
+from rules_engine import casting, registry, turn
 from rules_engine.cards import CardDef, Face, colors_of_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
@@ -102,8 +102,6 @@ def unlock(game: Game, obj: GameObject, half: Face, player: Player) -> None:
 
 def unlock_action(game: Game, player: Player, obj: GameObject, door: str | None) -> None:
     """709.5e: the special action - pay a locked half's mana cost to unlock it."""
-    from rules_engine import casting, turn
-
     if obj.zone != "battlefield" or not is_room(obj.card):
         raise IllegalActionError("709.5e", f"{obj.name or 'that'} is not a Room permanent")
     if obj.controller is not player:
