@@ -97,7 +97,7 @@ class Hooks:
     __slots__ = (
         # rules_engine.effects (resolution, 608)
         "resolve_spell", "resolve_ability", "targets_still_legal", "run", "resolve_ref",
-        "amount", "choose_modes", "regenerate", "copy_source_card",
+        "amount", "choose_modes", "regenerate",
         # rules_engine.effects.described (amounts in words, 107.1)
         "described_amount", "amount_understood", "matching", "parse_counted", "times_resolved",
         # rules_engine.effects.costs (118, 602.2b)
@@ -108,19 +108,19 @@ class Hooks:
         "extra_turn_taken", "turn_started", "that_turn_matches",
         # rules_engine.triggers (603): the Game's event log feeds it
         "trigger_check", "trigger_watched_events", "trigger_ignored_events",
-        "trigger_verify_index", "inherent_triggers_initiative", "triggered_sagas",
+        "trigger_verify_index",
         # rules_engine.statics (613)
         "player_restrictions",
         # rules_engine.permanents (permanents entering, 403, 614.12)
         "enter_battlefield",
         # mechanics (each names its rules in its module)
         "prepare_remove_copy", "prepare_become_prepared", "prepare_copy_cast",
-        "prepare_unprepare_on_cast", "prepare_check", "prepare_is_kept_copy",  # prepare (722)
+        "prepare_unprepare_on_cast", "prepare_is_kept_copy",  # prepare (722)
         "miracle_first_draw",                     # miracle (702.94)
         "day_night_bound_checks",                 # day/night (731, 702.145)
-        "dungeon_sba",                            # initiative and dungeons (726, 309)
+        "inherent_triggers_initiative",           # initiative and dungeons (726, 309)
         "leave_game",                             # leaving the game (104.3, 800.4)
-        "saga_lore", "saga_entry_lore", "saga_must_sacrifice", "saga_sacrifice",  # 714
+        "saga_entry_lore", "saga_must_sacrifice", "saga_sacrifice", "triggered_sagas",  # 714
         "rooms_door_face", "rooms_half_index", "rooms_is_room", "rooms_set_doors",  # 709.5
         "end_turn_finish", "end_turn_finish_combat", "cleanup_step",  # 724, 514
         "extra_phases_next_step",                 # 500.8

@@ -48,7 +48,6 @@ def not_run_reason(eff: Any) -> str | None:
     return None
 
 
-
 def _move_calls_after() -> bool:
     """The rest of a replaced zone change runs once Game.move calls after_zone_change."""
     import inspect
@@ -57,14 +56,12 @@ def _move_calls_after() -> bool:
     return "after_zone_change" in inspect.getsource(game_module)
 
 
-
 def _move_calls_us() -> bool:
     """Zone-change replacements work once Game.move asks zone_change_replacement."""
     import inspect
 
 
     return "zone_change_replacement" in inspect.getsource(game_module)
-
 
 
 def static_run(eff: Any) -> bool:

@@ -26,12 +26,10 @@ def h_pump(ctx: Ctx, eff: ab.ModifyPT) -> None:
                             until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
 
 
-
 def h_set_pt(ctx: Ctx, eff: ab.SetBasePT) -> None:
     for obj in _objects(ctx, eff.subject):
         obj.mods.append(Mod(set_pt=(amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0)),
                             until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
-
 
 
 def h_grant(ctx: Ctx, eff: ab.GrantAbility) -> None:
@@ -40,7 +38,6 @@ def h_grant(ctx: Ctx, eff: ab.GrantAbility) -> None:
     for obj in _objects(ctx, eff.subject):
         obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.abilities) + keywords,
                             until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
-
 
 
 def _with_chosen(ctx: Ctx, kw: Any) -> Any:
@@ -68,14 +65,12 @@ def _with_chosen(ctx: Ctx, kw: Any) -> Any:
     return replace(kw, parameter=(head + value.lower() + (" " + tail if tail else "")).strip())
 
 
-
 _VALUE_OPTIONS = {
     "color": ("white", "blue", "black", "red", "green"),
     "card type": ("artifact", "battle", "creature", "enchantment", "instant", "land",
                   "planeswalker", "sorcery", "kindred"),
     "basic land type": ("Plains", "Island", "Swamp", "Mountain", "Forest"),
 }
-
 
 
 def _faces_named(game: Game, name: str) -> list[Face]:
@@ -100,7 +95,6 @@ def _faces_named(game: Game, name: str) -> list[Face]:
     return faces
 
 
-
 def card_name_refusal(game: Game, name: str, kind: str) -> str | None:
     """201.4 / 201.4a-b: a chosen card name must be one card name (never "A // B"), and with a
     quality ("nonland card name") a face with that name must have it, judged by that face
@@ -119,7 +113,6 @@ def card_name_refusal(game: Game, name: str, kind: str) -> str | None:
         if all((t not in types) if neg else (t in types) for neg, t in wanted):
             return None
     return f"201.4a: {name} is not the name of a {quality} card"
-
 
 
 def h_choose_value(ctx: Ctx, eff: Any) -> None:
@@ -149,7 +142,6 @@ def h_choose_value(ctx: Ctx, eff: Any) -> None:
     game.log("value_chosen", player=chooser, kind=eff.kind, value=str(pick))
 
 
-
 def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
     kws = tuple(k.name for k in eff.keywords)
     for obj in _objects(ctx, eff.subject):
@@ -172,10 +164,8 @@ def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
         ctx.game.log("animated", obj=obj, text=eff.text)
 
 
-
 _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
                   "colorless": ""}
-
 
 
 def h_set_class_level(ctx: Ctx, eff: Any) -> None:
@@ -197,7 +187,6 @@ def h_set_class_level(ctx: Ctx, eff: Any) -> None:
                                                  ability=abl))
 
 
-
 def _class_triggers(obj: GameObject) -> list[Any]:
     """Triggered abilities "When this Class becomes level N", printed or behind a level bar."""
     found = []
@@ -210,7 +199,6 @@ def _class_triggers(obj: GameObject) -> list[Any]:
     return found
 
 
-
 def h_lose_ability(ctx: Ctx, eff: Any) -> None:
     """613.1f: "loses flying / all abilities [until end of turn]": a modification in timestamp
     order; compiled.object_abilities and has_keyword leave the lost abilities out. (A static
@@ -221,7 +209,6 @@ def h_lose_ability(ctx: Ctx, eff: Any) -> None:
             obj.mods.append(Mod(abilities=(eff,), until=_until(eff.duration, ctx),
                                 timestamp=game.next_timestamp()))
             game.log("lost_abilities", obj=obj, text=eff.text)
-
 
 
 def h_become_copy(ctx: Ctx, eff: ab.BecomeCopy) -> None:
@@ -246,7 +233,6 @@ def h_become_copy(ctx: Ctx, eff: ab.BecomeCopy) -> None:
         game.log("became_copy", obj=obj, original=original)
 
 
-
 def copy_source_card(obj: GameObject) -> Any:
     """The card whose values ``obj`` has now (707.2): the latest "becomes a copy" effect's, else
     its own card (a token copy is made with the original's card)."""
@@ -255,7 +241,6 @@ def copy_source_card(obj: GameObject) -> Any:
         if m.copy_face is not None and (latest is None or m.timestamp >= latest.timestamp):
             latest = m
     return latest.copy_card if latest is not None else obj.card
-
 
 
 def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:
@@ -278,7 +263,6 @@ def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:
             game.log("types_set", obj=obj, text=eff.text)
 
 
-
 registry.register_effects({
     ab.ModifyPT: h_pump,
     ab.SetBasePT: h_set_pt,
@@ -290,6 +274,3 @@ registry.register_effects({
     ab.ChooseValue: h_choose_value,
     ab.LoseAbility: h_lose_ability,
 })
-
-
-registry.provide(copy_source_card=copy_source_card)

@@ -28,11 +28,9 @@ def h_tap(ctx: Ctx, eff: Any) -> None:
         ctx.count = len(tapped)
 
 
-
 def h_untap(ctx: Ctx, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
         obj.tapped = False
-
 
 
 def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
@@ -46,7 +44,6 @@ def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
             game.log("tapped", obj=obj)
 
 
-
 def h_goad(ctx: Ctx, eff: ab.Goad) -> None:
     goaded = []
     for obj in _objects(ctx, eff.subject):
@@ -56,7 +53,6 @@ def h_goad(ctx: Ctx, eff: ab.Goad) -> None:
     if goaded:
         ctx.those = goaded  # "for each creature goaded this way" (608.2c)
         ctx.count = len(goaded)
-
 
 
 def h_attach(ctx: Ctx, eff: ab.Attach) -> None:
@@ -82,7 +78,6 @@ def h_attach(ctx: Ctx, eff: ab.Attach) -> None:
             game.log("attached", obj=obj, to=to)
 
 
-
 def can_attach(game: Game, obj: GameObject, to: Any) -> bool:
     """701.3b: an Aura, Equipment or Fortification doesn't move to an object it can't be
     attached to: an Equipment only to a creature (301.5c), never to itself (301.5c, 303.4d),
@@ -102,13 +97,11 @@ def can_attach(game: Game, obj: GameObject, to: Any) -> bool:
     return True
 
 
-
 def h_monarch(ctx: Ctx, eff: Any) -> None:
     """725.1: the monarch designation (kept apart from the initiative, 726)."""
     for p in _players(ctx, eff.player):
         ctx.game.monarch = p
         ctx.game.log("became_monarch", player=p)
-
 
 
 def h_gain_control(ctx: Ctx, eff: Any) -> None:
@@ -122,7 +115,6 @@ def h_gain_control(ctx: Ctx, eff: Any) -> None:
         obj.controller = new
         obj.sick = True
         ctx.game.log("control_changed", obj=obj, player=new)
-
 
 
 registry.register_effects({

@@ -37,7 +37,6 @@ def resolve_spell(game: Game, obj: GameObject) -> None:
         game.log("returned_by_buyback", obj=obj)
 
 
-
 def resolve_ability(game: Game, item: StackAbility) -> None:
     source = item.source
     ctx = Ctx(game, source, item.controller, item)
@@ -45,13 +44,11 @@ def resolve_ability(game: Game, item: StackAbility) -> None:
         run(game, ctx, tuple(item.effects))
 
 
-
 def targets_still_legal(game: Game, obj: Any) -> bool:
     """608.2b: if every target is now illegal, the spell doesn't resolve."""
     if not obj.targets:
         return True
     return any(targeting.still_legal(game, obj, t) for t in obj.targets)
-
 
 
 def run(game: Game, ctx: Ctx, effects: tuple[Any, ...] | list[Any]) -> None:
@@ -66,7 +63,6 @@ def run(game: Game, ctx: Ctx, effects: tuple[Any, ...] | list[Any]) -> None:
         handler(ctx, eff)
 
 
-
 def targets_for(ctx: Ctx, target: Any) -> list[Any]:
     if target is not None and target in ctx.target_map:
         found = ctx.target_map[target]
@@ -77,11 +73,9 @@ def targets_for(ctx: Ctx, target: Any) -> list[Any]:
     return [t for t in found if targeting.still_legal(ctx.game, ctx.item, t)]
 
 
-
 def _by_index(ctx: Ctx, target: Any) -> list[Any]:
     idx = getattr(target, "index", 0)
     return ctx.targets[idx:idx + 1] if idx < len(ctx.targets) else []
-
 
 
 def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
@@ -176,7 +170,6 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
     return []
 
 
-
 def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     """"one of them" / "a creature card from among them": chosen from the cards just looked at."""
     game = ctx.game
@@ -203,12 +196,10 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     return chosen
 
 
-
 def _without_zone(flt: Any) -> Any:
     from dataclasses import replace
 
     return replace(flt, zone=None) if flt.zone else flt
-
 
 
 def _triggering(ctx: Ctx) -> Any:
@@ -222,7 +213,6 @@ def _triggering(ctx: Ctx) -> Any:
     return None
 
 
-
 def _players(ctx: Ctx, ref: Any) -> list[Player]:
     out = []
     for x in resolve_ref(ctx, ref):
@@ -233,10 +223,8 @@ def _players(ctx: Ctx, ref: Any) -> list[Player]:
     return out
 
 
-
 def _objects(ctx: Ctx, ref: Any) -> list[GameObject]:
     return [x for x in resolve_ref(ctx, ref) if isinstance(x, GameObject)]
-
 
 
 def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
@@ -261,7 +249,6 @@ def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
     return default
 
 
-
 def _amount_for(ctx: Ctx, amt: Any, player: Player) -> int:
     """An amount of an instruction each of several players follows ("Each opponent loses life
     equal to the number of cards in their hand"): "they"/"their" is that player (ctx.focus)."""
@@ -274,7 +261,6 @@ def _amount_for(ctx: Ctx, amt: Any, player: Player) -> int:
         ctx.focus = None
 
 
-
 def _up_to(ctx: Ctx, words: str) -> int:
     """"up to N" / "up to X": the controller chooses how many, from N down to 0 (608.2d; an
     unanswered choice takes the first option, the most)."""
@@ -284,10 +270,8 @@ def _up_to(ctx: Ctx, words: str) -> int:
     return int(picked) if picked is not None else 0
 
 
-
 def h_unsupported(ctx: Ctx, eff: Any) -> None:
     ctx.game.note(f"unsupported effect skipped: {eff.text!r}")
-
 
 
 def _until(duration: Any, ctx: Ctx | None = None) -> str:
@@ -298,7 +282,6 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
         return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
     return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,
                                                                                "permanent")
-
 
 
 def _remembered(ctx: Ctx, kind: str) -> list[Any] | None:
@@ -316,14 +299,12 @@ def _remembered(ctx: Ctx, kind: str) -> list[Any] | None:
     return [o for o, stamp in pairs if o.timestamp == stamp]
 
 
-
 def _lki_of(ctx: Ctx, obj: Any) -> Any:
     """Last known information of ``obj`` from the event that triggered this ability."""
     ev = ctx.event
     if ev is not None and ev.data.get("obj") is obj:
         return ev.data.get("lki")
     return None
-
 
 
 registry.register_effects({

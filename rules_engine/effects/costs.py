@@ -15,11 +15,9 @@ OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counte
                               "tap_untapped", "exile", "return", "tap_creatures_power"})
 
 
-
 def _cost_count(part: Any) -> int:
     amt = part.amount
     return int(amt.value) if amt is not None and amt.value is not None else 1
-
 
 
 def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[Any]:
@@ -50,11 +48,9 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
     return [o for o in pool if targeting.matches(game, o, flt, player, source, zone_check=False)]
 
 
-
 def _from_single_graveyard(part: Any) -> bool:
     what = part.what
     return isinstance(what, ab.ObjectFilter) and "single_graveyard" in what.qualifiers
-
 
 
 def _single_graveyards(part: Any, options: list[Any], n: int) -> list[tuple[Player, list[Any]]]:
@@ -67,7 +63,6 @@ def _single_graveyards(part: Any, options: list[Any], n: int) -> list[tuple[Play
     for o in options:
         piles.setdefault(id(o.owner), (o.owner, []))[1].append(o)
     return [(p, cards) for p, cards in piles.values() if len(cards) >= n]
-
 
 
 def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -> str | None:
@@ -101,7 +96,6 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
                     part, options, n)):
                 return f"602.2b: {player.name} has nothing to pay '{part.text}' with"
     return None
-
 
 
 def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -> list[Any]:

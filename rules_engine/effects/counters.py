@@ -22,7 +22,6 @@ def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
                      player=ctx.controller)
 
 
-
 def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
     """122.1 / 122.8: remove N counters of a kind ("remove all landmark counters": every one);
     a permanent without enough loses what it has."""
@@ -35,7 +34,6 @@ def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
             continue
         obj.counters[eff.counter] = have - gone
         ctx.game.log("counters_removed", obj=obj, counter=eff.counter, amount=gone)
-
 
 
 def h_put_counters_of(ctx: Ctx, eff: Any) -> None:
@@ -66,7 +64,6 @@ def h_put_counters_of(ctx: Ctx, eff: Any) -> None:
             if n > 0:
                 obj.counters[kind] = obj.counters.get(kind, 0) + n
                 game.log("counters_put", obj=obj, counter=kind, amount=n)
-
 
 
 registry.register_effects({

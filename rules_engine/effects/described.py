@@ -54,19 +54,15 @@ def amount_understood(text: str) -> bool:
     return amounts.understood(text.strip().rstrip("."))
 
 
-
 _OWN_PREFIXES = ("its ", "her ", "his ", "their ", "that creature's ", "~'s ",
                  "the sacrificed creature's ", "that card's ", "this creature's ",
                  "the tapped creature's ")
 
 
-
 _FILTERS: dict[str, Any] = {}
 
 
-
 _ZONES = ("graveyard", "hand", "library", "exile")
-
 
 
 def described_amount(game: Game, text: str, controller: Player, source: Any,
@@ -128,15 +124,12 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
     return None if general is None else factor * general
 
 
-
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-
 
 
 def _this_turn(game: Game, name: str) -> list[Any]:
     """Events of this turn with this name (Game.events_this_turn)."""
     return game.events_this_turn(name)
-
 
 
 def _greatest(game: Game, m: re.Match[str], controller: Player, source: Any,
@@ -161,7 +154,6 @@ def _greatest(game: Game, m: re.Match[str], controller: Player, source: Any,
     return max(values, default=0)
 
 
-
 def _spells_cast(game: Game, m: re.Match[str], controller: Player, source: Any,
                  ctx: Ctx | None) -> int | None:
     """"the number of (instant and sorcery) spells you've cast this turn" ("other": not the
@@ -182,7 +174,6 @@ def _spells_cast(game: Game, m: re.Match[str], controller: Player, source: Any,
     return n
 
 
-
 def _died(game: Game, m: re.Match[str], controller: Player, source: Any,
           ctx: Ctx | None) -> int | None:
     """"the number of (nontoken) creatures that died this turn" (700.4)."""
@@ -194,7 +185,6 @@ def _died(game: Game, m: re.Match[str], controller: Player, source: Any,
             continue
         n += 1
     return n
-
 
 
 _MORE_AMOUNTS: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -228,14 +218,12 @@ _MORE_AMOUNTS: tuple[tuple[re.Pattern[str], Any], ...] = (
 )
 
 
-
 def _pool(game: Game, flt: Any, controller: Player) -> list[Any]:
     """Where a filter's objects are: a player zone it names, else the battlefield."""
     if flt.zone in _ZONES:
         owners = [controller] if flt.owner == "you" or flt.controller == "you" else game.living
         return [o for p in owners for o in getattr(p, flt.zone)]
     return list(game.permanents())
-
 
 
 def _matching(game: Game, words: str, controller: Player, source: Any) -> list[Any] | None:
@@ -246,21 +234,17 @@ def _matching(game: Game, words: str, controller: Player, source: Any) -> list[A
             if targeting.matches(game, o, flt, controller, source, zone_check=False)]
 
 
-
 def _sum_of(game: Game, words: str, controller: Player, source: Any, value: Any) -> int | None:
     """"the total mana value of instant and sorcery cards in your graveyard"."""
     objs = _matching(game, words, controller, source)
     return None if objs is None else sum(value(o) for o in objs)
 
 
-
 _BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-
 
 
 _CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
                "Planeswalker", "Sorcery")
-
 
 
 def _distinct_among(game: Game, m: re.Match[str], controller: Player,
@@ -282,14 +266,12 @@ def _distinct_among(game: Game, m: re.Match[str], controller: Player,
     return len(found)
 
 
-
 def _targets_counted(ctx: Ctx | None, beyond_first: bool) -> int | None:
     """"for each target (beyond the first)": the targets chosen for the spell (601.2c)."""
     if ctx is None or ctx.item is None:
         return None
     n = len(getattr(ctx.item, "targets", None) or ())
     return max(n - 1, 0) if beyond_first else n
-
 
 
 def spent_on(ctx: Ctx | None, source: Any, what: str) -> dict[str, int] | None:
@@ -305,7 +287,6 @@ def spent_on(ctx: Ctx | None, source: Any, what: str) -> dict[str, int] | None:
     return spent if isinstance(spent, dict) else ({} if isinstance(obj, GameObject) else None)
 
 
-
 def _mana_spent(m: re.Match[str], source: Any, ctx: Ctx | None) -> int | None:
     """"the number of colors of mana spent to cast ~" (105.1: W U B R G; colorless mana is
     no color), "the amount of mana spent to cast it"."""
@@ -317,10 +298,8 @@ def _mana_spent(m: re.Match[str], source: Any, ctx: Ctx | None) -> int | None:
     return sum(spent.values())
 
 
-
 def _speed(game: Game, player: Player) -> int:
     return conditions.speed(game, player)
-
 
 
 def _counters_on(m: re.Match[str], source: Any, ctx: Ctx | None) -> int | None:
@@ -332,13 +311,10 @@ def _counters_on(m: re.Match[str], source: Any, ctx: Ctx | None) -> int | None:
     return obj.counters.get(kind, 0) if kind else sum(obj.counters.values())
 
 
-
 _PLUS_BEFORE = re.compile(r"^(?P<n>\d+|one|two|three|four|five) plus (?P<rest>.+)$", re.I)
 
 
-
 _PLUS_AFTER = re.compile(r"^(?P<rest>.+) plus (?P<n>\d+|one|two|three|four|five)$", re.I)
-
 
 
 def _more_amount(game: Game, text: str, controller: Player, source: Any,
@@ -361,7 +337,6 @@ def _more_amount(game: Game, text: str, controller: Player, source: Any,
     return None
 
 
-
 def _more_understood(low: str) -> bool:
     """Mirror of :func:`_more_amount` for the audit (no game; ``low`` keeps its case for the
     nouns: "two plus the number of Zombies you control")."""
@@ -381,7 +356,6 @@ def _more_understood(low: str) -> bool:
     return False
 
 
-
 def _parse_filter(text: str) -> Any:
     try:
         from rules_engine.text.nouns import parse_filter
@@ -391,16 +365,13 @@ def _parse_filter(text: str) -> Any:
         return None
 
 
-
 _WITH_COUNTER = re.compile(r"^(?P<head>.+?) with (?:a|an|one or more) (?P<kind>\S+) "
                            r"counters? on (?:it|them)$", re.I)
-
 
 
 def _they(text: str) -> str:
     """"cards they own", "their graveyard": the same words about the player they name."""
     return re.sub(r"\bthey (own|control)\b", r"you \1", re.sub(r"\btheir\b", "your", text))
-
 
 
 def _parse_counted(text: str) -> Any:
@@ -417,7 +388,6 @@ def _parse_counted(text: str) -> Any:
                 flt = replace(head, qualifiers=head.qualifiers + (
                     f"with a {m.group('kind').lower()} counter on it",))
     return flt
-
 
 
 def _count_described(game: Game, text: str, controller: Player, source: Any,
@@ -458,7 +428,6 @@ def _count_described(game: Game, text: str, controller: Player, source: Any,
                         if targeting.matches(game, o, flt, controller, source))
 
 
-
 def _spells_before(ctx: Ctx) -> int:
     """702.40a (storm): spells cast this turn before the source spell (all players')."""
     spell = _source_obj(ctx)
@@ -477,7 +446,6 @@ def _spells_before(ctx: Ctx) -> int:
     return count
 
 
-
 def _that_many(ctx: Ctx) -> int:
     """"that many": what the previous instruction counted, or, first thing in a triggered
     ability, the triggering event's number (damage dealt, life gained, cards discarded or
@@ -492,7 +460,6 @@ def _that_many(ctx: Ctx) -> int:
     return 1 if data.get("obj") is not None else 0
 
 
-
 _DESCRIBED = {
     "for each spell cast before it this turn": _spells_before,
     # 702.56a: the spell's replicate payments (casting's announcement, choices_made)
@@ -505,7 +472,6 @@ _DESCRIBED = {
     "that many plus one": lambda ctx: _that_many(ctx) + 1,
     "twice that many": lambda ctx: 2 * _that_many(ctx),
 }
-
 
 
 def _times_resolved(ctx: Ctx) -> int:

@@ -61,10 +61,8 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
     ctx.game.delayed.append(delayed)
 
 
-
 def h_noop_log(ctx: Ctx, eff: Any) -> None:
     ctx.game.log(type(eff).__name__.lower(), text=getattr(eff, "text", ""))
-
 
 
 def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
@@ -81,7 +79,6 @@ def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
         run(game, ctx, eff.if_you_do)
     else:
         run(game, ctx, eff.if_you_dont)
-
 
 
 def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
@@ -123,7 +120,6 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         run(ctx.game, ctx, eff.otherwise)
 
 
-
 def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
     """"<player> loses 1 life for each card they own in exile ...": the count is taken once,
     before the first repetition (608.2c reads the sentence as one instruction); "they"/"their"
@@ -145,7 +141,6 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
         run(ctx.game, ctx, eff.effects)
 
 
-
 class Mode:
     """One mode of a modal spell or ability, answerable by number ("1") or by its text."""
 
@@ -163,14 +158,12 @@ class Mode:
             self.aliases = tuple(dict.fromkeys((printed.lower(), body.lower())))
 
 
-
 def _printed_modes(text: str, count: int) -> list[str]:
     """The bullets of a modal text ("• Target creature becomes prepared."), when there are
     exactly as many as the modes."""
     bullets = [line.lstrip("•").strip() for line in str(text).split("\n")
                if line.lstrip().startswith("•")]
     return bullets if len(bullets) == count else [""] * count
-
 
 
 def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -190,11 +183,9 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
     return tuple(out)
 
 
-
 def h_modal(ctx: Ctx, eff: ab.Modal) -> None:
     """Modes not chosen earlier (a Modal nested in another effect) are chosen now."""
     run(ctx.game, ctx, choose_modes(ctx.game, ctx.controller, (eff,)))
-
 
 
 def h_choose_target(ctx: Ctx, eff: Any) -> None:
@@ -203,7 +194,6 @@ def h_choose_target(ctx: Ctx, eff: Any) -> None:
     found = resolve_ref(ctx, eff.subject)
     if found:
         ctx.it = found[-1]
-
 
 
 def h_roll_die(ctx: Ctx, eff: Any) -> None:
@@ -225,7 +215,6 @@ def h_roll_die(ctx: Ctx, eff: Any) -> None:
             return
 
 
-
 def h_with_x(ctx: Ctx, eff: Any) -> None:
     """X defined by the effect's own words (107.3): computed first, then the effects run."""
     before = ctx.x
@@ -233,7 +222,6 @@ def h_with_x(ctx: Ctx, eff: Any) -> None:
     with targeting.XInForce(ctx.game, ctx.x):  # "with mana value X or less, where X is ..."
         run(ctx.game, ctx, eff.effects)
     ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
-
 
 
 registry.register_effects({

@@ -35,7 +35,6 @@ def h_keyword_action(ctx: Ctx, eff: Any) -> None:
     game.note(f"keyword action '{eff.name}' is not run by this engine")
 
 
-
 def _ka_proliferate(ctx: Ctx, eff: Any) -> None:
     """701.34a: choose any number of permanents and/or players with counters; each gets one
     more counter of each kind it already has. Unanswered (and for a policy): the
@@ -63,10 +62,8 @@ def _ka_proliferate(ctx: Ctx, eff: Any) -> None:
     game.log("proliferated", player=p, count=len(chosen))
 
 
-
 def _poison_of(game: Game, player: Player) -> int:
     return game.__dict__.get("poison_counters", {}).get(player.name, 0)
-
 
 
 def _ka_learn(ctx: Ctx, eff: Any) -> None:
@@ -83,10 +80,8 @@ def _ka_learn(ctx: Ctx, eff: Any) -> None:
         game.log("learned", player=p)
 
 
-
 def _designated(game: Game, key: str, obj: GameObject) -> bool:
     return any(o is obj and t == obj.timestamp for o, t in game.__dict__.get(key, ()))
-
 
 
 def _ka_monstrosity(ctx: Ctx, eff: Any) -> None:
@@ -104,7 +99,6 @@ def _ka_monstrosity(ctx: Ctx, eff: Any) -> None:
         game.log("became_monstrous", obj=obj, amount=n)
 
 
-
 def _ka_adapt(ctx: Ctx, eff: Any) -> None:
     """701.46a: if this permanent has no +1/+1 counters on it, put N +1/+1 counters on it."""
     n = amount(ctx, eff.amount, 0)
@@ -113,7 +107,6 @@ def _ka_adapt(ctx: Ctx, eff: Any) -> None:
             not obj.counters.get("+1/+1", 0):
         obj.counters["+1/+1"] = n
         ctx.game.log("adapted", obj=obj, amount=n)
-
 
 
 def _ka_bolster(ctx: Ctx, eff: Any) -> None:
@@ -128,7 +121,6 @@ def _ka_bolster(ctx: Ctx, eff: Any) -> None:
     n = amount(ctx, eff.amount, 0)
     pick.counters["+1/+1"] = pick.counters.get("+1/+1", 0) + n
     game.log("bolstered", obj=pick, amount=n)
-
 
 
 def _ka_connive(ctx: Ctx, eff: Any) -> None:
@@ -151,7 +143,6 @@ def _ka_connive(ctx: Ctx, eff: Any) -> None:
         game.log("connived", obj=obj)
 
 
-
 def _ka_regenerate(ctx: Ctx, eff: Any) -> None:
     """701.19a: a regeneration shield for this turn (used by :func:`regenerate`)."""
     game = ctx.game
@@ -162,7 +153,6 @@ def _ka_regenerate(ctx: Ctx, eff: Any) -> None:
         if obj.zone == "battlefield":
             shields.append((obj, obj.timestamp, game.turn))
             game.log("regeneration_shield", obj=obj)
-
 
 
 def regenerate(game: Game, obj: GameObject) -> bool:
@@ -188,7 +178,6 @@ def regenerate(game: Game, obj: GameObject) -> bool:
     return False
 
 
-
 def _ka_saddle(ctx: Ctx, eff: Any) -> None:
     """702.171b: the Mount becomes saddled until end of turn (a designation; "attacks while
     saddled" and "is saddled" look at it)."""
@@ -198,7 +187,6 @@ def _ka_saddle(ctx: Ctx, eff: Any) -> None:
         game.__dict__.setdefault("saddled", []).append((obj, obj.timestamp))
         game.__dict__.setdefault("saddled_turn", {})[id(obj)] = game.turn
         game.log("saddled", obj=obj)
-
 
 
 def _ka_flip(ctx: Ctx, eff: Any) -> None:
@@ -214,7 +202,6 @@ def _ka_flip(ctx: Ctx, eff: Any) -> None:
             continue
         obj.transformed = True
         game.log("flipped", obj=obj)
-
 
 
 def _ka_cascade(ctx: Ctx, eff: Any) -> None:
@@ -252,7 +239,6 @@ def _ka_cascade(ctx: Ctx, eff: Any) -> None:
         game.move(card, "library", top=False)
 
 
-
 # name -> handler; mechanics add theirs ("phase out": mechanics/phasing.py, "miracle":
 # mechanics/miracle.py)
 KEYWORD_ACTION_HANDLERS = registry.KEYWORD_ACTIONS
@@ -265,11 +251,9 @@ registry.register_keyword_actions({
 })
 
 
-
 KEYWORD_ACTIONS = {"phase out", "investigate", "proliferate", "learn", "monstrosity", "adapt",
                    "bolster", "connive", "regenerate", "saddle", "flip", "cascade",
                    "miracle"}
-
 
 
 registry.register_effects({

@@ -24,7 +24,6 @@ def h_draw(ctx: Ctx, eff: ab.Draw) -> None:
     ctx.count = len(drawn)
 
 
-
 def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
     game = ctx.game
     card_ref = getattr(eff, "card", None)  # "discards that card"
@@ -46,7 +45,6 @@ def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
         ctx.count = len(chosen)
 
 
-
 def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
     """701.17: the milled cards are "them" / "milled this way" for the next effects."""
     milled = []
@@ -60,7 +58,6 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
             ctx.game.log("milled", player=p, count=sum(c.owner is p for c in milled))
     ctx.those = milled
     ctx.count = len(milled)
-
 
 
 def _any_number(game: Game, player: str, prompt: str, options: list[Any]) -> list[Any]:
@@ -85,7 +82,6 @@ def _any_number(game: Game, player: str, prompt: str, options: list[Any]) -> lis
     return chosen
 
 
-
 def h_scry(ctx: Ctx, eff: Any) -> None:
     """701.22 / 701.25: look at the top N; the answers name the cards put on the bottom
     (scry) or into the graveyard (surveil); unanswered, all stay on top."""
@@ -107,7 +103,6 @@ def h_scry(ctx: Ctx, eff: Any) -> None:
                 p.library.remove(card)
                 p.library.append(card)
         game.log("scried" if isinstance(eff, ab.Scry) else "surveilled", player=p)
-
 
 
 def h_search(ctx: Ctx, eff: ab.SearchLibrary) -> None:
@@ -139,7 +134,6 @@ def h_search(ctx: Ctx, eff: ab.SearchLibrary) -> None:
             ctx.it = chosen[-1]
         if eff.shuffle and eff.destination != "found":
             game.shuffle(p)
-
 
 
 def h_look(ctx: Ctx, eff: ab.LookAtTop) -> None:
@@ -183,7 +177,6 @@ def h_look(ctx: Ctx, eff: ab.LookAtTop) -> None:
             game.shuffle(p)
 
 
-
 def h_explore(ctx: Ctx, eff: Any) -> None:
     """701.44: reveal the top card; a land goes to hand, otherwise a +1/+1 counter and the
     card may go to the graveyard."""
@@ -203,7 +196,6 @@ def h_explore(ctx: Ctx, eff: Any) -> None:
         game.log("explored", obj=obj, player=p)
 
 
-
 def h_shuffle(ctx: Ctx, eff: ab.Shuffle) -> None:
     game = ctx.game
     for p in _players(ctx, eff.player):
@@ -211,7 +203,6 @@ def h_shuffle(ctx: Ctx, eff: ab.Shuffle) -> None:
             for card in list(getattr(p, zone)):
                 game.move(card, "library")
         game.shuffle(p)
-
 
 
 def h_reveal_until(ctx: Ctx, eff: Any) -> None:
@@ -234,7 +225,6 @@ def h_reveal_until(ctx: Ctx, eff: Any) -> None:
         ctx.count = len(matched)
         ctx.it = matched[-1] if matched else None
         game.log("revealed", player=p, count=len(revealed))
-
 
 
 def h_conjure(ctx: Ctx, eff: Any) -> None:
@@ -267,10 +257,8 @@ def h_conjure(ctx: Ctx, eff: Any) -> None:
         ctx.it = made[-1]
 
 
-
 def h_reveal(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("revealed", text=getattr(eff, "text", ""))
-
 
 
 def h_choose_card(ctx: Ctx, eff: Any) -> None:
@@ -287,7 +275,6 @@ def h_choose_card(ctx: Ctx, eff: Any) -> None:
     if pick is not None:
         ctx.it = pick
         ctx.those = [pick]
-
 
 
 registry.register_effects({

@@ -20,7 +20,6 @@ def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
         ctx.game.gain_life(p, _amount_for(ctx, eff.amount, p))
 
 
-
 def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
     total = 0
     for p in _players(ctx, eff.player):
@@ -30,7 +29,6 @@ def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
         if n > 0:
             note_life_lost(ctx.game, p)  # 702.179d
     ctx.count = total  # "the life lost this way"
-
 
 
 def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
@@ -46,7 +44,6 @@ def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
             deal_damage(ctx.game, src, r, n)
             hit.append(r)
     ctx.those = hit  # "a creature dealt damage this way"
-
 
 
 def _divided_damage(ctx: Ctx, eff: Any, src: Any, n: int) -> None:
@@ -81,14 +78,12 @@ def _divided_damage(ctx: Ctx, eff: Any, src: Any, n: int) -> None:
             deal_damage(game, src, t, shares.get(id(t), 0))
 
 
-
 def h_fight(ctx: Ctx, eff: ab.Fight) -> None:
     a = _objects(ctx, eff.first)
     b = _objects(ctx, eff.second)
     if a and b and a[0].zone == b[0].zone == "battlefield":
         deal_damage(ctx.game, a[0], b[0], a[0].power)
         deal_damage(ctx.game, b[0], a[0], b[0].power)
-
 
 
 def h_prevent(ctx: Ctx, eff: ab.PreventDamage) -> None:
@@ -110,7 +105,6 @@ def h_prevent(ctx: Ctx, eff: ab.PreventDamage) -> None:
     remaining = amount(ctx, eff.amount) if eff.amount is not None else None
     add_shield(ctx.game, Shield(to, flt, by, remaining, eff.combat_only, ctx.game.turn,
                                 ctx.controller))
-
 
 
 registry.register_effects({

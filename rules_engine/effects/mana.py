@@ -43,7 +43,6 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
             who.kept_mana[color] = who.kept_mana.get(color, 0) + k
 
 
-
 registry.register_effects({
     ab.AddMana: h_add_mana,
 })

@@ -34,9 +34,7 @@ def h_replacement(ctx: Ctx, eff: ab.ReplacementEffect) -> None:
     ctx.game.note(f"replacement effect '{eff.text}' ({eff.event}) is not run by this engine")
 
 
-
 _ZONE_EVENTS = frozenset({"dies", "put_into_graveyard", "leaves_battlefield"})
-
 
 
 def _instead_zone(eff: Any) -> str | None:
@@ -47,7 +45,6 @@ def _instead_zone(eff: Any) -> str | None:
         if isinstance(e, ab.MoveToZone) and e.to_zone in ("hand", "library", "exile"):
             return e.to_zone
     return None
-
 
 
 def _own_replacements(obj: GameObject) -> tuple[Any, ...]:
@@ -68,7 +65,6 @@ def _own_replacements(obj: GameObject) -> tuple[Any, ...]:
     if not obj.mods:
         face.zone_replacements = found
     return found
-
 
 
 def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone: str) -> str:
@@ -120,7 +116,6 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
     return to_zone
 
 
-
 def _other_replacers(game: Game) -> list[tuple[GameObject, Any]]:
     """Static zone-change replacements of permanents about other objects ("If a creature an
     opponent controls would die, instead exile it ..."), cached until abilities change
@@ -141,14 +136,12 @@ def _other_replacers(game: Game) -> list[tuple[GameObject, Any]]:
     return found
 
 
-
 def other_zone_replacement(eff: Any) -> bool:
     """A static replacement of a permanent's zone change about objects it describes."""
     return isinstance(eff, ab.ReplacementEffect) and eff.event in _ZONE_EVENTS and \
         eff.duration is None and eff.subject is not None and \
         eff.subject.kind in ("chosen", "each") and eff.subject.filter is not None and \
         _instead_zone(eff) is not None
-
 
 
 def after_zone_change(game: Game, obj: GameObject) -> None:
@@ -169,7 +162,6 @@ def after_zone_change(game: Game, obj: GameObject) -> None:
             return
 
 
-
 def _event_matches(event: str, obj: GameObject, from_zone: str, to_zone: str) -> bool:
     if event == "dies":  # 700.4: put into a graveyard from the battlefield, as a creature
         return from_zone == "battlefield" and to_zone == "graveyard" and obj.is_creature
@@ -178,7 +170,6 @@ def _event_matches(event: str, obj: GameObject, from_zone: str, to_zone: str) ->
     if event == "leaves_battlefield":
         return from_zone == "battlefield" and to_zone != "battlefield"
     return False
-
 
 
 registry.register_effects({

@@ -20,7 +20,6 @@ def h_skip(ctx: Ctx, eff: Any) -> None:
         ctx.game.log("will_skip", player=p, what=eff.what)
 
 
-
 def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
     """101.2: "can't" effects from resolving spells; only players' casting is modelled."""
     game = ctx.game
@@ -66,13 +65,11 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
     game.note(f"restriction '{eff.text}' ({eff.kind}) is not enforced by this engine")
 
 
-
 # "can't" restrictions on objects that statics.restricted() enforces (combat asks it)
 _OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack",
                                   "cant_be_blocked_by", "attacks_each_combat",
                                   "must_be_blocked", "must_be_blocked_by_all_able",
                                   "blocks_if_able"})
-
 
 
 registry.register_effects({

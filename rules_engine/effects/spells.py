@@ -32,7 +32,6 @@ def h_play_permission(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("play_permission", player=ctx.controller, count=len(objs))
 
 
-
 def h_cast_free(ctx: Ctx, eff: Any) -> None:
     """608.2g / 118.9: "you may cast it without paying its mana cost" during resolution; the
     spell is cast now (timing permissions are ignored, 601.2), then the resolution goes on."""
@@ -59,7 +58,6 @@ def h_cast_free(ctx: Ctx, eff: Any) -> None:
         game.note(f"{pick.name} can't be cast: {exc}")
 
 
-
 def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
     """Whether ``player`` chooses to and can pay ``cost`` now (mana, discard, life; 118.3)."""
     game = ctx.game
@@ -84,7 +82,6 @@ def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
     return True
 
 
-
 def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
     """701.6; "unless its controller pays X" (ward, 702.21a) asks that player first."""
     game = ctx.game
@@ -102,7 +99,6 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
                 # 702.34a: a spell cast with flashback is exiled whenever it leaves the stack
                 game.move(obj, "exile" if obj.flashback else "graveyard")
             game.log("countered", obj=obj)
-
 
 
 def cant_be_countered(game: Game, spell: Any) -> bool:
@@ -137,7 +133,6 @@ def cant_be_countered(game: Game, spell: Any) -> bool:
     return False
 
 
-
 def h_cast_permission(ctx: Ctx, eff: ab.CastPermission) -> None:
     """601.3 / 702.8d: "you may cast creature spells as though they had flash" for a duration."""
     if eff.kind != "flash":
@@ -145,7 +140,6 @@ def h_cast_permission(ctx: Ctx, eff: ab.CastPermission) -> None:
         return
     ctx.game.cast_permissions.append((ctx.controller, eff.filter, _until(eff.duration, ctx)))
     ctx.game.log("flash_permission", player=ctx.controller)
-
 
 
 def uncopyable(spell: Any) -> bool:
@@ -157,7 +151,6 @@ def uncopyable(spell: Any) -> bool:
                         restriction.kind == "cant_be_copied":
                     return True
     return False
-
 
 
 def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
@@ -188,7 +181,6 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
             game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
 
 
-
 def _new_targets(game: Game, copy: GameObject, spell: GameObject, player: Player) -> None:
     """707.10c: the copy's controller may choose new targets; any number of them may stay
     unchanged (even if illegal), a changed one must be legal. One "may" question, then one
@@ -217,7 +209,6 @@ def _new_targets(game: Game, copy: GameObject, spell: GameObject, player: Player
     game.log("copy_targets_chosen", obj=copy, player=player)
 
 
-
 def h_next_spell_alternative(ctx: Ctx, eff: ab.NextSpellAlternativeCost) -> None:
     """118.9: the controller's next spell this turn may be cast by paying life equal to its
     mana value rather than its mana cost (casting.next_spell_alternative offers it)."""
@@ -225,7 +216,6 @@ def h_next_spell_alternative(ctx: Ctx, eff: ab.NextSpellAlternativeCost) -> None
     game.__dict__.setdefault("next_spell_alternatives", []).append(
         (ctx.controller, game.turn, eff.payment))
     game.log("alternative_cost_offered", player=ctx.controller, text=eff.text)
-
 
 
 def h_pay_cost(ctx: Ctx, eff: Any) -> None:
@@ -256,7 +246,6 @@ def h_pay_cost(ctx: Ctx, eff: Any) -> None:
         ctx.did = True
 
 
-
 def _pay_any_number(ctx: Ctx, eff: Any) -> None:
     """"You may pay {1}{G} any number of times" (118.1): one "may" question per payment until
     the player stops or can't pay; ``ctx.count`` is the number of payments (the reflexive
@@ -276,7 +265,6 @@ def _pay_any_number(ctx: Ctx, eff: Any) -> None:
             game.log("cost_paid", player=p, count=times)
     ctx.count = times
     ctx.did = times > 0
-
 
 
 def h_unless(ctx: Ctx, eff: Any) -> None:
@@ -300,7 +288,6 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
         if not done:
             sub.it = p
             run(game, sub, eff.effects)
-
 
 
 registry.register_effects({

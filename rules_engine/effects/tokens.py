@@ -31,7 +31,6 @@ _PREDEFINED = {
 }
 
 
-
 def predefined_token(game: Game, name: str) -> tuple[Face, CardDef]:
     """111.10: the predefined tokens, defined from their rules text (compiled like any card)."""
     key = name.lower()
@@ -46,7 +45,6 @@ def predefined_token(game: Game, name: str) -> tuple[Face, CardDef]:
         compiled.ensure_compiled(card)
         cache[key] = (card.front, card)
     return cache[key]
-
 
 
 def token_face(ctx: Ctx, spec: ab.TokenSpec) -> tuple[Face, CardDef | None]:
@@ -68,11 +66,9 @@ def token_face(ctx: Ctx, spec: ab.TokenSpec) -> tuple[Face, CardDef | None]:
     return face, None
 
 
-
 def _letters(colors: tuple[str, ...]) -> list[str]:
     names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
     return [names.get(c.lower(), c.upper()[:1]) for c in colors]
-
 
 
 def copy_card_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> CardDef:
@@ -86,13 +82,11 @@ def copy_card_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> CardDef:
     return CardDef(card.name, card.layout, front, back=back, prepare=card.prepare, raw=card.raw)
 
 
-
 def copy_face_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> tuple[Face, Any]:
     """707.2: the copiable values of ``original`` with the copy effect's exceptions (707.9b)."""
     base = original.face
     compiled.face_abilities(original.card, base)
     return _with_exceptions(ctx, base, spec), original.card
-
 
 
 def _with_exceptions(ctx: Ctx, base: Face, spec: ab.TokenSpec) -> Face:
@@ -114,7 +108,6 @@ def _with_exceptions(ctx: Ctx, base: Face, spec: ab.TokenSpec) -> Face:
         subs = changes.get("subtypes", base.subtypes)
         changes["type_line"] = line + (" — " + " ".join(subs) if subs else "")
     return base.copy_with(**changes) if changes else base
-
 
 
 def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
@@ -154,7 +147,6 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
         ctx.it = created[-1]
 
 
-
 def h_enter_as_copy(ctx: Ctx, eff: Any) -> None:
     """707.2 / 614.1c: "You may have ~ enter as a copy of a creature ...": as it enters, its
     controller chooses an object matching the filter; the permanent's copiable values
@@ -177,7 +169,6 @@ def h_enter_as_copy(ctx: Ctx, eff: Any) -> None:
     obj.copy_values = face
     game.__dict__.setdefault("entered_as_copy", []).append((obj, obj.timestamp))
     game.log("entered_as_copy", obj=obj, original=pick)
-
 
 
 registry.register_effects({

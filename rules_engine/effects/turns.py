@@ -28,7 +28,6 @@ def h_extra_turn(ctx: Ctx, eff: Any) -> None:
         game.log("extra_turn_added", player=p)
 
 
-
 def extra_turn_taken(game: Game) -> Any:
     """For turn.py, right after it pops game.extra_turns: the marker of that extra turn."""
     markers = game.__dict__.get("extra_turn_markers")
@@ -37,12 +36,10 @@ def extra_turn_taken(game: Game) -> Any:
     return markers.pop()
 
 
-
 def turn_started(game: Game, marker: Any) -> None:
     """For turn.py, as a turn starts: the marker of the extra turn it is (None for any other
     turn, and for an extra turn that was skipped, 614.10)."""
     game.__dict__["current_turn_marker"] = marker
-
 
 
 def that_turn_matches(game: Game, ability: Any) -> bool:
@@ -55,7 +52,6 @@ def that_turn_matches(game: Game, ability: Any) -> bool:
         if abl is ability:
             return marker == current
     return False
-
 
 
 registry.register_effects({

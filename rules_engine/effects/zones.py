@@ -28,7 +28,6 @@ def h_destroy(ctx: Ctx, eff: ab.Destroy) -> None:
         ctx.count = len(destroyed)
 
 
-
 def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
     """701.13; "exile the top N cards of your library" takes them from the library top."""
     game = ctx.game
@@ -55,7 +54,6 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
     ctx.count = len(moved)
 
 
-
 def _exile_chosen_from_zone(ctx: Ctx, eff: Any) -> None:
     """"Exile eight cards from your graveyard": the player chooses that many cards matching the
     filter from their own zone. Fewer than that many can't be exiled "this way": nothing is
@@ -79,7 +77,6 @@ def _exile_chosen_from_zone(ctx: Ctx, eff: Any) -> None:
     ctx.those = list(chosen)
     ctx.count = len(chosen)
     ctx.did = True
-
 
 
 def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
@@ -119,7 +116,6 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
             game.note(f"zone '{eff.to_zone}' in '{eff.text}' is not known to this engine")
 
 
-
 def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
     """701.21: a player sacrifices a permanent they control (chosen when described by a filter)."""
     game = ctx.game
@@ -149,7 +145,6 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
     if sacrificed:
         ctx.those = sacrificed
         ctx.count = len(sacrificed)
-
 
 
 registry.register_effects({

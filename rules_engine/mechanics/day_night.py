@@ -181,21 +181,17 @@ def h_stop_day_night(ctx: Ctx, eff: Any) -> None:
     ctx.game.log("day_night_stopped", was=before)
 
 
-
 def h_transform(ctx: Ctx, eff: ab.Transform) -> None:
     for obj in _objects(ctx, eff.subject):
         transform(ctx.game, obj, cause="effect")
-
 
 
 def h_day_night(ctx: Ctx, eff: ab.SetDayNight) -> None:
     become(ctx.game, eff.to)
 
 
-
 def h_toggle(ctx: Ctx, eff: Any) -> None:
     become(ctx.game, "day" if ctx.game.day_night == "night" else "night")
-
 
 
 registry.register_effects({

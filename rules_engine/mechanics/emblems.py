@@ -67,7 +67,6 @@ def h_create_emblem(ctx: Ctx, eff: Any) -> None:
         create(ctx.game, player, eff.abilities, source_name=name)
 
 
-
 registry.register_effects({
     ab.CreateEmblem: h_create_emblem,
 })

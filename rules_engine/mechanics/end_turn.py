@@ -140,10 +140,8 @@ def h_end_turn(ctx: Ctx, eff: Any) -> None:
     end_the_turn(ctx.game)
 
 
-
 def h_end_combat(ctx: Ctx, eff: Any) -> None:
     end_the_combat(ctx.game)
-
 
 
 registry.register_effects({

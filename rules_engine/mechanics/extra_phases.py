@@ -112,7 +112,6 @@ def h_additional_phase(ctx: Ctx, eff: Any) -> None:
     add(ctx.game, tuple(eff.phases))
 
 
-
 registry.register_effects({
     ab.AdditionalPhase: h_additional_phase,
 })

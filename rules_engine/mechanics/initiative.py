@@ -318,11 +318,9 @@ def h_initiative(ctx: Ctx, eff: ab.TakeInitiative) -> None:
         take(ctx.game, p)
 
 
-
 def h_venture(ctx: Ctx, eff: ab.Venture) -> None:
     for p in _players(ctx, eff.player):
         venture(ctx.game, p, undercity=eff.into.lower() == "undercity")
-
 
 
 registry.register_effects({
@@ -337,4 +335,4 @@ def _dungeon_sba(game: Game) -> bool:
     return dungeon_sba(game)  # 704.5t / 309.6
 
 
-registry.provide(inherent_triggers_initiative=inherent_triggers, dungeon_sba=dungeon_sba)
+registry.provide(inherent_triggers_initiative=inherent_triggers)

@@ -69,12 +69,10 @@ def h_lose_game(ctx: Ctx, eff: ab.LoseGame) -> None:
         lose(ctx.game, p, "104.3e: an effect says so")
 
 
-
 def h_win_game(ctx: Ctx, eff: ab.WinGame) -> None:
     for p in _players(ctx, eff.player):
         for other in ctx.game.opponents(p):
             lose(ctx.game, other, "104.2b: an opponent won")
-
 
 
 registry.register_effects({

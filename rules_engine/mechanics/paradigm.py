@@ -85,7 +85,6 @@ def h_paradigm_copy(ctx: Ctx, eff: Any) -> None:
     copy_and_cast(ctx.game, ctx.controller, ctx.source)
 
 
-
 registry.register_effects({
     ab.ParadigmCopy: h_paradigm_copy,
 })

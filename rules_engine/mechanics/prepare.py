@@ -133,7 +133,6 @@ def h_prepared(ctx: Ctx, eff: ab.BecomePrepared) -> None:
             become_unprepared(ctx.game, obj)
 
 
-
 registry.register_effects({
     ab.BecomePrepared: h_prepared,
 })
@@ -150,4 +149,4 @@ def _prepare_sba(game: Game) -> bool:
 
 registry.provide(prepare_remove_copy=remove_copy, prepare_become_prepared=become_prepared,
                  prepare_copy_cast=copy_cast, prepare_unprepare_on_cast=unprepare_on_cast,
-                 prepare_check=check, prepare_is_kept_copy=is_kept_copy)
+                 prepare_is_kept_copy=is_kept_copy)

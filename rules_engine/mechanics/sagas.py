@@ -127,5 +127,5 @@ def sacrifice(game: Game, objs: list[GameObject]) -> None:
 
 # -- hook points (rules_engine.registry) ---------------------------------------------------------
 registry.turn_based("main1", "714.3c")(precombat_main)
-registry.provide(saga_lore=LORE, saga_entry_lore=entry_lore, saga_must_sacrifice=must_sacrifice,
+registry.provide(saga_entry_lore=entry_lore, saga_must_sacrifice=must_sacrifice,
                  saga_sacrifice=sacrifice, triggered_sagas=triggered)

@@ -66,3 +66,14 @@ def test_importing_any_core_module_fills_the_tables(module: str) -> None:
                          check=True).stdout.split()
     assert int(out[0]) == len(registry.EFFECT_HANDLERS) and int(out[1]) == 3
     assert rules_engine.registry is registry
+
+
+def test_every_hook_point_is_asked_somewhere() -> None:
+    """A hook nobody calls is a dead entry in the table a reader has to understand."""
+    import re
+    from pathlib import Path
+
+    src = "\n".join(p.read_text(encoding="utf-8")
+                    for p in Path(rules_engine.__file__).parent.rglob("*.py"))
+    unused = [n for n in registry.Hooks.__slots__ if not re.search(rf"hooks\.{n}\b", src)]
+    assert not unused, f"hook points no module asks: {unused}"
