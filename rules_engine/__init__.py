@@ -1,10 +1,14 @@
 """The rules engine: plays scenarios (scripted sample games) and simulated games.
 
-Layout: :mod:`game` (state and zone changes), :mod:`turn` (steps, priority, stack),
-:mod:`casting` (601/602/305), :mod:`sba` (704), :mod:`combat` (506-511), :mod:`triggers` (603),
-:mod:`effects` (runs the compiled ability records of :mod:`abilities`), :mod:`mechanics`
-(day/night, initiative and dungeons, prepare, ending the turn, phasing, leaving the game),
-:mod:`scenario` (the YAML runner behind ``mtgkit play``), :mod:`simulate` (random legal games).
+Layout, in layers each importing only those below it (docs/architecture.md, enforced by
+tests/test_architecture.py): *base* (:mod:`abilities`, :mod:`cards`, :mod:`registry`, the
+Oracle-text compiler :mod:`text`), *state* (:mod:`game`, :mod:`objects`, :mod:`context`,
+:mod:`mana`), *characteristics* (:mod:`statics`, :mod:`targeting`, :mod:`amounts`,
+:mod:`conditions`), *rules core* (:mod:`turn`, :mod:`casting`, :mod:`sba`, :mod:`triggers`,
+:mod:`combat`, :mod:`permanents`), which reaches the *effects* (:mod:`effects`, one module per
+family) and the *mechanics* (:mod:`mechanics`, one module per mechanic) only through the tables
+of :mod:`registry`; *runners* on top: :mod:`scenario` (the YAML runner behind ``mtgkit play``),
+:mod:`simulate` and :mod:`sim_runner` (random legal games), :mod:`support` (the coverage audit).
 Cards come through the :class:`~rules_engine.cards.CardSource` protocol; no SQL, no HTTP here.
 
 Default answers (a non-strict scenario, a decision the script did not answer): the first legal
@@ -22,3 +26,6 @@ option in this order, and the log says so:
 - tap or untap: the one that changes the permanent (tap it if untapped);
 - mana of any colour: W, U, B, R, G in that order.
 """
+
+# Fill the effect/mechanic registries the rules core calls through (rules_engine.registry).
+from rules_engine import registry_setup as _registry_setup  # noqa: E402,F401

@@ -38,8 +38,11 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import targeting
+from rules_engine.cards import Face
+from rules_engine.context import Ctx
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
+from rules_engine.registry import hooks
 
 _NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -82,9 +85,7 @@ def _sub(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> in
         return n
     if text.strip() == "X":
         return getattr(ctx, "x", 0) if ctx is not None else 0
-    from rules_engine import effects
-
-    return effects.described_amount(game, text, controller, source, ctx)
+    return hooks.described_amount(game, text, controller, source, ctx)
 
 
 # -- arithmetic ------------------------------------------------------------------------------
@@ -147,8 +148,6 @@ def _players_named(game: Game, who: str, controller: Player, source: Any,
                    ctx: Any) -> tuple[str, list[Player]] | None:
     """("one" or "max", players) for a player phrase: the player it names, or the group whose
     greatest value is meant ("a player", "the opponent with the most cards in hand")."""
-    from rules_engine import effects
-
     who = who.lower()
     if who in ("a player",):
         return "max", list(game.living)
@@ -181,7 +180,7 @@ def _players_named(game: Game, who: str, controller: Player, source: Any,
     if who in ("they", "their", "he or she") and isinstance(ctx.focus, Player):
         return "one", [ctx.focus]  # the player following the instruction now (each opponent)
     kind = "defending_player" if "defending" in who else "that_player"
-    return "one", effects.resolve_ref(ctx, ab.Ref(kind)) or [controller]
+    return "one", hooks.resolve_ref(ctx, ab.Ref(kind)) or [controller]
 
 
 def _their_view(game: Game, text: str, controller: Player, source: Any,
@@ -235,15 +234,13 @@ def _acted_on(ctx: Any) -> list[Any]:
 
 
 def _filter(words: str) -> Any:
-    from rules_engine import effects
-
     words = re.sub(r"\s+", " ", words.strip())
-    flt = effects._parse_counted(words)
+    flt = hooks.parse_counted(words)
     if flt is None and " " in words:
         head, rest = words.split(" ", 1)
-        flt = effects._parse_counted(head + "s " + rest)
+        flt = hooks.parse_counted(head + "s " + rest)
     if flt is None and " " not in words and words:
-        flt = effects._parse_counted(words + "s")
+        flt = hooks.parse_counted(words + "s")
     return flt
 
 
@@ -388,11 +385,9 @@ def _objects_of(game: Game, words: str, controller: Player, source: Any,
     obj = _object(game, words, controller, source, ctx)
     if obj is not None:
         return [obj]
-    from rules_engine import effects
-
     words = re.sub(r" with (?:one or more )?(\S+) counters on them$", r" with a \1 counter on it",
                    words.strip(), flags=re.I)
-    return effects._matching(game, words, controller, source)
+    return hooks.matching(game, words, controller, source)
 
 
 _CREATURE_TYPES_CACHE: dict[str, frozenset[str]] = {}
@@ -483,12 +478,10 @@ def _this_turn(game: Game, text: str, controller: Player, source: Any,
         re.fullmatch(r"(?:the )?(?:amount of )?damage (?P<src>~|it|that creature) dealt to "
                      r"(?P<to>that player|that creature|it|target \w+)", low)
     if m:
-        from rules_engine import effects
-
         src = _object(game, m.group("src"), controller, source, ctx)
         to = m.group("to")
         if to == "that player" and ctx is not None:
-            targets = effects.resolve_ref(ctx, ab.Ref("that_player"))
+            targets = hooks.resolve_ref(ctx, ab.Ref("that_player"))
         else:
             obj = _object(game, to, controller, source, ctx)
             targets = [obj] if obj is not None else []
@@ -520,9 +513,7 @@ def _this_turn(game: Game, text: str, controller: Player, source: Any,
     if re.fullmatch(r"(?:the number of )?times (?:this ability|it) has resolved this turn", low):
         if ctx is None:
             return 1
-        from rules_engine import effects
-
-        return effects._times_resolved(ctx)
+        return hooks.times_resolved(ctx)
     return None
 
 
@@ -549,8 +540,6 @@ def _party(game: Game, controller: Player, source: Any) -> int:
 
 
 def _sets(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> int | None:
-    from rules_engine import effects
-
     low = text.lower()
     if re.fullmatch(r"(?:the number of )?creatures? in your party", low):
         return _party(game, controller, source)
@@ -595,7 +584,7 @@ def _sets(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> i
                      re.I)
     if m and not _names_an_object(m.group("set")) and m.group("set").lower() not in (
             "them", "those"):
-        objs = effects._matching(game, m.group("set"), controller, source)
+        objs = hooks.matching(game, m.group("set"), controller, source)
         if objs is None:
             return None
         kind = m.group("kind")
@@ -604,7 +593,7 @@ def _sets(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> i
         return sum(1 for p in game.opponents(controller) if p.life_lost_turn > 0)
     m = re.fullmatch(r"(?:the number of )?differently named (?P<what>.+)", text, re.I)
     if m:
-        objs = effects._matching(game, m.group("what"), controller, source)
+        objs = hooks.matching(game, m.group("what"), controller, source)
         return None if objs is None else len({o.name for o in objs})
     # "cards named ~ in your graveyard" (201.2: the same name as the source)
     m = re.fullmatch(r"(?P<what>.+?) named ~(?P<rest>.*)", text, re.I)
@@ -631,7 +620,7 @@ def _sets(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> i
                      r"creature type with (?P<obj>.+)", text, re.I) or re.fullmatch(
         r"(?P<what>.+?) with the same name as (?P<obj>.+)", text, re.I)
     if m:
-        objs = effects._matching(game, m.group("what"), controller, source)
+        objs = hooks.matching(game, m.group("what"), controller, source)
         if objs is None:
             flt = _filter(m.group("what"))
             if flt is None:
@@ -652,7 +641,7 @@ def _sets(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> i
     if m and _number(m.group("n")) is not None:
         have = _sub(game, "cards in your hand", controller, source, ctx)
         if m.group("zone").lower() == "their hand" and ctx is not None:
-            players = effects.resolve_ref(ctx, ab.Ref("that_player"))
+            players = hooks.resolve_ref(ctx, ab.Ref("that_player"))
             have = sum(len(p.hand) for p in players if isinstance(p, Player))
         return max((_number(m.group("n")) or 0) - (have or 0), 0)
     return None
@@ -697,10 +686,8 @@ def union_count(game: Game, text: str, controller: Player, source: Any) -> int |
         return None
     whose = m.group("whose")
     whose = "" if whose == "on the battlefield" else " " + whose
-    from rules_engine import effects
-
-    a = effects._matching(game, m.group("a") + whose, controller, source)
-    b = effects._matching(game, m.group("b") + whose, controller, source)
+    a = hooks.matching(game, m.group("a") + whose, controller, source)
+    b = hooks.matching(game, m.group("b") + whose, controller, source)
     if a is None or b is None:
         return None
     return len({id(o) for o in a} | {id(o) for o in b})
@@ -717,14 +704,12 @@ def understood(text: str) -> bool:
     found = _PROBE.get(key)
     if found is not None:
         return found
-    from rules_engine import effects
-    from rules_engine.cards import Face
 
     game = Game(["a", "b"], None)  # type: ignore[arg-type]  # (no card is looked up)
     you = game.players[0]
     src = game.new_object(None, you, "battlefield")
     src.copy_values = Face(name="Probe", type_line="Creature", types=("Creature",))
-    ctx = effects.Ctx(game, src, you)
+    ctx = Ctx(game, src, you)
     try:
         value = evaluate(game, text, you, src, ctx)
     except Exception:  # noqa: BLE001 - words the grammar half-reads are not understood

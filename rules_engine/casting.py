@@ -9,19 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, targeting
+from rules_engine import compiled, conditions, permanents, statics, targeting, turn
+from rules_engine.cost_modifiers import modified_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import COMBAT_STEPS, Game
 from rules_engine.mana import (
     BASIC_LAND_MANA,
     COLORS,
     ManaCost,
-    modified_cost,
     parse_cost,
     plan_payment,
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
+from rules_engine.registry import hooks
+from rules_engine.targeting import note_targets
 
 MAIN_STEPS = ("main1", "main2")
 
@@ -45,8 +47,6 @@ def _loyalty_any_time(game: Game, player: Player, obj: GameObject) -> bool:
     """A static "You may activate loyalty abilities of planeswalkers you control on any
     player's turn any time you could cast an instant" (changing 606.3's timing; still once
     each turn per permanent)."""
-    from rules_engine import statics
-
     return any(restriction.filter is None or targeting.matches(
         game, obj, restriction.filter, player, src)
         for src, restriction in statics.player_restrictions(game, "loyalty_instant_speed",
@@ -67,8 +67,6 @@ def own_cast_restriction(game: Game, player: Player, obj: GameObject) -> str | N
             if restriction.kind == "cast_only_during_your_turn" and game.active is not player:
                 return f"{obj.name}: {restriction.text or 'only during your turn'}"
             if restriction.kind == "cast_only_if" and abl.condition is not None:
-                from rules_engine import conditions
-
                 if not conditions.holds(game, abl.condition, player, obj):
                     return f"{obj.name}: {restriction.text}"
     return None
@@ -77,16 +75,12 @@ def own_cast_restriction(game: Game, player: Player, obj: GameObject) -> str | N
 def land_plays_allowed(game: Game, player: Player) -> int:
     """305.2: one land each turn, plus one for each "You may play an additional land on each of
     your turns" that applies (305.2a)."""
-    from rules_engine import statics
-
     return 1 + len(statics.player_restrictions(game, "additional_land_play", player))
 
 
 def static_flash(game: Game, player: Player, obj: GameObject) -> bool:
     """601.3: a permanent's "You may cast Spirit spells [sorcery spells] as though they had
     flash" lets its controller cast a spell it describes any time they have priority."""
-    from rules_engine import statics
-
     if not game.statics_present and game.skip_quiet_sba_checks:
         return False  # no static ability at the last check (statics.apply, 117.5)
     for src in game.battlefield:
@@ -143,8 +137,6 @@ def _additional_costs(game: Game, player: Player, obj: GameObject, cost_text: st
     found = [a for a in compiled.object_abilities(obj) if isinstance(a, ab.AdditionalCost)]
     if not found:
         return cost_text, ()
-    from rules_engine import effects
-
     parts: tuple[Any, ...] = ()
     for abl in found:
         options = list(abl.alternatives) or [abl.cost]
@@ -152,11 +144,11 @@ def _additional_costs(game: Game, player: Player, obj: GameObject, cost_text: st
         for option in options:
             mana = "".join(p.mana or "" for p in option.parts if p.kind == "mana")
             others = tuple(p for p in option.parts if p.kind != "mana")
-            if any(p.kind not in effects.OTHER_COST_KINDS for p in others):
+            if any(p.kind not in hooks.other_cost_kinds for p in others):
                 continue  # a cost kind this engine can't pay
             if not can_pay(game, player, parse_cost(cost_text + mana), x):
                 continue
-            if others and effects.cost_refusal(game, player, obj, already + parts + others):
+            if others and hooks.cost_refusal(game, player, obj, already + parts + others):
                 continue
             payable.append((option, mana, others))
         if abl.optional and (not payable or not game.decider.may(
@@ -215,9 +207,7 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
             if not can_pay(game, player, parse_cost(cost_text + mana_text), x):
                 break
             if others:
-                from rules_engine import effects
-
-                if effects.cost_refusal(game, player, obj, parts + others):
+                if hooks.cost_refusal(game, player, obj, parts + others):
                     break
             if not game.decider.may(player.name, f"pay {k.name.lower()} "
                                                  f"{k.cost.text if k.cost else ''} for {obj.name}"):
@@ -257,8 +247,6 @@ def free_cast_offered(game: Game, player: Player, obj: GameObject, from_zone: st
     permission of a permanent they control? The spell is judged with the characteristics it
     will have on the stack (a prepare spell's copy: the prepare spell's, 722.3c; casting that
     copy is not itself an alternative cost, so this one may apply, 118.9a)."""
-    from rules_engine import statics
-
     if game.statics_none_at == statics.ABILITY_CHANGES[0]:
         return False  # no static ability on the battlefield (statics.apply), nothing changed since
     for src in game.battlefield:
@@ -285,7 +273,6 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     reason, or None."""
     if not game.battlefield:
         return None
-    from rules_engine import conditions, statics
 
     if game.statics_none_at == statics.ABILITY_CHANGES[0]:
         return None  # no static ability on the battlefield (statics.apply), nothing changed since
@@ -478,7 +465,6 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
         raise
     game.priority = player  # 601.2j / 117.3c: the caster receives priority again
     game.passes = 0
-    from rules_engine import turn
 
     turn.give_priority(game, player)
     return obj
@@ -614,9 +600,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
     other_parts = other_parts + extra_parts
     if other_parts:
-        from rules_engine import effects
-
-        refusal = effects.cost_refusal(game, player, obj, other_parts)
+        refusal = hooks.cost_refusal(game, player, obj, other_parts)
         if refusal:
             raise IllegalActionError("601.2h", refusal)
     cost = parse_cost(cost_text)
@@ -635,9 +619,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["kicked"] = kicked  # 702.33d: how many times it was kicked
         game.log("kicked", obj=spell, player=player, times=kicked)
     if other_parts:
-        from rules_engine import effects
-
-        spell.choices_made["cost_paid"] = effects.pay_costs(game, player, obj, other_parts)
+        spell.choices_made["cost_paid"] = hooks.pay_costs(game, player, obj, other_parts)
         if from_zone == "graveyard" and not flashback:
             spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
 
@@ -658,9 +640,7 @@ def _casualty_offer(game: Game, player: Player, obj: GameObject,
                                             qualifiers=(f"with power {n} or greater",),
                                             text=f"a creature with power {n} or greater"),
                        text=f"Casualty {n}: sacrifice a creature with power {n} or greater")
-    from rules_engine import effects
-
-    if effects.cost_refusal(game, player, obj, already + (part,)):
+    if hooks.cost_refusal(game, player, obj, already + (part,)):
         return ()
     if not game.decider.may(player.name, f"sacrifice a creature with power {n} or greater "
                                          f"(casualty {n}, 702.153a)"):
@@ -725,9 +705,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         effects = changed
     modal = any(isinstance(e, ab.Modal) for e in effects)
     if modal:
-        from rules_engine.effects import choose_modes
-
-        effects = choose_modes(game, player, effects)  # 601.2b
+        effects = hooks.choose_modes(game, player, effects)  # 601.2b
         wanted = targeting.collect_targets(effects)
     elif changed is not None:
         wanted = targeting.collect_targets(effects)
@@ -781,25 +759,16 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     return obj
 
 
-def note_targets(game: Game, item: Any, player: Player) -> None:
-    """115.1 / 702.21a: log each object becoming the target of a spell or ability."""
-    for target in item.targets:
-        if isinstance(target, GameObject):
-            game.log("becomes_target", obj=target, spell=item, player=player)
-
-
 def _became_cast(game: Game, player: Player, obj: GameObject) -> None:
     """601.2i: the spell becomes cast: cast triggers, unprepared (722.3c), counted (731.2)."""
-    from rules_engine.mechanics import prepare
-
     player.spells_cast_this_turn += 1
     perm = obj.copy_for
     if perm is not None:
-        prepare.copy_cast(game, obj)
+        hooks.prepare_copy_cast(game, obj)  # 722.3c
     # nth: "your third spell each turn" counts every spell cast this turn, this one included
     game.log("spell_cast", obj=obj, player=player, nth=player.spells_cast_this_turn)
     if perm is not None and perm.prepared:
-        prepare.unprepare_on_cast(game, perm)
+        hooks.prepare_unprepare_on_cast(game, perm)
 
 
 def _spell_targets(obj: GameObject) -> tuple[Any, ...]:
@@ -810,8 +779,6 @@ def _spell_targets(obj: GameObject) -> tuple[Any, ...]:
 
 def play_land(game: Game, player: Player, name: str) -> GameObject:
     """305.1-305.2: a main phase of your turn, empty stack, one land per turn."""
-    from rules_engine import permanents
-
     _need_priority(game, player)
     try:
         obj = find_castable(game, player, name, "hand")
@@ -834,7 +801,6 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
     player.land_plays += 1
     permanents.enter_battlefield(game, obj, player)
     game.log("land_played", obj=obj, player=player)
-    from rules_engine import turn
 
     turn.give_priority(game, player)
     return obj
@@ -903,7 +869,6 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
                         ability=kw, kind="activated")
     game.stack.append(item)
     game.log("ability_activated", obj=item, player=player)
-    from rules_engine import turn
 
     turn.give_priority(game, player)
     return item
@@ -913,8 +878,6 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
                     targets: list[Any] | None = None, x: int = 0) -> Any:
     """:func:`activate` once the permanent is known (it is on the battlefield, phased in and
     controlled by ``player``; callers that hold the object skip the lookup by name)."""
-    from rules_engine import effects
-
     _need_priority(game, player)
     abilities = compiled.activated_abilities(obj)
     if not 1 <= index <= len(abilities):
@@ -943,8 +906,6 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         raise IllegalActionError("702.177a", f"{obj.name}'s ability can be activated only "
                                              f"{_times(per_game)}")
     if abl.condition is not None:
-        from rules_engine import conditions
-
         if not conditions.holds(game, abl.condition, player, obj):
             # 602.5b: "Activate only if ..." - a restriction on activating it
             raise IllegalActionError("602.5b", f"{obj.name}'s ability can't be activated now "
@@ -964,7 +925,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             if amt is not None and amt.value is None and amt.variable in ("X", "-X"):
                 # 107.3a: [-X] - X announced as the ability is activated (606.4)
                 loyalty = -x if amt.variable == "-X" else x
-        elif part.kind in effects.OTHER_COST_KINDS:
+        elif part.kind in hooks.other_cost_kinds:
             other_parts.append(part)  # sacrifice, discard, pay life, remove counters ...
         else:
             raise IllegalActionError("602.2b", f"cost part '{part.text or part.kind}' is not "
@@ -992,7 +953,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         raise IllegalActionError("601.2h", f"{player.name} can't pay {mana_text} for {obj.name}")
     if other_parts:
         # 118.3: a cost can't be paid without the resources (119.4 life, 122.8 counters ...)
-        refusal = effects.cost_refusal(game, player, obj, tuple(other_parts))
+        refusal = hooks.cost_refusal(game, player, obj, tuple(other_parts))
         if refusal:
             rule, _, why = refusal.partition(":")
             raise IllegalActionError(rule.strip(), why.strip() or refusal)
@@ -1011,7 +972,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if other_parts:
         # 602.2b / 601.2h: the other costs are paid in any order; what was paid is remembered
         # for the effect ("the sacrificed creature", 608.2h)
-        item.choices_made["cost_paid"] = effects.pay_costs(game, player, obj, tuple(other_parts))
+        item.choices_made["cost_paid"] = hooks.pay_costs(game, player, obj, tuple(other_parts))
     _count_use(game, obj, index, abl)
     if loyalty is not None:
         obj.loyalty_used = True
@@ -1021,7 +982,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             obj.counters["loyalty"] = obj.loyalty + loyalty
     if abl.is_mana_ability:
         before = dict(player.mana_pool)
-        effects.resolve_ability(game, item)  # 605.3a
+        hooks.resolve_ability(game, item)  # 605.3a
         if tap:  # "Whenever a land is tapped for mana" sees the mana it made (605.1b)
             made = [c for c, k in player.mana_pool.items() if k > before.get(c, 0)]
             game.log("tapped_for_mana", obj=obj, player=player,
@@ -1031,7 +992,6 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     game.stack.append(item)
     game.log("ability_activated", obj=item, player=player)
     note_targets(game, item, player)
-    from rules_engine import turn
 
     turn.give_priority(game, player)
     return item

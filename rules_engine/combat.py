@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import compiled
+from rules_engine import abilities as ab
+from rules_engine import compiled, conditions, statics, targeting
+from rules_engine.conditions import note_life_lost
+from rules_engine.decisions import match_option
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
@@ -38,7 +41,6 @@ def can_attack(game: Game, obj: GameObject) -> None:
         raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     if compiled.has_keyword(obj, "defender"):
         raise IllegalActionError("702.3b", f"{obj.name} has defender")
-    from rules_engine import statics
 
     if statics.restricted(game, "cant_attack", obj):
         raise IllegalActionError("508.1c", f"{obj.name} can't attack (an effect says so)")
@@ -63,7 +65,6 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
     if compiled.has_keyword(attacker, "shadow") != compiled.has_keyword(blocker, "shadow"):
         raise IllegalActionError("702.28b", "shadow creatures block and are blocked only by "
                                             "shadow creatures")
-    from rules_engine import statics
 
     if statics.restricted(game, "cant_block", blocker):
         raise IllegalActionError("509.1b", f"{blocker.name} can't block (an effect says so)")
@@ -82,8 +83,6 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
 
 def _block_only(game: Game, blocker: GameObject, attacker: GameObject) -> None:
     """509.1b: "[This creature] can block only creatures with flying" restricts the blocker."""
-    from rules_engine import statics, targeting
-
     for src, restriction in statics.restrictions_of(game, "can_block_only", blocker):
         if restriction.filter is not None and not targeting.matches(
                 game, attacker, restriction.filter, src.controller, src):
@@ -94,8 +93,6 @@ def _block_only(game: Game, blocker: GameObject, attacker: GameObject) -> None:
 def block_limit(game: Game, blocker: GameObject) -> int:
     """How many attacking creatures ``blocker`` may block (509.1a: one; each "can block an
     additional creature each combat" that applies to it adds one)."""
-    from rules_engine import statics
-
     return 1 + len(statics.restrictions_of(game, "block_additional", blocker))
 
 
@@ -111,8 +108,6 @@ _EVASION = frozenset({"horsemanship", "skulk", "landwalk", "protection"})
 
 def _evasion(game: Game, blocker: GameObject, attacker: GameObject) -> None:
     """Less common evasion keywords, looked at only for an attacker with some keyword."""
-    from rules_engine import targeting
-
     if compiled.has_keyword(attacker, "horsemanship") and not compiled.has_keyword(
             blocker, "horsemanship"):
         raise IllegalActionError("702.31b", f"{attacker.name} has horsemanship; {blocker.name} "
@@ -126,9 +121,6 @@ def _evasion(game: Game, blocker: GameObject, attacker: GameObject) -> None:
                 raise IllegalActionError("702.14c", f"{attacker.name} has {land_type}walk and "
                                                     "the defending player controls such a land")
     if attacker.face.statics or attacker.mods or attacker.static_mods:
-        from rules_engine import abilities as ab
-        from rules_engine import statics
-
         for abl in statics._statics(attacker):
             for eff in abl.effects:
                 if isinstance(eff, ab.Restriction) and eff.kind == "cant_be_blocked_by" and \
@@ -143,8 +135,6 @@ def _evasion(game: Game, blocker: GameObject, attacker: GameObject) -> None:
 
 def landwalk_types(obj: GameObject) -> list[str]:
     """702.14a: the land types of an object's landwalk abilities ("swamp", "nonbasic land")."""
-    from rules_engine import abilities as ab
-
     found = [(a.parameter or "land").lower() for a in compiled.object_abilities(obj)
              if isinstance(a, ab.KeywordAbility) and a.name == "landwalk"]
     for m in obj.static_mods:
@@ -176,8 +166,6 @@ def attack_requirements(game: Game, attacks: dict[GameObject, Any]) -> None:
     breaking a restriction. A creature that "attacks each combat if able" (a static
     restriction of kind attacks_each_combat) or is goaded (701.15b) and could attack but was
     not declared makes the declaration illegal. Raises IllegalActionError (508.1d)."""
-    from rules_engine import statics
-
     for obj in game.battlefield:
         if obj in attacks or obj.controller is not game.active or not obj.is_creature:
             continue
@@ -239,8 +227,6 @@ def _requirements(game: Game) -> tuple[list[GameObject], list[GameObject], list[
     """509.1c requirements on this declaration: attackers that "must be blocked if able",
     attackers that "all creatures able to block ... do so", and creatures of the defending
     players that "block this turn if able"."""
-    from rules_engine import statics
-
     if game.statics_none_at == statics.ABILITY_CHANGES[0]:
         return [], [], []  # no static ability (and so no granted requirement) anywhere
     atts = attackers(game)
@@ -409,8 +395,6 @@ def _blocker_assignment(game: Game, blk: GameObject) -> list[tuple[GameObject, A
         return [(blk, a, power) for a in live]
     answer = _peek(game, blk.controller.name)
     if isinstance(answer, dict):
-        from rules_engine.decisions import match_option
-
         division = [(match_option(blk.controller.name, f"combat damage of {blk.name}", k, live),
                      int(v)) for k, v in answer.items()]
         if sum(n for _, n in division) != power or any(n < 0 for _, n in division):
@@ -447,8 +431,6 @@ def _chosen_order(game: Game, att: GameObject, live: list[GameObject]) -> list[G
     last one gets the rest); unanswered, the order they blocked in."""
     answer = _peek(game, att.controller.name)
     if isinstance(answer, list) and len(answer) == len(live):
-        from rules_engine.decisions import match_option
-
         try:
             order = [match_option(att.controller.name, "damage assignment order", a, live)
                      for a in answer]
@@ -469,7 +451,6 @@ def _chosen_division(game: Game, att: GameObject, live: list[GameObject], power:
     answer = _peek(game, att.controller.name)
     if not isinstance(answer, dict):
         return None
-    from rules_engine.decisions import match_option
 
     name = att.controller.name
     trample = compiled.has_keyword(att, "trample")
@@ -510,7 +491,6 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
             _poison(game, recipient, amount)  # 702.90b: poison counters instead of life loss
         else:
             game.lose_life(recipient, amount)
-            from rules_engine.conditions import note_life_lost
 
             note_life_lost(game, recipient)  # 702.179d: speed
         if combat and src_obj is not None and compiled.has_keyword(src_obj, "toxic"):
@@ -545,8 +525,6 @@ def tap_creatures_cost(game: Game, player: Player, source: GameObject, part: Any
     a {T} cost, so summoning sickness doesn't matter (702.122c). ``given`` names them (ids or
     names); otherwise the player's scripted answers, else the fewest strongest creatures.
     Returns the creatures tapped; refuses with 702.122a when the power is not there."""
-    from rules_engine.decisions import match_option
-
     need = int(part.amount.value) if part.amount is not None and part.amount.value else 0
     other = getattr(part.what, "other", False)
     pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
@@ -608,8 +586,6 @@ class Shield:
                        if isinstance(o, GameObject)]
 
     def covers(self, game: Game, source: Any, recipient: Any, combat: bool) -> bool:
-        from rules_engine import targeting
-
         if self.combat_only and not combat:
             return False
         for o, stamp in self.stamps:
@@ -637,8 +613,6 @@ def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
     "prevent all damage that would be dealt to/by ..." abilities (615.1)."""
     if source is not None and isinstance(recipient, GameObject) and \
             ("protection" in recipient.face.keywords or recipient.mods or recipient.static_mods):
-        from rules_engine import targeting
-
         if targeting.protected_from(game, recipient, source) and _preventable(game):
             game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
             return 0
@@ -671,16 +645,12 @@ def _preventable(game: Game) -> bool:
     ability of a permanent) turns prevention effects off; asked only when one would apply."""
     if game.__dict__.get("no_prevention_turn") == game.turn:
         return False
-    from rules_engine import statics
 
     return not statics.restricted(game, "damage_cant_be_prevented")
 
 
 def _static_prevents(game: Game, source: Any, recipient: Any, combat: bool) -> bool:
     """Static abilities "Prevent all [combat] damage that would be dealt to/by ..." (615.1)."""
-    from rules_engine import abilities as ab
-    from rules_engine import conditions, statics
-
     for src in game.battlefield:
         found = src.face.statics
         if found is None or src.mods or src.static_mods:
@@ -705,8 +675,6 @@ def _static_prevents(game: Game, source: Any, recipient: Any, combat: bool) -> b
 
 
 def _static_ref_has(game: Game, src: GameObject, ref: Any, thing: Any) -> bool:
-    from rules_engine import targeting
-
     kind = ref.kind
     if kind in ("self", "it"):
         return thing is src

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_engine import compiled, targeting
 from rules_engine.game import Game
+from rules_engine.objects import Player
+from rules_engine.registry import hooks
 
 
 def holds(game: Game, cond: Any, controller: Any, source: Any = None) -> bool:
@@ -22,8 +25,6 @@ def _amount(cond: Any, default: int = 1) -> int:
 
 
 def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
-    from rules_engine import targeting
-
     kind = cond.kind
     if kind == "is_day":
         return game.day_night == "day"
@@ -130,8 +131,6 @@ def citys_blessing(game: Game, player: Any, source: Any = None) -> bool:
     with ascend, or the ascend spell resolving now, 702.131b-c) who controls ten or more
     permanents gets it for the rest of the game (a designation, 702.131a). Checked when a
     condition asks (the rest of the time nothing looks at it)."""
-    from rules_engine import compiled
-
     blessed = game.__dict__.setdefault("citys_blessing", set())
     if player.name in blessed:
         return True
@@ -163,8 +162,6 @@ def _attack_condition(game: Game, kind: str, source: Any) -> bool:
     power) and dethrone (702.105a: it attacks the player with the most life or tied). They are
     part of the trigger event, so once met when the creature attacked they stay met for that
     combat (a recheck on resolution, 603.4, must not undo the trigger)."""
-    from rules_engine.objects import Player
-
     if source is None or getattr(source, "attacking", None) is None:
         return False
     memo = game.__dict__.setdefault("attack_conditions", set())
@@ -210,8 +207,6 @@ def _self_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         return game.__dict__.get("saddled_turn", {}).get(id(source)) == game.turn and any(
             o is source and t == source.timestamp for o, t in game.__dict__.get("saddled", ()))
     if detail.startswith("a ") or detail.startswith("an "):
-        from rules_engine import targeting
-
         word = detail.split(" ", 1)[1]
         return source.has_type(targeting._cap(word)) or targeting._cap(word) in \
             source.face.subtypes
@@ -220,8 +215,6 @@ def _self_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 
 
 def _is_a(game: Game, cond: Any, controller: Any, source: Any) -> bool:
-    from rules_engine import targeting
-
     subject = cond.subject
     if subject is not None and subject.kind in ("enchanted", "equipped", "attached"):
         # "As long as enchanted permanent is an Equipment": the object it is attached to
@@ -291,8 +284,6 @@ def _self_attacked_or_blocked(game: Game, cond: Any, controller: Any, source: An
 
 
 def _attacked_with_this_turn(game: Game, cond: Any, controller: Any, source: Any) -> bool:
-    from rules_engine import targeting
-
     count = sum(1 for ev in _this_turn(game) if ev.name == "attacks"
                 and getattr(ev.data.get("obj"), "controller", None) is controller
                 and targeting.matches(game, ev.data["obj"], cond.filter, controller, None,
@@ -316,16 +307,12 @@ def _defending_player_is_monarch(game: Game, cond: Any, controller: Any, source:
 
 
 def _opponent_controls(game: Game, cond: Any, controller: Any, source: Any) -> bool:
-    from rules_engine import targeting
-
     return any(sum(1 for o in game.permanents(p)
                    if targeting.matches(game, o, cond.filter, controller, source))
                >= _amount(cond) for p in game.opponents(controller))
 
 
 def _opponent_controls_more(game: Game, cond: Any, controller: Any, source: Any) -> bool:
-    from rules_engine import targeting
-
     def count(p: Any) -> int:
         return sum(1 for o in game.permanents(p)
                    if targeting.matches(game, o, _no_controller(cond.filter), p, source))
@@ -373,8 +360,6 @@ def _kicked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 def speed(game: Game, player: Any) -> int:
     """702.179: a player's speed (0 without one). 704.5z: a player who controls a permanent with
     start your engines! and has no speed gets speed 1 (applied when speed is asked for)."""
-    from rules_engine import compiled
-
     speeds = game.__dict__.setdefault("speed", {})
     if player.name not in speeds and any(compiled.has_keyword(o, "start your engines!")
                                          for o in game.permanents(player)):
@@ -442,8 +427,6 @@ def _entered_under_control_this_turn(game: Game, cond: Any, controller: Any,
     """"if you had a land / two or more creatures enter under your control this turn" (amount
     N of the filter, "another" excluding the source), or without a filter "if it entered under
     your control this turn": counted from this turn's "entered" events."""
-    from rules_engine import targeting
-
     entered = [ev.data.get("obj") for ev in _this_turn(game)
                if ev.name == "entered" and ev.data.get("player") is controller]
     if cond.filter is None:
@@ -461,8 +444,6 @@ def _control_different(game: Game, cond: Any, controller: Any, source: Any) -> b
     """"if you control three or more creatures with different powers" (coven): the number of
     distinct values of the characteristic among the permanents matching the filter (the
     largest set of them with pairwise different values)."""
-    from rules_engine import targeting
-
     values = set()
     for o in game.permanents(controller):
         if not targeting.matches(game, o, cond.filter, controller, source):
@@ -517,9 +498,7 @@ _MORE: dict[str, Any] = {
 def _amount_at_least(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """"if you have a full party" (700.8), "if the number of ... is N or greater": a count
     described in words (rules_engine.amounts) compared with a number."""
-    from rules_engine import effects
-
-    value = effects.described_amount(game, cond.detail or "", controller, source)
+    value = hooks.described_amount(game, cond.detail or "", controller, source)
     need = cond.amount.value if cond.amount is not None and cond.amount.value is not None else 1
     return value is not None and value >= need
 

@@ -11,10 +11,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules_engine import compiled
 from rules_engine.cards import CardDef, CardLibrary, Face
 from rules_engine.decisions import Decider
+from rules_engine.errors import UnknownCard
 from rules_engine.events import Event
-from rules_engine.objects import GameObject, Player, StackAbility
+from rules_engine.mana import parse_cost
+from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
+from rules_engine.registry import hooks
 
 STEPS = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -22,6 +26,8 @@ STEPS = (
     "end", "cleanup",
 )
 COMBAT_STEPS = frozenset(STEPS[4:10])
+# the first step of each phase (500.1; 500.8: an added phase begins with it)
+FIRST_STEPS = frozenset({"untap", "main1", "beginning_of_combat", "main2", "end"})
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
 # Events after which state-based actions (704) cannot newly apply, unless a static ability is
 # on the battlefield (Game.statics_present): a step beginning, mana abilities tapping lands,
@@ -114,14 +120,11 @@ class Game:
         # When a list, every note and every spell_cast / entered event is appended to it too:
         # the simulator looks at just these for clauses the compiler could not read.
         self.face_events: list[Event] | None = None
-        from rules_engine import triggers  # late: triggers imports this module
-
-        self._trigger_check = triggers.check
-        from rules_engine.effects import zone_change_replacement  # late: effects imports this
-
-        self._zone_replacement = zone_change_replacement
-        self._watched = triggers.WATCHED_EVENTS
-        self._ignored = triggers.IGNORED_EVENTS
+        # provided by rules_engine.triggers and rules_engine.effects.replacement (registry)
+        self._trigger_check = hooks.trigger_check
+        self._zone_replacement = hooks.zone_change_replacement
+        self._watched = hooks.trigger_watched_events
+        self._ignored = hooks.trigger_ignored_events
 
     # -- ids, names, logging ----------------------------------------------------------------
     # sba.check_all may skip a check after only SBA_QUIET_EVENTS. Off by default: library users
@@ -237,8 +240,6 @@ class Game:
     def card_def(self, name: str) -> CardDef:
         found = self.cards.get(name)
         if found is None:
-            from rules_engine.errors import UnknownCard
-
             raise UnknownCard(f"card '{name}' not found in any card source")
         return found
 
@@ -311,14 +312,10 @@ class Game:
         if self.__dict__.get("after_move"):
             # 614.1a: the rest of a replaced zone change ("instead exile it and put a hit
             # counter on it") happens to the object in its new zone
-            from rules_engine.effects import after_zone_change
-
-            after_zone_change(self, obj)
+            hooks.after_zone_change(self, obj)
         if from_zone == "battlefield":
             if obj.prepared_copy is not None or was_prepared:
-                from rules_engine.mechanics import prepare
-
-                prepare.remove_copy(self, obj)
+                hooks.prepare_remove_copy(self, obj)  # 722.5
             self.log("left_battlefield", obj=obj, to=to_zone, lki=last_known)
             if to_zone == "graveyard" and last_known.is_creature:
                 self.creatures_died_this_turn += 1
@@ -343,9 +340,7 @@ class Game:
         obj.tapped = tapped
         obj.sick = True
         obj.timestamp = self.next_timestamp()
-        from rules_engine import permanents
-
-        permanents.enter_battlefield(self, obj, controller, new=True)
+        hooks.enter_battlefield(self, obj, controller, new=True)
         return obj
 
     def draw(self, player: Player, n: int = 1) -> list[GameObject]:
@@ -361,9 +356,7 @@ class Game:
             drawn.append(card)
             self.log("drew", player=player, obj=card)
             if player.drawn_turn == 1 and card.card is not None:
-                from rules_engine.mechanics import miracle
-
-                miracle.first_draw(self, player, card)  # 702.94a
+                hooks.miracle_first_draw(self, player, card)  # 702.94a
         return drawn
 
     def shuffle(self, player: Player) -> None:
@@ -380,9 +373,7 @@ class Game:
     def gain_life(self, player: Player, n: int) -> None:
         if n <= 0:
             return
-        from rules_engine import statics
-
-        if statics.player_restrictions(self, "cant_gain_life", player):
+        if hooks.player_restrictions(self, "cant_gain_life", player):
             self.note(f"{player.name} can't gain life (119.7)")  # "Players can't gain life"
             return
         player.life += n
@@ -420,10 +411,28 @@ class Game:
             # 712.8c/e: a transforming card's back face has its front face's mana value
             face = card.front
         if face.mana_value < 0:
-            from rules_engine.mana import parse_cost
-
             face.mana_value = parse_cost(face.mana_cost).mana_value
         return face.mana_value
+
+
+# -- emblems (114.4): objects whose abilities work from the command zone, beside permanents --
+def active_emblems(game: Game) -> list[GameObject]:
+    """Emblems whose abilities work now: still in a command zone (a player who left the game
+    took theirs along, 800.4a)."""
+    found = game.emblems
+    if found and any(o.zone != "command" for o in found):
+        found[:] = [o for o in found if o.zone == "command"]
+        ABILITY_CHANGES[0] += 1
+    return found
+
+
+def with_emblems(game: Game, permanents: list[GameObject]) -> list[GameObject]:
+    """``permanents`` followed by the active emblems (the objects whose static and triggered
+    abilities work, 604.2 and 114.4); the same list when there are none (hot path)."""
+    if not game.emblems:
+        return permanents
+    found = active_emblems(game)
+    return permanents + found if found else permanents
 
 
 class _LastKnown:
@@ -433,8 +442,6 @@ class _LastKnown:
                  "counters", "triggered")
 
     def __init__(self, obj: GameObject) -> None:
-        from rules_engine import compiled
-
         self.obj = obj
         # the triggered abilities it had as it left: leaves-the-battlefield abilities look
         # back in time (603.10a), e.g. those of a transformed face, which the card in its

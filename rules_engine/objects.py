@@ -34,6 +34,8 @@ def _pt_counter(kind: str) -> tuple[int, int] | None:
         _PT_KINDS[kind] = found
     return found  # type: ignore[return-value]
 
+LORE = "lore"  # the counter kind of Saga chapters (714.2a; mechanics/sagas.py)
+
 
 class Player:
     """A player: life, zones, counters of what happened this turn."""

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled
+from rules_engine import compiled, conditions, registry, targeting
+from rules_engine.context import Ctx
 from rules_engine.game import Game
-from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
+from rules_engine.objects import ABILITY_CHANGES, LORE, GameObject, Player
+from rules_engine.registry import hooks
 
 
 def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: bool = False,
@@ -21,9 +23,6 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
                       counters: tuple[tuple[str, int], ...] = (),
                       transformed: bool = False) -> GameObject:
     """Put ``obj`` onto the battlefield; ``transformed``: back face up (712.14a)."""
-    from rules_engine import effects
-    from rules_engine.mechanics import day_night, prepare, rooms, sagas
-
     enters_prepared = False
     # 702.145b: daybound - "If it is night and this permanent is represented by a DFC,
     # it enters transformed"
@@ -36,8 +35,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
                                   and obj.card.back is not None)
     if transformed:
         obj.transformed = True
-    room = rooms.is_room(obj.card) and obj.copy_values is None
-    cast_half = rooms.half_index(obj.card, obj.face) if room and from_stack else None
+    room = hooks.rooms_is_room(obj.card) and obj.copy_values is None
+    cast_half = hooks.rooms_half_index(obj.card, obj.face) if room and from_stack else None
     face_abilities = compiled.object_abilities_of_face(obj)
     as_enters: list[Any] = []
     for abl in face_abilities:
@@ -59,12 +58,12 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         obj.transformed = True
     if room:  # 709.5d: it enters with the cast half unlocked (its door face from now on)
         obj.doors = 0 if cast_half is None else 1 << cast_half
-        obj.face = rooms.door_face(obj.card, obj.doors)
+        obj.face = hooks.rooms_door_face(obj.card, obj.doors)
         ABILITY_CHANGES[0] += 1  # (the trigger index may have seen its card's face)
     counters = tuple(counters) + _extra_counters(game, obj)
-    lore = sagas.entry_lore(game, obj, controller)  # 714.3a-b
+    lore = hooks.saga_entry_lore(game, obj, controller)  # 714.3a-b
     if lore:
-        counters += ((sagas.LORE, lore),)
+        counters += ((LORE, lore),)
     for kind, n in counters:
         obj.counters[kind] = obj.counters.get(kind, 0) + n
     if obj.has_type("Planeswalker"):
@@ -81,13 +80,13 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         if abl.kind == "as_transforms":
             continue
         if abl.condition is None or _cond(game, abl, controller, obj):
-            effects.run(game, effects.Ctx(game, obj, controller), abl.effects)
+            hooks.run(game, Ctx(game, obj, controller), abl.effects)
     if enters_prepared:
-        prepare.become_prepared(game, obj)
-    day_night.bound_checks(game)
+        hooks.prepare_become_prepared(game, obj)
+    hooks.day_night_bound_checks(game)
     game.log("entered", obj=obj, player=controller)
     if room and cast_half is not None:  # 709.5h: "When you unlock this door" as it enters
-        rooms.set_doors(game, obj, obj.doors, controller, (cast_half,))
+        hooks.rooms_set_doors(game, obj, obj.doors, controller, (cast_half,))
     # 122.6 / 122.6a: counters it entered with were put on it, by its controller ("Whenever one
     # or more +1/+1 counters are put on ~", Saga chapter abilities 714.3a)
     # ("enters with" effects of its own abilities log theirs as they run, above)
@@ -100,8 +99,6 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
 def _extra_counters(game: Game, obj: GameObject) -> tuple[tuple[str, int], ...]:
     """614.1c: "enters with an additional counter" effects, from resolved abilities (with a
     duration) and from static abilities of permanents already on the battlefield."""
-    from rules_engine import targeting
-
     found: list[tuple[str, int]] = []
     sources: list[tuple[Player, Any, tuple[Any, ...], Any, Any]] = [
         (ctrl, subject, effects, None, None)
@@ -137,14 +134,12 @@ def _entering_count(game: Game, obj: GameObject, count: Any, controller: Player,
                     src: Any) -> int:
     """The count of a "for each" as ``obj`` enters; "you already control" leaves the entering
     permanent out (it is not there yet as the replacement applies, 614.12)."""
-    from rules_engine import effects
-
     text = count.text or ""
     removed = " already " in f" {text} " and obj in game.battlefield
     if removed:
         game.battlefield.remove(obj)
     try:
-        value = effects.described_amount(game, text, controller, src)
+        value = hooks.described_amount(game, text, controller, src)
     finally:
         if removed:
             game.battlefield.append(obj)
@@ -152,6 +147,7 @@ def _entering_count(game: Game, obj: GameObject, count: Any, controller: Player,
 
 
 def _cond(game: Game, abl: Any, controller: Player, obj: GameObject) -> bool:
-    from rules_engine import conditions
-
     return conditions.holds(game, abl.condition, controller, obj)
+
+
+registry.provide(enter_battlefield=enter_battlefield)  # Game.create_token asks (111.2)

@@ -8,11 +8,14 @@ from __future__ import annotations
 import os
 import re
 
-from rules_engine import compiled, effects, statics, targeting
+from rules_engine import compiled, registry, statics, targeting
 from rules_engine.cards import Face
 from rules_engine.game import Game
-from rules_engine.mechanics import day_night, initiative, leave_game, prepare, sagas
-from rules_engine.objects import GameObject
+from rules_engine.objects import LORE, GameObject
+from rules_engine.registry import hooks
+
+# the mechanics' own checks (prepared copies, dungeons, day/night), registered as imported
+_MECHANIC_CHECKS = registry.STATE_BASED
 
 # MTGKIT_VERIFY_SBA=1: never skip; a check that acts after only quiet events fails loudly
 # (the test suite runs the scenarios and simulated games this way).
@@ -123,7 +126,7 @@ def check_once(game: Game) -> bool:
             losers.append((p, "704.5c: ten or more poison counters"))
         p.drew_from_empty = False
     for p, why in losers:
-        leave_game.lose(game, p, why)
+        hooks.leave_game(game, p, why)
         acted = True
     dying: list[GameObject] = []
     auras: list[GameObject] = []
@@ -156,7 +159,7 @@ def check_once(game: Game) -> bool:
                 counters["+1/+1"] = plus - n
                 counters["-1/-1"] = minus - n
                 acted = True
-            if counters.get(sagas.LORE) and sagas.must_sacrifice(game, obj):
+            if counters.get(LORE) and hooks.saga_must_sacrifice(game, obj):
                 finished.append(obj)
         target = obj.attached_to
         if target is not None or flags & _AURA:
@@ -176,7 +179,7 @@ def check_once(game: Game) -> bool:
             # infect: 702.80a, 702.90c), so the marked damage may be 0
             if ((damage > 0 and damage >= t) or obj.deathtouch_damage) and not \
                     compiled.has_keyword(obj, "indestructible"):  # 704.5g, 704.5h
-                if effects.regenerate(game, obj):  # 701.19a: destroyed -> regenerated instead
+                if hooks.regenerate(game, obj):  # 701.19a: destroyed -> regenerated instead
                     acted = True
                     continue
                 dying.append(obj)
@@ -191,7 +194,7 @@ def check_once(game: Game) -> bool:
         game.move(obj, "graveyard")
         acted = True
     if finished:
-        sagas.sacrifice(game, finished)  # 714.4 (after the others: all are simultaneous)
+        hooks.saga_sacrifice(game, finished)  # 714.4 (after the others: all are simultaneous)
         acted = True
     # 704.5j legend rule
     for (idx, name), objs in (seen.items() if seen is not None else ()):
@@ -215,17 +218,13 @@ def check_once(game: Game) -> bool:
             lst = getattr(p, zone)
             if obj in lst:
                 if obj._token or obj._spell_copy or (obj._card_copy and not
-                                                     prepare.is_kept_copy(obj)):
+                                                     hooks.prepare_is_kept_copy(obj)):
                     lst.remove(obj)
                     obj.zone = "gone"
                     acted = True
-    # 722.3c: only a prepared permanent can need a copy, and becoming prepared makes one (a
-    # card copy: game.copies_exist) unless it is phased out, and phasing in makes it then. A
-    # library user may set the designation directly, so only simulated games rely on this.
-    if (game.copies_exist or not game.skip_quiet_sba_checks) and prepare.check(game):
-        acted = True
-    if initiative.dungeon_sba(game):  # 704.5t / 309.6
-        acted = True
-    if day_night.bound_checks(game):  # 702.145c/d/f/g (not SBAs, but "any time")
-        acted = True
+    # the mechanics' checks: 722.3c prepared copies (mechanics/prepare.py), 704.5t / 309.6
+    # dungeons (mechanics/initiative.py), 702.145c/d/f/g day/night (mechanics/day_night.py)
+    for mechanic_check in _MECHANIC_CHECKS:
+        if mechanic_check(game):
+            acted = True
     return acted and not game.game_over

@@ -15,10 +15,11 @@ from dataclasses import replace
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, targeting
-from rules_engine.game import Game
-from rules_engine.mechanics.emblems import with_emblems
+from rules_engine import compiled, conditions, registry, targeting
+from rules_engine.context import Ctx
+from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Mod
+from rules_engine.registry import hooks
 
 # Zones a static ability may name that this module applies (the audit, rules_engine.support,
 # reads it): "all" is a characteristic-defining ability (604.3), which works everywhere.
@@ -360,12 +361,10 @@ def _counted(game: Game, src: GameObject, subject: GameObject, value: Any, x: An
     if value.variable in ("X", "-X") and not value.text:
         n = _counted(game, src, subject, x, None) if x is not None else 0
         return -n if value.variable == "-X" else n
-    from rules_engine import effects
-
     you = controller or src.controller
-    ctx = effects.Ctx(game, src, you)
+    ctx = Ctx(game, src, you)
     ctx.it = subject
-    found = effects.described_amount(game, value.text or "", you, src, ctx)
+    found = hooks.described_amount(game, value.text or "", you, src, ctx)
     return found if found is not None else 0
 
 
@@ -495,9 +494,7 @@ def _collect_restrictions(game: Game) -> dict[str, list[tuple[GameObject, Any, A
 
 
 def _verify_index() -> bool:
-    from rules_engine import triggers  # late: triggers imports this module
-
-    return triggers.VERIFY_INDEX
+    return hooks.trigger_verify_index()  # (rules_engine.triggers: tests switch it on live)
 
 
 def skips(game: Game, player: Any, what: str) -> bool:
@@ -560,3 +557,6 @@ def before_the_game(restriction: Any) -> bool:
     """Whether a static ability works only before the game begins and so has nothing to do in
     one (113.6n, 903.3a: "[This card] can be your commander" modifies deck construction)."""
     return isinstance(restriction, ab.Restriction) and restriction.kind == "can_be_commander"
+
+
+registry.provide(player_restrictions=player_restrictions)  # Game.gain_life asks (119.7)

@@ -99,7 +99,8 @@ class EngineTables:
 
 # -- reading the engine's source -----------------------------------------------------------------
 def _engine_trees() -> list[ast.Module]:
-    files = sorted(_ENGINE_DIR.glob("*.py")) + sorted((_ENGINE_DIR / "mechanics").glob("*.py"))
+    files = sorted(_ENGINE_DIR.glob("*.py")) + sorted((_ENGINE_DIR / "mechanics").glob("*.py")) \
+        + sorted((_ENGINE_DIR / "effects").glob("*.py"))
     return [ast.parse(p.read_text(encoding="utf-8")) for p in files if p.name not in _NOT_ENGINE]
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rules_engine import abilities as ab
 from rules_engine import compiled
+from rules_engine.context import Ctx
 from rules_engine.decisions import match_option
 from rules_engine.errors import DecisionError, IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
+from rules_engine.registry import hooks
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
           "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle",
@@ -140,10 +143,8 @@ def _amount_compare(game: Game, obj: Any, q: str, controller: Player, source: An
         way = (m.group("way") or "").strip()
         return value <= x if way == "or less" else value >= x if way == "or greater" else \
             value == x
-    from rules_engine import effects
-
     you = controller if controller is not None else getattr(source, "controller", None)
-    n = effects.described_amount(game, m.group("amt"), you, source)
+    n = hooks.described_amount(game, m.group("amt"), you, source)
     if n is None:
         return True  # (not understood: qualifier_understood says so to the audit)
     cmp = m.group("cmp")
@@ -168,13 +169,11 @@ def _greatest_among(game: Game, obj: Any, q: str, controller: Player, source: An
     m = _GREATEST.match(q)
     if m is None:
         return True
-    from rules_engine import effects
-
     words = m.group("set")
     who = controller
     if words.endswith(" they control"):  # the object's controller's (109.5)
         words, who = words[: -len(" they control")] + " you control", obj.controller
-    pool = effects._matching(game, words, who, source)
+    pool = hooks.matching(game, words, who, source)
     if pool is None:
         return True
     values = [_stat_of(game, o, m.group("what")) for o in pool]
@@ -187,20 +186,16 @@ def _greatest_among(game: Game, obj: Any, q: str, controller: Player, source: An
 def _amount_compare_understood(q: str) -> bool:
     gm = _GREATEST.match(q)
     if gm is not None:
-        from rules_engine import effects
-
         words = gm.group("set")
         if words.endswith(" they control"):
             words = words[: -len(" they control")] + " you control"
-        return effects._parse_counted(words) is not None
+        return hooks.parse_counted(words) is not None
     m = _AMOUNT_COMPARE.match(q)
     if m is None:
         return False
     if m.group("amt") is None:
         return True
-    from rules_engine import effects
-
-    return effects.amount_understood(m.group("amt"))
+    return hooks.amount_understood(m.group("amt"))
 
 
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
@@ -386,8 +381,6 @@ _TYPE_PLURALS = {"creatures": "Creature", "artifacts": "Artifact", "enchantments
 def protection_qualities(obj: Any) -> list[str]:
     """The qualities of every protection ability ``obj`` has (702.16g: "from A and from B" is
     two abilities), lower case: "red", "creatures", "everything", "demons"..."""
-    from rules_engine import abilities as ab
-
     found: list[str] = []
     abilities = list(compiled.object_abilities(obj))
     for m in obj.static_mods:
@@ -450,8 +443,6 @@ def _has_quality(quality: str, source: Any, protected: Any) -> bool:
 def _hexproof_blocks(game: Game, obj: GameObject, source: Any) -> bool:
     """702.11b/d: hexproof stops an opponent's spells and abilities from targeting it;
     "hexproof from [quality]" only those with the quality."""
-    from rules_engine import abilities as ab
-
     abilities = list(compiled.object_abilities(obj))
     for m in obj.static_mods:
         abilities.extend(m.abilities)
@@ -550,10 +541,8 @@ def _x_for_targets(game: Game, item: Any, player: Player) -> int:
     x = int(getattr(item, "x", 0) or 0)
     for eff in getattr(item, "effects", None) or ():
         if type(eff).__name__ == "WithX":
-            from rules_engine import effects
-
-            ctx = effects.Ctx(game, getattr(item, "source", None), player, item)
-            return effects.amount(ctx, eff.x, 0)
+            ctx = Ctx(game, getattr(item, "source", None), player, item)
+            return hooks.amount(ctx, eff.x, 0)
     return x
 
 
@@ -658,8 +647,6 @@ def collect_targets(items: Any) -> tuple[Any, ...]:
 
 
 def _collect_targets(items: Any) -> tuple[Any, ...]:
-    from rules_engine import abilities as ab
-
     found: list[Any] = []
 
     def walk(value: Any) -> None:
@@ -683,3 +670,10 @@ def _collect_targets(items: Any) -> tuple[Any, ...]:
 
     walk(items)
     return tuple(found)
+
+
+def note_targets(game: Game, item: Any, player: Player) -> None:
+    """115.1 / 702.21a: log each object becoming the target of a spell or ability."""
+    for target in item.targets:
+        if isinstance(target, GameObject):
+            game.log("becomes_target", obj=target, spell=item, player=player)

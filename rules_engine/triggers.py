@@ -14,11 +14,11 @@ import os
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, targeting
-from rules_engine.game import Game
-from rules_engine.mechanics import initiative, sagas
-from rules_engine.mechanics.emblems import with_emblems
+from rules_engine import compiled, conditions, registry, targeting
+from rules_engine.events import Event
+from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
+from rules_engine.registry import hooks
 
 STEP_OF_PHASE = {
     "upkeep": "upkeep", "draw": "draw", "end": "end", "combat": "beginning_of_combat",
@@ -81,13 +81,6 @@ class IndexMissedTrigger(AssertionError):
     """A permanent's triggered ability triggered on an event the trigger index skipped."""
 
 
-def effects_mod() -> Any:
-    """rules_engine.effects, imported late (it imports this module's neighbours)."""
-    from rules_engine import effects
-
-    return effects
-
-
 def check(game: Game, event: Any) -> None:
     """Collect every triggered ability that ``event`` triggers (603.2)."""
     name = event.name
@@ -97,7 +90,7 @@ def check(game: Game, event: Any) -> None:
             and name not in _SPECIAL_EVENTS:
         return  # nothing can look at it: the checks below would find nothing
     if name in _INHERENT_EVENTS and (game.initiative is not None or name == "initiative_taken"):
-        initiative.inherent_triggers(game, event)  # (without a holder only initiative_taken)
+        hooks.inherent_triggers_initiative(game, event)  # (without a holder: initiative_taken)
     if name in _TRIGGER_EVENTS:
         index = game.trigger_index
         if index is None or index[0] != ABILITY_CHANGES[0]:
@@ -154,7 +147,7 @@ def check(game: Game, event: Any) -> None:
             game.delayed.remove(delayed)  # 603.7b: its duration ended with the turn
             continue
         trig = delayed.ability.trigger
-        if getattr(trig, "detail", None) == "that_turn" and not effects_mod().that_turn_matches(
+        if getattr(trig, "detail", None) == "that_turn" and not hooks.that_turn_matches(
                 game, delayed.ability):
             continue  # "At the beginning of that turn's end step": only in that extra turn
         if _matches(game, trig, event, delayed.source, delayed.controller, delayed=delayed):
@@ -283,7 +276,7 @@ def _extra_times(game: Game, trig: Any, obj: Any, event: Any) -> int:
     (714.2c: "I, II —" is one ability per chapter), each counter of "Whenever a +1/+1 counter
     is put on ~"."""
     if trig.event == "chapter":
-        return max(sagas.triggered(game, trig, obj, event) - 1, 0)
+        return max(hooks.triggered_sagas(game, trig, obj, event) - 1, 0)
     if trig.each_one and event.name == "counters_put":
         return max(int(event.data.get("amount") or 1) - 1, 0)
     return 0
@@ -318,7 +311,6 @@ def _ward(game: Game, event: Any) -> None:
     ward = compiled.keyword_ability(obj, "ward")
     if ward is None:
         return
-    from rules_engine.events import Event
 
     spell = event.data["spell"]
     cost = ward.cost if ward.cost is not None else ab.Cost(
@@ -556,7 +548,7 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
             return False  # "your first spell during each opponent's turn"
         return True
     if kind == "chapter":
-        return sagas.triggered(game, trig, source, event) > 0
+        return hooks.triggered_sagas(game, trig, source, event) > 0
     if kind in ("leave_graveyard", "cycle", "sacrifice", "create_token"):
         # "Whenever one or more cards leave your graveyard", "Whenever a player cycles a card",
         # "Whenever you sacrifice another permanent" (701.21a)
@@ -653,8 +645,6 @@ def _batched(game: Game, trig: Any, source: Any, name: str) -> bool:
     for p in game.pending_triggers:
         if p.source is source and p.ability is not None and p.ability.trigger is trig and \
                 p.event is not None and p.event.name == name:
-            from rules_engine.events import Event
-
             old = p.event
             p.event = Event(name, {**old.data, "count": int(old.data.get("count", 1)) + 1},
                             old.turn, old.step)
@@ -672,7 +662,7 @@ def _add(game: Game, abl: Any, source: Any, controller: Player, event: Any,
         # 605.1b / 605.4a: a triggered mana ability doesn't use the stack: it resolves at once
         item = StackAbility(game.new_id(), label, source, controller, list(abl.effects),
                             ability=abl, event=event)
-        effects_mod().resolve_ability(game, item)
+        hooks.resolve_ability(game, item)
         return
     game.pending_triggers.append(
         Pending(label, source, controller, abl.effects, ability=abl, event=event,
@@ -710,9 +700,7 @@ def put_on_stack(game: Game) -> None:
         for pend in mine:
             effects = tuple(pend.effects)
             if any(isinstance(e, ab.Modal) for e in effects):
-                from rules_engine.effects import choose_modes
-
-                effects = choose_modes(game, player, effects)  # 603.3c
+                effects = hooks.choose_modes(game, player, effects)  # 603.3c
             item = StackAbility(game.new_id(), pend.name, pend.source, player,
                                 list(effects), ability=pend.ability, event=pend.event)
             wanted = targeting.collect_targets(effects)
@@ -725,9 +713,7 @@ def put_on_stack(game: Game) -> None:
                 continue
             game.stack.append(item)
             game.log("ability_triggered_on_stack", obj=item, player=player)
-            from rules_engine.casting import note_targets
-
-            note_targets(game, item, player)
+            targeting.note_targets(game, item, player)
 
 
 def still_applies(game: Game, item: StackAbility) -> bool:
@@ -740,3 +726,11 @@ def still_applies(game: Game, item: StackAbility) -> bool:
     if not ok:
         game.note(f"{item.name}: its condition no longer holds, it does nothing (603.4)")
     return ok
+
+
+def _verify_index() -> bool:
+    return VERIFY_INDEX  # read at the call: tests switch it on with monkeypatch
+
+
+registry.provide(trigger_check=check, trigger_watched_events=WATCHED_EVENTS,
+                 trigger_ignored_events=IGNORED_EVENTS, trigger_verify_index=_verify_index)

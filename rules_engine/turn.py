@@ -9,10 +9,14 @@ waiting triggered abilities are put on the stack, repeatedly (117.5, 704.3).
 
 from __future__ import annotations
 
-from rules_engine import combat, effects, permanents, sba, statics, triggers
-from rules_engine.game import STEPS, Game
-from rules_engine.mechanics import day_night, end_turn, extra_phases, paradigm, phasing, sagas
+from rules_engine import combat, permanents, registry, sba, statics, triggers
+from rules_engine.game import FIRST_STEPS, STEPS, Game
 from rules_engine.objects import GameObject, Player, StackAbility
+from rules_engine.registry import hooks
+
+# step -> the mechanics' turn-based actions of that step (502.1 phasing, 502.2 day/night,
+# 714.3c lore counters ...), registered as the mechanics are imported
+_TURN_BASED = registry.TURN_BASED
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
 _STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
@@ -56,10 +60,10 @@ def pass_priority(game: Game) -> None:
     if game.stack:
         resolve_top(game)
         if game.end_turn_requested:
-            end_turn.finish(game)
+            hooks.end_turn_finish(game)  # 724 (mechanics/end_turn.py)
             return
         if game.end_combat_requested:
-            end_turn.finish_combat(game)
+            hooks.end_turn_finish_combat(game)
             return
         give_priority(game, game.active)  # 117.3b
     else:
@@ -75,14 +79,14 @@ def resolve_top(game: Game) -> None:
     if isinstance(item, StackAbility):
         game.log("ability_resolving", obj=item)
         if triggers.still_applies(game, item):
-            effects.resolve_ability(game, item)
+            hooks.resolve_ability(game, item)
         game.resolving = None
         item.zone = "gone"
         game.log("ability_resolved", obj=item)
         return
     obj: GameObject = item
     game.log("spell_resolving", obj=obj)
-    if not effects.targets_still_legal(game, obj):
+    if not hooks.targets_still_legal(game, obj):
         # 608.2b: all its targets are illegal, so it doesn't resolve
         game.resolving = None
         obj.zone = "stack_none"
@@ -101,7 +105,7 @@ def resolve_top(game: Game) -> None:
         permanents.enter_battlefield(game, obj, controller, from_stack=True)
         game.log("spell_resolved", obj=obj)
         return
-    effects.resolve_spell(game, obj)
+    hooks.resolve_spell(game, obj)
     game.resolving = None
     if obj.zone != "resolving":
         # Its own effect moved it: ending the turn exiles the resolving object too (724.1b),
@@ -109,8 +113,8 @@ def resolve_top(game: Game) -> None:
         return
     # 608.2n: an instant or sorcery goes to its owner's graveyard (flashback: exile, 702.34a)
     dest = "exile" if obj.flashback else "graveyard"
-    if paradigm.has_paradigm(obj):  # 702.192a: "Exile this spell" (+ the delayed trigger)
-        dest = paradigm.resolved(game, obj, paradigm.note_resolved(game, obj))
+    if hooks.paradigm_has(obj):  # 702.192a: "Exile this spell" (+ the delayed trigger)
+        dest = hooks.paradigm_resolved(game, obj, hooks.paradigm_note_resolved(game, obj))
     _spell_leaves_stack(game, obj, dest)
     game.log("spell_resolved", obj=obj)
 
@@ -169,7 +173,7 @@ def end_step(game: Game) -> None:
         return
     step = next_step_name(game)
     if game.extra_phases is not None:  # 500.8: phases added after the one ending now
-        step = extra_phases.next_step(game, step)
+        step = hooks.extra_phases_next_step(game, step)
     if step is None:
         next_turn(game)
         return
@@ -190,7 +194,7 @@ def next_turn(game: Game) -> None:
     marker = None
     while game.extra_turns and extra is None:
         cand = game.extra_turns.pop()  # 500.7: the most recently created extra turn first
-        marker = effects.extra_turn_taken(game)  # which effect made it ("that turn", 603.7)
+        marker = hooks.extra_turn_taken(game)  # which effect made it ("that turn", 603.7)
         extra = None if cand.left else cand
     game.active = extra or game.next_player(game.active)
     for _ in range(len(game.players) * 4):  # 614.10: skipped turns don't happen at all
@@ -199,7 +203,7 @@ def next_turn(game: Game) -> None:
         game.log("turn_skipped", player=game.active)
         game.active = game.next_player(game.active)
     # a skipped extra turn is not "that turn" (614.10): the marker only if it really starts
-    effects.turn_started(game, marker if extra is not None and game.active is extra else None)
+    hooks.turn_started(game, marker if extra is not None and game.active is extra else None)
     for p in game.players:
         p.spells_cast_this_turn = 0
         p.land_plays = 0
@@ -214,7 +218,7 @@ def begin_step(game: Game, step: str) -> None:
     """Turn-based actions of the step (502-514), its triggers, then priority where it has any."""
     game.step = step
     game.step_serial += 1
-    if step in extra_phases.FIRST_STEPS:
+    if step in FIRST_STEPS:
         game.phase_serial = game.step_serial  # a phase instance begins (500.8)
     active = game.active
     if step == "untap":
@@ -223,8 +227,8 @@ def begin_step(game: Game, step: str) -> None:
             game.log("step_skipped", step="untap", player=active)
             begin_step(game, "upkeep")
             return
-        phasing.untap_step_phasing(game)  # 502.1
-        day_night.untap_step_check(game)  # 502.2
+        for action in _TURN_BASED.get("untap", ()):  # 502.1 phasing, 502.2 day/night check
+            action(game, active)
         expire_until_next_turn(game, active)
         held = _held_tapped(game, active)
         for obj in game.battlefield:  # 502.3
@@ -237,7 +241,7 @@ def begin_step(game: Game, step: str) -> None:
         begin_step(game, "upkeep")  # 502.4: no priority; triggers wait for the upkeep
         return
     if step == "cleanup":
-        end_turn.cleanup(game)
+        hooks.cleanup_step(game)  # 514 (mechanics/end_turn.py)
         return
     game.log("step_began", step=step, player=active)
     if step == "draw":
@@ -245,7 +249,8 @@ def begin_step(game: Game, step: str) -> None:
         if not (game.turn == 1 and active is game.first_player):
             game.draw(active, 1)
     elif step == "main1":
-        sagas.precombat_main(game, active)  # 714.3c
+        for action in _TURN_BASED.get("main1", ()):  # 714.3c lore counters (sagas)
+            action(game, active)
     elif step == "declare_attackers":
         combat.declare_attackers(game, game.pending_attacks or {})
         game.pending_attacks = None

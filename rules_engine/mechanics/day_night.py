@@ -15,7 +15,12 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 
 from __future__ import annotations
 
-from rules_engine import compiled
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled, effects, registry, statics
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _objects
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
@@ -46,7 +51,6 @@ def become(game: Game, to: str) -> None:
     before = game.day_night
     if before == to:
         return
-    from rules_engine import statics
 
     if statics.restricted(game, f"cant_become_{to}"):
         game.note(f"it can't become {to} (an effect says so); it stays {before}")
@@ -96,9 +100,6 @@ def transform(game: Game, obj: GameObject, cause: str = "effect") -> bool:
 
 def _as_transforms(game: Game, obj: GameObject) -> None:
     """"As this transforms into X, ..." (614.1c-style: applied as the new face comes up)."""
-    from rules_engine import abilities as ab
-    from rules_engine import effects
-
     for abl in compiled.object_abilities(obj):
         if isinstance(abl, ab.EntersReplacement) and abl.kind == "as_transforms":
             effects.run(game, effects.Ctx(game, obj, obj.controller), abl.effects)
@@ -170,3 +171,46 @@ def bound_checks(game: Game) -> bool:
     if not acted and not modified:
         game.bound_key = (game.timestamp, game.day_night, len(game.battlefield))
     return acted
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_stop_day_night(ctx: Ctx, eff: Any) -> None:
+    """An effect that says it stops being day or night (outside 731.1's usual course)."""
+    before = ctx.game.day_night
+    ctx.game.day_night = "neither"
+    ctx.game.log("day_night_stopped", was=before)
+
+
+def h_transform(ctx: Ctx, eff: ab.Transform) -> None:
+    for obj in _objects(ctx, eff.subject):
+        transform(ctx.game, obj, cause="effect")
+
+
+def h_day_night(ctx: Ctx, eff: ab.SetDayNight) -> None:
+    become(ctx.game, eff.to)
+
+
+def h_toggle(ctx: Ctx, eff: Any) -> None:
+    become(ctx.game, "day" if ctx.game.day_night == "night" else "night")
+
+
+registry.register_effects({
+    ab.Transform: h_transform,
+    ab.SetDayNight: h_day_night,
+    ab.ToggleDayNight: h_toggle,
+    ab.StopDayNight: h_stop_day_night,
+})
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+@registry.turn_based("untap", "502.2")
+def _untap_step(game: Game, active: Any) -> None:
+    untap_step_check(game)
+
+
+@registry.state_based(order=3)
+def _bound_sba(game: Game) -> bool:
+    return bound_checks(game)  # 702.145c/d/f/g (not SBAs, but checked "any time")
+
+
+registry.provide(day_night_bound_checks=bound_checks)

@@ -19,8 +19,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rules_engine import abilities as ab
+from rules_engine import registry
 from rules_engine.cards import CardDef, Face
-from rules_engine.game import Game
+from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.core import _players
+from rules_engine.game import (
+    Game,
+    with_emblems,  # noqa: F401
+)
+from rules_engine.game import active_emblems as active  # noqa: F401  (114.4, state)
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
 
 LAYOUT = "emblem"
@@ -50,20 +58,15 @@ def create(game: Game, player: Player, abilities: Iterable[Any],
     return obj
 
 
-def active(game: Game) -> list[GameObject]:
-    """Emblems whose abilities work now: still in a command zone (a player who left the game
-    took theirs along, 800.4a)."""
-    found = game.emblems
-    if found and any(o.zone != "command" for o in found):
-        found[:] = [o for o in found if o.zone == "command"]
-        ABILITY_CHANGES[0] += 1
-    return found
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_create_emblem(ctx: Ctx, eff: Any) -> None:
+    """114.2: "[Player] gets an emblem with [ability]" (this module)."""
+    src = _source_obj(ctx)
+    name = getattr(src, "name", None) if isinstance(src, GameObject) else None
+    for player in _players(ctx, eff.player):
+        create(ctx.game, player, eff.abilities, source_name=name)
 
 
-def with_emblems(game: Game, permanents: list[GameObject]) -> list[GameObject]:
-    """``permanents`` followed by the active emblems (the objects whose static and triggered
-    abilities work, 604.2 and 114.4); the same list when there are none (hot path)."""
-    if not game.emblems:
-        return permanents
-    found = active(game)
-    return permanents + found if found else permanents
+registry.register_effects({
+    ab.CreateEmblem: h_create_emblem,
+})

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import combat, sba
-from rules_engine.game import Game
+from rules_engine import abilities as ab
+from rules_engine import combat, registry, sba, statics, turn
+from rules_engine.context import Ctx
+from rules_engine.game import COMBAT_STEPS, Game
 from rules_engine.objects import GameObject
 
 
@@ -57,8 +59,6 @@ def end_the_turn(game: Game) -> None:
 
 def finish(game: Game) -> None:
     """724.1c-f, after the effect that ended the turn has finished resolving."""
-    from rules_engine import turn
-
     game.end_turn_requested = False
     game.end_combat_requested = False
     sba.check_all(game)  # 724.1c (triggers collected, not put on the stack)
@@ -73,8 +73,6 @@ def finish(game: Game) -> None:
 
 def end_the_combat(game: Game) -> None:
     """724.2: only during combat (724.2g)."""
-    from rules_engine.game import COMBAT_STEPS
-
     if game.step not in COMBAT_STEPS:
         return
     game.pending_triggers = []  # 724.2a
@@ -84,8 +82,6 @@ def end_the_combat(game: Game) -> None:
 
 
 def finish_combat(game: Game) -> None:
-    from rules_engine import turn
-
     game.end_combat_requested = False
     sba.check_all(game)
     combat.remove_all_from_combat(game)
@@ -93,15 +89,11 @@ def finish_combat(game: Game) -> None:
 
 
 def _no_max_hand_size(game: Game, player: Any) -> bool:
-    from rules_engine import statics
-
     return bool(statics.player_restrictions(game, "no_max_hand_size", player))
 
 
 def cleanup(game: Game) -> None:
     """514: the cleanup step."""
-    from rules_engine import turn
-
     active = game.active
     game.log("cleanup_began", player=active)
     # 514.1: discard down to maximum hand size
@@ -141,3 +133,23 @@ def cleanup(game: Game) -> None:
         turn.give_priority(game, active)
         return
     turn.end_step(game)
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_end_turn(ctx: Ctx, eff: Any) -> None:
+    end_the_turn(ctx.game)
+
+
+def h_end_combat(ctx: Ctx, eff: Any) -> None:
+    end_the_combat(ctx.game)
+
+
+registry.register_effects({
+    ab.EndTurn: h_end_turn,
+    ab.EndCombat: h_end_combat,
+})
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.provide(end_turn_finish=finish, end_turn_finish_combat=finish_combat,
+                 cleanup_step=cleanup)

@@ -17,11 +17,14 @@ the first addition came after). It is all dropped when the turn ends.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from rules_engine.game import Game
+from rules_engine import abilities as ab
+from rules_engine import registry
+from rules_engine.context import Ctx
+from rules_engine.game import FIRST_STEPS, Game
 
 # the step each phase begins with (501-512): a new phase instance starts there
-FIRST_STEPS = frozenset({"untap", "main1", "beginning_of_combat", "main2", "end"})
 _PHASE_OF = {
     "untap": "beginning", "upkeep": "beginning", "draw": "beginning", "main1": "main",
     "beginning_of_combat": "combat", "declare_attackers": "combat",
@@ -95,4 +98,20 @@ def next_step(game: Game, normal: str | None) -> str | None:
     return normal
 
 
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.provide(extra_phases_next_step=next_step)
+
+
 __all__ = ["ExtraPhases", "FIRST_STEPS", "add", "next_step", "pending", "phase_of"]
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_additional_phase(ctx: Ctx, eff: Any) -> None:
+    """500.8: "After this phase, there is an additional combat phase [followed by an
+    additional main phase]" (this module)."""
+    add(ctx.game, tuple(eff.phases))
+
+
+registry.register_effects({
+    ab.AdditionalPhase: h_additional_phase,
+})

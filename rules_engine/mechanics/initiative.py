@@ -25,9 +25,15 @@ from importlib import resources
 from typing import Any
 
 from rules_engine import abilities as ab
+from rules_engine import compiled, registry
 from rules_engine.cards import CardDef
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _players
+from rules_engine.errors import ScenarioError, UnknownCard
+from rules_engine.events import Event
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
+from rules_engine.triggers import add_inherent
 
 UNDERCITY = "Undercity"
 INITIATIVE = "Initiative"
@@ -74,7 +80,6 @@ def _compiled_rooms(card: CardDef | None) -> dict[str, tuple[Any, ...]]:
     """Room abilities as the compiler gives them (Trigger("room_entered", detail=room))."""
     if card is None:
         return {}
-    from rules_engine import compiled
 
     found = {}
     for abl in compiled.face_abilities(card, card.front):
@@ -133,8 +138,6 @@ def dungeon_named(game: Game, name: str) -> Dungeon:
     else:
         data = _package_dungeons().get(name)
         if data is None:
-            from rules_engine.errors import UnknownCard
-
             raise UnknownCard(f"dungeon '{name}' not found in any card source or package data")
         card = CardDef.from_scryfall({"name": name, "type_line": "Dungeon",
                                       "oracle_text": data["text"], "layout": "token"})
@@ -158,7 +161,6 @@ def entry_restriction(dungeon: Dungeon) -> str | None:
     None when a plain venture into the dungeon may choose it (309.2a, 701.49a, 701.49d)."""
     if dungeon.card is None:
         return None
-    from rules_engine import compiled
 
     for abl in compiled.face_abilities(dungeon.card, dungeon.card.front):
         for restriction in getattr(abl, "effects", ()) if isinstance(
@@ -201,7 +203,6 @@ def inherent_triggers(game: Game, event: Any) -> None:
     holder = game.initiative
     if holder is None and name != "initiative_taken":
         return  # the other two abilities belong to the initiative's holder (726.2)
-    from rules_engine.triggers import add_inherent
 
     if name == "initiative_taken":
         add_inherent(game, INITIATIVE, event.data["player"],
@@ -216,7 +217,6 @@ def inherent_triggers(game: Game, event: Any) -> None:
         for taker in takers:
             if taker is holder:
                 continue
-            from rules_engine.events import Event
 
             ev = Event("initiative_damage", {"player": taker}, game.turn, game.step)
             add_inherent(game, INITIATIVE, holder,
@@ -258,8 +258,6 @@ def _enter_new(game: Game, player: Player, undercity: bool) -> None:
 
 
 def _move_marker(game: Game, player: Player, room: str) -> None:
-    from rules_engine.triggers import add_inherent
-
     player.dungeon_room = room
     effects = player.dungeon.rooms[room][0]
     source = _dungeon_object(player)
@@ -307,10 +305,34 @@ def set_dungeon(game: Game, player: Player, name: str, room: str) -> None:
     """Scenario setup: a dungeon already in the command zone with the marker on ``room``."""
     dungeon = dungeon_named(game, name)
     if room not in dungeon.rooms:
-        from rules_engine.errors import ScenarioError
-
         raise ScenarioError(f"dungeon {name} has no room {room!r} (rooms: "
                             f"{', '.join(dungeon.order)})")
     game.new_object(dungeon.card, player, "command")  # the dungeon card (309.2b)
     player.dungeon = dungeon
     player.dungeon_room = room
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_initiative(ctx: Ctx, eff: ab.TakeInitiative) -> None:
+    for p in _players(ctx, eff.player):
+        take(ctx.game, p)
+
+
+def h_venture(ctx: Ctx, eff: ab.Venture) -> None:
+    for p in _players(ctx, eff.player):
+        venture(ctx.game, p, undercity=eff.into.lower() == "undercity")
+
+
+registry.register_effects({
+    ab.TakeInitiative: h_initiative,
+    ab.Venture: h_venture,
+})
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+@registry.state_based(order=2)
+def _dungeon_sba(game: Game) -> bool:
+    return dungeon_sba(game)  # 704.5t / 309.6
+
+
+registry.provide(inherent_triggers_initiative=inherent_triggers)

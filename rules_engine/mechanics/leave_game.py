@@ -11,7 +11,12 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 
 from __future__ import annotations
 
+from rules_engine import abilities as ab
+from rules_engine import registry
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _players
 from rules_engine.game import Game
+from rules_engine.mechanics import initiative
 from rules_engine.objects import GameObject, Player
 
 
@@ -25,8 +30,6 @@ def lose(game: Game, player: Player, why: str) -> None:
 
 def leave(game: Game, player: Player) -> None:
     """800.4a."""
-    from rules_engine.mechanics import initiative
-
     player.left = True
     game._living = None  # the cached list of players still in the game
     had_initiative = game.initiative is player
@@ -58,3 +61,25 @@ def leave(game: Game, player: Player) -> None:
         game.game_over = True
     if game.priority is player:
         game.priority = game.next_player(player) if living else None
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_lose_game(ctx: Ctx, eff: ab.LoseGame) -> None:
+    for p in _players(ctx, eff.player):
+        lose(ctx.game, p, "104.3e: an effect says so")
+
+
+def h_win_game(ctx: Ctx, eff: ab.WinGame) -> None:
+    for p in _players(ctx, eff.player):
+        for other in ctx.game.opponents(p):
+            lose(ctx.game, other, "104.2b: an opponent won")
+
+
+registry.register_effects({
+    ab.LoseGame: h_lose_game,
+    ab.WinGame: h_win_game,
+})
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.provide(leave_game=lose)

@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled
+from rules_engine import casting, compiled, registry, triggers
+from rules_engine.context import Ctx
+from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
@@ -29,7 +31,6 @@ def first_draw(game: Game, player: Player, card: GameObject) -> None:
                                          f"{kw.cost.mana}, 702.94a)"):
         return
     game.log("revealed", player=player, obj=card)
-    from rules_engine import triggers
 
     effect = ab.KeywordAction(name="miracle", subject=ab.Ref("self"),
                               text=f"you may cast it by paying {kw.cost.mana} rather than "
@@ -40,9 +41,6 @@ def first_draw(game: Game, player: Player, card: GameObject) -> None:
 def cast_for_miracle(game: Game, player: Player, card: Any) -> None:
     """The miracle trigger resolving: the card, if still in its owner's hand, may be cast for
     its miracle cost (118.9) now (608.2g)."""
-    from rules_engine import casting
-    from rules_engine.errors import IllegalActionError
-
     if not isinstance(card, GameObject) or card.zone != "hand" or card not in player.hand:
         return
     kw = compiled.keyword_ability(card, "miracle")
@@ -56,3 +54,14 @@ def cast_for_miracle(game: Game, player: Player, card: Any) -> None:
                                      kw.cost.mana)
     except IllegalActionError as exc:
         game.note(f"{card.name} can't be cast for its miracle cost: {exc}")
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def _ka_miracle(ctx: Ctx, eff: Any) -> None:
+    """702.94a: the miracle trigger (this module)."""
+    cast_for_miracle(ctx.game, ctx.controller, ctx.source)
+
+
+registry.register_keyword_actions({"miracle": _ka_miracle})
+
+registry.provide(miracle_first_draw=first_draw)

@@ -18,9 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled
+from rules_engine import casting, compiled, registry
+from rules_engine.context import Ctx
+from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
+from rules_engine.triggers import Delayed
 
 _TRIGGER = ab.Trigger("phase", player="you", step="precombat_main",
                       text="At the beginning of each of your precombat main phases")
@@ -49,8 +52,6 @@ def resolved(game: Game, obj: GameObject, first: bool) -> str:
     """702.192a as the paradigm spell finishes resolving: the delayed trigger (first time
     only), then the zone the spell goes to ("Exile this spell")."""
     if first:
-        from rules_engine.triggers import Delayed
-
         delayed = Delayed(_ABILITY, obj.controller, obj.name, obj, game.turn)
         delayed.once = False  # "for the rest of the game"
         game.delayed.append(delayed)
@@ -61,9 +62,6 @@ def resolved(game: Game, obj: GameObject, first: bool) -> str:
 def copy_and_cast(game: Game, player: Player, source: Any) -> None:
     """The delayed trigger resolving: a copy of the card in exile; its controller may cast it
     without paying its mana cost (608.2g: cast now, during the resolution)."""
-    from rules_engine import casting
-    from rules_engine.errors import IllegalActionError
-
     card = getattr(source, "card", None)
     if card is None:
         return
@@ -79,3 +77,19 @@ def copy_and_cast(game: Game, player: Player, source: Any) -> None:
         game.log("cast_without_paying", obj=copy, player=player)
     except IllegalActionError as exc:  # no legal targets for it (601.2c)
         game.note(f"the copy of {copy.name} can't be cast: {exc}")
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_paradigm_copy(ctx: Ctx, eff: Any) -> None:
+    """702.192a: paradigm's delayed trigger (this module)."""
+    copy_and_cast(ctx.game, ctx.controller, ctx.source)
+
+
+registry.register_effects({
+    ab.ParadigmCopy: h_paradigm_copy,
+})
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.provide(paradigm_has=has_paradigm, paradigm_note_resolved=note_resolved,
+                 paradigm_resolved=resolved)

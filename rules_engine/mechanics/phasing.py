@@ -11,8 +11,13 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 
 from __future__ import annotations
 
-from rules_engine import compiled
+from typing import Any
+
+from rules_engine import compiled, registry
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _objects
 from rules_engine.game import Game
+from rules_engine.mechanics import prepare
 from rules_engine.objects import GameObject
 
 
@@ -23,8 +28,6 @@ def phase_out(game: Game, obj: GameObject) -> None:
     game.bound_key = None  # what is on the battlefield changed (day_night.bound_checks)
     obj.phased_controller = obj.controller
     if obj.prepared:
-        from rules_engine.mechanics import prepare
-
         prepare.remove_copy(game, obj)  # 722.3c: the copy stays only while on the battlefield
     game.log("phased_out", obj=obj)
 
@@ -36,8 +39,6 @@ def phase_in(game: Game, obj: GameObject) -> None:
     game.bound_key = None
     game.log("phased_in", obj=obj)
     if obj.prepared:
-        from rules_engine.mechanics import prepare
-
         prepare.make_copy(game, obj)  # 722.3c: "or phases in prepared"
 
 
@@ -52,3 +53,19 @@ def untap_step_phasing(game: Game) -> None:
         phase_out(game, o)
     for o in coming_in:
         phase_in(game, o)
+
+
+# -- the keyword action this mechanic owns (registered in rules_engine.registry) ----------
+def _ka_phase_out(ctx: Ctx, eff: Any) -> None:
+    """702.26a: "[This permanent] phases out" as an effect's keyword action."""
+    for obj in _objects(ctx, eff.subject):
+        phase_out(ctx.game, obj)
+
+
+registry.register_keyword_actions({"phase out": _ka_phase_out})
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+@registry.turn_based("untap", "502.1")
+def _untap_step(game: Game, active: Any) -> None:
+    untap_step_phasing(game)

@@ -18,6 +18,11 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 
 from __future__ import annotations
 
+from rules_engine import abilities as ab
+from rules_engine import registry
+from rules_engine.context import Ctx
+from rules_engine.effects import copy_source_card
+from rules_engine.effects.core import _objects
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
@@ -26,8 +31,6 @@ def _values_card(obj: GameObject):  # -> CardDef | None
     """The card whose characteristics the object has (707.2: a "becomes a copy" effect's)."""
     for m in obj.mods or ():
         if m.copy_face is not None:
-            from rules_engine.effects import copy_source_card
-
             return copy_source_card(obj)
     return obj.card
 
@@ -119,3 +122,31 @@ def check(game: Game) -> bool:
             make_copy(game, obj)
             acted = True
     return acted
+
+
+# -- effect handlers this mechanic owns (registered in rules_engine.registry) ----------
+def h_prepared(ctx: Ctx, eff: ab.BecomePrepared) -> None:
+    for obj in _objects(ctx, eff.subject):
+        if eff.prepared:
+            become_prepared(ctx.game, obj)
+        else:
+            become_unprepared(ctx.game, obj)
+
+
+registry.register_effects({
+    ab.BecomePrepared: h_prepared,
+})
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+@registry.state_based(order=1)
+def _prepare_sba(game: Game) -> bool:
+    # 722.3c: only a prepared permanent can need a copy, and becoming prepared makes one (a
+    # card copy: game.copies_exist) unless it is phased out, and phasing in makes it then. A
+    # library user may set the designation directly, so only simulated games rely on this.
+    return (game.copies_exist or not game.skip_quiet_sba_checks) and check(game)
+
+
+registry.provide(prepare_remove_copy=remove_copy, prepare_become_prepared=become_prepared,
+                 prepare_copy_cast=copy_cast, prepare_unprepare_on_cast=unprepare_on_cast,
+                 prepare_is_kept_copy=is_kept_copy)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_engine import casting, registry, turn
 from rules_engine.cards import CardDef, Face, colors_of_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
@@ -101,8 +102,6 @@ def unlock(game: Game, obj: GameObject, half: Face, player: Player) -> None:
 
 def unlock_action(game: Game, player: Player, obj: GameObject, door: str | None) -> None:
     """709.5e: the special action - pay a locked half's mana cost to unlock it."""
-    from rules_engine import casting, turn
-
     if obj.zone != "battlefield" or not is_room(obj.card):
         raise IllegalActionError("709.5e", f"{obj.name or 'that'} is not a Room permanent")
     if obj.controller is not player:
@@ -122,3 +121,8 @@ def unlock_action(game: Game, player: Player, obj: GameObject, door: str | None)
                      f"unlocking {half.name}")
     unlock(game, obj, half, player)
     turn.give_priority(game, player)  # 116.3c: the player who took it receives priority
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.provide(rooms_is_room=is_room, rooms_half_index=half_index, rooms_door_face=door_face,
+                 rooms_set_doors=set_doors)

@@ -23,11 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import compiled
+from rules_engine import compiled, registry
 from rules_engine.game import Game
-from rules_engine.objects import GameObject, Player
-
-LORE = "lore"
+from rules_engine.objects import LORE, GameObject, Player
 
 
 def chapter_numbers(trig: Any) -> tuple[int, ...]:
@@ -125,3 +123,9 @@ def sacrifice(game: Game, objs: list[GameObject]) -> None:
         player = obj.controller
         game.move(obj, "graveyard")
         game.log("sacrificed", obj=obj, player=player, rule="714.4")
+
+
+# -- hook points (rules_engine.registry) ---------------------------------------------------------
+registry.turn_based("main1", "714.3c")(precombat_main)
+registry.provide(saga_entry_lore=entry_lore, saga_must_sacrifice=must_sacrifice,
+                 saga_sacrifice=sacrifice, triggered_sagas=triggered)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.cards import DictCardSource
-from rules_engine.mana import modified_cost, parse_cost
+from rules_engine.cost_modifiers import modified_cost
+from rules_engine.mana import parse_cost
 from rules_engine.scenario import Runner
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from rules_engine import abilities as ab
-from rules_engine import effects
+from rules_engine import compiled, effects
 from rules_engine.cards import DictCardSource
 from rules_engine.scenario import Runner
 from tests.rules_engine.cardfactory import card
@@ -48,7 +48,7 @@ def test_own_static_replacement_from_anywhere() -> None:
 def test_resolved_shield_applies_once_to_that_object_this_turn() -> None:
     game, alice = _game()
     bear = _obj(game, "Zone Test Bear")
-    spell = next(a for a in effects.compiled.face_abilities(None, _scorch_face())
+    spell = next(a for a in compiled.face_abilities(None, _scorch_face())
                  if isinstance(a, ab.SpellAbility))
     repl = next(e for e in spell.effects if isinstance(e, ab.ReplacementEffect))
     ctx = effects.Ctx(game, bear, alice)
@@ -71,5 +71,5 @@ def _scorch_face():
     from rules_engine.cards import CardDef
 
     card = CardDef.from_scryfall(CARDS[2])
-    effects.compiled.ensure_compiled(card)
+    compiled.ensure_compiled(card)
     return card.front

@@ -1,0 +1,317 @@
+"""Resolving spells and abilities (608.2): walk the compiled effect records through the registry.
+
+The engine never looks at a card's name: a spell or ability resolves by walking its compiled
+effect records, resolving each :class:`~rules_engine.abilities.Ref` against the game at that
+moment (608.2c-h) and calling the handler :data:`rules_engine.registry.EFFECT_HANDLERS` holds
+for the record's class. An :class:`UnsupportedEffect` is reported in the log and skipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled, registry, targeting
+from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.described import _DESCRIBED, described_amount
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Player, StackAbility
+
+# effect record class -> handler, filled by every family module (and mechanics) as imported
+HANDLERS = registry.EFFECT_HANDLERS
+
+
+def resolve_spell(game: Game, obj: GameObject) -> None:
+    """608.2: follow the instant or sorcery's instructions in order."""
+    obj.zone = "resolving"
+    ctx = Ctx(game, obj, obj.controller, obj)
+    chosen = obj.choices_made.get("effects")
+    with targeting.XInForce(game, ctx.x):  # filters that mention X (107.3)
+        run(game, ctx, chosen if chosen is not None else compiled.spell_effects(obj.face,
+                                                                                obj.card))
+    if obj.zone == "resolving" and obj.choices_made.get("buyback") and not obj.spell_copy \
+            and not obj.flashback:
+        # 702.27a: "If the buyback cost was paid, put this spell into its owner's hand instead
+        # of into that player's graveyard as it resolves" (the last step of 608.2n)
+        game.move(obj, "hand")
+        game.log("returned_by_buyback", obj=obj)
+
+
+def resolve_ability(game: Game, item: StackAbility) -> None:
+    source = item.source
+    ctx = Ctx(game, source, item.controller, item)
+    with targeting.XInForce(game, ctx.x):  # filters that mention X (107.3)
+        run(game, ctx, tuple(item.effects))
+
+
+def targets_still_legal(game: Game, obj: Any) -> bool:
+    """608.2b: if every target is now illegal, the spell doesn't resolve."""
+    if not obj.targets:
+        return True
+    return any(targeting.still_legal(game, obj, t) for t in obj.targets)
+
+
+def run(game: Game, ctx: Ctx, effects: tuple[Any, ...] | list[Any]) -> None:
+    for eff in effects:
+        if game.game_over:
+            return
+        handler = HANDLERS.get(type(eff))
+        if handler is None:
+            game.note(f"effect {type(eff).__name__} ('{getattr(eff, 'text', '')}') is not run "
+                      "by this engine")
+            continue
+        handler(ctx, eff)
+
+
+def targets_for(ctx: Ctx, target: Any) -> list[Any]:
+    if target is not None and target in ctx.target_map:
+        found = ctx.target_map[target]
+    elif ctx.targets:
+        found = ctx.targets[:1] if target is None else _by_index(ctx, target)
+    else:
+        found = []
+    return [t for t in found if targeting.still_legal(ctx.game, ctx.item, t)]
+
+
+def _by_index(ctx: Ctx, target: Any) -> list[Any]:
+    idx = getattr(target, "index", 0)
+    return ctx.targets[idx:idx + 1] if idx < len(ctx.targets) else []
+
+
+def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
+    """Objects or players a :class:`Ref` names now."""
+    game = ctx.game
+    if ref is None:
+        return []
+    kind = ref.kind
+    if kind == "self":
+        obj = _source_obj(ctx)
+        return [obj] if obj is not None else []
+    if kind == "you":
+        return [ctx.controller]
+    if kind == "active_player":  # "the player whose turn it is" (102.1), whoever controls this
+        return [game.active]
+    if kind == "target":
+        found = targets_for(ctx, ref.target)
+        if found:
+            ctx.it = found[-1]
+        return found
+    if kind == "it":
+        if ctx.it is not None:
+            return [ctx.it]
+        if ctx.item is not None and game.__dict__.get("delayed_refs"):
+            found = _remembered(ctx, "it")
+            if found is not None:
+                return found
+        if ctx.targets:
+            return [t for t in ctx.targets[-1:] if targeting.still_legal(game, ctx.item, t)]
+        trig = _triggering(ctx)
+        if trig is not None and not isinstance(trig, Player):
+            return [trig]
+        # "At the beginning of your upkeep, if ~ isn't prepared, it becomes prepared": an
+        # event about a player only (a step beginning) leaves "it" for the source itself
+        return [_source_obj(ctx)]
+    if kind == "triggering":
+        trig = _triggering(ctx)
+        return [trig] if trig is not None else []
+    if kind == "that_player":
+        if isinstance(ctx.it, Player):
+            return [ctx.it]
+        for t in reversed(ctx.targets):
+            if isinstance(t, Player):
+                return [t]
+        if isinstance(ctx.it, GameObject):
+            return [ctx.it.controller]
+        if ctx.event is not None and isinstance(ctx.event.data.get("player"), Player):
+            return [ctx.event.data["player"]]
+        return [ctx.controller]
+    if kind == "player_each":
+        return [ctx.focus] if ctx.focus is not None else list(game.apnap())
+    if kind == "opponent_each":
+        if ctx.focus is not None:
+            return [ctx.focus] if ctx.focus is not ctx.controller else []
+        return [p for p in game.apnap() if p is not ctx.controller]
+    if kind == "defending_player":
+        src = _source_obj(ctx)
+        if isinstance(src, GameObject) and isinstance(src.attacking, Player):
+            return [src.attacking]
+        return game.opponents(ctx.controller)[:1]
+    if kind in ("enchanted", "equipped", "attached"):
+        src = _source_obj(ctx)
+        target = getattr(src, "attached_to", None)
+        return [target] if target is not None else []
+    if kind in ("controller_of", "owner_of"):
+        out = []
+        for obj in resolve_ref(ctx, ref.of):
+            if isinstance(obj, GameObject):
+                out.append(obj.controller if kind == "controller_of" else obj.owner)
+        return out
+    if kind == "each":
+        found = [o for o in game.permanents()
+                 if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
+                 and (not ref.filter or not ref.filter.card_types or True)]
+        if ref.filter is not None and "attached to that creature" in ref.filter.qualifiers:
+            # "Destroy all Equipment attached to that creature": "that creature" is the one
+            # the effect spoke of before (its target, 608.2c), as it is now (301.5, 303.4)
+            that = resolve_ref(ctx, ab.Ref("it"))
+            found = [o for o in found if o.attached_to is not None and o.attached_to in that]
+        return found
+    if kind == "those":
+        if not ctx.those and ctx.item is not None and game.__dict__.get("delayed_refs"):
+            found = _remembered(ctx, "those")
+            if found is not None:
+                return found
+        return list(ctx.those)
+    if kind in ("chosen", "chosen_one"):
+        return _choose_among(ctx, ref)
+    if kind == "rest":
+        return [o for o in ctx.those if o not in ctx.chosen]
+    game.note(f"reference '{ref.text or kind}' not understood")
+    return []
+
+
+def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
+    """"one of them" / "a creature card from among them": chosen from the cards just looked at."""
+    game = ctx.game
+    flt = ref.filter
+    pool = [o for o in ctx.those if isinstance(o, GameObject)]
+    count = 1
+    if flt is not None:
+        for q in flt.qualifiers:
+            if q.startswith("count:"):
+                value = q.split(":", 1)[1]
+                count = int(value) if value.isdigit() else len(pool)
+        pool = [o for o in pool if targeting.matches(game, o, _without_zone(flt), ctx.controller,
+                                                     None, zone_check=False)]
+        if "dealt damage this way" in flt.qualifiers and len(pool) <= count:
+            ctx.chosen = list(pool)  # a reference to what was just damaged, not a choice
+            if pool:
+                ctx.it = pool[-1]
+            return pool
+    chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'a card'}",
+                                      pool, count)
+    ctx.chosen = list(chosen)
+    if chosen:
+        ctx.it = chosen[-1]
+    return chosen
+
+
+def _without_zone(flt: Any) -> Any:
+    from dataclasses import replace
+
+    return replace(flt, zone=None) if flt.zone else flt
+
+
+def _triggering(ctx: Ctx) -> Any:
+    ev = ctx.event
+    if ev is None:
+        return None
+    for key in ("obj", "source", "player"):
+        val = ev.data.get(key)
+        if val is not None:
+            return val
+    return None
+
+
+def _players(ctx: Ctx, ref: Any) -> list[Player]:
+    out = []
+    for x in resolve_ref(ctx, ref):
+        if isinstance(x, Player):
+            out.append(x)
+        elif isinstance(x, GameObject):
+            out.append(x.controller)
+    return out
+
+
+def _objects(ctx: Ctx, ref: Any) -> list[GameObject]:
+    return [x for x in resolve_ref(ctx, ref) if isinstance(x, GameObject)]
+
+
+def amount(ctx: Ctx, amt: Any, default: int = 1) -> int:
+    if amt is None:
+        return default
+    if amt.value is not None:
+        return int(amt.value)
+    if amt.variable == "X" and not amt.text:
+        return ctx.x
+    if amt.variable == "-X" and not amt.text:
+        return -ctx.x  # "gets -X/-X" (the sign is the effect's, 107.1b does not apply)
+    text = (amt.text or "").lower()
+    if text.startswith("up to "):
+        return _up_to(ctx, amt.text[len("up to "):])
+    described = _DESCRIBED.get(text)
+    if described is not None:
+        return described(ctx)
+    value = described_amount(ctx.game, amt.text or "", ctx.controller, _source_obj(ctx), ctx)
+    if value is not None:
+        return max(value, 0)  # 107.1b: a calculation that yields a negative number gives 0
+    ctx.game.note(f"amount '{amt.text}' not computed; using {default}")
+    return default
+
+
+def _amount_for(ctx: Ctx, amt: Any, player: Player) -> int:
+    """An amount of an instruction each of several players follows ("Each opponent loses life
+    equal to the number of cards in their hand"): "they"/"their" is that player (ctx.focus)."""
+    if amt is None or amt.text is None or ctx.focus is not None:
+        return amount(ctx, amt)
+    ctx.focus = player
+    try:
+        return amount(ctx, amt)
+    finally:
+        ctx.focus = None
+
+
+def _up_to(ctx: Ctx, words: str) -> int:
+    """"up to N" / "up to X": the controller chooses how many, from N down to 0 (608.2d; an
+    unanswered choice takes the first option, the most)."""
+    limit = ctx.x if words.strip() == "X" else amount(ctx, ab.Amount(text=words), 0)
+    options = list(range(max(limit, 0), -1, -1))
+    picked = ctx.game.decider.choose(ctx.controller.name, f"how many (up to {limit})", options)
+    return int(picked) if picked is not None else 0
+
+
+def h_unsupported(ctx: Ctx, eff: Any) -> None:
+    ctx.game.note(f"unsupported effect skipped: {eff.text!r}")
+
+
+def _until(duration: Any, ctx: Ctx | None = None) -> str:
+    """A duration as a tag: "eot" (514.2), "combat", "next_turn:<player>" (611.2b), ..."""
+    if duration is None:
+        return "static"
+    if duration.kind == "your_next_turn":
+        return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
+    return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,
+                                                                               "permanent")
+
+
+def _remembered(ctx: Ctx, kind: str) -> list[Any] | None:
+    """The objects a delayed ability's "it" (or "them") was bound to (603.7c), or None."""
+    refs = ctx.game.__dict__.get("delayed_refs")
+    ability = getattr(ctx.item, "ability", None)
+    if not refs or ability is None:
+        return None
+    hit = next((r for r in reversed(refs) if r[0] is ability), None)
+    if hit is None:
+        return None
+    pairs = hit[1] if kind == "it" else hit[2]
+    if not pairs:
+        return None
+    return [o for o, stamp in pairs if o.timestamp == stamp]
+
+
+def _lki_of(ctx: Ctx, obj: Any) -> Any:
+    """Last known information of ``obj`` from the event that triggered this ability."""
+    ev = ctx.event
+    if ev is not None and ev.data.get("obj") is obj:
+        return ev.data.get("lki")
+    return None
+
+
+registry.register_effects({
+    ab.UnsupportedEffect: h_unsupported,
+})
+
+
+registry.provide(resolve_spell=resolve_spell, resolve_ability=resolve_ability,
+                 targets_still_legal=targets_still_legal, run=run, resolve_ref=resolve_ref,
+                 amount=amount)

@@ -1,0 +1,155 @@
+"""Non-mana costs of activated abilities (118, 601.2h, 602.2b).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import registry, targeting
+from rules_engine.combat import tap_creatures_cost
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Player
+
+OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
+                              "tap_untapped", "exile", "return", "tap_creatures_power"})
+
+
+def _cost_count(part: Any) -> int:
+    amt = part.amount
+    return int(amt.value) if amt is not None and amt.value is not None else 1
+
+
+def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[Any]:
+    """What can pay one cost part: the source itself ("Sacrifice ~") or objects matching its
+    filter ("Sacrifice a creature", "Discard a card", "Exile a creature card from your
+    graveyard", "Tap an untapped creature you control")."""
+    what = part.what
+    kind = part.kind
+    if isinstance(what, ab.Ref) and what.kind in ("self", "it") or (what is None and kind in (
+            "sacrifice", "exile", "return")):
+        return [source] if isinstance(source, GameObject) else []
+    flt = what if isinstance(what, ab.ObjectFilter) else None
+    if kind == "discard":
+        pool = list(player.hand)
+    elif kind == "exile":
+        zone = (flt.zone if flt is not None and flt.zone else "graveyard")
+        if flt is not None and "single_graveyard" in flt.qualifiers:
+            # "Exile two creature cards from a single graveyard": any one player's
+            pool = [o for p in game.players for o in getattr(p, zone, [])]
+        else:
+            pool = list(getattr(player, zone, []))
+    else:  # sacrifice, tap_untapped, return: permanents the player controls
+        pool = list(game.permanents(player))
+        if kind == "tap_untapped":
+            pool = [o for o in pool if not o.tapped]
+    if flt is None:
+        return pool
+    return [o for o in pool if targeting.matches(game, o, flt, player, source, zone_check=False)]
+
+
+def _from_single_graveyard(part: Any) -> bool:
+    what = part.what
+    return isinstance(what, ab.ObjectFilter) and "single_graveyard" in what.qualifiers
+
+
+def _single_graveyards(part: Any, options: list[Any], n: int) -> list[tuple[Player, list[Any]]]:
+    """For a cost "from a single graveyard": the graveyards holding at least ``n`` of the
+    options, by owner ([] for any other cost part, and when none does)."""
+    what = part.what
+    if not isinstance(what, ab.ObjectFilter) or "single_graveyard" not in what.qualifiers:
+        return []
+    piles: dict[int, tuple[Player, list[Any]]] = {}
+    for o in options:
+        piles.setdefault(id(o.owner), (o.owner, []))[1].append(o)
+    return [(p, cards) for p, cards in piles.values() if len(cards) >= n]
+
+
+def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -> str | None:
+    """Why the non-mana cost parts can't be paid now (None when they can): 118.3 - a player
+    can't pay a cost without the resources (119.4: life; 122.8: counters)."""
+    for part in parts:
+        kind = part.kind
+        if kind not in OTHER_COST_KINDS:
+            continue
+        n = _cost_count(part)
+        if kind == "pay_life":
+            if player.life < n:  # 119.4
+                return f"119.4: {player.name} can't pay {n} life"
+        elif kind == "remove_counters":
+            have = source.counters.get(part.counter or "+1/+1", 0) if isinstance(
+                source, GameObject) else 0
+            if have < n:
+                return f"122.8: {source.name} doesn't have {n} {part.counter} counter(s)"
+        elif kind == "tap_creatures_power":
+            need = n
+            pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
+                    and not (getattr(part.what, "other", False) and o is source)]
+            if sum(max(0, o.power) for o in pool) < need:
+                return f"702.122a: not enough untapped creature power to pay {part.text}"
+        else:
+            options = _cost_options(game, player, source, part)
+            if isinstance(part.what, ab.Ref) or part.what is None:
+                if not options or (kind == "sacrifice" and options[0].zone != "battlefield"):
+                    return f"602.2b: {part.text} can't be paid"
+            elif len(options) < n or (_from_single_graveyard(part) and not _single_graveyards(
+                    part, options, n)):
+                return f"602.2b: {player.name} has nothing to pay '{part.text}' with"
+    return None
+
+
+def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -> list[Any]:
+    """601.2h / 602.2b: pay the non-mana cost parts (after cost_refusal said they can be).
+    Choices come from the player's scripted answers (names or ids, or one list), else the
+    first options. Returns what was sacrificed/discarded/exiled/tapped ("the sacrificed
+    creature" of the effect, 608.2h)."""
+    paid: list[Any] = []
+    for part in parts:
+        kind = part.kind
+        if kind not in OTHER_COST_KINDS:
+            continue
+        n = _cost_count(part)
+        if kind == "pay_life":
+            if n > 0:
+                game.lose_life(player, n)
+                game.log("life_paid", player=player, amount=n)
+            continue
+        if kind == "remove_counters":
+            key = part.counter or "+1/+1"
+            source.counters[key] = source.counters.get(key, 0) - n
+            game.log("counters_removed", obj=source, counter=key, amount=n)
+            continue
+        if kind == "tap_creatures_power":
+            paid += tap_creatures_cost(game, player, source, part)
+            continue
+        options = _cost_options(game, player, source, part)
+        if isinstance(part.what, ab.Ref) or part.what is None:
+            chosen = options[:1]
+        elif _from_single_graveyard(part) and _single_graveyards(part, options, n):
+            # all from one graveyard: the player picks the graveyard, then the cards
+            piles = _single_graveyards(part, options, n)
+            owner = piles[0][0] if len(piles) == 1 else game.decider.choose(
+                player.name, f"graveyard to pay '{part.text}' from", [p for p, _ in piles])
+            pile = next(cards for p, cards in piles if p is owner)
+            chosen = game.decider.choose_many(player.name, f"to pay '{part.text}'", pile, n)
+        else:
+            chosen = game.decider.choose_many(player.name, f"to pay '{part.text}'", options, n)
+        for obj in chosen:
+            if kind == "sacrifice":
+                game.move(obj, "graveyard")
+                game.log("sacrificed", obj=obj, player=player)
+            elif kind == "discard":
+                game.move(obj, "graveyard")
+                game.log("discarded", player=player, obj=obj)
+            elif kind == "exile":
+                game.move(obj, "exile")
+            elif kind == "return":
+                game.move(obj, "hand")
+            elif kind == "tap_untapped":
+                obj.tapped = True
+                game.log("tapped_for_cost", obj=obj, source=source)
+        paid += chosen
+    return paid
+
+
+registry.provide(other_cost_kinds=OTHER_COST_KINDS, cost_refusal=cost_refusal, pay_costs=pay_costs)

@@ -1,0 +1,73 @@
+"""Counters (122): putting them on, removing them, moving them from one object to another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import registry
+from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.core import _lki_of, _objects, _triggering, amount, resolve_ref
+from rules_engine.objects import GameObject
+
+
+def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
+    n = amount(ctx, eff.amount)
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone != "battlefield":
+            continue
+        obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + n
+        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n,
+                     player=ctx.controller)
+
+
+def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
+    """122.1 / 122.8: remove N counters of a kind ("remove all landmark counters": every one);
+    a permanent without enough loses what it has."""
+    everything = eff.amount is not None and (eff.amount.text or "").lower() == "all"
+    n = 0 if everything else amount(ctx, eff.amount)
+    for obj in _objects(ctx, eff.subject):
+        have = obj.counters.get(eff.counter, 0)
+        gone = have if everything else min(have, n)
+        if not gone:
+            continue
+        obj.counters[eff.counter] = have - gone
+        ctx.game.log("counters_removed", obj=obj, counter=eff.counter, amount=gone)
+
+
+def h_put_counters_of(ctx: Ctx, eff: Any) -> None:
+    """122.1 / 608.2h: "put its counters on target creature": each kind of counter the source
+    had (its last known information when it has left the battlefield) on the subject."""
+    game = ctx.game
+    counts: dict[str, int] = {}
+    sources = resolve_ref(ctx, eff.source)
+    if eff.source is not None and eff.source.kind == "it" and ctx.it is None:
+        # "put its counters on target creature": "its" comes before the target it would
+        # otherwise stand for, so it is the triggering object (or the source itself)
+        trig = _triggering(ctx)
+        sources = [trig] if trig is not None else [_source_obj(ctx)]
+    for src in sources:
+        if isinstance(src, GameObject) and src.zone == "battlefield":
+            counts = dict(src.counters)
+            break
+        lki = _lki_of(ctx, src)
+        if lki is not None:
+            counts = dict(getattr(lki, "counters", None) or {})
+            break
+    if not any(counts.values()):
+        return
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone != "battlefield":
+            continue
+        for kind, n in counts.items():
+            if n > 0:
+                obj.counters[kind] = obj.counters.get(kind, 0) + n
+                game.log("counters_put", obj=obj, counter=kind, amount=n)
+
+
+registry.register_effects({
+    ab.PutCounters: h_counters,
+    ab.RemoveCounters: h_remove_counters,
+    ab.PutCountersOf: h_put_counters_of,
+})

@@ -1,0 +1,239 @@
+"""Control flow of an effect: "you may" (603.5), "if"/"otherwise" (608.2c), repeats, modes
+(700.2), delayed triggers (603.7), "where X is", choices and die rolls (706).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import conditions, registry, targeting
+from rules_engine import conditions as cnd
+from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.core import _players, amount, resolve_ref, run
+from rules_engine.effects.described import _they, _times_resolved, described_amount, spent_on
+from rules_engine.events import Event
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Player
+from rules_engine.triggers import Delayed, Pending
+
+
+def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
+    if eff.ability is None:
+        return
+    src = _source_obj(ctx)
+    name = src.name if src is not None else "delayed trigger"
+    if eff.ability.trigger.event == "reflexive":
+        # 603.12: a reflexive triggered ability triggers now ("When you do, ...")
+
+        event = None
+        if ctx.count:  # "that many": what the action it reflects on counted (603.12, 608.2c)
+
+            event = Event("reflexive", {"count": ctx.count}, ctx.game.turn, ctx.game.step)
+        ctx.game.pending_triggers.append(Pending(name, src, ctx.controller, eff.ability.effects,
+                                                 ability=eff.ability, event=event))
+        return
+    # 603.7c: "it" / "them" in a delayed ability mean the objects they meant when it was
+    # created (the attacking creature, the tokens just made), followed only in their zone
+    from dataclasses import replace
+
+    ability = replace(eff.ability)  # its own record, so the remembered objects are its own
+    if eff.ability.trigger is not None and eff.ability.trigger.detail == "that_turn":
+        marker = ctx.game.__dict__.get("last_extra_turn_marker")
+        if marker is not None:
+            ctx.game.__dict__.setdefault("that_turn_delays", []).append((ability, marker))
+    # (only for a step trigger, "at end of combat"/"at the beginning of the next end step":
+    # an event trigger's "it"/"that spell" is what triggers it, 603.7c's other half)
+    timed = eff.ability.trigger is not None and eff.ability.trigger.event == "phase"
+    it = [o for o in resolve_ref(ctx, ab.Ref("it")) if isinstance(o, GameObject)] \
+        if timed and (ctx.it is not None or ctx.targets or ctx.event is not None) else []
+    those = [o for o in ctx.those if isinstance(o, GameObject)] if timed else []
+    # (a list searched by identity: a deep-copied game keeps the pairs, not the ids)
+    refs = ctx.game.__dict__.setdefault("delayed_refs", [])
+    refs.append((ability, [(o, o.timestamp) for o in it], [(o, o.timestamp) for o in those]))
+    if len(refs) > 256:
+        del refs[0]
+    delayed = Delayed(ability, ctx.controller, name, src, ctx.game.turn)
+    if getattr(eff, "this_turn", False):
+        delayed.once = False
+        delayed.this_turn = True
+    ctx.game.delayed.append(delayed)
+
+
+def h_noop_log(ctx: Ctx, eff: Any) -> None:
+    ctx.game.log(type(eff).__name__.lower(), text=getattr(eff, "text", ""))
+
+
+def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
+    game = ctx.game
+    chooser = (_players(ctx, eff.player) or [ctx.controller])[0]
+    if game.decider.may(chooser.name, eff.text or "you may"):
+        ctx.did = True
+        ctx.stopped = False
+        run(game, ctx, eff.effects)
+        if ctx.stopped:  # a cost in "you may pay ..." could not be paid: they didn't
+            ctx.stopped = False
+            run(game, ctx, eff.if_you_dont)
+            return
+        run(game, ctx, eff.if_you_do)
+    else:
+        run(game, ctx, eff.if_you_dont)
+
+
+def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
+    cond = eff.condition
+    if cond.kind == "ability_resolved_count":
+        # "if this is the second time this ability has resolved this turn"
+        holds = _times_resolved(ctx) == (cond.amount.value if cond.amount else 1)
+        holds = holds != cond.negated
+    elif cond.kind == "did":
+        # 608.2c: "If you do" - the previous instruction was carried out
+        holds = ((ctx.did or ctx.count > 0) and not ctx.stopped) != cond.negated
+    elif cond.kind == "is_a" and cond.subject is not None and cond.subject.kind != "self":
+        found = [o for o in resolve_ref(ctx, cond.subject) if isinstance(o, GameObject)]
+        holds = any(cnd._is_a(ctx.game, cond, ctx.controller, o) for o in found) != \
+            cond.negated
+    elif cond.kind == "mana_spent":
+        # "If five or more mana was spent to cast that spell" (601.2h)
+        what = "~" if cond.subject is None or cond.subject.kind == "self" else "it"
+        spent = spent_on(ctx, _source_obj(ctx), what) or {}
+        need = cond.amount.value if cond.amount is not None and cond.amount.value else 1
+        holds = (sum(spent.values()) >= need) != cond.negated
+    elif cond.kind == "spent_more_than_power_or_toughness":
+        # 702.191a (increment): the triggering spell's mana against this creature's P or T
+        me = _source_obj(ctx)
+        spent = sum((spent_on(ctx, me, "that spell") or {}).values())
+        holds = isinstance(me, GameObject) and me.zone == "battlefield" and me.is_creature \
+            and (spent > me.power or spent > me.toughness)
+        holds = holds != cond.negated
+    elif cond.kind == "moved_this_way":
+        # "if a creature card was exiled/milled this way": the cards the previous effect moved
+        found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller, None,
+                                      zone_check=False) for o in ctx.those)
+        holds = found != cond.negated
+    else:
+        holds = conditions.holds(ctx.game, cond, ctx.controller, _source_obj(ctx))
+    if holds:
+        run(ctx.game, ctx, eff.effects)
+    else:
+        run(ctx.game, ctx, eff.otherwise)
+
+
+def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
+    """"<player> loses 1 life for each card they own in exile ...": the count is taken once,
+    before the first repetition (608.2c reads the sentence as one instruction); "they"/"their"
+    is the player the repeated effect names."""
+    count = eff.count
+    text = (count.text or "") if count is not None else ""
+    they = _they(text)
+    if count is not None and count.value is None and they != text:
+        who = next((getattr(e, "player", None) for e in eff.effects
+                    if isinstance(getattr(e, "player", None), ab.Ref)), None)
+        players = _players(ctx, who) if who is not None else []
+        if players:
+            n = sum(described_amount(ctx.game, they, p, _source_obj(ctx), ctx) or 0
+                    for p in players[:1])
+            for _ in range(n):
+                run(ctx.game, ctx, eff.effects)
+            return
+    for _ in range(amount(ctx, eff.count)):
+        run(ctx.game, ctx, eff.effects)
+
+
+class Mode:
+    """One mode of a modal spell or ability, answerable by number ("1") or by its text."""
+
+    __slots__ = ("label", "name", "effects", "aliases")
+
+    def __init__(self, index: int, effects: tuple[Any, ...], printed: str = "") -> None:
+        self.label = str(index + 1)
+        self.name = " ".join(getattr(e, "text", "") for e in effects) or f"mode {index + 1}"
+        self.effects = effects
+        # the mode as printed on the card (its bullet, with and without a flavor word), which
+        # a scenario writer copies from the card
+        self.aliases = ()
+        if printed:
+            body = re.sub(r"^[^—.]{1,40}? — (?=\S)", "", printed)
+            self.aliases = tuple(dict.fromkeys((printed.lower(), body.lower())))
+
+
+def _printed_modes(text: str, count: int) -> list[str]:
+    """The bullets of a modal text ("• Target creature becomes prepared."), when there are
+    exactly as many as the modes."""
+    bullets = [line.lstrip("•").strip() for line in str(text).split("\n")
+               if line.lstrip().startswith("•")]
+    return bullets if len(bullets) == count else [""] * count
+
+
+def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[Any, ...]:
+    """601.2b / 603.3c / 700.2: modes are chosen as the spell or ability goes on the stack;
+    the effects of the chosen modes replace the Modal record."""
+    out: list[Any] = []
+    for eff in effects:
+        if not isinstance(eff, ab.Modal):
+            out.append(eff)
+            continue
+        printed = _printed_modes(eff.text, len(eff.modes))
+        modes = [Mode(i, m, printed[i]) for i, m in enumerate(eff.modes)]
+        picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
+        for mode in picks or modes[:max(eff.min_choices, 0)]:
+            out.extend(mode.effects)
+        game.log("modes_chosen", player=player, modes=",".join(m.label for m in picks))
+    return tuple(out)
+
+
+def h_modal(ctx: Ctx, eff: ab.Modal) -> None:
+    """Modes not chosen earlier (a Modal nested in another effect) are chosen now."""
+    run(ctx.game, ctx, choose_modes(ctx.game, ctx.controller, (eff,)))
+
+
+def h_choose_target(ctx: Ctx, eff: Any) -> None:
+    """"Choose target creature." - the target was chosen as the spell was cast (601.2c); the
+    following effects call it "it"/"that creature"."""
+    found = resolve_ref(ctx, eff.subject)
+    if found:
+        ctx.it = found[-1]
+
+
+def h_roll_die(ctx: Ctx, eff: Any) -> None:
+    """706.1-706.2: roll an N-sided die and do what the result's row says. The result is random
+    (the game's seeded generator); a script may fix it with a number as the next answer."""
+    game = ctx.game
+    player = (_players(ctx, eff.player) or [ctx.controller])[0]
+    queue = game.decider.queues.get(player.name)
+    if queue and isinstance(queue[0], int) and not isinstance(queue[0], bool) and \
+            1 <= queue[0] <= eff.sides:
+        result = queue.popleft()
+    else:
+        result = game.rng.randint(1, eff.sides)
+    game.log("die_rolled", player=player, sides=eff.sides, result=result)
+    ctx.count = result
+    for low, high, row in eff.results:
+        if low <= result <= (high if high is not None else low):
+            run(game, ctx, row)
+            return
+
+
+def h_with_x(ctx: Ctx, eff: Any) -> None:
+    """X defined by the effect's own words (107.3): computed first, then the effects run."""
+    before = ctx.x
+    ctx.x = amount(ctx, eff.x, 0)
+    with targeting.XInForce(ctx.game, ctx.x):  # "with mana value X or less, where X is ..."
+        run(ctx.game, ctx, eff.effects)
+    ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
+
+
+registry.register_effects({
+    ab.DelayedTrigger: h_delayed,
+    ab.MayEffect: h_may,
+    ab.Conditional: h_conditional,
+    ab.Repeat: h_repeat,
+    ab.Modal: h_modal,
+    ab.WithX: h_with_x,
+    ab.ChooseTarget: h_choose_target,
+    ab.RollDie: h_roll_die,
+})
+
+
+registry.provide(choose_modes=choose_modes)

@@ -1,0 +1,116 @@
+"""Damage and life (120 damage, 119 life, 701.12 fight, 615 prevention).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import registry, targeting
+from rules_engine.combat import Shield, add_shield, deal_damage
+from rules_engine.conditions import note_life_lost
+from rules_engine.context import Ctx, _source_obj
+from rules_engine.decisions import match_option
+from rules_engine.effects.core import _amount_for, _objects, _players, amount, resolve_ref
+from rules_engine.errors import IllegalActionError
+
+
+def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
+    for p in _players(ctx, eff.player):
+        ctx.game.gain_life(p, _amount_for(ctx, eff.amount, p))
+
+
+def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
+    total = 0
+    for p in _players(ctx, eff.player):
+        n = _amount_for(ctx, eff.amount, p)
+        ctx.game.lose_life(p, n)
+        total += max(0, n)
+        if n > 0:
+            note_life_lost(ctx.game, p)  # 702.179d
+    ctx.count = total  # "the life lost this way"
+
+
+def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
+    srcs = resolve_ref(ctx, eff.source)
+    src = srcs[0] if srcs else _source_obj(ctx)
+    n = amount(ctx, eff.amount)
+    if eff.divided:
+        _divided_damage(ctx, eff, src, n)
+        return
+    hit: list[Any] = []
+    for ref in eff.recipients:
+        for r in resolve_ref(ctx, ref):
+            deal_damage(ctx.game, src, r, n)
+            hit.append(r)
+    ctx.those = hit  # "a creature dealt damage this way"
+
+
+def _divided_damage(ctx: Ctx, eff: Any, src: Any, n: int) -> None:
+    """601.2d: damage "divided as you choose" among the targets, each getting at least 1. The
+    division is the controller's: a scripted mapping {target: n}; unanswered, 1 to each and
+    the rest to the first. A target that became illegal gets nothing, and its share is not
+    given to the others (608.2b)."""
+    game = ctx.game
+    chosen: list[Any] = []
+    for ref in eff.recipients:
+        if ref.kind == "target":
+            chosen += ctx.target_map.get(ref.target, []) if ref.target in ctx.target_map \
+                else list(ctx.targets)
+    if not chosen:
+        return
+    name = ctx.controller.name
+    queue = game.decider.queues.get(name)
+    shares: dict[int, int] = {}
+    if queue and isinstance(queue[0], dict):
+        for key, value in queue.popleft().items():
+            who = match_option(name, "division of damage", key, chosen)
+            shares[id(who)] = int(value)
+        if sum(shares.values()) != n or any(v < 1 for v in shares.values()) or \
+                len(shares) != len(chosen):
+            raise IllegalActionError("601.2d", f"{n} damage must be divided among all "
+                                               "its targets, at least 1 each")
+    else:
+        shares = {id(t): 1 for t in chosen}
+        shares[id(chosen[0])] += max(0, n - len(chosen))
+    for t in chosen:
+        if targeting.still_legal(game, ctx.item, t):
+            deal_damage(game, src, t, shares.get(id(t), 0))
+
+
+def h_fight(ctx: Ctx, eff: ab.Fight) -> None:
+    a = _objects(ctx, eff.first)
+    b = _objects(ctx, eff.second)
+    if a and b and a[0].zone == b[0].zone == "battlefield":
+        deal_damage(ctx.game, a[0], b[0], a[0].power)
+        deal_damage(ctx.game, b[0], a[0], b[0].power)
+
+
+def h_prevent(ctx: Ctx, eff: ab.PreventDamage) -> None:
+    """615.1 / 615.7: "Prevent all [combat] damage that would be dealt [to X] [by Y] this turn"
+    and "Prevent the next N damage that would be dealt to X this turn" become shields that the
+    damage code applies; a shield for "each ..." matches its filter at the time of damage."""
+    to: list[Any] | None = None
+    flt = None
+    if eff.to is not None:
+        if eff.to.kind == "each":
+            flt = eff.to.filter
+        else:
+            to = resolve_ref(ctx, eff.to)
+            if not to:
+                return  # its only target is gone (608.2b) or nothing is named
+    by = resolve_ref(ctx, eff.by) if eff.by is not None else None
+    if eff.by is not None and not by:
+        return
+    remaining = amount(ctx, eff.amount) if eff.amount is not None else None
+    add_shield(ctx.game, Shield(to, flt, by, remaining, eff.combat_only, ctx.game.turn,
+                                ctx.controller))
+
+
+registry.register_effects({
+    ab.GainLife: h_gain,
+    ab.LoseLife: h_lose,
+    ab.DealDamage: h_damage,
+    ab.Fight: h_fight,
+    ab.PreventDamage: h_prevent,
+})

@@ -1,0 +1,48 @@
+"""Adding mana (106.3, 605.1).
+"""
+
+from __future__ import annotations
+
+from rules_engine import abilities as ab
+from rules_engine import registry
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _players, amount
+from rules_engine.mana import parse_mana
+
+
+def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
+    game = ctx.game
+    who = ctx.controller
+    if eff.player is not None:  # "that player adds ..." (a triggered mana ability, 605.1b)
+        who = (_players(ctx, eff.player) or [who])[0]
+    pool = who.mana_pool
+    n = amount(ctx, eff.amount)
+    if eff.produced:
+        # "one mana of any type that land produced": the mana of the tap that triggered it
+        kind = ctx.event.data.get("mana") if ctx.event is not None else None
+        if kind not in tuple("WUBRGC"):
+            game.note(f"'{eff.text}': no mana produced to copy the type of")
+            return
+        pool[kind] = pool.get(kind, 0) + n
+        return
+    if eff.any_color or eff.one_color:
+        color = game.decider.choose(who.name, "mana colour", list("WUBRG"))
+        pool[color] = pool.get(color, 0) + n
+        return
+    added: dict[str, int] = {}
+    if eff.choices:
+        pick = game.decider.choose(who.name, "mana", list(eff.choices))
+        for ch in pick:
+            if ch in "WUBRGC":
+                added[ch] = added.get(ch, 0) + 1
+    else:
+        added = dict(parse_mana(eff.mana))
+    for color, k in added.items():
+        pool[color] = pool.get(color, 0) + k
+        if eff.retain_until is not None:  # "you don't lose this mana as steps ... end" (500.4)
+            who.kept_mana[color] = who.kept_mana.get(color, 0) + k
+
+
+registry.register_effects({
+    ab.AddMana: h_add_mana,
+})

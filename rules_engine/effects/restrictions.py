@@ -1,0 +1,78 @@
+"""Restrictions an effect sets for a duration ("can't attack", "can't cast"; 611.2) and
+skipping turns, steps and phases (614.10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import registry
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _objects, _players, _until
+from rules_engine.objects import Mod
+
+
+def h_skip(ctx: Ctx, eff: Any) -> None:
+    """614.10: "skip your next turn / untap step / draw step / combat phase"."""
+    for p in _players(ctx, eff.player):
+        ctx.game.skips.append([p, eff.what])
+        ctx.game.log("will_skip", player=p, what=eff.what)
+
+
+def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
+    """101.2: "can't" effects from resolving spells; only players' casting is modelled."""
+    game = ctx.game
+    if eff.kind == "cant_cast" and eff.duration is not None:
+        for p in _players(ctx, eff.subject):
+            game.cant_cast.add(p.name)
+            game.log("cant_cast_this_turn", player=p)
+        return
+    if eff.kind in _OBJECT_RESTRICTIONS:
+        # 611.2c: the objects affected are fixed as the effect begins; each carries the
+        # restriction as a gained static ability until the duration ends (611.2a-b)
+        until = _until(eff.duration, ctx) if eff.duration is not None else "permanent"
+        granted = (ab.StaticAbility(effects=(ab.Restriction(kind=eff.kind, subject=ab.Ref("self"),
+                                                            filter=eff.filter, text=eff.text),),
+                                    text=eff.text),)
+        for obj in _objects(ctx, eff.subject):
+            if obj.zone == "battlefield":
+                obj.mods.append(Mod(abilities=granted, until=until,
+                                    timestamp=game.next_timestamp()))
+                game.log("restricted", obj=obj, kind=eff.kind)
+        return
+    if eff.kind == "doesnt_untap_next":
+        # 502.3 / 614.10-style: "doesn't untap during its controller's next untap step"
+        pending = game.__dict__.setdefault("skip_next_untap", [])
+        for obj in _objects(ctx, eff.subject):
+            if obj.zone == "battlefield":
+                pending.append((obj, obj.timestamp))
+                game.log("wont_untap", obj=obj)
+        return
+    if eff.kind == "cant_be_countered":
+        # "Spells you control can't be countered this turn": spells matching the filter
+        flt = eff.subject.filter if eff.subject is not None else eff.filter
+        game.__dict__.setdefault("uncounterable", []).append((ctx.controller, flt, game.turn))
+        return
+    if eff.kind == "damage_cant_be_prevented":  # 615.12 / 101.2, this turn
+        game.__dict__["no_prevention_turn"] = game.turn
+        game.log("damage_cant_be_prevented", player=ctx.controller)
+        return
+    if eff.kind == "no_max_hand_size":
+        for p in _players(ctx, eff.subject):
+            p.max_hand_size = 10 ** 6  # 402.2: no maximum hand size
+        return
+    game.note(f"restriction '{eff.text}' ({eff.kind}) is not enforced by this engine")
+
+
+# "can't" restrictions on objects that statics.restricted() enforces (combat asks it)
+_OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack",
+                                  "cant_be_blocked_by", "attacks_each_combat",
+                                  "must_be_blocked", "must_be_blocked_by_all_able",
+                                  "blocks_if_able"})
+
+
+registry.register_effects({
+    ab.Restriction: h_restriction,
+    ab.Skip: h_skip,
+})

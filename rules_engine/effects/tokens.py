@@ -1,0 +1,177 @@
+"""Tokens and copies of cards (111, 707): the predefined tokens (111.10), token specs, entering
+as a copy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import combat, compiled, registry, targeting
+from rules_engine.cards import CardDef, Face
+from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.core import _objects, _players, amount
+from rules_engine.game import Game
+from rules_engine.objects import GameObject
+
+_PREDEFINED = {
+    "treasure": ("Treasure", "Token Artifact — Treasure",
+                 "{T}, Sacrifice this token: Add one mana of any color."),
+    "food": ("Food", "Token Artifact — Food", "{2}, {T}, Sacrifice this token: You gain 3 life."),
+    "clue": ("Clue", "Token Artifact — Clue", "{2}, Sacrifice this token: Draw a card."),
+    "gold": ("Gold", "Token Artifact — Gold", "Sacrifice this token: Add one mana of any color."),
+    "blood": ("Blood", "Token Artifact — Blood",
+              "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."),
+    "map": ("Map", "Token Artifact — Map", "{1}, {T}, Sacrifice this token: Target creature you "
+            "control explores. Activate only as a sorcery."),
+    "powerstone": ("Powerstone", "Token Artifact — Powerstone",
+                   "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
+    "lander": ("Lander", "Token Artifact — Lander", "{2}, {T}, Sacrifice this token: Search your "
+               "library for a basic land card, put it onto the battlefield tapped, then shuffle."),
+}
+
+
+def predefined_token(game: Game, name: str) -> tuple[Face, CardDef]:
+    """111.10: the predefined tokens, defined from their rules text (compiled like any card)."""
+    key = name.lower()
+    cache = game.__dict__.setdefault("_token_defs", {}) if hasattr(game, "__dict__") else {}
+    if key not in cache:
+        nm, tl, text = _PREDEFINED.get(key, (name.title(), f"Token Artifact — {name.title()}",
+                                             ""))
+        if key not in _PREDEFINED:
+            game.note(f"predefined token '{name}' is not defined here; created without abilities")
+        card = CardDef.from_scryfall({"name": nm, "type_line": tl, "oracle_text": text,
+                                      "layout": "token", "colors": []})
+        compiled.ensure_compiled(card)
+        cache[key] = (card.front, card)
+    return cache[key]
+
+
+def token_face(ctx: Ctx, spec: ab.TokenSpec) -> tuple[Face, CardDef | None]:
+    if spec.predefined or (spec.name and spec.name.lower() in _PREDEFINED and not spec.card_types):
+        return predefined_token(ctx.game, spec.name or "Treasure")
+    types = tuple(t.capitalize() for t in spec.card_types) or ("Creature",)
+    subtypes = tuple(spec.subtypes)
+    name = spec.name or (" ".join(subtypes) + " Token" if subtypes else "Token")
+    type_line = " ".join(("Token",) + tuple(spec.supertypes) + types)
+    if subtypes:
+        type_line += " — " + " ".join(subtypes)
+    colors = tuple(c for c in "WUBRG" if c in _letters(spec.colors))
+    face = Face(name=name, type_line=type_line, power=amount(ctx, spec.power, 0)
+                if spec.power is not None else None,
+                toughness=amount(ctx, spec.toughness, 0) if spec.toughness is not None else None,
+                colors=colors, keywords=tuple(k.name for k in spec.keywords),
+                supertypes=tuple(spec.supertypes), types=types, subtypes=subtypes,
+                abilities=list(spec.keywords) + list(spec.abilities))
+    return face, None
+
+
+def _letters(colors: tuple[str, ...]) -> list[str]:
+    names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    return [names.get(c.lower(), c.upper()[:1]) for c in colors]
+
+
+def copy_card_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> CardDef:
+    """707.8a: a token copy of a double-faced permanent is a double-faced token; each face is
+    the same face of the original, with the copy effect's exceptions (707.9b)."""
+    card = original.card
+    assert card is not None and card.back is not None
+    compiled.ensure_compiled(card)
+    front = _with_exceptions(ctx, card.front, spec)
+    back = _with_exceptions(ctx, card.back, spec)
+    return CardDef(card.name, card.layout, front, back=back, prepare=card.prepare, raw=card.raw)
+
+
+def copy_face_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> tuple[Face, Any]:
+    """707.2: the copiable values of ``original`` with the copy effect's exceptions (707.9b)."""
+    base = original.face
+    compiled.face_abilities(original.card, base)
+    return _with_exceptions(ctx, base, spec), original.card
+
+
+def _with_exceptions(ctx: Ctx, base: Face, spec: ab.TokenSpec) -> Face:
+    changes: dict[str, Any] = {}
+    if spec.power is not None:
+        changes["power"] = amount(ctx, spec.power, 0)
+    if spec.toughness is not None:
+        changes["toughness"] = amount(ctx, spec.toughness, 0)
+    if spec.colors:
+        changes["colors"] = tuple(c for c in "WUBRG" if c in _letters(spec.colors))
+    if spec.subtypes:
+        changes["subtypes"] = tuple(spec.subtypes)
+    if spec.card_types:
+        changes["types"] = tuple(t.capitalize() for t in spec.card_types)
+    if spec.name:
+        changes["name"] = spec.name
+    if "subtypes" in changes or "types" in changes:
+        line = " ".join(base.supertypes + changes.get("types", base.types))
+        subs = changes.get("subtypes", base.subtypes)
+        changes["type_line"] = line + (" — " + " ".join(subs) if subs else "")
+    return base.copy_with(**changes) if changes else base
+
+
+def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
+    game = ctx.game
+    n = amount(ctx, eff.amount)
+    controllers = _players(ctx, eff.controller) or [ctx.controller]
+    created = []
+    for p in controllers:
+        for _ in range(n):
+            spec = eff.token
+            card = None
+            if spec.copy_of is not None:
+                originals = _objects(ctx, spec.copy_of)
+                if not originals:
+                    continue
+                original = originals[0]
+                if original.card is not None and original.card.back is not None and \
+                        original.copy_values is None:
+                    obj = game.create_token(p, None, tapped=eff.tapped,
+                                            card=copy_card_of(ctx, original, spec),
+                                            transformed=original.transformed)
+                    created.append(obj)
+                    game.log("token_created", obj=obj, player=p)
+                    continue
+                face, card = copy_face_of(ctx, original, spec)
+            else:
+                face, card = token_face(ctx, spec)
+            obj = game.create_token(p, face, tapped=eff.tapped, card=card)
+            created.append(obj)
+            game.log("token_created", obj=obj, player=p)
+    if eff.attacking:  # "create ... tokens that are tapped and attacking" (508.4)
+
+        for obj in created:
+            combat.enter_attacking(game, obj, obj.controller)
+    ctx.those = created
+    if created:
+        ctx.it = created[-1]
+
+
+def h_enter_as_copy(ctx: Ctx, eff: Any) -> None:
+    """707.2 / 614.1c: "You may have ~ enter as a copy of a creature ...": as it enters, its
+    controller chooses an object matching the filter; the permanent's copiable values
+    become that object's (707.9 exceptions in words are not applied here). It stops being a
+    copy when it leaves the battlefield (zone_change_replacement resets it)."""
+    game = ctx.game
+    obj = _source_obj(ctx)
+    if not isinstance(obj, GameObject):
+        return
+    options = [o for o in game.permanents() if o is not obj and
+               targeting.matches(game, o, eff.filter, ctx.controller, obj)]
+    if not options:
+        return
+    # ("you may" is the MayEffect around this record: answered yes, then the choice)
+    pick = game.decider.choose(ctx.controller.name, f"what {obj.name} enters as a copy of",
+                               options)
+    if pick is None:
+        return
+    face, _card = copy_face_of(ctx, pick, ab.TokenSpec())
+    obj.copy_values = face
+    game.__dict__.setdefault("entered_as_copy", []).append((obj, obj.timestamp))
+    game.log("entered_as_copy", obj=obj, original=pick)
+
+
+registry.register_effects({
+    ab.CreateToken: h_token,
+    ab.EnterAsCopy: h_enter_as_copy,
+})

@@ -1,0 +1,155 @@
+"""Moving objects between zones (400.7): destroy (701.7), exile, return/put, sacrifice (701.17).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import combat, compiled, permanents, registry, targeting
+from rules_engine.context import Ctx
+from rules_engine.effects.core import _objects, _players, _without_zone, amount
+from rules_engine.effects.keyword_actions import regenerate
+from rules_engine.objects import GameObject, Player
+
+
+def h_destroy(ctx: Ctx, eff: ab.Destroy) -> None:
+    """701.8: destroy = move to the graveyard, unless indestructible (702.12b) or regenerated
+    (701.19a; "can't be regenerated" skips the shield)."""
+    destroyed = []
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield" and not compiled.has_keyword(obj, "indestructible"):
+            if not eff.no_regenerate and regenerate(ctx.game, obj):
+                continue
+            ctx.game.move(obj, "graveyard")
+            destroyed.append(obj)
+    if destroyed or eff.subject is None or eff.subject.kind == "each":
+        ctx.those = destroyed  # "for each creature destroyed this way" (608.2c)
+        ctx.count = len(destroyed)
+
+
+def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
+    """701.13; "exile the top N cards of your library" takes them from the library top."""
+    game = ctx.game
+    if eff.from_zone == "library" and eff.amount is not None:
+        moved = []
+        for p in _players(ctx, eff.subject) or [ctx.controller]:
+            for card in list(p.library[:amount(ctx, eff.amount)]):
+                game.move(card, "exile")
+                moved.append(card)
+        ctx.those = moved
+        ctx.count = len(moved)
+        return
+    subject = eff.subject
+    if subject is not None and subject.kind in ("chosen", "chosen_one") and not ctx.those and \
+            eff.from_zone in ("graveyard", "hand") and eff.amount is not None:
+        _exile_chosen_from_zone(ctx, eff)
+        return
+    moved = []
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone not in ("gone", "exile"):
+            game.move(obj, "exile")
+            moved.append(obj)
+    ctx.those = moved or ctx.those
+    ctx.count = len(moved)
+
+
+def _exile_chosen_from_zone(ctx: Ctx, eff: Any) -> None:
+    """"Exile eight cards from your graveyard": the player chooses that many cards matching the
+    filter from their own zone. Fewer than that many can't be exiled "this way": nothing is
+    exiled and a following "If you do" is not met (608.2c, as for a cost)."""
+    game = ctx.game
+    p = ctx.controller
+    flt = eff.subject.filter
+    pool = [o for o in getattr(p, eff.from_zone) if flt is None or targeting.matches(
+        game, o, _without_zone(flt), p, None, zone_check=False)]
+    n = amount(ctx, eff.amount)
+    if len(pool) < n:
+        ctx.stopped = True
+        ctx.did = False
+        ctx.count = 0
+        game.note(f"{p.name} can't exile {n} cards from their {eff.from_zone}")
+        return
+    chosen = pool if len(pool) == n else game.decider.choose_many(
+        p.name, f"cards to exile ({eff.text})", pool, n)
+    for obj in chosen:
+        game.move(obj, "exile")
+    ctx.those = list(chosen)
+    ctx.count = len(chosen)
+    ctx.did = True
+
+
+def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
+    game = ctx.game
+    if eff.to_zone == "library_shuffled":
+        # "shuffle them into their owners' libraries" (701.24a): moved, then each library
+        # that got a card is shuffled once
+        owners: list[Player] = []
+        for obj in _objects(ctx, eff.subject):
+            if obj.zone in ("battlefield", "graveyard", "hand", "exile", "stack", "resolving"):
+                game.move(obj, "library")
+                if obj.owner not in owners:
+                    owners.append(obj.owner)
+        for owner in owners:
+            game.shuffle(owner)
+        return
+    for obj in _objects(ctx, eff.subject):
+        if eff.to_zone == "battlefield":
+            ctrl = ctx.controller if eff.under_control == "you" else obj.owner
+            if eff.transformed and (obj.card is None or obj.card.back is None):
+                # 712.14a: a card that isn't double-faced stays in its current zone
+                game.note(f"{obj.name} isn't a double-faced card: it stays in its zone "
+                          "(712.14a)")
+                continue
+            permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
+                                         counters=eff.counters, transformed=eff.transformed)
+            if eff.attacking:  # "... onto the battlefield tapped and attacking" (508.4)
+
+                combat.enter_attacking(game, obj, obj.controller)
+        elif eff.to_zone.startswith("library_bottom"):
+            game.move(obj, "library", top=False)  # any/random order among several: listed order
+        elif eff.to_zone.startswith("library"):
+            game.move(obj, "library")
+        elif eff.to_zone in ("hand", "graveyard", "exile"):
+            game.move(obj, eff.to_zone)
+        else:
+            game.note(f"zone '{eff.to_zone}' in '{eff.text}' is not known to this engine")
+
+
+def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
+    """701.21: a player sacrifices a permanent they control (chosen when described by a filter)."""
+    game = ctx.game
+    subject = eff.subject
+    sacrificed: list[GameObject] = []
+    if subject is not None and subject.kind in ("each", "chosen") and subject.filter is not None:
+        for p in _players(ctx, eff.player) or [ctx.controller]:
+            options = [o for o in game.permanents(p)
+                       if targeting.matches(game, o, subject.filter, p, None)]
+            for obj in game.decider.choose_many(p.name, f"permanent to sacrifice "
+                                                        f"({subject.filter.text})", options,
+                                                amount(ctx, eff.amount)):
+                game.move(obj, "graveyard")
+                sacrificed.append(obj)
+                game.log("sacrificed", obj=obj, player=p)
+                ctx.did = True
+        ctx.those = sacrificed  # "creatures sacrificed this way" (608.2c)
+        ctx.count = len(sacrificed)
+        return
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            player = obj.controller
+            game.move(obj, "graveyard")
+            sacrificed.append(obj)
+            game.log("sacrificed", obj=obj, player=player)
+            ctx.did = True
+    if sacrificed:
+        ctx.those = sacrificed
+        ctx.count = len(sacrificed)
+
+
+registry.register_effects({
+    ab.Destroy: h_destroy,
+    ab.Exile: h_exile,
+    ab.MoveToZone: h_move,
+    ab.Sacrifice: h_sacrifice,
+})

@@ -1,0 +1,139 @@
+"""The registries through which the rules core reaches effects and mechanics it must not import.
+
+Why: the core (priority, casting, SBA, triggers, combat, the turn) has to run every effect and
+give every mechanic its moment, yet it sits below them; if it imported them the engine would be
+one big circle again (issue 11). So the core calls through the tables here, and the upper layers
+fill them as they are imported. ``rules_engine/__init__.py`` imports
+:mod:`rules_engine.registry_setup`, which imports every effect family and mechanic, so the tables
+are full once ``import rules_engine`` (or any ``rules_engine.x``) has run.
+
+Every lookup is a dict or a slot read, done at the call: nothing scans a list per event.
+
+Tables:
+
+- :data:`EFFECT_HANDLERS`: effect record class -> handler ``(ctx, eff)`` (608.2, 609); filled by
+  ``rules_engine/effects/*.py`` and by mechanics owning an effect (day/night's "it becomes
+  night", initiative's "venture into the dungeon" ...).
+- :data:`KEYWORD_ACTIONS`: keyword action name (701) -> handler ``(ctx, eff)``.
+- :data:`TURN_BASED`: step name -> turn-based actions ``(game, active_player)`` that mechanics
+  add to the core's own (502.1 phasing, 502.2 the day/night check, 714.3c lore counters ...),
+  run in rule-number order.
+- :data:`STATE_BASED`: state-based checks ``(game) -> acted`` that mechanics add to 704.5
+  (722.3c prepared copies, 704.5t dungeons, 702.145 daybound/nightbound), in a fixed order.
+- :data:`hooks`: named single functions (a lower layer asks, one higher module answers), listed
+  in :class:`Hooks` with who provides each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Handler = Callable[[Any, Any], None]
+
+EFFECT_HANDLERS: dict[type, Handler] = {}
+KEYWORD_ACTIONS: dict[str, Handler] = {}
+TURN_BASED: dict[str, list[Callable[[Any, Any], None]]] = {}
+STATE_BASED: list[Callable[[Any], bool]] = []
+_STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
+_TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}
+
+
+def register_effects(table: dict[type, Handler]) -> None:
+    """Add effect-kind handlers; a kind handled twice is a programming error."""
+    for kind, handler in table.items():
+        old = EFFECT_HANDLERS.get(kind)
+        if old is not None and old is not handler:
+            raise RuntimeError(f"effect {kind.__name__} has two handlers: {old} and {handler}")
+        EFFECT_HANDLERS[kind] = handler
+
+
+def register_keyword_actions(table: dict[str, Handler]) -> None:
+    """Add keyword-action handlers (701), by lower-case name."""
+    KEYWORD_ACTIONS.update(table)
+
+
+def _rule_key(rule: str) -> tuple[Any, ...]:
+    return tuple(int(p) if p.isdigit() else p for p in rule.replace(".", " ").split())
+
+
+def turn_based(step: str, rule: str) -> Callable[[Callable[[Any, Any], None]],
+                                                   Callable[[Any, Any], None]]:
+    """Decorator: run ``fn(game, active)`` as a turn-based action of ``step``, ordered by
+    ``rule`` ("502.1" before "502.2") among the mechanics' actions of that step."""
+
+    def add(fn: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+        entries = _TURN_BASED_RULES.setdefault(step, [])
+        if all(f is not fn for _, f in entries):
+            entries.append((rule, fn))
+            entries.sort(key=lambda e: _rule_key(e[0]))
+        TURN_BASED[step] = [f for _, f in entries]
+        return fn
+
+    return add
+
+
+def state_based(order: int) -> Callable[[Callable[[Any], bool]], Callable[[Any], bool]]:
+    """Decorator: ``fn(game) -> acted`` runs in every state-based-action check (704.3), after
+    the core's own checks, in ``order`` (lowest first; all are performed simultaneously, the
+    order only fixes which event is logged first)."""
+
+    def add(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
+        if all(f is not fn for _, f in _STATE_BASED_ORDER):
+            _STATE_BASED_ORDER.append((order, fn))
+            _STATE_BASED_ORDER.sort(key=lambda e: e[0])
+        STATE_BASED[:] = [f for _, f in _STATE_BASED_ORDER]
+        return fn
+
+    return add
+
+
+class Hooks:
+    """Named functions a lower layer calls and exactly one higher module provides.
+
+    Each slot is a hook point; the comment says who fills it (``provide`` refuses an unknown
+    name, so a typo fails at import, not mid-game)."""
+
+    __slots__ = (
+        # rules_engine.effects (resolution, 608)
+        "resolve_spell", "resolve_ability", "targets_still_legal", "run", "resolve_ref",
+        "amount", "choose_modes", "regenerate",
+        # rules_engine.effects.described (amounts in words, 107.1)
+        "described_amount", "amount_understood", "matching", "parse_counted", "times_resolved",
+        # rules_engine.effects.costs (118, 602.2b)
+        "other_cost_kinds", "cost_refusal", "pay_costs",
+        # rules_engine.effects.replacement (614): Game.move asks these
+        "zone_change_replacement", "after_zone_change",
+        # rules_engine.effects.turns (500.7: "that turn")
+        "extra_turn_taken", "turn_started", "that_turn_matches",
+        # rules_engine.triggers (603): the Game's event log feeds it
+        "trigger_check", "trigger_watched_events", "trigger_ignored_events",
+        "trigger_verify_index",
+        # rules_engine.statics (613)
+        "player_restrictions",
+        # rules_engine.permanents (permanents entering, 403, 614.12)
+        "enter_battlefield",
+        # mechanics (each names its rules in its module)
+        "prepare_remove_copy", "prepare_become_prepared", "prepare_copy_cast",
+        "prepare_unprepare_on_cast", "prepare_is_kept_copy",  # prepare (722)
+        "miracle_first_draw",                     # miracle (702.94)
+        "day_night_bound_checks",                 # day/night (731, 702.145)
+        "inherent_triggers_initiative",           # initiative and dungeons (726, 309)
+        "leave_game",                             # leaving the game (104.3, 800.4)
+        "saga_entry_lore", "saga_must_sacrifice", "saga_sacrifice", "triggered_sagas",  # 714
+        "rooms_door_face", "rooms_half_index", "rooms_is_room", "rooms_set_doors",  # 709.5
+        "end_turn_finish", "end_turn_finish_combat", "cleanup_step",  # 724, 514
+        "extra_phases_next_step",                 # 500.8
+        "paradigm_has", "paradigm_note_resolved", "paradigm_resolved",  # 702.192
+    )
+
+
+hooks = Hooks()
+
+
+def provide(**fns: Any) -> None:
+    """Fill hook points by name (see :class:`Hooks`)."""
+    for name, fn in fns.items():
+        if name not in Hooks.__slots__:
+            raise AttributeError(f"no hook point named {name!r} in rules_engine.registry.Hooks")
+        setattr(hooks, name, fn)

@@ -1,0 +1,36 @@
+"""Fill the registries: import every effect family and mechanic once, on ``import rules_engine``.
+
+The rules core never imports these modules (that would be a circle); each registers its effect
+handlers, keyword actions, turn-based actions and hook functions into
+:mod:`rules_engine.registry` as it is imported. ``rules_engine/__init__.py`` imports this module,
+so any ``import rules_engine.x`` has the tables full before its first game. A new effect family
+or mechanic module is added to the imports below.
+"""
+
+from __future__ import annotations
+
+from rules_engine import (  # noqa: F401  (imported for their registrations)
+    casting,
+    combat,
+    effects,
+    permanents,
+    sba,
+    statics,
+    triggers,
+    turn,
+)
+from rules_engine.mechanics import (  # noqa: F401
+    day_night,
+    emblems,
+    end_turn,
+    extra_phases,
+    initiative,
+    leave_game,
+    miracle,
+    paradigm,
+    phasing,
+    prepare,
+    rooms,
+    sagas,
+    split,
+)
