@@ -161,6 +161,9 @@ class SimDataset:
         dtypes) of the database table of the same name; raises when the table has no files."""
         if table not in TABLES:
             raise DatasetError(f"unknown table {table!r} (choose from {', '.join(TABLES)})")
+        if not self.root.is_dir():
+            raise DatasetError(f"no dataset at {self.root} (write one with `mtgkit simulate "
+                               f"... --out {self.root}`)")
         if not any((self.root / table).glob(f"**/{PART}")):
             raise DatasetError(f"{self.root}: no {table} files in this dataset")
         glob = str(self.root / table / "**" / PART).replace("'", "''")

@@ -8,6 +8,7 @@ Takes the same filters as ``search``. ``--table`` exports the simulated games of
     mtgkit export --format jsonl --out all.jsonl
     mtgkit export --table sim_games --format parquet --out games.parquet
     mtgkit export --table sim_events --run 3 --format csv --out events.csv
+    mtgkit export --table sim_games --dataset runs/ --format parquet --out games.parquet
 """
 
 from __future__ import annotations
@@ -37,10 +38,26 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="what to export (default: cards with their tags)")
     parser.add_argument("--run", type=int, metavar="N",
                         help="with a sim table: only simulation run N")
+    parser.add_argument("--dataset", type=Path, metavar="DIR",
+                        help="with a sim table: read the Parquet dataset of `simulate --out "
+                             "DIR` instead of the database")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.dataset is not None:  # (the sim-table source: a dataset, no database needed)
+        if args.table == "cards":
+            raise UserError("--dataset holds simulated games: give --table sim_games, "
+                            "sim_events or sim_runs")
+        from db.sim_dataset import DatasetError
+
+        try:
+            count = export_sim_table(None, args.table, args.format, args.out, args.run,
+                                     dataset=args.dataset)
+        except DatasetError as exc:
+            raise UserError(str(exc)) from exc
+        print(f"{count:,} {args.table} rows written to {args.out}")
+        return 0
     with open_store(args, must_exist=True) as store:
         if args.table != "cards":
             count = export_sim_table(store, args.table, args.format, args.out, args.run)
