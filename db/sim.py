@@ -126,17 +126,16 @@ def finished_run(store: Store, spec_key: str, games: int) -> int | None:
     run again would only store a duplicate of it."""
     row = store.con.execute(
         "SELECT run_id FROM sim_runs WHERE spec_key = ? AND games = ? "
-        "AND finished_at IS NOT NULL ORDER BY run_id DESC LIMIT 1", [spec_key, games]).fetchone()
-    return int(row[0]) if row else None
+        "AND finished_at IS NOT NULL ORDER BY run_id DESC LIMIT 1", [spec_key, games]).fetchall()
+    return int(row[0][0]) if row else None
 
 
 def run_row(store: Store, run_id: int) -> dict[str, Any] | None:
     """The ``sim_runs`` row of a run, or None when there is no such run."""
     cur = store.con.execute("SELECT * FROM sim_runs WHERE run_id = ?", [run_id])
-    row = cur.fetchone()
-    if row is None:
-        return None
-    return dict(zip([d[0] for d in cur.description], row, strict=True))
+    names = [d[0] for d in cur.description]
+    rows = cur.fetchall()
+    return dict(zip(names, rows[0], strict=True)) if rows else None
 
 
 def run_tables(store: Store, run_id: int, games: Iterable[int] | None = None,
@@ -147,12 +146,12 @@ def run_tables(store: Store, run_id: int, games: Iterable[int] | None = None,
     if games is not None:
         where += " AND list_contains(?, game)"
         params.append(sorted(games))
-    game_tab = store.con.execute(
+    game_tab = store.con.sql(
         f"SELECT {', '.join(GAME_COLUMNS)} FROM sim_games WHERE {where} ORDER BY game",
-        params).to_arrow_table()
-    event_tab = store.con.execute(
+        params=params).to_arrow_table()
+    event_tab = store.con.sql(
         f"SELECT {', '.join(EVENT_COLUMNS)} FROM sim_events WHERE {where} ORDER BY game, seq",
-        params).to_arrow_table()
+        params=params).to_arrow_table()
     return (game_tab.cast(pa.schema(list(zip(GAME_COLUMNS, _GAME_TYPES, strict=True)))),
             event_tab.cast(pa.schema(list(zip(EVENT_COLUMNS, _EVENT_TYPES, strict=True)))))
 

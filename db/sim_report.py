@@ -89,10 +89,11 @@ def run_stats(store_or_con: Any, run_id: int) -> RunStats:
     ``sim_games`` and ``sim_events`` tables (or views)."""
     con = _con(store_or_con)
     cur = con.execute("SELECT * FROM sim_runs WHERE run_id = ?", [run_id])
-    row = cur.fetchone()
-    if row is None:
+    names = [d[0] for d in cur.description]
+    found = cur.fetchall()
+    if not found:
         raise ReportError(f"no simulation run {run_id} (see `mtgkit export --table sim_runs`)")
-    run = dict(zip([d[0] for d in cur.description], row, strict=True))
+    run = dict(zip(names, found[0], strict=True))
     cols = ", ".join(c for c, _ in PER_GAME)
     rows = con.execute(
         f"SELECT deck_a, deck_b, winner, turns, reason, {cols} FROM sim_games "

@@ -113,6 +113,13 @@ def run(args: argparse.Namespace) -> int:
     if args.address and args.workers is not None:
         raise UserError("--workers sets the CPUs of a local Ray; with --address the cluster's "
                         "CPUs are used")
+    if args.backend == "ray" and args.replay is None:  # before anything is stored
+        from rules_engine.sim_ray import RayUnavailable, import_ray
+
+        try:
+            import_ray(local=args.address is None)
+        except RayUnavailable as exc:
+            raise UserError(str(exc)) from exc
     dataset = None
     if args.out is not None and args.replay is None:
         from db.sim_dataset import DatasetError, SimDataset
