@@ -318,8 +318,10 @@ class _Sink:
         done = {row["game"] for row in rows}
         self._sync_dataset(run_id, key, done)
         if done_id is not None:
-            if self.dataset is not None:
-                self.dataset.finish_run(run_id)
+            if self.dataset is not None:  # (its run row as the database has it: finished)
+                from db.sim import run_row
+
+                self.dataset.write_run(run_id, run_row(store, run_id) or {})
             return _Start(run_id, [], complete=True)
         print(f"resuming run {run_id}: {len(done)} of {args.games} games already stored "
               f"(--new-run starts afresh)", file=sys.stderr)
@@ -409,7 +411,11 @@ class _Sink:
             return
         if self.store is not None:
             finish_run(self.store, run_id)
-        if self.dataset is not None:
+            if self.dataset is not None:  # the database's row, finish time included
+                from db.sim import run_row
+
+                self.dataset.write_run(run_id, run_row(self.store, run_id) or {})
+        elif self.dataset is not None:
             self.dataset.finish_run(run_id)
 
 
