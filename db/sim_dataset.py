@@ -48,12 +48,23 @@ class DatasetError(ValueError):
     """A dataset directory that cannot take this run (another run's files, a stray file)."""
 
 
+def file_mode() -> int:
+    """The mode a plain new file gets here (0o666 minus the umask): temporary files are made
+    0o600, and a dataset is meant to be read by other users and jobs (a Spark cluster)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def _write_atomic(table: pa.Table, path: Path) -> None:
+    """Write under a hidden temporary name (Spark, DuckDB globs and pandas skip it), then
+    rename into place: a reader never sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     os.close(fd)
     try:
         pq.write_table(table, tmp)
+        os.chmod(tmp, file_mode())
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):

@@ -52,7 +52,10 @@ def run(args: argparse.Namespace) -> int:
                 page = build_report_html(store, args.run_id)
     except (ReportError, DatasetError) as exc:
         raise UserError(str(exc)) from exc
+    from db.sim_dataset import file_mode
+
     with atomic_path(args.out) as tmp:
         tmp.write_text(page, encoding="utf-8")
+        tmp.chmod(file_mode())  # (a temporary file is private; a report is to be shared)
     print(f"report of run {args.run_id} written to {args.out} ({len(page) // 1024:,} KiB)")
     return 0
