@@ -1,4 +1,4 @@
-"""A simulation run as a Parquet dataset that DuckDB, pandas, Polars and Spark read directly.
+"""A simulation run as a Parquet dataset that DuckDB, pandas and Spark read directly.
 
 Layout (Hive partitioning: the partition values live in the directory names, not the files)::
 

@@ -255,8 +255,14 @@ def _played(spec: Any, args: argparse.Namespace, todo: list[int],
         cpus[0] = int(ray.cluster_resources().get("CPU", 1)) or 1
         # by default about four tasks per CPU, so every CPU keeps busy until the end
         size = args.batch or max(1, min(BATCH, -(-len(todo) // (4 * cpus[0]))))
-        for _batch, records in run_batches(ray, spec, plan_batches(todo, size)):
-            yield records, True
+        try:
+            for _batch, records in run_batches(ray, spec, plan_batches(todo, size)):
+                yield records, True
+        except ray.exceptions.RayError as exc:  # e.g. a cluster node without mtgkit on it
+            first = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+            raise UserError(f"a Ray task failed ({first}); the batches stored so far are kept. "
+                            "Every node of the cluster needs mtgkit (the same version) "
+                            "installed") from exc
     finally:
         session.__exit__(None, None, None)
 
