@@ -152,3 +152,25 @@ def test_without_ray_installed_the_error_says_how_to_get_it(tmp_path) -> None:
     assert proc.stderr.strip().endswith(
         'mtgkit: error: --backend ray needs Ray, which is not installed '
         '(pip install "mtgkit[ray]")')
+
+
+def test_a_worker_builds_the_card_library_once_per_run() -> None:
+    """What a Ray task runs, called directly: the spec (in its box) is read once per run and
+    per worker process; later batches of the run reuse the library; the rows are run_games'."""
+    from rules_engine import sim_ray
+    from rules_engine.cards import DictCardSource, default_sample_path, read_card_file
+    from rules_engine.deckfile import read_deck, sample_decks_dir
+    from rules_engine.sim_runner import RunSpec, card_dicts_for, run_games
+
+    source = DictCardSource(read_card_file(default_sample_path()))
+    deck = read_deck(sample_decks_dir() / "vanilla.txt").card_names()
+    spec = RunSpec(cards=card_dicts_for(source.get, deck), deck_a=tuple(deck),
+                   deck_b=tuple(deck), seed=3, max_turns=6)
+    batches = sim_ray.plan_batches([0, 1, 2, 3, 4, 6], 4, first_number=2)
+    assert batches == [sim_ray.Batch(2, (0, 1, 2, 3)), sim_ray.Batch(3, (4, 6))]
+    first = sim_ray.play_batch(spec.key(), [spec], batches[0].games)
+    library = sim_ray._LIBRARIES[spec.key()][1]
+    second = sim_ray.play_batch(spec.key(), ["not read again"], batches[1].games)
+    assert sim_ray._LIBRARIES[spec.key()][1] is library and len(sim_ray._LIBRARIES) == 1
+    want = list(run_games(spec, 7, indexes=[0, 1, 2, 3, 4, 6]))
+    assert first + second == want
