@@ -298,12 +298,12 @@ def export_table(store: Store, table: str, fmt: str, out: str | os.PathLike[str]
         reader = cursor.sql(f"SELECT * FROM {table} {where} ORDER BY {TABLES[table]}",
                             params=params).to_arrow_reader(_BATCH_ROWS)
         with open_output(out) as fh:
-            return _write_batches(reader, fmt, fh)
+            return write_batches(reader, fmt, fh)
     finally:
         cursor.close()
 
 
-def _write_batches(reader: pa.RecordBatchReader, fmt: str, fh: IO[bytes]) -> int:
+def write_batches(reader: pa.RecordBatchReader, fmt: str, fh: IO[bytes]) -> int:
     rows = 0
     if fmt == "parquet":
         with pq.ParquetWriter(fh, reader.schema) as writer:

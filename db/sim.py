@@ -16,7 +16,7 @@ import orjson
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from db.export import FORMATS, atomic_path
+from db.export import FORMATS, SIM_ORDER, atomic_path
 from db.store import Store
 
 SIM_TABLES = ("sim_games", "sim_events", "sim_runs")
@@ -78,9 +78,10 @@ def _table(columns: tuple[str, ...], types: tuple[pa.DataType, ...],
                      for name, col, t in zip(columns, cols, types, strict=True)})
 
 
-def write_games(store: Store, run_id: int, deck_a: str, deck_b: str,
-                records: Iterable[Any]) -> int:
-    """Insert game records (and their events) of one run in one transaction; returns the count."""
+def record_tables(run_id: int, deck_a: str, deck_b: str,
+                  records: Iterable[Any]) -> tuple[pa.Table, pa.Table]:
+    """The ``sim_games`` and ``sim_events`` rows of game records, as Arrow tables (the one
+    place records become rows: the database and the Parquet dataset get the same ones)."""
     games: list[tuple[Any, ...]] = []
     events: list[tuple[Any, ...]] = []
     decks = {"a": deck_a, "b": deck_b}
@@ -91,10 +92,21 @@ def write_games(store: Store, run_id: int, deck_a: str, deck_b: str,
                       r.prepare_spells_cast, r.turns_ended_early))
         for seq, (turn, step, event, player, card) in enumerate(r.events):
             events.append((run_id, r.game, seq, turn, step, event, player, card))
-    if not games:
+    return (_table(GAME_COLUMNS, _GAME_TYPES, games),
+            _table(EVENT_COLUMNS, _EVENT_TYPES, events))
+
+
+def write_games(store: Store, run_id: int, deck_a: str, deck_b: str,
+                records: Iterable[Any]) -> int:
+    """Insert game records (and their events) of one run in one transaction; returns the count."""
+    game_tab, event_tab = record_tables(run_id, deck_a, deck_b, records)
+    return write_tables(store, game_tab, event_tab)
+
+
+def write_tables(store: Store, game_tab: pa.Table, event_tab: pa.Table) -> int:
+    """Insert ``sim_games``/``sim_events`` rows given as Arrow tables, in one transaction."""
+    if not game_tab.num_rows:
         return 0
-    game_tab = _table(GAME_COLUMNS, _GAME_TYPES, games)
-    event_tab = _table(EVENT_COLUMNS, _EVENT_TYPES, events)
     with store.transaction() as con:
         con.register("_sim_games_in", game_tab)
         con.register("_sim_events_in", event_tab)
@@ -106,7 +118,42 @@ def write_games(store: Store, run_id: int, deck_a: str, deck_b: str,
         finally:
             con.unregister("_sim_games_in")
             con.unregister("_sim_events_in")
-    return len(games)
+    return game_tab.num_rows
+
+
+def finished_run(store: Store, spec_key: str, games: int) -> int | None:
+    """The newest finished run of ``games`` games with this spec key, if any: the same command
+    run again would only store a duplicate of it."""
+    row = store.con.execute(
+        "SELECT run_id FROM sim_runs WHERE spec_key = ? AND games = ? "
+        "AND finished_at IS NOT NULL ORDER BY run_id DESC LIMIT 1", [spec_key, games]).fetchall()
+    return int(row[0][0]) if row else None
+
+
+def run_row(store: Store, run_id: int) -> dict[str, Any] | None:
+    """The ``sim_runs`` row of a run, or None when there is no such run."""
+    cur = store.con.execute("SELECT * FROM sim_runs WHERE run_id = ?", [run_id])
+    names = [d[0] for d in cur.description]
+    rows = cur.fetchall()
+    return dict(zip(names, rows[0], strict=True)) if rows else None
+
+
+def run_tables(store: Store, run_id: int, games: Iterable[int] | None = None,
+               ) -> tuple[pa.Table, pa.Table]:
+    """Stored ``sim_games``/``sim_events`` rows of a run (optionally only some game numbers)
+    as Arrow tables with the columns of :func:`record_tables`."""
+    where, params = "run_id = ?", [run_id]
+    if games is not None:
+        where += " AND list_contains(?, game)"
+        params.append(sorted(games))
+    game_tab = store.con.sql(
+        f"SELECT {', '.join(GAME_COLUMNS)} FROM sim_games WHERE {where} ORDER BY game",
+        params=params).to_arrow_table()
+    event_tab = store.con.sql(
+        f"SELECT {', '.join(EVENT_COLUMNS)} FROM sim_events WHERE {where} ORDER BY game, seq",
+        params=params).to_arrow_table()
+    return (game_tab.cast(pa.schema(list(zip(GAME_COLUMNS, _GAME_TYPES, strict=True)))),
+            event_tab.cast(pa.schema(list(zip(EVENT_COLUMNS, _EVENT_TYPES, strict=True)))))
 
 
 def game_rows(store: Store, run_id: int) -> list[dict[str, Any]]:
@@ -129,17 +176,13 @@ def export_sim_table(store: Store, table: str, fmt: str, out: Path,
                      run_id: int | None = None) -> int:
     """Write ``sim_games``, ``sim_events`` or ``sim_runs`` (optionally one run) to ``out``.
 
-    Same formats as the card export (parquet, csv, jsonl); the file appears whole or not at all.
-    Returns the number of rows written. (Wire-up for ``mtgkit export --table`` is the lead's.)
+    Same formats as the card export (parquet, csv, jsonl); the file appears whole or not at
+    all. Returns the number of rows written. (A Parquet dataset of ``simulate --out DIR`` is
+    exported by :func:`db.sim_dataset.export_dataset_table`.)
     """
-    if table not in SIM_TABLES:
-        raise ValueError(f"unknown table {table!r} (choose from {', '.join(SIM_TABLES)})")
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown export format {fmt!r} (choose from {', '.join(FORMATS)})")
-    order = {"sim_games": "run_id, game", "sim_events": "run_id, game, seq",
-             "sim_runs": "run_id"}[table]
+    check_sim_export(table, fmt)
     where, params = ("WHERE run_id = ?", [run_id]) if run_id is not None else ("", [])
-    tab = store.con.sql(f"SELECT * FROM {table} {where} ORDER BY {order}",
+    tab = store.con.sql(f"SELECT * FROM {table} {where} ORDER BY {SIM_ORDER[table]}",
                         params=params).to_arrow_table()
     with atomic_path(Path(out)) as tmp:
         if fmt == "parquet":
@@ -155,6 +198,14 @@ def export_sim_table(store: Store, table: str, fmt: str, out: Path,
                 for record in tab.to_pylist():
                     writer.writerow(["" if v is None else v for v in record.values()])
     return tab.num_rows
+
+
+def check_sim_export(table: str, fmt: str) -> None:
+    """A sim table and an export format, or ValueError naming the choices."""
+    if table not in SIM_TABLES:
+        raise ValueError(f"unknown table {table!r} (choose from {', '.join(SIM_TABLES)})")
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r} (choose from {', '.join(FORMATS)})")
 
 
 def rulings_with_cards(store: Store, mechanic: str | None = None) -> list[dict[str, Any]]:

@@ -12,15 +12,18 @@ its target. Examples::
     mtgkit export --table sim_games --format parquet --out games.parquet
     mtgkit export --table sim_events --run 3 --format csv --out events.csv
     mtgkit export --table wiki_links --format jsonl --out links.jsonl
+    mtgkit export --table sim_games --dataset runs/ --format parquet --out games.parquet
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from db.export import FORMATS, STDOUT, TABLES, ExportError, export_cards, export_table
 from db.query import QueryError
+from db.sim import SIM_TABLES
 from mtgkit.commands._common import open_store
 from mtgkit.commands._filters import add_filter_arguments, filters_from
 from mtgkit.errors import UserError
@@ -47,11 +50,27 @@ def register(sub: argparse._SubParsersAction) -> None:
                              + ", ".join(TABLES))
     parser.add_argument("--run", type=int, metavar="N",
                         help="with a sim table: only simulation run N")
+    parser.add_argument("--dataset", type=Path, metavar="DIR",
+                        help="with a sim table: read the Parquet dataset of `simulate --out "
+                             "DIR` instead of the database")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     _check_arguments(args)
+    if args.dataset is not None:  # (the sim-table source: a dataset, no database needed)
+        if args.table not in SIM_TABLES:
+            raise UserError("--dataset holds simulated games: give --table sim_games, "
+                            "sim_events or sim_runs")
+        from db.sim_dataset import DatasetError, export_dataset_table
+
+        try:
+            count = export_dataset_table(args.dataset, args.table, args.format, args.out,
+                                         args.run)
+        except (DatasetError, ExportError) as exc:
+            raise UserError(str(exc)) from exc
+        _report(count, f"{args.table} rows", args.out)
+        return 0
     with open_store(args, read_only=True) as store:
         try:
             if args.table != "cards":
@@ -62,11 +81,15 @@ def run(args: argparse.Namespace) -> int:
                 what = "cards"
         except (QueryError, ExportError) as exc:
             raise UserError(str(exc)) from exc
-    where = "standard output" if args.out == STDOUT else args.out
+    _report(count, what, args.out)
+    return 0
+
+
+def _report(count: int, what: str, out: str) -> None:
+    where = "standard output" if out == STDOUT else out
     # the count goes to stderr when the data itself is on stdout
     print(f"{count:,} {what} written to {where}",
-          file=sys.stderr if args.out == STDOUT else sys.stdout)
-    return 0
+          file=sys.stderr if out == STDOUT else sys.stdout)
 
 
 def _check_arguments(args: argparse.Namespace) -> None:

@@ -66,6 +66,9 @@ NOT_REPLAYED = {
                     "oracle_cards"): "needs the Scryfall look-alike served on 127.0.0.1:8766",
     ("README.md", "mtgkit scrape wiki --title 昼 --follow-links 1          # default base "
                   "http://mtgwiki.com/"): "reaches the network (its output is the cli.md one's)",
+    ("docs/cli.md", "mtgkit simulate --deck day_night --deck initiative --games 100000 --seed 7 "
+                    "--backend ray --out runs"): "100,000 games on Ray: minutes, not a replay",
+    ("README.md", "pip install -e \".[ray]\""): "installs a package (needs the network)",
 }
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.M | re.S)
 # documented once, under "Global options", not in each command's section

@@ -20,7 +20,7 @@ def _simulate(db: Path, *extra: str) -> None:
 
 def test_simulate_writes_identical_rows_for_the_same_seed(db_path: Path, capsys) -> None:
     _simulate(db_path)
-    _simulate(db_path, "--workers", "2")
+    _simulate(db_path, "--workers", "2", "--new-run")  # (the same command alone: complete)
     out = capsys.readouterr().out
     assert "win rate: a" in out and "initiative changes" in out
     with connect(db_path) as store:

@@ -93,11 +93,18 @@ def test_a_resumed_run_finishes_and_is_not_resumed_again(tmp_path: Path, capsys)
         assert [r["game"] for r in game_rows(store, 1)] == list(range(400))
         assert store.con.execute(
             "SELECT finished_at IS NOT NULL FROM sim_runs WHERE run_id = 1").fetchone()[0]
-    # finished: the same command now starts run 2; a different seed never resumes run 1
+    # finished: the same command now says so and stores no duplicate run (issue 13)
     assert main(["--db", str(db), *_cmd(db, 400)[5:], "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("400 games ") and "(all stored before)" in out
+    assert "run 1 is already complete: its 400 games are stored in" in out
+    with connect(db) as store:
+        assert store.con.execute("SELECT count(*) FROM sim_runs").fetchone()[0] == 1
+    # --new-run plays them again as run 2
+    assert main(["--db", str(db), *_cmd(db, 400)[5:], "--no-progress", "--new-run"]) == 0
     assert "stored before" not in capsys.readouterr().out
     with connect(db) as store:
-        assert len(game_rows(store, 2)) == 400
+        assert _strip(game_rows(store, 2)) == _strip(game_rows(store, 1))
 
 
 def test_new_run_does_not_resume(tmp_path: Path, capsys) -> None:
