@@ -153,6 +153,12 @@ def test_user_text_is_never_sql(live, lib):
     assert f"of {len(lib['all'])} cards" in _soup(live.get("/search", q="cmc>=0")).text
 
 
+def test_query_text_is_escaped_in_the_page(live):
+    resp = live.get("/search", q='<script>alert(1)</script> t:creature')
+    assert "<script>alert(1)</script>" not in resp.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in resp.text
+
+
 # -- the card page -----------------------------------------------------------------------------
 
 def test_card_page_marks_every_tag_evidence_in_its_language(live, lib):
