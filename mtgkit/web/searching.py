@@ -29,13 +29,19 @@ def find(store: Store, query: str, page: int, page_size: int) -> SearchPage:
     """Page ``page`` (1-based) of the cards matching ``query``; :class:`QueryError` if unreadable.
 
     The statement and its parameters come from :func:`db.query.search_sql` (bound parameters
-    only); the count and the page are the same statement wrapped, so they always agree.
+    only). The page and the total come from one pass (``count(*) OVER ()`` beside the page's
+    rows); only a page past the end, which has no row to carry the total, counts apart.
     """
     sql, params = search_sql(Filters(query=query))
     inner = f"SELECT oracle_id, name FROM ({sql}) AS hits"  # noqa: S608 (fixed SQL, bound values)
-    total = store.con.execute(f"SELECT count(*) FROM ({inner})", params).fetchone()[0]
     rows = store.con.execute(
-        f"{inner} ORDER BY name, oracle_id LIMIT ? OFFSET ?",
+        f"SELECT oracle_id, count(*) OVER () FROM ({inner}) ORDER BY name, oracle_id "
+        "LIMIT ? OFFSET ?",
         [*params, page_size, (page - 1) * page_size],
     ).fetchall()
-    return SearchPage(int(total), [r[0] for r in rows])
+    if rows:
+        return SearchPage(int(rows[0][1]), [r[0] for r in rows])
+    if page == 1:
+        return SearchPage(0, [])
+    total = store.con.execute(f"SELECT count(*) FROM ({inner})", params).fetchone()[0]
+    return SearchPage(int(total), [])
