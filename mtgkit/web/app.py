@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from mtgkit.web import api, pages
-from mtgkit.web.cards import facet_counts
+from mtgkit.web.cards import DataCache, facet_counts
 from mtgkit.web.database import Database
 from mtgkit.web.rulings import RulingChecks, default_scenario_dir
 
@@ -54,6 +54,7 @@ class WebState:
         self.templates = Jinja2Templates(directory=str(HERE / "templates"))
         self.templates.env.filters["mana"] = mana_symbols
         self.rulings = RulingChecks(scenario_dir, db.open_store)
+        self.card_data = DataCache()
         self._facets: tuple[object, Any] | None = None
         self._lock = threading.Lock()
 

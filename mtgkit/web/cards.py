@@ -8,6 +8,8 @@ face (face 0), which is also how the classifier numbers faces.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,19 +109,77 @@ _FACE_COLUMNS = ("oracle_id", "face_index", "name", "name_ja", "mana_cost", "typ
                  "type_line_ja", "oracle_text", "text_ja", "power", "toughness", "loyalty")
 
 
-def cards_by_ids(store: Store, oracle_ids: list[str], *, with_data: bool = False) -> list[Card]:
-    """The cards of ``oracle_ids`` in that order (unknown ids are left out)."""
+_LIGHT = {"oracle_text", "text_ja", "power", "toughness", "loyalty", "data"}
+
+
+class DataCache:
+    """The stored Scryfall JSON text of recently served cards (bounded, thread-safe).
+
+    ``cards.data`` is the widest column by far (zstd-compressed JSON), and DuckDB reads a whole
+    compressed block to return one value, so fetching it for a page of scattered cards costs
+    most of an API request; cards asked again (the next page, a popular card) skip it. The
+    server's connection is read-only and DuckDB keeps writers out while it is open, so an
+    entry never goes stale."""
+
+    def __init__(self, size: int = 20_000) -> None:
+        self.size = size
+        self._items: OrderedDict[str, str | None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_many(self, store: Store, oracle_ids: list[str]) -> dict[str, str | None]:
+        with self._lock:
+            found = {i: self._items[i] for i in oracle_ids if i in self._items}
+            for i in found:
+                self._items.move_to_end(i)
+        missing = [i for i in oracle_ids if i not in found]
+        if missing:
+            rows = store.con.execute(
+                "SELECT oracle_id, data FROM cards WHERE oracle_id IN (SELECT unnest(?))",
+                [missing]).fetchall()
+            fetched = dict(rows)
+            found.update(fetched)
+            with self._lock:
+                self._items.update(fetched)
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        return found
+
+
+def _marks(values: list[str]) -> str:
+    """``?, ?, ...``: one placeholder per value (an IN list DuckDB can answer from the primary
+    key's index; the values themselves stay bound parameters)."""
+    return ", ".join("?" * len(values))
+
+
+def cards_by_ids(store: Store, oracle_ids: list[str], *, full: bool = False,
+                 data: DataCache | None = None) -> list[Card]:
+    """The cards of ``oracle_ids`` in that order (unknown ids are left out).
+
+    By default only what a result row shows (names, types, costs, tags: no rules text, no
+    Scryfall JSON), which keeps a page of results cheap; ``full`` reads everything, the JSON
+    through ``data`` when given."""
     if not oracle_ids:
         return []
-    columns = [c if with_data or c != "data" else "NULL AS data" for c in _CARD_COLUMNS]
+    columns = [c if full or c not in _LIGHT else f"NULL AS {c}" for c in _CARD_COLUMNS]
+    if data is not None:
+        columns[-1] = "NULL AS data"
     rows = store.con.execute(
-        f"SELECT {', '.join(columns)} FROM cards WHERE oracle_id IN (SELECT unnest(?))",
-        [oracle_ids]).fetchall()
+        f"SELECT {', '.join(columns)} FROM cards WHERE oracle_id IN ({_marks(oracle_ids)})",
+        oracle_ids).fetchall()
     cards = {r[0]: Card(*r) for r in rows}
-    for row in store.con.execute(
-            f"SELECT {', '.join(_FACE_COLUMNS)} FROM card_faces WHERE oracle_id IN "
-            "(SELECT unnest(?)) ORDER BY oracle_id, face_index", [oracle_ids]).fetchall():
-        if row[0] in cards:
+    if full and data is not None:
+        for oracle_id, text in data.get_many(store, list(cards)).items():
+            if oracle_id in cards:
+                cards[oracle_id].data = text
+    face_columns = [c if full or c in ("oracle_id", "face_index", "name", "name_ja",
+                                       "mana_cost") else f"NULL AS {c}" for c in _FACE_COLUMNS]
+    # a card of several faces has " // " in its name (Scryfall joins face names so); the
+    # others' one face is the card row itself, so only those few ids are looked up
+    several = [i for i, c in cards.items() if " // " in c.name]
+    if several:
+        for row in store.con.execute(
+                f"SELECT {', '.join(face_columns)} FROM card_faces WHERE oracle_id IN "
+                f"({_marks(several)}) ORDER BY oracle_id, face_index", several).fetchall():
             cards[row[0]].faces.append(Face(*row[1:]))
     for row in store.con.execute(
             "SELECT oracle_id, mechanic, role, face_index, evidence, lang FROM card_mechanics "
@@ -136,7 +196,7 @@ def cards_by_ids(store: Store, oracle_ids: list[str], *, with_data: bool = False
 
 
 def card_by_id(store: Store, oracle_id: str) -> Card | None:
-    found = cards_by_ids(store, [oracle_id], with_data=True)
+    found = cards_by_ids(store, [oracle_id], full=True)
     return found[0] if found else None
 
 
