@@ -35,6 +35,16 @@ class Database:
             self._root = connect(self.path, read_only=True)
         except (StoreError, duckdb.Error) as exc:
             raise DatabaseUnavailable(f"{self.path}: {exc}") from exc
+        tables = {r[0] for r in self._root.con.execute(
+            "SELECT table_name FROM information_schema.tables").fetchall()}
+        missing = sorted({"cards", "card_faces", "card_mechanics", "rulings", "wiki_links",
+                          "wiki_card_boxes", "wiki_pages"} - tables)
+        if missing:
+            self._root.close()
+            raise DatabaseUnavailable(
+                f"{self.path}: not an mtgkit database, or one from an older mtgkit (no "
+                f"{', '.join(missing)} table); run `mtgkit --db {self.path} build` to bring it "
+                "up to date")
         self._lock = threading.Lock()
         self._closed = False
 

@@ -16,12 +16,10 @@ from pathlib import Path
 
 import pytest
 import requests
+import uvicorn
 
 import db
 from mtgkit.cli import main
-
-uvicorn = pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
-pytest.importorskip("starlette", reason="the web stack (starlette) is not installed")
 
 # A wiki page of our own (the sample's cards are real; this text is written for the test).
 WIKI_TITLE = "日暮"

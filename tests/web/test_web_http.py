@@ -407,6 +407,10 @@ def test_serve_command_errors(tmp_path, capsys):
     not_db.write_text("{}")
     assert main(["--db", str(not_db), "serve"]) == 2
     assert str(not_db) in capsys.readouterr().err
+    empty = tmp_path / "empty.duckdb"
+    duckdb.connect(str(empty)).close()
+    assert main(["--db", str(empty), "serve"]) == 2
+    assert "not an mtgkit database" in capsys.readouterr().err
 
 
 def test_serve_command_runs_a_server(sample_db, tmp_path):
