@@ -133,6 +133,7 @@ def test_search_pages_split_the_results_and_agree_with_the_total(big):
     assert seen == everything
     past = _soup(big.get("/search", q="t:bear", page=pages + 1))
     assert past.select("a.card-link") == []
+    assert f"past the last page ({pages})" in past.select_one("#count").text
 
 
 def test_query_error_is_a_message_on_the_page(live):
