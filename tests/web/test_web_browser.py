@@ -112,3 +112,15 @@ def test_autocomplete_suggests_names(live, page):
         "document.querySelectorAll('#names option').length > 0", timeout=10_000)
     options = page.eval_on_selector_all("#names option", "os => os.map(o => o.value)")
     assert any(o.lower().startswith("tav") for o in options)
+
+
+def test_pages_of_results_follow_next(big, page):
+    page.goto(big.url + "/search?q=t:bear")
+    assert "of 400 cards" in page.locator("#count").inner_text()
+    first = page.locator("a.card-link").first.inner_text()
+    page.click("nav.pages a:has-text('next')")
+    page.wait_for_url("**page=2*")
+    assert "61–120 of 400" in page.locator("#count").inner_text()
+    assert page.locator("a.card-link").first.inner_text() != first
+    assert page.locator("nav.pages .current").inner_text() == "2"
+    _shot(page, "search_pages")

@@ -308,25 +308,6 @@ def test_api_card_by_oracle_id_is_the_stored_object(live, lib):
         assert (body["oracle_id"], body["name"], body["layout"]) == (oracle_id, name, layout)
 
 
-@pytest.fixture(scope="module")
-def big(tmp_path_factory):
-    """400 invented cards (more than two API pages of 175), built and served."""
-    folder = tmp_path_factory.mktemp("big")
-    cards = folder / "cards.jsonl"
-    with cards.open("w", encoding="utf-8") as out:
-        for i in range(400):
-            out.write(json.dumps({
-                "object": "card", "id": f"00000000-0000-4000-8000-{i:012d}",
-                "oracle_id": f"10000000-0000-4000-8000-{i:012d}", "name": f"Test Card {i:03d}",
-                "lang": "en", "layout": "normal", "mana_cost": "{1}{G}", "cmc": 2.0,
-                "type_line": "Creature — Bear", "oracle_text": "Daybound" if i % 2 else "",
-                "power": "2", "toughness": "2", "colors": ["G"], "color_identity": ["G"],
-                "keywords": [], "set": "tst", "released_at": "2024-01-01"}) + "\n")
-    path = folder / "big.duckdb"
-    assert main(["--db", str(path), "build", "--cards", str(cards)]) == 0
-    yield from serve(path)
-
-
 def test_api_pages_of_175_follow_next_page(big):
     url = big.url + "/api/cards/search?q=t:bear"
     names: list[str] = []
