@@ -85,8 +85,11 @@ class Card:
         return sorted({(t.mechanic, t.role) for t in self.tags})
 
     def scryfall_object(self) -> dict[str, Any]:
-        """The stored English Scryfall object plus mtgkit's own fields (``mtgkit_*``)."""
-        obj: dict[str, Any] = orjson.loads(self.data) if self.data else {
+        """The stored English Scryfall object plus mtgkit's own fields (``mtgkit_*``).
+
+        Fields stored as null are left out, as Scryfall leaves out what a card does not have
+        (an instant has no ``power`` key), so clients that test for a key behave the same."""
+        obj: dict[str, Any] = _without_nulls(orjson.loads(self.data)) if self.data else {
             "object": "card", "oracle_id": self.oracle_id, "name": self.name,
             "layout": self.layout, "mana_cost": self.mana_cost, "type_line": self.type_line,
             "oracle_text": self.oracle_text}
@@ -101,6 +104,15 @@ class Card:
                 {"name": f.name_ja, "type_line": f.type_line_ja, "text": f.text_ja}
                 for f in self.faces]
         return obj
+
+
+def _without_nulls(obj: Any) -> Any:
+    """``obj`` with every null-valued key dropped, at every depth (faces, related parts)."""
+    if isinstance(obj, dict):
+        return {k: _without_nulls(v) for k, v in obj.items() if v is not None}
+    if isinstance(obj, list):
+        return [_without_nulls(x) for x in obj]
+    return obj
 
 
 _CARD_COLUMNS = ("oracle_id", "name", "name_ja", "layout", "mana_cost", "type_line",

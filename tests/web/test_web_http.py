@@ -306,6 +306,13 @@ def test_api_card_by_oracle_id_is_the_stored_object(live, lib):
     for oracle_id, name, _ja, layout in lib["cards"][:10]:
         body = live.get(f"/api/cards/{oracle_id}").json()
         assert (body["oracle_id"], body["name"], body["layout"]) == (oracle_id, name, layout)
+        stored = json.loads(_cards(live.db_path, "SELECT data FROM cards WHERE oracle_id = ?",
+                                   [oracle_id])[0][0])
+        def bare(obj):  # the stored object, less its nulls (faces' too)
+            if isinstance(obj, dict):
+                return {k: bare(v) for k, v in obj.items() if v is not None}
+            return [bare(x) for x in obj] if isinstance(obj, list) else obj
+        assert {k: v for k, v in body.items() if not k.startswith("mtgkit_")} == bare(stored)
 
 
 def test_api_pages_of_175_follow_next_page(big):
