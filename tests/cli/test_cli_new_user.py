@@ -8,7 +8,6 @@ width and costs, and the import graph of the CLI package.
 from __future__ import annotations
 
 import argparse
-import ast
 import gzip
 import json
 import shutil
@@ -335,60 +334,4 @@ def test_transform_cards_show_their_front_face_cost(built, capsys, monkeypatch):
         assert shown[name] == cost, name
 
 
-# --- the import graph of the CLI -------------------------------------------------------------
-
-def _imports(path: Path, package: str) -> set[str]:
-    """``package.*`` modules a file imports anywhere (function-level imports too)."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found.update(f"{node.module}.{a.name}" for a in node.names)
-        elif isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-    return {m for m in found if m == package or m.startswith(package + ".")}
-
-
-def test_the_cli_package_has_no_import_circles():
-    modules = {}
-    for path in (REPO / "mtgkit").rglob("*.py"):
-        name = ".".join(path.relative_to(REPO).with_suffix("").parts)
-        modules[name.removesuffix(".__init__")] = path
-    graph = {m: {i for i in _imports(p, "mtgkit") if i in modules and i != m}
-             for m, p in modules.items()}
-    state: dict[str, int] = {}
-
-    def visit(m: str, trail: list[str]) -> None:
-        state[m] = 1
-        for n in sorted(graph[m]):
-            if state.get(n) == 1:
-                raise AssertionError("import circle: " + " -> ".join([*trail, m, n]))
-            if n not in state:
-                visit(n, [*trail, m])
-        state[m] = 2
-
-    for m in sorted(graph):
-        if m not in state:
-            visit(m, [])
-    assert "mtgkit.commands.play" not in graph["mtgkit.commands._cards"]
-
-
-def test_a_read_only_command_migrates_an_older_file_first(tmp_path, capsys):
-    """A file written by an older mtgkit (its last migration missing) is brought up to date
-    by one short read-write open, then searched read-only."""
-    import duckdb
-
-    from db.store import latest_version, migrations
-
-    path = tmp_path / "old.duckdb"
-    con = duckdb.connect(str(path))
-    con.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name VARCHAR, "
-                "applied_at TIMESTAMP DEFAULT now())")
-    for version, name, sql in migrations()[:-1]:
-        con.execute(sql)
-        con.execute("INSERT INTO schema_version (version, name) VALUES (?, ?)", [version, name])
-    con.close()
-    assert main(["--db", str(path), "search", "--format", "json"]) == 0
-    assert json.loads(capsys.readouterr().out) == []
-    with connect(path, read_only=True) as store:
-        assert store.schema_version() == latest_version()
+# (import circles in mtgkit/, commands included: tests/test_architecture.py)
