@@ -1,0 +1,43 @@
+-- The search index (issue 13): one row per card with the columns a search reads, prepared
+-- once per load by db.search_index.refresh (face-aware, reminder text stripped, lowercased),
+-- so that a query is a single scan of this table and never a correlated subquery per row.
+-- Text fields join a card's faces with a newline: a substring (which cannot contain a
+-- control character) never spans two faces, and a regular expression (newline-sensitive,
+-- as on Scryfall) sees each face as its own paragraphs.
+CREATE TABLE card_search (
+    oracle_id        VARCHAR NOT NULL,
+    sort_name        VARCHAR,      -- lower(name): the default order
+    names            VARCHAR,      -- card name, face names, Japanese names (lowercased)
+    name_list        VARCHAR[],    -- the same, one entry each, for !"exact name"
+    types            VARCHAR,      -- face type lines, English and Japanese
+    oracle           VARCHAR,      -- face texts without reminder text, English and Japanese
+    oracle_self      VARCHAR,      -- `oracle` with the card's own name written ~
+    full_oracle      VARCHAR,      -- face texts with reminder text
+    keywords         VARCHAR[],
+    color_mask       UTINYINT,     -- W=1 U=2 B=4 R=8 G=16: the colours of all faces together
+    identity_mask    UTINYINT,
+    cmc              DOUBLE,
+    stats            STRUCT(pow DOUBLE, tou DOUBLE, loy DOUBLE, def DOUBLE)[],  -- per face
+    mana             VARCHAR,      -- mana costs of all faces, lowercased
+    layout           VARCHAR,
+    "set"            VARCHAR,
+    collector_number VARCHAR,
+    rarity           VARCHAR,
+    released_at      DATE,
+    has_ja           BOOLEAN,
+    has_indicator    BOOLEAN,
+    is_permanent     BOOLEAN,
+    is_spell         BOOLEAN,
+    is_vanilla       BOOLEAN,
+    is_frenchvanilla BOOLEAN,
+    is_funny         BOOLEAN,
+    is_digital       BOOLEAN,
+    is_token         BOOLEAN
+);
+
+-- What the index was built from (see db.search_index.stamp): a search compares it with the
+-- tables' current state and rebuilds a stale index instead of answering from it.
+CREATE TABLE card_search_state (
+    stamp      VARCHAR NOT NULL,
+    built_at   TIMESTAMP DEFAULT now()
+);

@@ -1,0 +1,198 @@
+"""Card search with Scryfall's syntax, on the prepared ``card_search`` index.
+
+The one call the CLI, the export and the web app make::
+
+    from db.search import search, QueryError
+    page = search(store_or_connection, 't:creature or t:planeswalker', page=1, page_size=175)
+    page.total, page.cards, page.has_more
+
+How a query runs: :mod:`db.search.syntax` parses it into a tree (errors name the term
+and its character position), :mod:`db.search.compile` and :mod:`db.search.keys` turn the
+tree into one SQL condition over ``card_search`` with every value a bound parameter, and
+this module runs it: one scan for the page's card ids and the total count, then one
+small query for those cards' fields, faces and tags. The syntax is in docs/search.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import duckdb
+
+from db import search_index
+from db.search import keys
+from db.search.compile import compile_tree
+from db.search.regex import regex_terms, validate
+from db.search.syntax import (
+    MAX_DEPTH,
+    MAX_QUERY_LENGTH,
+    MAX_TERMS,
+    And,
+    Node,
+    QueryError,
+    Term,
+    parse,
+)
+
+__all__ = [
+    "MAX_DEPTH", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS", "PAGE_SIZE", "QueryError",
+    "SearchPage", "ensure_index", "fetch_cards", "matching_ids", "parse", "search",
+]
+
+PAGE_SIZE = 175        # Scryfall's page size
+MAX_PAGE_SIZE = 1000   # larger pages are refused (bounded memory per request)
+
+# The card fields every result carries (the columns of ``cards``), in this order.
+CARD_FIELDS = ("oracle_id", "name", "name_ja", "layout", "mana_cost", "cmc", "type_line",
+               "type_line_ja", "oracle_text", "text_ja", "keywords", "colors", "color_identity",
+               "power", "toughness", "loyalty", "set", "released_at")
+
+
+@dataclass
+class SearchPage:
+    """One page of results: ``total`` matching cards, ``cards`` on this page (dicts of
+    :data:`CARD_FIELDS` plus ``rarity``, ``collector_number``, ``faces`` and ``tags``)."""
+
+    total: int
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    page: int = 1
+    page_size: int = PAGE_SIZE
+
+    @property
+    def has_more(self) -> bool:
+        return self.page * self.page_size < self.total
+
+
+def _connection(con_or_store: Any) -> duckdb.DuckDBPyConnection:
+    return getattr(con_or_store, "con", con_or_store)
+
+
+def ensure_index(con: duckdb.DuckDBPyConnection) -> None:
+    """Make ``card_search`` current: nothing to do after a load (the loader refreshes it);
+    otherwise rebuild it, or, on a read-only connection, build a temporary one."""
+    try:
+        if search_index.is_current(con):
+            return
+    except duckdb.CatalogException:
+        search_index.build_temporary(con)  # a database older than the index (read-only)
+        return
+    try:
+        con.execute("BEGIN TRANSACTION")
+    except duckdb.TransactionException:  # inside the caller's transaction: join it
+        search_index.refresh(con)
+        return
+    try:
+        search_index.refresh(con)
+        con.execute("COMMIT")
+    except duckdb.Error as exc:
+        con.execute("ROLLBACK")
+        if "read-only" not in str(exc).lower():
+            raise
+        search_index.build_temporary(con)
+
+
+def prepare(query: str | None, extra: Sequence[Term] = ()) -> tuple[str, list[Any], keys.Options,
+                                                                  list[Term]]:
+    """Parse ``query`` and AND it with ``extra`` terms (the CLI's --mechanic, --name...):
+    ``(where_sql, params, options, regex_terms)``."""
+    tree = parse(query or "")
+    items: list[Node] = list(extra)
+    if tree is not None:
+        items.append(tree)
+    node: Node | None = None
+    if len(items) == 1:
+        node = items[0]
+    elif items:
+        node = And(tuple(items))
+    options = keys.Options()
+    sql, params = compile_tree(node, options)
+    return sql, params, options, regex_terms(node) if node is not None else []
+
+
+def _order_sql(options: keys.Options) -> str:
+    direction = "DESC" if options.descending else "ASC"
+    return f"{options.order} {direction} NULLS LAST, s.sort_name, s.oracle_id"
+
+
+def matching_ids(
+    con: duckdb.DuckDBPyConnection,
+    query: str | None,
+    *,
+    extra: Sequence[Term] = (),
+    limit: int | None = None,
+    offset: int = 0,
+) -> tuple[list[str], int]:
+    """The ordered ids of matching cards (``limit`` of them from ``offset``) and the total."""
+    where, params, options, regexes = prepare(query, extra)
+    ensure_index(con)
+    validate(con, regexes)
+    sql = (f"SELECT s.oracle_id, count(*) OVER () FROM card_search s WHERE {where} "
+           f"ORDER BY {_order_sql(options)}")
+    args = list(params)
+    if limit is not None:
+        sql += " LIMIT ? OFFSET ?"
+        args += [int(limit), int(offset)]
+    rows = con.execute(sql, args).fetchall()
+    if rows:
+        return [r[0] for r in rows], int(rows[0][1])
+    if offset == 0:
+        return [], 0
+    total = con.execute(f"SELECT count(*) FROM card_search s WHERE {where}", params).fetchone()
+    return [], int(total[0])
+
+
+_FETCH = (
+    "WITH ids AS (SELECT unnest(?::VARCHAR[]) AS oracle_id, "
+    "             unnest(range(len(?::VARCHAR[]))) AS n), "
+    "faces AS (SELECT f.oracle_id, list(struct_pack(face_index := f.face_index, name := f.name, "
+    "          mana_cost := f.mana_cost, type_line := f.type_line, "
+    "          oracle_text := f.oracle_text, power := f.power, toughness := f.toughness, "
+    "          loyalty := f.loyalty, name_ja := f.name_ja, type_line_ja := f.type_line_ja, "
+    "          text_ja := f.text_ja) ORDER BY f.face_index) AS faces "
+    "          FROM card_faces f WHERE f.oracle_id IN (SELECT oracle_id FROM ids) GROUP BY 1), "
+    "tags AS (SELECT m.oracle_id, list(struct_pack(mechanic := m.mechanic, role := m.role, "
+    "         face_index := m.face_index, evidence := m.evidence, lang := m.lang) "
+    "         ORDER BY m.mechanic, m.role, m.face_index, m.lang) AS tags "
+    "         FROM card_mechanics m WHERE m.oracle_id IN (SELECT oracle_id FROM ids) GROUP BY 1) "
+    "SELECT " + ", ".join(f'c."{f}"' for f in CARD_FIELDS) + ", "
+    "s.rarity, s.collector_number, faces.faces, tags.tags "
+    "FROM ids JOIN cards c USING (oracle_id) LEFT JOIN card_search s USING (oracle_id) "
+    "LEFT JOIN faces USING (oracle_id) LEFT JOIN tags USING (oracle_id) ORDER BY ids.n"
+)
+
+
+def fetch_cards(con: duckdb.DuckDBPyConnection, ids: list[str]) -> list[dict[str, Any]]:
+    """The cards with these ids, in this order, as result dicts."""
+    if not ids:
+        return []
+    cursor = con.execute(_FETCH, [ids, ids])
+    names = [d[0] for d in cursor.description]
+    cards = []
+    for row in cursor.fetchall():
+        card = dict(zip(names, row, strict=True))
+        card["tags"] = card["tags"] or []
+        card["faces"] = card["faces"] or []
+        if card.get("released_at") is not None:
+            card["released_at"] = card["released_at"].isoformat()
+        cards.append(card)
+    return cards
+
+
+def search(
+    con_or_store: Any,
+    query: str,
+    page: int = 1,
+    page_size: int = PAGE_SIZE,
+) -> SearchPage:
+    """Page ``page`` (from 1) of the cards matching ``query`` (Scryfall syntax; empty: all
+    cards), ``page_size`` cards a page, with the total count. Raises :class:`QueryError`
+    (a ``ValueError``) for a query it cannot read, naming the term and its position."""
+    if not isinstance(page, int) or page < 1:
+        raise QueryError(f"page must be a whole number from 1, not {page!r}")
+    if not isinstance(page_size, int) or not 1 <= page_size <= MAX_PAGE_SIZE:
+        raise QueryError(f"page_size must be from 1 to {MAX_PAGE_SIZE}, not {page_size!r}")
+    con = _connection(con_or_store)
+    ids, total = matching_ids(con, query, limit=page_size, offset=(page - 1) * page_size)
+    return SearchPage(total=total, cards=fetch_cards(con, ids), page=page, page_size=page_size)
