@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from db.search import QueryError, fetch_cards, matching_ids
+from db.search import QueryError, find_cards
 from db.search.syntax import Term
 from db.store import Store
 
@@ -52,9 +52,9 @@ def filter_terms(filters: Filters) -> list[Term]:
 def search(store: Store, filters: Filters) -> list[dict[str, Any]]:
     """Every card matching ``filters`` (up to ``limit``), in name order: dicts of card
     fields plus ``rarity``, ``collector_number``, ``faces`` and ``tags``."""
-    ids, _total = matching_ids(store.con, filters.query, extra=filter_terms(filters),
-                               limit=filters.limit)
-    return fetch_cards(store.con, ids)
+    cards, _total = find_cards(store.con, filters.query, extra=filter_terms(filters),
+                               limit=filters.limit, count=False)
+    return cards
 
 
 def mechanics_of(record: dict[str, Any]) -> list[str]:

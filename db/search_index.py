@@ -30,6 +30,8 @@ on a read-only connection, builds a temporary one for its own session.
 
 from __future__ import annotations
 
+from importlib import resources
+
 import duckdb
 
 _COLOURS = "WUBRG"
@@ -37,7 +39,8 @@ _COLOURS = "WUBRG"
 # Every subtype/type word of a face's type line that makes it a permanent or a spell
 # (CR 110.4 permanents; 300.1 card types; lands are not cast).
 _PERMANENT_TYPES = r"\b(artifact|battle|creature|enchantment|land|planeswalker)\b"
-_SPELL_TYPES = r"\b(artifact|battle|creature|enchantment|instant|kindred|tribal|planeswalker|sorcery)\b"
+_SPELL_TYPES = (r"\b(artifact|battle|creature|enchantment|instant|kindred|tribal|planeswalker|"
+                r"sorcery)\b")
 # "this spell", "this creature"... : how current Oracle text names its own card.
 _SELF_WORDS = (r"\bthis (spell|creature|artifact|enchantment|land|planeswalker|permanent|card|"
                r"battle|vehicle|aura|equipment|saga|class|case|room|siege)\b")
@@ -125,6 +128,19 @@ SELECT oracle_id,
 FROM ({_FACES}) GROUP BY oracle_id
 """
 
+# The faces as a result shows them, in order: only for cards with more than one face
+# (a single-faced card has no card_faces, as on Scryfall), which keeps the ordered
+# aggregate small.
+_DISPLAY_FACES = """
+SELECT oracle_id, list(struct_pack(face_index := face_index, name := name,
+       mana_cost := mana_cost, type_line := type_line, oracle_text := oracle_text,
+       power := power, toughness := toughness, loyalty := loyalty, name_ja := name_ja,
+       type_line_ja := type_line_ja, text_ja := text_ja) ORDER BY face_index) AS faces
+FROM card_faces
+WHERE oracle_id IN (SELECT oracle_id FROM card_faces WHERE face_index > 0)
+GROUP BY oracle_id
+"""
+
 _LINES_ARE_KEYWORDS = (
     # every comma- or semicolon-separated item of every line starts with one of the card's
     # keywords ("flying, first strike", "protection from red", "equip {3}")
@@ -139,6 +155,8 @@ _NAMES = ("list_distinct(list_filter([lower(name), lower(name_ja)] "
           "lambda x: x IS NOT NULL))")
 _JSON_PATHS = ", ".join(f"'$.{f}'" for f in _JSON_FIELDS)
 
+_FACE_COLOURS = "list_concat(colors, flatten(list_transform(face_colors, lambda f: f.colors)))"
+
 _SELECT = f"""
 SELECT oracle_id,
        lower(name) AS sort_name,
@@ -148,11 +166,14 @@ SELECT oracle_id,
                  coalesce(types_ja, lower(type_line_ja))) AS types,
        concat_ws(chr(10), oracle_en,
                  coalesce(oracle_ja, {_strip_reminder('lower(text_ja)')})) AS oracle,
-       oracle_self,
-       concat_ws(chr(10), full_en, coalesce(full_ja, lower(text_ja))) AS full_oracle,
+       nullif(oracle_self, oracle_en) AS oracle_self,
+       nullif(concat_ws(chr(10), full_en, coalesce(full_ja, lower(text_ja))),
+              concat_ws(chr(10), oracle_en, coalesce(oracle_ja,
+                                                     {_strip_reminder('lower(text_ja)')})))
+           AS full_oracle,
        kw AS keywords,
        CASE WHEN face_colors IS NULL THEN {_mask('colors')}
-            ELSE {_mask('list_concat(colors, flatten(list_transform(face_colors, lambda f: f.colors)))')}
+            ELSE {_mask(_FACE_COLOURS)}
             END AS color_mask,
        {_mask('color_identity')} AS identity_mask,
        cmc,
@@ -179,11 +200,15 @@ SELECT oracle_id,
        coalesce(lower({_j('is_funny')}) = 'true', false) AS is_funny,
        coalesce(lower({_j('digital')}) = 'true', false) AS is_digital,
        coalesce(lower({_j('is_token')}) = 'true'
-                OR lower(layout) IN ('token', 'double_faced_token'), false) AS is_token
+                OR lower(layout) IN ('token', 'double_faced_token'), false) AS is_token,
+       name, name_ja, mana_cost, type_line, type_line_ja, oracle_text, text_ja,
+       keywords AS keyword_names, colors, color_identity, power, toughness, loyalty,
+       display_faces AS faces
 FROM (
     SELECT c.oracle_id, c.name, c.name_ja, c.type_line, c.type_line_ja, c.text_ja, c.colors,
-           c.color_identity, c.cmc, c.mana_cost, c.layout, c."set", c.released_at, g.*
-           EXCLUDE (oracle_id),
+           c.color_identity, c.cmc, c.mana_cost, c.layout, c."set", c.released_at,
+           c.oracle_text, c.keywords, c.power, c.toughness, c.loyalty, d.faces AS display_faces,
+           g.* EXCLUDE (oracle_id),
            list_transform(c.keywords, lambda k: lower(k)) AS kw,
            json_extract_string(c.data, [{_JSON_PATHS}]) AS js,
            coalesce(json_exists(c.data, '$.color_indicator[0]'), false) AS indicator,
@@ -191,7 +216,9 @@ FROM (
                 THEN TRY(from_json(json_extract(c.data, '$.card_faces'), '{_FACE_JSON}'))
                 END AS face_colors
     FROM cards c LEFT JOIN ({_FACE_AGG}) g USING (oracle_id)
+    LEFT JOIN ({_DISPLAY_FACES}) d USING (oracle_id)
 ) jx
+ORDER BY sort_name, oracle_id
 """
 
 _STAMP = (
@@ -221,16 +248,16 @@ def refresh(con: duckdb.DuckDBPyConnection) -> int:
     return con.execute("SELECT count(*) FROM card_search").fetchone()[0]
 
 
-def is_current(con: duckdb.DuckDBPyConnection, table: str = "card_search_state") -> bool:
-    """Whether the stored index was built from the tables as they are now."""
-    row = con.execute(f"SELECT max(stamp) FROM {table}").fetchone()
+def is_current(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the index was built from the tables as they are now."""
+    row = con.execute("SELECT max(stamp) FROM card_search_state").fetchone()
     return row is not None and row[0] == stamp(con)
 
 
 def build_temporary(con: duckdb.DuckDBPyConnection) -> None:
-    """Build the index as TEMP tables (a read-only connection whose stored index is stale):
-    DuckDB resolves ``card_search`` to the temporary table first for this connection."""
-    con.execute("CREATE OR REPLACE TEMP TABLE card_search AS SELECT * FROM main.card_search LIMIT 0")
+    """Build the index as TEMP tables, for a read-only connection whose stored index is
+    stale or missing: DuckDB resolves ``card_search`` to the temporary table first."""
+    schema = resources.files("db.migrations").joinpath("008_card_search.sql").read_text("utf-8")
+    con.execute(schema.replace("CREATE TABLE", "CREATE OR REPLACE TEMP TABLE"))
     con.execute(f"INSERT INTO temp.card_search BY NAME ({_SELECT})")
-    con.execute("CREATE OR REPLACE TEMP TABLE card_search_state AS "
-                "SELECT ?::VARCHAR AS stamp, now() AS built_at", [stamp(con)])
+    con.execute("INSERT INTO temp.card_search_state (stamp) VALUES (?)", [stamp(con)])

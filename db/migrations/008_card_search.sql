@@ -11,8 +11,8 @@ CREATE TABLE card_search (
     name_list        VARCHAR[],    -- the same, one entry each, for !"exact name"
     types            VARCHAR,      -- face type lines, English and Japanese
     oracle           VARCHAR,      -- face texts without reminder text, English and Japanese
-    oracle_self      VARCHAR,      -- `oracle` with the card's own name written ~
-    full_oracle      VARCHAR,      -- face texts with reminder text
+    oracle_self      VARCHAR,      -- `oracle` with the card's own name written ~ (NULL: same)
+    full_oracle      VARCHAR,      -- face texts with reminder text (NULL: same as oracle)
     keywords         VARCHAR[],
     color_mask       UTINYINT,     -- W=1 U=2 B=4 R=8 G=16: the colours of all faces together
     identity_mask    UTINYINT,
@@ -32,7 +32,26 @@ CREATE TABLE card_search (
     is_frenchvanilla BOOLEAN,
     is_funny         BOOLEAN,
     is_digital       BOOLEAN,
-    is_token         BOOLEAN
+    is_token         BOOLEAN,
+    -- what a result shows (so that a page is read from this table alone, rows stored in
+    -- name order so that the first pages sit together)
+    name             VARCHAR,
+    name_ja          VARCHAR,
+    mana_cost        VARCHAR,
+    type_line        VARCHAR,
+    type_line_ja     VARCHAR,
+    oracle_text      VARCHAR,
+    text_ja          VARCHAR,
+    keyword_names    VARCHAR[],
+    colors           VARCHAR[],
+    color_identity   VARCHAR[],
+    power            VARCHAR,
+    toughness        VARCHAR,
+    loyalty          VARCHAR,
+    faces            STRUCT(face_index INTEGER, name VARCHAR, mana_cost VARCHAR,
+                            type_line VARCHAR, oracle_text VARCHAR, power VARCHAR,
+                            toughness VARCHAR, loyalty VARCHAR, name_ja VARCHAR,
+                            type_line_ja VARCHAR, text_ja VARCHAR)[]
 );
 
 -- What the index was built from (see db.search_index.stamp): a search compares it with the

@@ -38,7 +38,7 @@ from db.search.syntax import (
 
 __all__ = [
     "MAX_DEPTH", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS", "PAGE_SIZE", "QueryError",
-    "SearchPage", "ensure_index", "fetch_cards", "matching_ids", "parse", "search",
+    "SearchPage", "ensure_index", "find_cards", "parse", "search",
 ]
 
 PAGE_SIZE = 175        # Scryfall's page size
@@ -116,68 +116,64 @@ def _order_sql(options: keys.Options) -> str:
     return f"{options.order} {direction} NULLS LAST, s.sort_name, s.oracle_id"
 
 
-def matching_ids(
+_DISPLAY = ", ".join(
+    [f's."{f}"' for f in CARD_FIELDS if f != "keywords"]
+    + ["s.keyword_names AS keywords", "s.rarity", "s.collector_number", "s.faces"]
+)
+
+_TAGS = (
+    "SELECT m.oracle_id, list(struct_pack(mechanic := m.mechanic, role := m.role, "
+    "face_index := m.face_index, evidence := m.evidence, lang := m.lang) "
+    "ORDER BY m.mechanic, m.role, m.face_index, m.lang) "
+    "FROM card_mechanics m WHERE m.oracle_id IN (SELECT unnest(?::VARCHAR[])) GROUP BY 1"
+)
+
+
+def find_cards(
     con: duckdb.DuckDBPyConnection,
     query: str | None,
     *,
     extra: Sequence[Term] = (),
     limit: int | None = None,
     offset: int = 0,
-) -> tuple[list[str], int]:
-    """The ordered ids of matching cards (``limit`` of them from ``offset``) and the total."""
+    count: bool = True,
+) -> tuple[list[dict[str, Any]], int | None]:
+    """Matching cards (``limit`` of them from ``offset``, in the query's order) as result
+    dicts, and the total number of matches (None when ``count`` is False).
+
+    Two statements over ``card_search`` alone: a count, and the page, whose ``ORDER BY ...
+    LIMIT`` DuckDB answers by sorting row ids and reading only the page's rows.
+    """
     where, params, options, regexes = prepare(query, extra)
     ensure_index(con)
     validate(con, regexes)
-    sql = (f"SELECT s.oracle_id, count(*) OVER () FROM card_search s WHERE {where} "
-           f"ORDER BY {_order_sql(options)}")
+    total = None
+    if count:
+        total = int(con.execute(f"SELECT count(*) FROM card_search s WHERE {where}",
+                                params).fetchone()[0])
+    sql = f"SELECT {_DISPLAY} FROM card_search s WHERE {where} ORDER BY {_order_sql(options)}"
     args = list(params)
     if limit is not None:
         sql += " LIMIT ? OFFSET ?"
         args += [int(limit), int(offset)]
-    rows = con.execute(sql, args).fetchall()
-    if rows:
-        return [r[0] for r in rows], int(rows[0][1])
-    if offset == 0:
-        return [], 0
-    total = con.execute(f"SELECT count(*) FROM card_search s WHERE {where}", params).fetchone()
-    return [], int(total[0])
-
-
-_FETCH = (
-    "WITH ids AS (SELECT unnest(?::VARCHAR[]) AS oracle_id, "
-    "             unnest(range(len(?::VARCHAR[]))) AS n), "
-    "faces AS (SELECT f.oracle_id, list(struct_pack(face_index := f.face_index, name := f.name, "
-    "          mana_cost := f.mana_cost, type_line := f.type_line, "
-    "          oracle_text := f.oracle_text, power := f.power, toughness := f.toughness, "
-    "          loyalty := f.loyalty, name_ja := f.name_ja, type_line_ja := f.type_line_ja, "
-    "          text_ja := f.text_ja) ORDER BY f.face_index) AS faces "
-    "          FROM card_faces f WHERE f.oracle_id IN (SELECT oracle_id FROM ids) GROUP BY 1), "
-    "tags AS (SELECT m.oracle_id, list(struct_pack(mechanic := m.mechanic, role := m.role, "
-    "         face_index := m.face_index, evidence := m.evidence, lang := m.lang) "
-    "         ORDER BY m.mechanic, m.role, m.face_index, m.lang) AS tags "
-    "         FROM card_mechanics m WHERE m.oracle_id IN (SELECT oracle_id FROM ids) GROUP BY 1) "
-    "SELECT " + ", ".join(f'c."{f}"' for f in CARD_FIELDS) + ", "
-    "s.rarity, s.collector_number, faces.faces, tags.tags "
-    "FROM ids JOIN cards c USING (oracle_id) LEFT JOIN card_search s USING (oracle_id) "
-    "LEFT JOIN faces USING (oracle_id) LEFT JOIN tags USING (oracle_id) ORDER BY ids.n"
-)
-
-
-def fetch_cards(con: duckdb.DuckDBPyConnection, ids: list[str]) -> list[dict[str, Any]]:
-    """The cards with these ids, in this order, as result dicts."""
-    if not ids:
-        return []
-    cursor = con.execute(_FETCH, [ids, ids])
+    cursor = con.execute(sql, args)
     names = [d[0] for d in cursor.description]
     cards = []
     for row in cursor.fetchall():
         card = dict(zip(names, row, strict=True))
-        card["tags"] = card["tags"] or []
         card["faces"] = card["faces"] or []
         if card.get("released_at") is not None:
             card["released_at"] = card["released_at"].isoformat()
         cards.append(card)
-    return cards
+    _add_tags(con, cards)
+    return cards, total
+
+
+def _add_tags(con: duckdb.DuckDBPyConnection, cards: list[dict[str, Any]]) -> None:
+    ids = [c["oracle_id"] for c in cards]
+    tags = dict(con.execute(_TAGS, [ids]).fetchall()) if ids else {}
+    for card in cards:
+        card["tags"] = tags.get(card["oracle_id"]) or []
 
 
 def search(
@@ -194,5 +190,5 @@ def search(
     if not isinstance(page_size, int) or not 1 <= page_size <= MAX_PAGE_SIZE:
         raise QueryError(f"page_size must be from 1 to {MAX_PAGE_SIZE}, not {page_size!r}")
     con = _connection(con_or_store)
-    ids, total = matching_ids(con, query, limit=page_size, offset=(page - 1) * page_size)
-    return SearchPage(total=total, cards=fetch_cards(con, ids), page=page, page_size=page_size)
+    cards, total = find_cards(con, query, limit=page_size, offset=(page - 1) * page_size)
+    return SearchPage(total=total or 0, cards=cards, page=page, page_size=page_size)

@@ -284,7 +284,8 @@ def _year_clause(term: Term) -> Sql:
 def _date_clause(term: Term) -> Sql:
     value = term.value.lower()
     op = _compare_op(term)
-    for pattern, fill in ((r"\d{4}-\d{2}-\d{2}", ""), (r"\d{4}-\d{2}", "-01"), (r"\d{4}", "-01-01")):
+    shapes = ((r"\d{4}-\d{2}-\d{2}", ""), (r"\d{4}-\d{2}", "-01"), (r"\d{4}", "-01-01"))
+    for pattern, fill in shapes:
         if re.fullmatch(pattern, value):
             try:
                 day = date.fromisoformat(value + fill)
@@ -428,7 +429,7 @@ def _fo_clause(term: Term) -> Sql:
     if "~" in term.value:
         raise QueryError("~ (the card's own name) works in o:, not in fo:", term.position,
                          term.text)
-    return _text_clause("s.full_oracle", term)
+    return _text_clause("coalesce(s.full_oracle, s.oracle)", term)
 
 
 KEYS: tuple[Key, ...] = (

@@ -13,7 +13,6 @@ substring test runs first and RE2 only sees the texts that pass it.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from db.search.syntax import QueryError, Term
@@ -85,7 +84,9 @@ def regex_clause(column: str, pattern: str, term: Term) -> tuple[str, list[Any]]
     params: list[Any] = ["(?m)" + full]
     literal = required_literal(full)
     if literal is not None:
-        sql = f"(contains({column}, ?) AND {sql})"
+        # CASE, not AND: inside an expression DuckDB evaluates both sides of AND on every
+        # row, while CASE runs RE2 only on the rows the substring test lets through
+        sql = f"CASE WHEN contains({column}, ?) THEN {sql} ELSE false END"
         params = [literal, *params]
     return sql, params
 

@@ -15,8 +15,8 @@ of what keys mean: :mod:`db.search.keys` gives the meaning and the SQL.
 
 from __future__ import annotations
 
-import unicodedata
 import threading
+import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
