@@ -290,6 +290,8 @@ def _syntax_error(query: str, exc: UnexpectedInput) -> QueryError:
             return QueryError(f"the quote {ch} is never closed", where)
         if ch == "/":
             return QueryError("the regular expression /.../ is never closed", where)
+        if ch == "!" and query[exc.pos_in_stream + 1:exc.pos_in_stream + 2] == '"':
+            return QueryError("the quote \" is never closed", where + 1)
         if ch == "!":
             return QueryError("'!' must be followed by a name, e.g. !\"Time Stop\"", where)
         if ch == ")":
@@ -310,6 +312,8 @@ def _syntax_error(query: str, exc: UnexpectedInput) -> QueryError:
             return QueryError("')' has no matching '(' (or closes an empty group)", where)
         if token.type in ("_OR", "_AND"):
             return QueryError(f"{found} needs a search term on each side", where)
+        if str(token) == "!" and query[token.end_pos:token.end_pos + 1] == '"':
+            return QueryError("the quote \" is never closed", where + 1)
         if str(token).startswith("!"):
             return QueryError("'!' must be followed by a name, e.g. !\"Time Stop\"", where)
         return QueryError(f"unexpected {found}", where)
