@@ -117,8 +117,8 @@ def _order_sql(options: keys.Options) -> str:
 
 
 _DISPLAY = ", ".join(
-    [f's."{f}"' for f in CARD_FIELDS if f != "keywords"]
-    + ["s.keyword_names AS keywords", "s.rarity", "s.collector_number", "s.faces"]
+    ["s.keyword_names AS keywords" if f == "keywords" else f's."{f}"' for f in CARD_FIELDS]
+    + ["s.rarity", "s.collector_number", "s.faces"]
 )
 
 _TAGS = (

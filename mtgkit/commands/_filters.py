@@ -1,4 +1,8 @@
-"""The filter options shared by ``search`` and ``export``."""
+"""The filter options shared by ``search`` and ``export``.
+
+Each flag is one more search term AND-ed with the query (db.query.filter_terms), so both
+commands read them the same way and report a bad one the same way.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +13,14 @@ from db.query import Filters
 
 def add_filter_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("query", nargs="?", default=None,
-                        help='Scryfall-style query, e.g. \'mech:day_night t:creature cmc<=3\'')
+                        help="a query in Scryfall's syntax (docs/search.md), e.g. "
+                             "'t:creature or t:planeswalker', 't:instant -o:draw'")
     parser.add_argument("--mechanic", action="append", default=[],
                         choices=["day_night", "initiative", "prepare", "end_the_turn"],
                         help="only cards tagged with this mechanic (repeatable)")
     parser.add_argument("--role", action="append", default=[],
-                        help="only cards with this role inside a mechanic, e.g. daybound")
+                        help="only cards with this role inside a mechanic, e.g. daybound "
+                             "(repeatable; an unknown role is an error listing the valid ones)")
     parser.add_argument("--name", help="name contains (English or Japanese, any case)")
     parser.add_argument("--text", help="rules text contains (English or Japanese)")
     parser.add_argument("--limit", type=_non_negative, help="at most this many cards")

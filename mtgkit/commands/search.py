@@ -1,12 +1,19 @@
-"""``mtgkit search``: find cards by mechanic, name, text or a Scryfall-style query.
+"""``mtgkit search``: find cards with Scryfall's search syntax (plus mtgkit's mech:/role:).
 
 Examples::
 
+    mtgkit search 't:instant -o:draw'
+    mtgkit search 't:creature or t:planeswalker' --limit 10
+    mtgkit search '(t:elf or t:goblin) c:g pow>tou'
+    mtgkit search 'o:/^draw/ id:azorius'
+    mtgkit search '!"Time Stop"' --format json
     mtgkit search --mechanic day_night
     mtgkit search --role takes --format json
     mtgkit search --name 酒場
-    mtgkit search 'mech:day_night t:creature o:"transform" c:r cmc<=3'
     mtgkit search 'mech:prepare lang:ja' --format csv
+
+The syntax is in docs/search.md. Flags add terms to the query: --mechanic M is mech:M,
+--role R is role:R, --name N is name:"N", --text T is o:"T".
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -27,13 +35,29 @@ from mtgkit.errors import UserError
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "search",
-        help="search cards by mechanic, role, name, text or query",
+        help="search cards with Scryfall's syntax (t:, o:, c:, id:, is:, mech:, role: ...)",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_filter_arguments(parser)
     parser.add_argument("--format", choices=["table", "json", "csv"], default="table")
     parser.set_defaults(func=run)
+
+
+def cost_of(card: dict[str, Any]) -> str:
+    """The printed cost; for a double-faced card (no top-level cost) its faces' costs."""
+    if card.get("mana_cost"):
+        return card["mana_cost"]
+    costs = [f.get("mana_cost") or "" for f in card.get("faces") or []]
+    return " // ".join(costs) if any(costs) else ""
+
+
+def _tags_cell(tags: list[dict[str, Any]]) -> str:
+    """``day_night (daybound, nightbound)``, one mechanic a line."""
+    roles: dict[str, set[str]] = {}
+    for tag in tags:
+        roles.setdefault(tag["mechanic"], set()).add(tag["role"])
+    return "\n".join(f"{m} ({', '.join(sorted(rs))})" for m, rs in sorted(roles.items()))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,12 +77,12 @@ def run(args: argparse.Namespace) -> int:
                              ";".join(mechanics_of(r)), ";".join(roles)])
     else:
         table = Table(show_lines=False)
-        for column in ("name", "name_ja", "cost", "type", "mechanics (roles)"):
-            table.add_column(column)
+        for column in ("name (Japanese)", "cost", "type", "mechanics (roles)"):
+            table.add_column(column, overflow="fold")
         for r in results:
-            roles = ", ".join(sorted({f"{t['mechanic']}:{t['role']}" for t in r["tags"]}))
-            table.add_row(r["name"], r["name_ja"] or "", r["mana_cost"] or "",
-                          r["type_line"] or "", roles)
-        Console(width=200).print(table)
+            name = r["name"] + (f"\n{r['name_ja']}" if r["name_ja"] else "")
+            table.add_row(name, cost_of(r), r["type_line"] or "", _tags_cell(r["tags"]))
+        # the terminal's width (80 columns when not a terminal); rich folds long cells
+        Console().print(table)
         print(f"{len(results)} card(s)")
     return 0
