@@ -38,7 +38,8 @@ from db.search.syntax import (
 
 __all__ = [
     "MAX_DEPTH", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS", "PAGE_SIZE", "QueryError",
-    "SearchPage", "ensure_index", "find_cards", "parse", "search",
+    "FETCH_BY_ROWID", "Plan", "SearchPage", "ensure_index", "find_cards", "parse", "plan",
+    "search",
 ]
 
 PAGE_SIZE = 175        # Scryfall's page size
@@ -129,6 +130,91 @@ _TAGS = (
 )
 
 
+@dataclass(frozen=True)
+class Plan:
+    """The SQL a search runs (bench/search.py times the same statements in DuckDB alone).
+
+    ``count``: the total. ``ids``: the page's row ids and card ids, in order (a top-N over
+    a few narrow columns). ``FETCH_BY_ROWID`` then reads the display columns of just those
+    rows: the index is stored in name order, so a page's rows sit together and DuckDB skips
+    the rest by row id. ``page`` does both in one statement (used for long results).
+    """
+
+    count: tuple[str, list[Any]]
+    ids: tuple[str, list[Any]]
+    page: tuple[str, list[Any]]
+    regexes: list[Term]
+
+
+FETCH_BY_ROWID = (f"SELECT s.rowid, {_DISPLAY} FROM card_search s "
+                  "WHERE s.rowid BETWEEN ? AND ? AND list_contains(?::BIGINT[], s.rowid)")
+_BY_ROWID_UP_TO = 1000  # longer results are read in one statement
+
+
+def plan(
+    query: str | None,
+    *,
+    extra: Sequence[Term] = (),
+    limit: int | None = None,
+    offset: int = 0,
+) -> Plan:
+    """Parse and compile ``query`` (and ``extra`` terms) into the statements of a search."""
+    where, params, options, regexes = prepare(query, extra)
+    order = _order_sql(options)
+    window = ""
+    bounds: list[Any] = []
+    if limit is not None:
+        window = " LIMIT ? OFFSET ?"
+        bounds = [int(limit), int(offset)]
+    return Plan(
+        count=(f"SELECT count(*) FROM card_search s WHERE {where}", list(params)),
+        ids=(f"SELECT s.rowid, s.oracle_id FROM card_search s WHERE {where} ORDER BY {order}"
+             + window, [*params, *bounds]),
+        page=(f"SELECT {_DISPLAY} FROM card_search s WHERE {where} ORDER BY {order}" + window,
+              [*params, *bounds]),
+        regexes=regexes,
+    )
+
+
+def _rows_to_cards(cursor: duckdb.DuckDBPyConnection, skip: int = 0) -> list[dict[str, Any]]:
+    names = [d[0] for d in cursor.description][skip:]
+    cards = []
+    for row in cursor.fetchall():
+        card = dict(zip(names, row[skip:], strict=True))
+        card["faces"] = card["faces"] or []
+        if card.get("released_at") is not None:
+            card["released_at"] = card["released_at"].isoformat()
+        cards.append(card)
+    return cards
+
+
+def _fetch_page(con: duckdb.DuckDBPyConnection, steps: Plan) -> list[dict[str, Any]]:
+    """The page's cards: by row id when the page is short, else in one statement."""
+    rows = con.execute(*steps.ids).fetchall()
+    if not rows:
+        return []
+    if len(rows) > _BY_ROWID_UP_TO:
+        return _rows_to_cards(con.execute(*steps.page))
+    rowids = [r[0] for r in rows]
+    cursor = con.execute(FETCH_BY_ROWID, [min(rowids), max(rowids), rowids])
+    by_rowid = {}
+    names = [d[0] for d in cursor.description]
+    for row in cursor.fetchall():
+        by_rowid[row[0]] = row
+    ordered = [by_rowid.get(rid) for rid in rowids]
+    if any(r is None or r[1] != oid for r, (_, oid) in zip(ordered, rows, strict=True)):
+        # the index changed between the two statements: read the page in one
+        return _rows_to_cards(con.execute(*steps.page))
+    cards = []
+    for row in ordered:
+        card = dict(zip(names[1:], row[1:], strict=True))  # type: ignore[index]
+        card["faces"] = card["faces"] or []
+        if card.get("released_at") is not None:
+            card["released_at"] = card["released_at"].isoformat()
+        cards.append(card)
+    return cards
+
+
 def find_cards(
     con: duckdb.DuckDBPyConnection,
     query: str | None,
@@ -139,32 +225,15 @@ def find_cards(
     count: bool = True,
 ) -> tuple[list[dict[str, Any]], int | None]:
     """Matching cards (``limit`` of them from ``offset``, in the query's order) as result
-    dicts, and the total number of matches (None when ``count`` is False).
-
-    Two statements over ``card_search`` alone: a count, and the page, whose ``ORDER BY ...
-    LIMIT`` DuckDB answers by sorting row ids and reading only the page's rows.
-    """
-    where, params, options, regexes = prepare(query, extra)
-    ensure_index(con)
-    validate(con, regexes)
-    total = None
-    if count:
-        total = int(con.execute(f"SELECT count(*) FROM card_search s WHERE {where}",
-                                params).fetchone()[0])
-    sql = f"SELECT {_DISPLAY} FROM card_search s WHERE {where} ORDER BY {_order_sql(options)}"
-    args = list(params)
-    if limit is not None:
-        sql += " LIMIT ? OFFSET ?"
-        args += [int(limit), int(offset)]
-    cursor = con.execute(sql, args)
-    names = [d[0] for d in cursor.description]
-    cards = []
-    for row in cursor.fetchall():
-        card = dict(zip(names, row, strict=True))
-        card["faces"] = card["faces"] or []
-        if card.get("released_at") is not None:
-            card["released_at"] = card["released_at"].isoformat()
-        cards.append(card)
+    dicts, and the total number of matches (None when ``count`` is False)."""
+    steps = plan(query, extra=extra, limit=limit, offset=offset)
+    ensure_index(con)  # after parsing: a query that cannot be read costs no index build
+    validate(con, steps.regexes)
+    total = int(con.execute(*steps.count).fetchone()[0]) if count else None
+    if limit is None:
+        cards = _rows_to_cards(con.execute(*steps.page))
+    else:
+        cards = _fetch_page(con, steps)
     _add_tags(con, cards)
     return cards, total
 
