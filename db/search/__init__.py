@@ -37,13 +37,14 @@ from db.search.syntax import (
 )
 
 __all__ = [
-    "MAX_DEPTH", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS", "PAGE_SIZE", "QueryError",
+    "MAX_DEPTH", "MAX_PAGE", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS", "PAGE_SIZE", "QueryError",
     "FETCH_BY_ROWID", "Plan", "SearchPage", "ensure_index", "find_cards", "parse", "plan",
     "search",
 ]
 
 PAGE_SIZE = 175        # Scryfall's page size
 MAX_PAGE_SIZE = 1000   # larger pages are refused (bounded memory per request)
+MAX_PAGE = 1_000_000   # (page - 1) * page_size stays a small number
 
 # The card fields every result carries (the columns of ``cards``), in this order.
 CARD_FIELDS = ("oracle_id", "name", "name_ja", "layout", "mana_cost", "cmc", "type_line",
@@ -254,8 +255,8 @@ def search(
     """Page ``page`` (from 1) of the cards matching ``query`` (Scryfall syntax; empty: all
     cards), ``page_size`` cards a page, with the total count. Raises :class:`QueryError`
     (a ``ValueError``) for a query it cannot read, naming the term and its position."""
-    if not isinstance(page, int) or page < 1:
-        raise QueryError(f"page must be a whole number from 1, not {page!r}")
+    if not isinstance(page, int) or not 1 <= page <= MAX_PAGE:
+        raise QueryError(f"page must be a whole number from 1 to {MAX_PAGE:,}, not {page!r}")
     if not isinstance(page_size, int) or not 1 <= page_size <= MAX_PAGE_SIZE:
         raise QueryError(f"page_size must be from 1 to {MAX_PAGE_SIZE}, not {page_size!r}")
     con = _connection(con_or_store)

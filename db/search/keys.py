@@ -13,6 +13,7 @@ empty answer. ``mech:`` and ``role:`` are mtgkit's own (the classifier's tags).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -139,9 +140,12 @@ _CMC_FIELDS = ("cmc", "mv", "manavalue")
 
 def _number(term: Term) -> float:
     try:
-        return float(term.value)
+        number = float(term.value)
     except ValueError:
-        raise QueryError(f"{term.value!r} is not a number", term.position, term.text) from None
+        number = math.nan
+    if not math.isfinite(number):  # "nan", "inf", 1e400 are not card numbers
+        raise QueryError(f"{term.value!r} is not a number", term.position, term.text)
+    return number
 
 
 def _compare_op(term: Term) -> str:
