@@ -129,13 +129,13 @@ FROM ({_FACES}) GROUP BY oracle_id
 """
 
 # The faces as a result shows them, in order: only for cards with more than one face
-# (a single-faced card has no card_faces, as on Scryfall), which keeps the ordered
-# aggregate small.
+# (a single-faced card has no card_faces, as on Scryfall). list_sort orders the structs by
+# their first field, face_index: several times cheaper than an ordered aggregate.
 _DISPLAY_FACES = """
-SELECT oracle_id, list(struct_pack(face_index := face_index, name := name,
+SELECT oracle_id, list_sort(list(struct_pack(face_index := face_index, name := name,
        mana_cost := mana_cost, type_line := type_line, oracle_text := oracle_text,
        power := power, toughness := toughness, loyalty := loyalty, name_ja := name_ja,
-       type_line_ja := type_line_ja, text_ja := text_ja) ORDER BY face_index) AS faces
+       type_line_ja := type_line_ja, text_ja := text_ja))) AS faces
 FROM card_faces
 WHERE oracle_id IN (SELECT oracle_id FROM card_faces WHERE face_index > 0)
 GROUP BY oracle_id
