@@ -37,9 +37,9 @@ from db.search.syntax import (
 )
 
 __all__ = [
-    "MAX_DEPTH", "MAX_PAGE", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS", "PAGE_SIZE", "QueryError",
-    "FETCH_BY_ROWID", "Plan", "SearchPage", "ensure_index", "find_cards", "parse", "plan",
-    "search",
+    "FETCH_BY_ROWID", "MAX_DEPTH", "MAX_PAGE", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS",
+    "PAGE_SIZE", "Plan", "QueryError", "SearchPage", "ensure_index", "find_cards", "parse",
+    "plan", "search",
 ]
 
 PAGE_SIZE = 175        # Scryfall's page size

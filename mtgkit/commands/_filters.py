@@ -12,7 +12,7 @@ from db.query import Filters
 
 
 def add_filter_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("query", nargs="?", default=None,
+    parser.add_argument("query", nargs="*", default=[], metavar="QUERY",
                         help="a query in Scryfall's syntax (docs/search.md), e.g. "
                              "'t:creature or t:planeswalker', 't:instant -o:draw'")
     parser.add_argument("--mechanic", action="append", default=[],
@@ -24,11 +24,28 @@ def add_filter_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", help="name contains (English or Japanese, any case)")
     parser.add_argument("--text", help="rules text contains (English or Japanese)")
     parser.add_argument("--limit", type=_non_negative, help="at most this many cards")
+    _query_terms_are_not_options(parser)
+
+
+def _query_terms_are_not_options(parser: argparse.ArgumentParser) -> None:
+    """Let a query start with ``-`` (``mtgkit search -t:land``): argparse would take
+    ``-t:land`` for an unknown option. A word starting with one dash that is not one of this
+    parser's options is read as the query instead (``--`` before the query works too)."""
+    original = parser._parse_optional
+
+    def parse_optional(arg: str):  # type: ignore[no-untyped-def]
+        known = parser._option_string_actions
+        if (arg.startswith("-") and not arg.startswith("--") and len(arg) > 2
+                and arg not in known and arg[:2] not in known):
+            return None  # a positional argument: the query
+        return original(arg)
+
+    parser._parse_optional = parse_optional  # type: ignore[method-assign]
 
 
 def filters_from(args: argparse.Namespace) -> Filters:
     return Filters(mechanics=args.mechanic, roles=args.role, name=args.name, text=args.text,
-                   query=args.query, limit=args.limit)
+                   query=" ".join(args.query) or None, limit=args.limit)
 
 
 def _non_negative(text: str) -> int:

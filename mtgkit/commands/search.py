@@ -61,7 +61,9 @@ def _tags_cell(tags: list[dict[str, Any]]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    with open_store(args, must_exist=True) as store:
+    # read-only: a search never writes, and may then run beside another reader (a stale
+    # index is rebuilt as a temporary table for this process alone)
+    with open_store(args, must_exist=True, read_only=True) as store:
         try:
             results = search(store, filters_from(args))
         except QueryError as exc:
