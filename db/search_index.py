@@ -160,7 +160,7 @@ _FACE_COLOURS = "list_concat(colors, flatten(list_transform(face_colors, lambda 
 _SELECT = f"""
 SELECT oracle_id,
        lower(name) AS sort_name,
-       array_to_string({_NAMES}, chr(10)) AS names,
+       chr(10) || array_to_string({_NAMES}, chr(10)) || chr(10) AS names,
        {_NAMES} AS name_list,
        concat_ws(chr(10), coalesce(types_en, lower(type_line)),
                  coalesce(types_ja, lower(type_line_ja))) AS types,
@@ -229,9 +229,15 @@ _STAMP = (
 )
 
 
+# Bump when the index's columns or their preparation change: a stored index of another
+# version is rebuilt by the next search, like a stale one.
+INDEX_VERSION = 3
+
+
 def stamp(con: duckdb.DuckDBPyConnection) -> str:
-    """A cheap fingerprint of what the index is built from (row counts, last card load)."""
-    return con.execute(_STAMP).fetchone()[0]
+    """A cheap fingerprint of what the index is built from (its version, row counts, the
+    last card load)."""
+    return f"v{INDEX_VERSION}/" + con.execute(_STAMP).fetchone()[0]
 
 
 def refresh(con: duckdb.DuckDBPyConnection) -> int:

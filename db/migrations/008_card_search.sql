@@ -7,7 +7,7 @@
 CREATE TABLE card_search (
     oracle_id        VARCHAR NOT NULL,
     sort_name        VARCHAR,      -- lower(name): the default order
-    names            VARCHAR,      -- card name, face names, Japanese names (lowercased)
+    names            VARCHAR,      -- "\nname\nface name\n...\n": every name (lowercased)
     name_list        VARCHAR[],    -- the same, one entry each, for !"exact name"
     types            VARCHAR,      -- face type lines, English and Japanese
     oracle           VARCHAR,      -- face texts without reminder text, English and Japanese

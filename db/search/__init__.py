@@ -15,6 +15,7 @@ small query for those cards' fields, faces and tags. The syntax is in docs/searc
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,14 +72,40 @@ def _connection(con_or_store: Any) -> duckdb.DuckDBPyConnection:
     return getattr(con_or_store, "con", con_or_store)
 
 
+# Read-only connections whose index was found (or made) current: nothing can change a
+# database under a read-only connection (DuckDB locks out writers), so it is checked once.
+_CURRENT: weakref.WeakKeyDictionary[duckdb.DuckDBPyConnection, bool] = \
+    weakref.WeakKeyDictionary()
+
+
+def _read_only(con: duckdb.DuckDBPyConnection) -> bool:
+    row = con.execute("SELECT readonly FROM duckdb_databases() "
+                      "WHERE database_name = current_database()").fetchone()
+    return bool(row and row[0])
+
+
 def ensure_index(con: duckdb.DuckDBPyConnection) -> None:
     """Make ``card_search`` current: nothing to do after a load (the loader refreshes it);
     otherwise rebuild it, or, on a read-only connection, build a temporary one."""
+    if _CURRENT.get(con):
+        return
+    read_only = _read_only(con)
+    _make_current(con, read_only)
+    if read_only:
+        _CURRENT[con] = True
+
+
+def _make_current(con: duckdb.DuckDBPyConnection, read_only: bool) -> None:
     try:
         if search_index.is_current(con):
             return
-    except duckdb.CatalogException:
-        search_index.build_temporary(con)  # a database older than the index (read-only)
+    except duckdb.CatalogException:  # a database from before the index (migration 008)
+        if not read_only:
+            raise
+        search_index.build_temporary(con)
+        return
+    if read_only:
+        search_index.build_temporary(con)
         return
     try:
         con.execute("BEGIN TRANSACTION")
@@ -88,11 +115,9 @@ def ensure_index(con: duckdb.DuckDBPyConnection) -> None:
     try:
         search_index.refresh(con)
         con.execute("COMMIT")
-    except duckdb.Error as exc:
+    except BaseException:
         con.execute("ROLLBACK")
-        if "read-only" not in str(exc).lower():
-            raise
-        search_index.build_temporary(con)
+        raise
 
 
 def prepare(query: str | None, extra: Sequence[Term] = ()) -> tuple[str, list[Any], keys.Options,
@@ -114,8 +139,12 @@ def prepare(query: str | None, extra: Sequence[Term] = ()) -> tuple[str, list[An
 
 
 def _order_sql(options: keys.Options) -> str:
+    """The ORDER BY. The index is written in (sort_name, oracle_id) order, so its row ids
+    are that order and break ties (an integer top-N instead of one over strings)."""
+    if options.order == "s.sort_name":
+        return "s.rowid DESC" if options.descending else "s.rowid"
     direction = "DESC" if options.descending else "ASC"
-    return f"{options.order} {direction} NULLS LAST, s.sort_name, s.oracle_id"
+    return f"{options.order} {direction} NULLS LAST, s.rowid"
 
 
 _DISPLAY = ", ".join(

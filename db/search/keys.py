@@ -124,7 +124,8 @@ def _text_clause(column: str, term: Term, self_column: str | None = None) -> Sql
 
 def _name_clause(term: Term) -> Sql:
     if term.kind == "exact":
-        return "list_contains(s.name_list, ?)", [_needs_value(term).lower()]
+        # names is newline-separated with a newline at each end: a whole name is "\nname\n"
+        return "contains(s.names, ?)", ["\n" + _needs_value(term).lower() + "\n"]
     return _text_clause("s.names", term)
 
 

@@ -32,6 +32,27 @@ def test_a_load_leaves_the_index_current(tmp_path, db_path):
         assert _names(search(store, "wolf")) == ["Night Wolf // Day Wolf", "Wolf Cub"]
 
 
+def test_rows_are_stored_in_name_order(tmp_path, db_path):
+    """The page query breaks ties by row id because rows are written in name order."""
+    cards = [card(name, f"o{i}") for i, name in enumerate(["b", "C", "a", "c", "B", "A"])]
+    path = write_jsonl(tmp_path / "c.jsonl", cards)
+    with connect(db_path) as store:
+        load_card_files(store, [path], progress=False)
+        order = store.con.execute("SELECT sort_name FROM card_search ORDER BY rowid").fetchall()
+        assert [r[0] for r in order] == sorted(r[0] for r in order)
+        assert _names(search(store, "")) == sorted((c["name"] for c in cards), key=str.lower)
+
+
+def test_an_index_of_another_version_is_rebuilt(tmp_path, db_path, monkeypatch):
+    path = write_jsonl(tmp_path / "c.jsonl", [card("Bear", "o1")])
+    with connect(db_path) as store:
+        load_card_files(store, [path], progress=False)
+        monkeypatch.setattr(search_index, "INDEX_VERSION", search_index.INDEX_VERSION + 1)
+        assert not search_index.is_current(store.con)
+        assert search(store, "bear").total == 1
+        assert search_index.is_current(store.con)
+
+
 def test_cards_changed_behind_its_back_are_seen(tmp_path, db_path):
     path = write_jsonl(tmp_path / "c.jsonl", [card("Bear", "o1")])
     with connect(db_path) as store:
