@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import socket
 import statistics
 import subprocess
@@ -43,6 +44,9 @@ QUERIES = [
     "mech:day_night", "is:vanilla", "t:dragon order:cmc direction:desc", "lang:ja o:引く",
     "name:/^a.*s$/", "m:{G}{G} pow>=4", "-c:r -c:g -c:b t:creature cmc>=5",
 ]
+
+
+CPU: list[float] = []  # process CPU time of each library call (DuckDB's threads included)
 
 
 def p95(samples: list[float]) -> float:
@@ -81,18 +85,21 @@ def build(db: Path, n: int, tmp: Path) -> None:
 
 
 def time_library(con, repeat: int) -> tuple[list[float], list[float], dict[str, int]]:
+    """Wall-clock samples of ours and of the floor (and CPU samples, in ``CPU``)."""
     from db.search import FETCH_BY_ROWID, plan, search
 
     ours: list[float] = []
     floor: list[float] = []
     totals = {}
+    CPU.clear()
     for query in QUERIES:
         search(con, query, 1, 175)  # warm: index check, DuckDB caches
         steps = plan(query, limit=175)
         for _ in range(repeat):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             page = search(con, query, 1, 175)
             ours.append(time.perf_counter() - start)
+            CPU.append(time.process_time() - cpu)
             start = time.perf_counter()
             con.execute(*steps.count).fetchone()
             rowids = [r[0] for r in con.execute(*steps.ids).fetchall()]
@@ -178,6 +185,8 @@ def main() -> None:
         print(f"DuckDB alone, same SQL     p95 {floor_p95:7.1f} ms  "
               f"median {statistics.median(floor) * 1000:6.1f} ms")
         print(f"ratio (library / DuckDB)   {ours_p95 / floor_p95:.2f}x")
+        print(f"library CPU time per call  p95 {p95(CPU) * 1000:7.1f} ms  (load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: wall time includes waiting)")
         http = time_http(db, args.repeat)
         if http is None:
             print("HTTP: mtgkit.web is not built here (or did not start): not measured")

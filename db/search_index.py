@@ -161,7 +161,6 @@ _SELECT = f"""
 SELECT oracle_id,
        lower(name) AS sort_name,
        chr(10) || array_to_string({_NAMES}, chr(10)) || chr(10) AS names,
-       {_NAMES} AS name_list,
        concat_ws(chr(10), coalesce(types_en, lower(type_line)),
                  coalesce(types_ja, lower(type_line_ja))) AS types,
        concat_ws(chr(10), oracle_en,
@@ -231,7 +230,7 @@ _STAMP = (
 
 # Bump when the index's columns or their preparation change: a stored index of another
 # version is rebuilt by the next search, like a stale one.
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 
 
 def stamp(con: duckdb.DuckDBPyConnection) -> str:

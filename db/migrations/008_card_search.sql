@@ -3,16 +3,22 @@
 -- so that a query is a single scan of this table and never a correlated subquery per row.
 -- Text fields join a card's faces with a newline: a substring (which cannot contain a
 -- control character) never spans two faces, and a regular expression (newline-sensitive,
--- as on Scryfall) sees each face as its own paragraphs.
+-- as on Scryfall) sees each face as its own paragraphs. The searched text is stored
+-- uncompressed: scanning it is about twice as fast as decompressing FSST first (and
+-- writing it is cheaper too); it is derived data, rebuilt at each load.
 CREATE TABLE card_search (
     oracle_id        VARCHAR NOT NULL,
-    sort_name        VARCHAR,      -- lower(name): the default order
-    names            VARCHAR,      -- "\nname\nface name\n...\n": every name (lowercased)
-    name_list        VARCHAR[],    -- the same, one entry each, for !"exact name"
-    types            VARCHAR,      -- face type lines, English and Japanese
-    oracle           VARCHAR,      -- face texts without reminder text, English and Japanese
-    oracle_self      VARCHAR,      -- `oracle` with the card's own name written ~ (NULL: same)
-    full_oracle      VARCHAR,      -- face texts with reminder text (NULL: same as oracle)
+    sort_name        VARCHAR USING COMPRESSION uncompressed,  -- lower(name): the order
+    -- "\nname\nface name\n...\n": every name, lowercased ("\nx\n" is the exact name x)
+    names            VARCHAR USING COMPRESSION uncompressed,
+    -- face type lines, English and Japanese
+    types            VARCHAR USING COMPRESSION uncompressed,
+    -- face texts without reminder text, English and Japanese
+    oracle           VARCHAR USING COMPRESSION uncompressed,
+    -- `oracle` (English) with the card's own name written ~ (NULL: the same as oracle)
+    oracle_self      VARCHAR USING COMPRESSION uncompressed,
+    -- face texts with reminder text (NULL: the same as oracle)
+    full_oracle      VARCHAR USING COMPRESSION uncompressed,
     keywords         VARCHAR[],
     color_mask       UTINYINT,     -- W=1 U=2 B=4 R=8 G=16: the colours of all faces together
     identity_mask    UTINYINT,
