@@ -15,6 +15,7 @@ small query for those cards' fields, faces and tags. The syntax is in docs/searc
 
 from __future__ import annotations
 
+import os
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -72,52 +73,77 @@ def _connection(con_or_store: Any) -> duckdb.DuckDBPyConnection:
     return getattr(con_or_store, "con", con_or_store)
 
 
-# Read-only connections whose index was found (or made) current: nothing can change a
-# database under a read-only connection (DuckDB locks out writers), so it is checked once.
-_CURRENT: weakref.WeakKeyDictionary[duckdb.DuckDBPyConnection, bool] = \
+# Read-only databases whose stored index was found current, by (path, size, mtime): nothing
+# can change a database opened read-only (DuckDB locks writers out), so each is checked
+# once per process, whichever connection or cursor asks (a web server's cursors too).
+_CURRENT_FILES: set[tuple[str, int, int]] = set()
+# Connections holding their own temporary index (read-only, stored index stale or absent).
+_TEMP_BUILT: weakref.WeakKeyDictionary[duckdb.DuckDBPyConnection, bool] = \
     weakref.WeakKeyDictionary()
 
 
-def _read_only(con: duckdb.DuckDBPyConnection) -> bool:
+def _read_only_file(con: duckdb.DuckDBPyConnection) -> tuple[str, int, int] | None:
+    """(path, size, mtime) of a read-only database file; None if writable or in memory."""
+    row = con.execute("SELECT readonly, path FROM duckdb_databases() "
+                      "WHERE database_name = current_database()").fetchone()
+    if not row or not row[0] or not row[1]:
+        return None
+    try:
+        stat = os.stat(row[1])
+    except OSError:
+        return None
+    return (row[1], stat.st_size, stat.st_mtime_ns)
+
+
+def ensure_index(con: duckdb.DuckDBPyConnection) -> None:
+    """Make ``card_search`` current: nothing to do after a load (the loader refreshes it);
+    otherwise rebuild it, or, on a read-only connection, build a temporary one (for that
+    connection only: a read-only server should open a database whose index is current,
+    which every load leaves)."""
+    if _TEMP_BUILT.get(con):
+        return
+    key = _read_only_file(con)
+    if key is not None and key in _CURRENT_FILES:
+        return
+    read_only = key is not None or _is_read_only(con)
+    stored_current = _make_current(con, read_only)
+    if read_only and stored_current and key is not None:
+        _CURRENT_FILES.add(key)
+    elif read_only and not stored_current:
+        _TEMP_BUILT[con] = True
+
+
+def _is_read_only(con: duckdb.DuckDBPyConnection) -> bool:
     row = con.execute("SELECT readonly FROM duckdb_databases() "
                       "WHERE database_name = current_database()").fetchone()
     return bool(row and row[0])
 
 
-def ensure_index(con: duckdb.DuckDBPyConnection) -> None:
-    """Make ``card_search`` current: nothing to do after a load (the loader refreshes it);
-    otherwise rebuild it, or, on a read-only connection, build a temporary one."""
-    if _CURRENT.get(con):
-        return
-    read_only = _read_only(con)
-    _make_current(con, read_only)
-    if read_only:
-        _CURRENT[con] = True
-
-
-def _make_current(con: duckdb.DuckDBPyConnection, read_only: bool) -> None:
+def _make_current(con: duckdb.DuckDBPyConnection, read_only: bool) -> bool:
+    """Bring the index up to date; True when the stored index was already current."""
     try:
         if search_index.is_current(con):
-            return
+            return True
     except duckdb.CatalogException:  # a database from before the index (migration 008)
         if not read_only:
             raise
         search_index.build_temporary(con)
-        return
+        return False
     if read_only:
         search_index.build_temporary(con)
-        return
+        return False
     try:
         con.execute("BEGIN TRANSACTION")
     except duckdb.TransactionException:  # inside the caller's transaction: join it
         search_index.refresh(con)
-        return
+        return False
     try:
         search_index.refresh(con)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
+    return False
 
 
 def prepare(query: str | None, extra: Sequence[Term] = ()) -> tuple[str, list[Any], keys.Options,

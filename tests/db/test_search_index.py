@@ -113,3 +113,26 @@ def test_cli_combines_flags_and_query(tmp_path, db_path, capsys):
     assert "{2}{R} //" in capsys.readouterr().out
     assert main(["--db", str(db_path), "search", "--role", "sunrise"]) == 2
     assert "unknown role 'sunrise'; valid:" in capsys.readouterr().err
+
+
+def test_cursors_of_a_read_only_server(tmp_path, db_path):
+    """A web server's request threads each use a cursor of one read-only connection."""
+    import threading
+
+    path = write_jsonl(tmp_path / "c.jsonl", [card(f"Bear {i}", f"o{i}") for i in range(30)])
+    with connect(db_path) as store:
+        load_card_files(store, [path], progress=False)
+    with connect(db_path, read_only=True) as store:
+        totals: list[int] = []
+
+        def ask() -> None:
+            cursor = store.con.cursor()
+            for _ in range(5):
+                totals.append(search(cursor, "t:bear", 1, 10).total)
+
+        threads = [threading.Thread(target=ask) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert totals == [30] * 20
