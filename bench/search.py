@@ -101,8 +101,12 @@ def time_library(con, repeat: int) -> tuple[list[float], list[float], dict[str, 
             ours.append(time.perf_counter() - start)
             CPU.append(time.process_time() - cpu)
             start = time.perf_counter()
-            con.execute(*steps.count).fetchone()
-            rowids = [r[0] for r in con.execute(*steps.ids).fetchall()]
+            if steps.first is not None:
+                picked = con.execute(*steps.first).fetchone()[1] or []
+                rowids = [p["r"] for p in picked]
+            else:
+                con.execute(*steps.count).fetchone()
+                rowids = [r[0] for r in con.execute(*steps.ids).fetchall()]
             if rowids:
                 con.execute(FETCH_BY_ROWID, [min(rowids), max(rowids), rowids]).fetchall()
             floor.append(time.perf_counter() - start)

@@ -194,17 +194,22 @@ class Plan:
     a few narrow columns). ``FETCH_BY_ROWID`` then reads the display columns of just those
     rows: the index is stored in name order, so a page's rows sit together and DuckDB skips
     the rest by row id. ``page`` does both in one statement (used for long results).
+    ``first``, when set, answers ``count`` and ``ids`` in one scan of the index (each text
+    term is a scan of megabytes of text: doing it once matters).
     """
 
     count: tuple[str, list[Any]]
     ids: tuple[str, list[Any]]
     page: tuple[str, list[Any]]
     regexes: list[Term]
+    # count and ids in one scan (name order, early pages): ``(total, [{r, o}, ...])``
+    first: tuple[str, list[Any]] | None = None
 
 
 FETCH_BY_ROWID = (f"SELECT s.rowid, {_DISPLAY} FROM card_search s "
                   "WHERE s.rowid BETWEEN ? AND ? AND list_contains(?::BIGINT[], s.rowid)")
 _BY_ROWID_UP_TO = 1000  # longer results are read in one statement
+_ONE_SCAN_UP_TO = 10_000  # pages ending later are found with count + ORDER BY ... LIMIT
 
 
 def plan(
@@ -229,7 +234,19 @@ def plan(
         page=(f"SELECT {_DISPLAY} FROM card_search s WHERE {where} ORDER BY {order}" + window,
               [*params, *bounds]),
         regexes=regexes,
+        first=_first(where, params, options, limit, offset),
     )
+
+
+def _first(where: str, params: list[Any], options: keys.Options, limit: int | None,
+           offset: int) -> tuple[str, list[Any]] | None:
+    """The one-scan statement: the total and the first ``offset + limit`` (row id, card id)
+    in name order, by min_by's bounded heap (so it costs at most that many entries)."""
+    if limit is None or options.order != "s.sort_name" or offset + limit > _ONE_SCAN_UP_TO:
+        return None
+    pick = "max_by" if options.descending else "min_by"
+    return (f"SELECT count(*), {pick}(struct_pack(r := s.rowid, o := s.oracle_id), s.rowid, ?) "
+            f"FROM card_search s WHERE {where}", [int(offset + limit), *params])
 
 
 def _rows_to_cards(cursor: duckdb.DuckDBPyConnection, skip: int = 0) -> list[dict[str, Any]]:
@@ -244,9 +261,10 @@ def _rows_to_cards(cursor: duckdb.DuckDBPyConnection, skip: int = 0) -> list[dic
     return cards
 
 
-def _fetch_page(con: duckdb.DuckDBPyConnection, steps: Plan) -> list[dict[str, Any]]:
-    """The page's cards: by row id when the page is short, else in one statement."""
-    rows = con.execute(*steps.ids).fetchall()
+def _fetch_page(con: duckdb.DuckDBPyConnection, steps: Plan,
+                rows: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    """The page's cards (``rows``: their row ids and card ids, in order): by row id when
+    the page is short, else in one statement."""
     if not rows:
         return []
     if len(rows) > _BY_ROWID_UP_TO:
@@ -285,11 +303,17 @@ def find_cards(
     steps = plan(query, extra=extra, limit=limit, offset=offset)
     ensure_index(con)  # after parsing: a query that cannot be read costs no index build
     validate(con, steps.regexes)
-    total = int(con.execute(*steps.count).fetchone()[0]) if count else None
     if limit is None:
+        total = int(con.execute(*steps.count).fetchone()[0]) if count else None
         cards = _rows_to_cards(con.execute(*steps.page))
+    elif steps.first is not None:
+        found, picked = con.execute(*steps.first).fetchone()
+        total = int(found)
+        rows = [(p["r"], p["o"]) for p in (picked or [])][offset:offset + limit]
+        cards = _fetch_page(con, steps, rows)
     else:
-        cards = _fetch_page(con, steps)
+        total = int(con.execute(*steps.count).fetchone()[0]) if count else None
+        cards = _fetch_page(con, steps, con.execute(*steps.ids).fetchall())
     _add_tags(con, cards)
     return cards, total
 

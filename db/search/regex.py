@@ -13,6 +13,7 @@ substring test runs first and RE2 only sees the texts that pass it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from db.search.syntax import QueryError, Term
@@ -75,13 +76,34 @@ def required_literal(pattern: str) -> str | None:
     return best if len(best) >= 3 else None
 
 
+# A pattern with none of these can never match across a newline, so it may run on each
+# line alone without multi-line mode (RE2 is several times faster so): an explicit newline,
+# classes that include one (\s \S \W \D, negated [^...]), escapes by code, or the
+# text anchors \A and \z (which per line would mean something else).
+_MAY_CROSS_LINES = re.compile(r"\\[nsSWDxpPCQAz0-7]|\[\^|\(\?[a-z]*s")
+
+
+def _flags(pattern: str) -> str:
+    """'' when the pattern has no capital letter outside an escape: the indexed text is
+    lowercased, so case-insensitive matching adds nothing (and DuckDB then turns a plain
+    pattern into a substring test); else 'i'."""
+    plain = re.sub(r"\\.", "", pattern)
+    return "i" if any("A" <= ch <= "Z" for ch in plain) or not plain.isascii() else ""
+
+
 def regex_clause(column: str, pattern: str, term: Term) -> tuple[str, list[Any]]:
     """SQL for ``column`` matching ``pattern`` (validated later by :func:`validate`)."""
     if not pattern:
         raise QueryError("empty regular expression", term.position, term.text)
     full = expand(pattern)
-    sql = f"regexp_matches({column}, ?, 'i')"
-    params: list[Any] = ["(?m)" + full]
+    flags = _flags(full)
+    if _MAY_CROSS_LINES.search(full):
+        sql = f"regexp_matches({column}, ?, '{flags}')"
+        params: list[Any] = ["(?m)" + full]
+    else:  # each line (paragraph, face) on its own, without multi-line mode
+        sql = (f"list_bool_or(list_transform(string_split({column}, chr(10)), "
+               f"lambda line: regexp_matches(line, ?, '{flags}')))")
+        params = [full]
     literal = required_literal(full)
     if literal is not None:
         # CASE, not AND: inside an expression DuckDB evaluates both sides of AND on every
