@@ -14,11 +14,12 @@ from typing import Any
 
 import orjson
 
-from db.search import QueryError, find_cards
+from db.search import QueryError, find_cards, plan
 from db.search.syntax import Term
 from db.store import Store
 
-__all__ = ["Filters", "QueryError", "filter_terms", "mechanics_of", "search", "to_json"]
+__all__ = ["Filters", "QueryError", "filter_terms", "mechanics_of", "search", "search_sql",
+           "to_json"]
 
 
 @dataclass
@@ -55,6 +56,17 @@ def search(store: Store, filters: Filters) -> list[dict[str, Any]]:
     cards, _total = find_cards(store.con, filters.query, extra=filter_terms(filters),
                                limit=filters.limit, count=False)
     return cards
+
+
+def search_sql(filters: Filters) -> tuple[str, list[Any]]:
+    """One parameterised statement for ``filters`` over ``card_search`` (the card fields of
+    a result, in name order), for a caller that wraps it in SQL of its own.
+
+    The caller must make the index current first (``db.search.ensure_index(con)``);
+    :func:`db.search.search` does that itself, counts and pages faster, and is the call to
+    prefer. Raises :class:`QueryError` for a query it cannot read.
+    """
+    return plan(filters.query, extra=filter_terms(filters), limit=filters.limit).page
 
 
 def mechanics_of(record: dict[str, Any]) -> list[str]:

@@ -136,3 +136,17 @@ def test_cursors_of_a_read_only_server(tmp_path, db_path):
         for thread in threads:
             thread.join()
         assert totals == [30] * 20
+
+
+def test_search_sql_for_callers_that_wrap_it(tmp_path, db_path):
+    from db.query import Filters, search_sql
+    from db.search import ensure_index
+
+    path = write_jsonl(tmp_path / "c.jsonl", [card("Bear", "o1"), TRANSFORM])
+    with connect(db_path) as store:
+        load_card_files(store, [path], progress=False)
+        ensure_index(store.con)
+        sql, params = search_sql(Filters(query="t:wolf or t:bear"))
+        rows = store.con.execute(f"SELECT oracle_id, name FROM ({sql}) AS hits ORDER BY name",
+                                 params).fetchall()
+        assert [r[1] for r in rows] == ["Bear", "Night Wolf // Day Wolf"]
