@@ -32,6 +32,7 @@ from db import card_sql
 from db.errors import BadCardData
 from db.read import iter_objects, iter_raw_objects
 from db.records import RULING_COLUMNS, RecordError, oracle_id_of, ruling_row
+from db.search import ensure_index as ensure_search_index
 from db.store import Store
 
 BATCH_SIZE = 20_000
@@ -303,7 +304,9 @@ def load_card_files(
 
     A file already loaded (same path, size and mtime) is skipped unless ``force``.
     """
-    return _load_files(store, paths, "cards", _load_card_file, progress, force)
+    report = _load_files(store, paths, "cards", _load_card_file, progress, force)
+    ensure_search_index(store.con)  # search helper: refresh card_search once (db/search_index)
+    return report
 
 
 def load_ruling_files(

@@ -1,12 +1,19 @@
-"""``mtgkit search``: find cards by mechanic, name, text or a Scryfall-style query.
+"""``mtgkit search``: find cards with Scryfall's search syntax (plus mtgkit's mech:/role:).
 
 Examples::
 
+    mtgkit search 't:instant -o:draw'
+    mtgkit search 't:creature or t:planeswalker' --limit 10
+    mtgkit search '(t:elf or t:goblin) c:g pow>tou'
+    mtgkit search 'o:/^draw/ id:azorius'
+    mtgkit search '!"Time Stop"' --format json
     mtgkit search --mechanic day_night
     mtgkit search --role takes --format json
     mtgkit search --name 酒場
-    mtgkit search 'mech:day_night t:creature o:"transform" c:r cmc<=3'
     mtgkit search 'mech:prepare lang:ja' --format csv
+
+The syntax is in docs/search.md. Flags add terms to the query: --mechanic M is mech:M,
+--role R is role:R, --name N is name:"N", --text T is o:"T".
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from mtgkit.errors import UserError
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "search",
-        help="search cards by mechanic, role, name, text or query",
+        help="search cards with Scryfall's syntax (t:, o:, c:, id:, is:, mech:, role: ...)",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -35,7 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # read-only: a search runs beside other readers of the file (see _common.open_store)
+    # read-only: a search never writes, and may then run beside another reader (a stale
+    # index is rebuilt as a temporary table for this process alone)
     with open_store(args, read_only=True) as store:
         try:
             results = search(store, filters_from(args))

@@ -75,8 +75,8 @@ def test_query_strings(store, query, expected):
 @pytest.mark.parametrize("query, message", [
     ("foo:bar", "unknown search key 'foo'"),
     ("cmc<=x", "'x' is not a number"),
-    ("c:purple", "colour term"),
-    ('o:"open', "cannot read query"),
+    ("c:purple", "not a colour"),
+    ('o:"open', "quote \" is never closed"),
 ])
 def test_bad_queries_say_what_is_wrong(store, query, message):
     with pytest.raises(QueryError, match=message):
