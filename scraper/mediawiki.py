@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 from urllib.parse import quote, urlencode, urljoin, urlsplit
 
+import lxml.etree
 import lxml.html
 
 from scraper.hosts import HostPolicy
@@ -475,7 +476,11 @@ def parse_listing(html: str, page_url_: str, base_url: str,
     Redirects (``allpagesredirect``, ``mw-redirect``) are left out: their targets are
     listed themselves. Further pages are the "next page" links (次のページ / Next page).
     """
-    doc = lxml.html.document_fromstring(html.encode("utf-8"), parser=_UTF8)
+    try:
+        doc = lxml.html.document_fromstring(html.encode("utf-8", errors="replace"),
+                                            parser=_UTF8)
+    except (lxml.etree.ParserError, ValueError):  # nothing but blanks or comments
+        return [], []
     if kind == "category":
         containers = doc.xpath('//*[@id="mw-pages"]')
     else:
@@ -526,8 +531,12 @@ def parse_listing(html: str, page_url_: str, base_url: str,
 def mirror_hosts(base_url: str) -> list[str]:
     """The ``www.``/``m.``/``mobile.`` twins of the base URL's host (titles.py: the MTG
     Wiki answers on all of them), with its port; none for an IP address."""
-    parts = urlsplit(base_url)
-    host = (parts.hostname or "").lower()
+    try:
+        parts = urlsplit(base_url)
+        host = (parts.hostname or "").lower()
+        explicit_port = parts.port
+    except ValueError:  # not a URL: HostPolicy.for_base says so
+        return []
     if not host or host.replace(".", "").isdigit() or ":" in host:
         return []
     bare = host
@@ -535,7 +544,7 @@ def mirror_hosts(base_url: str) -> list[str]:
         if host.startswith(prefix):
             bare = host[len(prefix):]
             break
-    port = f":{parts.port}" if parts.port else ""
+    port = f":{explicit_port}" if explicit_port else ""
     return [h + port for h in [bare, *(p + bare for p in MIRROR_PREFIXES)] if h != host]
 
 
