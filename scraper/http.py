@@ -327,9 +327,10 @@ class _Watch:
             raise self.error(received)
 
     def error(self, received: int = 0) -> DeadlineExceeded:
+        read = f"; {received} body bytes had been read" if received else ""
         return DeadlineExceeded(
             self.url, f"no complete answer within the {self.seconds:g} s deadline "
-                      f"(--deadline; {received} body bytes had arrived)")
+                      f"(--deadline{read})")
 
     def stop(self) -> None:
         self._done.set()

@@ -137,6 +137,7 @@ def run_wiki(args: argparse.Namespace) -> int:
     if not (args.title or args.category or args.all_pages):
         raise UserError("scrape wiki: give --title, --category or --all-pages")
     base = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
+    config = _http_config(args)  # a bad --timeout/--deadline fails before the store opens
     with open_store(args) as store:
         wiki_store = WikiStore(store)
         splitter = NameSplitter(wiki_store.name_pairs())
@@ -147,7 +148,7 @@ def run_wiki(args: argparse.Namespace) -> int:
                 raise UserError(f"{args.names}: cannot read name pairs: {exc}") from exc
             for en, ja in extra.en_to_ja.items():
                 splitter.add(ja, en)
-        http = PoliteClient(_http_config(args), DuckDBCache(store))
+        http = PoliteClient(config, DuckDBCache(store))
         try:
             client = WikiClient(http, base, use_api=False if args.no_api else None,
                                 extra_hosts=args.allow_host)
