@@ -50,6 +50,7 @@ from scraper.http import (
     parse_retry_after,
 )
 from scraper.names import NameSplitter
+from scraper.parse_worker import PARSE_BUDGET, BoundedParser
 from scraper.titles import MIRROR_PREFIXES, clean_title, is_article, page_url, title_from_url
 from scraper.wikiparse import ParsedPage, parse_page, revision_from_html
 
@@ -659,6 +660,7 @@ class WikiCrawler:
         follow_depth: int = 0,
         max_pages: int | None = None,
         progress: bool = True,
+        parse_budget: float | None = PARSE_BUDGET,
     ) -> None:
         self.client = client
         self.store = store
@@ -666,6 +668,9 @@ class WikiCrawler:
         self.follow_depth = follow_depth
         self.max_pages = max_pages
         self.progress = progress and sys.stderr.isatty()
+        #: seconds a page may take to parse (in a worker process); None parses in-process
+        self.parse_budget = parse_budget
+        self._parser: BoundedParser | None = None
 
     def signature(self, titles: list[str], categories: list[str], all_pages: bool) -> str:
         return json.dumps({"titles": titles, "categories": categories, "all": all_pages,
@@ -681,6 +686,18 @@ class WikiCrawler:
             self.client.base_url, self.signature(seeds, categories, all_pages)
         )
         report = CrawlReport(crawl_id=crawl_id, resumed=resumed)
+        if self.parse_budget is not None:
+            self._parser = BoundedParser(self.splitter, self.parse_budget)
+        try:
+            self._crawl(crawl_id, resumed, seeds, categories, all_pages, report)
+        finally:
+            if self._parser is not None:
+                self._parser.close()
+                self._parser = None
+        return report
+
+    def _crawl(self, crawl_id: int, resumed: bool, seeds: list[str], categories: list[str],
+               all_pages: bool, report: CrawlReport) -> None:
         # seeds go in once their listings are complete: a run stopped while listing
         # (Ctrl-C, the wiki failing) left an empty frontier, so the next run lists again
         with _CrawlProgress(self.progress, self.max_pages) as bar:
@@ -723,7 +740,6 @@ class WikiCrawler:
                     self._drain_problems(report)
                     if bar.enabled:
                         bar.update(report, self.store.frontier_counts(crawl_id).get("pending", 0))
-        return report
 
     def _drain_problems(self, report: CrawlReport) -> None:
         """Items the client skipped (a listing entry without a title...) count as failed."""
@@ -793,12 +809,15 @@ class WikiCrawler:
                 self._expand(crawl_id, store.stored_links(fetched.title), depth)
                 return
         try:
-            page = parse_page(
-                fetched.title, wikitext=fetched.wikitext, html=fetched.html, url=fetched.url,
+            sources = dict(
+                wikitext=fetched.wikitext, html=fetched.html, url=fetched.url,
                 revision_id=fetched.revision_id, fetched_at=datetime.now(UTC),
-                categories=fetched.categories, splitter=self.splitter,
-                redirected_from=fetched.redirected_from,
+                categories=fetched.categories, redirected_from=fetched.redirected_from,
             )
+            if self._parser is not None:
+                page = self._parser.parse(fetched.title, **sources)
+            else:
+                page = parse_page(fetched.title, splitter=self.splitter, **sources)
         except Exception as exc:  # any parser failure on one page must not end the crawl
             error = PageParseError(fetched.title, fetched.url, exc)
             store.mark(crawl_id, fetched.title, "failed", str(error))

@@ -37,6 +37,7 @@ from mtgkit.errors import UserError
 from scraper.http import DEFAULT_CONTACT, HttpConfig, HttpError, PoliteClient
 from scraper.mediawiki import MAX_LIST_PAGES, WikiClient, WikiCrawler, WikiError
 from scraper.names import NameSplitter
+from scraper.parse_worker import PARSE_BUDGET
 from scraper.scryfall import (
     BULK_TYPES,
     DEFAULT_API,
@@ -75,6 +76,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="jpname.json-style name pairs to split 日本語/English titles")
     wiki.add_argument("--delay", type=float, default=1.0,
                       help="seconds between requests (default 1)")
+    wiki.add_argument("--parse-budget", type=float, default=PARSE_BUDGET, metavar="SECONDS",
+                      help="longest one page may take to parse, in a worker process; a page "
+                           f"over it fails alone (default {PARSE_BUDGET:g})")
     _common_http(wiki, f"the base URL's host; listings stop at {MAX_LIST_PAGES} pages")
     wiki.set_defaults(func=run_wiki)
 
@@ -122,7 +126,7 @@ def _common_http(parser: argparse.ArgumentParser, hosts: str) -> None:
 
 
 def _http_config(args: argparse.Namespace) -> HttpConfig:
-    for name in ("timeout", "deadline", "download_deadline"):
+    for name in ("timeout", "deadline", "download_deadline", "parse_budget"):
         value = getattr(args, name, None)
         if value is not None and not value > 0:
             raise UserError(f"--{name.replace('_', '-')} must be a positive number of seconds")
@@ -156,7 +160,7 @@ def run_wiki(args: argparse.Namespace) -> int:
             raise UserError(f"scrape wiki: {exc}") from exc
         crawler = WikiCrawler(client, wiki_store, splitter=splitter,
                               follow_depth=args.follow_links, max_pages=args.max_pages,
-                              progress=not args.no_progress)
+                              progress=not args.no_progress, parse_budget=args.parse_budget)
         try:
             report = crawler.crawl(args.title, args.category, args.all_pages)
         except (HttpError, WikiError) as exc:

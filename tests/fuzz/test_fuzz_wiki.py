@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,7 @@ from scraper.hosts import HostPolicy, HostRefused, host_key
 from scraper.http import BadResponse, Response
 from scraper.mediawiki import mirror_hosts, parse_listing
 from scraper.names import NameSplitter, heuristic_split
+from scraper.parse_worker import BoundedParser, ParseTimeout
 from scraper.wikiparse import parse_html, parse_page, revision_from_html
 
 HERE = Path(__file__).resolve().parent
@@ -59,6 +61,20 @@ def t_page(title: str, wikitext: str | None, html: str | None) -> None:
     assert isinstance(page.text, str) or page.text is None
     for link in page.links:
         assert isinstance(link.target, str)
+
+
+def t_page_bounded(wikitext: str, budget: float) -> None:
+    """A page parsed the way the crawler does it: in a worker, stopped at the budget.
+
+    The corpus keeps inputs that made mwparserfromhell take minutes; they must end (a
+    ParsedPage or ParseTimeout, the worker's documented error) within the budget."""
+    start = time.monotonic()
+    with BoundedParser(SPLITTER, budget) as parser:
+        try:
+            parser.parse("x", wikitext=wikitext)
+        except ParseTimeout:
+            pass
+    assert time.monotonic() - start < budget + 10  # + the worker's start
 
 
 def t_html(html: str) -> None:
@@ -146,7 +162,7 @@ def t_url(url: str) -> None:
         assert str(exc)
 
 
-TARGETS = {f.__name__[2:]: f for f in (t_page, t_html, t_listing, t_titles, t_names,
+TARGETS = {f.__name__[2:]: f for f in (t_page, t_page_bounded, t_html, t_listing, t_titles, t_names,
                                        t_crrefs, t_cardbox, t_dungeon, t_json, t_url)}
 
 
