@@ -107,10 +107,24 @@ class HostPolicy:
     base_url: str
     #: (host, port); port None means "the scheme's default port"
     hosts: frozenset[tuple[str, int | None]]
-    #: address kinds other than "global" that the base host itself has
-    allowed_kinds: frozenset[str]
+    #: the base URL's host, whose address kinds (other than "global") are allowed
+    base_host: str
     resolve: Resolver = resolve_host
     _resolved: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    _kinds: frozenset[str] | None = field(default=None, repr=False)
+
+    @property
+    def allowed_kinds(self) -> frozenset[str]:
+        """Address kinds the base host has (resolved on first use, not at construction)."""
+        if self._kinds is None:
+            self._kinds = frozenset(address_kind(a) for a in self._addresses(self.base_host)) \
+                - {"global"}
+        return self._kinds
+
+    def _addresses(self, host: str) -> list[str]:
+        if host not in self._resolved:
+            self._resolved[host] = self.resolve(host)
+        return self._resolved[host]
 
     @classmethod
     def for_base(cls, base_url: str, extra_hosts: Iterable[str] = (),
@@ -122,8 +136,7 @@ class HostPolicy:
         hosts = {(host, port)}
         for extra in extra_hosts:
             hosts.add(_entry(extra, scheme))
-        kinds = {address_kind(a) for a in resolve(host)} - {"global"}
-        return cls(base_url, frozenset(hosts), frozenset(kinds), resolve)
+        return cls(base_url, frozenset(hosts), host, resolve)
 
     def describe(self) -> str:
         return ", ".join(sorted(h if p is None else f"{h}:{p}" for h, p in self.hosts))
@@ -147,9 +160,7 @@ class HostPolicy:
             raise HostRefused(
                 f"host {host}:{port} is not one of this source's hosts ({self.describe()}; "
                 "add a mirror with --allow-host)")
-        if host not in self._resolved:
-            self._resolved[host] = self.resolve(host)
-        for address in self._resolved[host]:
+        for address in self._addresses(host):
             kind = address_kind(address)
             if kind != "global" and kind not in self.allowed_kinds:
                 raise HostRefused(

@@ -218,7 +218,10 @@ class HttpConfig:
     deadline: float = 300.0
     #: per attempt of a bulk download (resumable, so a cut one goes on next run)
     download_deadline: float = 3600.0
-    max_bytes: int = 64 * 1024 * 1024
+    #: decoded body limit for get(): a JSON answer parses to ~25-30x its size in Python
+    #: objects (8 MB of ``{},`` peaks near 230 MB), so this keeps any answer in bounds;
+    #: bulk files go through download(), to disk, with no such limit
+    max_bytes: int = 8 * 1024 * 1024
     max_attempts: int = 5
     backoff_base: float = 1.0
     backoff_max: float = 60.0

@@ -210,3 +210,25 @@ def test_json_bodies_that_are_not_json_are_errors_naming_the_url(body, ctype, me
                     body)
     with pytest.raises(BadResponse, match=rf"^http://127\.0\.0\.1/x: ({message})"):
         resp.json_value()
+
+
+def test_scryfall_may_send_the_client_to_its_file_hosts_only():
+    from scraper.scryfall import DEFAULT_API, FILE_HOSTS, ScryfallClient
+
+    client = ScryfallClient(PoliteClient(HttpConfig()), DEFAULT_API)  # nothing resolved yet
+    assert {("api.scryfall.com", 443)} | {(h, None) for h in FILE_HOSTS} == set(client.hosts.hosts)
+    local = ScryfallClient(PoliteClient(HttpConfig()), "http://127.0.0.1:8766/")
+    assert set(local.hosts.hosts) == {("127.0.0.1", 8766)}  # a look-alike: its own host only
+
+
+def test_a_json_bomb_over_the_default_size_limit_is_refused(server):
+    """3 MB of ``{},`` (a few kB gzipped on the wire) is fine; 9 MB decoded is refused: it
+    would parse into some 3 million dicts. Memory stays at the limit, not the bomb."""
+    from scraper.http import ResponseTooLarge
+
+    server.route("/ok", Reply(200, b"[" + b"{}," * 1_000_000 + b"{}]", gzip=True))
+    server.route("/bomb", Reply(200, b"[" + b"{}," * 3_000_000 + b"{}]", gzip=True))
+    client = PoliteClient(HttpConfig(default_delay=0, max_attempts=1))
+    assert len(client.get(server.url + "ok").json_value()) == 1_000_001
+    with pytest.raises(ResponseTooLarge, match="/bomb: body larger than limit 8388608"):
+        client.get(server.url + "bomb")
