@@ -760,7 +760,7 @@ class PoliteClient:
                 with open(part, mode) as out, _progress_bar(
                     progress, description or dest.name, total_size, have
                 ) as advance:
-                    for chunk in resp.raw.stream(256 * 1024, decode_content=False):
+                    for chunk in _chunks(resp, 256 * 1024):
                         out.write(chunk)
                         got += len(chunk)
                         advance(len(chunk))
@@ -792,6 +792,21 @@ class PoliteClient:
         part.replace(dest)
         meta.unlink(missing_ok=True)
         return dest
+
+
+def _chunks(resp: requests.Response, size: int) -> Iterator[bytes]:
+    """The raw body in pieces of at most ``size``, each as soon as it arrives (``read1``),
+    so that bytes already received are written out even if the deadline cuts the rest;
+    ``stream()`` would wait for a whole ``size`` first. Chunked bodies use ``stream()``."""
+    raw = resp.raw
+    if getattr(raw, "chunked", False) or not hasattr(raw, "read1"):
+        yield from raw.stream(size, decode_content=False)
+        return
+    while True:
+        piece = raw.read1(size, decode_content=False)
+        if not piece:
+            return
+        yield piece
 
 
 def check_gzip(path: Path, url: str) -> None:
