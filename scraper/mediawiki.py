@@ -11,6 +11,16 @@ rendered page, revalidated against the HTTP cache so an unchanged page costs two
 :class:`WikiCrawler` walks from seed titles breadth first, keeping its frontier in the
 store (a :class:`CrawlStore`) so an interrupted crawl resumes, never visits a title
 twice, refetches a page only when its revision changed, and stops at ``max_pages``.
+
+Answers are checked before use. Every request (and redirect, and "next page" link)
+stays on the wiki's own hosts (its base URL's host, the ``www.``/``m.``/``mobile.``
+mirrors of it, ``extra_hosts``); an API answer must be a JSON object with the expected
+members and types, else :class:`~scraper.http.BadResponse` names the URL; a listing
+whose ``continue`` value does not change or comes back, or that runs past
+:data:`MAX_LIST_PAGES` requests, is a :class:`~scraper.http.PaginationError`; a listing
+item without a string ``title`` is skipped and reported in :attr:`WikiClient.problems`;
+a listing with no article at all is an error. The crawler records a page (or listing)
+that fails this way as failed and goes on with the next.
 """
 
 from __future__ import annotations
@@ -22,20 +32,26 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Protocol
-from urllib.parse import quote, urlencode, urljoin
+from typing import Any, Protocol
+from urllib.parse import quote, urlencode, urljoin, urlsplit
 
+import lxml.etree
 import lxml.html
 
+from scraper.hosts import HostPolicy
 from scraper.http import (
+    BadResponse,
+    HostNotAllowed,
     HttpError,
     HttpStatusError,
+    PaginationError,
     PoliteClient,
     RobotsDisallowed,
     parse_retry_after,
 )
 from scraper.names import NameSplitter
-from scraper.titles import clean_title, is_article, page_url, title_from_url
+from scraper.parse_worker import PARSE_BUDGET, BoundedParser
+from scraper.titles import MIRROR_PREFIXES, clean_title, is_article, page_url, title_from_url
 from scraper.wikiparse import ParsedPage, parse_page, revision_from_html
 
 ALLPAGES_TITLES = ("特別:ページ一覧", "Special:AllPages")
@@ -43,6 +59,9 @@ NEXT_PAGE = re.compile(r"次のページ|次の\d+件|Next page|next \d+", re.IG
 _UTF8 = lxml.html.HTMLParser(encoding="utf-8")  # the text is decoded already
 REDIRECT_LINE = re.compile(r"^\s*#(?:REDIRECT|転送)\s*\[\[([^\]|#]+)", re.IGNORECASE)
 API_BATCH = 50
+#: a listing (API list query, or rendered listing pages) longer than this is an error;
+#: at 500 titles a request that is 5 million titles, far beyond any wiki mtgkit reads
+MAX_LIST_PAGES = 10_000
 
 
 class WikiError(Exception):
@@ -97,6 +116,8 @@ class WikiClient:
         maxlag: int = 5,
         maxlag_retries: int = 5,
         sleep: Callable[[float], None] = time.sleep,
+        extra_hosts: list[str] | tuple[str, ...] = (),
+        max_list_pages: int = MAX_LIST_PAGES,
     ) -> None:
         self.http = http
         self.base_url = base_url if base_url.endswith("/") else base_url + "/"
@@ -105,6 +126,15 @@ class WikiClient:
         self.maxlag = maxlag
         self.maxlag_retries = maxlag_retries
         self._sleep = sleep
+        self.hosts = HostPolicy.for_base(self.base_url,
+                                         [*mirror_hosts(self.base_url), *extra_hosts])
+        self.max_list_pages = max_list_pages
+        #: listing items skipped as unreadable (each names its URL); the crawler reports them
+        self.problems: list[str] = []
+
+    def _get(self, url: str, **kwargs: object):
+        """A GET that stays on this wiki's hosts."""
+        return self.http.get(url, hosts=self.hosts, **kwargs)  # type: ignore[arg-type]
 
     # ---- API ----------------------------------------------------------------------
 
@@ -120,19 +150,22 @@ class WikiClient:
         return self._use_api
 
     def _api(self, params: dict[str, str]) -> dict:
-        full = {**params, "format": "json", "formatversion": "2", "maxlag": str(self.maxlag)}
-        url = self.api_url + "?" + urlencode(full)
+        url = self._api_url(params)
         for _ in range(self.maxlag_retries):
-            resp = self.http.get(url, use_cache=False)
-            data = json.loads(resp.content)
-            error = data.get("error") if isinstance(data, dict) else None
+            resp = self._get(url, use_cache=False)
+            data = resp.json_value()
+            if not isinstance(data, dict):
+                raise BadResponse(url, f"expected a JSON object, got {_kind(data)}")
+            error = data.get("error")
+            if error is not None and not isinstance(error, dict):
+                raise BadResponse(url, f"'error' is {_kind(error)}, not an object")
             if error and error.get("code") == "maxlag":
                 wait = parse_retry_after(resp.headers.get("Retry-After"))
                 wait = float(self.maxlag) if wait is None else wait
                 self._sleep(min(wait, self.http.config.max_retry_after))
                 continue
             if error:
-                code = error.get("code", "?")
+                code = str(error.get("code", "?"))
                 if code in ("missingtitle", "invalidtitle"):
                     raise PageMissing(f"{params.get('page') or params}: {code}")
                 raise ApiError(f"{url}: API error {code}: {error.get('info', '')}")
@@ -151,46 +184,82 @@ class WikiClient:
         return self._fetch_plain(title, stored=stored)
 
     def _fetch_api(self, title: str) -> FetchedPage:
-        data = self._api({
-            "action": "parse", "page": title, "redirects": "1",
-            "prop": "text|wikitext|categories|links|revid",
-        })["parse"]
-        final = clean_title(data.get("title", title))[0]
-        redirects = [clean_title(r["from"])[0] for r in data.get("redirects", [])]
+        params = {"action": "parse", "page": title, "redirects": "1",
+                  "prop": "text|wikitext|categories|links|revid"}
+        url = self._api_url(params)
+        data = _member(url, self._api(params), "parse", dict)
+        final_raw = data.get("title", title)
+        if not isinstance(final_raw, str) or not final_raw.strip():
+            raise BadResponse(url, f"parse.title is {_kind(final_raw)}, not a page title")
+        final = clean_title(final_raw)[0]
+        revid = data.get("revid")
+        if revid is not None and (not isinstance(revid, int) or isinstance(revid, bool)):
+            raise BadResponse(url, f"parse.revid is {_kind(revid)}, not a number")
+        redirects = []
+        for item in _member(url, data, "redirects", list, default=[], where="parse"):
+            source = item.get("from") if isinstance(item, dict) else None
+            if not isinstance(source, str):
+                raise BadResponse(url, "parse.redirects has an item without a string 'from'")
+            redirects.append(clean_title(source)[0])
         if final != title and title not in redirects:
             redirects.append(title)
+        categories = []
+        for c in _member(url, data, "categories", list, default=[], where="parse"):
+            name = (c.get("category") or c.get("*", "")) if isinstance(c, dict) else c
+            if not isinstance(name, str):
+                raise BadResponse(url, f"parse.categories has {_kind(name)} for a name")
+            categories.append(clean_title(name)[0])
+        links = []
+        for lk in _member(url, data, "links", list, default=[], where="parse"):
+            if not isinstance(lk, dict):
+                raise BadResponse(url, f"parse.links has {_kind(lk)}, not an object")
+            if lk.get("ns", 0) != 0:
+                continue
+            target = lk.get("title") or lk.get("*", "")
+            if not isinstance(target, str):
+                raise BadResponse(url, f"parse.links has a title that is {_kind(target)}")
+            links.append((clean_title(target)[0], _exists(lk)))
+        wikitext, html = _text(data.get("wikitext")), _text(data.get("text"))
+        if wikitext is None and html is None:
+            raise BadResponse(url, "parse has neither 'wikitext' nor 'text' as a string")
         return FetchedPage(
-            title=final, requested=title, revision_id=data.get("revid"),
-            wikitext=_text(data.get("wikitext")), html=_text(data.get("text")),
-            url=page_url(self.base_url, final), source="api",
-            categories=[
-                clean_title(c.get("category") or c.get("*", "") if isinstance(c, dict) else c)[0]
-                for c in data.get("categories", [])
-            ],
-            links=[
-                (clean_title(lk.get("title") or lk.get("*", ""))[0], _exists(lk))
-                for lk in data.get("links", []) if lk.get("ns", 0) == 0
-            ],
-            redirected_from=redirects,
+            title=final, requested=title, revision_id=revid, wikitext=wikitext, html=html,
+            url=page_url(self.base_url, final), source="api", categories=categories,
+            links=links, redirected_from=redirects,
         )
+
+    def _api_url(self, params: dict[str, str]) -> str:
+        """The URL :meth:`_api` requests for ``params`` (for messages)."""
+        full = {**params, "format": "json", "formatversion": "2", "maxlag": str(self.maxlag)}
+        return self.api_url + "?" + urlencode(full)
 
     def revisions(self, titles: list[str]) -> dict[str, tuple[str, int | None]]:
         """title -> (title after normalisation and redirects, latest revision or None)."""
         out: dict[str, tuple[str, int | None]] = {}
         for start in range(0, len(titles), API_BATCH):
             batch = titles[start:start + API_BATCH]
-            data = self._api({
-                "action": "query", "prop": "info", "redirects": "1", "titles": "|".join(batch),
-            }).get("query", {})
-            moved = {n["from"]: n["to"] for n in data.get("normalized", [])}
-            redirects = {r["from"]: r["to"] for r in data.get("redirects", [])}
+            params = {"action": "query", "prop": "info", "redirects": "1",
+                      "titles": "|".join(batch)}
+            url = self._api_url(params)
+            data = _member(url, self._api(params), "query", dict)
+            moved = _pairs(url, _member(url, data, "normalized", list, default=[],
+                                        where="query"), "normalized")
+            redirects = _pairs(url, _member(url, data, "redirects", list, default=[],
+                                            where="query"), "redirects")
             listed = data.get("pages", [])
             if isinstance(listed, dict):  # formatversion=1 (MediaWiki before 1.25)
                 listed = list(listed.values())
-            pages = {
-                p["title"]: (None if "missing" in p or "invalid" in p else p.get("lastrevid"))
-                for p in listed
-            }
+            if not isinstance(listed, list):
+                raise BadResponse(url, f"query.pages is {_kind(listed)}, not a list")
+            pages: dict[str, int | None] = {}
+            for p in listed:
+                if not isinstance(p, dict) or not isinstance(p.get("title"), str):
+                    raise BadResponse(url, "query.pages has an item without a string 'title'")
+                revid = p.get("lastrevid")
+                if revid is not None and (not isinstance(revid, int) or isinstance(revid, bool)):
+                    raise BadResponse(url, f"query.pages[{p['title']!r}].lastrevid is "
+                                           f"{_kind(revid)}, not a number")
+                pages[p["title"]] = None if "missing" in p or "invalid" in p else revid
             for title in batch:
                 final = moved.get(title, title)
                 seen = {final}
@@ -201,43 +270,84 @@ class WikiClient:
         return out
 
     def _list(self, params: dict[str, str], key: str) -> Iterator[str]:
-        """A list query, page after page (``continue``, or the older ``query-continue``)."""
+        """A list query, page after page (``continue``, or the older ``query-continue``).
+
+        A ``continue`` that is not an object of strings, that does not change, or that
+        comes back after another, or more than :attr:`max_list_pages` requests, is a
+        :class:`PaginationError`: followed, each would loop for ever.
+        """
         cont: dict[str, str] = {"continue": ""}
+        seen: set[tuple[tuple[str, str], ...]] = set()
+        requests = 0
         while True:
+            url = self._api_url({**params, **cont})
+            requests += 1
+            if requests > self.max_list_pages:
+                raise PaginationError(url, f"more than {self.max_list_pages} listing requests")
             data = self._api({**params, **cont})
-            for item in data.get("query", {}).get(key, []):
-                yield clean_title(item["title"])[0]
+            query = _member(url, data, "query", dict, default={})
+            items = _member(url, query, key, list, default=[], where="query")
+            for index, item in enumerate(items):
+                title = item.get("title") if isinstance(item, dict) else None
+                if not isinstance(title, str) or not title.strip():
+                    self.problems.append(f"{url}: query.{key}[{index}] has no string 'title' "
+                                         f"(got {_kind(title)}); skipped")
+                    continue
+                yield clean_title(title)[0]
             if "continue" in data:
-                cont = {k: str(v) for k, v in data["continue"].items()}
+                raw = data["continue"]
             elif "query-continue" in data:
-                cont = {k: str(v) for part in data["query-continue"].values()
-                        for k, v in part.items()}
+                parts = data["query-continue"]
+                if not isinstance(parts, dict) or not all(isinstance(v, dict)
+                                                          for v in parts.values()):
+                    raise BadResponse(url, "'query-continue' is not an object of objects")
+                raw = {k: v for part in parts.values() for k, v in part.items()}
             else:
                 return
+            if not isinstance(raw, dict) or not raw or not all(
+                    isinstance(v, (str, int)) and not isinstance(v, bool) for v in raw.values()):
+                raise BadResponse(url, f"'continue' is {_kind(raw)}, not an object of strings")
+            nxt = {str(k): str(v) for k, v in raw.items()}
+            token = tuple(sorted(nxt.items()))
+            if nxt == cont:
+                raise PaginationError(url, f"'continue' did not change ({nxt})")
+            if token in seen:
+                raise PaginationError(url, f"'continue' {nxt} came back: the listing loops")
+            seen.add(token)
+            cont = nxt
+
+    def _counted(self, titles: Iterator[str], url: str, what: str) -> Iterator[str]:
+        """``titles``, with an error at the end if there were none: an empty listing."""
+        count = 0
+        for title in titles:
+            count += 1
+            yield title
+        if count == 0:
+            raise BadResponse(url, f"empty listing: {what} lists no article")
 
     def category_members(self, category: str) -> Iterator[str]:
         """Articles in a category (``list=categorymembers`` with ``cmcontinue``)."""
         name = category.split(":", 1)[1] if category.split(":", 1)[0] in (
             "カテゴリ", "Category") else category
         if self.has_api:
-            yield from self._list({
-                "action": "query", "list": "categorymembers", "cmtitle": f"Category:{name}",
-                "cmnamespace": "0", "cmlimit": "500",
-            }, "categorymembers")
+            params = {"action": "query", "list": "categorymembers",
+                      "cmtitle": f"Category:{name}", "cmnamespace": "0", "cmlimit": "500"}
+            yield from self._counted(self._list(params, "categorymembers"),
+                                     self._api_url(params), f"category {name}")
             return
-        yield from self._rendered_listing(
-            [page_url(self.base_url, f"カテゴリ:{name}"),
-             self.base_url + "index.php?" + urlencode({"title": f"カテゴリ:{name}"})],
-            "category", f"カテゴリ:{name}",
-        )
+        urls = [page_url(self.base_url, f"カテゴリ:{name}"),
+                self.base_url + "index.php?" + urlencode({"title": f"カテゴリ:{name}"})]
+        yield from self._counted(self._rendered_listing(urls, "category", f"カテゴリ:{name}"),
+                                 urls[0], f"category {name}")
 
     def all_pages(self) -> Iterator[str]:
         """Every article: ``list=allpages`` with ``apcontinue``, or without the API the
         rendered ``特別:ページ一覧`` (Special:AllPages) and its "next page" links."""
         if self.has_api:
-            yield from self._list({
-                "action": "query", "list": "allpages", "apnamespace": "0", "aplimit": "500",
-            }, "allpages")
+            params = {"action": "query", "list": "allpages", "apnamespace": "0",
+                      "aplimit": "500"}
+            yield from self._counted(self._list(params, "allpages"), self._api_url(params),
+                                     "the wiki's page list")
             return
         urls = []
         for special in ALLPAGES_TITLES:  # robots.txt often shuts /wiki/特別: but not index.php
@@ -245,7 +355,8 @@ class WikiClient:
             urls.append(self.base_url + "index.php?" + urlencode(query))
             urls.append(self.base_url + "wiki/" + quote(special) + "?" +
                         urlencode({"namespace": "0", "hideredirects": "1"}))
-        yield from self._rendered_listing(urls, "allpages", "特別:ページ一覧")
+        yield from self._counted(self._rendered_listing(urls, "allpages", "特別:ページ一覧"),
+                                 urls[0], "the wiki's page list (特別:ページ一覧)")
 
     def _rendered_listing(self, urls: list[str], kind: str, what: str) -> Iterator[str]:
         """Titles of a rendered listing page (the first of ``urls`` that answers), then of
@@ -254,7 +365,7 @@ class WikiClient:
         resp = None
         for url in urls:
             try:
-                resp = self.http.get(url, use_cache=False)
+                resp = self._get(url, use_cache=False)
                 break
             except RobotsDisallowed as exc:
                 errors.append(str(exc))
@@ -282,8 +393,13 @@ class WikiClient:
             for url in more:
                 if url in seen_pages:
                     continue  # a "next page" pointing back: the listing is done
+                if len(seen_pages) >= self.max_list_pages:
+                    raise PaginationError(url, f"more than {self.max_list_pages} listing pages")
                 seen_pages.add(url)
-                queue.append(self.http.get(url, use_cache=False))
+                try:
+                    queue.append(self._get(url, use_cache=False))
+                except (BadResponse, HostNotAllowed, HttpStatusError, RobotsDisallowed) as exc:
+                    self.problems.append(f"{what}: listing page skipped: {exc}")
 
     # ---- without the API -------------------------------------------------------------
 
@@ -302,7 +418,7 @@ class WikiClient:
             raw_url = (self.base_url + "index.php?" +
                        urlencode({"title": current.replace(" ", "_"), "action": "raw"}))
             try:
-                raw = self.http.get(raw_url)
+                raw = self._get(raw_url)
             except RobotsDisallowed:
                 raw = None  # many wikis' robots.txt shut index.php: the rendered page will do
                 break
@@ -330,7 +446,7 @@ class WikiClient:
         for url in (self.base_url + "wiki/" + quote(current.replace(" ", "_"), safe="/:'(),"),
                     self.base_url + "index.php?" + urlencode({"title": current.replace(" ", "_")})):
             try:
-                rendered = self.http.get(url)
+                rendered = self._get(url)
                 break
             except RobotsDisallowed:
                 continue
@@ -361,7 +477,11 @@ def parse_listing(html: str, page_url_: str, base_url: str,
     Redirects (``allpagesredirect``, ``mw-redirect``) are left out: their targets are
     listed themselves. Further pages are the "next page" links (次のページ / Next page).
     """
-    doc = lxml.html.document_fromstring(html.encode("utf-8"), parser=_UTF8)
+    try:
+        doc = lxml.html.document_fromstring(html.encode("utf-8", errors="replace"),
+                                            parser=_UTF8)
+    except (lxml.etree.ParserError, ValueError):  # nothing but blanks or comments
+        return [], []
     if kind == "category":
         containers = doc.xpath('//*[@id="mw-pages"]')
     else:
@@ -407,6 +527,63 @@ def parse_listing(html: str, page_url_: str, base_url: str,
             if url not in more:
                 more.append(url)
     return titles, more
+
+
+def mirror_hosts(base_url: str) -> list[str]:
+    """The ``www.``/``m.``/``mobile.`` twins of the base URL's host (titles.py: the MTG
+    Wiki answers on all of them), with its port; none for an IP address."""
+    try:
+        parts = urlsplit(base_url)
+        host = (parts.hostname or "").lower()
+        explicit_port = parts.port
+    except ValueError:  # not a URL: HostPolicy.for_base says so
+        return []
+    if not host or host.replace(".", "").isdigit() or ":" in host:
+        return []
+    bare = host
+    for prefix in MIRROR_PREFIXES:
+        if host.startswith(prefix):
+            bare = host[len(prefix):]
+            break
+    port = f":{explicit_port}" if explicit_port else ""
+    return [h + port for h in [bare, *(p + bare for p in MIRROR_PREFIXES)] if h != host]
+
+
+def _kind(value: object) -> str:
+    """What a JSON value is, for messages."""
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+             list: "a list", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
+
+_MISSING = object()
+
+
+def _member(url: str, obj: dict, key: str, kind: type, *, default: object = _MISSING,
+            where: str = "") -> Any:
+    """``obj[key]`` if it is a ``kind``; the default if absent; else BadResponse."""
+    value = obj.get(key, _MISSING)
+    name = f"{where}.{key}" if where else key
+    if value is _MISSING or value is None:
+        if default is _MISSING:
+            raise BadResponse(url, f"the answer has no {name!r}")
+        return default
+    if not isinstance(value, kind):
+        raise BadResponse(url, f"{name!r} is {_kind(value)}, not {_kind(kind())}")
+    return value
+
+
+def _pairs(url: str, items: list, what: str) -> dict[str, str]:
+    """``[{"from": a, "to": b}, ...]`` -> {a: b}, every item checked."""
+    out = {}
+    for item in items:
+        if not (isinstance(item, dict) and isinstance(item.get("from"), str)
+                and isinstance(item.get("to"), str)):
+            raise BadResponse(url, f"query.{what} has an item without string 'from'/'to'")
+        out[item["from"]] = item["to"]
+    return out
 
 
 def _exists(link: dict) -> bool:
@@ -483,6 +660,7 @@ class WikiCrawler:
         follow_depth: int = 0,
         max_pages: int | None = None,
         progress: bool = True,
+        parse_budget: float | None = PARSE_BUDGET,
     ) -> None:
         self.client = client
         self.store = store
@@ -490,6 +668,9 @@ class WikiCrawler:
         self.follow_depth = follow_depth
         self.max_pages = max_pages
         self.progress = progress and sys.stderr.isatty()
+        #: seconds a page may take to parse (in a worker process); None parses in-process
+        self.parse_budget = parse_budget
+        self._parser: BoundedParser | None = None
 
     def signature(self, titles: list[str], categories: list[str], all_pages: bool) -> str:
         return json.dumps({"titles": titles, "categories": categories, "all": all_pages,
@@ -505,6 +686,18 @@ class WikiCrawler:
             self.client.base_url, self.signature(seeds, categories, all_pages)
         )
         report = CrawlReport(crawl_id=crawl_id, resumed=resumed)
+        if self.parse_budget is not None:
+            self._parser = BoundedParser(self.splitter, self.parse_budget)
+        try:
+            self._crawl(crawl_id, resumed, seeds, categories, all_pages, report)
+        finally:
+            if self._parser is not None:
+                self._parser.close()
+                self._parser = None
+        return report
+
+    def _crawl(self, crawl_id: int, resumed: bool, seeds: list[str], categories: list[str],
+               all_pages: bool, report: CrawlReport) -> None:
         # seeds go in once their listings are complete: a run stopped while listing
         # (Ctrl-C, the wiki failing) left an empty frontier, so the next run lists again
         with _CrawlProgress(self.progress, self.max_pages) as bar:
@@ -514,9 +707,18 @@ class WikiCrawler:
                 if all_pages:
                     listings.append(self.client.all_pages())
                 for listing in listings:
-                    for title in listing:
-                        start.append(title)
-                        bar.listing(len(start))
+                    before = len(start)
+                    try:
+                        for title in listing:
+                            start.append(title)
+                            bar.listing(len(start))
+                    except (BadResponse, HostNotAllowed) as exc:
+                        # an answer that would be as odd on the next run: report the
+                        # listing as failed, keep what it gave, go on with the rest
+                        report.failed += 1
+                        report.errors.append(f"listing failed after {len(start) - before} "
+                                             f"titles: {exc}")
+                    self._drain_problems(report)
                 self.store.add_to_frontier(crawl_id, [(t, 0) for t in start if is_article(t)])
             while True:
                 room = None if self.max_pages is None else self.max_pages - report.visited
@@ -535,9 +737,17 @@ class WikiCrawler:
                         report.errors.append(str(exc))  # fetch each page instead
                 for title, depth in batch:
                     self._visit(crawl_id, title, depth, revisions.get(title), report)
+                    self._drain_problems(report)
                     if bar.enabled:
                         bar.update(report, self.store.frontier_counts(crawl_id).get("pending", 0))
-        return report
+
+    def _drain_problems(self, report: CrawlReport) -> None:
+        """Items the client skipped (a listing entry without a title...) count as failed."""
+        problems = getattr(self.client, "problems", None)
+        if problems:
+            report.failed += len(problems)
+            report.errors.extend(problems)
+            problems.clear()
 
     def _expand(self, crawl_id: int, targets: list[tuple[str, bool]], depth: int) -> None:
         if depth >= self.follow_depth:
@@ -599,12 +809,15 @@ class WikiCrawler:
                 self._expand(crawl_id, store.stored_links(fetched.title), depth)
                 return
         try:
-            page = parse_page(
-                fetched.title, wikitext=fetched.wikitext, html=fetched.html, url=fetched.url,
+            sources = dict(
+                wikitext=fetched.wikitext, html=fetched.html, url=fetched.url,
                 revision_id=fetched.revision_id, fetched_at=datetime.now(UTC),
-                categories=fetched.categories, splitter=self.splitter,
-                redirected_from=fetched.redirected_from,
+                categories=fetched.categories, redirected_from=fetched.redirected_from,
             )
+            if self._parser is not None:
+                page = self._parser.parse(fetched.title, **sources)
+            else:
+                page = parse_page(fetched.title, splitter=self.splitter, **sources)
         except Exception as exc:  # any parser failure on one page must not end the crawl
             error = PageParseError(fetched.title, fetched.url, exc)
             store.mark(crawl_id, fetched.title, "failed", str(error))

@@ -11,6 +11,13 @@ Examples::
 Both scrapers wait between requests (wiki 1 s; Scryfall 100 ms, 500 ms for search),
 honour robots.txt and Retry-After, and keep an HTTP cache in the database. A wiki
 crawl interrupted with Ctrl-C resumes when the same command is run again.
+
+Every request has an overall --deadline (default 300 s: connect, headers and the whole
+body; --timeout is per read), redirects and next-page links stay on the source's own
+hosts (the base URL's, Scryfall's file hosts, --allow-host), never into a private or
+link-local network unless the base URL is in one, and a listing that repeats a page or
+a continue token, or passes its page cap, is an error. A page or card that fails is
+reported and the run goes on; the exit status is then 1.
 """
 
 from __future__ import annotations
@@ -28,9 +35,17 @@ from db.wiki import WikiStore
 from mtgkit.commands._common import open_store
 from mtgkit.errors import UserError
 from scraper.http import DEFAULT_CONTACT, HttpConfig, HttpError, PoliteClient
-from scraper.mediawiki import WikiClient, WikiCrawler, WikiError
+from scraper.mediawiki import MAX_LIST_PAGES, WikiClient, WikiCrawler, WikiError
 from scraper.names import NameSplitter
-from scraper.scryfall import BULK_TYPES, DEFAULT_API, ScryfallClient, ScryfallError
+from scraper.parse_worker import PARSE_BUDGET
+from scraper.scryfall import (
+    BULK_TYPES,
+    DEFAULT_API,
+    FILE_HOSTS,
+    MAX_SEARCH_PAGES,
+    ScryfallClient,
+    ScryfallError,
+)
 from scraper.scryfall import scryfall_http_config as _scryfall_config
 
 WIKI_HELP = """``mtgkit scrape wiki``: crawl the Japanese MTG Wiki (MediaWiki) into wiki_* tables.
@@ -83,7 +98,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="jpname.json-style name pairs to split 日本語/English titles")
     wiki.add_argument("--delay", type=float, default=1.0,
                       help="seconds between requests (default 1)")
-    _common_http(wiki)
+    wiki.add_argument("--parse-budget", type=float, default=PARSE_BUDGET, metavar="SECONDS",
+                      help="longest one page may take to parse, in a worker process; a page "
+                           f"over it fails alone (default {PARSE_BUDGET:g})")
+    _common_http(wiki, f"the base URL's host; listings stop at {MAX_LIST_PAGES} pages")
     wiki.set_defaults(func=run_wiki)
 
     cards = kinds.add_parser("cards", help="fetch cards from the Scryfall API",
@@ -105,15 +123,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     cards.add_argument("--search-delay", type=float, default=0.5,
                        help="seconds between /cards/search and /cards/named requests "
                             "(default 0.5)")
-    _common_http(cards)
+    cards.add_argument("--download-deadline", type=float, default=3600.0, metavar="SECONDS",
+                       help="overall limit per bulk download attempt; a cut download "
+                            "resumes on the next run (default 3600)")
+    _common_http(cards, f"the API host, Scryfall's file hosts ({', '.join(FILE_HOSTS)}) "
+                        f"for the default API; searches stop at {MAX_SEARCH_PAGES} pages")
     cards.set_defaults(func=run_cards)
 
 
-def _common_http(parser: argparse.ArgumentParser) -> None:
+def _common_http(parser: argparse.ArgumentParser, hosts: str) -> None:
     parser.add_argument("--contact", default=DEFAULT_CONTACT,
                         help="contact address sent in the User-Agent ($MTGKIT_CONTACT)")
     parser.add_argument("--timeout", type=float, default=60.0,
-                        help="read timeout in seconds (default 60)")
+                        help="read timeout in seconds, per socket read (default 60)")
+    parser.add_argument("--deadline", type=float, default=300.0, metavar="SECONDS",
+                        help="overall limit per request: connect, headers and the whole "
+                             "body (default 300)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="HOST[:PORT]",
+                        help=f"a mirror redirects and links may go to, besides {hosts} "
+                             "(repeatable)")
     parser.add_argument("--retries", type=int, default=5,
                         help="attempts per request (default 5)")
     parser.add_argument("--backoff", type=float, default=1.0,
@@ -122,9 +150,14 @@ def _common_http(parser: argparse.ArgumentParser) -> None:
 
 
 def _http_config(args: argparse.Namespace) -> HttpConfig:
+    for name in ("timeout", "deadline", "download_deadline", "parse_budget"):
+        value = getattr(args, name, None)
+        if value is not None and not value > 0:
+            raise UserError(f"--{name.replace('_', '-')} must be a positive number of seconds")
     return HttpConfig(
         contact=args.contact, read_timeout=args.timeout, max_attempts=max(1, args.retries),
-        backoff_base=args.backoff, default_delay=args.delay,
+        backoff_base=args.backoff, default_delay=args.delay, deadline=args.deadline,
+        download_deadline=getattr(args, "download_deadline", None) or 3600.0,
     )
 
 
@@ -132,6 +165,7 @@ def run_wiki(args: argparse.Namespace) -> int:
     if not (args.title or args.category or args.all_pages):
         raise UserError("scrape wiki: give --title, --category or --all-pages")
     base = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
+    config = _http_config(args)  # a bad --timeout/--deadline fails before the store opens
     with open_store(args) as store:
         wiki_store = WikiStore(store)
         splitter = NameSplitter(wiki_store.name_pairs())
@@ -142,11 +176,15 @@ def run_wiki(args: argparse.Namespace) -> int:
                 raise UserError(f"{args.names}: cannot read name pairs: {exc}") from exc
             for en, ja in extra.en_to_ja.items():
                 splitter.add(ja, en)
-        http = PoliteClient(_http_config(args), DuckDBCache(store))
-        client = WikiClient(http, base, use_api=False if args.no_api else None)
+        http = PoliteClient(config, DuckDBCache(store))
+        try:
+            client = WikiClient(http, base, use_api=False if args.no_api else None,
+                                extra_hosts=args.allow_host)
+        except ValueError as exc:
+            raise UserError(f"scrape wiki: {exc}") from exc
         crawler = WikiCrawler(client, wiki_store, splitter=splitter,
                               follow_depth=args.follow_links, max_pages=args.max_pages,
-                              progress=not args.no_progress)
+                              progress=not args.no_progress, parse_budget=args.parse_budget)
         try:
             report = crawler.crawl(args.title, args.category, args.all_pages)
         except (HttpError, WikiError) as exc:
@@ -178,15 +216,24 @@ def run_cards(args: argparse.Namespace) -> int:
     progress = not args.no_progress
     with open_store(args) as store:
         http = PoliteClient(config, DuckDBCache(store))
-        client = ScryfallClient(http, args.api_base)
+        try:
+            client = ScryfallClient(http, args.api_base, extra_hosts=args.allow_host)
+        except ValueError as exc:
+            raise UserError(f"scrape cards: {exc}") from exc
+        failures: list[str] = []
         try:
             if args.bulk:
                 _bulk(args, store, client, progress)
             if args.query or args.named:
-                _cards(args, store, client, progress)
+                failures = _cards(args, store, client, progress)
         except (HttpError, ScryfallError, BadCardData, OSError) as exc:
             raise UserError(f"{exc} (what was loaded before is kept)") from exc
-    return 0
+    failures.extend(client.problems)
+    for failure in failures[:20]:
+        print(f"  {failure}")
+    if len(failures) > 20:
+        print(f"  ... and {len(failures) - 20} more")
+    return 1 if failures else 0
 
 
 def _bulk(args: argparse.Namespace, store, client: ScryfallClient, progress: bool) -> None:
@@ -212,20 +259,42 @@ def _bulk(args: argparse.Namespace, store, client: ScryfallClient, progress: boo
           f"{len(report.errors)} bad records")
 
 
-def _cards(args: argparse.Namespace, store, client: ScryfallClient, progress: bool) -> None:
+def _cards(args: argparse.Namespace, store, client: ScryfallClient,
+           progress: bool) -> list[str]:
+    """Fetch the query and named cards, then load what came. A search page or a card that
+    fails (an odd answer, a refused link, the deadline) is reported and the rest goes on;
+    an unknown name is the user's error and stops the run before anything is loaded."""
     cards: list[dict] = []
     rulings: list[dict] = []
+    failures: list[str] = []
+
+    def gather(into: list[dict], items) -> None:
+        try:
+            for item in items:
+                into.append(item)
+        except (HttpError, ScryfallError) as exc:
+            failures.append(f"{exc} (the {len(into)} cards before it are kept)")
+
     if args.query:
-        cards.extend(client.search(args.query))
+        gather(cards, client.search(args.query))
     for name in args.named:
-        card = client.named(name)
+        try:
+            card = client.named(name)
+        except ScryfallError:
+            raise
+        except HttpError as exc:
+            failures.append(f"{name}: {exc}")
+            continue
         cards.append(card)
-        for ruling in client.rulings(card["id"]):
-            ruling.setdefault("oracle_id", card.get("oracle_id"))
-            rulings.append(ruling)
+        try:
+            for ruling in client.rulings(card["id"]):
+                ruling.setdefault("oracle_id", card.get("oracle_id"))
+                rulings.append(ruling)
+        except (HttpError, ScryfallError) as exc:
+            failures.append(f"{name}: rulings: {exc}")
     japanese: list[dict] = []
     if args.lang == "ja":
-        japanese.extend(client.japanese_printings(args.query, args.named))
+        gather(japanese, client.japanese_printings(args.query, args.named))
     with tempfile.TemporaryDirectory(prefix="mtgkit-scrape-") as tmp:
         folder = Path(tmp)
         files = [_write_jsonl(cards, folder, "cards.jsonl")]
@@ -239,4 +308,6 @@ def _cards(args: argparse.Namespace, store, client: ScryfallClient, progress: bo
                 force=True,
             ).rulings
     print(f"Scryfall: {len(cards)} card(s) fetched, {report.cards} loaded, "
-          f"{report.ja_printings} Japanese printings, {ruling_count} rulings")
+          f"{report.ja_printings} Japanese printings, {ruling_count} rulings"
+          f"{f'; {len(failures)} failed' if failures else ''}")
+    return failures

@@ -3,7 +3,10 @@
 Routes map a path (with its query string) to a list of :class:`Reply` objects used in
 turn (the last one repeats), or to a callable that builds the reply from the request.
 Faults a reply can carry: ``delay`` (to trip a read timeout), ``action='reset'`` (close
-the socket with a TCP RST), ``action='truncate'`` (announce a length, send half, close).
+the socket with a TCP RST), ``action='truncate'`` (announce a length, send half, close),
+``trickle=s`` (send the body one byte every ``s`` seconds, each byte well inside a read
+timeout), ``action='trickle_headers'`` (the status line and headers that way too), and
+``action='close'`` (send the headers, then the body without a Content-Length, cut).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ class Reply:
     delay: float = 0.0
     action: str | None = None  # None | "reset" | "truncate"
     gzip: bool = False  # compress when the client accepts gzip
+    trickle: float = 0.0  # seconds between two bytes of the body (0: all at once)
 
 
 @dataclass
@@ -147,11 +151,22 @@ class FakeServer:
                 length = len(body)
                 if reply.action == "truncate":
                     body = body[: len(body) // 2]
+                if reply.action == "trickle_headers":
+                    head = (f"HTTP/1.0 {reply.status} OK\r\n" + "".join(
+                        f"{k}: {v}\r\n" for k, v in headers.items()) +
+                        f"Content-Length: {length}\r\nX-Padding: {'p' * 200}\r\n\r\n")
+                    self._trickle(head.encode() + body, reply.trickle or 0.2)
+                    return
                 self.send_response(reply.status)
                 for key, value in headers.items():
                     self.send_header(key, value)
-                self.send_header("Content-Length", str(length))
+                if reply.action != "close":
+                    self.send_header("Content-Length", str(length))
                 self.end_headers()
+                if reply.trickle:
+                    self.wfile.flush()
+                    self._trickle(body, reply.trickle)
+                    return
                 try:
                     self.wfile.write(body)
                     self.wfile.flush()
@@ -159,6 +174,17 @@ class FakeServer:
                     pass
                 if reply.action == "truncate":
                     self.close_connection = True
+
+            def _trickle(self, data: bytes, interval: float) -> None:
+                """One byte, a pause, the next byte: until done or the client hangs up."""
+                for i in range(len(data)):
+                    try:
+                        self.wfile.write(data[i:i + 1])
+                        self.wfile.flush()
+                    except OSError:
+                        return
+                    time.sleep(interval)
+                self.close_connection = True
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._server.daemon_threads = True
