@@ -125,8 +125,12 @@ def _parse_line(line: str, path: str, lineno: int) -> DeckEntry:
         raise DeckError(f"{path}:{lineno}: cannot read deck line {line!r}")
     count_text, name = match.group("count"), match.group("name")
     name = _SET_SUFFIX.sub("", name).strip()
-    if count_text is None and re.match(r"^\d", name):
-        raise DeckError(f"{path}:{lineno}: missing card name after the count in {line!r}")
+    if count_text is None and re.match(r"^[-+−]?\d+(?:[.,]\d*)?\s*[xX]?(?:\s|$)", name):
+        if re.fullmatch(r"\d+\s*[xX]?", name):
+            raise DeckError(f"{path}:{lineno}: missing card name after the count in "
+                            f"{_short(line)}")
+        raise DeckError(f"{path}:{lineno}: a count is a whole number from 1 to "
+                        f"{MAX_ENTRY_COUNT} in {_short(line)}")
     if count_text is not None and len(count_text.lstrip("0")) > len(str(MAX_ENTRY_COUNT)):
         shown = count_text if len(count_text) <= 12 else count_text[:12] + "..."
         raise DeckError(f"{path}:{lineno}: count {shown} is implausible: over "
