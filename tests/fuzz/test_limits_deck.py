@@ -34,9 +34,17 @@ def _simulate(tmp_path: Path, text: str, *extra: str):
     ("2.5 Forest\n", 1, "a count is a whole number from 1 to 250"),
 ])
 def test_deck_limits(tmp_path: Path, text: str, line: int, expected: str) -> None:
-    path, out = _simulate(tmp_path, text)
+    path = tmp_path / "deck.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError) as info:
+        read_deck(path)
+    assert str(info.value).startswith(f"{path}:{line}: {expected}")
+
+
+def test_a_million_cards_by_count_through_simulate(tmp_path: Path) -> None:
+    path, out = _simulate(tmp_path, "4 Forest\n1000000 Forest\n")
     assert out.returncode == 2, out.stdout
-    assert f"{path}:{line}: {expected}" in out.stderr
+    assert f"{path}:2: count 1000000 is implausible: over 250 copies" in out.stderr
     assert out.seconds < 30
 
 

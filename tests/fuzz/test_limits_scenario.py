@@ -26,6 +26,15 @@ def _scenario(zone_yaml: str) -> str:
             f"      library: {zone_yaml}\n")
 
 
+def _load_error(tmp_path: Path, text: str) -> tuple[Path, str]:
+    """In process (cheap): the ScenarioError loading ``text`` raises."""
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        sy.load_documents(path)
+    return path, str(info.value)
+
+
 def _play(tmp_path: Path, text: str, name: str = "s.yaml"):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -53,16 +62,14 @@ def test_billion_laughs_fails_fast(tmp_path: Path) -> None:
      "more than 1,000 YAML alias uses"),
 ])
 def test_yaml_structure_limits(tmp_path: Path, text: str, expected: str) -> None:
-    path, out = _play(tmp_path, text)
-    assert out.returncode == 2
-    assert str(path) in out.stdout and expected in out.stdout
+    path, message = _load_error(tmp_path, text)
+    assert message.startswith(f"{path}: ") and expected in message
 
 
 def test_file_size_limit(tmp_path: Path) -> None:
     text = "name: big\n" + "# padding\n" * (sy.MAX_FILE_BYTES // 10 + 1)
-    path, out = _play(tmp_path, text)
-    assert out.returncode == 2
-    assert f"{path}: larger than 1,048,576 bytes" in out.stdout
+    path, message = _load_error(tmp_path, text)
+    assert message.startswith(f"{path}: larger than 1,048,576 bytes")
 
 
 @pytest.mark.parametrize(("count", "expected"), [
@@ -75,17 +82,22 @@ def test_file_size_limit(tmp_path: Path) -> None:
     ("10000000", "count: 10,000,000 copies, more than the 1,000 one entry may ask for"),
 ])
 def test_entry_count(tmp_path: Path, count: str, expected: str) -> None:
-    path, out = _play(tmp_path, _scenario(f"[{{card: Plains, count: {count}}}]"))
+    path, message = _load_error(tmp_path, _scenario(f"[{{card: Plains, count: {count}}}]"))
+    assert message.startswith(f"{path}: line 5: state.players.alice.library[0].{expected}")
+
+
+def test_count_of_ten_million_through_play(tmp_path: Path) -> None:
+    """The issue's 6.9 GB case, through the command: refused at once."""
+    path, out = _play(tmp_path, _scenario("[{card: Plains, count: 10000000}]"))
     assert out.returncode == 2
-    assert f"{path}: line 5: state.players.alice.library[0].{expected}" in out.stdout
+    assert f"{path}: line 5: state.players.alice.library[0].count: 10,000,000" in out.stdout
     assert out.seconds < 20
 
 
 def test_zone_and_state_totals(tmp_path: Path) -> None:
     entries = ", ".join(["{card: Plains, count: 600}"] * 2)
-    path, out = _play(tmp_path, _scenario(f"[{entries}]"))
-    assert out.returncode == 2
-    assert "line 5: state.players.alice.library: 1,200 cards, more than the 1,000" in out.stdout
+    path, message = _load_error(tmp_path, _scenario(f"[{entries}]"))
+    assert "line 5: state.players.alice.library: 1,200 cards, more than the 1,000" in message
     players = "".join(f"    p{i}:\n      library: [{{card: Plains, count: 1000}}]\n"
                       for i in range(6))
     path, out = _play(tmp_path, "name: many\nstate:\n  players:\n" + players, "t.yaml")
