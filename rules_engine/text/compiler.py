@@ -160,6 +160,11 @@ def _compile_cleave(text: str, card_name: str, face_name: str, type_line: str,
                         printed.rooms)
 
 
+# The longest face text the compiler reads (the longest printed, of the 2,281 shared cards, has
+# 877 characters); with paragraphs.MAX_PARAGRAPH_CHARS it bounds the time one face can take.
+MAX_TEXT_CHARS = 2_500
+
+
 @lru_cache(maxsize=8192)
 def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
                       index: int = 0) -> CompiledFace:
@@ -171,6 +176,10 @@ def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
     text and the exception as its reason, so a caller that counts clauses (``mtgkit
     coverage``) or plays the card (the engine refuses an Unsupported ability) goes on. The
     fuzz suite (tests/fuzz/test_fuzz_text.py) drives this entry with generated texts."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT_CHARS:
+        return CompiledFace(index, str(face_name), str(type_line), (Unsupported(
+            text=str(text)[:MAX_TEXT_CHARS], reason=f"text of {len(str(text)):,} characters, "
+            f"over the {MAX_TEXT_CHARS:,} the compiler reads"),))
     try:
         if "[" in text and _is_spell(type_line) and _CLEAVE_LINE_RE.search(text):
             return _compile_cleave(text, card_name, face_name, type_line, index)

@@ -81,6 +81,27 @@ def test_coverage_never_crashes(texts: list[str], type_line: str) -> None:
     assert report.totals.cards == 1
 
 
+def test_worst_case_text_is_bounded() -> None:
+    """The limits bound the time a face can take: a text of MAX_TEXT_CHARS made of paragraphs
+    at MAX_PARAGRAPH_CHARS of the slowest shape known (", "-joined clauses, cubic in the
+    length) compiles in bounded time; longer ones are Unsupported unread."""
+    import time
+
+    from rules_engine.text.compiler import MAX_TEXT_CHARS
+    from rules_engine.text.effects import MAX_PARAGRAPH_CHARS
+
+    para = ("Target creature gets +1/+1, " * 40)[:MAX_PARAGRAPH_CHARS - 1]
+    text = "\n".join([para] * 10)[:MAX_TEXT_CHARS]
+    compile_face_text.cache_clear()
+    t0 = time.process_time()
+    face = compile_face_text(text, "Fuzz", "Fuzz", "Instant")
+    assert time.process_time() - t0 < 30  # CPU seconds; about 2 on an idle machine
+    assert face.unsupported
+    over = compile_face_text(text + "x" * MAX_TEXT_CHARS, "Fuzz", "Fuzz", "Instant")
+    assert [a.reason for a in over.abilities] == [
+        f"text of {len(text) + MAX_TEXT_CHARS:,} characters, over the 2,500 the compiler reads"]
+
+
 CORPUS = corpus("text", ".json")
 
 
