@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -43,6 +44,14 @@ def fuzz_settings(examples: int, deadline_s: float = 10.0) -> settings:
                                HealthCheck.filter_too_much],
         print_blob=True,
     )
+
+
+def scratch_dir(factory: Any) -> Path:
+    """One folder per session for the files a fuzz test writes (each example overwrites the
+    last: a new folder per example would cost more than the example)."""
+    path = Path(factory.getbasetemp()) / "fuzz-scratch"
+    path.mkdir(exist_ok=True)
+    return path
 
 
 def corpus(target: str, *suffixes: str) -> list[Path]:

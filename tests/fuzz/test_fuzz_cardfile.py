@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from db.errors import BadCardData
 from db.read import iter_objects
 from tests.fuzz.fuzzing import corpus, fuzz_settings
+from tests.fuzz.fuzzing import scratch_dir as _scratch
 
 REPO = Path(__file__).resolve().parents[2]
 SPLICES = (b"\xff", b"\xc3", b"\x00", b"\n", b"{", b"}", b"[", b"]", b",", b'"', b"\\",
@@ -95,7 +96,7 @@ _OPEN_REASON = "db/read.py crash found by this fuzz, fix owned by the loader hel
 def test_reader_only_reports_bad_data(tmp_path_factory: pytest.TempPathFactory,
                                       case: tuple[str, bytes]) -> None:
     suffix, data = case
-    _read(tmp_path_factory.mktemp("cards"), suffix, data)
+    _read(_scratch(tmp_path_factory), suffix, data)
 
 
 CORPUS = [pytest.param(p, id=p.name, marks=pytest.mark.xfail(

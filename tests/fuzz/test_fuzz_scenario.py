@@ -24,6 +24,7 @@ from rules_engine.errors import ScenarioError
 from rules_engine.scenario import run_file
 from rules_engine.scenario_yaml import load_documents
 from tests.fuzz.fuzzing import corpus, fuzz_settings, ids
+from tests.fuzz.fuzzing import scratch_dir as _scratch
 
 REPO = Path(__file__).resolve().parents[2]
 SNIPPETS = ("&a", "*a", "&b [*a, *a, *a]", "<<: *a", "---", "...", "!!python/object:os.system",
@@ -67,7 +68,7 @@ def _load(tmp_path: Path, data: bytes) -> None:
 @given(data=st.one_of(yamlish(), st.binary(max_size=300)))
 def test_loader_never_raises_other_errors(tmp_path_factory: pytest.TempPathFactory,
                                           data: bytes) -> None:
-    _load(tmp_path_factory.mktemp("scn"), data)
+    _load(_scratch(tmp_path_factory), data)
 
 
 # -- whole scenarios --------------------------------------------------------------------------
@@ -177,7 +178,7 @@ def _run(tmp_path: Path, text: str) -> None:
 @given(scn=scenarios())
 def test_runner_reports_never_crashes(tmp_path_factory: pytest.TempPathFactory,
                                       scn: dict) -> None:
-    _run(tmp_path_factory.mktemp("run"), yaml.safe_dump(scn, allow_unicode=True,
+    _run(_scratch(tmp_path_factory), yaml.safe_dump(scn, allow_unicode=True,
                                                         sort_keys=False))
 
 
