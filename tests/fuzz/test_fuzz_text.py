@@ -111,3 +111,20 @@ def test_text_corpus(path: Path) -> None:
     and without the last-resort guard."""
     case = json.loads(path.read_text(encoding="utf-8"))
     _check(case["text"], case.get("name", "Fuzz"), case.get("type_line", ""))
+
+
+def test_coverage_command_on_the_issue_card(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """Issue 10: ``mtgkit coverage`` crashed (RecursionError) on a card reading ``Cleave {1} [x``;
+    it now lists the clause as unsupported."""
+    from mtgkit.cli import main
+
+    card = {"object": "card", "id": "00000000-0000-4000-8000-000000000001",
+            "oracle_id": "00000000-0000-4000-8000-000000000002", "name": "Bad Cleave",
+            "lang": "en", "layout": "normal", "type_line": "Sorcery", "mana_cost": "{R}",
+            "cmc": 1.0, "colors": ["R"], "oracle_text": "Cleave {1} [x"}
+    path = tmp_path / "cards.jsonl"
+    path.write_text(json.dumps(card) + "\n", encoding="utf-8")
+    assert main(["coverage", "--cards", str(path), "--all-cards", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["totals"]["cards"] == 1
+    assert report["unsupported"] == [{"clause": "Cleave {1} x", "cards": ["Bad Cleave"]}]
