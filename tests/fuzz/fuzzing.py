@@ -16,6 +16,10 @@ stays a regression test after the fix (tests/fuzz/README.md).
 from __future__ import annotations
 
 import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -44,6 +48,32 @@ def fuzz_settings(examples: int, deadline_s: float = 10.0) -> settings:
                                HealthCheck.filter_too_much],
         print_blob=True,
     )
+
+
+class TooSlow(AssertionError):
+    """An input kept a reader busy past its time limit (a hang, or worse than linear work)."""
+
+
+@contextmanager
+def time_limit(seconds: float, what: str) -> Iterator[None]:
+    """Fail with :class:`TooSlow` when the block runs longer than ``seconds`` (wall clock, via
+    SIGALRM in the main thread): a reader that loops forever on an input must fail the test,
+    not hang CI. Elsewhere (another thread, no SIGALRM) the block just runs."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not \
+            threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise TooSlow(f"{what}: still running after {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def scratch_dir(factory: Any) -> Path:

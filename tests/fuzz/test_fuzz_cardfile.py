@@ -20,10 +20,11 @@ from hypothesis import strategies as st
 
 from db.errors import BadCardData
 from db.read import iter_objects
-from tests.fuzz.fuzzing import corpus, fuzz_settings
+from tests.fuzz.fuzzing import corpus, fuzz_settings, time_limit
 from tests.fuzz.fuzzing import scratch_dir as _scratch
 
 REPO = Path(__file__).resolve().parents[2]
+READ_SECONDS = 20  # a few hundred bytes read in milliseconds; past this it is a hang
 SPLICES = (b"\xff", b"\xc3", b"\x00", b"\n", b"{", b"}", b"[", b"]", b",", b'"', b"\\",
            b"\\ud800", b"[" * 3000, b"9" * 5000, b"1e999", b"NaN", b"-", b"\xef\xbb\xbf",
            b'{"name": {"a": 1}}', b'"oracle_id": 5', b"\r\n", b"\x1f\x8b")
@@ -66,7 +67,9 @@ def _read(tmp_path: Path, suffix: str, data: bytes) -> None:
     path.write_bytes(data)
     last = 0
     try:
-        for line, obj in iter_objects(path):
+        with time_limit(READ_SECONDS, f"reading {path.name} ({len(data)} bytes)"):
+            items = list(iter_objects(path))
+        for line, obj in items:
             assert isinstance(line, int) and line >= 1
             assert line >= last, (line, last)  # lines never go backwards
             last = line
