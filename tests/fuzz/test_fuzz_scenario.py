@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from rules_engine.errors import ScenarioError
 from rules_engine.scenario import run_file
 from rules_engine.scenario_yaml import load_documents
-from tests.fuzz.fuzzing import corpus, fuzz_settings, ids
+from tests.fuzz.fuzzing import corpus, fuzz_settings, ids, time_limit
 from tests.fuzz.fuzzing import scratch_dir as _scratch
 
 REPO = Path(__file__).resolve().parents[2]
@@ -57,7 +57,8 @@ def _load(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "fuzz.yaml"
     path.write_bytes(data)
     try:
-        items = load_documents(path)
+        with time_limit(30, f"loading {len(data)} bytes of YAML"):
+            items = load_documents(path)
     except ScenarioError as exc:
         assert str(exc).startswith(str(path)), exc
         return
@@ -169,7 +170,9 @@ def scenarios(draw: st.DrawFn) -> dict:
 def _run(tmp_path: Path, text: str) -> None:
     path = tmp_path / "fuzz.yaml"
     path.write_text(text, encoding="utf-8")
-    for result in run_file(path, _source()):
+    with time_limit(120, "running a generated scenario"):
+        results = run_file(path, _source())
+    for result in results:
         internal = [f for f in result.failures if "internal error" in f]
         assert not internal, internal
 

@@ -18,7 +18,7 @@ from rules_engine.abilities import Unsupported
 from rules_engine.support import not_run
 from rules_engine.text import compile_card, compile_face_text
 from rules_engine.text.coverage import measure
-from tests.fuzz.fuzzing import corpus, fuzz_settings, ids
+from tests.fuzz.fuzzing import corpus, fuzz_settings, ids, time_limit
 from tests.fuzz.oracle_fragments import fragments, type_lines
 
 JOINERS = (" ", ". ", ", ", "\n", ": ", " — ", "", " and ", " then ", " (", ")", " [", "]",
@@ -51,7 +51,8 @@ TEXTS = st.one_of(oracle_texts(), st.text(max_size=120), st.text(ODD, max_size=8
 
 
 def _check(text: str, name: str, type_line: str) -> None:
-    face = compile_face_text(text, name, name, type_line)
+    with time_limit(60, f"compiling {text[:60]!r}"):
+        face = compile_face_text(text, name, name, type_line)
     for ability in face.abilities:
         if isinstance(ability, Unsupported):
             assert isinstance(ability.text, str)
