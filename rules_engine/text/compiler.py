@@ -135,6 +135,7 @@ def _without_brackets(text: str) -> str:
     """702.148a: the text with every bracketed passage removed (and the spacing it leaves
     before punctuation tidied: "a [basic land] card" -> "a card")."""
     out = _BRACKETED_RE.sub("", text)
+    out = out.replace("[", "").replace("]", "")  # an unmatched bracket marks nothing
     out = re.sub(r" +([.,;])", r"\1", out)
     out = re.sub(r"(^|\n)\s*[.]?\s*(?=\n|$)", r"\1", out)  # a sentence that was all brackets
     return out
@@ -146,9 +147,9 @@ def _compile_cleave(text: str, card_name: str, face_name: str, type_line: str,
     their words are part of the text) and with the bracketed words removed, which is what the
     spell says when its cleave cost was paid (a text-changing effect, 612); the second
     version's instructions ride along as one TextChangedSpell record."""
-    printed = compile_face_text(text.replace("[", "").replace("]", ""), card_name, face_name,
-                                type_line, index)
-    cleaved = compile_face_text(_without_brackets(text), card_name, face_name, type_line, index)
+    printed = _compile_plain(text.replace("[", "").replace("]", ""), card_name, face_name,
+                             type_line, index)
+    cleaved = _compile_plain(_without_brackets(text), card_name, face_name, type_line, index)
     effects = tuple(e for a in cleaved.abilities if isinstance(a, SpellAbility)
                     for e in a.effects)
     extra: list[Ability] = [TextChangedSpell(keyword="cleave", effects=effects,
@@ -159,12 +160,38 @@ def _compile_cleave(text: str, card_name: str, face_name: str, type_line: str,
                         printed.rooms)
 
 
+# The longest face text the compiler reads (the longest printed, of the 2,281 shared cards, has
+# 877 characters); with paragraphs.MAX_PARAGRAPH_CHARS it bounds the time one face can take.
+MAX_TEXT_CHARS = 2_500
+
+
 @lru_cache(maxsize=8192)
 def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
                       index: int = 0) -> CompiledFace:
-    """Compile one face's Oracle text (cached: the compiler is pure)."""
-    if "[" in text and _is_spell(type_line) and _CLEAVE_LINE_RE.search(text):
-        return _compile_cleave(text, card_name, face_name, type_line, index)
+    """Compile one face's Oracle text (cached: the compiler is pure).
+
+    Never raises on any text: what the grammar cannot read is an :class:`Unsupported` clause,
+    and, as a last resort, an exception from inside the compiler (a bug, or a text that drives
+    a pattern somewhere it was not built for) becomes one Unsupported clause holding the whole
+    text and the exception as its reason, so a caller that counts clauses (``mtgkit
+    coverage``) or plays the card (the engine refuses an Unsupported ability) goes on. The
+    fuzz suite (tests/fuzz/test_fuzz_text.py) drives this entry with generated texts."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT_CHARS:
+        return CompiledFace(index, str(face_name), str(type_line), (Unsupported(
+            text=str(text)[:MAX_TEXT_CHARS], reason=f"text of {len(str(text)):,} characters, "
+            f"over the {MAX_TEXT_CHARS:,} the compiler reads"),))
+    try:
+        if "[" in text and _is_spell(type_line) and _CLEAVE_LINE_RE.search(text):
+            return _compile_cleave(text, card_name, face_name, type_line, index)
+        return _compile_plain(text, card_name, face_name, type_line, index)
+    except Exception as exc:  # noqa: BLE001 - the documented last-resort guard
+        return CompiledFace(index, str(face_name), str(type_line), (Unsupported(
+            text=str(text), reason=f"compiler error: {type(exc).__name__}: {exc}"[:300]),))
+
+
+def _compile_plain(text: str, card_name: str, face_name: str, type_line: str,
+                   index: int) -> CompiledFace:
+    """One face's text without the cleave double reading (the grammar proper)."""
     names = self_names(card_name, face_name)
     rooms: tuple[Room, ...] = ()
     abilities: list[Ability] = []
@@ -371,19 +398,36 @@ def compile_card(card: dict) -> CompiledCard:
     """Compile a Scryfall card object into per-face abilities.
 
     Faces are ``card_faces`` when present (transform, modal DFC, split, adventure, prepare...),
-    else the card itself. A face without text compiles to no abilities.
+    else the card itself. A face without text compiles to no abilities. Only a card without a
+    ``name`` is refused (:class:`BadCardError`); a field of the wrong type (a face that is not
+    an object, a text that is not a string) is read as text or skipped, never raised on, since
+    card objects come from files nobody here controls.
     """
+    if not isinstance(card, dict):
+        raise BadCardError(f"a card object is a mapping, not {type(card).__name__}")
     name = card.get("name")
     if not name:
         raise BadCardError("card object has no 'name' field")
-    faces_src = card.get("card_faces") or [card]
+    name = str(name)
+    faces_src = card.get("card_faces")
+    if not isinstance(faces_src, list) or not faces_src:
+        faces_src = [card]
     faces = []
     for i, face in enumerate(faces_src):
-        face_name = face.get("name") or name
-        text = face.get("oracle_text") or ""
+        if not isinstance(face, dict):
+            face = {}
+        face_name = _text(face.get("name")) or name
+        text = _text(face.get("oracle_text"))
         if not text and len(faces_src) == 1:
-            text = card.get("oracle_text") or ""
-        type_line = face.get("type_line") or card.get("type_line") or ""
+            text = _text(card.get("oracle_text"))
+        type_line = _text(face.get("type_line")) or _text(card.get("type_line"))
         faces.append(compile_face_text(text, name, face_name, type_line, i))
-    return CompiledCard(name=name, oracle_id=card.get("oracle_id"), layout=card.get("layout"),
-                        faces=tuple(faces))
+    oracle_id = card.get("oracle_id")
+    layout = card.get("layout")
+    return CompiledCard(name=name, oracle_id=oracle_id if isinstance(oracle_id, str) else None,
+                        layout=layout if isinstance(layout, str) else None, faces=tuple(faces))
+
+
+def _text(value: object) -> str:
+    """A card field read as text: a string as is, anything else absent (empty)."""
+    return value if isinstance(value, str) else ""

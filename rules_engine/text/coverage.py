@@ -101,6 +101,8 @@ def measure(cards: Iterable[dict], tagger: Callable[[dict], Iterable[TagLike]],
     unrun: dict[str, set[str]] = {}
     tables = engine_tables()
     for card in cards:
+        if not isinstance(card, dict) or not card.get("name"):
+            continue  # nothing to name it by (compile_card refuses it); the reader reports it
         tags = [t for t in tagger(card) if t.mechanic in report.mechanics]
         card_mechs = {t.mechanic for t in tags}
         if not card_mechs and not rank_all:
@@ -110,7 +112,7 @@ def measure(cards: Iterable[dict], tagger: Callable[[dict], Iterable[TagLike]],
         missing = not_run(compiled, tables)
         compiles = compiled.fully_supported
         playable = compiles and not missing
-        name = card.get("name") or "?"
+        name = str(card["name"])
         report.totals.cards += 1
         report.totals.compiled_fully += compiles
         report.totals.fully_supported += playable

@@ -849,10 +849,21 @@ def _roll_table(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     return before + (RollDie(sides=int(m.group("sides")), results=tuple(results), text=text),)
 
 
+# The longest text the effect grammar attempts (one paragraph, a room's or a mode's body). Why a
+# limit: compound splitting tries every ", " / " and " split point and every verb pattern on each
+# part, so the work grows with the cube of the length in the worst case ("Target creature gets
+# +1/+1, " 80 times took 18 s, a 4,900-character dungeon room 9 minutes); the longest printed
+# paragraph (of the 2,281 shared cards) has 386 characters.
+MAX_PARAGRAPH_CHARS = 600
+
+
 def parse_effects(text: str, ctx: Ctx) -> tuple[Effect, ...]:
     """Parse an effect paragraph into effects; each sentence not understood is kept as an
-    :class:`UnsupportedEffect` (never dropped)."""
+    :class:`UnsupportedEffect` (never dropped); a text over :data:`MAX_PARAGRAPH_CHARS` is one
+    UnsupportedEffect, unread."""
     t = text.strip()
+    if len(t) > MAX_PARAGRAPH_CHARS:
+        return (UnsupportedEffect(text=t),)
     if " | " in t and "\n" in t:
         rolled = _roll_table(t, ctx)
         if rolled is not None:

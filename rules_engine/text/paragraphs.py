@@ -501,11 +501,18 @@ def compile_quoted(text: str) -> tuple[Ability, ...]:
 _CARD_TRIGGER = re.compile(r"^when(?:ever)? you (?:cycle|discard) (?:~|this card)(?!\w)", re.I)
 
 
+MAX_PARAGRAPH_CHARS = fx.MAX_PARAGRAPH_CHARS  # the longest paragraph the grammar attempts
+
+
 def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
-    """Compile one paragraph of canonical text (self-references already ``~``)."""
+    """Compile one paragraph of canonical text (self-references already ``~``); a paragraph
+    over :data:`MAX_PARAGRAPH_CHARS` is one Unsupported clause, unread."""
     para = text.strip()
     if not para:
         return ()
+    if len(para) > MAX_PARAGRAPH_CHARS:
+        return (Unsupported(text=para, reason=f"paragraph of {len(para):,} characters, over "
+                            f"the {MAX_PARAGRAPH_CHARS} the grammar reads"),)
     kws = parse_keyword_line(para)
     if kws is not None:
         return kws

@@ -72,6 +72,9 @@ NOT_REPLAYED = {
     ("docs/cli.md", "mtgkit scrape wiki --base-url http://127.0.0.1:8765/ --delay 0 --no-api "
                     "--title 夜 --title 昼 --deadline 1"): "needs the hostile test wiki "
                     "(tests/scraper/test_scraper_hostile_sources.py runs it)",
+    ("docs/cli.md", "mtgkit scrape cards --api-base http://127.0.0.1:8766/ --delay 0 "
+                    "--search-delay 0 --query x"): "needs the hostile Scryfall look-alike "
+                    "(tests/scraper/test_scraper_hostile_sources.py runs it)",
     ("docs/cli.md", "mtgkit serve --port 8080"): "a server until Ctrl-C (tests/web runs it)",
     ("README.md", "mtgkit serve                      # http://127.0.0.1:8000/ (--host, --port, "
                   "--db PATH)"): "a server until Ctrl-C (tests/web runs it)",
