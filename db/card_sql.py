@@ -49,9 +49,9 @@ def _n(field: str) -> str:
 
 STAGE_PARSED = (
     "CREATE OR REPLACE TEMP TABLE _parsed AS "
-    "SELECT oracle_id, lang, line, raw, s, n, "
+    "SELECT oracle_id, lang, line, raw, may_tag, s, n, "
     f"coalesce(from_json({_n('card_faces')}, {_FACE_TYPE}), []) AS faces "
-    "FROM (SELECT oracle_id, lang, line, raw, "
+    "FROM (SELECT oracle_id, lang, line, raw, may_tag, "
     "json_extract_string(raw, [" + ", ".join(f"'$.{f}'" for f in _SCALARS) + "]) AS s, "
     "json_extract(raw, [" + ", ".join(f"'$.{f}'" for f in _NESTED) + "]) AS n "
     "FROM _stage)"
@@ -151,28 +151,47 @@ UPSERT_JA = upsert_ja(_JA_ROWS)
 # (so DuckDB's memory stays bounded), then one transaction merges the scratch tables into
 # the real ones; an interrupted load leaves only scratch tables, dropped by the next load.
 STAGED_CREATE = (
-    "CREATE OR REPLACE TABLE _load_cards AS SELECT *, 0::BIGINT AS line FROM cards LIMIT 0",
+    "CREATE OR REPLACE TABLE _load_cards AS SELECT *, 0::BIGINT AS line, true AS may_tag "
+    "FROM cards LIMIT 0",
     "CREATE OR REPLACE TABLE _load_faces AS SELECT *, 0::BIGINT AS line FROM card_faces LIMIT 0",
     "CREATE OR REPLACE TABLE _load_ja (oracle_id VARCHAR, face_index INTEGER, name_ja VARCHAR, "
     "type_line_ja VARCHAR, text_ja VARCHAR, line BIGINT)",
 )
-STAGED_BATCH_CARDS = "INSERT INTO _load_cards " + CARD_SELECT
+STAGED_BATCH_CARDS = "INSERT INTO _load_cards " + CARD_SELECT.replace(
+    "raw, line FROM", "raw, line, may_tag FROM")
 STAGED_BATCH_FACES = "INSERT INTO _load_faces " + FACE_SELECT
 STAGED_BATCH_JA = "INSERT INTO _load_ja " + _JA_ROWS
 STAGED_MERGE = (
     "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
-    "INSERT INTO cards SELECT * EXCLUDE (line) FROM _load_cards "
+    "INSERT INTO cards SELECT * EXCLUDE (line, may_tag) FROM _load_cards "
     "QUALIFY row_number() OVER (PARTITION BY oracle_id ORDER BY line DESC) = 1",
     "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
     "INSERT INTO card_faces SELECT f.* EXCLUDE (line) FROM _load_faces f "
     "JOIN (SELECT oracle_id, max(line) AS line FROM _load_cards GROUP BY oracle_id) w "
     "USING (oracle_id, line)",
     upsert_ja("SELECT * FROM _load_ja"),
+    "INSERT INTO cards_untagged SELECT oracle_id, bool_or(may_tag) FROM (SELECT oracle_id, "
+    "may_tag FROM _load_cards UNION ALL SELECT oracle_id, true FROM _load_ja) "
+    "GROUP BY oracle_id ON CONFLICT DO UPDATE SET "
+    "may_tag = cards_untagged.may_tag OR excluded.may_tag",
 )
 STAGED_DROP = ("DROP TABLE IF EXISTS _load_cards", "DROP TABLE IF EXISTS _load_faces",
-               "DROP TABLE IF EXISTS _load_ja")
+               "DROP TABLE IF EXISTS _load_ja", "DROP TABLE IF EXISTS _load_ids")
 
 DROP_PARSED = "DROP TABLE IF EXISTS _parsed"
+
+# Every card a batch changes (English or Japanese) is to be tagged again (pipeline.tag_pending);
+# may_tag is false only for an English record that classifier.may_have_tags turned away and
+# that has no Japanese printing stored: such a card certainly has no tag.
+MARK_UNTAGGED = (
+    "INSERT INTO cards_untagged SELECT oracle_id, bool_or(may_tag) FROM _parsed "
+    "GROUP BY oracle_id ON CONFLICT DO UPDATE SET "
+    "may_tag = cards_untagged.may_tag OR excluded.may_tag"
+)
+MARK_UNTAGGED_JA = (
+    "UPDATE cards_untagged SET may_tag = true WHERE NOT may_tag "
+    "AND oracle_id IN (SELECT oracle_id FROM cards_ja)"
+)
 
 APPLY_JA_CARDS = (
     "UPDATE cards SET name_ja = j.name_ja, type_line_ja = j.type_line_ja, text_ja = j.text_ja "
