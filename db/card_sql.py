@@ -170,10 +170,8 @@ STAGED_MERGE = (
     "JOIN (SELECT oracle_id, max(line) AS line FROM _load_cards GROUP BY oracle_id) w "
     "USING (oracle_id, line)",
     upsert_ja("SELECT * FROM _load_ja"),
-    "INSERT INTO cards_untagged SELECT oracle_id, bool_or(may_tag) FROM (SELECT oracle_id, "
-    "may_tag FROM _load_cards UNION ALL SELECT oracle_id, true FROM _load_ja) "
-    "GROUP BY oracle_id ON CONFLICT DO UPDATE SET "
-    "may_tag = cards_untagged.may_tag OR excluded.may_tag",
+    "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _load_cards "
+    "UNION ALL SELECT oracle_id, true FROM _load_ja",
 )
 STAGED_DROP = ("DROP TABLE IF EXISTS _load_cards", "DROP TABLE IF EXISTS _load_faces",
                "DROP TABLE IF EXISTS _load_ja", "DROP TABLE IF EXISTS _load_ids")
@@ -181,13 +179,10 @@ STAGED_DROP = ("DROP TABLE IF EXISTS _load_cards", "DROP TABLE IF EXISTS _load_f
 DROP_PARSED = "DROP TABLE IF EXISTS _parsed"
 
 # Every card a batch changes (English or Japanese) is to be tagged again (pipeline.tag_pending);
-# may_tag is false only for an English record that classifier.may_have_tags turned away and
+# an id may be marked several times (the tagging step reads them with bool_or); may_tag is
+# false only for an English record that classifier.may_have_tags turned away and
 # that has no Japanese printing stored: such a card certainly has no tag.
-MARK_UNTAGGED = (
-    "INSERT INTO cards_untagged SELECT oracle_id, bool_or(may_tag) FROM _parsed "
-    "GROUP BY oracle_id ON CONFLICT DO UPDATE SET "
-    "may_tag = cards_untagged.may_tag OR excluded.may_tag"
-)
+MARK_UNTAGGED = "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _parsed"
 MARK_UNTAGGED_JA = (
     "UPDATE cards_untagged SET may_tag = true WHERE NOT may_tag "
     "AND oracle_id IN (SELECT oracle_id FROM cards_ja)"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from db import card_sql
 from db.errors import BadCardData
 from db.read import iter_objects, iter_raw_objects
 from db.records import RULING_COLUMNS, RecordError, check_card, ruling_row
-from db.store import Store
+from db.store import Store, sigint_held
 
 BATCH_SIZE = 20_000
 # Files this large or larger load through committed scratch tables (bounded memory).
@@ -129,6 +130,8 @@ class _CardBatch:
         self.japanese: list[tuple[int, str, str, bytes, bool]] = []
         self.ids: list[str | None] = []
         self.id_lines: list[int] = []
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkit-load")
+        self._pending: Future[None] | None = None
         con.execute("CREATE OR REPLACE TEMP TABLE _load_ids (id VARCHAR, line BIGINT)")
 
     def __len__(self) -> int:
@@ -146,47 +149,75 @@ class _CardBatch:
             self.id_lines.append(line)
 
     def flush(self) -> None:
-        con = self.con
+        """Hand the batch to DuckDB, in the writer thread: Python reads and checks the next
+        batch meanwhile (DuckDB releases the GIL while it runs). One batch is in flight at a
+        time, in order; an error in it is raised here or by :meth:`wait`."""
+        rows = [*self.english.values(), *self.japanese]
+        ids = None
         if self.ids:
             ids = pa.Table.from_arrays(
                 [pa.array(self.ids, pa.string()), pa.array(self.id_lines, pa.int64())],
                 names=["id", "line"])
+            self.ids, self.id_lines = [], []
+        stage = None
+        if rows:
+            lines, langs, oracle_ids, raws, may_tag = zip(*rows, strict=True)
+            stage = pa.Table.from_arrays(
+                [pa.array(lines, pa.int64()), pa.array(langs, pa.string()),
+                 pa.array(oracle_ids, pa.string()),
+                 # orjson has checked the bytes are UTF-8; the cast checks again, in C++
+                 pa.array(raws, pa.large_binary()).cast(pa.large_string()),
+                 pa.array(may_tag, pa.bool_())],
+                names=["line", "lang", "oracle_id", "raw", "may_tag"],
+            )
+        has_english, has_japanese = bool(self.english), bool(self.japanese)
+        self.english = {}
+        self.japanese = []
+        self.wait()
+        if ids is None and stage is None:
+            return
+        self._pending = self._writer.submit(self._write, ids, stage, has_english, has_japanese)
+
+    def wait(self) -> None:
+        """Wait for the batch in flight (also when unwinding from an error or Ctrl-C, so the
+        transaction is never rolled back under a running statement)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.result()
+
+    def close(self) -> None:
+        try:
+            self.wait()
+        finally:
+            self._writer.shutdown(wait=True)
+
+    def _write(self, ids: pa.Table | None, stage: pa.Table | None, has_english: bool,
+               has_japanese: bool) -> None:
+        con = self.con
+        if ids is not None:
             con.register("_batch_ids", ids)
             con.execute("INSERT INTO _load_ids SELECT * FROM _batch_ids")
             con.unregister("_batch_ids")
-            self.ids, self.id_lines = [], []
-        rows = [*self.english.values(), *self.japanese]
-        if not rows:
+        if stage is None:
             return
-        lines, langs, oracle_ids, raws, may_tag = zip(*rows, strict=True)
-        stage = pa.Table.from_arrays(
-            [pa.array(lines, pa.int64()), pa.array(langs, pa.string()),
-             pa.array(oracle_ids, pa.string()),
-             # orjson has checked the bytes are UTF-8; the cast checks again, in C++
-             pa.array(raws, pa.large_binary()).cast(pa.large_string()),
-             pa.array(may_tag, pa.bool_())],
-            names=["line", "lang", "oracle_id", "raw", "may_tag"],
-        )
         con.register("_stage", stage)
         con.execute(card_sql.STAGE_PARSED)
         if self.staged:  # scratch tables; merged into the real ones after the last batch
             con.execute(card_sql.STAGED_BATCH_CARDS)
             con.execute(card_sql.STAGED_BATCH_FACES)
-            if self.japanese:
+            if has_japanese:
                 con.execute(card_sql.STAGED_BATCH_JA)
-        elif self.english:
+        elif has_english:
             con.execute(card_sql.DELETE_CARDS)
             con.execute(card_sql.INSERT_CARDS)
             con.execute(card_sql.DELETE_FACES)
             con.execute(card_sql.INSERT_FACES)
-        if self.japanese and not self.staged:
+        if has_japanese and not self.staged:
             con.execute(card_sql.UPSERT_JA)
         if not self.staged:
             con.execute(card_sql.MARK_UNTAGGED)
         con.execute(card_sql.DROP_PARSED)
         con.unregister("_stage")
-        self.english.clear()
-        self.japanese.clear()
 
     def duplicates(self, path: Path, limit: int) -> list[BadCardData]:
         """A file's records that repeat an earlier record's ``id`` (one error each)."""
@@ -214,6 +245,15 @@ def _read_card_file(
     """Validate every record of ``path`` and write it in batches; returns (report, records)."""
     report = LoadReport(files=1)
     batch = _CardBatch(con, staged=staged)
+    try:
+        return _read_records(batch, report, path, progress)
+    finally:
+        with sigint_held():  # never unwind (and roll back) under a running batch
+            batch.close()
+
+
+def _read_records(batch: _CardBatch, report: LoadReport, path: Path,
+                  progress: ProgressHook | None) -> tuple[LoadReport, int]:
     seen = 0
     name = str(path)
     for line, obj, raw in iter_raw_objects(path):
@@ -242,6 +282,7 @@ def _read_card_file(
             if progress is not None:
                 progress(path, seen)
     batch.flush()
+    batch.wait()
     for error in batch.duplicates(path, MAX_ERRORS):
         report.add_error(error)
     if progress is not None:

@@ -21,14 +21,15 @@ TAG_COLUMNS = ("oracle_id", "mechanic", "role", "face_index", "evidence", "lang"
 
 def pending_count(store: Store) -> int:
     """How many cards wait for their tags."""
-    return store.con.execute("SELECT count(*) FROM cards_untagged").fetchone()[0]
+    return store.con.execute(
+        "SELECT count(DISTINCT oracle_id) FROM cards_untagged").fetchone()[0]
 
 
 def _japanese(store: Store, where: str) -> dict[str, dict[str, Any]]:
     """Each card's Japanese text as a Scryfall-like ``lang: ja`` printing (see db.cards)."""
     rows = store.con.execute(
-        "SELECT j.oracle_id, j.face_index, j.name_ja, j.type_line_ja, j.text_ja FROM cards_ja j "
-        f"{where} ORDER BY j.oracle_id, j.face_index").fetchall()
+        "SELECT oracle_id, face_index, name_ja, type_line_ja, text_ja FROM cards_ja "
+        f"{where} ORDER BY oracle_id, face_index").fetchall()
     found: dict[str, dict[str, Any]] = {}
     for oracle_id, face_index, name_ja, type_ja, text_ja in rows:
         printing = found.get(oracle_id)
@@ -52,8 +53,9 @@ def cards_to_tag(store: Store, *, everything: bool = False, batch_size: int = 50
     if everything:
         join, ja_where = "", ""
     else:
-        join = "JOIN cards_untagged u USING (oracle_id) WHERE u.may_tag AND"
-        ja_where = "JOIN cards_untagged u USING (oracle_id) WHERE u.may_tag"
+        marked = ("WHERE oracle_id IN (SELECT oracle_id FROM cards_untagged GROUP BY oracle_id "
+                  "HAVING bool_or(may_tag))")
+        join, ja_where = f"{marked} AND", marked
     japanese = _japanese(store, ja_where)
     cursor = store.con.execute(
         f"SELECT data FROM cards {join or 'WHERE'} data IS NOT NULL ORDER BY name")
