@@ -51,7 +51,8 @@ def time_build(path: Path, db: Path) -> tuple[float, float, str]:
 
 
 _READ_JSON = (
-    "import sys, duckdb; con = duckdb.connect(sys.argv[2]); con.execute("
+    "import sys, duckdb; con = duckdb.connect(sys.argv[2]); "
+    "con.execute('SET enable_progress_bar = false'); con.execute("
     "\"CREATE TABLE raw AS SELECT * FROM read_json(?, format='newline_delimited', "
     "maximum_object_size=16777216, sample_size=-1)\", [sys.argv[1]]); "
     "print(con.execute('SELECT count(*) FROM raw').fetchone()[0]); con.close()"
