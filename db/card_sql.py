@@ -99,6 +99,27 @@ FACE_SELECT = (
 INSERT_FACES = "INSERT INTO card_faces SELECT * EXCLUDE (line) FROM (" + FACE_SELECT + ")"
 
 
+# English cards arrive as Arrow tables built in Python (db.card_rows): _en (one row per
+# card) and _en_faces (one row per face).
+EN_CARD_SELECT = (
+    "SELECT oracle_id, name, layout, mana_cost, cmc, type_line, oracle_text, keywords, colors, "
+    "color_identity, power, toughness, loyalty, \"set\", TRY_CAST(released_at AS DATE), NULL, "
+    "NULL, NULL, source, data, line, may_tag FROM _en"
+)
+EN_FACE_SELECT = (
+    "SELECT oracle_id, face_index, name, mana_cost, type_line, oracle_text, power, toughness, "
+    "loyalty, NULL, NULL, NULL, line FROM _en_faces"
+)
+EN_DELETE_CARDS = "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _en)"
+EN_INSERT_CARDS = (
+    "INSERT INTO cards SELECT * EXCLUDE (line, may_tag) FROM (" + EN_CARD_SELECT + ")")
+EN_DELETE_FACES = "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _en)"
+EN_INSERT_FACES = "INSERT INTO card_faces SELECT * EXCLUDE (line) FROM (" + EN_FACE_SELECT + ")"
+EN_STAGED_CARDS = "INSERT INTO _load_cards " + EN_CARD_SELECT
+EN_STAGED_FACES = "INSERT INTO _load_faces " + EN_FACE_SELECT
+EN_MARK_UNTAGGED = "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _en"
+
+
 def _joined(field: str, sep: str) -> str:
     """A face field joined over faces, or NULL when no face has it."""
     return (

@@ -30,6 +30,7 @@ import pyarrow as pa
 
 from classifier import may_have_tags
 from db import card_sql
+from db.card_rows import english_tables
 from db.errors import BadCardData
 from db.read import iter_objects, iter_raw_objects
 from db.records import RULING_COLUMNS, RecordError, check_card, ruling_row
@@ -116,17 +117,19 @@ def _mark_loaded(con: duckdb.DuckDBPyConnection, path: Path, kind: str, records:
 
 
 class _CardBatch:
-    """Stages validated records' JSON text; DuckDB extracts the columns (db.card_sql).
+    """A batch of validated records, written to DuckDB in a writer thread.
 
-    English records are de-duplicated here (the last line of an ``oracle_id`` wins), which
-    spares DuckDB a window function over the batch. Every record's Scryfall ``id`` and line
-    go to the temporary table ``_load_ids``, for the duplicate report at the end of a file.
+    English records become Arrow columns in Python (db.card_rows); Japanese printings are
+    staged as JSON text that DuckDB's JSON functions read (db.card_sql). English records are
+    de-duplicated here (the last line of an ``oracle_id`` wins). Every record's Scryfall
+    ``id`` and line go to the temporary table ``_load_ids``, for the duplicate report at the
+    end of a file.
     """
 
     def __init__(self, con: duckdb.DuckDBPyConnection, staged: bool = False) -> None:
         self.con = con
         self.staged = staged
-        self.english: dict[str, tuple[int, str, str, bytes, bool]] = {}
+        self.english: dict[str, tuple[int, str, dict[str, Any], bytes, bool]] = {}
         self.japanese: list[tuple[int, str, str, bytes, bool]] = []
         self.ids: list[str | None] = []
         self.id_lines: list[int] = []
@@ -137,13 +140,13 @@ class _CardBatch:
     def __len__(self) -> int:
         return len(self.english) + len(self.japanese)
 
-    def add(self, line: int, lang: str, oracle_id: str, raw: bytes, card_id: str | None,
+    def add(self, line: int, lang: str, oracle_id: str, obj: dict[str, Any], raw: bytes,
             may_tag: bool) -> None:
-        row = (line, lang, oracle_id, raw, may_tag)
         if lang == "en":
-            self.english[oracle_id] = row
+            self.english[oracle_id] = (line, oracle_id, obj, raw, may_tag)
         else:
-            self.japanese.append(row)
+            self.japanese.append((line, lang, oracle_id, raw, may_tag))
+        card_id = obj.get("id")
         if card_id is not None:
             self.ids.append(card_id)
             self.id_lines.append(line)
@@ -152,16 +155,16 @@ class _CardBatch:
         """Hand the batch to DuckDB, in the writer thread: Python reads and checks the next
         batch meanwhile (DuckDB releases the GIL while it runs). One batch is in flight at a
         time, in order; an error in it is raised here or by :meth:`wait`."""
-        rows = [*self.english.values(), *self.japanese]
         ids = None
         if self.ids:
             ids = pa.Table.from_arrays(
                 [pa.array(self.ids, pa.string()), pa.array(self.id_lines, pa.int64())],
                 names=["id", "line"])
             self.ids, self.id_lines = [], []
+        english = english_tables(list(self.english.values())) if self.english else None
         stage = None
-        if rows:
-            lines, langs, oracle_ids, raws, may_tag = zip(*rows, strict=True)
+        if self.japanese:
+            lines, langs, oracle_ids, raws, may_tag = zip(*self.japanese, strict=True)
             stage = pa.Table.from_arrays(
                 [pa.array(lines, pa.int64()), pa.array(langs, pa.string()),
                  pa.array(oracle_ids, pa.string()),
@@ -170,13 +173,12 @@ class _CardBatch:
                  pa.array(may_tag, pa.bool_())],
                 names=["line", "lang", "oracle_id", "raw", "may_tag"],
             )
-        has_english, has_japanese = bool(self.english), bool(self.japanese)
         self.english = {}
         self.japanese = []
         self.wait()
-        if ids is None and stage is None:
+        if ids is None and english is None and stage is None:
             return
-        self._pending = self._writer.submit(self._write, ids, stage, has_english, has_japanese)
+        self._pending = self._writer.submit(self._write, ids, english, stage)
 
     def wait(self) -> None:
         """Wait for the batch in flight (also when unwinding from an error or Ctrl-C, so the
@@ -191,30 +193,35 @@ class _CardBatch:
         finally:
             self._writer.shutdown(wait=True)
 
-    def _write(self, ids: pa.Table | None, stage: pa.Table | None, has_english: bool,
-               has_japanese: bool) -> None:
+    def _write(self, ids: pa.Table | None, english: tuple[pa.Table, pa.Table] | None,
+               stage: pa.Table | None) -> None:
         con = self.con
         if ids is not None:
             con.register("_batch_ids", ids)
             con.execute("INSERT INTO _load_ids SELECT * FROM _batch_ids")
             con.unregister("_batch_ids")
+        if english is not None:
+            con.register("_en", english[0])
+            con.register("_en_faces", english[1])
+            if self.staged:  # scratch tables; merged into the real ones after the last batch
+                con.execute(card_sql.EN_STAGED_CARDS)
+                con.execute(card_sql.EN_STAGED_FACES)
+            else:
+                con.execute(card_sql.EN_DELETE_CARDS)
+                con.execute(card_sql.EN_INSERT_CARDS)
+                con.execute(card_sql.EN_DELETE_FACES)
+                con.execute(card_sql.EN_INSERT_FACES)
+                con.execute(card_sql.EN_MARK_UNTAGGED)
+            con.unregister("_en")
+            con.unregister("_en_faces")
         if stage is None:
             return
         con.register("_stage", stage)
         con.execute(card_sql.STAGE_PARSED)
-        if self.staged:  # scratch tables; merged into the real ones after the last batch
-            con.execute(card_sql.STAGED_BATCH_CARDS)
-            con.execute(card_sql.STAGED_BATCH_FACES)
-            if has_japanese:
-                con.execute(card_sql.STAGED_BATCH_JA)
-        elif has_english:
-            con.execute(card_sql.DELETE_CARDS)
-            con.execute(card_sql.INSERT_CARDS)
-            con.execute(card_sql.DELETE_FACES)
-            con.execute(card_sql.INSERT_FACES)
-        if has_japanese and not self.staged:
+        if self.staged:
+            con.execute(card_sql.STAGED_BATCH_JA)
+        else:
             con.execute(card_sql.UPSERT_JA)
-        if not self.staged:
             con.execute(card_sql.MARK_UNTAGGED)
         con.execute(card_sql.DROP_PARSED)
         con.unregister("_stage")
@@ -276,7 +283,7 @@ def _read_records(batch: _CardBatch, report: LoadReport, path: Path,
             continue
         # Japanese printings may change a card's tags whatever they say (see tag_pending)
         may_tag = lang != "en" or may_have_tags(obj)  # type: ignore[arg-type]
-        batch.add(line, lang, oracle_id, raw, obj.get("id"), may_tag)  # type: ignore[union-attr]
+        batch.add(line, lang, oracle_id, obj, raw, may_tag)  # type: ignore[arg-type]
         if len(batch) >= BATCH_SIZE:
             batch.flush()
             if progress is not None:
