@@ -30,7 +30,7 @@ import pyarrow as pa
 
 from classifier import may_have_tags
 from db import card_sql
-from db.card_rows import english_tables
+from db.card_rows import english_tables, json_text_array
 from db.errors import BadCardData
 from db.read import iter_objects, iter_raw_objects
 from db.records import RULING_COLUMNS, RecordError, check_card, ruling_row
@@ -168,8 +168,7 @@ class _CardBatch:
             stage = pa.Table.from_arrays(
                 [pa.array(lines, pa.int64()), pa.array(langs, pa.string()),
                  pa.array(oracle_ids, pa.string()),
-                 # orjson has checked the bytes are UTF-8; the cast checks again, in C++
-                 pa.array(raws, pa.large_binary()).cast(pa.large_string()),
+                 json_text_array(raws),
                  pa.array(may_tag, pa.bool_())],
                 names=["line", "lang", "oracle_id", "raw", "may_tag"],
             )
