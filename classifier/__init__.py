@@ -30,6 +30,10 @@ explain_card(card) -> list[Explained]
     The same tags, each with the name of the rule that fired (rules are data, in
     classifier.mechanics) and the field/offsets of its evidence.
 
+may_have_tags(card, ja=None) -> bool
+    False only when the Scryfall objects certainly give no tag (the same screens
+    explain_card runs, on the raw objects): lets a loader skip the rest for most cards.
+
 mechanics_of(tags) -> set[str]
     Card-level view: a card has a mechanic if any tag has it.
 
@@ -54,7 +58,7 @@ prepared", "well-prepared", "prepared to/for"), 昼/夜 inside compounds (真夜
 from classifier.mechanics import ROLES, RULE_SETS
 from classifier.model import MECHANICS, CardText, FaceText, Tag
 from classifier.scryfall import BadCardData, card_text_from_scryfall
-from classifier.tag import Explained, explain_card, mechanics_of, tag_card
+from classifier.tag import Explained, explain_card, may_have_tags, mechanics_of, tag_card
 
 __all__ = [
     "MECHANICS",
@@ -67,6 +71,7 @@ __all__ = [
     "Tag",
     "card_text_from_scryfall",
     "explain_card",
+    "may_have_tags",
     "mechanics_of",
     "tag_card",
 ]

@@ -381,3 +381,38 @@ def tag_card(card: CardText) -> list[Tag]:
 def mechanics_of(tags: Iterable[Tag]) -> set[str]:
     """Card-level view: the mechanics a card has (any tag of that mechanic)."""
     return {t.mechanic for t in tags}
+
+
+def may_have_tags(card: dict, ja: dict | None = None) -> bool:
+    """False only when ``tag_card(card_text_from_scryfall(card, ja))`` is certainly empty.
+
+    Why: nearly every card mentions no mechanic, and building its CardText costs more than
+    the screens that explain_card runs on it. This runs the same screens on the Scryfall
+    objects themselves (every face's and the top level's text and type line; the printed_*
+    fields of both records with the Japanese screens) and the layout rule's one test, so it
+    is a superset of explain_card's own reasons to look further: a card it turns away would
+    get no tag. The loader calls it on each record it stores, so that the tagging step reads
+    back only the cards that can have a tag.
+    """
+    for record in (card, ja):
+        if record is None:
+            continue
+        layout = record.get("layout")
+        if type(layout) is str and layout.lower() == "prepare":
+            return True
+        faces = record.get("card_faces")
+        for face in (record, *faces) if type(faces) is list else (record,):
+            if type(face) is not dict:
+                continue
+            get = face.get
+            text, type_line = get("oracle_text"), get("type_line")
+            if type(text) is str and _SCREEN_EN(text):
+                return True
+            if type(type_line) is str and _TYPE_LINE_SCREEN_EN(type_line):
+                return True
+            text, type_line = get("printed_text"), get("printed_type_line")
+            if type(text) is str and _SCREEN_JA(text):
+                return True
+            if type(type_line) is str and _TYPE_LINE_SCREEN_JA(type_line):
+                return True
+    return False

@@ -49,9 +49,9 @@ def _n(field: str) -> str:
 
 STAGE_PARSED = (
     "CREATE OR REPLACE TEMP TABLE _parsed AS "
-    "SELECT oracle_id, lang, line, raw, s, n, "
+    "SELECT oracle_id, lang, line, raw, may_tag, s, n, "
     f"coalesce(from_json({_n('card_faces')}, {_FACE_TYPE}), []) AS faces "
-    "FROM (SELECT oracle_id, lang, line, raw, "
+    "FROM (SELECT oracle_id, lang, line, raw, may_tag, "
     "json_extract_string(raw, [" + ", ".join(f"'$.{f}'" for f in _SCALARS) + "]) AS s, "
     "json_extract(raw, [" + ", ".join(f"'$.{f}'" for f in _NESTED) + "]) AS n "
     "FROM _stage)"
@@ -97,6 +97,27 @@ FACE_SELECT = (
     "line FROM _parsed WHERE lang = 'en' AND len(faces) = 0"
 )
 INSERT_FACES = "INSERT INTO card_faces SELECT * EXCLUDE (line) FROM (" + FACE_SELECT + ")"
+
+
+# English cards arrive as Arrow tables built in Python (db.card_rows): _en (one row per
+# card) and _en_faces (one row per face).
+EN_CARD_SELECT = (
+    "SELECT oracle_id, name, layout, mana_cost, cmc, type_line, oracle_text, keywords, colors, "
+    "color_identity, power, toughness, loyalty, \"set\", TRY_CAST(released_at AS DATE), NULL, "
+    "NULL, NULL, source, data, line, may_tag FROM _en"
+)
+EN_FACE_SELECT = (
+    "SELECT oracle_id, face_index, name, mana_cost, type_line, oracle_text, power, toughness, "
+    "loyalty, NULL, NULL, NULL, line FROM _en_faces"
+)
+EN_DELETE_CARDS = "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _en)"
+EN_INSERT_CARDS = (
+    "INSERT INTO cards SELECT * EXCLUDE (line, may_tag) FROM (" + EN_CARD_SELECT + ")")
+EN_DELETE_FACES = "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _en)"
+EN_INSERT_FACES = "INSERT INTO card_faces SELECT * EXCLUDE (line) FROM (" + EN_FACE_SELECT + ")"
+EN_STAGED_CARDS = "INSERT INTO _load_cards " + EN_CARD_SELECT
+EN_STAGED_FACES = "INSERT INTO _load_faces " + EN_FACE_SELECT
+EN_MARK_UNTAGGED = "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _en"
 
 
 def _joined(field: str, sep: str) -> str:
@@ -151,28 +172,42 @@ UPSERT_JA = upsert_ja(_JA_ROWS)
 # (so DuckDB's memory stays bounded), then one transaction merges the scratch tables into
 # the real ones; an interrupted load leaves only scratch tables, dropped by the next load.
 STAGED_CREATE = (
-    "CREATE OR REPLACE TABLE _load_cards AS SELECT *, 0::BIGINT AS line FROM cards LIMIT 0",
+    "CREATE OR REPLACE TABLE _load_cards AS SELECT *, 0::BIGINT AS line, true AS may_tag "
+    "FROM cards LIMIT 0",
     "CREATE OR REPLACE TABLE _load_faces AS SELECT *, 0::BIGINT AS line FROM card_faces LIMIT 0",
     "CREATE OR REPLACE TABLE _load_ja (oracle_id VARCHAR, face_index INTEGER, name_ja VARCHAR, "
     "type_line_ja VARCHAR, text_ja VARCHAR, line BIGINT)",
 )
-STAGED_BATCH_CARDS = "INSERT INTO _load_cards " + CARD_SELECT
+STAGED_BATCH_CARDS = "INSERT INTO _load_cards " + CARD_SELECT.replace(
+    "raw, line FROM", "raw, line, may_tag FROM")
 STAGED_BATCH_FACES = "INSERT INTO _load_faces " + FACE_SELECT
 STAGED_BATCH_JA = "INSERT INTO _load_ja " + _JA_ROWS
 STAGED_MERGE = (
     "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
-    "INSERT INTO cards SELECT * EXCLUDE (line) FROM _load_cards "
+    "INSERT INTO cards SELECT * EXCLUDE (line, may_tag) FROM _load_cards "
     "QUALIFY row_number() OVER (PARTITION BY oracle_id ORDER BY line DESC) = 1",
     "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
     "INSERT INTO card_faces SELECT f.* EXCLUDE (line) FROM _load_faces f "
     "JOIN (SELECT oracle_id, max(line) AS line FROM _load_cards GROUP BY oracle_id) w "
     "USING (oracle_id, line)",
     upsert_ja("SELECT * FROM _load_ja"),
+    "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _load_cards "
+    "UNION ALL SELECT oracle_id, true FROM _load_ja",
 )
 STAGED_DROP = ("DROP TABLE IF EXISTS _load_cards", "DROP TABLE IF EXISTS _load_faces",
-               "DROP TABLE IF EXISTS _load_ja")
+               "DROP TABLE IF EXISTS _load_ja", "DROP TABLE IF EXISTS _load_ids")
 
 DROP_PARSED = "DROP TABLE IF EXISTS _parsed"
+
+# Every card a batch changes (English or Japanese) is to be tagged again (pipeline.tag_pending);
+# an id may be marked several times (the tagging step reads them with bool_or); may_tag is
+# false only for an English record that classifier.may_have_tags turned away and
+# that has no Japanese printing stored: such a card certainly has no tag.
+MARK_UNTAGGED = "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _parsed"
+MARK_UNTAGGED_JA = (
+    "UPDATE cards_untagged SET may_tag = true WHERE NOT may_tag "
+    "AND oracle_id IN (SELECT oracle_id FROM cards_ja)"
+)
 
 APPLY_JA_CARDS = (
     "UPDATE cards SET name_ja = j.name_ja, type_line_ja = j.type_line_ja, text_ja = j.text_ja "

@@ -20,30 +20,30 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import duckdb
-import orjson
 import pyarrow as pa
 
+from classifier import may_have_tags
 from db import card_sql
+from db.card_rows import english_tables, json_text_array
 from db.errors import BadCardData
 from db.read import iter_objects, iter_raw_objects
-from db.records import RULING_COLUMNS, RecordError, oracle_id_of, ruling_row
+from db.records import RULING_COLUMNS, RecordError, check_card, ruling_row
 from db.search import ensure_index as ensure_search_index
-from db.store import Store
+from db.store import Store, sigint_held
 
 BATCH_SIZE = 20_000
 # Files this large or larger load through committed scratch tables (bounded memory).
 STAGED_FROM_BYTES = 256 * 1024 * 1024
 STAGED_MEMORY_LIMIT = os.environ.get("MTGKIT_LOAD_MEMORY", "512MB")
-
-
-
-def _dumps(obj: dict[str, Any]) -> str:
-    return orjson.dumps(obj).decode()
+# Bad records kept per load for the report (the rest are counted): a file of a million
+# bad lines must not fill memory with their messages.
+MAX_ERRORS = 1000
 
 
 @dataclass
@@ -58,6 +58,17 @@ class LoadReport:
     rulings: int = 0
     other_languages: Counter[str] = field(default_factory=Counter)
     errors: list[BadCardData] = field(default_factory=list)
+    errors_not_kept: int = 0
+
+    @property
+    def bad_records(self) -> int:
+        return len(self.errors) + self.errors_not_kept
+
+    def add_error(self, error: BadCardData) -> None:
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(error)
+        else:
+            self.errors_not_kept += 1
 
     def merge(self, other: LoadReport) -> None:
         self.files += other.files
@@ -67,7 +78,9 @@ class LoadReport:
         self.ja_printings += other.ja_printings
         self.rulings += other.rulings
         self.other_languages.update(other.other_languages)
-        self.errors.extend(other.errors)
+        for error in other.errors:
+            self.add_error(error)
+        self.errors_not_kept += other.errors_not_kept
 
 
 ProgressHook = Callable[[Path, int], None]
@@ -105,57 +118,126 @@ def _mark_loaded(con: duckdb.DuckDBPyConnection, path: Path, kind: str, records:
 
 
 class _CardBatch:
-    """Stages validated records' JSON text; DuckDB extracts the columns (db.card_sql).
+    """A batch of validated records, written to DuckDB in a writer thread.
 
-    English records are de-duplicated here (the last line of an ``oracle_id`` wins), which
-    spares DuckDB a window function over the batch.
+    English records become Arrow columns in Python (db.card_rows); Japanese printings are
+    staged as JSON text that DuckDB's JSON functions read (db.card_sql). English records are
+    de-duplicated here (the last line of an ``oracle_id`` wins). Every record's Scryfall
+    ``id`` and line go to the temporary table ``_load_ids``, for the duplicate report at the
+    end of a file.
     """
 
     def __init__(self, con: duckdb.DuckDBPyConnection, staged: bool = False) -> None:
         self.con = con
         self.staged = staged
-        self.english: dict[str, tuple[int, str, str, str]] = {}
-        self.japanese: list[tuple[int, str, str, str]] = []
+        self.english: dict[str, tuple[int, str, dict[str, Any], bytes, bool]] = {}
+        self.japanese: list[tuple[int, str, str, bytes, bool]] = []
+        self.ids: list[str | None] = []
+        self.id_lines: list[int] = []
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkit-load")
+        self._pending: Future[None] | None = None
+        con.execute("CREATE OR REPLACE TEMP TABLE _load_ids (id VARCHAR, line BIGINT)")
 
     def __len__(self) -> int:
         return len(self.english) + len(self.japanese)
 
-    def add(self, line: int, lang: str, oracle_id: str, raw: str) -> None:
-        row = (line, lang, oracle_id, raw)
+    def add(self, line: int, lang: str, oracle_id: str, obj: dict[str, Any], raw: bytes,
+            may_tag: bool) -> None:
         if lang == "en":
-            self.english[oracle_id] = row
+            self.english[oracle_id] = (line, oracle_id, obj, raw, may_tag)
         else:
-            self.japanese.append(row)
+            self.japanese.append((line, lang, oracle_id, raw, may_tag))
+        card_id = obj.get("id")
+        if card_id is not None:
+            self.ids.append(card_id)
+            self.id_lines.append(line)
 
     def flush(self) -> None:
-        rows = [*self.english.values(), *self.japanese]
-        if not rows:
+        """Hand the batch to DuckDB, in the writer thread: Python reads and checks the next
+        batch meanwhile (DuckDB releases the GIL while it runs). One batch is in flight at a
+        time, in order; an error in it is raised here or by :meth:`wait`."""
+        ids = None
+        if self.ids:
+            ids = pa.Table.from_arrays(
+                [pa.array(self.ids, pa.string()), pa.array(self.id_lines, pa.int64())],
+                names=["id", "line"])
+            self.ids, self.id_lines = [], []
+        english = english_tables(list(self.english.values())) if self.english else None
+        stage = None
+        if self.japanese:
+            lines, langs, oracle_ids, raws, may_tag = zip(*self.japanese, strict=True)
+            stage = pa.Table.from_arrays(
+                [pa.array(lines, pa.int64()), pa.array(langs, pa.string()),
+                 pa.array(oracle_ids, pa.string()),
+                 json_text_array(raws),
+                 pa.array(may_tag, pa.bool_())],
+                names=["line", "lang", "oracle_id", "raw", "may_tag"],
+            )
+        self.english = {}
+        self.japanese = []
+        self.wait()
+        if ids is None and english is None and stage is None:
             return
-        lines, langs, ids, raws = zip(*rows, strict=True)
-        stage = pa.Table.from_arrays(
-            [pa.array(lines, pa.int64()), pa.array(langs, pa.string()),
-             pa.array(ids, pa.string()), pa.array(raws, pa.large_string())],
-            names=["line", "lang", "oracle_id", "raw"],
-        )
+        self._pending = self._writer.submit(self._write, ids, english, stage)
+
+    def wait(self) -> None:
+        """Wait for the batch in flight (also when unwinding from an error or Ctrl-C, so the
+        transaction is never rolled back under a running statement)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.result()
+
+    def close(self) -> None:
+        try:
+            self.wait()
+        finally:
+            self._writer.shutdown(wait=True)
+
+    def _write(self, ids: pa.Table | None, english: tuple[pa.Table, pa.Table] | None,
+               stage: pa.Table | None) -> None:
         con = self.con
+        if ids is not None:
+            con.register("_batch_ids", ids)
+            con.execute("INSERT INTO _load_ids SELECT * FROM _batch_ids")
+            con.unregister("_batch_ids")
+        if english is not None:
+            con.register("_en", english[0])
+            con.register("_en_faces", english[1])
+            if self.staged:  # scratch tables; merged into the real ones after the last batch
+                con.execute(card_sql.EN_STAGED_CARDS)
+                con.execute(card_sql.EN_STAGED_FACES)
+            else:
+                con.execute(card_sql.EN_DELETE_CARDS)
+                con.execute(card_sql.EN_INSERT_CARDS)
+                con.execute(card_sql.EN_DELETE_FACES)
+                con.execute(card_sql.EN_INSERT_FACES)
+                con.execute(card_sql.EN_MARK_UNTAGGED)
+            con.unregister("_en")
+            con.unregister("_en_faces")
+        if stage is None:
+            return
         con.register("_stage", stage)
         con.execute(card_sql.STAGE_PARSED)
-        if self.staged:  # scratch tables; merged into the real ones after the last batch
-            con.execute(card_sql.STAGED_BATCH_CARDS)
-            con.execute(card_sql.STAGED_BATCH_FACES)
-            if self.japanese:
-                con.execute(card_sql.STAGED_BATCH_JA)
-        elif self.english:
-            con.execute(card_sql.DELETE_CARDS)
-            con.execute(card_sql.INSERT_CARDS)
-            con.execute(card_sql.DELETE_FACES)
-            con.execute(card_sql.INSERT_FACES)
-        if self.japanese and not self.staged:
+        if self.staged:
+            con.execute(card_sql.STAGED_BATCH_JA)
+        else:
             con.execute(card_sql.UPSERT_JA)
+            con.execute(card_sql.MARK_UNTAGGED)
         con.execute(card_sql.DROP_PARSED)
         con.unregister("_stage")
-        self.english.clear()
-        self.japanese.clear()
+
+    def duplicates(self, path: Path, limit: int) -> list[BadCardData]:
+        """A file's records that repeat an earlier record's ``id`` (one error each)."""
+        rows = self.con.execute(
+            "SELECT id, lines FROM (SELECT id, list(line ORDER BY line) AS lines "
+            "FROM _load_ids GROUP BY id HAVING count(*) > 1) ORDER BY lines[1] LIMIT ?",
+            [limit]).fetchall()
+        self.con.execute("DROP TABLE IF EXISTS _load_ids")
+        return [
+            BadCardData(str(path), line, f"duplicate id {card_id} (first at line {lines[0]}); "
+                        "the later record of its card wins")
+            for card_id, lines in rows for line in lines[1:]
+        ]
 
 
 def apply_japanese(con: duckdb.DuckDBPyConnection) -> None:
@@ -170,35 +252,46 @@ def _read_card_file(
     """Validate every record of ``path`` and write it in batches; returns (report, records)."""
     report = LoadReport(files=1)
     batch = _CardBatch(con, staged=staged)
+    try:
+        return _read_records(batch, report, path, progress)
+    finally:
+        with sigint_held():  # never unwind (and roll back) under a running batch
+            batch.close()
+
+
+def _read_records(batch: _CardBatch, report: LoadReport, path: Path,
+                  progress: ProgressHook | None) -> tuple[LoadReport, int]:
     seen = 0
+    name = str(path)
     for line, obj, raw in iter_raw_objects(path):
         seen += 1
-        if isinstance(obj, BadCardData):
-            report.errors.append(obj)
+        if raw is None:  # a BadCardData from the reader
+            report.add_error(obj)  # type: ignore[arg-type]
             continue
-        lang = obj.get("lang") or "en"
         try:
-            if obj.get("object") not in (None, "card"):
-                raise RecordError(f"not a card object (object={obj.get('object')!r})")
-            oracle_id = oracle_id_of(obj)
-            name = obj.get("name")
-            if not name or not isinstance(name, str):
-                raise RecordError("missing field 'name'")
-            if lang == "en":
-                report.cards += 1
-            elif lang == "ja":
-                report.ja_printings += 1
-            else:
-                report.other_languages[str(lang)] += 1
-                continue
-            batch.add(line, lang, oracle_id, raw if raw is not None else _dumps(obj))
+            oracle_id = check_card(obj)  # type: ignore[arg-type]
         except RecordError as exc:
-            report.errors.append(BadCardData(str(path), line, str(exc)))
+            report.add_error(BadCardData(name, line, str(exc)))
+            continue
+        lang = obj.get("lang") or "en"  # type: ignore[union-attr]
+        if lang == "en":
+            report.cards += 1
+        elif lang == "ja":
+            report.ja_printings += 1
+        else:
+            report.other_languages[str(lang)] += 1
+            continue
+        # Japanese printings may change a card's tags whatever they say (see tag_pending)
+        may_tag = lang != "en" or may_have_tags(obj)  # type: ignore[arg-type]
+        batch.add(line, lang, oracle_id, obj, raw, may_tag)  # type: ignore[arg-type]
         if len(batch) >= BATCH_SIZE:
             batch.flush()
-        if progress is not None and seen % 2000 == 0:
-            progress(path, seen)
+            if progress is not None:
+                progress(path, seen)
     batch.flush()
+    batch.wait()
+    for error in batch.duplicates(path, MAX_ERRORS):
+        report.add_error(error)
     if progress is not None:
         progress(path, seen)
     return report, seen
@@ -211,12 +304,14 @@ def _load_card_file(store: Store, path: Path, progress: ProgressHook | None) -> 
     a transaction's work in memory, so larger files (a 2 GB ``all_cards``) are parsed batch by
     batch into committed scratch tables under a memory limit, and only the final merge into
     the real tables is one transaction: either way the real tables see all of the file or
-    none of it.
+    none of it, and ``loaded_files`` records it in that same transaction, so a file that
+    failed part-way is never recorded as loaded.
     """
     if path.stat().st_size < STAGED_FROM_BYTES:
         with store.transaction() as con:
             report, seen = _read_card_file(con, path, progress, staged=False)
             apply_japanese(con)
+            con.execute(card_sql.MARK_UNTAGGED_JA)
             _mark_loaded(con, path, "cards", seen)
         return report
     con = store.con
@@ -230,6 +325,7 @@ def _load_card_file(store: Store, path: Path, progress: ProgressHook | None) -> 
             for sql in card_sql.STAGED_MERGE:
                 tx.execute(sql)
             apply_japanese(tx)
+            tx.execute(card_sql.MARK_UNTAGGED_JA)
             _mark_loaded(tx, path, "cards", seen)
     finally:
         for sql in card_sql.STAGED_DROP:
@@ -244,12 +340,12 @@ def _load_ruling_file(store: Store, path: Path, progress: ProgressHook | None) -
     with store.transaction() as con:
         for line, obj in iter_objects(path):
             if isinstance(obj, BadCardData):
-                report.errors.append(obj)
+                report.add_error(obj)
                 continue
             try:
                 rows.append(ruling_row(obj))
             except RecordError as exc:
-                report.errors.append(BadCardData(str(path), line, str(exc)))
+                report.add_error(BadCardData(str(path), line, str(exc)))
         unique = list(dict.fromkeys(rows))
         table = _arrow(RULING_COLUMNS, unique)
         con.register("_batch_rulings", table)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -54,11 +56,18 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """Run a block in one transaction: all of it lands, or none of it (also on Ctrl-C)."""
+        """Run a block in one transaction: all of it lands, or none of it (also on Ctrl-C).
+
+        A Ctrl-C during the COMMIT itself is held until the commit is done (it takes up to
+        a second or so for 100k cards) and raised right after: interrupting DuckDB inside a
+        commit would leave the caller unsure whether the work landed.
+        """
         try:
             # (inside the try: a Ctrl-C may land just after BEGIN ran, and must roll it back)
             self.con.execute("BEGIN TRANSACTION")
             yield self.con
+            with sigint_held():
+                self.con.execute("COMMIT")
         except BaseException as exc:
             self._rollback()
             if is_interrupt(exc) and not isinstance(exc, KeyboardInterrupt):
@@ -66,8 +75,6 @@ class Store:
                 # that keep finished work on Ctrl-C (load, scrape, simulate) catch one kind
                 raise KeyboardInterrupt(str(exc)) from exc
             raise
-        else:
-            self.con.execute("COMMIT")
 
     def _rollback(self) -> None:
         """ROLLBACK, if a transaction is open (it may not be when BEGIN itself was interrupted)."""
@@ -87,6 +94,25 @@ class Store:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+@contextmanager
+def sigint_held() -> Iterator[None]:
+    """Hold a Ctrl-C (SIGINT) that arrives during the block; raise KeyboardInterrupt after it.
+
+    Only in the main thread (where Python runs signal handlers); elsewhere a plain block.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def is_interrupt(exc: BaseException) -> bool:

@@ -90,7 +90,8 @@ def test_classify_cards_without_database(tmp_path, capsys):
 
 def test_load_reports_bad_lines_and_keeps_the_rest(db_path, tmp_path, capsys):
     path = tmp_path / "bad.jsonl"
-    path.write_text('{"oracle_id": "x", "name": "Fine", "lang": "en"}\n{oops\n',
+    path.write_text('{"oracle_id": "00000000-0000-4000-8000-000000000001", "name": "Fine", '
+                    '"lang": "en"}\n{oops\n',
                     encoding="utf-8")
     assert main(["--db", str(db_path), "load", "cards", str(path)]) == 1
     captured = capsys.readouterr()

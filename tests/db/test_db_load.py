@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import uuid
 from pathlib import Path
 
 import pytest
@@ -25,8 +26,13 @@ def load_mode(request, monkeypatch):
     return request.param
 
 
+def U(tag: str) -> str:
+    """A fixed UUID for a short test name (oracle_id must be a UUID string, as on Scryfall)."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, tag))
+
+
 def card(name: str, oracle_id: str, **extra) -> dict:
-    obj = {"object": "card", "oracle_id": oracle_id, "name": name, "lang": "en",
+    obj = {"object": "card", "oracle_id": U(oracle_id), "name": name, "lang": "en",
            "layout": "normal", "mana_cost": "{1}{G}", "cmc": 2.0,
            "type_line": "Creature — Bear", "oracle_text": "", "power": "2", "toughness": "2",
            "colors": ["G"], "color_identity": ["G"], "keywords": [], "set": "tst",
@@ -52,7 +58,7 @@ PREPARE = card(
         {"name": "Study", "mana_cost": "{U}", "type_line": "Instant",
          "oracle_text": "Draw a card."},
     ])
-JA_PREPARE = {"object": "card", "oracle_id": "o-prep", "name": "Scholar // Study", "lang": "ja",
+JA_PREPARE = {"object": "card", "oracle_id": U("o-prep"), "name": "Scholar // Study", "lang": "ja",
               "card_faces": [
                   {"printed_name": "学者", "printed_type_line": "クリーチャー — 人間・ウィザード",
                    "printed_text": "このクリーチャーは準備済状態で戦場に出る。"},
@@ -87,11 +93,11 @@ def test_every_file_form_loads_the_same(tmp_path, db_path, form):
         assert report.cards == 3 and not report.errors
         assert counts(store) == (3, 5)
         text = store.con.execute(
-            "SELECT oracle_text FROM cards WHERE oracle_id = 'o-dfc'").fetchone()[0]
+            "SELECT oracle_text FROM cards WHERE oracle_id = ?", [U("o-dfc")]).fetchone()[0]
         assert text == "Daybound\n//\nNightbound"
         faces = store.con.execute(
-            "SELECT face_index, name, type_line FROM card_faces WHERE oracle_id = 'o-prep' "
-            "ORDER BY face_index").fetchall()
+            "SELECT face_index, name, type_line FROM card_faces WHERE oracle_id = ? "
+            "ORDER BY face_index", [U("o-prep")]).fetchall()
         assert faces == [(0, "Scholar", "Creature — Human Wizard"), (1, "Study", "Instant")]
 
 
@@ -130,7 +136,7 @@ def test_bad_records_are_reported_and_the_rest_loads(tmp_path, db_path):
         json.dumps(card("Bear", "o1")) + "\n"
         + "{not json\n"
         + json.dumps({"object": "card", "name": "No Id"}) + "\n"
-        + json.dumps({"object": "card", "oracle_id": "o3"}) + "\n"
+        + json.dumps({"object": "card", "oracle_id": U("o3")}) + "\n"
         + json.dumps(card("Wolf", "o4")) + "\n",
         encoding="utf-8",
     )
@@ -161,9 +167,9 @@ def test_truncated_gzip_loses_nothing_already_stored(tmp_path, db_path):
 
 
 def test_rulings_load_once(tmp_path, db_path):
-    rulings = [{"object": "ruling", "oracle_id": "o1", "source": "wotc",
+    rulings = [{"object": "ruling", "oracle_id": U("o1"), "source": "wotc",
                 "published_at": "2021-09-24", "comment": "It is day."},
-               {"object": "ruling", "oracle_id": "o1", "source": "wotc",
+               {"object": "ruling", "oracle_id": U("o1"), "source": "wotc",
                 "published_at": "2021-09-24", "comment": "It is night."}]
     path = write_jsonl(tmp_path / "r.jsonl", rulings)
     with connect(db_path) as store:
@@ -194,5 +200,5 @@ def test_a_later_printing_of_the_same_card_wins(tmp_path, db_path):
     with connect(db_path) as store:
         load_card_files(store, [path], progress=False)
         assert store.con.execute('SELECT "set" FROM cards WHERE oracle_id = ?',
-                                 ["o1"]).fetchone() == ("new",)
+                                 [U("o1")]).fetchone() == ("new",)
         assert counts(store) == (2, 2)

@@ -14,7 +14,7 @@ from db.load import load_card_files
 from db.mechanics import replace_all_tags
 from db.query import Filters, QueryError, search
 
-from .test_db_load import PREPARE, TRANSFORM, card, write_jsonl
+from .test_db_load import PREPARE, TRANSFORM, U, card, write_jsonl
 
 
 @pytest.fixture
@@ -24,16 +24,16 @@ def store(tmp_path, db_path):
                 color_identity=["R"], power=None, toughness=None)
     ruffian = dict(TRANSFORM, colors=None, color_identity=["R"], cmc=3.0)
     ruffian["card_faces"] = [dict(f, colors=["R"]) for f in TRANSFORM["card_faces"]]
-    ja = {"object": "card", "oracle_id": "o-dfc", "lang": "ja", "name": TRANSFORM["name"],
+    ja = {"object": "card", "oracle_id": U("o-dfc"), "lang": "ja", "name": TRANSFORM["name"],
           "card_faces": [{"printed_name": "夜の狼", "printed_text": "日暮"},
                          {"printed_name": "昼の狼", "printed_text": "夜明"}]}
     path = write_jsonl(tmp_path / "c.jsonl", [bolt, ruffian, PREPARE, card("Bear_%", "o-bear"), ja])
     with connect(db_path) as st:
         load_card_files(st, [path], progress=False)
         replace_all_tags(st, [
-            ("o-dfc", "day_night", "daybound", 0, "Daybound", "en"),
-            ("o-dfc", "day_night", "nightbound", 1, "Nightbound", "en"),
-            ("o-prep", "prepare", "prepare_card", 1, "Study", "en"),
+            (U("o-dfc"), "day_night", "daybound", 0, "Daybound", "en"),
+            (U("o-dfc"), "day_night", "nightbound", 1, "Nightbound", "en"),
+            (U("o-prep"), "prepare", "prepare_card", 1, "Study", "en"),
         ])
         yield st
 
@@ -126,6 +126,6 @@ def test_card_lookup_prefers_a_card_over_another_cards_face(tmp_path, db_path):
     with connect(db_path) as store:
         load_card_files(store, [path], progress=False)
         found = card_objects_by_name(store, ["lightning bolt", "Emeritus of Conflict", "Nope"])
-    assert found["lightning bolt"]["oracle_id"] == "o-bolt"
-    assert found["Emeritus of Conflict"]["oracle_id"] == "o-emer"
+    assert found["lightning bolt"]["oracle_id"] == U("o-bolt")
+    assert found["Emeritus of Conflict"]["oracle_id"] == U("o-emer")
     assert "Nope" not in found

@@ -39,12 +39,14 @@ def test_jsonl_lines_raw_text_and_gzip(tmp_path, monkeypatch, chunk):
     assert isinstance(got[-1][1], BadCardData) and got[-1][1].line == 7
 
 
-def test_unclosed_array_is_reported(tmp_path):
+def test_unclosed_array_refuses_the_file(tmp_path):
+    """A cut array cannot be read to its end: the whole file is refused (raised), so the
+    loader stores nothing of it and does not record it as loaded."""
     path = tmp_path / "cut.json"
     path.write_text(json.dumps(OBJECTS)[:200], encoding="utf-8")
-    got = list(iter_objects(path))
-    assert isinstance(got[-1][1], BadCardData)
-    assert str(path) in str(got[-1][1])
+    with pytest.raises(BadCardData, match="not closed") as err:
+        list(iter_objects(path))
+    assert str(path) in str(err.value)
 
 
 def test_byte_order_mark_and_blank_file(tmp_path):

@@ -14,7 +14,7 @@ from db.load import load_card_files
 from db.mechanics import replace_all_tags
 from db.search import MAX_QUERY_LENGTH, QueryError, search
 
-from .test_db_load import TRANSFORM, card, write_jsonl
+from .test_db_load import TRANSFORM, U, card, write_jsonl
 
 
 def _spell(name, oid, type_line, text, cost, colors, **extra):
@@ -94,7 +94,7 @@ CARDS = [
          cmc=3.0, oracle_text="Vigilance", keywords=["Vigilance"], colors=["G", "R", "W"],
          color_identity=["G", "R", "W"], power="3", toughness="3"),
 ]
-JA = [{"object": "card", "oracle_id": "o-owl", "name": "Study Owl", "lang": "ja",
+JA = [{"object": "card", "oracle_id": U("o-owl"), "name": "Study Owl", "lang": "ja",
        "printed_name": "学びのフクロウ", "printed_type_line": "クリーチャー — 鳥",
        "printed_text": "飛行\nこのクリーチャーが戦場に出たとき、カードを１枚引く。"}]
 
@@ -106,9 +106,9 @@ def store(tmp_path_factory):
     with connect(tmp / "search.duckdb") as st:
         load_card_files(st, [path], progress=False)
         replace_all_tags(st, [
-            ("o-dfc", "day_night", "daybound", 0, "Daybound", "en"),
-            ("o-dfc", "day_night", "nightbound", 1, "Nightbound", "en"),
-            ("o-stop", "end_the_turn", "ends_turn", 0, "End the turn", "en"),
+            (U("o-dfc"), "day_night", "daybound", 0, "Daybound", "en"),
+            (U("o-dfc"), "day_night", "nightbound", 1, "Nightbound", "en"),
+            (U("o-stop"), "end_the_turn", "ends_turn", 0, "End the turn", "en"),
         ])
         yield st
 
