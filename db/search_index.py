@@ -202,11 +202,12 @@ SELECT oracle_id,
                 OR lower(layout) IN ('token', 'double_faced_token'), false) AS is_token,
        name, name_ja, mana_cost, type_line, type_line_ja, oracle_text, text_ja,
        keywords AS keyword_names, colors, color_identity, power, toughness, loyalty,
-       display_faces AS faces
+       display_faces AS faces, data
 FROM (
     SELECT c.oracle_id, c.name, c.name_ja, c.type_line, c.type_line_ja, c.text_ja, c.colors,
            c.color_identity, c.cmc, c.mana_cost, c.layout, c."set", c.released_at,
            c.oracle_text, c.keywords, c.power, c.toughness, c.loyalty, d.faces AS display_faces,
+           c.data,
            g.* EXCLUDE (oracle_id),
            list_transform(c.keywords, lambda k: lower(k)) AS kw,
            json_extract_string(c.data, [{_JSON_PATHS}]) AS js,
@@ -230,7 +231,7 @@ _STAMP = (
 
 # Bump when the index's columns or their preparation change: a stored index of another
 # version is rebuilt by the next search, like a stale one.
-INDEX_VERSION = 4
+INDEX_VERSION = 5
 
 
 def stamp(con: duckdb.DuckDBPyConnection) -> str:
@@ -246,6 +247,11 @@ def refresh(con: duckdb.DuckDBPyConnection) -> int:
     when the cards do. The whole table is rebuilt: one set-oriented statement over 100k
     cards costs well under a second, less than tracking which cards a load touched.
     """
+    columns = {r[0] for r in con.execute(
+        "SELECT column_name FROM duckdb_columns() WHERE table_name = 'card_search' "
+        "AND database_name = current_database() AND NOT internal").fetchall()}
+    if columns != _COLUMNS:  # a table made by an older 008 (before a column was added)
+        con.execute(_schema().replace("CREATE TABLE", "CREATE OR REPLACE TABLE"))
     con.execute("DELETE FROM card_search")
     con.execute(f"INSERT INTO card_search BY NAME ({_SELECT})")
     con.execute("DELETE FROM card_search_state")
@@ -259,10 +265,28 @@ def is_current(con: duckdb.DuckDBPyConnection) -> bool:
     return row is not None and row[0] == stamp(con)
 
 
+def _schema() -> str:
+    """The DDL of the index's tables (migration 008, the one description of its columns)."""
+    return resources.files("db.migrations").joinpath("008_card_search.sql").read_text("utf-8")
+
+
+def _column_names(schema: str) -> frozenset[str]:
+    """The column names of ``card_search`` as ``schema`` makes it (run on a scratch
+    in-memory database: DuckDB's own reading of the DDL, not a second parser)."""
+    with duckdb.connect() as scratch:
+        scratch.execute(schema)
+        return frozenset(r[0] for r in scratch.execute(
+            "SELECT column_name FROM duckdb_columns() WHERE table_name = 'card_search'"
+        ).fetchall())
+
+
+_COLUMNS = _column_names(_schema())
+
+
 def build_temporary(con: duckdb.DuckDBPyConnection) -> None:
     """Build the index as TEMP tables, for a read-only connection whose stored index is
     stale or missing: DuckDB resolves ``card_search`` to the temporary table first."""
-    schema = resources.files("db.migrations").joinpath("008_card_search.sql").read_text("utf-8")
+    schema = _schema()
     con.execute(schema.replace("CREATE TABLE", "CREATE OR REPLACE TEMP TABLE"))
     con.execute(f"INSERT INTO temp.card_search BY NAME ({_SELECT})")
     con.execute("INSERT INTO temp.card_search_state (stamp) VALUES (?)", [stamp(con)])

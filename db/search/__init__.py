@@ -41,7 +41,7 @@ from db.search.syntax import (
 __all__ = [
     "FETCH_BY_ROWID", "MAX_DEPTH", "MAX_PAGE", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS",
     "PAGE_SIZE", "Plan", "QueryError", "SearchPage", "ensure_index", "find_cards", "parse",
-    "plan", "search",
+    "plan", "search", "search_ids",
 ]
 
 PAGE_SIZE = 175        # Scryfall's page size
@@ -318,11 +318,54 @@ def find_cards(
     return cards, total
 
 
+def find_ids(
+    con: duckdb.DuckDBPyConnection,
+    query: str | None,
+    *,
+    limit: int,
+    offset: int = 0,
+) -> tuple[list[tuple[int, str]], int]:
+    """``(card_search row id, oracle id)`` of ``limit`` matching cards from ``offset`` (in the
+    query's order) and the total: :func:`find_cards` without reading the page's display
+    columns and tags, for callers that read what they show themselves (the web app)."""
+    steps = plan(query, limit=limit, offset=offset)
+    ensure_index(con)
+    validate(con, steps.regexes)
+    if steps.first is not None:
+        found, picked = con.execute(*steps.first).fetchone()
+        return [(p["r"], p["o"]) for p in (picked or [])][offset:offset + limit], int(found)
+    total = int(con.execute(*steps.count).fetchone()[0])
+    return [(r[0], r[1]) for r in con.execute(*steps.ids).fetchall()], total
+
+
 def _add_tags(con: duckdb.DuckDBPyConnection, cards: list[dict[str, Any]]) -> None:
     ids = [c["oracle_id"] for c in cards]
     tags = dict(con.execute(_TAGS, [ids]).fetchall()) if ids else {}
     for card in cards:
         card["tags"] = tags.get(card["oracle_id"]) or []
+
+
+def _check_page(page: Any, page_size: Any) -> None:
+    if not isinstance(page, int) or not 1 <= page <= MAX_PAGE:
+        raise QueryError(f"page must be a whole number from 1 to {MAX_PAGE:,}, not {page!r}")
+    if not isinstance(page_size, int) or not 1 <= page_size <= MAX_PAGE_SIZE:
+        raise QueryError(f"page_size must be from 1 to {MAX_PAGE_SIZE}, not {page_size!r}")
+
+
+def search_ids(
+    con_or_store: Any,
+    query: str,
+    page: int = 1,
+    page_size: int = PAGE_SIZE,
+) -> tuple[int, list[tuple[int, str]]]:
+    """``(total, [(row id, oracle id), ...])`` of page ``page``: :func:`search` for a caller
+    that reads the cards itself (one statement for name-ordered early pages: no second read
+    of the rows). The row ids are ``card_search``'s, valid on this connection's snapshot:
+    a caller reading by them checks the oracle id it gets back."""
+    _check_page(page, page_size)
+    ids, total = find_ids(_connection(con_or_store), query, limit=page_size,
+                          offset=(page - 1) * page_size)
+    return total, ids
 
 
 def search(
@@ -334,10 +377,7 @@ def search(
     """Page ``page`` (from 1) of the cards matching ``query`` (Scryfall syntax; empty: all
     cards), ``page_size`` cards a page, with the total count. Raises :class:`QueryError`
     (a ``ValueError``) for a query it cannot read, naming the term and its position."""
-    if not isinstance(page, int) or not 1 <= page <= MAX_PAGE:
-        raise QueryError(f"page must be a whole number from 1 to {MAX_PAGE:,}, not {page!r}")
-    if not isinstance(page_size, int) or not 1 <= page_size <= MAX_PAGE_SIZE:
-        raise QueryError(f"page_size must be from 1 to {MAX_PAGE_SIZE}, not {page_size!r}")
+    _check_page(page, page_size)
     con = _connection(con_or_store)
     cards, total = find_cards(con, query, limit=page_size, offset=(page - 1) * page_size)
     return SearchPage(total=total or 0, cards=cards, page=page, page_size=page_size)

@@ -89,7 +89,8 @@ def cards_search(request: Request) -> Response:
             hits = searching.find(store, query, page, PAGE_SIZE)
         except searching.QueryError as exc:
             raise ApiError(400, "bad_request", str(exc)) from exc
-        cards = cards_by_ids(store, hits.oracle_ids, full=True, data=state.card_data)
+        cards = cards_by_ids(store, hits.oracle_ids, full=True, data=state.card_data,
+                             rowids=hits.rowids)
     if hits.total == 0:
         raise ApiError(404, "not_found", "Your query didn't match any cards.")
     if not cards:

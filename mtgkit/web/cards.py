@@ -138,17 +138,30 @@ class DataCache:
         self._items: OrderedDict[str, str | None] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get_many(self, store: Store, oracle_ids: list[str]) -> dict[str, str | None]:
+    def get_many(self, store: Store, oracle_ids: list[str],
+                 rowids: dict[str, int] | None = None) -> dict[str, str | None]:
+        """The JSON of ``oracle_ids``; ``rowids`` (their rows in ``card_search``, from the
+        search) reads the missing ones from the index's uncompressed copy by row id."""
         with self._lock:
             found = {i: self._items[i] for i in oracle_ids if i in self._items}
             for i in found:
                 self._items.move_to_end(i)
         missing = [i for i in oracle_ids if i not in found]
-        if missing:
+        fetched: dict[str, str | None] = {}
+        if missing and rowids and all(i in rowids for i in missing):
+            wanted = [rowids[i] for i in missing]
+            fetched = {oid: text for rowid, oid, text in store.con.execute(
+                "SELECT rowid, oracle_id, data FROM card_search WHERE rowid BETWEEN ? AND ? "
+                "AND list_contains(?::BIGINT[], rowid)",
+                [min(wanted), max(wanted), wanted]).fetchall() if rowids.get(oid) == rowid}
+            if any(i not in fetched for i in missing):  # the index moved: read cards instead
+                fetched = {}
+        if missing and not fetched:
             rows = store.con.execute(
                 "SELECT oracle_id, data FROM cards WHERE oracle_id IN (SELECT unnest(?))",
                 [missing]).fetchall()
             fetched = dict(rows)
+        if fetched:
             found.update(fetched)
             with self._lock:
                 self._items.update(fetched)
@@ -164,30 +177,34 @@ def _marks(values: list[str]) -> str:
 
 
 def cards_by_ids(store: Store, oracle_ids: list[str], *, full: bool = False,
-                 data: DataCache | None = None) -> list[Card]:
+                 data: DataCache | None = None, rowids: list[int] | None = None) -> list[Card]:
     """The cards of ``oracle_ids`` in that order (unknown ids are left out).
 
     By default only what a result row shows (names, types, costs, tags: no rules text, no
     Scryfall JSON), which keeps a page of results cheap; ``full`` reads everything, the JSON
-    through ``data`` when given."""
+    through ``data`` when given (by the cards' ``card_search`` row ids when given: the
+    index holds an uncompressed copy of the JSON, far cheaper to read for scattered cards)."""
     if not oracle_ids:
         return []
-    columns = [c if full or c not in _LIGHT else f"NULL AS {c}" for c in _CARD_COLUMNS]
-    if data is not None:
-        columns[-1] = "NULL AS data"
-    rows = store.con.execute(
-        f"SELECT {', '.join(columns)} FROM cards WHERE oracle_id IN ({_marks(oracle_ids)})",
-        oracle_ids).fetchall()
-    cards = {r[0]: Card(*r) for r in rows}
+    cards = _cards_from_index(store, oracle_ids, rowids, full) if rowids else None
+    if cards is None:
+        columns = [c if full or c not in _LIGHT else f"NULL AS {c}" for c in _CARD_COLUMNS]
+        if data is not None:
+            columns[-1] = "NULL AS data"
+        rows = store.con.execute(
+            f"SELECT {', '.join(columns)} FROM cards WHERE oracle_id IN ({_marks(oracle_ids)})",
+            oracle_ids).fetchall()
+        cards = {r[0]: Card(*r) for r in rows}
     if full and data is not None:
-        for oracle_id, text in data.get_many(store, list(cards)).items():
+        by_row = dict(zip(oracle_ids, rowids, strict=True)) if rowids else None
+        for oracle_id, text in data.get_many(store, list(cards), by_row).items():
             if oracle_id in cards:
                 cards[oracle_id].data = text
     face_columns = [c if full or c in ("oracle_id", "face_index", "name", "name_ja",
                                        "mana_cost") else f"NULL AS {c}" for c in _FACE_COLUMNS]
     # a card of several faces has " // " in its name (Scryfall joins face names so); the
     # others' one face is the card row itself, so only those few ids are looked up
-    several = [i for i, c in cards.items() if " // " in c.name]
+    several = [i for i, c in cards.items() if " // " in c.name and not c.faces]
     if several:
         for row in store.con.execute(
                 f"SELECT {', '.join(face_columns)} FROM card_faces WHERE oracle_id IN "
@@ -205,6 +222,43 @@ def cards_by_ids(store: Store, oracle_ids: list[str], *, full: bool = False,
                                card.type_line_ja, card.oracle_text, card.text_ja, card.power,
                                card.toughness, card.loyalty)]
     return [cards[i] for i in oracle_ids if i in cards]
+
+
+_INDEX_ROWS = (
+    "SELECT rowid, oracle_id, name, name_ja, layout, mana_cost, type_line, type_line_ja, "
+    "oracle_text, text_ja, power, toughness, loyalty, faces FROM card_search "
+    "WHERE rowid BETWEEN ? AND ? AND list_contains(?::BIGINT[], rowid)")
+
+
+def _cards_from_index(store: Store, oracle_ids: list[str], rowids: list[int],
+                      full: bool) -> dict[str, Card] | None:
+    """The cards (without JSON) read from the search index's rows ``rowids``, or None when
+    they are not those of ``oracle_ids`` (the index changed: the caller reads ``cards``).
+
+    The index holds the same fields as ``cards`` and ``card_faces`` (its faces list is every
+    ``card_faces`` row of a card with several), stored in name order and uncompressed, so a
+    page's rows are a few cheap reads by row id instead of a lookup per id in ``cards``."""
+    if len(rowids) != len(oracle_ids):
+        return None
+    expected = dict(zip(rowids, oracle_ids, strict=True))
+    rows = store.con.execute(_INDEX_ROWS, [min(rowids), max(rowids), rowids]).fetchall()
+    if len(rows) != len(set(oracle_ids)) or any(expected.get(r[0]) != r[1] for r in rows):
+        return None
+    cards = {}
+    for (_, oracle_id, name, name_ja, layout, mana_cost, type_line, type_line_ja, text,
+         text_ja, power, toughness, loyalty, faces) in rows:
+        if not full:
+            text = text_ja = power = toughness = loyalty = None
+        card = Card(oracle_id, name, name_ja, layout, mana_cost, type_line, type_line_ja,
+                    text, text_ja, power, toughness, loyalty, None)
+        if " // " in name and faces:
+            card.faces = [Face(f["face_index"], f["name"], f["name_ja"], f["mana_cost"],
+                               *((f["type_line"], f["type_line_ja"], f["oracle_text"],
+                                  f["text_ja"], f["power"], f["toughness"], f["loyalty"])
+                                 if full else (None,) * 7))
+                          for f in faces]
+        cards[oracle_id] = card
+    return cards
 
 
 def card_by_id(store: Store, oracle_id: str) -> Card | None:

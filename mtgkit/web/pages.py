@@ -99,7 +99,7 @@ def search_page(request: Request) -> Response:
             try:
                 hits = searching.find(store, query, page, PAGE_SIZE)
                 total = hits.total
-                cards = cards_by_ids(store, hits.oracle_ids)
+                cards = cards_by_ids(store, hits.oracle_ids, rowids=hits.rowids)
             except searching.QueryError as exc:
                 error = str(exc)
     pages = max(1, -(-total // PAGE_SIZE))

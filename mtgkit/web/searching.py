@@ -9,10 +9,9 @@ Only oracle ids cross this boundary: the web layer reads what it shows itself
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from db.search import QueryError
-from db.search import search as run_search
+from db.search import QueryError, search_ids
 from db.store import Store
 
 __all__ = ["QueryError", "SearchPage", "find"]
@@ -24,13 +23,16 @@ class SearchPage:
 
     total: int
     oracle_ids: list[str]
+    # each card's row in the search index (``card_search.rowid``), same order
+    rowids: list[int] = field(default_factory=list)
 
 
 def find(store: Store, query: str, page: int, page_size: int) -> SearchPage:
     """Page ``page`` (1-based) of the cards matching ``query``; :class:`QueryError` if unreadable.
 
-    :func:`db.search.search` runs it on the prepared ``card_search`` index (one scan for the
-    page and its total; bound parameters only).
+    :func:`db.search.search_ids` runs it on the prepared ``card_search`` index (one scan for
+    the page's ids and its total; bound parameters only), without reading the rows' display
+    columns, which the web layer reads itself.
     """
-    result = run_search(store.con, query, page, page_size)
-    return SearchPage(result.total, [c["oracle_id"] for c in result.cards])
+    total, rows = search_ids(store.con, query, page, page_size)
+    return SearchPage(total, [o for _, o in rows], [r for r, _ in rows])
