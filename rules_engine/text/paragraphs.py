@@ -337,6 +337,12 @@ def _static(text: str) -> Ability | None:
     if m:
         t = f"as long as it's {'your' if m.group(1).lower() == 'your' else 'not your'} turn, " \
             + m.group(2)
+    m = re.match(r"^during (your|an opponent's|each opponent's) (upkeep|draw step|end step|"
+                 r"precombat main phase|postcombat main phase), (.+)$", t, re.I)
+    if m:
+        # "During each opponent's end step, you may cast spells as though they had flash"
+        whose = "your" if m.group(1).lower() == "your" else "an opponent's"
+        t = f"as long as it's {whose} {m.group(2)}, {m.group(3)}"
     m = re.match(r"^as long as (.+?), (.+)$", t, re.I)
     if m:
         condition = parse_condition(m.group(1), ctx)

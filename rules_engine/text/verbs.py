@@ -824,10 +824,23 @@ def _free_cast_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 def _flash_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
-    flt = parse_filter(m.group("what"))
-    if flt is None:
+    """"You may cast [sorcery spells and Dragon] spells [this turn] as though they had flash"
+    (601.3, 702.8d): the spells described (each "X spells and Y" part is an alternative), for
+    ``you`` or, "Any player may ...", every player."""
+    what = (m.group("what") or "").strip()
+    parts = re.split(r" spells(?:,)? (?:and|or) |, (?:and |or )?", what) if what else []
+    flts = [parse_filter(f"{p} spell") or parse_filter(p) for p in parts if p]
+    if any(f is None for f in flts):
         return None
-    return CastPermission(kind="flash", filter=flt, text=m.group(0))
+    if not flts:
+        flt = ObjectFilter(text="spell")
+    elif len(flts) == 1:
+        flt = flts[0]
+    else:
+        flt = ObjectFilter(any_of=tuple(f for f in flts if f is not None), text=what)
+    return CastPermission(kind="flash", filter=flt,
+                          duration=Duration("this_turn") if m.group("turn") else None,
+                          player="each" if m.group("any") else None, text=m.group(0))
 
 
 def _reveal_from_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -1226,7 +1239,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      _animate_base),
     (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card|target .+?)"
      r"(?P<free> without paying its mana cost)?", _cast_it),
-    (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),
+    (r"(?P<any>any player may )?(?:may )?cast (?:(?P<what>.+?) )?spells(?P<turn> this turn)? "
+     r"as though they had flash", _flash_permission),
     (r"(?:may )?cast (?:(?P<what>[a-z ]+?) )?spells(?: from (?P<zone>your hand|exile|your "
      r"graveyard))? without paying their mana costs", _free_cast_permission),
     (r"(?:may )?pays? (?P<cost>(?:\{[^}]+\})+) any number of times", _pay_any),
