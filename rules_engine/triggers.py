@@ -535,7 +535,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         # "Whenever you cast your third spell each turn": only the spell that is that player's
         # Nth this turn (casting logs spell_cast with nth, counting the spell itself)
         ordinal = getattr(trig, "ordinal", None)
-        if ordinal and data.get("nth") != ordinal:
+        if ordinal and (data.get("nth") != ordinal if not _describes_kind(trig.filter) else
+                        nth_of_kind(game, event, trig.filter, controller, source) != ordinal):
             return False
         detail = trig.detail
         if detail in ("hand", "graveyard", "exile", "not_hand"):
@@ -633,6 +634,31 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
             return so_far == data.get("amount")
         return True
     return False
+
+
+def _describes_kind(flt: Any) -> bool:
+    """Whether a cast trigger's filter narrows "spell" to a kind ("instant or sorcery spell",
+    "enchantment spell"), so "your first ... spell each turn" counts only that kind."""
+    return flt is not None and bool(
+        flt.card_types or flt.subtypes or flt.supertypes or flt.excluded_types or
+        flt.excluded_subtypes or flt.colors or flt.any_of or
+        any(q != "spell" for q in flt.qualifiers))
+
+
+def nth_of_kind(game: Game, event: Any, flt: Any, controller: Player, source: Any) -> int:
+    """"Whenever you cast your first instant or sorcery spell each turn": which spell of that
+    kind ``event``'s spell is among those its caster cast this turn (this one included), so a
+    creature spell cast before does not use up "first" (601.2i; only spells the description
+    fits are counted)."""
+    caster = event.data.get("player")
+    n = 0
+    for ev in reversed(game.events_this_turn("spell_cast")):
+        if ev.data.get("player") is caster and targeting.matches(
+                game, ev.data["obj"], flt, controller, source, zone_check=False):
+            n += 1
+        if ev is event:
+            break
+    return n
 
 
 def _batched(game: Game, trig: Any, source: Any, name: str) -> bool:

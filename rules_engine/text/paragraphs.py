@@ -444,10 +444,15 @@ def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
         return None
     what = m.group("what")
     self_spell = what.lower() in ("~", "this spell")
+    first = re.fullmatch(r"the first (?P<kind>.+? spell) you cast each turn", what, re.I)
     flt = ObjectFilter(text="this spell") if self_spell else parse_filter(
-        re.sub(r" you cast$", "", what))
+        first.group("kind") if first else re.sub(r" you cast$", "", what))
     if flt is None:
         return None
+    if first:
+        # only the first spell of that kind each turn (targeting.FIRST_EACH_TURN)
+        flt = dataclasses.replace(flt, controller="you",
+                                  qualifiers=flt.qualifiers + ("first you cast each turn",))
     cond = None
     if m.group("cond"):
         cond = parse_condition(m.group("cond"), ctx)
