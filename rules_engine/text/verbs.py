@@ -1218,6 +1218,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"can't attack or block(?P<turn> this turn)?", lambda s, m, c: (
         _restriction("cant_attack")(s, m, c), _restriction("cant_block")(s, m, c))),
     (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),
+    (r"can't transform(?P<turn> this turn)?", _restriction("cant_transform")),  # 701.27, 101.2
     (r"can't attack(?P<turn> this turn)?", _restriction("cant_attack")),
     (r"can't be blocked by (?P<by>.+?)(?P<turn> this turn)?", _restriction("cant_be_blocked_by")),
     (r"can't be blocked(?P<turn> this turn)?", _restriction("cant_be_blocked")),
