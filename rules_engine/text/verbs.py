@@ -742,6 +742,34 @@ def _set_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                     abilities=granted, lose_abilities=True, duration=None, text=m.group(0))
 
 
+def _set_types_base(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Enchanted creature is an [Insect] artifact creature with base power and toughness 0/1
+    [and has indestructible], and it loses all other abilities, card types, and creature
+    types", "loses all abilities and is a black Skeleton creature with base power and
+    toughness 1/1": one effect over layers 4 (types set, 205.1a: the others go), 5 (colors),
+    6 (abilities lost, then the keywords it has) and 7b (base power and toughness, 613.4b)."""
+    words = m.group("types").split()
+    card_types = tuple(w.capitalize() for w in words if w.lower() in _CARD_TYPE_WORDS)
+    subtypes = tuple(w for w in words if w.lower() not in _CARD_TYPE_WORDS)
+    if not card_types or any(not w[:1].isupper() for w in subtypes):
+        return None
+    kws: tuple[KeywordAbility, ...] = ()
+    if m.group("kws"):
+        found = [parse_keyword(k) for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+        if any(k is None for k in found):
+            return None
+        kws = tuple(k for k in found if k is not None)
+    lost = (m.group("lose_first") or m.group("lose") or "").lower()
+    colors = None
+    if m.group("colors"):
+        colors = tuple(c for c in re.split(r" and |, |\s+", m.group("colors")) if c)
+    return (SetTypes(subject=s, card_types=card_types, subtypes=subtypes, colors=colors,
+                     abilities=kws, lose_abilities="abilities" in lost, duration=None,
+                     text=m.group(0)),
+            SetBasePT(subject=s, power=Amount(int(m.group("p"))),
+                      toughness=Amount(int(m.group("t"))), duration=None, text=m.group(0)))
+
+
 def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     types = m.group("types").split()
     kws: tuple = ()
@@ -1209,6 +1237,14 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
     (r"becomes? a copy of (?P<obj>(?:another )?target [a-z ]+?|that creature|it|that permanent)",
      _become_copy),
+    (r"(?:(?P<lose_first>loses all abilities) and )?(?:is|becomes?) an? (?P<colors>(?:(?:"
+     r"colorless|white|blue|black|red|green)(?: and |, )?)+ )?(?P<types>(?:[A-Z][\w'-]* )*"
+     r"(?:artifact|land|enchantment|creature)(?: (?:artifact|land|enchantment|creature))*) "
+     r"with base power and toughness (?P<p>\d+)/(?P<t>\d+)"
+     r"(?: and (?:has|gains) (?P<kws>[a-z ,]+?))?"
+     r"(?:,? and (?:it )?loses all other (?P<lose>card types and abilities|abilities, card types,"
+     r" and creature types|abilities and card types|abilities|card types(?: and creature types)?"
+     r"))?", _set_types_base),
     (r"(?:is|becomes?) an? (?P<colors>(?:(?:colorless|white|blue|black|red|green)(?: and |, )?)+ )?"
      r"(?P<types>(?:[A-Z][\w'-]* )*(?:artifact|land|enchantment|creature)"
      r"(?: (?:artifact|land|enchantment|creature))*)(?: with (?P<with>\"[^\"]+\"))?,? and "
