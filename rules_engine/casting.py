@@ -869,8 +869,7 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
         raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to cycle "
                                            f"{obj.name}")
     pay_mana(game, player, cost, 0, obj.name)
-    game.move(obj, "graveyard")  # 701.9a: discarding, as a cost
-    game.log("discarded", player=player, obj=obj)
+    game.discard(player, obj)  # 701.9a: discarding, as a cost
     game.log("cycled", player=player, obj=obj)
     item = StackAbility(game.new_id(), obj.name, obj, player, [ab.Draw(text="Draw a card")],
                         ability=kw, kind="activated")
