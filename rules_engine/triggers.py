@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, registry, targeting
+from rules_engine import compiled, conditions, registry, statics, targeting
 from rules_engine.events import Event
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
@@ -275,11 +275,35 @@ def _extra_times(game: Game, trig: Any, obj: Any, event: Any) -> int:
     """How many more times than once one event triggers this ability: each chapter passed
     (714.2c: "I, II —" is one ability per chapter), each counter of "Whenever a +1/+1 counter
     is put on ~"."""
+    extra = _additional_times(game, obj, event)
     if trig.event == "chapter":
-        return max(hooks.triggered_sagas(game, trig, obj, event) - 1, 0)
+        return max(hooks.triggered_sagas(game, trig, obj, event) - 1, 0) + extra
     if trig.each_one and event.name == "counters_put":
-        return max(int(event.data.get("amount") or 1) - 1, 0)
-    return 0
+        return max(int(event.data.get("amount") or 1) - 1, 0) + extra
+    return extra
+
+
+# 603.2d causes: the event whose object the static's filter describes
+_CAUSE_EVENTS = {"enters": "entered", "dies": "dies", "attacks": "attacks"}
+
+
+def _additional_times(game: Game, obj: Any, event: Any) -> int:
+    """603.2d: "If a triggered ability of a Ninja creature you control triggers, that ability
+    triggers an additional time" (one more time for each such static; "If a permanent entering
+    the battlefield causes ..." only when ``event`` is that cause). Not for delayed or
+    reflexive triggers (603.2d): asked only for abilities permanents have."""
+    if not isinstance(obj, GameObject) or obj.zone != "battlefield":
+        return 0
+    n = len(statics.restrictions_of(game, "triggers_additional_time", obj))
+    for cause, name in _CAUSE_EVENTS.items():
+        if event.name != name:
+            continue
+        for src, eff in statics.restrictions_of(game, f"triggers_additional_time_{cause}", obj):
+            about = event.data.get("obj")
+            if isinstance(about, GameObject) and targeting.matches(
+                    game, about, eff.filter, src.controller, src, zone_check=False):
+                n += 1
+    return n
 
 
 def _listened(game: Game) -> frozenset[str]:

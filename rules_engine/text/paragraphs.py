@@ -377,6 +377,9 @@ def _static(text: str) -> Ability | None:
     cm = _cost_modifier(t, ctx)
     if cm is not None:
         return StaticAbility(effects=(cm,), condition=condition, text=text)
+    extra = _triggers_additional_time(t)
+    if extra is not None:
+        return StaticAbility(effects=(extra,), condition=condition, text=text)
     m = re.fullmatch(r"you may cast ~ as though it had flash if you pay (\{[^}]+\}(?:\{[^}]+\})*) "
                      r"more to cast it", t, re.I)
     if m:
@@ -434,6 +437,44 @@ def _static_ok(e) -> bool:
     if isinstance(e, Repeat | WithX):
         return all(_static_ok(x) for x in e.effects)
     return isinstance(e, _STATIC_OK)
+
+
+_CAUSES = {"entering the battlefield": "enters", "dying": "dies", "attacking": "attacks"}
+
+
+def _triggers_additional_time(t: str) -> Restriction | None:
+    """603.2d: "If a triggered ability of a Ninja creature you control triggers, that ability
+    triggers an additional time", "If a permanent entering the battlefield causes a triggered
+    ability of a permanent you control to trigger, ...", "Room abilities of dungeons you own
+    trigger an additional time" (309.4c): a static Restriction of kind
+    "triggers_additional_time[_<cause>]" whose subject is the permanents whose abilities
+    trigger again and whose filter is what the causing event is about;
+    "room_abilities_additional_time" for a player's dungeon rooms."""
+    if re.fullmatch(r"room abilities of dungeons you own trigger an additional time", t, re.I):
+        return Restriction(kind="room_abilities_additional_time", subject=Ref("you"), text=t)
+    m = re.fullmatch(r"if (?:a triggered ability|an ability) of (?P<what>.+?) triggers, "
+                     r"(?:that ability|it) triggers an additional time", t, re.I)
+    cause = cause_flt = None
+    if not m:
+        m = re.fullmatch(r"if (?P<cause>an? .+?) (?P<ev>entering the battlefield|dying|"
+                         r"attacking) (?:would cause|causes) a triggered ability of "
+                         r"(?P<what>.+?) to trigger, that ability triggers an additional time",
+                         t, re.I)
+        if not m:
+            return None
+        cause = _CAUSES[m.group("ev").lower()]
+        cause_flt = parse_filter(re.sub(r"^an? ", "", m.group("cause"), flags=re.I))
+        if cause_flt is None:
+            return None
+    what = m.group("what")
+    other = what.lower().startswith("another ")
+    flt = parse_filter(re.sub(r"^(?:an?|another) ", "", what, flags=re.I))
+    if flt is None or flt.controller != "you":
+        return None
+    if other:
+        flt = dataclasses.replace(flt, other=True)
+    kind = "triggers_additional_time" + (f"_{cause}" if cause else "")
+    return Restriction(kind=kind, subject=Ref("each", filter=flt), filter=cause_flt, text=t)
 
 
 def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
