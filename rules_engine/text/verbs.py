@@ -1235,7 +1235,10 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"search (?:your|their) library for (?P<desc>an? .+?),(?P<reveal> reveal it,)? then "
      r"shuffle and put that card on top(?: of it)?", lambda s, m, c: _search_top(s, m, c)),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
-    (r"becomes? a copy of (?P<obj>(?:another )?target [a-z ]+?|that creature|it|that permanent)",
+    # "<subject> becomes a copy of ...", and the group form "Creatures you control become
+    # copies of ..." (707.2: each one takes the copiable values)
+    (r"(?:becomes? a copy|become copies) of (?P<obj>(?:another )?target [a-z ]+?|that creature|"
+     r"it|that permanent)",
      _become_copy),
     (r"(?:(?P<lose_first>loses all abilities) and )?(?:is|becomes?) an? (?P<colors>(?:(?:"
      r"colorless|white|blue|black|red|green)(?: and |, )?)+ )?(?P<types>(?:[A-Z][\w'-]* )*"
