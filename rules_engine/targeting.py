@@ -107,7 +107,7 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
 
 
 # qualifiers that need the filter's controller or source (checked by _context_qualifier)
-_CONTEXT_QUALIFIERS = frozenset({"during your turn", "not named ~"})
+_CONTEXT_QUALIFIERS = frozenset({"during your turn", "during an opponent's turn", "not named ~"})
 # "The first instant or sorcery spell you cast each turn costs {3} less to cast": the spell
 # is its caster's first spell *of that description* this turn
 FIRST_EACH_TURN = "first you cast each turn"
@@ -136,6 +136,8 @@ def _context_qualifier(game: Game, obj: Any, q: str, controller: Player, source:
     named ~" (201.2)."""
     if q == "during your turn":
         return game.active is controller
+    if q == "during an opponent's turn":  # "during your opponents' turns"
+        return game.active is not controller
     return source is None or obj.name != source.name  # "not named ~"
 
 

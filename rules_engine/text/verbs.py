@@ -866,6 +866,10 @@ def _flash_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
         flt = flts[0]
     else:
         flt = ObjectFilter(any_of=tuple(f for f in flts if f is not None), text=what)
+    whose = (m.group("whose") or "").lower()
+    if whose:  # "... spells during your opponents' turns as though they had flash"
+        flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + (
+            "during your turn" if whose == "your" else "during an opponent's turn",))
     return CastPermission(kind="flash", filter=flt,
                           duration=Duration("this_turn") if m.group("turn") else None,
                           player="each" if m.group("any") else None, text=m.group(0))
@@ -1279,7 +1283,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      _animate_base),
     (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card|target .+?)"
      r"(?P<free> without paying its mana cost)?", _cast_it),
-    (r"(?P<any>any player may )?(?:may )?cast (?:(?P<what>.+?) )?spells(?P<turn> this turn)? "
+    (r"(?P<any>any player may )?(?:may )?cast (?:(?P<what>.+?) )?spells(?P<turn> this turn)?"
+     r"(?: during (?P<whose>your|your opponents'|each opponent's|an opponent's) turns?)? "
      r"as though they had flash", _flash_permission),
     (r"(?:may )?cast (?:(?P<what>[a-z ]+?) )?spells(?: from (?P<zone>your hand|exile|your "
      r"graveyard))? without paying their mana costs", _free_cast_permission),
