@@ -24,15 +24,23 @@ from rules_engine.context import Ctx
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
+from rules_engine.registry import hooks
 
 
 def _madness_cost(card: GameObject) -> str | None:
-    """The madness cost as mana text ("{B}", "{0}"); None without madness, or for a cost with
-    other parts ("Madness—{2}{B}, Pay 8 life"), which this engine does not pay."""
+    """The mana part of the madness cost ("{B}", "{0}"); None without madness, or when the
+    cost has a part this engine can't pay (its other parts, "Pay 8 life", are _other_parts)."""
     kw = compiled.keyword_ability(card, "madness")
-    if kw is None or kw.cost is None or any(p.kind != "mana" for p in kw.cost.parts):
+    if kw is None or kw.cost is None or any(
+            p.kind != "mana" and p.kind not in hooks.other_cost_kinds for p in kw.cost.parts):
         return None
     return kw.cost.mana or "{0}"
+
+
+def _other_parts(card: GameObject) -> tuple[Any, ...]:
+    """The madness cost's parts other than mana ("Madness—{2}{B}, Pay 8 life")."""
+    kw = compiled.keyword_ability(card, "madness")
+    return tuple(p for p in kw.cost.parts if p.kind != "mana") if kw and kw.cost else ()
 
 
 def discard(game: Game, player: Player, card: GameObject) -> bool:
@@ -67,12 +75,22 @@ def cast_for_madness(game: Game, player: Player, card: Any) -> None:
         if "{X}" in cost:
             x = int(game.decider.choose(player.name, f"X for {card.name}'s madness cost",
                                         list(range(0, 21))) or 0)
-        try:
-            casting.put_on_stack_as_cast(game, player, card, casting.parse_cost(cost), cost,
-                                         x=x)
-            return
-        except IllegalActionError as exc:
-            game.note(f"{card.name} can't be cast for its madness cost: {exc}")
+        others = _other_parts(card)
+        refusal = hooks.cost_refusal(game, player, card, others) if others else None
+        if refusal is None and others and not casting.can_pay(
+                game, player, casting.parse_cost(cost), x):
+            refusal = f"601.2h: {player.name} can't pay {cost}"
+        if refusal is not None:
+            game.note(f"{card.name} can't be cast for its madness cost: {refusal}")
+        else:
+            try:
+                if others:
+                    hooks.pay_costs(game, player, card, others)  # 601.2h: with the mana
+                casting.put_on_stack_as_cast(game, player, card, casting.parse_cost(cost),
+                                             cost, x=x)
+                return
+            except IllegalActionError as exc:
+                game.note(f"{card.name} can't be cast for its madness cost: {exc}")
     if card.zone == "exile":
         game.move(card, "graveyard")
 
