@@ -284,7 +284,8 @@ def _extra_times(game: Game, trig: Any, obj: Any, event: Any) -> int:
 
 
 # 603.2d causes: the event whose object the static's filter describes
-_CAUSE_EVENTS = {"enters": "entered", "dies": "dies", "attacks": "attacks"}
+_CAUSE_EVENTS = {"enters": ("entered",), "dies": ("dies",), "attacks": ("attacks",),
+                 "cast": ("spell_cast", "spell_copied")}  # "you casting or copying ..."
 
 
 def _additional_times(game: Game, obj: Any, event: Any) -> int:
@@ -295,11 +296,13 @@ def _additional_times(game: Game, obj: Any, event: Any) -> int:
     if not isinstance(obj, GameObject) or obj.zone != "battlefield":
         return 0
     n = len(statics.restrictions_of(game, "triggers_additional_time", obj))
-    for cause, name in _CAUSE_EVENTS.items():
-        if event.name != name:
+    for cause, names in _CAUSE_EVENTS.items():
+        if event.name not in names:
             continue
         for src, eff in statics.restrictions_of(game, f"triggers_additional_time_{cause}", obj):
             about = event.data.get("obj")
+            if cause == "cast" and event.data.get("player") is not src.controller:
+                continue  # "you casting or copying"
             if isinstance(about, GameObject) and targeting.matches(
                     game, about, eff.filter, src.controller, src, zone_check=False):
                 n += 1

@@ -456,6 +456,17 @@ def _triggers_additional_time(t: str) -> Restriction | None:
                      r"(?:that ability|it) triggers an additional time", t, re.I)
     cause = cause_flt = None
     if not m:
+        # "If you casting or copying an instant or sorcery spell causes a triggered ability of
+        # a permanent you control to trigger, ..."
+        m = re.fullmatch(r"if you casting or copying (?P<cause>an? .+? spell) causes a triggered "
+                         r"ability of (?P<what>.+?) to trigger, that ability triggers an "
+                         r"additional time", t, re.I)
+        if m:
+            cause = "cast"
+            cause_flt = parse_filter(re.sub(r"^an? ", "", m.group("cause"), flags=re.I))
+            if cause_flt is None:
+                return None
+    if not m:
         m = re.fullmatch(r"if (?P<cause>an? .+?) (?P<ev>entering the battlefield|dying|"
                          r"attacking) (?:would cause|causes) a triggered ability of "
                          r"(?P<what>.+?) to trigger, that ability triggers an additional time",
