@@ -857,12 +857,15 @@ class CostModifier(Effect):
 @dataclass(frozen=True, slots=True)
 class CastPermission(Effect):
     """Permission to cast as though it had flash, from other zones, etc. (rule 601.3, 702.8d):
-    ``kind`` "flash" (with optional additional ``cost``), "from_graveyard"..."""
+    ``kind`` "flash" (with optional additional ``cost``), "from_graveyard"...; a static one on
+    a permanent may hold only while its StaticAbility's ``condition`` does ("During each
+    opponent's end step, ...")."""
 
     kind: str = "flash"
     filter: ObjectFilter | None = None
     cost: Cost | None = None
     duration: Duration | None = None
+    player: str | None = None  # None: the controller; "each": "Any player may cast ..."
     text: str = ""
 
 

@@ -79,17 +79,24 @@ def land_plays_allowed(game: Game, player: Player) -> int:
 
 
 def static_flash(game: Game, player: Player, obj: GameObject) -> bool:
-    """601.3: a permanent's "You may cast Spirit spells [sorcery spells] as though they had
-    flash" lets its controller cast a spell it describes any time they have priority."""
+    """601.3: a permanent's "You may cast Spirit spells [sorcery spells, spells] as though they
+    had flash" lets its controller ("Any player may ...": every player) cast a spell it
+    describes any time they have priority, while the ability's condition holds ("During each
+    opponent's end step, ...", "During your turn, ...")."""
     if not game.statics_present and game.skip_quiet_sba_checks:
         return False  # no static ability at the last check (statics.apply, 117.5)
     for src in game.battlefield:
-        if src.controller is not player or src.phased_out:
+        if src.phased_out:
             continue
         for abl in statics.battlefield_statics(src):
             for eff in abl.effects:
-                if other_flash_permission(eff) and targeting.matches(
-                        game, obj, eff.filter, player, src, zone_check=False):
+                if not other_flash_permission(eff) or (
+                        src.controller is not player and eff.player != "each"):
+                    continue
+                if abl.condition is not None and not conditions.holds(
+                        game, abl.condition, src.controller, src):
+                    continue
+                if targeting.matches(game, obj, eff.filter, player, src, zone_check=False):
                     return True
     return False
 
@@ -862,8 +869,7 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
         raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to cycle "
                                            f"{obj.name}")
     pay_mana(game, player, cost, 0, obj.name)
-    game.move(obj, "graveyard")  # 701.9a: discarding, as a cost
-    game.log("discarded", player=player, obj=obj)
+    game.discard(player, obj)  # 701.9a: discarding, as a cost
     game.log("cycled", player=player, obj=obj)
     item = StackAbility(game.new_id(), obj.name, obj, player, [ab.Draw(text="Draw a card")],
                         ability=kw, kind="activated")

@@ -44,6 +44,13 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         return game.active is controller
     if kind == "not_your_turn":
         return game.active is not controller
+    if kind == "during_step":
+        # "during each opponent's end step" / "during your upkeep": ``detail`` is
+        # "<your|opponent>:<step>" (500.1 step names)
+        whose, _sep, step = (cond.detail or "").partition(":")
+        if (game.active is controller) != (whose == "your"):
+            return False
+        return game.step == step
     if kind == "spells_cast_last_turn":
         total = sum(game.last_turn_spells.values())
         amt = cond.amount

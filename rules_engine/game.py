@@ -359,6 +359,17 @@ class Game:
                 hooks.miracle_first_draw(self, player, card)  # 702.94a
         return drawn
 
+    def discard(self, player: Player, card: GameObject) -> GameObject:
+        """701.9a: ``player`` discards ``card`` (from their hand to their graveyard), unless a
+        replacement sends it elsewhere: madness exiles it and triggers (702.35a, asked
+        through ``hooks.madness_discard``). Either way it was discarded ("whenever you
+        discard a card" sees it)."""
+        exiled = hooks.madness_discard(self, player, card)
+        if not exiled:
+            self.move(card, "graveyard")
+        self.log("discarded", player=player, obj=card)
+        return card
+
     def shuffle(self, player: Player) -> None:
         self.rng.shuffle(player.library)
         self.log("shuffled", player=player)

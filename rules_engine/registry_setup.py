@@ -26,6 +26,7 @@ from rules_engine.mechanics import (  # noqa: F401
     extra_phases,
     initiative,
     leave_game,
+    madness,
     miracle,
     paradigm,
     phasing,

@@ -57,6 +57,10 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
     if zone_check and flt.zone and obj.zone != flt.zone:
         return False
     for q in flt.qualifiers:
+        if q == FIRST_EACH_TURN:
+            if not _first_of_kind_this_turn(game, obj, flt, controller, source):
+                return False
+            continue
         if q == "tapped" and not obj.tapped:
             return False
         if q == "untapped" and obj.tapped:
@@ -103,7 +107,27 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
 
 
 # qualifiers that need the filter's controller or source (checked by _context_qualifier)
-_CONTEXT_QUALIFIERS = frozenset({"during your turn", "not named ~"})
+_CONTEXT_QUALIFIERS = frozenset({"during your turn", "during an opponent's turn", "not named ~"})
+# "The first instant or sorcery spell you cast each turn costs {3} less to cast": the spell
+# is its caster's first spell *of that description* this turn
+FIRST_EACH_TURN = "first you cast each turn"
+
+
+def _first_of_kind_this_turn(game: Game, obj: Any, flt: Any, controller: Player,
+                             source: Any) -> bool:
+    """No other spell its caster cast this turn (601.2i) fits the rest of ``flt``: a creature
+    spell cast before does not use up "the first instant or sorcery spell each turn"."""
+    from dataclasses import replace
+
+    rest = replace(flt, qualifiers=tuple(q for q in flt.qualifiers if q != FIRST_EACH_TURN))
+    caster = obj.controller
+    for ev in game.events_this_turn("spell_cast"):
+        other = ev.data.get("obj")
+        if other is obj or ev.data.get("player") is not caster:
+            continue
+        if matches(game, other, rest, controller, source, zone_check=False):
+            return False
+    return True
 
 
 def _context_qualifier(game: Game, obj: Any, q: str, controller: Player, source: Any) -> bool:
@@ -112,6 +136,8 @@ def _context_qualifier(game: Game, obj: Any, q: str, controller: Player, source:
     named ~" (201.2)."""
     if q == "during your turn":
         return game.active is controller
+    if q == "during an opponent's turn":  # "during your opponents' turns"
+        return game.active is not controller
     return source is None or obj.name != source.name  # "not named ~"
 
 
@@ -346,7 +372,8 @@ def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
     if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
-            _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS:
+            _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS or \
+            q == FIRST_EACH_TURN:
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True

@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, registry, targeting
+from rules_engine import compiled, conditions, registry, statics, targeting
 from rules_engine.events import Event
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
@@ -275,11 +275,38 @@ def _extra_times(game: Game, trig: Any, obj: Any, event: Any) -> int:
     """How many more times than once one event triggers this ability: each chapter passed
     (714.2c: "I, II —" is one ability per chapter), each counter of "Whenever a +1/+1 counter
     is put on ~"."""
+    extra = _additional_times(game, obj, event)
     if trig.event == "chapter":
-        return max(hooks.triggered_sagas(game, trig, obj, event) - 1, 0)
+        return max(hooks.triggered_sagas(game, trig, obj, event) - 1, 0) + extra
     if trig.each_one and event.name == "counters_put":
-        return max(int(event.data.get("amount") or 1) - 1, 0)
-    return 0
+        return max(int(event.data.get("amount") or 1) - 1, 0) + extra
+    return extra
+
+
+# 603.2d causes: the event whose object the static's filter describes
+_CAUSE_EVENTS = {"enters": ("entered",), "dies": ("dies",), "attacks": ("attacks",),
+                 "cast": ("spell_cast", "spell_copied")}  # "you casting or copying ..."
+
+
+def _additional_times(game: Game, obj: Any, event: Any) -> int:
+    """603.2d: "If a triggered ability of a Ninja creature you control triggers, that ability
+    triggers an additional time" (one more time for each such static; "If a permanent entering
+    the battlefield causes ..." only when ``event`` is that cause). Not for delayed or
+    reflexive triggers (603.2d): asked only for abilities permanents have."""
+    if not isinstance(obj, GameObject) or obj.zone != "battlefield":
+        return 0
+    n = len(statics.restrictions_of(game, "triggers_additional_time", obj))
+    for cause, names in _CAUSE_EVENTS.items():
+        if event.name not in names:
+            continue
+        for src, eff in statics.restrictions_of(game, f"triggers_additional_time_{cause}", obj):
+            about = event.data.get("obj")
+            if cause == "cast" and event.data.get("player") is not src.controller:
+                continue  # "you casting or copying"
+            if isinstance(about, GameObject) and targeting.matches(
+                    game, about, eff.filter, src.controller, src, zone_check=False):
+                n += 1
+    return n
 
 
 def _listened(game: Game) -> frozenset[str]:
@@ -535,7 +562,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         # "Whenever you cast your third spell each turn": only the spell that is that player's
         # Nth this turn (casting logs spell_cast with nth, counting the spell itself)
         ordinal = getattr(trig, "ordinal", None)
-        if ordinal and data.get("nth") != ordinal:
+        if ordinal and (data.get("nth") != ordinal if not _describes_kind(trig.filter) else
+                        nth_of_kind(game, event, trig.filter, controller, source) != ordinal):
             return False
         detail = trig.detail
         if detail in ("hand", "graveyard", "exile", "not_hand"):
@@ -633,6 +661,31 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
             return so_far == data.get("amount")
         return True
     return False
+
+
+def _describes_kind(flt: Any) -> bool:
+    """Whether a cast trigger's filter narrows "spell" to a kind ("instant or sorcery spell",
+    "enchantment spell"), so "your first ... spell each turn" counts only that kind."""
+    return flt is not None and bool(
+        flt.card_types or flt.subtypes or flt.supertypes or flt.excluded_types or
+        flt.excluded_subtypes or flt.colors or flt.any_of or
+        any(q != "spell" for q in flt.qualifiers))
+
+
+def nth_of_kind(game: Game, event: Any, flt: Any, controller: Player, source: Any) -> int:
+    """"Whenever you cast your first instant or sorcery spell each turn": which spell of that
+    kind ``event``'s spell is among those its caster cast this turn (this one included), so a
+    creature spell cast before does not use up "first" (601.2i; only spells the description
+    fits are counted)."""
+    caster = event.data.get("player")
+    n = 0
+    for ev in reversed(game.events_this_turn("spell_cast")):
+        if ev.data.get("player") is caster and targeting.matches(
+                game, ev.data["obj"], flt, controller, source, zone_check=False):
+            n += 1
+        if ev is event:
+            break
+    return n
 
 
 def _batched(game: Game, trig: Any, source: Any, name: str) -> bool:

@@ -13,7 +13,7 @@ from rules_engine import compiled, conditions, registry
 from rules_engine.cards import CardDef, Face
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, _until, amount
-from rules_engine.effects.tokens import copy_face_of
+from rules_engine.effects.tokens import copied_card, copy_face_of
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Mod
@@ -222,8 +222,7 @@ def h_become_copy(ctx: Ctx, eff: ab.BecomeCopy) -> None:
     if not originals:
         return
     original = originals[0]
-    face, _card = copy_face_of(ctx, original, ab.TokenSpec())
-    source_card = copy_source_card(original)
+    face, source_card = copy_face_of(ctx, original, ab.TokenSpec())
     for obj in _objects(ctx, eff.subject):
         if obj.zone != "battlefield" or obj is original:
             continue
@@ -234,13 +233,9 @@ def h_become_copy(ctx: Ctx, eff: ab.BecomeCopy) -> None:
 
 
 def copy_source_card(obj: GameObject) -> Any:
-    """The card whose values ``obj`` has now (707.2): the latest "becomes a copy" effect's, else
-    its own card (a token copy is made with the original's card)."""
-    latest = None
-    for m in obj.mods:
-        if m.copy_face is not None and (latest is None or m.timestamp >= latest.timestamp):
-            latest = m
-    return latest.copy_card if latest is not None else obj.card
+    """The card whose values ``obj`` has now (707.2): the latest copy effect's, else its own
+    card (a token copy is made with the original's card); see tokens.copied_card."""
+    return copied_card(obj)
 
 
 def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:

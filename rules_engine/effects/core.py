@@ -176,6 +176,9 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     flt = ref.filter
     pool = [o for o in ctx.those if isinstance(o, GameObject)]
     count = 1
+    if not pool and flt is not None and flt.zone in (None, "battlefield") and \
+            "card" not in flt.qualifiers:
+        return _choose_permanents(ctx, ref)
     if flt is not None:
         for q in flt.qualifiers:
             if q.startswith("count:"):
@@ -194,6 +197,32 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if chosen:
         ctx.it = chosen[-1]
     return chosen
+
+
+def _choose_permanents(ctx: Ctx, ref: Any) -> list[Any]:
+    """"Untap a creature you control", "return another creature you control to its owner's
+    hand": with nothing looked at before, the noun names permanents; the controller chooses
+    which as the effect is applied (608.2d, 701.21 for "a" = one). The choice is asked only when
+    there is one: with no more matching permanents than the effect needs, they are all it
+    affects, so a strict scenario has nothing to answer."""
+    game = ctx.game
+    flt = ref.filter
+    count = 1
+    for q in flt.qualifiers:
+        if q.startswith("count:"):
+            value = q.split(":", 1)[1]
+            count = int(value) if value.isdigit() else 10 ** 6
+    pool = [o for o in game.permanents()
+            if targeting.matches(game, o, flt, ctx.controller, _source_obj(ctx))]
+    if len(pool) <= count:
+        chosen = pool
+    else:
+        chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'one'}",
+                                          pool, count)
+    ctx.chosen = list(chosen)
+    if chosen:
+        ctx.it = chosen[-1]
+    return list(chosen)
 
 
 def _without_zone(flt: Any) -> Any:

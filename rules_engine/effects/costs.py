@@ -139,8 +139,7 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.move(obj, "graveyard")
                 game.log("sacrificed", obj=obj, player=player)
             elif kind == "discard":
-                game.move(obj, "graveyard")
-                game.log("discarded", player=player, obj=obj)
+                game.discard(player, obj)
             elif kind == "exile":
                 game.move(obj, "exile")
             elif kind == "return":

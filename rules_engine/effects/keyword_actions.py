@@ -74,8 +74,7 @@ def _ka_learn(ctx: Ctx, eff: Any) -> None:
         if p.hand and game.decider.may(p.name, "learn: discard a card to draw a card"):
             card = game.decider.choose(p.name, "card to discard (learn)", list(p.hand))
             if card is not None:
-                game.move(card, "graveyard")
-                game.log("discarded", player=p, obj=card)
+                game.discard(p, card)
                 game.draw(p, 1)
         game.log("learned", player=p)
 
@@ -136,8 +135,7 @@ def _ka_connive(ctx: Ctx, eff: Any) -> None:
         game.draw(p, 1)
         card = game.decider.choose(p.name, "card to discard (connive)", list(p.hand))
         if card is not None:
-            game.move(card, "graveyard")
-            game.log("discarded", player=p, obj=card)
+            game.discard(p, card)
             if not card.is_land and obj.zone == "battlefield":
                 obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
         game.log("connived", obj=obj)

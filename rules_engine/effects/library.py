@@ -39,8 +39,7 @@ def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
             n = min(_amount_for(ctx, eff.amount, p), len(p.hand))
             chosen = game.decider.choose_many(p.name, "card to discard", list(p.hand), n)
         for card in chosen:
-            game.move(card, "graveyard")
-            game.log("discarded", player=p, obj=card)
+            game.discard(p, card)
         ctx.did = bool(chosen)
         ctx.count = len(chosen)
 

@@ -138,7 +138,10 @@ def h_cast_permission(ctx: Ctx, eff: ab.CastPermission) -> None:
     if eff.kind != "flash":
         ctx.game.note(f"cast permission '{eff.text}' ({eff.kind}) is not modelled")
         return
-    ctx.game.cast_permissions.append((ctx.controller, eff.filter, _until(eff.duration, ctx)))
+    until = _until(eff.duration, ctx)
+    players = ctx.game.players if eff.player == "each" else [ctx.controller]
+    for who in players:
+        ctx.game.cast_permissions.append((who, eff.filter, until))
     ctx.game.log("flash_permission", player=ctx.controller)
 
 

@@ -12,7 +12,7 @@ from rules_engine.cards import CardDef, Face
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, amount
 from rules_engine.game import Game
-from rules_engine.objects import GameObject
+from rules_engine.objects import GameObject, Mod
 
 _PREDEFINED = {
     "treasure": ("Treasure", "Token Artifact — Treasure",
@@ -82,11 +82,26 @@ def copy_card_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> CardDef:
     return CardDef(card.name, card.layout, front, back=back, prepare=card.prepare, raw=card.raw)
 
 
+def copied_card(obj: GameObject) -> Any:
+    """The card whose copiable values ``obj`` has now (707.2, 707.3: a copy of a copy copies
+    what that copies): the latest copy effect's ("becomes a copy", "enter as a copy", each a
+    Mod with ``copy_card``), else its own card; so the existence of a prepare spell (722.2b)
+    travels with every copy."""
+    latest = None
+    for m in obj.mods:
+        if m.copy_face is not None and (latest is None or m.timestamp >= latest.timestamp):
+            latest = m
+    return latest.copy_card if latest is not None and latest.copy_card is not None \
+        else obj.card
+
+
 def copy_face_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> tuple[Face, Any]:
-    """707.2: the copiable values of ``original`` with the copy effect's exceptions (707.9b)."""
+    """707.2: the copiable values of ``original`` with the copy effect's exceptions (707.9b),
+    and the card they come from (copied_card)."""
     base = original.face
-    compiled.face_abilities(original.card, base)
-    return _with_exceptions(ctx, base, spec), original.card
+    card = copied_card(original)
+    compiled.face_abilities(card, base)
+    return _with_exceptions(ctx, base, spec), card
 
 
 def _with_exceptions(ctx: Ctx, base: Face, spec: ab.TokenSpec) -> Face:
@@ -165,8 +180,13 @@ def h_enter_as_copy(ctx: Ctx, eff: Any) -> None:
                                options)
     if pick is None:
         return
-    face, _card = copy_face_of(ctx, pick, ab.TokenSpec())
+    face, card = copy_face_of(ctx, pick, ab.TokenSpec())
     obj.copy_values = face
+    # the copy effect as a layer-1 modification too (613.2a; timestamp: as it enters, 613.7e)
+    # so its copied card (722.2b: a prepare spell) is known and a later "becomes a copy"
+    # ending falls back to it; cleared with the object's other modifications as it leaves
+    obj.mods.append(Mod(copy_face=face, copy_card=card, until="permanent",
+                        timestamp=obj.timestamp))
     game.__dict__.setdefault("entered_as_copy", []).append((obj, obj.timestamp))
     game.log("entered_as_copy", obj=obj, original=pick)
 

@@ -92,6 +92,11 @@ def transform(game: Game, obj: GameObject, cause: str = "effect") -> bool:
             _bound(obj, "daybound") or _bound(obj, "nightbound")):
         game.note(f"{obj.name} can't transform except by daybound/nightbound (702.145b)")
         return False
+    if statics.restricted(game, "cant_transform", obj):
+        # 101.2: "can't transform" beats the daybound/nightbound "transforms" of 702.145b-f
+        # as well as any other effect's "transform"
+        game.note(f"{obj.name} can't transform (101.2)")
+        return False
     obj.transformed = not obj.transformed
     game.log("transformed", obj=obj, to=obj.name)
     _as_transforms(game, obj)

@@ -104,8 +104,7 @@ def cleanup(game: Game) -> None:
         chosen = game.decider.choose_many(active.name, "cards to discard to hand size",
                                           list(active.hand), excess)
         for card in chosen:
-            game.move(card, "graveyard")
-            game.log("discarded", player=active, obj=card)
+            game.discard(active, card)
     # 514.2: damage wears off; "until end of turn" and "this turn" effects end
     game.cant_cast.clear()
     for obj, was in game.control_reverts:

@@ -25,7 +25,7 @@ from importlib import resources
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry
+from rules_engine import compiled, registry, statics
 from rules_engine.cards import CardDef
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _players
@@ -262,6 +262,9 @@ def _move_marker(game: Game, player: Player, room: str) -> None:
     effects = player.dungeon.rooms[room][0]
     source = _dungeon_object(player)
     add_inherent(game, room, player, effects, source=source)  # 309.4c
+    # 603.2d: "Room abilities of dungeons you own trigger an additional time"
+    for _ in statics.player_restrictions(game, "room_abilities_additional_time", player):
+        add_inherent(game, room, player, effects, source=source)
 
 
 def _dungeon_object(player: Player) -> Any:

@@ -97,6 +97,9 @@ def _entered_under_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("entered_under_control_this_turn", amount=n, filter=flt, text=m.group(0))
 
 
+# step words -> the engine's step names (500.1)
+_STEP_NAMES = {"upkeep": "upkeep", "draw step": "draw", "end step": "end",
+               "precombat main phase": "main1", "postcombat main phase": "main2"}
 _N = rf"(?P<n>{NUM_WORD})"
 _CMP = r"(?P<cmp>or more|or greater|or fewer|or less)"
 CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
@@ -106,6 +109,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"it's neither day nor night", _fixed("neither_day_nor_night")),
         (r"it's not your turn", _fixed("is_your_turn", True)),
         (r"it's your turn", _fixed("is_your_turn")),
+        (r"it's (?P<whose>your|an opponent's) (?P<step>upkeep|draw step|end step|"
+         r"precombat main phase|postcombat main phase)", lambda m, c: Condition(
+             "during_step", detail=("your" if m.group("whose").lower() == "your" else "opponent")
+             + ":" + _STEP_NAMES[m.group("step").lower()], text=m.group(0))),
         (r"it's not night", _fixed("is_night", True)),
         (r"you have the initiative", _fixed("have_initiative")),
         (r"you or a player you're attacking has the initiative",

@@ -337,6 +337,12 @@ def _static(text: str) -> Ability | None:
     if m:
         t = f"as long as it's {'your' if m.group(1).lower() == 'your' else 'not your'} turn, " \
             + m.group(2)
+    m = re.match(r"^during (your|an opponent's|each opponent's) (upkeep|draw step|end step|"
+                 r"precombat main phase|postcombat main phase), (.+)$", t, re.I)
+    if m:
+        # "During each opponent's end step, you may cast spells as though they had flash"
+        whose = "your" if m.group(1).lower() == "your" else "an opponent's"
+        t = f"as long as it's {whose} {m.group(2)}, {m.group(3)}"
     m = re.match(r"^as long as (.+?), (.+)$", t, re.I)
     if m:
         condition = parse_condition(m.group(1), ctx)
@@ -371,6 +377,9 @@ def _static(text: str) -> Ability | None:
     cm = _cost_modifier(t, ctx)
     if cm is not None:
         return StaticAbility(effects=(cm,), condition=condition, text=text)
+    extra = _triggers_additional_time(t)
+    if extra is not None:
+        return StaticAbility(effects=(extra,), condition=condition, text=text)
     m = re.fullmatch(r"you may cast ~ as though it had flash if you pay (\{[^}]+\}(?:\{[^}]+\})*) "
                      r"more to cast it", t, re.I)
     if m:
@@ -430,6 +439,55 @@ def _static_ok(e) -> bool:
     return isinstance(e, _STATIC_OK)
 
 
+_CAUSES = {"entering the battlefield": "enters", "dying": "dies", "attacking": "attacks"}
+
+
+def _triggers_additional_time(t: str) -> Restriction | None:
+    """603.2d: "If a triggered ability of a Ninja creature you control triggers, that ability
+    triggers an additional time", "If a permanent entering the battlefield causes a triggered
+    ability of a permanent you control to trigger, ...", "Room abilities of dungeons you own
+    trigger an additional time" (309.4c): a static Restriction of kind
+    "triggers_additional_time[_<cause>]" whose subject is the permanents whose abilities
+    trigger again and whose filter is what the causing event is about;
+    "room_abilities_additional_time" for a player's dungeon rooms."""
+    if re.fullmatch(r"room abilities of dungeons you own trigger an additional time", t, re.I):
+        return Restriction(kind="room_abilities_additional_time", subject=Ref("you"), text=t)
+    m = re.fullmatch(r"if (?:a triggered ability|an ability) of (?P<what>.+?) triggers, "
+                     r"(?:that ability|it) triggers an additional time", t, re.I)
+    cause = cause_flt = None
+    if not m:
+        # "If you casting or copying an instant or sorcery spell causes a triggered ability of
+        # a permanent you control to trigger, ..."
+        m = re.fullmatch(r"if you casting or copying (?P<cause>an? .+? spell) causes a triggered "
+                         r"ability of (?P<what>.+?) to trigger, that ability triggers an "
+                         r"additional time", t, re.I)
+        if m:
+            cause = "cast"
+            cause_flt = parse_filter(re.sub(r"^an? ", "", m.group("cause"), flags=re.I))
+            if cause_flt is None:
+                return None
+    if not m:
+        m = re.fullmatch(r"if (?P<cause>an? .+?) (?P<ev>entering the battlefield|dying|"
+                         r"attacking) (?:would cause|causes) a triggered ability of "
+                         r"(?P<what>.+?) to trigger, that ability triggers an additional time",
+                         t, re.I)
+        if not m:
+            return None
+        cause = _CAUSES[m.group("ev").lower()]
+        cause_flt = parse_filter(re.sub(r"^an? ", "", m.group("cause"), flags=re.I))
+        if cause_flt is None:
+            return None
+    what = m.group("what")
+    other = what.lower().startswith("another ")
+    flt = parse_filter(re.sub(r"^(?:an?|another) ", "", what, flags=re.I))
+    if flt is None or flt.controller != "you":
+        return None
+    if other:
+        flt = dataclasses.replace(flt, other=True)
+    kind = "triggers_additional_time" + (f"_{cause}" if cause else "")
+    return Restriction(kind=kind, subject=Ref("each", filter=flt), filter=cause_flt, text=t)
+
+
 def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
     m = re.fullmatch(r"(?P<what>.+?) (?:you cast )?costs? (?P<delta>\{[^}]+\}(?:\{[^}]+\})*) "
                      r"(?P<dir>less|more) to cast(?: if (?P<cond>.+?))?"
@@ -438,10 +496,15 @@ def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
         return None
     what = m.group("what")
     self_spell = what.lower() in ("~", "this spell")
+    first = re.fullmatch(r"the first (?P<kind>.+? spell) you cast each turn", what, re.I)
     flt = ObjectFilter(text="this spell") if self_spell else parse_filter(
-        re.sub(r" you cast$", "", what))
+        first.group("kind") if first else re.sub(r" you cast$", "", what))
     if flt is None:
         return None
+    if first:
+        # only the first spell of that kind each turn (targeting.FIRST_EACH_TURN)
+        flt = dataclasses.replace(flt, controller="you",
+                                  qualifiers=flt.qualifiers + ("first you cast each turn",))
     cond = None
     if m.group("cond"):
         cond = parse_condition(m.group("cond"), ctx)

@@ -742,6 +742,34 @@ def _set_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                     abilities=granted, lose_abilities=True, duration=None, text=m.group(0))
 
 
+def _set_types_base(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Enchanted creature is an [Insect] artifact creature with base power and toughness 0/1
+    [and has indestructible], and it loses all other abilities, card types, and creature
+    types", "loses all abilities and is a black Skeleton creature with base power and
+    toughness 1/1": one effect over layers 4 (types set, 205.1a: the others go), 5 (colors),
+    6 (abilities lost, then the keywords it has) and 7b (base power and toughness, 613.4b)."""
+    words = m.group("types").split()
+    card_types = tuple(w.capitalize() for w in words if w.lower() in _CARD_TYPE_WORDS)
+    subtypes = tuple(w for w in words if w.lower() not in _CARD_TYPE_WORDS)
+    if not card_types or any(not w[:1].isupper() for w in subtypes):
+        return None
+    kws: tuple[KeywordAbility, ...] = ()
+    if m.group("kws"):
+        found = [parse_keyword(k) for k in re.split(r",? and |, ", m.group("kws")) if k.strip()]
+        if any(k is None for k in found):
+            return None
+        kws = tuple(k for k in found if k is not None)
+    lost = (m.group("lose_first") or m.group("lose") or "").lower()
+    colors = None
+    if m.group("colors"):
+        colors = tuple(c for c in re.split(r" and |, |\s+", m.group("colors")) if c)
+    return (SetTypes(subject=s, card_types=card_types, subtypes=subtypes, colors=colors,
+                     abilities=kws, lose_abilities="abilities" in lost, duration=None,
+                     text=m.group(0)),
+            SetBasePT(subject=s, power=Amount(int(m.group("p"))),
+                      toughness=Amount(int(m.group("t"))), duration=None, text=m.group(0)))
+
+
 def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     types = m.group("types").split()
     kws: tuple = ()
@@ -824,10 +852,27 @@ def _free_cast_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 def _flash_permission(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
-    flt = parse_filter(m.group("what"))
-    if flt is None:
+    """"You may cast [sorcery spells and Dragon] spells [this turn] as though they had flash"
+    (601.3, 702.8d): the spells described (each "X spells and Y" part is an alternative), for
+    ``you`` or, "Any player may ...", every player."""
+    what = (m.group("what") or "").strip()
+    parts = re.split(r" spells(?:,)? (?:and|or) |, (?:and |or )?", what) if what else []
+    flts = [parse_filter(f"{p} spell") or parse_filter(p) for p in parts if p]
+    if any(f is None for f in flts):
         return None
-    return CastPermission(kind="flash", filter=flt, text=m.group(0))
+    if not flts:
+        flt = ObjectFilter(text="spell")
+    elif len(flts) == 1:
+        flt = flts[0]
+    else:
+        flt = ObjectFilter(any_of=tuple(f for f in flts if f is not None), text=what)
+    whose = (m.group("whose") or "").lower()
+    if whose:  # "... spells during your opponents' turns as though they had flash"
+        flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + (
+            "during your turn" if whose == "your" else "during an opponent's turn",))
+    return CastPermission(kind="flash", filter=flt,
+                          duration=Duration("this_turn") if m.group("turn") else None,
+                          player="each" if m.group("any") else None, text=m.group(0))
 
 
 def _reveal_from_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -1194,8 +1239,19 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"search (?:your|their) library for (?P<desc>an? .+?),(?P<reveal> reveal it,)? then "
      r"shuffle and put that card on top(?: of it)?", lambda s, m, c: _search_top(s, m, c)),
     (r"(?P<verb>look at|reveal) the top card of your library(?P<n>)", _look),
-    (r"becomes? a copy of (?P<obj>(?:another )?target [a-z ]+?|that creature|it|that permanent)",
+    # "<subject> becomes a copy of ...", and the group form "Creatures you control become
+    # copies of ..." (707.2: each one takes the copiable values)
+    (r"(?:becomes? a copy|become copies) of (?P<obj>(?:another )?target [a-z ]+?|that creature|"
+     r"it|that permanent)",
      _become_copy),
+    (r"(?:(?P<lose_first>loses all abilities) and )?(?:is|becomes?) an? (?P<colors>(?:(?:"
+     r"colorless|white|blue|black|red|green)(?: and |, )?)+ )?(?P<types>(?:[A-Z][\w'-]* )*"
+     r"(?:artifact|land|enchantment|creature)(?: (?:artifact|land|enchantment|creature))*) "
+     r"with base power and toughness (?P<p>\d+)/(?P<t>\d+)"
+     r"(?: and (?:has|gains) (?P<kws>[a-z ,]+?))?"
+     r"(?:,? and (?:it )?loses all other (?P<lose>card types and abilities|abilities, card types,"
+     r" and creature types|abilities and card types|abilities|card types(?: and creature types)?"
+     r"))?", _set_types_base),
     (r"(?:is|becomes?) an? (?P<colors>(?:(?:colorless|white|blue|black|red|green)(?: and |, )?)+ )?"
      r"(?P<types>(?:[A-Z][\w'-]* )*(?:artifact|land|enchantment|creature)"
      r"(?: (?:artifact|land|enchantment|creature))*)(?: with (?P<with>\"[^\"]+\"))?,? and "
@@ -1205,6 +1261,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"can't attack or block(?P<turn> this turn)?", lambda s, m, c: (
         _restriction("cant_attack")(s, m, c), _restriction("cant_block")(s, m, c))),
     (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),
+    (r"can't transform(?P<turn> this turn)?", _restriction("cant_transform")),  # 701.27, 101.2
     (r"can't attack(?P<turn> this turn)?", _restriction("cant_attack")),
     (r"can't be blocked by (?P<by>.+?)(?P<turn> this turn)?", _restriction("cant_be_blocked_by")),
     (r"can't be blocked(?P<turn> this turn)?", _restriction("cant_be_blocked")),
@@ -1226,7 +1283,9 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      _animate_base),
     (r"(?:may )?cast (?P<obj>that card|it|that spell|the copy|the exiled card|target .+?)"
      r"(?P<free> without paying its mana cost)?", _cast_it),
-    (r"(?:may )?cast (?P<what>.+?) spells as though they had flash", _flash_permission),
+    (r"(?P<any>any player may )?(?:may )?cast (?:(?P<what>.+?) )?spells(?P<turn> this turn)?"
+     r"(?: during (?P<whose>your|your opponents'|each opponent's|an opponent's) turns?)? "
+     r"as though they had flash", _flash_permission),
     (r"(?:may )?cast (?:(?P<what>[a-z ]+?) )?spells(?: from (?P<zone>your hand|exile|your "
      r"graveyard))? without paying their mana costs", _free_cast_permission),
     (r"(?:may )?pays? (?P<cost>(?:\{[^}]+\})+) any number of times", _pay_any),
