@@ -323,25 +323,38 @@ def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str
             # creature that "is a colorless land"): work it out afresh
             if not obj.is_land:
                 continue
-            made = _land_colors(obj)
+            made = _land_colors(obj, game)
         elif "Land" not in face.types:
             continue
         else:
             made = face.mana_colors  # cached per face: the same for every copy of the land
             if made is None:
-                made = face.mana_colors = _land_colors(obj)
+                made = _land_colors(obj, game)
+                if not _conditional_mana(obj):
+                    face.mana_colors = made  # (not when "Activate only if ..." may change it)
         if made:
             found.append((obj, made))
     return found
 
 
-def _land_colors(obj: GameObject) -> tuple[str, ...]:
-    """The colours a land's basic land types and tap-only mana abilities make (305.6, 605)."""
+def _conditional_mana(obj: GameObject) -> bool:
+    """Whether one of its mana abilities says "Activate only if ..." (602.5b)."""
+    return any(abl.is_mana_ability and abl.condition is not None
+               for abl in compiled.activated_abilities(obj))
+
+
+def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
+    """The colours a land's basic land types and tap-only mana abilities make (305.6, 605);
+    a mana ability with an "Activate only if ..." restriction counts only while it holds
+    (602.5b: "Activate only if you control an Island or a Mountain")."""
     # (305.6: a basic land type's mana ability; lost to "loses all abilities", 613.1f)
     colors = set() if compiled.lost_any(obj) else {
         BASIC_LAND_MANA[s] for s in obj.subtypes if s in BASIC_LAND_MANA}
     for abl in compiled.activated_abilities(obj):
         if not abl.is_mana_ability or any(p.kind not in ("tap",) for p in abl.cost.parts):
+            continue
+        if abl.condition is not None and (game is None or not conditions.holds(
+                game, abl.condition, obj.controller, obj)):
             continue
         for eff in abl.effects:
             if isinstance(eff, ab.AddMana):

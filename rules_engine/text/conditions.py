@@ -49,9 +49,15 @@ def _different(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("control_different", amount=amt, filter=flt, detail=by, text=m.group(0))
 
 
+_OR_ARTICLE = re.compile(r"(,? or |, )an? (?=\S)", re.I)
+
+
 def _you_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
     another = re.search(r"\banother ", m.group(0), re.I) is not None
-    flt = parse_filter(("another " if another else "") + m.group("what"))
+    # "an Island or a Mountain": each alternative has its article; the filter reads
+    # "Island or Mountain" (one object of either kind, 109.2)
+    what = _OR_ARTICLE.sub(lambda g: g.group(1), m.group("what"))
+    flt = parse_filter(("another " if another else "") + what)
     return None if flt is None else Condition("you_control", amount=Amount(1), filter=flt,
                                               text=m.group(0))
 
