@@ -29,6 +29,7 @@ from rules_engine.abilities import (
     Condition,
     Conditional,
     CopySpell,
+    DealDamage,
     DelayedTrigger,
     Destroy,
     Duration,
@@ -68,6 +69,9 @@ from rules_engine.text.nouns import (
     parse_ref,
     parse_refs,
     singular,
+)
+from rules_engine.text.nouns import (
+    amount as parse_amount,
 )
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES, would_replacement
@@ -397,6 +401,21 @@ def _those_counters(rest: str, cond: Condition) -> str:
     return _THOSE_COUNTERS.sub(f"remove all {cond.detail} counters from {on}", rest, count=1)
 
 
+_DEALS_N = re.compile(rf"^(?:it|~|he|she|they) deals? (?P<n>{NUM_WORD}) damage$", re.I)
+
+
+def _same_but_amount(text: str, effects: list[Effect]) -> tuple[Effect, ...] | None:
+    """"If this spell was kicked, it deals 4 damage instead": the previous damage with another
+    amount, to the same recipients (the instead-effect names only what changes, 614.1a)."""
+    m = _DEALS_N.match(text.strip())
+    if not m or not effects or not isinstance(effects[-1], DealDamage):
+        return None
+    amt = parse_amount(m.group("n"))
+    if amt is None:
+        return None
+    return (dataclasses.replace(effects[-1], amount=amt, text=text),)
+
+
 def _replace_last(effects: list[Effect], cond: Condition, new: tuple[Effect, ...],
                   text: str) -> bool:
     """Fold "... instead" into the previous effect (rule 614.1a)."""
@@ -639,7 +658,8 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 rest = re.sub(r"\bmay instead\b", "may", rest, count=1, flags=re.I) + " instead"
             instead = re.search(r"\s+instead$", rest, re.I)
             if instead:
-                inner = parse_effect_text(rest[: instead.start()], ctx)
+                inner = parse_effect_text(rest[: instead.start()], ctx) or \
+                    _same_but_amount(rest[: instead.start()], effects)
                 if inner is not None and _replace_last(effects, cond, inner, t):
                     return True
             else:
