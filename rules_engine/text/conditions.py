@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -85,6 +86,11 @@ def _is_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("is_a", filter=flt, subject=subj, text=m.group(0))
 
 
+def _is_not_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    cond = _is_a(m, ctx)
+    return None if cond is None else dataclasses.replace(cond, negated=True)
+
+
 def _exiled_this_way(m: re.Match[str], ctx: Ctx) -> Condition | None:
     flt = parse_filter(m.group("what"))
     verb = (m.groupdict().get("verb") or "exiled").lower()
@@ -161,6 +167,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you(?:'ve| have) cast (?:an?|another) (?P<what>.+?) this turn", _cast_this_turn),
         (r"(?P<who>it|that card|that creature|~|equipped creature|enchanted creature|"
          r"enchanted permanent)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
+        # "If this land isn't a creature, it becomes ..." (the negation of the same test)
+        (r"(?P<who>it|that card|that creature|~|equipped creature|enchanted creature|"
+         r"enchanted permanent) (?:isn't|is not|'s not) (?:an?) (?P<what>.+)", _is_not_a),
         # a color or supertype needs no article: "if it's legendary", "if that creature was
         # blue or black" ("was": its last known information, rule 608.2h)
         (r"(?P<who>it|that card|that creature|that permanent|~)(?:'s| is| was) (?P<what>(?:"

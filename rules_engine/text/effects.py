@@ -458,7 +458,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
             if isinstance(e, Animate):
                 effects[i] = dataclasses.replace(e, card_types=e.card_types + (kind,))
                 return True
-            if isinstance(e, MayEffect) and any(isinstance(x, Animate) for x in e.effects):
+            if isinstance(e, MayEffect | Conditional) and any(
+                    isinstance(x, Animate) for x in e.effects):
+                # ("you may have it become ...", "if ~ isn't a creature, it becomes ...")
                 effects[i] = dataclasses.replace(e, effects=tuple(
                     dataclasses.replace(x, card_types=x.card_types + (kind,))
                     if isinstance(x, Animate) else x for x in e.effects))
