@@ -86,6 +86,16 @@ def _is_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("is_a", filter=flt, subject=subj, text=m.group(0))
 
 
+def _nth_turn(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"it's your first, second, or third turn of the game": the player's own turns counted
+    from the start of the game (500.1), any of the first N (the ordinals must be 1..N)."""
+    words = [w for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group("ords").lower()) if w]
+    nums = [ORDINALS.get(w) for w in words]
+    if None in nums or nums != list(range(1, len(nums) + 1)):
+        return None
+    return Condition("your_turn_number_at_most", amount=Amount(len(nums)), text=m.group(0))
+
+
 def _is_not_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
     cond = _is_a(m, ctx)
     return None if cond is None else dataclasses.replace(cond, negated=True)
@@ -116,7 +126,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"it's night", _fixed("is_night")),
         (r"it's day", _fixed("is_day")),
         (r"it's neither day nor night", _fixed("neither_day_nor_night")),
-        (r"it's not your turn", _fixed("is_your_turn", True)),
+        (r"it's not your turn|it isn't your turn|it is not your turn",
+         _fixed("is_your_turn", True)),
+        (r"it's your (?P<ords>(?:\w+, )*\w+,? or \w+|\w+) turn of the game", _nth_turn),
         (r"it's your turn", _fixed("is_your_turn")),
         (r"it's not night", _fixed("is_night", True)),
         (r"you have the initiative", _fixed("have_initiative")),
