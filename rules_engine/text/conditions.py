@@ -86,6 +86,13 @@ def _is_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("is_a", filter=flt, subject=subj, text=m.group(0))
 
 
+def _controlled_it(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"If you controlled that permanent, draw a card": who controlled it last on the
+    battlefield (608.2h: last known information once it has left)."""
+    subj = parse_ref(m.group("who"), ctx)
+    return None if subj is None else Condition("controlled_it", subject=subj, text=m.group(0))
+
+
 def _nth_turn(m: re.Match[str], ctx: Ctx) -> Condition | None:
     """"it's your first, second, or third turn of the game": the player's own turns counted
     from the start of the game (500.1), any of the first N (the ordinals must be 1..N)."""
@@ -128,6 +135,8 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"it's neither day nor night", _fixed("neither_day_nor_night")),
         (r"it's not your turn|it isn't your turn|it is not your turn",
          _fixed("is_your_turn", True)),
+        (r"you controlled (?P<who>that permanent|that creature|that land|that artifact|"
+         r"that enchantment|that card|it)", _controlled_it),
         (r"it's your (?P<ords>(?:\w+, )*\w+,? or \w+|\w+) turn of the game", _nth_turn),
         (r"it's your turn", _fixed("is_your_turn")),
         (r"it's not night", _fixed("is_night", True)),
