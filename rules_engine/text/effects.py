@@ -61,6 +61,7 @@ from rules_engine.abilities import (
     iter_effects,
 )
 from rules_engine.text import hooks
+from rules_engine.text import nouns as _nouns
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import (
@@ -69,9 +70,6 @@ from rules_engine.text.nouns import (
     parse_ref,
     parse_refs,
     singular,
-)
-from rules_engine.text.nouns import (
-    amount as parse_amount,
 )
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES, would_replacement
@@ -346,6 +344,18 @@ def _parse_clause(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     return None
 
 
+def _next_spell_uncounterable(m: re.Match[str], ctx: Ctx) -> Restriction | None:
+    """"The next [creature] spell you cast this turn can't be countered" (101.2): the first
+    spell matching the filter the controller casts after this resolves, this turn."""
+    flt = None
+    if m.group("what"):
+        flt = _nouns.parse_filter(m.group("what") + " spell")
+        if flt is None:
+            return None
+    return Restriction(kind="cant_be_countered", subject=Ref("next_spell", filter=flt),
+                       duration=Duration("this_turn"), text=m.group(0))
+
+
 _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = [
     (re.compile(p, re.I), b) for p, b in [
         (r"it becomes (?P<to>day|night)", lambda m, c: SetDayNight(to=m.group("to").lower(),
@@ -354,6 +364,8 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
         (r"rather than pay the mana cost of the next spell you cast this turn, you may pay "
          r"life equal to that spell's mana value", lambda m, c: NextSpellAlternativeCost(
              text=m.group(0))),
+        (r"the next (?:(?P<what>.+?) )?spell you cast this turn can't be countered",
+         _next_spell_uncounterable),
         (r"damage can't be prevented(?P<turn> this turn)?", lambda m, c: Restriction(
             kind="damage_cant_be_prevented", subject=Ref("game"),
             duration=Duration("this_turn") if m.group("turn") else None, text=m.group(0))),
@@ -410,7 +422,7 @@ def _same_but_amount(text: str, effects: list[Effect]) -> tuple[Effect, ...] | N
     m = _DEALS_N.match(text.strip())
     if not m or not effects or not isinstance(effects[-1], DealDamage):
         return None
-    amt = parse_amount(m.group("n"))
+    amt = _nouns.amount(m.group("n"))
     if amt is None:
         return None
     return (dataclasses.replace(effects[-1], amount=amt, text=text),)
