@@ -71,6 +71,12 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q == "nonlegendary" and "Legendary" in obj.face.supertypes:  # 205.4d
             return False
+        if q in ("outlaw", "non-outlaw", "nonoutlaw"):
+            # 700.12: an outlaw has the Assassin, Mercenary, Pirate, Rogue and/or Warlock
+            # creature types
+            if (q == "outlaw") != bool(_OUTLAW_TYPES.intersection(obj.subtypes)):
+                return False
+            continue
         if q in _SIMPLE_QUALIFIERS:
             continue
         if q == "with the chosen name":  # 201.4 / 709.4a: one of its names is the name
@@ -201,7 +207,9 @@ def _amount_compare_understood(q: str) -> bool:
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
 _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
                                 "activated", "opponent", "tapped", "untapped", "attacking",
-                                "token", "nontoken", "non-token", "basic", "nonlegendary"})
+                                "token", "nontoken", "non-token", "basic", "nonlegendary",
+                                "outlaw", "non-outlaw", "nonoutlaw"})
+_OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})  # 700.12
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
 _EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
 

@@ -287,6 +287,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                 ex_sub.append(singular(rest).capitalize())
             elif rest.lower() in COLORS:
                 quals.append(w)
+            elif rest.lower() == "outlaw":
+                quals.append("non-outlaw")  # 700.12: none of the outlaw creature types
             else:
                 return None
         elif raw[:1].isupper() and raw.replace("-", "").replace("'", "").isalpha():
