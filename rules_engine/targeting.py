@@ -212,6 +212,7 @@ _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability
 _OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})  # 700.12
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
 _EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
+_EXACTLY = re.compile(r"^with (power|toughness|mana value) (\d+)$")  # "with mana value 2"
 
 
 def x_in_force(game: Game) -> int:
@@ -261,6 +262,9 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         what, n, way = m.group(1), int(m.group(2)), m.group(3)
         value = _characteristic(game, obj, what)
         return value <= n if way == "less" else value >= n
+    m = _EXACTLY.match(q)
+    if m:
+        return _characteristic(game, obj, m.group(1)) == int(m.group(2))
     m = _TURNS_BEGUN.match(q)
     if m:
         value, turns = game.mana_value_of(obj), turns_begun(game, obj.controller)
@@ -354,7 +358,8 @@ def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
     if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
-            _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS:
+            _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS or \
+            _EXACTLY.match(q):
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True

@@ -163,6 +163,8 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
      {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:power|toughness|mana value) \d+ or (?:less|greater)$", re.I),
      {"qualifier": "$0"}),
+    # "counter target spell with mana value 2": exactly that number (202.3)
+    (re.compile(r"\s+with (?:power|toughness|mana value) \d+$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:flying|defender|menace|trample|deathtouch|lifelink|reach|vigilance|"
                 r"haste|first strike|double strike|flash|hexproof|indestructible|"
                 r"an? (?:\+1/\+1|-1/-1|[a-z]+) counter on it|a prepare spell|"
