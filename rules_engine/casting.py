@@ -578,8 +578,15 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         cleave = _cleave_offer(game, player, obj)
         if cleave is not None:
             cost_text = cleave  # 702.148a / 118.9: an alternative cost
-    pending_alt = _next_spell_alternatives(game, player) if cleave is None else []
-    alt_used = cleave is not None
+    warped = None
+    if cleave is None and from_zone == "hand" and not flashback and disturb is None and \
+            not other_parts and cost_text == face.mana_cost:
+        warped = _warp_offer(game, player, obj)
+        if warped is not None:
+            cost_text = warped  # 702.185a / 118.9: an alternative cost
+    pending_alt = _next_spell_alternatives(game, player) if cleave is None and \
+        warped is None else []
+    alt_used = cleave is not None or warped is not None
     if pending_alt and not flashback and disturb is None and not other_parts and \
             cost_text == face.mana_cost and game.decider.may(
                 player.name, f"pay life equal to {obj.name}'s mana value rather than its "
@@ -620,6 +627,12 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
                                  flashback=flashback, cleave=cleave is not None,
                                  announced={"casualty": True} if casualty else None)
+    if warped is not None:
+        # 702.185a: "if this spell's warp cost was paid, exile the permanent it becomes at the
+        # beginning of the next end step" (mechanics/warp.py sees it enter)
+        spell.choices_made["warped"] = True
+        game.__dict__.setdefault("warp_cast", []).append(spell)
+        game.log("warp_paid", obj=spell, player=player)
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
         game.__dict__["next_spell_alternatives"] = [
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
@@ -672,6 +685,19 @@ def _cleave_offer(game: Game, player: Player, obj: GameObject) -> str | None:
                                          f"{kw.cost.mana} (702.148a)"):
         return None
     return kw.cost.mana or ""
+
+
+def _warp_offer(game: Game, player: Player, obj: GameObject) -> str | None:
+    """702.185a: "You may cast this card from your hand by paying [cost] rather than its mana
+    cost" (an alternative cost, 118.9). Returns the warp mana cost when the caster chooses it
+    (a "may": unanswered, no), else None."""
+    kw = compiled.keyword_ability(obj, "warp")
+    if kw is None or kw.cost is None or kw.cost.mana is None:
+        return None
+    if not game.decider.may(player.name, f"cast {obj.name} for its warp cost {kw.cost.mana} "
+                                         "(702.185a)"):
+        return None
+    return kw.cost.mana
 
 
 def _text_changed(obj: GameObject, keyword: str) -> tuple[Any, ...] | None:

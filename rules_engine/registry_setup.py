@@ -34,4 +34,5 @@ from rules_engine.mechanics import (  # noqa: F401
     rooms,
     sagas,
     split,
+    warp,
 )
