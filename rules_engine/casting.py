@@ -744,8 +744,16 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         effects = changed
     modal = any(isinstance(e, ab.Modal) for e in effects)
     if modal:
+        game.__dict__.pop("chosen_mode_costs", None)
         effects = hooks.choose_modes(game, player, effects)  # 601.2b
         wanted = targeting.collect_targets(effects)
+        if compiled.keyword_ability(obj, "spree") is not None and cost is not None:
+            # 702.172a: "as an additional cost to cast this spell, pay the costs associated
+            # with those modes" (601.2f: added to the total cost)
+            extra = "".join(c.mana for c in game.__dict__.pop("chosen_mode_costs", ()) or ())
+            if extra:
+                cost_text = cost_text + extra
+                cost = parse_cost(cost_text)
     elif changed is not None:
         wanted = targeting.collect_targets(effects)
     else:

@@ -194,8 +194,14 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
         printed = _printed_modes(eff.text, len(eff.modes))
         modes = [Mode(i, m, printed[i]) for i, m in enumerate(eff.modes)]
         picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
-        for mode in picks or modes[:max(eff.min_choices, 0)]:
+        chosen = picks or modes[:max(eff.min_choices, 0)]
+        for mode in chosen:
             out.extend(mode.effects)
+        # the costs of the chosen modes (702.172a spree: an additional cost, 601.2f), read by
+        # casting right after this call
+        game.__dict__["chosen_mode_costs"] = [
+            eff.mode_costs[int(m.label) - 1] for m in chosen
+            if int(m.label) - 1 < len(eff.mode_costs) and eff.mode_costs[int(m.label) - 1]]
         game.log("modes_chosen", player=player, modes=",".join(m.label for m in picks))
     return tuple(out)
 
