@@ -550,6 +550,18 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         else:
             flashback = True
             cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+    elif from_zone == "exile" and obj.copy_for is None and \
+            _plotted_turn(game, player, obj) is not None:
+        # 702.170d: a plotted card: cast without paying its mana cost during its owner's main
+        # phase while the stack is empty, on a later turn (an alternative cost, 118.9)
+        if game.turn <= (_plotted_turn(game, player, obj) or 0):
+            raise IllegalActionError("702.170d", f"{obj.name} was plotted this turn: it may be "
+                                                 "cast on a later turn")
+        if not sorcery_timing_ok(game, player):
+            raise IllegalActionError("702.170d", "a plotted card is cast during its owner's "
+                                                 "main phase while the stack is empty")
+        cost_text = ""
+        game.log("cast_without_paying", obj=obj, player=player)
     elif from_zone == "exile" and obj.copy_for is None:
         if not any(who is player and obj in objs for who, objs, _u, _f in game.play_permissions):
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
@@ -884,7 +896,7 @@ def hand_abilities(obj: GameObject) -> list[Any]:
     """Activated abilities that function while the card is in its owner's hand (113.6a):
     cycling (702.29a), in printed order."""
     return [a for a in compiled.object_abilities(obj)
-            if isinstance(a, ab.KeywordAbility) and a.name.lower() == "cycling"]
+            if isinstance(a, ab.KeywordAbility) and a.name.lower() in ("cycling", "plot")]
 
 
 def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
@@ -905,6 +917,8 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     kw = abilities[index - 1]
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
     cost = parse_cost(mana_text)
+    if kw.name.lower() == "plot":
+        return _plot(game, player, obj, cost, mana_text)
     if not can_pay(game, player, cost, 0):
         raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to cycle "
                                            f"{obj.name}")
@@ -919,6 +933,33 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
 
     turn.give_priority(game, player)
     return item
+
+
+def _plot(game: Game, player: Player, obj: GameObject, cost: ManaCost, mana_text: str) -> Any:
+    """702.170a-b: "Any time you have priority during your main phase while the stack is empty,
+    you may exile this card from your hand and pay [cost]. It becomes a plotted card." A
+    special action (116.2k): no stack, and the player keeps priority (116.3)."""
+    if compiled.keyword_ability(obj, "plot") is None:
+        raise IllegalActionError("702.170a", f"{obj.name} has no plot ability")
+    if game.active is not player or game.step not in ("main1", "main2") or game.stack:
+        raise IllegalActionError("702.170a", f"{obj.name} can be plotted only during your main "
+                                             "phase while the stack is empty")
+    if not can_pay(game, player, cost, 0):
+        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to plot "
+                                           f"{obj.name}")
+    pay_mana(game, player, cost, 0, obj.name)
+    game.move(obj, "exile")
+    game.__dict__.setdefault("plotted", []).append((player, obj, obj.timestamp, game.turn))
+    game.log("plotted", player=player, obj=obj)
+    return obj
+
+
+def _plotted_turn(game: Game, player: Player, obj: GameObject) -> int | None:
+    """The turn ``obj`` (still the same object in exile, 400.7) became plotted by ``player``."""
+    for who, card, stamp, when in game.__dict__.get("plotted", ()):
+        if who is player and card is obj and obj.timestamp == stamp and obj.zone == "exile":
+            return when
+    return None
 
 
 def activate_object(game: Game, player: Player, obj: GameObject, index: int,
