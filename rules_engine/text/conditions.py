@@ -363,7 +363,20 @@ def _conjunction(t: str, ctx: Ctx) -> Condition | None:
     return Condition("and", parts=tuple(parts), text=t)
 
 
+def _disjunction(t: str, ctx: Ctx) -> Condition | None:
+    """"~ entered this turn or if you control a basic land": two whole conditions, the second
+    repeating its "if" (either holds)."""
+    m = re.fullmatch(r"(.+?),? or if (.+)", t, re.I)
+    if not m:
+        return None
+    left, right = _single(m.group(1), ctx), parse_condition(m.group(2), ctx)
+    if left is None or right is None:
+        return None
+    return Condition("or", parts=(left, right), text=t)
+
+
 def parse_condition(text: str, ctx: Ctx) -> Condition | None:
-    """Parse a whole condition ("if" removed): one pattern, else a conjunction of patterns."""
+    """Parse a whole condition ("if" removed): one pattern, else a conjunction of patterns,
+    else "A or if B"."""
     t = text.strip().rstrip(",.")
-    return _single(t, ctx) or _conjunction(t, ctx)
+    return _single(t, ctx) or _conjunction(t, ctx) or _disjunction(t, ctx)
