@@ -1207,6 +1207,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"can't block(?P<turn> this turn)?", _restriction("cant_block")),
     (r"can't attack(?P<turn> this turn)?", _restriction("cant_attack")),
     (r"can't be blocked by (?P<by>.+?)(?P<turn> this turn)?", _restriction("cant_be_blocked_by")),
+    (r"can't be blocked by more than one creature(?P<turn> this turn)?",
+     _restriction("cant_be_blocked_by_more_than_one")),
     (r"can't be blocked(?P<turn> this turn)?", _restriction("cant_be_blocked")),
     (r"attacks each combat if able", _restriction("attacks_each_combat")),
     (r"blocks each combat if able", _restriction("blocks_each_combat")),
