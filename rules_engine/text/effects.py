@@ -478,6 +478,14 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                     if isinstance(x, Animate) else x for x in e.effects))
                 return True
         return False
+    m = re.match(r"^double the (power|toughness) of (.+?)( until end of turn)?$", t, re.I)
+    if m:
+        # 701.10b: "To double a creature's power, that creature gets +X/+0, where X is that
+        # creature's power as the spell or ability that doubles its power resolves"
+        what = m.group(1).lower()
+        mod = "+X/+0" if what == "power" else "+0/+X"
+        return _apply_sentence(f"{m.group(2)} gets {mod}{m.group(3) or ''}, where X is the "
+                               f"{what} of {m.group(2)}", ctx, effects)
     m = re.match(r"^X is (.+)$", t, re.I)
     if m and effects:
         body = tuple(effects)
