@@ -389,6 +389,18 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
+    m = re.fullmatch(r"(each|all) (.+?) target (player|opponent) controls", p, re.I)
+    if m:
+        # "each creature target player controls": the player is a target (115.1), the
+        # objects are those that player controls (chosen with it, 601.2c; "that player")
+        mark = ctx.mark()
+        who = ctx.new_target(m.group(3).lower(), ObjectFilter(text=m.group(3).lower()), 1, 1,
+                             f"target {m.group(3).lower()}")
+        group = parse_ref(f"{m.group(1)} {m.group(2)} that player controls", ctx)
+        if group is None or group.kind != "each":
+            ctx.reset(mark)
+            return None
+        return dataclasses.replace(group, target=who, text=p)
     if low in ("any number of targets", "any number of target creatures"):
         kind = "any" if low.endswith("targets") else "creature"
         return Ref("target", target=ctx.new_target(kind, ObjectFilter(text=p), 1, 99, p), text=p)
