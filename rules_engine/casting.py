@@ -846,6 +846,12 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
         allowed = [o for who, objs, _u, _f in game.play_permissions if who is player
                    for o in objs if o.zone == "exile" and (o.name.lower() == name.lower() or (
                        o.label and str(o.label).lower() == name.lower()))]
+        if not allowed and statics.player_restrictions(game, "play_lands_from_graveyard",
+                                                       player):
+            # "You may play lands from your graveyard" (a static permission)
+            allowed = [o for o in player.graveyard if o.is_land and (
+                o.name.lower() == name.lower() or (o.label and str(o.label).lower() ==
+                                                   name.lower()))]
         if not allowed:
             raise
         obj = allowed[0]

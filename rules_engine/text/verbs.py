@@ -1344,6 +1344,9 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"cast (?:that spell|it)", _cast_any_mana),
     (r"(?:may )?play an additional land on each of (?:your|their) turns",
      _restriction("additional_land_play")),
+    # "You may play lands from your graveyard" (a permission, 305.1 / 601.3-style)
+    (r"(?:may )?play lands from (?:your|their) graveyards?",
+     _restriction("play_lands_from_graveyard")),
     (r"can be your commander", _restriction("can_be_commander")),
     # "You may activate loyalty abilities of planeswalkers you control on any player's turn any
     # time you could cast an instant" (a permission changing 606.3's timing)
