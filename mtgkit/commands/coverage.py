@@ -116,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
         clauses = "" if cov is report.totals else str(cov.unsupported_mechanic_clauses)
         print(f"{mech:<14}{cov.cards:>7}{cov.fully_supported:>7}{pct:>6.1f}%"
               f"{cov.compiled_fully:>10}{clauses:>15}")
+    _outside(report)
     if fams is not None:
         _family_ranking(fams, args.top)
         return 0
@@ -156,3 +157,14 @@ def _family_ranking(fams: list[Any], top: int) -> None:
         shown = ", ".join(fam.cards[:3]) + (" ..." if len(fam.cards) > 3 else "")
         print(f"{len(fam.cards):>5} {len(fam.alone):>5} {len(fam.clauses):>7}  {fam.key}  "
               f"[{shown}]")
+
+
+def _outside(report: Any) -> None:
+    """What a two-player game cannot or need not run, with the reason (not unsupported)."""
+    if not report.outside_two_player_game:
+        return
+    print("\noutside a two-player game (reported, not counted as unsupported unless it says "
+          "so):")
+    for why, cards in sorted(report.outside_two_player_game.items()):
+        shown = ", ".join(sorted(cards)[:3]) + (" ..." if len(cards) > 3 else "")
+        print(f"{len(cards):>4}  {why}  [{shown}]")

@@ -59,3 +59,26 @@ def test_coverage_families_json(tmp_path: Path, capsys) -> None:
     assert top["cards_blocked"] == 3 == top["cards_blocked_alone"] and top["clauses"] == 3
     assert main(["coverage", "--cards", str(path), "--all-cards", "--families"]) == 0
     assert "whenever the moon hums N tunes" in capsys.readouterr().out
+
+
+def test_draft_and_deck_building_clauses_are_reported_not_unsupported(tmp_path: Path,
+                                                                      capsys) -> None:
+    base = {"object": "card", "lang": "en", "layout": "normal", "mana_cost": "{2}",
+            "type_line": "Artifact Creature — Construct", "power": "1", "toughness": "1",
+            "keywords": []}
+    cards = [{**base, "name": "Pick Counter", "oracle_text": "Draft Pick Counter face up."},
+             {**base, "name": "Swarm Drone", "oracle_text":
+              "A deck can have any number of cards named Swarm Drone."},
+             {**base, "name": "Game Within", "oracle_text": "Players play a Magic subgame, "
+              "using their libraries as their decks."}]
+    path = tmp_path / "cards.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in cards), encoding="utf-8")
+    assert main(["coverage", "--cards", str(path), "--all-cards", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["totals"]["fully_supported"] == 2  # the draft and the deck rule do nothing here
+    assert out["unsupported"] == []
+    reasons = {r["reason"]: r["cards"] for r in out["outside_two_player_game"]}
+    assert any("draft" in k and v == ["Pick Counter"] for k, v in reasons.items())
+    assert any("deck construction" in k and v == ["Swarm Drone"] for k, v in reasons.items())
+    assert any("subgame" in k and v == ["Game Within"] for k, v in reasons.items())
+    assert any(r["kind"].startswith("outside_two_player_game:") for r in out["not_run"])
