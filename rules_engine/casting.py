@@ -330,25 +330,38 @@ def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str
             # creature that "is a colorless land"): work it out afresh
             if not obj.is_land:
                 continue
-            made = _land_colors(obj)
+            made = _land_colors(obj, game)
         elif "Land" not in face.types:
             continue
         else:
             made = face.mana_colors  # cached per face: the same for every copy of the land
             if made is None:
-                made = face.mana_colors = _land_colors(obj)
+                made = _land_colors(obj, game)
+                if not _conditional_mana(obj):
+                    face.mana_colors = made  # (not when "Activate only if ..." may change it)
         if made:
             found.append((obj, made))
     return found
 
 
-def _land_colors(obj: GameObject) -> tuple[str, ...]:
-    """The colours a land's basic land types and tap-only mana abilities make (305.6, 605)."""
+def _conditional_mana(obj: GameObject) -> bool:
+    """Whether one of its mana abilities says "Activate only if ..." (602.5b)."""
+    return any(abl.is_mana_ability and abl.condition is not None
+               for abl in compiled.activated_abilities(obj))
+
+
+def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
+    """The colours a land's basic land types and tap-only mana abilities make (305.6, 605);
+    a mana ability with an "Activate only if ..." restriction counts only while it holds
+    (602.5b: "Activate only if you control an Island or a Mountain")."""
     # (305.6: a basic land type's mana ability; lost to "loses all abilities", 613.1f)
     colors = set() if compiled.lost_any(obj) else {
         BASIC_LAND_MANA[s] for s in obj.subtypes if s in BASIC_LAND_MANA}
     for abl in compiled.activated_abilities(obj):
         if not abl.is_mana_ability or any(p.kind not in ("tap",) for p in abl.cost.parts):
+            continue
+        if abl.condition is not None and (game is None or not conditions.holds(
+                game, abl.condition, obj.controller, obj)):
             continue
         for eff in abl.effects:
             if isinstance(eff, ab.AddMana):
@@ -544,6 +557,18 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         else:
             flashback = True
             cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+    elif from_zone == "exile" and obj.copy_for is None and \
+            _plotted_turn(game, player, obj) is not None:
+        # 702.170d: a plotted card: cast without paying its mana cost during its owner's main
+        # phase while the stack is empty, on a later turn (an alternative cost, 118.9)
+        if game.turn <= (_plotted_turn(game, player, obj) or 0):
+            raise IllegalActionError("702.170d", f"{obj.name} was plotted this turn: it may be "
+                                                 "cast on a later turn")
+        if not sorcery_timing_ok(game, player):
+            raise IllegalActionError("702.170d", "a plotted card is cast during its owner's "
+                                                 "main phase while the stack is empty")
+        cost_text = ""
+        game.log("cast_without_paying", obj=obj, player=player)
     elif from_zone == "exile" and obj.copy_for is None:
         if not any(who is player and obj in objs for who, objs, _u, _f in game.play_permissions):
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
@@ -572,8 +597,15 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         cleave = _cleave_offer(game, player, obj)
         if cleave is not None:
             cost_text = cleave  # 702.148a / 118.9: an alternative cost
-    pending_alt = _next_spell_alternatives(game, player) if cleave is None else []
-    alt_used = cleave is not None
+    warped = None
+    if cleave is None and from_zone == "hand" and not flashback and disturb is None and \
+            not other_parts and cost_text == face.mana_cost:
+        warped = _warp_offer(game, player, obj)
+        if warped is not None:
+            cost_text = warped  # 702.185a / 118.9: an alternative cost
+    pending_alt = _next_spell_alternatives(game, player) if cleave is None and \
+        warped is None else []
+    alt_used = cleave is not None or warped is not None
     if pending_alt and not flashback and disturb is None and not other_parts and \
             cost_text == face.mana_cost and game.decider.may(
                 player.name, f"pay life equal to {obj.name}'s mana value rather than its "
@@ -614,6 +646,12 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
                                  flashback=flashback, cleave=cleave is not None,
                                  announced={"casualty": True} if casualty else None)
+    if warped is not None:
+        # 702.185a: "if this spell's warp cost was paid, exile the permanent it becomes at the
+        # beginning of the next end step" (mechanics/warp.py sees it enter)
+        spell.choices_made["warped"] = True
+        game.__dict__.setdefault("warp_cast", []).append(spell)
+        game.log("warp_paid", obj=spell, player=player)
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
         game.__dict__["next_spell_alternatives"] = [
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
@@ -668,6 +706,19 @@ def _cleave_offer(game: Game, player: Player, obj: GameObject) -> str | None:
     return kw.cost.mana or ""
 
 
+def _warp_offer(game: Game, player: Player, obj: GameObject) -> str | None:
+    """702.185a: "You may cast this card from your hand by paying [cost] rather than its mana
+    cost" (an alternative cost, 118.9). Returns the warp mana cost when the caster chooses it
+    (a "may": unanswered, no), else None."""
+    kw = compiled.keyword_ability(obj, "warp")
+    if kw is None or kw.cost is None or kw.cost.mana is None:
+        return None
+    if not game.decider.may(player.name, f"cast {obj.name} for its warp cost {kw.cost.mana} "
+                                         "(702.185a)"):
+        return None
+    return kw.cost.mana
+
+
 def _text_changed(obj: GameObject, keyword: str) -> tuple[Any, ...] | None:
     """The instructions of the spell once ``keyword``'s text change applies (612, 702.148a)."""
     for a in compiled.face_abilities(obj.card, obj.face):
@@ -712,8 +763,16 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         effects = changed
     modal = any(isinstance(e, ab.Modal) for e in effects)
     if modal:
+        game.__dict__.pop("chosen_mode_costs", None)
         effects = hooks.choose_modes(game, player, effects)  # 601.2b
         wanted = targeting.collect_targets(effects)
+        if compiled.keyword_ability(obj, "spree") is not None and cost is not None:
+            # 702.172a: "as an additional cost to cast this spell, pay the costs associated
+            # with those modes" (601.2f: added to the total cost)
+            extra = "".join(c.mana for c in game.__dict__.pop("chosen_mode_costs", ()) or ())
+            if extra:
+                cost_text = cost_text + extra
+                cost = parse_cost(cost_text)
     elif changed is not None:
         wanted = targeting.collect_targets(effects)
     else:
@@ -794,6 +853,12 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
         allowed = [o for who, objs, _u, _f in game.play_permissions if who is player
                    for o in objs if o.zone == "exile" and (o.name.lower() == name.lower() or (
                        o.label and str(o.label).lower() == name.lower()))]
+        if not allowed and statics.player_restrictions(game, "play_lands_from_graveyard",
+                                                       player):
+            # "You may play lands from your graveyard" (a static permission)
+            allowed = [o for o in player.graveyard if o.is_land and (
+                o.name.lower() == name.lower() or (o.label and str(o.label).lower() ==
+                                                   name.lower()))]
         if not allowed:
             raise
         obj = allowed[0]
@@ -844,7 +909,7 @@ def hand_abilities(obj: GameObject) -> list[Any]:
     """Activated abilities that function while the card is in its owner's hand (113.6a):
     cycling (702.29a), in printed order."""
     return [a for a in compiled.object_abilities(obj)
-            if isinstance(a, ab.KeywordAbility) and a.name.lower() == "cycling"]
+            if isinstance(a, ab.KeywordAbility) and a.name.lower() in ("cycling", "plot")]
 
 
 def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
@@ -865,6 +930,8 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     kw = abilities[index - 1]
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
     cost = parse_cost(mana_text)
+    if kw.name.lower() == "plot":
+        return _plot(game, player, obj, cost, mana_text)
     if not can_pay(game, player, cost, 0):
         raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to cycle "
                                            f"{obj.name}")
@@ -878,6 +945,33 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
 
     turn.give_priority(game, player)
     return item
+
+
+def _plot(game: Game, player: Player, obj: GameObject, cost: ManaCost, mana_text: str) -> Any:
+    """702.170a-b: "Any time you have priority during your main phase while the stack is empty,
+    you may exile this card from your hand and pay [cost]. It becomes a plotted card." A
+    special action (116.2k): no stack, and the player keeps priority (116.3)."""
+    if compiled.keyword_ability(obj, "plot") is None:
+        raise IllegalActionError("702.170a", f"{obj.name} has no plot ability")
+    if game.active is not player or game.step not in ("main1", "main2") or game.stack:
+        raise IllegalActionError("702.170a", f"{obj.name} can be plotted only during your main "
+                                             "phase while the stack is empty")
+    if not can_pay(game, player, cost, 0):
+        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to plot "
+                                           f"{obj.name}")
+    pay_mana(game, player, cost, 0, obj.name)
+    game.move(obj, "exile")
+    game.__dict__.setdefault("plotted", []).append((player, obj, obj.timestamp, game.turn))
+    game.log("plotted", player=player, obj=obj)
+    return obj
+
+
+def _plotted_turn(game: Game, player: Player, obj: GameObject) -> int | None:
+    """The turn ``obj`` (still the same object in exile, 400.7) became plotted by ``player``."""
+    for who, card, stamp, when in game.__dict__.get("plotted", ()):
+        if who is player and card is obj and obj.timestamp == stamp and obj.zone == "exile":
+            return when
+    return None
 
 
 def activate_object(game: Game, player: Player, obj: GameObject, index: int,

@@ -258,12 +258,27 @@ def _free_blockers(game: Game, attacker: GameObject, used: set[int]) -> list[Gam
             and _could_block(game, o, attacker)]
 
 
+def _blocked_by_too_many(game: Game, blocks: dict[GameObject, Any]) -> str | None:
+    """509.1b: "can't be blocked by more than one creature" restricts the declaration."""
+    counts: dict[int, int] = {}
+    for value in blocks.values():
+        for att in blocked_by(value):
+            counts[id(att)] = counts.get(id(att), 0) + 1
+            if counts[id(att)] > 1 and statics.restricted(
+                    game, "cant_be_blocked_by_more_than_one", att):
+                return f"509.1b: {att.name} can't be blocked by more than one creature"
+    return None
+
+
 def block_requirement_violation(game: Game, blocks: dict[GameObject, Any]) -> str | None:
     """509.1c: the declaration must obey as many requirements as possible without breaking a
     restriction. A requirement left unobeyed breaks the rule when some creature could obey it
     instead: one blocking nothing, or blocking without obeying any requirement (moving it
     obeys one more). The requirements: "[this creature] must be blocked if able", "all
     creatures able to block [it] do so", "[it] blocks this turn if able"."""
+    crowded = _blocked_by_too_many(game, blocks)
+    if crowded:
+        return crowded
     needy, lured, eager = _requirements(game)
     if not (needy or lured or eager):
         return None

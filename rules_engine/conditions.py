@@ -354,6 +354,14 @@ def _you_or_defender_has_initiative(game: Game, cond: Any, controller: Any, sour
                if o.controller is controller)
 
 
+def _your_turn_number_at_most(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"it's your first, second, or third turn of the game": it is the controller's turn and
+    they have begun at most N turns (500.1; counted by ``targeting.turns_begun``)."""
+    if game.active is not controller:
+        return False
+    return targeting.turns_begun(game, controller) <= _amount(cond)
+
+
 def _empty_hand(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return not controller.hand
 
@@ -493,7 +501,8 @@ _MORE: dict[str, Any] = {
     "opponent_more_life": _opponent_more_life,
     "more_life_than_opponent": _more_life_than_opponent,
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
-    "empty_hand": _empty_hand, "kicked": _kicked, "max_speed": _max_speed,
+    "empty_hand": _empty_hand, "kicked": _kicked,
+    "your_turn_number_at_most": _your_turn_number_at_most, "max_speed": _max_speed,
     "had_counters": _had_counters, "has_energy": _has_energy,
     "entered_under_control_this_turn": _entered_under_control_this_turn,
     "mana_spent": lambda game, cond, controller, source: _mana_spent(cond, source),

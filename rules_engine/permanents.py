@@ -42,7 +42,11 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
     for abl in face_abilities:
         if isinstance(abl, ab.EntersReplacement):
             if abl.kind == "tapped":
-                tapped = True
+                # 614.1c: "enters tapped unless you control a Mountain or a Forest", "... if
+                # it's not your turn": only when its condition holds as it would enter
+                if abl.condition is None or conditions.holds(game, abl.condition, controller,
+                                                             obj):
+                    tapped = True
             elif abl.kind == "prepared":
                 enters_prepared = True
             else:

@@ -21,6 +21,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 )
 from rules_engine.mechanics import (  # noqa: F401
     day_night,
+    earthbend,
     emblems,
     end_turn,
     extra_phases,
@@ -34,4 +35,5 @@ from rules_engine.mechanics import (  # noqa: F401
     rooms,
     sagas,
     split,
+    warp,
 )

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -269,6 +270,39 @@ def engine_tables() -> EngineTables:
     )
 
 
+# -- what a two-player game cannot run, and why ----------------------------------------------------
+# Clauses about the draft or deck construction: they have no effect in a game at all (a game here
+# starts from decks already built), so they block nothing; and clauses a two-player game of this
+# engine cannot run (a subgame), which block the card but are reported with their reason.
+_OUTSIDE_GAME: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
+    (re.compile(p, re.I), why, blocks) for p, why, blocks in (
+        (r"^(?:draft ~ face up|as you draft\b|reveal ~ as you draft|immediately after the "
+         r"draft|instead of drafting|each player passes the last card)",
+         "draft-matters (905 booster draft, 702.106 conspiracies): happens in the draft, "
+         "before any game; no effect in a game", False),
+        (r"^a deck can have any number of cards named ~",
+         "deck construction (100.2a): checked when the deck is built, no effect in a game",
+         False),
+        (r"\bsubgame\b",
+         "a Magic subgame (a game inside the game): not run by this two-player engine", True),
+    ))
+# Keyword abilities with no effect in a two-player game (their rule says why).
+KEYWORDS_WITHOUT_EFFECT = {
+    "myriad": "702.116a: copies attack each opponent other than the defending player; a "
+              "two-player game has none",
+}
+
+
+def outside_game(clause: str) -> tuple[str, bool] | None:
+    """(reason, blocks the card) for a clause about the draft, deck construction or a subgame
+    (see above); None for a clause of the game itself."""
+    text = " ".join(clause.split())
+    for rx, why, blocks in _OUTSIDE_GAME:
+        if rx.search(text):
+            return why, blocks
+    return None
+
+
 # -- walking a compiled card ----------------------------------------------------------------------
 class _Walker:
     def __init__(self, tables: EngineTables) -> None:
@@ -315,6 +349,8 @@ class _Walker:
             self.effects(a.effects)
 
     def keyword(self, k: Any) -> None:
+        if k.name and k.name.lower() in KEYWORDS_WITHOUT_EFFECT:
+            return  # nothing to run in a two-player game (coverage lists it with the reason)
         if k.name and k.name.lower() not in self.t.keywords:
             self.add(f"keyword:{k.name.lower()}")
 
@@ -471,4 +507,4 @@ def not_run(card: Any, tables: EngineTables | None = None) -> tuple[str, ...]:
     return tuple(walker.found)
 
 
-__all__ = ["EngineTables", "engine_tables", "not_run"]
+__all__ = ["KEYWORDS_WITHOUT_EFFECT", "EngineTables", "engine_tables", "not_run", "outside_game"]

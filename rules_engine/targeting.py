@@ -75,6 +75,12 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q == "nonlegendary" and "Legendary" in obj.face.supertypes:  # 205.4d
             return False
+        if q in ("outlaw", "non-outlaw", "nonoutlaw"):
+            # 700.12: an outlaw has the Assassin, Mercenary, Pirate, Rogue and/or Warlock
+            # creature types
+            if (q == "outlaw") != bool(_OUTLAW_TYPES.intersection(obj.subtypes)):
+                return False
+            continue
         if q in _SIMPLE_QUALIFIERS:
             continue
         if q == "with the chosen name":  # 201.4 / 709.4a: one of its names is the name
@@ -227,9 +233,12 @@ def _amount_compare_understood(q: str) -> bool:
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
 _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
                                 "activated", "opponent", "tapped", "untapped", "attacking",
-                                "token", "nontoken", "non-token", "basic", "nonlegendary"})
+                                "token", "nontoken", "non-token", "basic", "nonlegendary",
+                                "outlaw", "non-outlaw", "nonoutlaw"})
+_OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})  # 700.12
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
 _EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
+_EXACTLY = re.compile(r"^with (power|toughness|mana value) (\d+)$")  # "with mana value 2"
 
 
 def x_in_force(game: Game) -> int:
@@ -279,6 +288,9 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
         what, n, way = m.group(1), int(m.group(2)), m.group(3)
         value = _characteristic(game, obj, what)
         return value <= n if way == "less" else value >= n
+    m = _EXACTLY.match(q)
+    if m:
+        return _characteristic(game, obj, m.group(1)) == int(m.group(2))
     m = _TURNS_BEGUN.match(q)
     if m:
         value, turns = game.mana_value_of(obj), turns_begun(game, obj.controller)
@@ -373,7 +385,7 @@ def qualifier_understood(q: str) -> bool:
     a qualifier not understood lets every object through)."""
     if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
             _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS or \
-            q == FIRST_EACH_TURN:
+            q == FIRST_EACH_TURN or _EXACTLY.match(q):
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True

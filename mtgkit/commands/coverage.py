@@ -9,6 +9,12 @@ Without ``--cards`` it reads the database's cards. Examples::
     mtgkit coverage
     mtgkit coverage --cards ../shared/data/cards/cards.jsonl --format json
     mtgkit coverage --mechanic prepare --cards cards.jsonl
+    mtgkit coverage --cards cards.jsonl --all-cards --families
+
+``--families`` groups the unsupported clauses into families (one template: numbers -> N, mana
+symbols -> {M}, card types and subtypes -> NOUN, colours -> COLOR, the card's name -> ~) and
+ranks them, with the record kinds compiled but not run, by cards blocked
+(:mod:`rules_engine.text.families`).
 """
 
 from __future__ import annotations
@@ -45,6 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="unsupported clauses to list in the table (default 25)")
     parser.add_argument("--all-cards", action="store_true",
                         help="rank unsupported clauses over every card, not only tagged ones")
+    parser.add_argument("--families", action="store_true",
+                        help="group unsupported clauses into families (same template with "
+                             "numbers, mana, nouns normalised) ranked by cards blocked")
     parser.set_defaults(func=run)
 
 
@@ -80,17 +89,22 @@ def run(args: argparse.Namespace) -> int:
     from rules_engine.text.coverage import measure
 
     tagger = _tagger()
+    type_lines: list[str] = []
     if args.cards:
-        report = measure(_read_files(args.cards), tagger, MECHANICS, only=args.mechanic,
-                         rank_all=args.all_cards)
+        report = measure(_type_lines(_read_files(args.cards), type_lines), tagger, MECHANICS,
+                         only=args.mechanic, rank_all=args.all_cards)
     else:
         from db.cards import iter_card_objects
 
         with open_store(args, read_only=True) as store:
-            report = measure(iter_card_objects(store), tagger, MECHANICS, only=args.mechanic,
-                             rank_all=args.all_cards)
+            report = measure(_type_lines(iter_card_objects(store), type_lines), tagger,
+                             MECHANICS, only=args.mechanic, rank_all=args.all_cards)
+    fams = _families(report, type_lines) if args.families else None
     if args.format == "json":
-        json.dump(report.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+        out = report.to_json()
+        if fams is not None:
+            out["families"] = [f.to_json() for f in fams]
+        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
         print()
         return 0
     print(f"{'mechanic':<14}{'cards':>7}{'fully':>7}{'%':>7}{'compiled':>10}"
@@ -102,6 +116,10 @@ def run(args: argparse.Namespace) -> int:
         clauses = "" if cov is report.totals else str(cov.unsupported_mechanic_clauses)
         print(f"{mech:<14}{cov.cards:>7}{cov.fully_supported:>7}{pct:>6.1f}%"
               f"{cov.compiled_fully:>10}{clauses:>15}")
+    _outside(report)
+    if fams is not None:
+        _family_ranking(fams, args.top)
+        return 0
     _ranking(f"unsupported clauses (top {args.top} of {len(report.unsupported)}), "
              "by cards blocked:", report.unsupported, args.top)
     _ranking(f"compiled but not run by the engine (top {args.top} of {len(report.not_run)}), "
@@ -116,3 +134,37 @@ def _ranking(title: str, ranked: list[tuple[str, list[str]]], top: int) -> None:
     for key, cards in ranked[:top]:
         shown = ", ".join(cards[:3]) + (" ..." if len(cards) > 3 else "")
         print(f"{len(cards):>4}  {key}  [{shown}]")
+
+
+def _type_lines(cards: Iterable[dict[str, Any]], into: list[str]) -> Iterator[dict[str, Any]]:
+    """Pass cards through, keeping their type lines (the subtypes a family key normalises)."""
+    for card in cards:
+        into.append(str(card.get("type_line") or ""))
+        yield card
+
+
+def _families(report: Any, type_lines: list[str]) -> list[Any]:
+    from rules_engine.text.families import families, subtypes_of
+
+    return families(report.unsupported, report.not_run, subtypes_of(type_lines))
+
+
+def _family_ranking(fams: list[Any], top: int) -> None:
+    print(f"\nfamilies of unsupported clauses and unrun records (top {top} of {len(fams)}), "
+          "by cards blocked (alone: cards that only this family blocks):")
+    print(f"{'cards':>5} {'alone':>5} {'clauses':>7}  family  [example cards]")
+    for fam in fams[:top]:
+        shown = ", ".join(fam.cards[:3]) + (" ..." if len(fam.cards) > 3 else "")
+        print(f"{len(fam.cards):>5} {len(fam.alone):>5} {len(fam.clauses):>7}  {fam.key}  "
+              f"[{shown}]")
+
+
+def _outside(report: Any) -> None:
+    """What a two-player game cannot or need not run, with the reason (not unsupported)."""
+    if not report.outside_two_player_game:
+        return
+    print("\noutside a two-player game (reported, not counted as unsupported unless it says "
+          "so):")
+    for why, cards in sorted(report.outside_two_player_game.items()):
+        shown = ", ".join(sorted(cards)[:3]) + (" ..." if len(cards) > 3 else "")
+        print(f"{len(cards):>4}  {why}  [{shown}]")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting
+from rules_engine import casting, registry
 from rules_engine import game as game_module
 from rules_engine.effects.keyword_actions import KEYWORD_ACTIONS
 from rules_engine.effects.replacement import _ZONE_EVENTS, _instead_zone, other_zone_replacement
@@ -44,7 +44,9 @@ def not_run_reason(eff: Any) -> str | None:
         return f"replacement:{eff.event}"
     if type(eff).__name__ == "KeywordAction":
         name = eff.name.lower()
-        return None if name in KEYWORD_ACTIONS else f"keyword_action:{name}"
+        # (a mechanic's own keyword actions are in the registry: mechanics/earthbend.py ...)
+        return None if name in KEYWORD_ACTIONS or name in registry.KEYWORD_ACTIONS \
+            else f"keyword_action:{name}"
     return None
 
 

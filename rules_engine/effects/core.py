@@ -150,6 +150,12 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         found = [o for o in game.permanents()
                  if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))
                  and (not ref.filter or not ref.filter.card_types or True)]
+        if ref.filter is not None and ref.filter.controller == "that_player":
+            # "each creature that player controls" / "... target player controls": the player
+            # the effect named (its target, 608.2c); targeting.matches has no player to ask
+            that_players = [p for p in resolve_ref(ctx, ab.Ref("that_player"))
+                            if isinstance(p, Player)]
+            found = [o for o in found if o.controller in that_players]
         if ref.filter is not None and "attached to that creature" in ref.filter.qualifiers:
             # "Destroy all Equipment attached to that creature": "that creature" is the one
             # the effect spoke of before (its target, 608.2c), as it is now (301.5, 303.4)

@@ -61,6 +61,17 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
     ctx.game.delayed.append(delayed)
 
 
+def _last_controller(game: Game, obj: GameObject) -> Any:
+    """Who controlled ``obj`` on the battlefield: now, or when it last left it (608.2h)."""
+    if obj.zone == "battlefield":
+        return obj.controller
+    for ev in reversed(game.events):
+        if ev.name == "left_battlefield" and ev.data.get("obj") is obj:
+            lki = ev.data.get("lki")
+            return getattr(lki, "controller", None)
+    return None
+
+
 def h_noop_log(ctx: Ctx, eff: Any) -> None:
     ctx.game.log(type(eff).__name__.lower(), text=getattr(eff, "text", ""))
 
@@ -93,6 +104,12 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
     elif cond.kind == "is_a" and cond.subject is not None and cond.subject.kind != "self":
         found = [o for o in resolve_ref(ctx, cond.subject) if isinstance(o, GameObject)]
         holds = any(cnd._is_a(ctx.game, cond, ctx.controller, o) for o in found) != \
+            cond.negated
+    elif cond.kind == "controlled_it":
+        # "If you controlled that permanent" (608.2h): its controller on the battlefield, or
+        # as it last existed there once it has left
+        found = [o for o in resolve_ref(ctx, cond.subject) if isinstance(o, GameObject)]
+        holds = any(_last_controller(ctx.game, o) is ctx.controller for o in found) != \
             cond.negated
     elif cond.kind == "mana_spent":
         # "If five or more mana was spent to cast that spell" (601.2h)
@@ -177,8 +194,14 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
         printed = _printed_modes(eff.text, len(eff.modes))
         modes = [Mode(i, m, printed[i]) for i, m in enumerate(eff.modes)]
         picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
-        for mode in picks or modes[:max(eff.min_choices, 0)]:
+        chosen = picks or modes[:max(eff.min_choices, 0)]
+        for mode in chosen:
             out.extend(mode.effects)
+        # the costs of the chosen modes (702.172a spree: an additional cost, 601.2f), read by
+        # casting right after this call
+        game.__dict__["chosen_mode_costs"] = [
+            eff.mode_costs[int(m.label) - 1] for m in chosen
+            if int(m.label) - 1 < len(eff.mode_costs) and eff.mode_costs[int(m.label) - 1]]
         game.log("modes_chosen", player=player, modes=",".join(m.label for m in picks))
     return tuple(out)
 

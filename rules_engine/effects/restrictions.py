@@ -49,6 +49,13 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
                 pending.append((obj, obj.timestamp))
                 game.log("wont_untap", obj=obj)
         return
+    if eff.kind == "cant_be_countered" and eff.subject is not None and \
+            eff.subject.kind == "next_spell":
+        # "The next spell you cast this turn can't be countered": the first matching spell
+        # cast after now (the game log position), this turn (effects.spells.cant_be_countered)
+        game.__dict__.setdefault("uncounterable_next", []).append(
+            (ctx.controller, eff.subject.filter, game.turn, len(game.events)))
+        return
     if eff.kind == "cant_be_countered":
         # "Spells you control can't be countered this turn": spells matching the filter
         flt = eff.subject.filter if eff.subject is not None else eff.filter

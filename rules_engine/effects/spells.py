@@ -116,6 +116,10 @@ def cant_be_countered(game: Game, spell: Any) -> bool:
                 flt is None or targeting.matches(game, spell, flt, controller, None,
                                                  zone_check=False)):
             return True
+    for controller, flt, turn, since in game.__dict__.get("uncounterable_next", ()):
+        if turn == game.turn and spell.controller is controller and \
+                _first_cast_since(game, controller, flt, since) is spell:
+            return True
     for src in game.battlefield:  # a permanent's "Spells you control can't be countered"
         found = src.face.statics
         if src.mods or src.static_mods:  # gained ones too (613.1f)
@@ -131,6 +135,17 @@ def cant_be_countered(game: Game, spell: Any) -> bool:
                                           zone_check=False):
                     return True
     return False
+
+
+def _first_cast_since(game: Game, player: Any, flt: Any, since: int) -> Any:
+    """The first spell ``player`` cast after log position ``since`` that matches ``flt``
+    ("the next [creature] spell you cast this turn")."""
+    for ev in game.events[since:]:
+        if ev.name == "spell_cast" and ev.data.get("player") is player:
+            obj = ev.data.get("obj")
+            if flt is None or targeting.matches(game, obj, flt, player, None, zone_check=False):
+                return obj
+    return None
 
 
 def h_cast_permission(ctx: Ctx, eff: ab.CastPermission) -> None:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -49,9 +50,15 @@ def _different(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("control_different", amount=amt, filter=flt, detail=by, text=m.group(0))
 
 
+_OR_ARTICLE = re.compile(r"(,? or |, )an? (?=\S)", re.I)
+
+
 def _you_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
     another = re.search(r"\banother ", m.group(0), re.I) is not None
-    flt = parse_filter(("another " if another else "") + m.group("what"))
+    # "an Island or a Mountain": each alternative has its article; the filter reads
+    # "Island or Mountain" (one object of either kind, 109.2)
+    what = _OR_ARTICLE.sub(lambda g: g.group(1), m.group("what"))
+    flt = parse_filter(("another " if another else "") + what)
     return None if flt is None else Condition("you_control", amount=Amount(1), filter=flt,
                                               text=m.group(0))
 
@@ -77,6 +84,28 @@ def _is_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
     if flt is None or subj is None:
         return None
     return Condition("is_a", filter=flt, subject=subj, text=m.group(0))
+
+
+def _controlled_it(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"If you controlled that permanent, draw a card": who controlled it last on the
+    battlefield (608.2h: last known information once it has left)."""
+    subj = parse_ref(m.group("who"), ctx)
+    return None if subj is None else Condition("controlled_it", subject=subj, text=m.group(0))
+
+
+def _nth_turn(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"it's your first, second, or third turn of the game": the player's own turns counted
+    from the start of the game (500.1), any of the first N (the ordinals must be 1..N)."""
+    words = [w for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group("ords").lower()) if w]
+    nums = [ORDINALS.get(w) for w in words]
+    if None in nums or nums != list(range(1, len(nums) + 1)):
+        return None
+    return Condition("your_turn_number_at_most", amount=Amount(len(nums)), text=m.group(0))
+
+
+def _is_not_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    cond = _is_a(m, ctx)
+    return None if cond is None else dataclasses.replace(cond, negated=True)
 
 
 def _exiled_this_way(m: re.Match[str], ctx: Ctx) -> Condition | None:
@@ -107,7 +136,11 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"it's night", _fixed("is_night")),
         (r"it's day", _fixed("is_day")),
         (r"it's neither day nor night", _fixed("neither_day_nor_night")),
-        (r"it's not your turn", _fixed("is_your_turn", True)),
+        (r"it's not your turn|it isn't your turn|it is not your turn",
+         _fixed("is_your_turn", True)),
+        (r"you controlled (?P<who>that permanent|that creature|that land|that artifact|"
+         r"that enchantment|that card|it)", _controlled_it),
+        (r"it's your (?P<ords>(?:\w+, )*\w+,? or \w+|\w+) turn of the game", _nth_turn),
         (r"it's your turn", _fixed("is_your_turn")),
         (r"it's (?P<whose>your|an opponent's) (?P<step>upkeep|draw step|end step|"
          r"precombat main phase|postcombat main phase)", lambda m, c: Condition(
@@ -162,6 +195,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you(?:'ve| have) cast (?:an?|another) (?P<what>.+?) this turn", _cast_this_turn),
         (r"(?P<who>it|that card|that creature|~|equipped creature|enchanted creature|"
          r"enchanted permanent)(?:'s| is) (?:an?) (?P<what>.+)", _is_a),
+        # "If this land isn't a creature, it becomes ..." (the negation of the same test)
+        (r"(?P<who>it|that card|that creature|~|equipped creature|enchanted creature|"
+         r"enchanted permanent) (?:isn't|is not|'s not) (?:an?) (?P<what>.+)", _is_not_a),
         # a color or supertype needs no article: "if it's legendary", "if that creature was
         # blue or black" ("was": its last known information, rule 608.2h)
         (r"(?P<who>it|that card|that creature|that permanent|~)(?:'s| is| was) (?P<what>(?:"
@@ -334,7 +370,20 @@ def _conjunction(t: str, ctx: Ctx) -> Condition | None:
     return Condition("and", parts=tuple(parts), text=t)
 
 
+def _disjunction(t: str, ctx: Ctx) -> Condition | None:
+    """"~ entered this turn or if you control a basic land": two whole conditions, the second
+    repeating its "if" (either holds)."""
+    m = re.fullmatch(r"(.+?),? or if (.+)", t, re.I)
+    if not m:
+        return None
+    left, right = _single(m.group(1), ctx), parse_condition(m.group(2), ctx)
+    if left is None or right is None:
+        return None
+    return Condition("or", parts=(left, right), text=t)
+
+
 def parse_condition(text: str, ctx: Ctx) -> Condition | None:
-    """Parse a whole condition ("if" removed): one pattern, else a conjunction of patterns."""
+    """Parse a whole condition ("if" removed): one pattern, else a conjunction of patterns,
+    else "A or if B"."""
     t = text.strip().rstrip(",.")
-    return _single(t, ctx) or _conjunction(t, ctx)
+    return _single(t, ctx) or _conjunction(t, ctx) or _disjunction(t, ctx)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from rules_engine.support import engine_tables, not_run
+from rules_engine.support import KEYWORDS_WITHOUT_EFFECT, engine_tables, not_run, outside_game
 from rules_engine.text.compiler import compile_card
 from rules_engine.text.normalize import canonical, self_names, strip_reminder
 
@@ -50,6 +50,9 @@ class CoverageReport:
     unsupported: list[tuple[str, list[str]]] = field(default_factory=list)
     not_run: list[tuple[str, list[str]]] = field(default_factory=list)
     totals: MechanicCoverage = field(default_factory=MechanicCoverage)
+    # reason -> cards: what a two-player game cannot or need not run (draft, deck building,
+    # subgames, multiplayer-only keywords), reported instead of counted as unsupported
+    outside_two_player_game: dict[str, set[str]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form printed by ``mtgkit coverage --format json`` (the keys "mechanics" and
@@ -61,6 +64,9 @@ class CoverageReport:
             "not_run": [{"kind": kind, "cards": cards} for kind, cards in self.not_run],
             "totals": {k: v for k, v in _counts(self.totals).items()
                        if k != "unsupported_mechanic_clauses"},
+            "outside_two_player_game": [
+                {"reason": why, "cards": sorted(cards)}
+                for why, cards in sorted(self.outside_two_player_game.items())],
         }
 
 
@@ -108,9 +114,17 @@ def measure(cards: Iterable[dict], tagger: Callable[[dict], Iterable[TagLike]],
         if not card_mechs and not rank_all:
             continue
         compiled = compile_card(card)
-        unsupported = compiled.unsupported
-        missing = not_run(compiled, tables)
-        compiles = compiled.fully_supported
+        unsupported, outside = _game_clauses(compiled.unsupported)
+        missing = not_run(compiled, tables) + tuple(
+            f"outside_two_player_game:{why}" for _c, why, blocks in outside if blocks)
+        for _clause, why, _blocks in outside:
+            report.outside_two_player_game.setdefault(why, set()).add(card.get("name") or "?")
+        for kw in _keywords(compiled):
+            if kw in KEYWORDS_WITHOUT_EFFECT:
+                report.outside_two_player_game.setdefault(
+                    f"keyword {kw}: {KEYWORDS_WITHOUT_EFFECT[kw]}", set()).add(
+                        card.get("name") or "?")
+        compiles = not unsupported
         playable = compiles and not missing
         name = str(card["name"])
         report.totals.cards += 1
@@ -134,6 +148,25 @@ def measure(cards: Iterable[dict], tagger: Callable[[dict], Iterable[TagLike]],
     report.unsupported = _ranked(blocking)
     report.not_run = _ranked(unrun)
     return report
+
+
+def _game_clauses(clauses: Sequence[str]) -> tuple[tuple[str, ...],
+                                                   list[tuple[str, str, bool]]]:
+    """Split unsupported clauses into those of the game and those about the draft, deck
+    construction or a subgame (:func:`rules_engine.support.outside_game`)."""
+    kept, outside = [], []
+    for clause in clauses:
+        found = outside_game(clause)
+        if found is None:
+            kept.append(clause)
+        else:
+            outside.append((clause, *found))
+    return tuple(kept), outside
+
+
+def _keywords(compiled: Any) -> set[str]:
+    return {a.name.lower() for f in compiled.faces for a in f.abilities
+            if type(a).__name__ == "KeywordAbility" and a.name}
 
 
 def _ranked(found: dict[str, set[str]]) -> list[tuple[str, list[str]]]:

@@ -29,6 +29,7 @@ from rules_engine.abilities import (
     Condition,
     Conditional,
     CopySpell,
+    DealDamage,
     DelayedTrigger,
     Destroy,
     Duration,
@@ -60,6 +61,7 @@ from rules_engine.abilities import (
     iter_effects,
 )
 from rules_engine.text import hooks
+from rules_engine.text import nouns as _nouns
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import (
@@ -342,6 +344,18 @@ def _parse_clause(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     return None
 
 
+def _next_spell_uncounterable(m: re.Match[str], ctx: Ctx) -> Restriction | None:
+    """"The next [creature] spell you cast this turn can't be countered" (101.2): the first
+    spell matching the filter the controller casts after this resolves, this turn."""
+    flt = None
+    if m.group("what"):
+        flt = _nouns.parse_filter(m.group("what") + " spell")
+        if flt is None:
+            return None
+    return Restriction(kind="cant_be_countered", subject=Ref("next_spell", filter=flt),
+                       duration=Duration("this_turn"), text=m.group(0))
+
+
 _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = [
     (re.compile(p, re.I), b) for p, b in [
         (r"it becomes (?P<to>day|night)", lambda m, c: SetDayNight(to=m.group("to").lower(),
@@ -350,6 +364,8 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
         (r"rather than pay the mana cost of the next spell you cast this turn, you may pay "
          r"life equal to that spell's mana value", lambda m, c: NextSpellAlternativeCost(
              text=m.group(0))),
+        (r"the next (?:(?P<what>.+?) )?spell you cast this turn can't be countered",
+         _next_spell_uncounterable),
         (r"damage can't be prevented(?P<turn> this turn)?", lambda m, c: Restriction(
             kind="damage_cant_be_prevented", subject=Ref("game"),
             duration=Duration("this_turn") if m.group("turn") else None, text=m.group(0))),
@@ -397,6 +413,21 @@ def _those_counters(rest: str, cond: Condition) -> str:
     return _THOSE_COUNTERS.sub(f"remove all {cond.detail} counters from {on}", rest, count=1)
 
 
+_DEALS_N = re.compile(rf"^(?:it|~|he|she|they) deals? (?P<n>{NUM_WORD}) damage$", re.I)
+
+
+def _same_but_amount(text: str, effects: list[Effect]) -> tuple[Effect, ...] | None:
+    """"If this spell was kicked, it deals 4 damage instead": the previous damage with another
+    amount, to the same recipients (the instead-effect names only what changes, 614.1a)."""
+    m = _DEALS_N.match(text.strip())
+    if not m or not effects or not isinstance(effects[-1], DealDamage):
+        return None
+    amt = _nouns.amount(m.group("n"))
+    if amt is None:
+        return None
+    return (dataclasses.replace(effects[-1], amount=amt, text=text),)
+
+
 def _replace_last(effects: list[Effect], cond: Condition, new: tuple[Effect, ...],
                   text: str) -> bool:
     """Fold "... instead" into the previous effect (rule 614.1a)."""
@@ -439,12 +470,22 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
             if isinstance(e, Animate):
                 effects[i] = dataclasses.replace(e, card_types=e.card_types + (kind,))
                 return True
-            if isinstance(e, MayEffect) and any(isinstance(x, Animate) for x in e.effects):
+            if isinstance(e, MayEffect | Conditional) and any(
+                    isinstance(x, Animate) for x in e.effects):
+                # ("you may have it become ...", "if ~ isn't a creature, it becomes ...")
                 effects[i] = dataclasses.replace(e, effects=tuple(
                     dataclasses.replace(x, card_types=x.card_types + (kind,))
                     if isinstance(x, Animate) else x for x in e.effects))
                 return True
         return False
+    m = re.match(r"^double the (power|toughness) of (.+?)( until end of turn)?$", t, re.I)
+    if m:
+        # 701.10b: "To double a creature's power, that creature gets +X/+0, where X is that
+        # creature's power as the spell or ability that doubles its power resolves"
+        what = m.group(1).lower()
+        mod = "+X/+0" if what == "power" else "+0/+X"
+        return _apply_sentence(f"{m.group(2)} gets {mod}{m.group(3) or ''}, where X is the "
+                               f"{what} of {m.group(2)}", ctx, effects)
     m = re.match(r"^X is (.+)$", t, re.I)
     if m and effects:
         body = tuple(effects)
@@ -639,7 +680,8 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 rest = re.sub(r"\bmay instead\b", "may", rest, count=1, flags=re.I) + " instead"
             instead = re.search(r"\s+instead$", rest, re.I)
             if instead:
-                inner = parse_effect_text(rest[: instead.start()], ctx)
+                inner = parse_effect_text(rest[: instead.start()], ctx) or \
+                    _same_but_amount(rest[: instead.start()], effects)
                 if inner is not None and _replace_last(effects, cond, inner, t):
                     return True
             else:

@@ -163,6 +163,8 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
      {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:power|toughness|mana value) \d+ or (?:less|greater)$", re.I),
      {"qualifier": "$0"}),
+    # "counter target spell with mana value 2": exactly that number (202.3)
+    (re.compile(r"\s+with (?:power|toughness|mana value) \d+$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:flying|defender|menace|trample|deathtouch|lifelink|reach|vigilance|"
                 r"haste|first strike|double strike|flash|hexproof|indestructible|"
                 r"an? (?:\+1/\+1|-1/-1|[a-z]+) counter on it|a prepare spell|"
@@ -287,6 +289,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                 ex_sub.append(singular(rest).capitalize())
             elif rest.lower() in COLORS:
                 quals.append(w)
+            elif rest.lower() == "outlaw":
+                quals.append("non-outlaw")  # 700.12: none of the outlaw creature types
             else:
                 return None
         elif raw[:1].isupper() and raw.replace("-", "").replace("'", "").isalpha():
@@ -385,6 +389,18 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
+    m = re.fullmatch(r"(each|all) (.+?) target (player|opponent) controls", p, re.I)
+    if m:
+        # "each creature target player controls": the player is a target (115.1), the
+        # objects are those that player controls (chosen with it, 601.2c; "that player")
+        mark = ctx.mark()
+        who = ctx.new_target(m.group(3).lower(), ObjectFilter(text=m.group(3).lower()), 1, 1,
+                             f"target {m.group(3).lower()}")
+        group = parse_ref(f"{m.group(1)} {m.group(2)} that player controls", ctx)
+        if group is None or group.kind != "each":
+            ctx.reset(mark)
+            return None
+        return dataclasses.replace(group, target=who, text=p)
     if low in ("any number of targets", "any number of target creatures"):
         kind = "any" if low.endswith("targets") else "creature"
         return Ref("target", target=ctx.new_target(kind, ObjectFilter(text=p), 1, 99, p), text=p)

@@ -261,6 +261,11 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         cond = parse_condition(m.group(1), ctx)
         if cond is not None:
             return EntersReplacement(kind="tapped", condition=cond, text=text)
+    m = re.fullmatch(r"~ enters tapped if (.+)", t, re.I)
+    if m:  # "~ enters tapped if it's not your turn" (the condition after the replacement)
+        cond = parse_condition(m.group(1), ctx)
+        if cond is not None:
+            return EntersReplacement(kind="tapped", condition=cond, text=text)
     m = re.fullmatch(r"~ enters tapped unless (.+)", t, re.I)
     if m:
         cond = parse_condition(m.group(1), ctx)

@@ -1264,6 +1264,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"can't transform(?P<turn> this turn)?", _restriction("cant_transform")),  # 701.27, 101.2
     (r"can't attack(?P<turn> this turn)?", _restriction("cant_attack")),
     (r"can't be blocked by (?P<by>.+?)(?P<turn> this turn)?", _restriction("cant_be_blocked_by")),
+    (r"can't be blocked by more than one creature(?P<turn> this turn)?",
+     _restriction("cant_be_blocked_by_more_than_one")),
     (r"can't be blocked(?P<turn> this turn)?", _restriction("cant_be_blocked")),
     (r"attacks each combat if able", _restriction("attacks_each_combat")),
     (r"blocks each combat if able", _restriction("blocks_each_combat")),
@@ -1401,6 +1403,9 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"cast (?:that spell|it)", _cast_any_mana),
     (r"(?:may )?play an additional land on each of (?:your|their) turns",
      _restriction("additional_land_play")),
+    # "You may play lands from your graveyard" (a permission, 305.1 / 601.3-style)
+    (r"(?:may )?play lands from (?:your|their) graveyards?",
+     _restriction("play_lands_from_graveyard")),
     (r"can be your commander", _restriction("can_be_commander")),
     # "You may activate loyalty abilities of planeswalkers you control on any player's turn any
     # time you could cast an instant" (a permission changing 606.3's timing)
