@@ -297,6 +297,9 @@ def _iter_array(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[RawItem]
             try:
                 obj, end = _DECODER.raw_decode(buffer, pos)
                 break
+            except RecursionError:  # nested deeper than Python's decoder goes: refuse the file
+                raise BadCardData(str(path), start_line, "JSON nested too deeply to read; "
+                                  "nothing from this file was stored") from None
             except json.JSONDecodeError as exc:
                 obj, bad_end = None, _Scan().feed(buffer, pos)
                 if bad_end is not None:  # a whole element, but not JSON: resynchronise
