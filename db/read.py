@@ -314,6 +314,13 @@ def _iter_array(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[RawItem]
                     raise BadCardData(
                         str(path), start_line, "array element is not closed (truncated "
                         "file?); nothing from this file was stored") from exc
+            except ValueError as exc:  # JSON, but not a value Python takes (a 5,000-digit int)
+                obj, end = None, _Scan().feed(buffer, pos)
+                if end is None:
+                    raise BadCardData(str(path), start_line, f"not readable: {exc}; nothing "
+                                      "from this file was stored") from None
+                reason = f"not readable: {exc}"
+                break
         if end < 0:
             yield start_line, skip_oversized(), None
             continue
