@@ -16,15 +16,20 @@ from db.store import Store
 TAG_COLUMNS = ("oracle_id", "mechanic", "role", "face_index", "evidence", "lang")
 
 
-def replace_all_tags(store: Store, rows: Iterable[tuple[Any, ...]]) -> int:
-    """Replace every tag with ``rows``: ``(oracle_id, mechanic, role, face, evidence, lang)``."""
-    rows = list(rows)
+def tag_table(rows: list[tuple[Any, ...]]) -> pa.Table:
+    """``(oracle_id, mechanic, role, face, evidence, lang)`` rows as an Arrow table to insert."""
     columns = list(zip(*rows, strict=True)) if rows else [[] for _ in TAG_COLUMNS]
-    table = pa.Table.from_arrays(
+    return pa.Table.from_arrays(
         [pa.array(list(c), type=pa.int32() if name == "face_index" else pa.string())
          for name, c in zip(TAG_COLUMNS, columns, strict=True)],
         names=list(TAG_COLUMNS),
     )
+
+
+def replace_all_tags(store: Store, rows: Iterable[tuple[Any, ...]]) -> int:
+    """Replace every tag with ``rows``: ``(oracle_id, mechanic, role, face, evidence, lang)``."""
+    rows = list(rows)
+    table = tag_table(rows)
     with store.transaction() as con:
         con.execute("DELETE FROM card_mechanics")
         con.register("_tags", table)

@@ -12,11 +12,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
-import pyarrow as pa
 
+from db.mechanics import tag_table
 from db.store import Store
-
-TAG_COLUMNS = ("oracle_id", "mechanic", "role", "face_index", "evidence", "lang")
 
 
 def pending_count(store: Store) -> int:
@@ -74,12 +72,7 @@ def write_tags(store: Store, rows: Iterable[tuple[Any, ...]], *, everything: boo
     """In one transaction: replace the tags of every marked card (or of every card) with
     ``rows`` ``(oracle_id, mechanic, role, face, evidence, lang)`` and clear the marks."""
     rows = list(rows)
-    columns = list(zip(*rows, strict=True)) if rows else [[] for _ in TAG_COLUMNS]
-    table = pa.Table.from_arrays(
-        [pa.array(list(c), type=pa.int32() if name == "face_index" else pa.string())
-         for name, c in zip(TAG_COLUMNS, columns, strict=True)],
-        names=list(TAG_COLUMNS),
-    )
+    table = tag_table(rows)
     with store.transaction() as con:
         if everything:
             con.execute("DELETE FROM card_mechanics")
