@@ -23,11 +23,11 @@ import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench._child import MeasuredProcess  # noqa: E402
 from bench._synthetic import synthetic_cards, write_jsonl  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,17 +35,15 @@ REPO = Path(__file__).resolve().parent.parent
 
 def _child(args: list[str]) -> tuple[float, float, float, str]:
     """Run a child process: (wall seconds, CPU seconds, peak RSS MiB, stdout), the last two of
-    this child alone (``wait4``)."""
+    this command alone (``bench/_child.py``'s launcher, so this script's memory is not
+    counted)."""
     with tempfile.TemporaryFile() as out:
-        start = time.perf_counter()
-        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.DEVNULL, cwd=REPO)
-        _pid, status, usage = os.wait4(proc.pid, 0)
-        elapsed = time.perf_counter() - start
-        if os.waitstatus_to_exitcode(status) != 0:
-            sys.exit(f"{args[:4]}... failed with status {os.waitstatus_to_exitcode(status)}")
+        usage = MeasuredProcess(args, stdout=out, stderr=subprocess.DEVNULL, cwd=REPO).wait()
+        if usage.returncode != 0:
+            sys.exit(f"{args[:4]}... failed with status {usage.returncode}")
         out.seek(0)
         text = out.read().decode()
-    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
+    return usage.seconds, usage.cpu, usage.peak_mb, text
 
 
 def time_build(path: Path, db: Path) -> tuple[float, float, float, str]:

@@ -15,13 +15,13 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
 from pathlib import Path
 
 import pytest
 
+from bench._child import MeasuredProcess
 from db import connect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,7 +68,7 @@ def _cmd(db: Path, files: tuple[Path, Path]) -> list[str]:
             *map(str, files)]
 
 
-def _started(proc: subprocess.Popen, db: Path) -> float:
+def _started(proc: object, db: Path) -> float:
     """Wait until the build has opened its database (the command is running, past start-up:
     a SIGINT before Python has installed its handlers is the shell's business, not ours)."""
     deadline = time.perf_counter() + 120
@@ -130,21 +130,17 @@ def test_ctrl_c_at_any_point_of_build_exits_130_and_the_next_build_completes(tmp
     for i, fraction in enumerate((0.05, 0.3, 0.5, 0.65, 0.8, 0.9, 0.97)):
         db = tmp_path / f"run{i}.duckdb"
         with tempfile.TemporaryFile() as errfile:
-            proc = subprocess.Popen(_cmd(db, files), cwd=REPO, stdout=subprocess.DEVNULL,
-                                    stderr=errfile)
+            # measured under bench/_child.py's launcher, which forwards the SIGINT
+            proc = MeasuredProcess(_cmd(db, files), cwd=REPO, stdout=subprocess.DEVNULL,
+                                   stderr=errfile)
             _started(proc, db)
             time.sleep(duration * fraction)
             os.kill(proc.pid, signal.SIGINT)  # a zombie, if done already: harmless
-            timer = threading.Timer(120, proc.kill)
-            timer.start()
-            try:
-                _pid, status, usage = os.wait4(proc.pid, 0)
-            finally:
-                timer.cancel()
-            proc.returncode = os.waitstatus_to_exitcode(status)
+            usage = proc.wait(timeout=120)
+            proc.returncode = usage.returncode
             errfile.seek(0)
             err = errfile.read().decode()
-        peaks.append(usage.ru_maxrss / 1024)  # this child's own peak
+        peaks.append(usage.peak_mb)  # the build's own peak, not this test process's
         assert "Traceback" not in err, err
         assert proc.returncode in (0, 130), (fraction, proc.returncode, err)
         if proc.returncode == 130:
