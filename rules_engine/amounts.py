@@ -124,14 +124,16 @@ def _compound(game: Game, text: str, controller: Player, source: Any, ctx: Any) 
 # -- another player's point of view -----------------------------------------------------------
 _PLAYER = (r"(?P<who>target player|target opponent|that player|defending player|the defending "
            r"player|its controller|its owner|that creature's controller|that spell's "
-           r"controller|the chosen player|they|he or she|a player|an opponent|the opponent "
-           r"with the (?:most|fewest) [^,]+|the player with the (?:most|fewest) [^,]+)")
+           r"controller|the chosen player|they|he or she|(?:the|an) opponent with the "
+           r"(?:most|fewest) [^,]+|(?:the|a) player with the (?:most|fewest) [^,]+|a player|an "
+           r"opponent)")
 _VIEWS = (
     (re.compile(rf"^(?P<head>.*?)\b{_PLAYER} (?:controls?|control)(?P<tail>.*)$", re.I),
      r"\g<head>you control\g<tail>"),
     (re.compile(rf"^(?P<head>.*?)\b{_PLAYER} owns?(?P<tail>.*)$", re.I),
      r"\g<head>you own\g<tail>"),
-    (re.compile(rf"^(?P<head>.*?)\b{_PLAYER}'s? (?P<zone>hand|graveyard|library)(?P<tail>.*)$",
+    (re.compile(rf"^(?P<head>.*?)\b{_PLAYER}'s? (?P<zone>hand|graveyard|library|life total)"
+                r"(?P<tail>.*)$",
                 re.I), r"\g<head>your \g<zone>\g<tail>"),
     (re.compile(rf"^(?P<head>.*?)\bthe (?P<zone>hand|graveyard|library) of {_PLAYER}"
                 r"(?P<tail>.*)$", re.I), r"\g<head>your \g<zone>\g<tail>"),
@@ -153,7 +155,7 @@ def _players_named(game: Game, who: str, controller: Player, source: Any,
         return "max", list(game.living)
     if who == "an opponent":
         return "max", game.opponents(controller)
-    m = re.fullmatch(r"the (opponent|player) with the (most|fewest) (.+)", who)
+    m = re.fullmatch(r"(?:the|an|a) (opponent|player) with the (most|fewest) (.+)", who)
     if m:
         group = game.opponents(controller) if m.group(1) == "opponent" else list(game.living)
         thing = m.group(3)
@@ -671,7 +673,15 @@ def _devotion(game: Game, text: str, controller: Player, source: Any, ctx: Any) 
     return n
 
 
-_FAMILIES = (_compound, _this_turn, _those, _characteristics, _sets, _devotion, _their_view)
+_FAMILIES = [_compound, _this_turn, _those, _characteristics, _sets, _devotion, _their_view]
+
+
+def register_families(families: Any) -> None:
+    """Add families read after these (``rules_engine.amount_families``, imported by the
+    effects that ask for amounts): one list, so ``understood`` asks them too."""
+    for fn in families:
+        if fn not in _FAMILIES:
+            _FAMILIES.append(fn)
 
 
 _EITHER = re.compile(r"^(?P<a>[\w-]+) and/or (?P<b>[\w-]+) (?P<whose>you control|you own|an "

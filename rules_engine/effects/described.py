@@ -10,7 +10,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules_engine import amounts, conditions, registry, targeting
+from rules_engine import (
+    amount_families,  # noqa: F401  (registers its families into amounts)
+    amounts,
+    conditions,
+    registry,
+    targeting,
+)
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
@@ -135,19 +141,11 @@ def _this_turn(game: Game, name: str) -> list[Any]:
 def _greatest(game: Game, m: re.Match[str], controller: Player, source: Any,
               ctx: Ctx | None) -> int | None:
     """"the greatest power among creatures you control" (0 when there are none)."""
-    flt = _parse_counted(m.group("what"))
-    if flt is None:
+    pool = _matching(game, m.group("what"), controller, source)
+    if pool is None:
         return None
-    pool: list[Any]
-    if flt.zone in _ZONES:
-        owners = [controller] if flt.owner == "you" or flt.controller == "you" else game.living
-        pool = [o for p in owners for o in getattr(p, flt.zone)]
-    else:
-        pool = list(game.permanents())
     values = []
     for o in pool:
-        if not targeting.matches(game, o, flt, controller, source, zone_check=False):
-            continue
         stat = m.group("stat")
         values.append(o.power if stat == "power" else o.toughness if stat == "toughness"
                       else game.mana_value_of(o))
@@ -205,7 +203,7 @@ _MORE_AMOUNTS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda g, m, c, s, x: _counters_on(m, s, x)),
     (re.compile(r"^(?:the number of )?(?P<colors>colors? of )?mana spent to cast "
                 r"(?P<spell>~|it|that spell)$"), lambda g, m, c, s, x: _mana_spent(m, s, x)),
-    (re.compile(r"^(?:the )?amount of mana spent to cast (?P<spell>~|it|that spell)$"),
+    (re.compile(r"^(?:the )?amount of mana spent to cast (?P<spell>~|it|that spell|him|her)$"),
      lambda g, m, c, s, x: _mana_spent(m, s, x)),
     (re.compile(r"^(?:the )?total number of cards in all players' hands$"),
      lambda g, m, c, s, x: sum(len(p.hand) for p in g.living)),
@@ -226,10 +224,36 @@ def _pool(game: Game, flt: Any, controller: Player) -> list[Any]:
     return list(game.permanents())
 
 
+_ALL_GRAVEYARDS = re.compile(r"^(?P<what>.+?) in (?:all graveyards|all players' graveyards|each "
+                             r"graveyard|graveyards)(?P<rest>.*)$", re.I)
+
+
+def _counted_understood(words: str) -> bool:
+    """Whether :func:`_matching` reads these words (the audit's side of it)."""
+    words = re.sub(r"\s+on the battlefield$", "", words.strip(), flags=re.I)
+    every = _ALL_GRAVEYARDS.match(words)
+    if every:
+        words = f"{every.group('what')} in your graveyard{every.group('rest')}"
+    return _parse_counted(words) is not None
+
+
 def _matching(game: Game, words: str, controller: Player, source: Any) -> list[Any] | None:
+    """The objects counted words name: a zone of the player speaking, every graveyard ("cards
+    named ~ in all graveyards", 404.1: each player has one), else the battlefield ("creatures on
+    the battlefield": every player's permanents, 110.1)."""
+    words = re.sub(r"\s+on the battlefield$", "", words.strip(), flags=re.I)
+    every = _ALL_GRAVEYARDS.match(words)
+    if every:
+        words = f"{every.group('what')} in your graveyard{every.group('rest')}"
     flt = _parse_counted(words)
     if flt is None:
         return None
+    if every:
+        from dataclasses import replace
+
+        anyone = replace(flt, owner=None, controller=None)
+        return [o for p in game.living for o in p.graveyard
+                if targeting.matches(game, o, anyone, controller, source, zone_check=False)]
     return [o for o in _pool(game, flt, controller)
             if targeting.matches(game, o, flt, controller, source, zone_check=False)]
 
@@ -349,7 +373,7 @@ def _more_understood(low: str) -> bool:
         if m:
             m = re.compile(pattern.pattern, re.I).match(original) or m
             if fn is _greatest or "what" in pattern.groupindex:
-                return _parse_counted(m.group("what")) is not None
+                return _counted_understood(m.group("what"))
             if fn is _spells_cast and (m.group("kind") or "").strip():
                 return _parse_filter(m.group("kind").strip() + " spell") is not None
             return True
@@ -365,7 +389,7 @@ def _parse_filter(text: str) -> Any:
         return None
 
 
-_WITH_COUNTER = re.compile(r"^(?P<head>.+?) with (?:a|an|one or more) (?P<kind>\S+) "
+_WITH_COUNTER = re.compile(r"^(?P<head>.+?) with (?:a |an |one or more )?(?P<kind>\S+) "
                            r"counters? on (?:it|them)$", re.I)
 
 

@@ -372,6 +372,15 @@ def _static(text: str) -> Ability | None:
                 return StaticAbility(effects=inner.effects, condition=cond, text=text)
     m = re.fullmatch(r"~'s (power|toughness|power and toughness) (?:is|are|are each) equal to (.+)",
                      t, re.I)
+    both = re.fullmatch(r"~'s power is equal to (.+?) and its toughness is equal to (.+)", t,
+                        re.I)
+    if both:  # 604.3 (Tarmogoyf): "... and its toughness is equal to that number plus 1"
+        power = both.group(1)
+        tough = re.sub(r"^that number\b", power, both.group(2), flags=re.I)
+        return StaticAbility(effects=(SetBasePT(
+            subject=Ref("self"), power=Amount(text="equal to " + power),
+            toughness=Amount(text="equal to " + tough), duration=None, text=t),),
+            zone="all", text=text)
     if m:
         amt = Amount(text="equal to " + m.group(2))
         which = m.group(1).lower()
