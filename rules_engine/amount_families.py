@@ -524,7 +524,11 @@ def _combat(game: Game, text: str, controller: Player, source: Any, ctx: Any) ->
     m = re.fullmatch(r"(?:the number of )?(?P<noun>creatures?) blocking (?:it|~)(?P<beyond> "
                      r"beyond the first)?", low)
     if m:
-        src = amounts._object(game, "it", controller, source, ctx)
+        # "it" is the blocked creature: the one the ability names, else its source (a "blocks"
+        # event names a blocker, which no creature blocks)
+        found = [o for o in (amounts._object(game, "it", controller, source, ctx),
+                             amounts._source(ctx, source)) if isinstance(o, GameObject)]
+        src = next((o for o in found if o.blockers), found[0] if found else None)
         blockers = len(getattr(src, "blockers", None) or ()) if src is not None else 0
         return max(blockers - 1, 0) if m.group("beyond") else blockers
     return None

@@ -179,7 +179,7 @@ def _players_named(game: Game, who: str, controller: Player, source: Any,
         if not isinstance(obj, GameObject):
             return None
         return "one", [obj.owner if who.endswith("owner") else obj.controller]
-    if who in ("they", "their", "he or she") and isinstance(ctx.focus, Player):
+    if who in ("they", "their", "he or she", "that player") and isinstance(ctx.focus, Player):
         return "one", [ctx.focus]  # the player following the instruction now (each opponent)
     kind = "defending_player" if "defending" in who else "that_player"
     return "one", hooks.resolve_ref(ctx, ab.Ref(kind)) or [controller]

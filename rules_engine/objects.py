@@ -91,7 +91,7 @@ class Mod:
 
     def __init__(self, power: int = 0, toughness: int = 0, keywords: tuple[str, ...] = (),
                  until: str = "eot", abilities: tuple[Any, ...] = (),
-                 set_pt: tuple[int, int] | None = None, types: tuple[str, ...] = (),
+                 set_pt: tuple[int | None, int | None] | None = None, types: tuple[str, ...] = (),
                  timestamp: int = 0, colors: tuple[str, ...] | None = None,
                  subtypes: tuple[str, ...] | None = None,
                  set_types: tuple[str, ...] | None = None, copy_face: Face | None = None,
@@ -418,8 +418,10 @@ class GameObject:
         t = face.toughness or 0
         mods = self.static_mods + self.mods if self.static_mods else self.mods
         for m in mods:  # layer 7b set, then 7c modify (613.4)
-            if m.set_pt is not None:
-                p, t = m.set_pt
+            if m.set_pt is not None:  # (None: that half not set, 613.4a power-only CDAs)
+                set_p, set_t = m.set_pt
+                p = p if set_p is None else set_p
+                t = t if set_t is None else set_t
         counters = self.counters
         if counters:
             # 122.1a: a +X/+Y counter gives +X/+Y (+1/+1, -1/-1, +1/+0, +0/+1, -0/-1, +2/+2 ...)

@@ -259,9 +259,9 @@ def _cdas_elsewhere(game: Game) -> None:
 def _apply_cda(game: Game, obj: GameObject, owner: Any, eff: Any) -> None:
     if not isinstance(eff, ab.SetBasePT):
         return
-    power = obj.face.power or 0 if eff.power is None else _counted(game, obj, obj, eff.power,
-                                                                      None, owner)
-    toughness = obj.face.toughness or 0 if eff.toughness is None else _counted(
+    # 613.4a: a power-only definition leaves toughness to the other abilities, and the reverse
+    power = None if eff.power is None else _counted(game, obj, obj, eff.power, None, owner)
+    toughness = None if eff.toughness is None else _counted(
         game, obj, obj, eff.toughness, None, owner)
     obj.static_mods.append(Mod(set_pt=(power, toughness), until="static"))
 
@@ -382,11 +382,11 @@ def _apply_one(game: Game, src: GameObject, eff: Any, x: Any = None,
                           n * _counted(game, src, obj, eff.toughness, x), until="static",
                           timestamp=stamp)
         elif isinstance(eff, ab.SetBasePT):
-            # 613.4a/b: a power-only definition keeps the printed toughness, and the reverse
-            power = obj.face.power or 0 if eff.power is None else \
-                _counted(game, src, obj, eff.power, x)
-            toughness = obj.face.toughness or 0 if eff.toughness is None else \
-                _counted(game, src, obj, eff.toughness, x)
+            # 613.4a/b: a power-only definition keeps the toughness (printed, or another
+            # ability's: Yavimaya Kavu defines each in its own ability), and the reverse
+            power = None if eff.power is None else _counted(game, src, obj, eff.power, x)
+            toughness = None if eff.toughness is None else _counted(game, src, obj,
+                                                                    eff.toughness, x)
             mod = Mod(set_pt=(power, toughness), until="static", timestamp=stamp)
         else:
             mod = Mod(keywords=tuple(k.name for k in eff.keywords),

@@ -523,9 +523,12 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
     kind = target.kind
     flt = target.filter
     found: list[Any] = []
-    if kind in ("player", "opponent", "any"):
+    quals = flt.qualifiers if flt is not None else ()
+    # "target player or planeswalker", "target opponent or creature they control" (115.4)
+    either = kind == "player_or_permanent" and ("player" in quals or "opponent" in quals)
+    if kind in ("player", "opponent", "any") or either:
         for p in game.apnap():
-            if kind == "opponent" and p is controller:
+            if (kind == "opponent" or (either and "player" not in quals)) and p is controller:
                 continue
             found.append(p)
     if kind in ("creature", "permanent", "any", "planeswalker", "artifact", "enchantment",

@@ -430,6 +430,20 @@ def _is_self(trig: Any) -> bool:
     return subj is None or subj.kind == "self"
 
 
+def _first_block_of(game: Game, attacker: Any, data: Any) -> bool:
+    """509.3c: "whenever ~ becomes blocked" triggers once as blockers are declared, however many
+    creatures block it: only at the first "blocks" event naming it in this declare blockers
+    step."""
+    first = None
+    for ev in reversed(game.events):
+        if ev.name == "step_began" and ev.data.get("step") == "declare_blockers":
+            break
+        if ev.name == "blocks" and (ev.data.get("attacker") is attacker or
+                                    attacker in ev.data.get("attackers", ())):
+            first = ev
+    return first is None or first.data is data
+
+
 def _about(game: Game, trig: Any, obj: Any, source: Any, controller: Player,
            zone_check: bool = True) -> bool:
     """Whether the object an event is about is the one the trigger names: the source itself
@@ -509,7 +523,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if kind == "becomes_blocked":
         # (a creature blocking two or more attackers blocks once, 509.3a: all are listed)
         return name == "blocks" and (data["attacker"] is source or
-                                     source in data.get("attackers", ()))
+                                     source in data.get("attackers", ())) and \
+            _first_block_of(game, source, data)
     if kind == "becomes_target":
         return name == "becomes_target" and data["obj"] is source
     if kind == "dealt_damage":

@@ -241,6 +241,11 @@ def _triggering(ctx: Ctx) -> Any:
     ev = ctx.event
     if ev is None:
         return None
+    if ev.name == "blocks" and getattr(getattr(getattr(ctx.item, "ability", None), "trigger",
+                                               None), "event", None) == "becomes_blocked":
+        # 509.3c: what "becomes blocked" is the attacker; the event names its blocker first
+        src = _source_obj(ctx)
+        return src if src in ev.data.get("attackers", ()) else ev.data.get("attacker")
     for key in ("obj", "source", "player"):
         val = ev.data.get(key)
         if val is not None:

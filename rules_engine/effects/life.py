@@ -13,6 +13,7 @@ from rules_engine.context import Ctx, _source_obj
 from rules_engine.decisions import match_option
 from rules_engine.effects.core import _amount_for, _objects, _players, amount, resolve_ref
 from rules_engine.errors import IllegalActionError
+from rules_engine.objects import Player
 
 
 def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
@@ -39,9 +40,12 @@ def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
         _divided_damage(ctx, eff, src, n)
         return
     hit: list[Any] = []
+    each = eff.amount is not None and eff.amount.text is not None
     for ref in eff.recipients:
         for r in resolve_ref(ctx, ref):
-            deal_damage(ctx.game, src, r, n)
+            # "to each player equal to half that player's life total": counted for each
+            deal_damage(ctx.game, src, r, _amount_for(ctx, eff.amount, r)
+                        if each and isinstance(r, Player) else n)
             hit.append(r)
     ctx.those = hit  # "a creature dealt damage this way"
 
