@@ -24,6 +24,10 @@ here, a small grammar over the same atoms instead of one phrase per card:
   exile and in your graveyard", "Angels you already control", "other creatures you control
   that share a creature type with it", "... with the same name as that creature" (201.2).
 
+More shapes (battlefield-wide counts, kicker, deeds of this turn, players with a property,
+combat, life totals, loyalty) are in :mod:`rules_engine.amount_families`, registered into this
+grammar's list of families.
+
 Every function returns None for words it does not understand; :func:`understood` asks the same
 functions about an empty game, so the audit (``rules_engine.support``) and the engine cannot
 disagree about which words are computed.
