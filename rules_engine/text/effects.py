@@ -71,8 +71,13 @@ from rules_engine.text.nouns import (
     parse_refs,
     singular,
 )
+from rules_engine.text.phrases import PHRASES
 from rules_engine.text.tokens import parse_token
-from rules_engine.text.verbs import VERB_PHRASES, would_replacement
+from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
+from rules_engine.text.verbs import would_replacement
+
+# the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
+VERB_PHRASES = _MAIN_PHRASES + PHRASES
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -86,7 +91,7 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|adds|is an?(?= ))\b)",
+    r"blights?|earthbends?|adds|is an?(?= )|(?:is|are) the chosen(?= ))\b)",
     re.I)
 
 _DURATIONS = [

@@ -1,0 +1,28 @@
+"""Effect records added after :mod:`rules_engine.abilities` reached its size cap.
+
+The same kind of plain frozen dataclasses as there (the compiler produces them, the engine's
+handlers and static-ability code read them); ``abilities`` stays the place of the shared
+building blocks (:class:`~rules_engine.abilities.Ref`, ``Amount``, ``ObjectFilter`` ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules_engine.abilities import Duration, Effect, Ref
+
+
+@dataclass(frozen=True, slots=True)
+class IsChosen(Effect):
+    """``subject`` *is* the value chosen for its source: "This land is the chosen type"
+    (a basic land type chosen as it entered, 614.12; 305.7: it loses its other land types),
+    "~ is the chosen type in addition to its other types" (205.1b), "Enchanted land is the
+    chosen color" (105.3, layer 5). ``what`` is "type" or "color"; the value is the one the
+    source's "choose a ..." linked to it (607.2d)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    what: str = "type"
+    additional: bool = False
+    duration: Duration | None = None
+    text: str = ""
+
