@@ -399,7 +399,7 @@ def qualifier_understood(q: str) -> bool:
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
-                 "attached to that creature",
+                 "attached to that creature", "other than that object",
                  "with the chosen name",
                  "blocking_source", "dealt damage this way")  # (the last: effects pools)
 
@@ -573,6 +573,13 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
         return _choose_targets(game, item, wanted, player, given)
 
 
+def _event_object(item: Any) -> Any:
+    """The object a triggered ability's trigger event is about ("that creature", 603.2)."""
+    event = getattr(item, "event", None)
+    data = getattr(event, "data", None) or {}
+    return data.get("obj")
+
+
 def _x_for_targets(game: Game, item: Any, player: Player) -> int:
     """X as the targets are chosen (601.2b: announced before 601.2c), or defined by the
     ability's words ("target creature card with mana value X or less, where X is the amount of
@@ -594,6 +601,9 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
     source = item.source if hasattr(item, "source") and item.source is not None else item
     for target in wanted:
         opts = [o for o in candidates(game, target, player, source) if o not in chosen]
+        if target.filter is not None and "other than that object" in target.filter.qualifiers:
+            that = _event_object(item)  # 603.3d: "other than that creature" (the trigger's)
+            opts = [o for o in opts if o is not that]
         count = target.max_count
         minimum = target.min_count
         if getattr(target, "count_variable", None) == "X":
