@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules_engine.abilities import Duration, Effect, Ref
+from rules_engine.abilities import Duration, Effect, Ref, TokenSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,3 +26,17 @@ class IsChosen(Effect):
     duration: Duration | None = None
     text: str = ""
 
+
+
+@dataclass(frozen=True, slots=True)
+class CreateAttachedToken(Effect):
+    """"Create a Royal Role token attached to that creature": an Aura token created already
+    attached to ``to`` (111.10j-r Role tokens, 303.4f: an Aura put onto the battlefield without
+    being cast is attached as the effect says; 303.4g: with nothing to attach it to, it isn't
+    created). ``to`` is resolved before the token exists, so "it"/"that creature" keep meaning
+    the creature the sentence speaks of."""
+
+    token: TokenSpec = field(default_factory=TokenSpec)
+    to: Ref = field(default_factory=lambda: Ref("it"))
+    controller: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""

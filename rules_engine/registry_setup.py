@@ -32,6 +32,7 @@ from rules_engine.mechanics import (  # noqa: F401
     paradigm,
     phasing,
     prepare,
+    roles,
     rooms,
     sagas,
     split,

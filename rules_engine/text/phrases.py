@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Effect, Ref
-from rules_engine.records import IsChosen
-from rules_engine.text.nouns import Ctx
+from rules_engine.abilities import Effect, Ref, TokenSpec
+from rules_engine.records import CreateAttachedToken, IsChosen
+from rules_engine.text.nouns import Ctx, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -24,8 +24,21 @@ def _is_chosen(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                     text=m.group(0))
 
 
+def _attached_token(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Create a Monster Role token attached to up to one target creature you control": a
+    predefined Role token (111.10j-r) created attached to that object (303.4f)."""
+    to = parse_ref(m.group("to"), ctx)
+    if to is None:
+        return None
+    name = f"{m.group('name')} Role"
+    return CreateAttachedToken(token=TokenSpec(name=name, predefined=True, text=name + " token"),
+                               to=to, controller=s, text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (r"(?:is|are) the chosen (?P<what>type|color)(?P<add> in addition to (?:its|their) other "
      r"types)?", _is_chosen),
+    (r"creates? an? (?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) Role token attached to (?P<to>.+)",
+     _attached_token),
 ]
 PHRASES: list[tuple[re.Pattern[str], _Builder]] = [(re.compile(p, re.I), b) for p, b in _SPECS]
