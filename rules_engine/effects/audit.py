@@ -17,6 +17,11 @@ from rules_engine.effects.tokens import _PREDEFINED
 from rules_engine.objects import Mod
 from rules_engine.text import compile_card
 
+# records whose handlers make a modification of an object (objects.Mod), which
+# mechanics/durations.py ends with its source (611.2b)
+_MOD_BASED = (ab.ModifyPT, ab.SetBasePT, ab.GrantAbility, ab.Animate, ab.LoseAbility, ab.SetTypes,
+              ab.BecomeCopy)
+
 
 def not_run_reason(eff: Any) -> str | None:
     """Why a handled record would still be skipped (the handler's "not run" note), as an audit
@@ -30,6 +35,9 @@ def not_run_reason(eff: Any) -> str | None:
                                                             "damage_cant_be_prevented"):
             return None
         return f"restriction:{eff.kind}"
+    kind = getattr(getattr(eff, "duration", None), "kind", "") or ""
+    if kind.startswith("while_") and not isinstance(eff, _MOD_BASED):
+        return f"duration:{kind}"  # (611.2b: only modifications of objects end this way)
     if isinstance(eff, records.CreateAttachedToken):
         return _role_not_run(eff.token.name or "")
     if isinstance(eff, ab.CastPermission):

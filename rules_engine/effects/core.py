@@ -315,6 +315,13 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
         return "static"
     if duration.kind == "your_next_turn":
         return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
+    if duration.kind.startswith("while_") and ctx is not None:
+        # 611.2b: ends when its source leaves the battlefield (or its controller stops
+        # controlling it); mechanics/durations.py ends it
+        src = _source_obj(ctx)
+        if src is not None:
+            ctx.game.__dict__.setdefault("while_sources", {})[src.oid] = src
+            return f"while:{duration.kind}:{src.oid}:{src.timestamp}:{ctx.controller.name}"
     return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,
                                                                                "permanent")
 

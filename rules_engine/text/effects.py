@@ -99,6 +99,11 @@ _DURATIONS = [
     (re.compile(r"\s+until your next turn$", re.I), Duration("your_next_turn")),
     (re.compile(r"\s+this turn$", re.I), Duration("this_turn")),
     (re.compile(r"\s+until end of combat$", re.I), Duration("combat")),
+    # 611.2b: "for as long as ~ remains on the battlefield" / "for as long as you control ~"
+    (re.compile(r"\s+for as long as (?:~|this [a-z]+) remains on the battlefield$", re.I),
+     Duration("while_source_on_battlefield")),
+    (re.compile(r"\s+for as long as you control (?:~|this [a-z]+)$", re.I),
+     Duration("while_you_control_source")),
 ]
 _DURATION_PREFIX = [
     (re.compile(r"^until end of turn,\s*", re.I), Duration("end_of_turn")),
