@@ -509,6 +509,8 @@ _MORE: dict[str, Any] = {
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked,
     "additional_cost_paid": _additional_cost_paid,
+    "cast_using_teamwork": lambda game, cond, controller, source: bool(
+        getattr(source, "choices_made", {}).get("teamwork")),  # (casting._teamwork_offer)
     "your_turn_number_at_most": _your_turn_number_at_most, "max_speed": _max_speed,
     "had_counters": _had_counters, "has_energy": _has_energy,
     "entered_under_control_this_turn": _entered_under_control_this_turn,

@@ -145,6 +145,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         for obj in resolve_ref(ctx, ref.of):
             if isinstance(obj, GameObject):
                 out.append(obj.controller if kind == "controller_of" else obj.owner)
+            elif isinstance(obj, Player):
+                # (inside an "unless its controller pays": the Unless made the chooser "it",
+                # 608.2d - the player who may pay is the one paying)
+                out.append(obj)
         return out
     if kind == "each":
         found = [o for o in game.permanents()

@@ -294,6 +294,9 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
         choosers = [p for p in game.apnap() if "player_each" in groups or p is not ctx.controller]
     else:
         choosers = _players(ctx, eff.chooser) or [ctx.controller]
+    # "Counter that spell unless its controller pays {4}": "that spell" stays the object the
+    # sentence is about; with no such object, "it" is the chooser ("... unless they discard")
+    that = [o for o in resolve_ref(ctx, ab.Ref("it")) if isinstance(o, GameObject)][:1]
     for p in choosers:
         sub = Ctx(game, ctx.source, ctx.controller, ctx.item)
         sub.focus = p
@@ -304,7 +307,7 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
             run(game, sub, eff.alternative)
             done = sub.did and not sub.stopped
         if not done:
-            sub.it = p
+            sub.it = that[0] if that else p
             run(game, sub, eff.effects)
 
 
