@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules_engine.abilities import Duration, Effect, Ref, TokenSpec
+from rules_engine.abilities import Amount, Duration, Effect, ObjectFilter, Ref, TokenSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,4 +39,20 @@ class CreateAttachedToken(Effect):
     token: TokenSpec = field(default_factory=TokenSpec)
     to: Ref = field(default_factory=lambda: Ref("it"))
     controller: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerExiles(Effect):
+    """"Target opponent exiles a creature they control", "... exiles a card from their hand",
+    "... and their graveyard": the player exiles what the words describe (701.13), choosing
+    among their own objects when a number of them is described (608.2d: the player the
+    instruction names makes the choice). ``zone`` is "battlefield" (permanents they control),
+    "hand" or "graveyard"; ``whole`` exiles every card there ("their graveyard")."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter | None = None
+    zone: str = "battlefield"
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    whole: bool = False
     text: str = ""

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled
+from rules_engine import compiled, records
 from rules_engine.context import Ctx
 from rules_engine.decisions import match_option
 from rules_engine.errors import DecisionError, IllegalActionError
@@ -713,12 +713,16 @@ def _collect_targets(items: Any) -> tuple[Any, ...]:
         if isinstance(value, ab.DelayedTrigger):
             return
         slots = getattr(type(value), "__slots__", None)
-        if slots and type(value).__module__ == ab.__name__:
+        if slots and type(value).__module__ in _RECORD_MODULES:
             for name in slots:
                 walk(getattr(value, name, None))
 
     walk(items)
     return tuple(found)
+
+
+# the modules whose records may hold targets (walked by collect_targets)
+_RECORD_MODULES = frozenset({ab.__name__, records.__name__})
 
 
 def note_targets(game: Game, item: Any, player: Player) -> None:

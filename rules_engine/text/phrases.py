@@ -8,8 +8,8 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Effect, Ref, TokenSpec
-from rules_engine.records import CreateAttachedToken, IsChosen
-from rules_engine.text.nouns import Ctx, parse_ref
+from rules_engine.records import CreateAttachedToken, IsChosen, PlayerExiles
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -35,10 +35,35 @@ def _attached_token(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                                to=to, controller=s, text=m.group(0))
 
 
+def _player_exiles(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target opponent exiles a creature they control", "That player exiles a card from their
+    hand": the named player chooses that many of their own objects and exiles them (701.13,
+    608.2d). Only for a player other than "you" doing it: "exile a creature" is a target or a
+    choice of the controller, read by the main table."""
+    if s.kind == "you":
+        return None
+    flt = parse_filter(m.group("what"))
+    n = amount(m.group("n"))
+    if flt is None or n is None:
+        return None
+    zone = (m.group("zone") or "battlefield").lower()
+    return PlayerExiles(player=s, filter=flt, zone=zone, amount=n, text=m.group(0))
+
+
+def _player_exiles_graveyard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"... exiles their graveyard": every card in that player's graveyard (701.13)."""
+    if s.kind == "you":
+        return None
+    return PlayerExiles(player=s, zone="graveyard", whole=True, text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (r"(?:is|are) the chosen (?P<what>type|color)(?P<add> in addition to (?:its|their) other "
      r"types)?", _is_chosen),
     (r"creates? an? (?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) Role token attached to (?P<to>.+)",
      _attached_token),
+    (rf"exiles (?P<n>an?|{NUM_WORD}) (?P<what>.+?)(?: they control| from their "
+     r"(?P<zone>hand|graveyard))", _player_exiles),
+    (r"exiles (?:their|his or her) graveyard", _player_exiles_graveyard),
 ]
 PHRASES: list[tuple[re.Pattern[str], _Builder]] = [(re.compile(p, re.I), b) for p, b in _SPECS]
