@@ -588,3 +588,4 @@ def before_the_game(restriction: Any) -> bool:
 
 
 registry.provide(player_restrictions=player_restrictions)  # Game.gain_life asks (119.7)
+registry.provide(restricted=restricted)  # targeting asks (below it: no import of statics)

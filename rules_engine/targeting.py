@@ -543,8 +543,9 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             if not matches(game, obj, flt, controller, source):
                 continue
             if obj.controller is not controller and compiled.has_keyword(obj, "hexproof") and \
-                    _hexproof_blocks(game, obj, source):
-                continue
+                    _hexproof_blocks(game, obj, source) and not hooks.restricted(
+                        game, "targetable_despite_hexproof", obj):
+                continue  # (702.11b; "... as though they didn't have hexproof")
             if compiled.has_keyword(obj, "shroud"):
                 continue
             if "protection" in obj.face.keywords or obj.mods or obj.static_mods:

@@ -336,8 +336,8 @@ def _ward(game: Game, event: Any) -> None:
     if obj.zone != "battlefield" or obj.phased_out or event.data["player"] is obj.controller:
         return
     ward = compiled.keyword_ability(obj, "ward")
-    if ward is None:
-        return
+    if ward is None or statics.restricted(game, "ward_doesnt_trigger", obj):
+        return  # ("Ward abilities of those creatures don't trigger")
 
     spell = event.data["spell"]
     cost = ward.cost if ward.cost is not None else ab.Cost(

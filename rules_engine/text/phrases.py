@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Effect, Ref, TokenSpec
+from rules_engine.abilities import Effect, Ref, Restriction, TokenSpec
 from rules_engine.records import CreateAttachedToken, IsChosen, PlayerExiles
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
@@ -57,6 +57,20 @@ def _player_exiles_graveyard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return PlayerExiles(player=s, zone="graveyard", whole=True, text=m.group(0))
 
 
+def _despite_hexproof(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Creatures your opponents control can be the targets of spells and abilities [you
+    control] as though they didn't have hexproof" (702.11b: hexproof is what forbids it), and
+    the sentence that follows it on the card, "Ward abilities of those creatures don't
+    trigger" (702.21a: the ward triggered ability)."""
+    if s.kind != "each":
+        return None
+    kind = "targetable_despite_hexproof" + ("_by_you" if m.group("you") else "")
+    out: tuple[Effect, ...] = (Restriction(kind=kind, subject=s, text=m.group(0)),)
+    if m.group("ward"):
+        out += (Restriction(kind="ward_doesnt_trigger", subject=s, text=m.group("ward")),)
+    return out
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (r"(?:is|are) the chosen (?P<what>type|color)(?P<add> in addition to (?:its|their) other "
      r"types)?", _is_chosen),
@@ -65,5 +79,8 @@ _SPECS: list[tuple[str, _Builder]] = [
     (rf"exiles (?P<n>an?|{NUM_WORD}) (?P<what>.+?)(?: they control| from their "
      r"(?P<zone>hand|graveyard))", _player_exiles),
     (r"exiles (?:their|his or her) graveyard", _player_exiles_graveyard),
+    (r"can be the targets of spells and abilities (?P<you>you control )?as though (?:it|they) "
+     r"didn't have hexproof(?:\. (?P<ward>ward abilities of (?:those|these) creatures don't "
+     r"trigger))?", _despite_hexproof),
 ]
 PHRASES: list[tuple[re.Pattern[str], _Builder]] = [(re.compile(p, re.I), b) for p, b in _SPECS]
