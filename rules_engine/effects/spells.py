@@ -96,8 +96,14 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
             game.stack.remove(obj)
             obj.zone = "none"
             if isinstance(obj, GameObject) and not obj.spell_copy and not obj.card_copy:
-                # 702.34a: a spell cast with flashback is exiled whenever it leaves the stack
-                game.move(obj, "exile" if obj.flashback else "graveyard")
+                # 702.34a: a spell cast with flashback is exiled whenever it leaves the stack;
+                # "If that spell is countered this way, exile it instead of putting it into
+                # its owner's graveyard" (614.1a: a replacement of where it goes)
+                to = "exile" if obj.flashback else (eff.to_zone or "graveyard")
+                if to == "library_bottom":
+                    game.move(obj, "library", top=False)
+                else:
+                    game.move(obj, "library" if to == "library_top" else to)
             game.log("countered", obj=obj)
 
 

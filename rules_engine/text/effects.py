@@ -29,6 +29,7 @@ from rules_engine.abilities import (
     Condition,
     Conditional,
     CopySpell,
+    CounterSpell,
     DealDamage,
     DelayedTrigger,
     Destroy,
@@ -448,6 +449,37 @@ def _replace_last(effects: list[Effect], cond: Condition, new: tuple[Effect, ...
     return True
 
 
+# "If that spell is countered this way, exile it instead of putting it into its owner's
+# graveyard" (614.1a): where the spell countered by the previous instruction goes
+_COUNTERED_TO = re.compile(
+    r"^if (?:that|the) spell is countered this way, (?P<what>exile it|put it into its owner's "
+    r"hand|put it on top of its owner's library|put it on the bottom of its owner's library) "
+    r"instead of (?:putting it )?into (?:its owner's|that player's) graveyard$", re.I)
+_COUNTERED_ZONES = {"exile it": "exile", "put it into its owner's hand": "hand",
+                    "put it on top of its owner's library": "library_top",
+                    "put it on the bottom of its owner's library": "library_bottom"}
+
+
+def _counter_to(effects: list[Effect], zone: str) -> bool:
+    """Give the last CounterSpell among ``effects`` (inside an Unless or an instead) ``zone``."""
+    def fix(e: Effect) -> Effect | None:
+        if isinstance(e, CounterSpell):
+            return dataclasses.replace(e, to_zone=zone)
+        if isinstance(e, Unless | Conditional):
+            inner = tuple(fix(x) or x for x in e.effects)
+            if inner != e.effects:
+                return dataclasses.replace(e, effects=inner, **(
+                    {"otherwise": tuple(fix(x) or x for x in e.otherwise)}
+                    if isinstance(e, Conditional) else {}))
+        return None
+    for i in range(len(effects) - 1, -1, -1):
+        new = fix(effects[i])
+        if new is not None:
+            effects[i] = new
+            return True
+    return False
+
+
 def _fold_toggle(effects: list[Effect]) -> None:
     """"If it's night, it becomes day. Otherwise, it becomes night." is one action (rule 731.2)."""
     if effects and isinstance(effects[-1], Conditional):
@@ -488,6 +520,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                     if isinstance(x, Animate) else x for x in e.effects))
                 return True
         return False
+    m = _COUNTERED_TO.match(t)
+    if m and _counter_to(effects, _COUNTERED_ZONES[m.group("what").lower()]):
+        return True
     m = re.match(r"^double the (power|toughness) of (.+?)( until end of turn)?$", t, re.I)
     if m:
         # 701.10b: "To double a creature's power, that creature gets +X/+0, where X is that
