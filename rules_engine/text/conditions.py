@@ -205,7 +205,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"(?: or (?:white|blue|black|red|green))?)", _is_a),
         (r"(?P<who>that card|that creature|that permanent) was (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
-         r"sacrificed|revealed) this way", _exiled_this_way),
+         r"sacrificed|revealed|returned|destroyed) this way", _exiled_this_way),
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
          r"(?P<what>.+?) this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
