@@ -70,10 +70,15 @@ def _exile_chosen_from_zone(ctx: Ctx, eff: Any) -> None:
         ctx.count = 0
         game.note(f"{p.name} can't exile {n} cards from their {eff.from_zone}")
         return
-    chosen = pool if len(pool) == n else game.decider.choose_many(
-        p.name, f"cards to exile ({eff.text})", pool, n)
+    if eff.random:  # "exile a card at random from your graveyard" (chosen by the game)
+        chosen = game.rng.sample(pool, n)
+    else:
+        chosen = pool if len(pool) == n else game.decider.choose_many(
+            p.name, f"cards to exile ({eff.text})", pool, n)
     for obj in chosen:
         game.move(obj, "exile")
+    if chosen:
+        ctx.it = chosen[-1]  # "You may play that card this turn"
     ctx.those = list(chosen)
     ctx.count = len(chosen)
     ctx.did = True

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Effect, Ref, Restriction, TokenSpec
+from rules_engine.abilities import Effect, Exile, ObjectFilter, Ref, Restriction, TokenSpec
 from rules_engine.records import CreateAttachedToken, IsChosen, PlayerExiles
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
@@ -71,6 +71,16 @@ def _despite_hexproof(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return out
 
 
+def _exile_at_random(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"exile a card at random from your graveyard" (the game picks it; 701.13)."""
+    n = amount(m.group("n"))
+    if n is None or s.kind != "you":
+        return None
+    return Exile(subject=Ref("chosen", filter=ObjectFilter(zone="graveyard", owner="you",
+                                                           text="card")),
+                 from_zone="graveyard", amount=n, random=True, text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (r"(?:is|are) the chosen (?P<what>type|color)(?P<add> in addition to (?:its|their) other "
      r"types)?", _is_chosen),
@@ -79,6 +89,7 @@ _SPECS: list[tuple[str, _Builder]] = [
     (rf"exiles (?P<n>an?|{NUM_WORD}) (?P<what>.+?)(?: they control| from their "
      r"(?P<zone>hand|graveyard))", _player_exiles),
     (r"exiles (?:their|his or her) graveyard", _player_exiles_graveyard),
+    (rf"exile (?P<n>an?|{NUM_WORD}) cards? at random from your graveyard", _exile_at_random),
     (r"can be the targets of spells and abilities (?P<you>you control )?as though (?:it|they) "
      r"didn't have hexproof(?:\. (?P<ward>ward abilities of (?:those|these) creatures don't "
      r"trigger))?", _despite_hexproof),
