@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules_engine.abilities import Amount, Duration, Effect, ObjectFilter, Ref, TokenSpec
+from rules_engine.abilities import (
+    Amount,
+    Duration,
+    Effect,
+    KeywordAbility,
+    ObjectFilter,
+    Ref,
+    TokenSpec,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,4 +63,16 @@ class PlayerExiles(Effect):
     zone: str = "battlefield"
     amount: Amount = field(default_factory=lambda: Amount(1))
     whole: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GrantChoice(Effect):
+    """"Target creature gains your choice of double strike or lifelink until end of turn": the
+    controller picks one of ``keywords`` as the effect resolves (608.2d) and the subject gains
+    it (613.1f, layer 6)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    keywords: tuple[KeywordAbility, ...] = ()
+    duration: Duration | None = field(default_factory=Duration)
     text: str = ""

@@ -1,11 +1,14 @@
 """Effects whose choice a named player makes as they resolve (608.2d): "target opponent exiles a
-creature they control", "... and their graveyard" (701.13).
+creature they control", "... and their graveyard" (701.13); "gains your choice of double strike
+or lifelink".
 """
 
 from __future__ import annotations
 
+from rules_engine import abilities as ab
 from rules_engine import records, registry, targeting
 from rules_engine.context import Ctx
+from rules_engine.effects.changes import h_grant
 from rules_engine.effects.core import _players, amount
 
 
@@ -34,4 +37,16 @@ def h_player_exiles(ctx: Ctx, eff: records.PlayerExiles) -> None:
     ctx.did = bool(moved)
 
 
-registry.register_effects({records.PlayerExiles: h_player_exiles})
+def h_grant_choice(ctx: Ctx, eff: records.GrantChoice) -> None:
+    """608.2d: the controller chooses one of the keywords as the effect resolves; the subject
+    gains it for the duration (613.1f), as a plain grant would."""
+    options = [k.text or k.name for k in eff.keywords]
+    pick = ctx.game.decider.choose(ctx.controller.name, f"keyword for '{eff.text}'", options)
+    kw = next((k for k in eff.keywords if (k.text or k.name) == pick), eff.keywords[0])
+    ctx.game.log("value_chosen", player=ctx.controller, kind="keyword", value=str(pick))
+    h_grant(ctx, ab.GrantAbility(subject=eff.subject, keywords=(kw,), duration=eff.duration,
+                                 text=eff.text))
+
+
+registry.register_effects({records.PlayerExiles: h_player_exiles,
+                           records.GrantChoice: h_grant_choice})

@@ -61,6 +61,7 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
+from rules_engine.records import GrantChoice
 from rules_engine.text import hooks
 from rules_engine.text import nouns as _nouns
 from rules_engine.text.conditions import parse_condition
@@ -113,7 +114,7 @@ _DURATION_PREFIX = [
 ]
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
-                 BecomeCopy, SetBasePT)
+                 BecomeCopy, SetBasePT, GrantChoice)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:

@@ -8,7 +8,8 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Effect, Exile, ObjectFilter, Ref, Restriction, TokenSpec
-from rules_engine.records import CreateAttachedToken, IsChosen, PlayerExiles
+from rules_engine.records import CreateAttachedToken, GrantChoice, IsChosen, PlayerExiles
+from rules_engine.text.keywords import parse_keyword
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -81,6 +82,17 @@ def _exile_at_random(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                  from_zone="graveyard", amount=n, random=True, text=m.group(0))
 
 
+def _grant_choice(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"gains your choice of flying, vigilance, deathtouch, or lifelink": one keyword, chosen as
+    the effect resolves (608.2d)."""
+    words = [w for w in re.split(r",? or |, ", m.group("kws")) if w.strip()]
+    kws = [parse_keyword(w.strip()) for w in words]
+    if len(kws) < 2 or any(k is None for k in kws):
+        return None
+    return GrantChoice(subject=s, keywords=tuple(k for k in kws if k is not None), duration=None,
+                       text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (r"(?:is|are) the chosen (?P<what>type|color)(?P<add> in addition to (?:its|their) other "
      r"types)?", _is_chosen),
@@ -89,6 +101,7 @@ _SPECS: list[tuple[str, _Builder]] = [
     (rf"exiles (?P<n>an?|{NUM_WORD}) (?P<what>.+?)(?: they control| from their "
      r"(?P<zone>hand|graveyard))", _player_exiles),
     (r"exiles (?:their|his or her) graveyard", _player_exiles_graveyard),
+    (r"(?:both )?gains? your choice of (?P<kws>.+)", _grant_choice),
     (rf"exile (?P<n>an?|{NUM_WORD}) cards? at random from your graveyard", _exile_at_random),
     (r"can be the targets of spells and abilities (?P<you>you control )?as though (?:it|they) "
      r"didn't have hexproof(?:\. (?P<ward>ward abilities of (?:those|these) creatures don't "
