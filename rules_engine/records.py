@@ -76,3 +76,15 @@ class GrantChoice(Effect):
     keywords: tuple[KeywordAbility, ...] = ()
     duration: Duration | None = field(default_factory=Duration)
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FromOutsideGame(Effect):
+    """"You may put a card you own from outside the game into your hand", "... reveal a
+    creature card you own from outside the game and put it into your hand" (400.11b, 108.3b):
+    a card of ``filter`` the player owns outside the game (their sideboard, 400.11a) comes into
+    their hand."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter | None = None
+    text: str = ""

@@ -48,5 +48,17 @@ def h_grant_choice(ctx: Ctx, eff: records.GrantChoice) -> None:
                                  text=eff.text))
 
 
-registry.register_effects({records.PlayerExiles: h_player_exiles,
+def h_from_outside(ctx: Ctx, eff: records.FromOutsideGame) -> None:
+    """400.11a-b / 108.3b: a card the player owns outside the game (their sideboard) would be
+    put into their hand. The games here are played with main decks only (the real decks carry
+    no sideboard, and the scenario format has none), so no card is outside the game: there is
+    nothing to choose, and the effect does nothing (609.3)."""
+    for p in _players(ctx, eff.player) or [ctx.controller]:
+        ctx.game.note(f"{p.name} has no card outside the game (no sideboard, 400.11a): "
+                      f"'{eff.text}' does nothing")
+    ctx.did = False
+
+
+registry.register_effects({records.FromOutsideGame: h_from_outside,
+                           records.PlayerExiles: h_player_exiles,
                            records.GrantChoice: h_grant_choice})

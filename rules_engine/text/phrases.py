@@ -8,7 +8,13 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Effect, Exile, ObjectFilter, Ref, Restriction, TokenSpec
-from rules_engine.records import CreateAttachedToken, GrantChoice, IsChosen, PlayerExiles
+from rules_engine.records import (
+    CreateAttachedToken,
+    FromOutsideGame,
+    GrantChoice,
+    IsChosen,
+    PlayerExiles,
+)
 from rules_engine.text.keywords import parse_keyword
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
@@ -93,6 +99,12 @@ def _grant_choice(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                        text=m.group(0))
 
 
+def _from_outside(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put a card you own from outside the game into your hand" (400.11b)."""
+    flt = parse_filter(m.group("what"))
+    return None if flt is None else FromOutsideGame(player=s, filter=flt, text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (r"(?:is|are) the chosen (?P<what>type|color)(?P<add> in addition to (?:its|their) other "
      r"types)?", _is_chosen),
@@ -101,6 +113,8 @@ _SPECS: list[tuple[str, _Builder]] = [
     (rf"exiles (?P<n>an?|{NUM_WORD}) (?P<what>.+?)(?: they control| from their "
      r"(?P<zone>hand|graveyard))", _player_exiles),
     (r"exiles (?:their|his or her) graveyard", _player_exiles_graveyard),
+    (r"(?:reveal|put) an? (?P<what>.+?) you own from outside the game(?: and put it)? into "
+     r"your hand", _from_outside),
     (r"(?:both )?gains? your choice of (?P<kws>.+)", _grant_choice),
     (rf"exile (?P<n>an?|{NUM_WORD}) cards? at random from your graveyard", _exile_at_random),
     (r"can be the targets of spells and abilities (?P<you>you control )?as though (?:it|they) "
