@@ -664,11 +664,13 @@ class DelayedTrigger(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CounterSpell(Effect):
-    """Counter ``subject`` (rule 701.6); ``unless_pay`` for "unless its controller pays {X}"."""
+    """Counter ``subject`` (rule 701.6); ``unless_pay`` for "unless its controller pays {X}";
+    ``to_zone`` where a countered spell goes instead of its owner's graveyard (614.1a)."""
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
     unless_pay: Cost | None = None
     text: str = ""
+    to_zone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -372,6 +372,12 @@ def _kicked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool(getattr(source, "choices_made", {}).get("kicked"))
 
 
+def _additional_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"If this spell's additional cost was paid" (601.2b, 601.2h): casting records that an
+    optional additional cost was paid, or a mandatory one (casting._additional_costs)."""
+    return bool(getattr(source, "choices_made", {}).get("additional_cost_paid"))
+
+
 def speed(game: Game, player: Any) -> int:
     """702.179: a player's speed (0 without one). 704.5z: a player who controls a permanent with
     start your engines! and has no speed gets speed 1 (applied when speed is asked for)."""
@@ -502,6 +508,9 @@ _MORE: dict[str, Any] = {
     "more_life_than_opponent": _more_life_than_opponent,
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked,
+    "additional_cost_paid": _additional_cost_paid,
+    "cast_using_teamwork": lambda game, cond, controller, source: bool(
+        getattr(source, "choices_made", {}).get("teamwork")),  # (casting._teamwork_offer)
     "your_turn_number_at_most": _your_turn_number_at_most, "max_speed": _max_speed,
     "had_counters": _had_counters, "has_energy": _has_energy,
     "entered_under_control_this_turn": _entered_under_control_this_turn,

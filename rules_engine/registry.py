@@ -110,7 +110,7 @@ class Hooks:
         "trigger_check", "trigger_watched_events", "trigger_ignored_events",
         "trigger_verify_index",
         # rules_engine.statics (613)
-        "player_restrictions",
+        "player_restrictions", "restricted",
         # rules_engine.permanents (permanents entering, 403, 614.12)
         "enter_battlefield",
         # mechanics (each names its rules in its module)

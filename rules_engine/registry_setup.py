@@ -19,8 +19,10 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     triggers,
     turn,
 )
+from rules_engine.effects import player_choices  # noqa: F401
 from rules_engine.mechanics import (  # noqa: F401
     day_night,
+    durations,
     earthbend,
     emblems,
     end_turn,
@@ -32,6 +34,7 @@ from rules_engine.mechanics import (  # noqa: F401
     paradigm,
     phasing,
     prepare,
+    roles,
     rooms,
     sagas,
     split,

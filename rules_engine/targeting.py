@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled
+from rules_engine import compiled, records
 from rules_engine.context import Ctx
 from rules_engine.decisions import match_option
 from rules_engine.errors import DecisionError, IllegalActionError
@@ -399,7 +399,7 @@ def qualifier_understood(q: str) -> bool:
         return True
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
-                 "attached to that creature",
+                 "attached to that creature", "other than that object",
                  "with the chosen name",
                  "blocking_source", "dealt damage this way")  # (the last: effects pools)
 
@@ -546,8 +546,9 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             if not matches(game, obj, flt, controller, source):
                 continue
             if obj.controller is not controller and compiled.has_keyword(obj, "hexproof") and \
-                    _hexproof_blocks(game, obj, source):
-                continue
+                    _hexproof_blocks(game, obj, source) and not hooks.restricted(
+                        game, "targetable_despite_hexproof", obj):
+                continue  # (702.11b; "... as though they didn't have hexproof")
             if compiled.has_keyword(obj, "shroud"):
                 continue
             if "protection" in obj.face.keywords or obj.mods or obj.static_mods:
@@ -576,6 +577,13 @@ def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Playe
         return _choose_targets(game, item, wanted, player, given)
 
 
+def _event_object(item: Any) -> Any:
+    """The object a triggered ability's trigger event is about ("that creature", 603.2)."""
+    event = getattr(item, "event", None)
+    data = getattr(event, "data", None) or {}
+    return data.get("obj")
+
+
 def _x_for_targets(game: Game, item: Any, player: Player) -> int:
     """X as the targets are chosen (601.2b: announced before 601.2c), or defined by the
     ability's words ("target creature card with mana value X or less, where X is the amount of
@@ -597,6 +605,9 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
     source = item.source if hasattr(item, "source") and item.source is not None else item
     for target in wanted:
         opts = [o for o in candidates(game, target, player, source) if o not in chosen]
+        if target.filter is not None and "other than that object" in target.filter.qualifiers:
+            that = _event_object(item)  # 603.3d: "other than that creature" (the trigger's)
+            opts = [o for o in opts if o is not that]
         count = target.max_count
         minimum = target.min_count
         if getattr(target, "count_variable", None) == "X":
@@ -706,12 +717,16 @@ def _collect_targets(items: Any) -> tuple[Any, ...]:
         if isinstance(value, ab.DelayedTrigger):
             return
         slots = getattr(type(value), "__slots__", None)
-        if slots and type(value).__module__ == ab.__name__:
+        if slots and type(value).__module__ in _RECORD_MODULES:
             for name in slots:
                 walk(getattr(value, name, None))
 
     walk(items)
     return tuple(found)
+
+
+# the modules whose records may hold targets (walked by collect_targets)
+_RECORD_MODULES = frozenset({ab.__name__, records.__name__})
 
 
 def note_targets(game: Game, item: Any, player: Player) -> None:

@@ -336,8 +336,8 @@ def _ward(game: Game, event: Any) -> None:
     if obj.zone != "battlefield" or obj.phased_out or event.data["player"] is obj.controller:
         return
     ward = compiled.keyword_ability(obj, "ward")
-    if ward is None:
-        return
+    if ward is None or statics.restricted(game, "ward_doesnt_trigger", obj):
+        return  # ("Ward abilities of those creatures don't trigger")
 
     spell = event.data["spell"]
     cost = ward.cost if ward.cost is not None else ab.Cost(
@@ -462,6 +462,37 @@ def _about(game: Game, trig: Any, obj: Any, source: Any, controller: Player,
     return targeting.matches(game, obj, flt, controller, source, zone_check=zone_check)
 
 
+def _targeted_by(detail: str | None, data: dict, controller: Player) -> bool:
+    """115.1 / 603.2: "becomes the target of a spell", "... of a spell or ability an opponent
+    controls", "... you control": what did the targeting and who controls it."""
+    words = (detail or "").lower()
+    item = data.get("spell")
+    if "or ability" not in words and "spell" in words and not isinstance(item, GameObject):
+        return False  # an ability on the stack is not a spell (113.1b)
+    who = data.get("player") if item is None else getattr(item, "controller", data.get("player"))
+    if "an opponent controls" in words and who is controller:
+        return False
+    if "you control" in words and "opponent" not in words and who is not controller:
+        return False
+    return True
+
+
+def _target_about(game: Game, trig: Any, obj: Any, source: Any, controller: Player) -> bool:
+    """"Whenever ~ becomes the target ...": the source; "a creature you control" is a permanent
+    (109.2: on the battlefield), "a creature spell you control" a spell on the stack; either
+    when the trigger names both (an ``any_of`` filter)."""
+    flt = trig.filter
+    if flt is None or (trig.subject is not None and trig.subject.kind == "self_or"
+                       and obj is source):
+        return _about(game, trig, obj, source, controller)
+    for alt in flt.any_of or (flt,):
+        zone = alt.zone or "battlefield"
+        if obj.zone == zone and targeting.matches(game, obj, alt, controller, source,
+                                                  zone_check=False):
+            return True
+    return False
+
+
 def _matches(game: Game, trig: Any, event: Any, source: Any, controller: Player,
              delayed: Any = None) -> bool:
     if _match_one(game, trig, event, source, controller, delayed):
@@ -526,7 +557,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                      source in data.get("attackers", ())) and \
             _first_block_of(game, source, data)
     if kind == "becomes_target":
-        return name == "becomes_target" and data["obj"] is source
+        return name == "becomes_target" and _targeted_by(trig.detail, data, controller) and \
+            _target_about(game, trig, data["obj"], source, controller)
     if kind == "dealt_damage":
         return name == "damage_dealt" and data["recipient"] is source
     if kind == "discard":

@@ -31,7 +31,7 @@ _LAYER_NAMES = ("base", "state", "characteristics", "rules core", "effects", "me
                 "runners")
 _LAYER_TABLE = {
     # 0 base: plain records and protocols, no game
-    "base": ["errors", "cards", "events", "decisions", "abilities", "registry", "data",
+    "base": ["errors", "cards", "events", "decisions", "abilities", "records", "registry", "data",
              "text"],
     # 1 state: objects, players, zones, designations, mana pool, the event log; no rules
     "state": ["objects", "game", "compiled", "mana", "context"],

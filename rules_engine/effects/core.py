@@ -145,6 +145,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         for obj in resolve_ref(ctx, ref.of):
             if isinstance(obj, GameObject):
                 out.append(obj.controller if kind == "controller_of" else obj.owner)
+            elif isinstance(obj, Player):
+                # (inside an "unless its controller pays": the Unless made the chooser "it",
+                # 608.2d - the player who may pay is the one paying)
+                out.append(obj)
         return out
     if kind == "each":
         found = [o for o in game.permanents()
@@ -320,6 +324,13 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
         return "static"
     if duration.kind == "your_next_turn":
         return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
+    if duration.kind.startswith("while_") and ctx is not None:
+        # 611.2b: ends when its source leaves the battlefield (or its controller stops
+        # controlling it); mechanics/durations.py ends it
+        src = _source_obj(ctx)
+        if src is not None:
+            ctx.game.__dict__.setdefault("while_sources", {})[src.oid] = src
+            return f"while:{duration.kind}:{src.oid}:{src.timestamp}:{ctx.controller.name}"
     return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,
                                                                                "permanent")
 

@@ -12,7 +12,7 @@ from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
-                              "tap_untapped", "exile", "return", "tap_creatures_power"})
+                              "tap_untapped", "exile", "return", "tap_creatures_power", "blight"})
 
 
 def _cost_count(part: Any) -> int:
@@ -81,6 +81,9 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
                 source, GameObject) else 0
             if have < n:
                 return f"122.8: {source.name} doesn't have {n} {part.counter} counter(s)"
+        elif kind == "blight":
+            if not any(o.is_creature for o in game.permanents(player)):
+                return f"701.68b: {player.name} controls no creature to blight"
         elif kind == "tap_creatures_power":
             need = n
             pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
@@ -122,6 +125,9 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
         if kind == "tap_creatures_power":
             paid += tap_creatures_cost(game, player, source, part)
             continue
+        if kind == "blight":
+            paid += _blight(game, player, n)
+            continue
         options = _cost_options(game, player, source, part)
         if isinstance(part.what, ab.Ref) or part.what is None:
             chosen = options[:1]
@@ -149,6 +155,18 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.log("tapped_for_cost", obj=obj, source=source)
         paid += chosen
     return paid
+
+
+def _blight(game: Game, player: Player, n: int) -> list[Any]:
+    """701.68a: blight N as a cost - N -1/-1 counters on one creature the player controls,
+    the "blighted creature" (701.68c); 701.68d: "whenever you blight" sees it once done."""
+    options = [o for o in game.permanents(player) if o.is_creature]
+    chosen = game.decider.choose_many(player.name, f"creature to blight {n}", options, 1)
+    for obj in chosen:
+        obj.counters["-1/-1"] = obj.counters.get("-1/-1", 0) + n
+        game.log("counters_put", obj=obj, counter="-1/-1", amount=n, player=player)
+        game.log("blighted", obj=obj, player=player, amount=n)
+    return list(chosen)
 
 
 registry.provide(other_cost_kinds=OTHER_COST_KINDS, cost_refusal=cost_refusal, pay_costs=pay_costs)

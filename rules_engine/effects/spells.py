@@ -96,8 +96,14 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
             game.stack.remove(obj)
             obj.zone = "none"
             if isinstance(obj, GameObject) and not obj.spell_copy and not obj.card_copy:
-                # 702.34a: a spell cast with flashback is exiled whenever it leaves the stack
-                game.move(obj, "exile" if obj.flashback else "graveyard")
+                # 702.34a: a spell cast with flashback is exiled whenever it leaves the stack;
+                # "If that spell is countered this way, exile it instead of putting it into
+                # its owner's graveyard" (614.1a: a replacement of where it goes)
+                to = "exile" if obj.flashback else (eff.to_zone or "graveyard")
+                if to == "library_bottom":
+                    game.move(obj, "library", top=False)
+                else:
+                    game.move(obj, "library" if to == "library_top" else to)
             game.log("countered", obj=obj)
 
 
@@ -294,6 +300,9 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
         choosers = [p for p in game.apnap() if "player_each" in groups or p is not ctx.controller]
     else:
         choosers = _players(ctx, eff.chooser) or [ctx.controller]
+    # "Counter that spell unless its controller pays {4}": "that spell" stays the object the
+    # sentence is about; with no such object, "it" is the chooser ("... unless they discard")
+    that = [o for o in resolve_ref(ctx, ab.Ref("it")) if isinstance(o, GameObject)][:1]
     for p in choosers:
         sub = Ctx(game, ctx.source, ctx.controller, ctx.item)
         sub.focus = p
@@ -304,7 +313,7 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
             run(game, sub, eff.alternative)
             done = sub.did and not sub.stopped
         if not done:
-            sub.it = p
+            sub.it = that[0] if that else p
             run(game, sub, eff.effects)
 
 

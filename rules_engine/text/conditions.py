@@ -205,7 +205,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"(?: or (?:white|blue|black|red|green))?)", _is_a),
         (r"(?P<who>that card|that creature|that permanent) was (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
-         r"sacrificed|revealed) this way", _exiled_this_way),
+         r"sacrificed|revealed|returned|destroyed) this way", _exiled_this_way),
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
          r"(?P<what>.+?) this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
@@ -238,6 +238,8 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "ability_resolved_count", amount=Amount(ORDINALS[m.group("ord").lower()],
                                                      text="exactly"), text=m.group(0))),
         (r"(?:~|it|that spell) was kicked", _fixed("kicked")),
+        (r"(?:~|this spell)'s additional cost was paid", _fixed("additional_cost_paid")),
+        (r"(?:~|this spell|it) was cast using teamwork", _fixed("cast_using_teamwork")),
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),

@@ -29,6 +29,7 @@ from rules_engine.abilities import (
     Condition,
     Conditional,
     CopySpell,
+    CounterSpell,
     DealDamage,
     DelayedTrigger,
     Destroy,
@@ -60,6 +61,7 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
+from rules_engine.records import GrantChoice
 from rules_engine.text import hooks
 from rules_engine.text import nouns as _nouns
 from rules_engine.text.conditions import parse_condition
@@ -71,8 +73,13 @@ from rules_engine.text.nouns import (
     parse_refs,
     singular,
 )
+from rules_engine.text.phrases import PHRASES
 from rules_engine.text.tokens import parse_token
-from rules_engine.text.verbs import VERB_PHRASES, would_replacement
+from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
+from rules_engine.text.verbs import would_replacement
+
+# the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
+VERB_PHRASES = _MAIN_PHRASES + PHRASES
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -86,7 +93,7 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|adds|is an?(?= ))\b)",
+    r"blights?|earthbends?|adds|is an?(?= )|(?:is|are) the chosen(?= ))\b)",
     re.I)
 
 _DURATIONS = [
@@ -94,6 +101,11 @@ _DURATIONS = [
     (re.compile(r"\s+until your next turn$", re.I), Duration("your_next_turn")),
     (re.compile(r"\s+this turn$", re.I), Duration("this_turn")),
     (re.compile(r"\s+until end of combat$", re.I), Duration("combat")),
+    # 611.2b: "for as long as ~ remains on the battlefield" / "for as long as you control ~"
+    (re.compile(r"\s+for as long as (?:~|this [a-z]+) remains on the battlefield$", re.I),
+     Duration("while_source_on_battlefield")),
+    (re.compile(r"\s+for as long as you control (?:~|this [a-z]+)$", re.I),
+     Duration("while_you_control_source")),
 ]
 _DURATION_PREFIX = [
     (re.compile(r"^until end of turn,\s*", re.I), Duration("end_of_turn")),
@@ -102,7 +114,7 @@ _DURATION_PREFIX = [
 ]
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
-                 BecomeCopy, SetBasePT)
+                 BecomeCopy, SetBasePT, GrantChoice)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:
@@ -438,6 +450,37 @@ def _replace_last(effects: list[Effect], cond: Condition, new: tuple[Effect, ...
     return True
 
 
+# "If that spell is countered this way, exile it instead of putting it into its owner's
+# graveyard" (614.1a): where the spell countered by the previous instruction goes
+_COUNTERED_TO = re.compile(
+    r"^if (?:that|the) spell is countered this way, (?P<what>exile it|put it into its owner's "
+    r"hand|put it on top of its owner's library|put it on the bottom of its owner's library) "
+    r"instead of (?:putting it )?into (?:its owner's|that player's) graveyard$", re.I)
+_COUNTERED_ZONES = {"exile it": "exile", "put it into its owner's hand": "hand",
+                    "put it on top of its owner's library": "library_top",
+                    "put it on the bottom of its owner's library": "library_bottom"}
+
+
+def _counter_to(effects: list[Effect], zone: str) -> bool:
+    """Give the last CounterSpell among ``effects`` (inside an Unless or an instead) ``zone``."""
+    def fix(e: Effect) -> Effect | None:
+        if isinstance(e, CounterSpell):
+            return dataclasses.replace(e, to_zone=zone)
+        if isinstance(e, Unless | Conditional):
+            inner = tuple(fix(x) or x for x in e.effects)
+            if inner != e.effects:
+                return dataclasses.replace(e, effects=inner, **(
+                    {"otherwise": tuple(fix(x) or x for x in e.otherwise)}
+                    if isinstance(e, Conditional) else {}))
+        return None
+    for i in range(len(effects) - 1, -1, -1):
+        new = fix(effects[i])
+        if new is not None:
+            effects[i] = new
+            return True
+    return False
+
+
 def _fold_toggle(effects: list[Effect]) -> None:
     """"If it's night, it becomes day. Otherwise, it becomes night." is one action (rule 731.2)."""
     if effects and isinstance(effects[-1], Conditional):
@@ -478,6 +521,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                     if isinstance(x, Animate) else x for x in e.effects))
                 return True
         return False
+    m = _COUNTERED_TO.match(t)
+    if m and _counter_to(effects, _COUNTERED_ZONES[m.group("what").lower()]):
+        return True
     m = re.match(r"^double the (power|toughness) of (.+?)( until end of turn)?$", t, re.I)
     if m:
         # 701.10b: "To double a creature's power, that creature gets +X/+0, where X is that

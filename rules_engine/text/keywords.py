@@ -53,7 +53,7 @@ NUMBERED = ("firebending", "toxic", "afflict", "annihilator", "bushido", "modula
             "rampage", "absorb", "crew", "renown", "tribute", "devour", "graft", "amplify",
             "bloodthirst", "fabricate", "backup", "mobilize", "afterlife", "frenzy", "dredge",
             "ripple", "soulshift", "poisonous", "casualty", "hideaway", "ravenous", "saddle",
-            "station")
+            "station", "teamwork")
 
 _KW_RE = re.compile(
     r"^(?P<name>" + "|".join(sorted((re.escape(k) for k in set(SIMPLE) | set(COSTED)

@@ -51,6 +51,7 @@ from rules_engine.abilities import (
     iter_effects,
     targets_of,
 )
+from rules_engine.records import IsChosen
 from rules_engine.text import effects as fx
 from rules_engine.text import hooks
 from rules_engine.text.conditions import parse_condition
@@ -329,7 +330,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
 
 _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
               CastPermission, Skip, PreventDamage, PlayPermission, LoseAbility, SetBasePT,
-              Animate, SetTypes)
+              Animate, SetTypes, IsChosen)
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 

@@ -39,6 +39,13 @@ def _subject(text: str, ctx: Ctx) -> tuple[Ref | None, ObjectFilter | None]:
     if m:
         flt = parse_filter(m.group(1))
         return (Ref("self_or"), flt) if flt else (None, None)
+    m = re.match(r"^an? (.+?) or an? (.+)$", t, re.I)
+    if m:
+        # "a creature you control or a creature spell you control": either object (the
+        # permanent one on the battlefield, 109.2; the spell on the stack)
+        alts = tuple(parse_filter(x) for x in m.groups())
+        if all(alts):
+            return None, ObjectFilter(any_of=tuple(a for a in alts if a), text=t)
     m = re.match(r"^(?:an?|another|one or more) (.+)$", t, re.I)
     if m:
         rest = m.group(1)

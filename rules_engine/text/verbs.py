@@ -81,6 +81,7 @@ from rules_engine.abilities import (
     Venture,
     WinGame,
 )
+from rules_engine.data import creature_types
 from rules_engine.text import hooks
 from rules_engine.text.costs import parse_cost
 from rules_engine.text.keywords import parse_keyword, parse_keyword_list
@@ -774,8 +775,12 @@ def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     types = m.group("types").split()
     kws: tuple = ()
     granted: tuple = ()
-    if m.group("with"):
-        split = split_quoted(m.group("with"))
+    with_text, every = m.group("with"), None
+    if with_text:  # "with vigilance and all creature types" (205.3m: every creature type)
+        every = re.search(r"(?:^|,? and )all creature types$", with_text, re.I)
+        with_text = with_text[:every.start()] if every else with_text
+    if with_text:
+        split = split_quoted(with_text)
         if split is None:
             return None
         kw_text, quotes = split
@@ -793,6 +798,7 @@ def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     subtypes = tuple(w for w in types if w.lower() not in card_types and w[:1].isupper())
     if len(card_types) + len(subtypes) != len(types):
         return None
+    subtypes = creature_types() if every else subtypes
     colors = tuple(c for c in re.split(r" and |, |\s+", m.group("colors") or "") if c)
     if m.group("still"):
         card_types = card_types + (m.group("still").split()[-1],)
