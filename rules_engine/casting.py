@@ -22,7 +22,7 @@ from rules_engine.mana import (
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import hooks
+from rules_engine.registry import HAND_ABILITIES, hooks
 from rules_engine.targeting import note_targets
 
 MAIN_STEPS = ("main1", "main2")
@@ -907,9 +907,11 @@ def _count_use(game: Game, obj: GameObject, index: int, abl: Any) -> None:
 
 def hand_abilities(obj: GameObject) -> list[Any]:
     """Activated abilities that function while the card is in its owner's hand (113.6a):
-    cycling (702.29a), in printed order."""
+    cycling (702.29a), plot, and those mechanics register (registry.HAND_ABILITIES:
+    typecycling, 702.29e), in printed order."""
     return [a for a in compiled.object_abilities(obj)
-            if isinstance(a, ab.KeywordAbility) and a.name.lower() in ("cycling", "plot")]
+            if isinstance(a, ab.KeywordAbility) and (a.name.lower() in ("cycling", "plot")
+                                                     or a.name.lower() in HAND_ABILITIES)]
 
 
 def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
@@ -938,8 +940,10 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     pay_mana(game, player, cost, 0, obj.name)
     game.discard(player, obj)  # 701.9a: discarding, as a cost
     game.log("cycled", player=player, obj=obj)
-    item = StackAbility(game.new_id(), obj.name, obj, player, [ab.Draw(text="Draw a card")],
-                        ability=kw, kind="activated")
+    effects = list(HAND_ABILITIES[kw.name.lower()](kw)) if kw.name.lower() in HAND_ABILITIES \
+        else [ab.Draw(text="Draw a card")]
+    item = StackAbility(game.new_id(), obj.name, obj, player, effects, ability=kw,
+                        kind="activated")
     game.stack.append(item)
     game.log("ability_activated", obj=item, player=player)
 
