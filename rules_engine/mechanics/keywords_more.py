@@ -13,21 +13,17 @@ and :func:`~rules_engine.registry.register_keyword_builders`; the support audit 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, registry
-from rules_engine.effects.core import _until
+from rules_engine.effects.core import _lki_of, _objects, _until
 from rules_engine.objects import Mod
 
 # Texts filled by compiled.keyword_records: {n} the keyword's number, {nw} it as a word,
 # {cost} its mana cost, {param} its parameter ("partner with Foo": the partner's name).
 registry.register_keyword_texts({
-    # 702.43a modular N ("put into a graveyard from the battlefield": a creature's is "dies")
-    "modular": ("This creature enters with {n} +1/+1 counters on it.",
-                "When this creature dies, you may put a +1/+1 counter on target artifact "
-                "creature for each +1/+1 counter on this creature."),
     # 702.79a
     "persist": ("When this creature dies, if it had no -1/-1 counters on it, return it to the "
                 "battlefield under its owner's control with a -1/-1 counter on it.",),
@@ -55,9 +51,6 @@ registry.register_keyword_texts({
                   "At the beginning of your upkeep, if this permanent has a time counter on it, "
                   "remove a time counter from it. Then if it has no time counters on it, "
                   "sacrifice it."),
-    # 702.124j
-    "partner with": ("When this creature enters, target player may search their library for a "
-                     "card named {param}, reveal it, put it into their hand, then shuffle.",),
     # 702.58a
     "graft": ("This creature enters with {n} +1/+1 counters on it.",
               "Whenever another creature enters, if this creature has a +1/+1 counter on it, "
@@ -76,7 +69,7 @@ registry.register_keyword_texts({
 })
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(text: str) -> tuple[Any, ...]:
     """Records of a rule's wording; empty unless every part compiles (never half run)."""
     from rules_engine.text.compiler import compile_face_text
@@ -179,9 +172,66 @@ def _ka_flank(ctx: Any, eff: Any) -> None:
     ctx.game.log("flanked", obj=blocker)
 
 
+def _partner_with(kw: Any) -> tuple[Any, ...]:
+    """702.124j: "Partner with [name]" also means "When this permanent enters, target player
+    may search their library for a card named [name], reveal it, put it into their hand, then
+    shuffle." (Its deck-construction half, 702.124a, has no effect in a game.)"""
+    name = (kw.parameter or "").strip()
+    if not name:
+        return ()
+    target = ab.Target(kind="player", filter=ab.ObjectFilter(text="player"), min_count=1,
+                       max_count=1, index=0, text="target player")
+    who = ab.Ref("target", target=target, text="target player")
+    search = ab.SearchLibrary(player=who, filter=ab.ObjectFilter(
+        qualifiers=("card", f"named {name}"), text=f"card named {name}"), destination="hand",
+        reveal=True, shuffle=True, text=f"search their library for a card named {name}, reveal "
+                                        "it, put it into their hand, then shuffle")
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("enters", subject=ab.Ref("self"), text="this permanent enters"),
+        effects=(ab.MayEffect(effects=(search,), player=who, text="target player may search"),),
+        text=kw.text or f"Partner with {name}"),)
+
+
+def _modular(kw: Any) -> tuple[Any, ...]:
+    """702.43a: "Modular N" means "This permanent enters with N +1/+1 counters on it" and
+    "When this permanent is put into a graveyard from the battlefield, you may put a +1/+1
+    counter on target artifact creature for each +1/+1 counter on this permanent." (It is an
+    artifact creature, so "dies"; the counters are counted as it last existed, 608.2h, by the
+    "modular move" action.)"""
+    param = (kw.parameter or "").strip()
+    if not param.isdigit():
+        return ()
+    enters = _compiled(f"This creature enters with {param} +1/+1 counters on it.")
+    target = ab.Target(kind="permanent", filter=ab.ObjectFilter(
+        card_types=("artifact", "creature"), text="artifact creature"), min_count=1,
+        max_count=1, index=0, text="target artifact creature")
+    move = ab.KeywordAction(name="modular move", subject=ab.Ref(
+        "target", target=target, text="target artifact creature"),
+        text="put a +1/+1 counter on target artifact creature for each +1/+1 counter on it")
+    dies = ab.TriggeredAbility(
+        trigger=ab.Trigger("dies", subject=ab.Ref("self"), text="this permanent dies"),
+        effects=(ab.MayEffect(effects=(move,), text="you may put ..."),), optional=True,
+        text="When this permanent is put into a graveyard from the battlefield, ...")
+    return (*enters, dies) if enters else ()
+
+
+def _ka_modular_move(ctx: Any, eff: Any) -> None:
+    lki = _lki_of(ctx, ctx.source) or ctx.source
+    n = (getattr(lki, "counters", None) or {}).get("+1/+1", 0)
+    if n <= 0:
+        return
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+            ctx.game.log("counters_put", obj=obj, counter="+1/+1", amount=n,
+                         player=ctx.controller)
+
+
+registry.register_keyword_actions({"modular move": _ka_modular_move})
 registry.register_keyword_actions({"firebend": _ka_firebend, "flank": _ka_flank})
 registry.register_keyword_builders({
     "firebending": _firebending, "exalted": _exalted, "flanking": _flanking,
+    "partner with": _partner_with, "modular": _modular,
 })
 # the condition exalted's trigger carries (read by conditions.holds and the support audit)
 conditions._MORE["one_attacker_yours"] = _one_attacker_yours
