@@ -19,6 +19,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     triggers,
     turn,
 )
+from rules_engine.effects import keyword_actions2  # noqa: F401  (701 amass, incubate ...)
 from rules_engine.mechanics import (  # noqa: F401
     day_night,
     earthbend,
