@@ -7,8 +7,8 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import registry
-from rules_engine.context import Ctx, _source_obj
 from rules_engine.combat import _poison
+from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import (
     _lki_of,
     _objects,
@@ -18,7 +18,6 @@ from rules_engine.effects.core import (
     resolve_ref,
 )
 from rules_engine.objects import GameObject, Player
-
 
 # 122.1: the kinds of counter a player can get (poison 122.1f, energy 107.14, experience 122.1g,
 # rad 122.1h, ticket 122.1i)

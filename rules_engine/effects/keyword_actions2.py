@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import casting, compiled, registry
 from rules_engine import abilities as ab
+from rules_engine import casting, compiled, registry
 from rules_engine.cards import CardDef, Face
 from rules_engine.context import Ctx
 from rules_engine.effects.core import amount
