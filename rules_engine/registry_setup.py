@@ -27,6 +27,7 @@ from rules_engine.mechanics import (  # noqa: F401
     end_turn,
     extra_phases,
     initiative,
+    keywords_counters,
     keywords_more,
     leave_game,
     madness,

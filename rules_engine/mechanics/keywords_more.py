@@ -30,16 +30,6 @@ registry.register_keyword_texts({
     # 702.93a
     "undying": ("When this creature dies, if it had no +1/+1 counters on it, return it to the "
                 "battlefield under its owner's control with a +1/+1 counter on it.",),
-    # 702.100a
-    "evolve": ("Whenever another creature you control enters, if that creature's power is "
-               "greater than this creature's power and/or that creature's toughness is greater "
-               "than this creature's toughness, put a +1/+1 counter on this creature.",),
-    # 702.134a
-    "mentor": ("Whenever this creature attacks, put a +1/+1 counter on target attacking "
-               "creature with lesser power.",),
-    # 702.39a
-    "provoke": ("Whenever this creature attacks, you may have target creature defending player "
-                "controls untap and block it if able.",),
     # 702.32a
     "fading": ("This permanent enters with {n} fade counters on it.",
                "At the beginning of your upkeep, remove a fade counter from this permanent. If "
@@ -51,21 +41,10 @@ registry.register_keyword_texts({
                   "At the beginning of your upkeep, if this permanent has a time counter on it, "
                   "remove a time counter from it. Then if it has no time counters on it, "
                   "sacrifice it."),
-    # 702.58a
-    "graft": ("This creature enters with {n} +1/+1 counters on it.",
-              "Whenever another creature enters, if this creature has a +1/+1 counter on it, "
-              "you may move a +1/+1 counter from this creature onto that creature."),
     # 702.181a
     "mobilize": ("Whenever this creature attacks, create {nw} 1/1 red Warrior creature tokens "
                  "that are tapped and attacking. Sacrifice them at the beginning of the next "
                  "end step.",),
-    # 702.104a
-    "tribute": ("As this creature enters, an opponent of your choice may put {n} +1/+1 counters "
-                "on it.",),
-    # 702.75a
-    "hideaway": ("When this permanent enters, look at the top {n} cards of your library, exile "
-                 "one of them face down, then put the rest on the bottom of your library in a "
-                 "random order.",),
 })
 
 
