@@ -198,7 +198,8 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
     present = {"kicker": compiled.keyword_ability(obj, "kicker"),
                "multikicker": compiled.keyword_ability(obj, "multikicker"),
                "buyback": compiled.keyword_ability(obj, "buyback"),  # 702.33, 702.27a
-               "replicate": compiled.keyword_ability(obj, "replicate")}  # 702.56a
+               "replicate": compiled.keyword_ability(obj, "replicate"),  # 702.56a
+               "offspring": compiled.keyword_ability(obj, "offspring")}  # 702.175a
     if all(present.get(n) is None for n in names):
         return cost_text, 0, ()
     kickers = [k for k in compiled.object_abilities(obj) if isinstance(k, ab.KeywordAbility)
@@ -634,6 +635,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, replicated, rep_parts = _announce_kicker(game, player, obj, cost_text, x,
                                                         names=("replicate",))
     other_parts = other_parts + rep_parts
+    cost_text, sprung, off_parts = _announce_kicker(game, player, obj, cost_text, x,
+                                                    names=("offspring",))
+    other_parts = other_parts + off_parts
     casualty = _casualty_offer(game, player, obj, other_parts)
     other_parts = other_parts + casualty
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
@@ -657,6 +661,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
     if replicated:
         spell.choices_made["replicate"] = replicated  # 702.56a: times its cost was paid
+    if sprung:
+        spell.choices_made["offspring"] = True  # 702.175a: its offspring cost was paid
     if bought:
         spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
         game.log("buyback_paid", obj=spell, player=player)

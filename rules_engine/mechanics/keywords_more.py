@@ -206,14 +206,37 @@ def _ka_modular_move(ctx: Any, eff: Any) -> None:
                          player=ctx.controller)
 
 
+def _offspring(kw: Any) -> tuple[Any, ...]:
+    """702.175a: "Offspring [cost]" means "You may pay an additional [cost] as you cast this
+    spell" (casting announces it with the kicker-like costs, 601.2b) and "When this permanent
+    enters, if its offspring cost was paid, create a token that's a copy of it, except it's
+    1/1." (707.9b: the exception is part of the copy's values.)"""
+    if kw.cost is None:
+        return ()
+    copy = ab.CreateToken(token=ab.TokenSpec(power=ab.Amount(1), toughness=ab.Amount(1),
+                                             copy_of=ab.Ref("self"),
+                                             text="a token that's a copy of it, except 1/1"),
+                          amount=ab.Amount(1), controller=ab.Ref("you"),
+                          text="create a token that's a copy of it, except it's 1/1")
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("enters", subject=ab.Ref("self"), text="this permanent enters"),
+        condition=ab.Condition("offspring_paid", text="if its offspring cost was paid"),
+        effects=(copy,), text=kw.text or "Offspring"),)
+
+
+def _offspring_paid(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    return bool((getattr(source, "choices_made", None) or {}).get("offspring"))
+
+
 registry.register_keyword_actions({"modular move": _ka_modular_move})
 registry.register_keyword_actions({"firebend": _ka_firebend, "flank": _ka_flank})
 registry.register_keyword_builders({
     "firebending": _firebending, "exalted": _exalted, "flanking": _flanking,
-    "partner with": _partner_with, "modular": _modular,
+    "partner with": _partner_with, "modular": _modular, "offspring": _offspring,
 })
 # the condition exalted's trigger carries (read by conditions.holds and the support audit)
 conditions._MORE["one_attacker_yours"] = _one_attacker_yours
+conditions._MORE["offspring_paid"] = _offspring_paid
 
 
 def _typecycling(kw: Any) -> tuple[Any, ...]:
