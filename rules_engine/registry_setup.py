@@ -38,5 +38,6 @@ from rules_engine.mechanics import (  # noqa: F401
     rooms,
     sagas,
     split,
+    the_ring,
     warp,
 )
