@@ -274,11 +274,20 @@ def free_cast_offered(game: Game, player: Player, obj: GameObject, from_zone: st
     return False
 
 
+def split_second_on_stack(game: Game) -> bool:
+    """702.61a: "As long as this spell is on the stack, players can't cast spells or activate
+    abilities that aren't mana abilities." """
+    return any(isinstance(item, GameObject) and compiled.keyword_ability(
+        item, "split second") is not None for item in game.stack)
+
+
 def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     """601.3: a static "can't cast" of a permanent ("Your opponents can't cast spells with mana
     value greater than ...") prohibits casting a spell it describes; the spell is judged with
     the characteristics it would have on the stack (601.3e), cast by ``player``. Returns the
     reason, or None."""
+    if game.stack and split_second_on_stack(game):
+        return "702.61a: a spell with split second is on the stack"
     if not game.battlefield:
         return None
 
@@ -379,23 +388,39 @@ def _convoke_sources(game: Game, player: Player, spell: Any) -> list[tuple[Any, 
     mana of its color (summoning sickness doesn't matter: it isn't a {T} ability). Listed
     after the lands, so a land is tapped first where either would do (702.51b: the total cost
     is already fixed)."""
-    if spell is None or compiled.keyword_ability(spell, "convoke") is None:
+    if spell is None:
         return []
-    found = []
-    for obj in game.battlefield:
-        if obj.controller is player and not obj.tapped and not obj.phased_out and \
-                obj.is_creature:
-            found.append((_Convoker(obj), tuple(obj.colors) or ("C",)))
+    found: list[tuple[Any, tuple[str, ...]]] = []
+    if compiled.keyword_ability(spell, "convoke") is not None:
+        for obj in game.battlefield:
+            if obj.controller is player and not obj.tapped and not obj.phased_out and \
+                    obj.is_creature:
+                found.append((_Convoker(obj), tuple(obj.colors) or ("C",)))
+    if compiled.keyword_ability(spell, "improvise") is not None:
+        # 702.126a: each untapped artifact may pay {1} (generic only: "C" here, after lands)
+        used = {id(h.obj) for h, _c in found} | {id(o) for o, _c in mana_sources(game, player)}
+        for obj in game.battlefield:
+            if obj.controller is player and not obj.tapped and not obj.phased_out and \
+                    obj.has_type("Artifact") and id(obj) not in used:
+                found.append((_Convoker(obj, "improvised"), ("C",)))
+    if compiled.keyword_ability(spell, "delve") is not None:
+        # 702.66a: each card exiled from your graveyard pays {1}
+        for obj in player.graveyard:
+            if obj is not spell:
+                found.append((_Convoker(obj, "delved"), ("C",)))
     return found
 
 
 class _Convoker:
-    """A creature offered to pay for a convoke spell (told apart from a land's tap)."""
+    """A permanent or card offered to pay for a spell with convoke (702.51a), improvise
+    (702.126a) or delve (702.66a), told apart from a land's tap: ``how`` is what paying does
+    ("convoked" / "improvised": tap it; "delved": exile it)."""
 
-    __slots__ = ("obj",)
+    __slots__ = ("how", "obj")
 
-    def __init__(self, obj: GameObject) -> None:
+    def __init__(self, obj: GameObject, how: str = "convoked") -> None:
         self.obj = obj
+        self.how = how
 
 
 def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
@@ -411,8 +436,11 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
     taps = [(o, c) for o, c in all_taps if not isinstance(o, _Convoker)]
     for helper, _color in all_taps:
         if isinstance(helper, _Convoker):
-            helper.obj.tapped = True
-            game.log("convoked", obj=helper.obj, player=player, spell=what)
+            if helper.how == "delved":
+                game.move(helper.obj, "exile")
+            else:
+                helper.obj.tapped = True
+            game.log(helper.how, obj=helper.obj, player=player, spell=what)
     for obj, color in taps:
         obj.tapped = True
         game.log("tapped_for_mana", obj=obj, player=player, mana=color)
@@ -936,6 +964,8 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
         raise IllegalActionError("602.1", f"{obj.name} has no ability {index} that works in the "
                                           f"hand (it has {len(abilities)})")
     kw = abilities[index - 1]
+    if game.stack and split_second_on_stack(game):
+        raise IllegalActionError("702.61a", "a spell with split second is on the stack")
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
     cost = parse_cost(mana_text)
     if kw.name.lower() == "plot":
@@ -994,6 +1024,8 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         raise IllegalActionError("602.1", f"{obj.name} has no activated ability {index} "
                                           f"(it has {len(abilities)})")
     abl = abilities[index - 1]
+    if not abl.is_mana_ability and game.stack and split_second_on_stack(game):
+        raise IllegalActionError("702.61a", "a spell with split second is on the stack")
     if abl.timing == "sorcery" and not sorcery_timing_ok(game, player):
         raise IllegalActionError("602.5d", f"{obj.name}'s ability can be activated only as a "
                                            "sorcery")

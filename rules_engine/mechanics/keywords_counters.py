@@ -1,5 +1,5 @@
 """Keyword abilities (702) about +1/+1 counters whose wording the grammar can't read: mentor,
-renown, bloodthirst, riot, evolve, graft, devour. Each is built as the records its rule
+renown, bloodthirst, riot, evolve, graft, devour, unleash, sunburst, melee. Each is built as the records its rule
 defines, with a small keyword action for the step no existing effect record does, and
 registered through :func:`rules_engine.registry.register_keyword_builders`.
 
@@ -236,13 +236,86 @@ def _ka_devour(ctx: Any, eff: Any) -> None:
     game.log("devoured", obj=obj, count=len(eaten))
 
 
+# -- 702.98 unleash -------------------------------------------------------------------------------
+def _unleash(kw: Any) -> tuple[Any, ...]:
+    """702.98a: "You may have this permanent enter with an additional +1/+1 counter on it" and
+    "This permanent can't block as long as it has a +1/+1 counter on it." """
+    from rules_engine.text.compiler import compile_face_text
+
+    static = compile_face_text("This creature can't block as long as it has a +1/+1 counter "
+                               "on it.", "this creature", "this creature", "Creature").abilities
+    if not static or not isinstance(static[0], ab.StaticAbility):
+        return ()
+    return (ab.EntersReplacement(
+        kind="as_enters", effects=(ab.KeywordAction(name="unleash", text="may enter with a "
+                                                                         "+1/+1 counter"),),
+        subject=_SELF, text=kw.text or "Unleash"), static[0])
+
+
+def _ka_unleash(ctx: Any, eff: Any) -> None:
+    obj = ctx.source
+    if isinstance(obj, GameObject) and ctx.game.decider.may(
+            ctx.controller.name, f"{obj.name} enters with a +1/+1 counter (unleash)"):
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        ctx.game.log("counters_put", obj=obj, counter="+1/+1", amount=1, player=ctx.controller)
+
+
+# -- 702.44 sunburst ------------------------------------------------------------------------------
+def _sunburst(kw: Any) -> tuple[Any, ...]:
+    """702.44a: "If this object is entering the battlefield from the stack as a creature, it
+    enters with a +1/+1 counter on it for each color of mana spent to cast it. Otherwise, it
+    enters with a charge counter on it for each color of mana spent to cast it." (702.44b:
+    cast without mana, or not cast, it gets none.)"""
+    return (ab.EntersReplacement(
+        kind="as_enters", effects=(ab.KeywordAction(name="sunburst", text="counters for each "
+                                                                          "color spent"),),
+        subject=_SELF, text=kw.text or "Sunburst"),)
+
+
+def _ka_sunburst(ctx: Any, eff: Any) -> None:
+    obj = ctx.source
+    if not isinstance(obj, GameObject):
+        return
+    spent = (getattr(obj, "choices_made", None) or {}).get("mana_spent") or {}
+    n = sum(1 for color in "WUBRG" if spent.get(color, 0) > 0)
+    if n <= 0:
+        return
+    kind = "+1/+1" if obj.is_creature else "charge"
+    obj.counters[kind] = obj.counters.get(kind, 0) + n
+    ctx.game.log("counters_put", obj=obj, counter=kind, amount=n, player=ctx.controller)
+
+
+# -- 702.121 melee --------------------------------------------------------------------------------
+def _melee(kw: Any) -> tuple[Any, ...]:
+    """702.121a: "Whenever this creature attacks, it gets +1/+1 until end of turn for each
+    opponent you attacked this combat." In a two-player game that is +1/+1 when a creature of
+    yours attacks the opponent (not only planeswalkers or battles), the "melee" action."""
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("attacks", subject=_SELF, text="this creature attacks"),
+        effects=(ab.KeywordAction(name="melee", text="+1/+1 for each opponent attacked"),),
+        text=kw.text or "Melee"),)
+
+
+def _ka_melee(ctx: Any, eff: Any) -> None:
+    game = ctx.game
+    obj = ctx.source
+    attacked = {id(o.attacking) for o in game.battlefield
+                if o.controller is ctx.controller and isinstance(o.attacking, Player)}
+    n = len(attacked)
+    if n and isinstance(obj, GameObject) and obj.zone == "battlefield":
+        obj.mods.append(Mod(n, n, until="eot", timestamp=game.next_timestamp()))
+        game.log("melee", obj=obj, amount=n)
+
+
 registry.register_keyword_builders({
+    "unleash": _unleash, "sunburst": _sunburst, "melee": _melee,
     "mentor": _mentor, "renown": _renown, "bloodthirst": _bloodthirst, "riot": _riot,
     "evolve": _evolve, "graft": _graft, "devour": _devour,
 })
 registry.register_keyword_actions({
     "become renowned": _ka_become_renowned, "riot": _ka_riot, "evolve": _ka_evolve,
-    "graft move": _ka_graft_move, "devour": _ka_devour,
+    "graft move": _ka_graft_move, "devour": _ka_devour, "unleash": _ka_unleash,
+    "sunburst": _ka_sunburst, "melee": _ka_melee,
 })
 conditions._MORE.update({"not_renowned": _not_renowned, "evolve_greater": _evolve_greater,
                          "opponent_dealt_damage_this_turn": _opponent_dealt_damage})
