@@ -1,7 +1,7 @@
 """Keyword abilities (702) about +1/+1 counters whose wording the grammar can't read: mentor,
 renown, bloodthirst, riot, evolve, graft, devour, unleash, sunburst, melee. Each is built as
-the records its rule defines, with a small keyword action for the step no existing effect record does, and
-registered through :func:`rules_engine.registry.register_keyword_builders`.
+the records its rule defines, with a small keyword action for the step no existing effect
+record does, and registered through :func:`rules_engine.registry.register_keyword_builders`.
 
 Why not text: "target attacking creature with lesser power", "if it isn't renowned", "your
 choice of a +1/+1 counter or haste", "move a +1/+1 counter from this creature onto that
