@@ -796,6 +796,19 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         # effect, 612), before modes and targets are chosen (601.2b-c)
         effects = changed
     modal = any(isinstance(e, ab.Modal) for e in effects)
+    entwine = compiled.keyword_ability(obj, "entwine") if modal and cost is not None else None
+    entwined = False
+    if entwine is not None and entwine.cost is not None and entwine.cost.mana and \
+            all(p.kind == "mana" for p in entwine.cost.parts) and \
+            can_pay(game, player, parse_cost(cost_text + entwine.cost.mana), x, obj) and \
+            game.decider.may(player.name, f"pay entwine {entwine.cost.text} for {obj.name}"):
+        # 702.42a-b: all modes are chosen; the entwine cost is added to the total (601.2f)
+        effects = tuple(e for eff in effects for e in (
+            tuple(x for m in eff.modes for x in m) if isinstance(eff, ab.Modal) else (eff,)))
+        cost_text += entwine.cost.mana
+        cost = parse_cost(cost_text)
+        game.log("entwined", obj=obj, player=player)
+        modal, entwined = False, True
     if modal:
         game.__dict__.pop("chosen_mode_costs", None)
         effects = hooks.choose_modes(game, player, effects)  # 601.2b
@@ -807,7 +820,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             if extra:
                 cost_text = cost_text + extra
                 cost = parse_cost(cost_text)
-    elif changed is not None:
+    elif changed is not None or entwined:
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
@@ -839,7 +852,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
-    if modal or changed is not None:
+    if modal or entwined or changed is not None:
         obj.choices_made["effects"] = effects
     if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
         obj.choices_made.update(announced)
