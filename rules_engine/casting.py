@@ -22,7 +22,7 @@ from rules_engine.mana import (
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import HAND_ABILITIES, hooks
+from rules_engine.registry import HAND_ABILITIES, HAND_SORCERY, hooks
 from rules_engine.targeting import note_targets
 
 MAIN_STEPS = ("main1", "main2")
@@ -983,16 +983,26 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     cost = parse_cost(mana_text)
     if kw.name.lower() == "plot":
         return _plot(game, player, obj, cost, mana_text)
-    if not can_pay(game, player, cost, 0):
-        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to cycle "
-                                           f"{obj.name}")
-    pay_mana(game, player, cost, 0, obj.name)
-    game.discard(player, obj)  # 701.9a: discarding, as a cost
-    game.log("cycled", player=player, obj=obj)
-    effects = list(HAND_ABILITIES[kw.name.lower()](kw)) if kw.name.lower() in HAND_ABILITIES \
+    how = kw.name.lower()
+    from_hand = HAND_ABILITIES.get(how)
+    if how in HAND_SORCERY and not sorcery_timing_ok(game, player):  # 702.53a transmute
+        raise IllegalActionError("602.5d", f"{kw.name} only as a sorcery")
+    effects = list(from_hand(kw, obj)) if from_hand is not None \
         else [ab.Draw(text="Draw a card")]
+    if from_hand is not None and not effects:
+        raise IllegalActionError("602.1", f"{kw.text or kw.name} is not run by this engine")
+    if not can_pay(game, player, cost, 0):
+        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} for "
+                                           f"{kw.name.lower()} ({obj.name})")
     item = StackAbility(game.new_id(), obj.name, obj, player, effects, ability=kw,
                         kind="activated")
+    wanted = targeting.collect_targets(tuple(effects))
+    if wanted and not targeting.choose_targets(game, item, wanted, player, None):
+        raise IllegalActionError("602.2b", f"{obj.name}'s ability has no legal targets")
+    pay_mana(game, player, cost, 0, obj.name)
+    game.discard(player, obj)  # 701.9a: discarding, as a cost
+    if how in ("cycling", "typecycling"):
+        game.log("cycled", player=player, obj=obj)  # 702.29f: typecycling is cycling
     game.stack.append(item)
     game.log("ability_activated", obj=item, player=player)
 

@@ -19,6 +19,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, registry
 from rules_engine.effects.core import _lki_of, _objects, _until
+from rules_engine.mana import parse_cost
 from rules_engine.objects import Mod
 
 # Texts filled by compiled.keyword_records: {n} the keyword's number, {nw} it as a word,
@@ -239,7 +240,7 @@ conditions._MORE["one_attacker_yours"] = _one_attacker_yours
 conditions._MORE["offspring_paid"] = _offspring_paid
 
 
-def _typecycling(kw: Any) -> tuple[Any, ...]:
+def _typecycling(kw: Any, card: Any = None) -> tuple[Any, ...]:
     """702.29e-f: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your library
     for a [type] card, reveal it, put it into your hand, then shuffle." (landcycling: a land
     card; basic landcycling: a basic land card). The effects of that ability; the cost is
@@ -254,4 +255,29 @@ def _typecycling(kw: Any) -> tuple[Any, ...]:
     return tuple(found[0].effects) if found else ()
 
 
-registry.HAND_ABILITIES["typecycling"] = _typecycling
+def _transmute(kw: Any, card: Any) -> tuple[Any, ...]:
+    """702.53a: "[Cost], Discard this card: Search your library for a card with the same mana
+    value as the discarded card, reveal that card, and put it into your hand. Then shuffle.
+    Activate only as a sorcery." (The mana value is the card's as it is activated.)"""
+    if card is None:
+        return ()
+    mv = parse_cost(card.face.mana_cost).mana_value
+    found = _compiled("{1}, Discard this card: Search your library for a card with mana value "
+                      f"{mv}, reveal it, put it into your hand, then shuffle.")
+    return tuple(found[0].effects) if found else ()
+
+
+def _reinforce(kw: Any, card: Any) -> tuple[Any, ...]:
+    """702.77a: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N +1/+1 counters on
+    target creature." """
+    param = (kw.parameter or "").strip()
+    if not param.isdigit():
+        return ()
+    found = _compiled(f"{{1}}, Discard this card: Put {param} +1/+1 counters on target "
+                      "creature.")
+    return tuple(found[0].effects) if found else ()
+
+
+registry.HAND_ABILITIES.update({"typecycling": _typecycling, "transmute": _transmute,
+                                "reinforce": _reinforce})
+registry.HAND_SORCERY.add("transmute")
