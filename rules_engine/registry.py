@@ -41,8 +41,9 @@ EFFECT_HANDLERS: dict[type, Handler] = {}
 KEYWORD_ACTIONS: dict[str, Handler] = {}
 KEYWORD_TEXTS: dict[str, tuple[str, ...]] = {}
 KEYWORD_BUILDERS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
-# keyword -> ``(kw, card) -> effects`` of an activated ability that works from the hand (113.6a) like
-# cycling's (702.29a): typecycling's search (702.29e); casting.activate_in_hand pays and stacks it
+# keyword -> ``(kw, card) -> effects`` of an activated ability that works from the hand (113.6a)
+# like cycling's (702.29a): typecycling's search (702.29e), transmute, reinforce;
+# casting.activate_in_hand chooses its targets, pays and stacks it
 HAND_ABILITIES: dict[str, Callable[[Any, Any], tuple[Any, ...]]] = {}  # (kw, card) -> effects
 HAND_SORCERY: set[str] = set()  # those of them activated only as a sorcery (702.53a transmute)
 TURN_BASED: dict[str, list[Callable[[Any, Any], None]]] = {}
