@@ -22,7 +22,7 @@ from rules_engine.mana import (
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import hooks
+from rules_engine.registry import HAND_ABILITIES, HAND_SORCERY, hooks
 from rules_engine.targeting import note_targets
 
 MAIN_STEPS = ("main1", "main2")
@@ -201,7 +201,8 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
     present = {"kicker": compiled.keyword_ability(obj, "kicker"),
                "multikicker": compiled.keyword_ability(obj, "multikicker"),
                "buyback": compiled.keyword_ability(obj, "buyback"),  # 702.33, 702.27a
-               "replicate": compiled.keyword_ability(obj, "replicate")}  # 702.56a
+               "replicate": compiled.keyword_ability(obj, "replicate"),  # 702.56a
+               "offspring": compiled.keyword_ability(obj, "offspring")}  # 702.175a
     if all(present.get(n) is None for n in names):
         return cost_text, 0, ()
     kickers = [k for k in compiled.object_abilities(obj) if isinstance(k, ab.KeywordAbility)
@@ -276,11 +277,20 @@ def free_cast_offered(game: Game, player: Player, obj: GameObject, from_zone: st
     return False
 
 
+def split_second_on_stack(game: Game) -> bool:
+    """702.61a: "As long as this spell is on the stack, players can't cast spells or activate
+    abilities that aren't mana abilities." """
+    return any(isinstance(item, GameObject) and compiled.keyword_ability(
+        item, "split second") is not None for item in game.stack)
+
+
 def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     """601.3: a static "can't cast" of a permanent ("Your opponents can't cast spells with mana
     value greater than ...") prohibits casting a spell it describes; the spell is judged with
     the characteristics it would have on the stack (601.3e), cast by ``player``. Returns the
     reason, or None."""
+    if game.stack and split_second_on_stack(game):
+        return "702.61a: a spell with split second is on the stack"
     if not game.battlefield:
         return None
 
@@ -381,23 +391,39 @@ def _convoke_sources(game: Game, player: Player, spell: Any) -> list[tuple[Any, 
     mana of its color (summoning sickness doesn't matter: it isn't a {T} ability). Listed
     after the lands, so a land is tapped first where either would do (702.51b: the total cost
     is already fixed)."""
-    if spell is None or compiled.keyword_ability(spell, "convoke") is None:
+    if spell is None:
         return []
-    found = []
-    for obj in game.battlefield:
-        if obj.controller is player and not obj.tapped and not obj.phased_out and \
-                obj.is_creature:
-            found.append((_Convoker(obj), tuple(obj.colors) or ("C",)))
+    found: list[tuple[Any, tuple[str, ...]]] = []
+    if compiled.keyword_ability(spell, "convoke") is not None:
+        for obj in game.battlefield:
+            if obj.controller is player and not obj.tapped and not obj.phased_out and \
+                    obj.is_creature:
+                found.append((_Convoker(obj), tuple(obj.colors) or ("C",)))
+    if compiled.keyword_ability(spell, "improvise") is not None:
+        # 702.126a: each untapped artifact may pay {1} (generic only: "C" here, after lands)
+        used = {id(h.obj) for h, _c in found} | {id(o) for o, _c in mana_sources(game, player)}
+        for obj in game.battlefield:
+            if obj.controller is player and not obj.tapped and not obj.phased_out and \
+                    obj.has_type("Artifact") and id(obj) not in used:
+                found.append((_Convoker(obj, "improvised"), ("C",)))
+    if compiled.keyword_ability(spell, "delve") is not None:
+        # 702.66a: each card exiled from your graveyard pays {1}
+        for obj in player.graveyard:
+            if obj is not spell:
+                found.append((_Convoker(obj, "delved"), ("C",)))
     return found
 
 
 class _Convoker:
-    """A creature offered to pay for a convoke spell (told apart from a land's tap)."""
+    """A permanent or card offered to pay for a spell with convoke (702.51a), improvise
+    (702.126a) or delve (702.66a), told apart from a land's tap: ``how`` is what paying does
+    ("convoked" / "improvised": tap it; "delved": exile it)."""
 
-    __slots__ = ("obj",)
+    __slots__ = ("how", "obj")
 
-    def __init__(self, obj: GameObject) -> None:
+    def __init__(self, obj: GameObject, how: str = "convoked") -> None:
         self.obj = obj
+        self.how = how
 
 
 def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
@@ -413,8 +439,11 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
     taps = [(o, c) for o, c in all_taps if not isinstance(o, _Convoker)]
     for helper, _color in all_taps:
         if isinstance(helper, _Convoker):
-            helper.obj.tapped = True
-            game.log("convoked", obj=helper.obj, player=player, spell=what)
+            if helper.how == "delved":
+                game.move(helper.obj, "exile")
+            else:
+                helper.obj.tapped = True
+            game.log(helper.how, obj=helper.obj, player=player, spell=what)
     for obj, color in taps:
         obj.tapped = True
         game.log("tapped_for_mana", obj=obj, player=player, mana=color)
@@ -637,6 +666,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, replicated, rep_parts = _announce_kicker(game, player, obj, cost_text, x,
                                                         names=("replicate",))
     other_parts = other_parts + rep_parts
+    cost_text, sprung, off_parts = _announce_kicker(game, player, obj, cost_text, x,
+                                                    names=("offspring",))
+    other_parts = other_parts + off_parts
     casualty = _casualty_offer(game, player, obj, other_parts)
     other_parts = other_parts + casualty
     teamwork = _teamwork_offer(game, player, obj, other_parts)
@@ -667,6 +699,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["teamwork"] = True  # "if this spell was cast using teamwork"
     if replicated:
         spell.choices_made["replicate"] = replicated  # 702.56a: times its cost was paid
+    if sprung:
+        spell.choices_made["offspring"] = True  # 702.175a: its offspring cost was paid
     if bought:
         spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
         game.log("buyback_paid", obj=spell, player=player)
@@ -794,6 +828,19 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         # effect, 612), before modes and targets are chosen (601.2b-c)
         effects = changed
     modal = any(isinstance(e, ab.Modal) for e in effects)
+    entwine = compiled.keyword_ability(obj, "entwine") if modal and cost is not None else None
+    entwined = False
+    if entwine is not None and entwine.cost is not None and entwine.cost.mana and \
+            all(p.kind == "mana" for p in entwine.cost.parts) and \
+            can_pay(game, player, parse_cost(cost_text + entwine.cost.mana), x, obj) and \
+            game.decider.may(player.name, f"pay entwine {entwine.cost.text} for {obj.name}"):
+        # 702.42a-b: all modes are chosen; the entwine cost is added to the total (601.2f)
+        effects = tuple(e for eff in effects for e in (
+            tuple(x for m in eff.modes for x in m) if isinstance(eff, ab.Modal) else (eff,)))
+        cost_text += entwine.cost.mana
+        cost = parse_cost(cost_text)
+        game.log("entwined", obj=obj, player=player)
+        modal, entwined = False, True
     if modal:
         game.__dict__.pop("chosen_mode_costs", None)
         effects = hooks.choose_modes(game, player, effects)  # 601.2b
@@ -805,7 +852,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             if extra:
                 cost_text = cost_text + extra
                 cost = parse_cost(cost_text)
-    elif changed is not None:
+    elif changed is not None or entwined:
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
@@ -837,7 +884,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
-    if modal or changed is not None:
+    if modal or entwined or changed is not None:
         obj.choices_made["effects"] = effects
     if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
         obj.choices_made.update(announced)
@@ -939,9 +986,11 @@ def _count_use(game: Game, obj: GameObject, index: int, abl: Any) -> None:
 
 def hand_abilities(obj: GameObject) -> list[Any]:
     """Activated abilities that function while the card is in its owner's hand (113.6a):
-    cycling (702.29a), in printed order."""
+    cycling (702.29a), plot, and those mechanics register (registry.HAND_ABILITIES:
+    typecycling, 702.29e), in printed order."""
     return [a for a in compiled.object_abilities(obj)
-            if isinstance(a, ab.KeywordAbility) and a.name.lower() in ("cycling", "plot")]
+            if isinstance(a, ab.KeywordAbility) and (a.name.lower() in ("cycling", "plot")
+                                                     or a.name.lower() in HAND_ABILITIES)]
 
 
 def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
@@ -960,18 +1009,32 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
         raise IllegalActionError("602.1", f"{obj.name} has no ability {index} that works in the "
                                           f"hand (it has {len(abilities)})")
     kw = abilities[index - 1]
+    if game.stack and split_second_on_stack(game):
+        raise IllegalActionError("702.61a", "a spell with split second is on the stack")
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
     cost = parse_cost(mana_text)
     if kw.name.lower() == "plot":
         return _plot(game, player, obj, cost, mana_text)
+    how = kw.name.lower()
+    from_hand = HAND_ABILITIES.get(how)
+    if how in HAND_SORCERY and not sorcery_timing_ok(game, player):  # 702.53a transmute
+        raise IllegalActionError("602.5d", f"{kw.name} only as a sorcery")
+    effects = list(from_hand(kw, obj)) if from_hand is not None \
+        else [ab.Draw(text="Draw a card")]
+    if from_hand is not None and not effects:
+        raise IllegalActionError("602.1", f"{kw.text or kw.name} is not run by this engine")
     if not can_pay(game, player, cost, 0):
-        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to cycle "
-                                           f"{obj.name}")
+        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} for "
+                                           f"{kw.name.lower()} ({obj.name})")
+    item = StackAbility(game.new_id(), obj.name, obj, player, effects, ability=kw,
+                        kind="activated")
+    wanted = targeting.collect_targets(tuple(effects))
+    if wanted and not targeting.choose_targets(game, item, wanted, player, None):
+        raise IllegalActionError("602.2b", f"{obj.name}'s ability has no legal targets")
     pay_mana(game, player, cost, 0, obj.name)
     game.discard(player, obj)  # 701.9a: discarding, as a cost
-    game.log("cycled", player=player, obj=obj)
-    item = StackAbility(game.new_id(), obj.name, obj, player, [ab.Draw(text="Draw a card")],
-                        ability=kw, kind="activated")
+    if how in ("cycling", "typecycling"):
+        game.log("cycled", player=player, obj=obj)  # 702.29f: typecycling is cycling
     game.stack.append(item)
     game.log("ability_activated", obj=item, player=player)
 
@@ -1016,6 +1079,8 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         raise IllegalActionError("602.1", f"{obj.name} has no activated ability {index} "
                                           f"(it has {len(abilities)})")
     abl = abilities[index - 1]
+    if not abl.is_mana_ability and game.stack and split_second_on_stack(game):
+        raise IllegalActionError("702.61a", "a spell with split second is on the stack")
     if abl.timing == "sorcery" and not sorcery_timing_ok(game, player):
         raise IllegalActionError("602.5d", f"{obj.name}'s ability can be activated only as a "
                                            "sorcery")

@@ -20,6 +20,12 @@ Tables:
   run in rule-number order.
 - :data:`STATE_BASED`: state-based checks ``(game) -> acted`` that mechanics add to 704.5
   (722.3c prepared copies, 704.5t dungeons, 702.145 daybound/nightbound), in a fixed order.
+- :data:`KEYWORD_TEXTS`: keyword ability name (702) -> the rules text its rule defines it as
+  (compiled like Oracle text by ``compiled.keyword_records``; ``{n}``, ``{nw}``, ``{cost}``,
+  ``{param}`` filled from the keyword); :data:`KEYWORD_BUILDERS`: name -> ``(kw) -> records``
+  for a definition the grammar can't read. ``rules_engine/compiled.py`` holds the core's own;
+  mechanics add theirs (``mechanics/keywords_more.py`` ...). The support audit reads both, and
+  :data:`HAND_ABILITIES` (keyword -> the effects of its ability that works from the hand).
 - :data:`hooks`: named single functions (a lower layer asks, one higher module answers), listed
   in :class:`Hooks` with who provides each.
 """
@@ -33,6 +39,13 @@ Handler = Callable[[Any, Any], None]
 
 EFFECT_HANDLERS: dict[type, Handler] = {}
 KEYWORD_ACTIONS: dict[str, Handler] = {}
+KEYWORD_TEXTS: dict[str, tuple[str, ...]] = {}
+KEYWORD_BUILDERS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
+# keyword -> ``(kw, card) -> effects`` of an activated ability that works from the hand (113.6a)
+# like cycling's (702.29a): typecycling's search (702.29e), transmute, reinforce;
+# casting.activate_in_hand chooses its targets, pays and stacks it
+HAND_ABILITIES: dict[str, Callable[[Any, Any], tuple[Any, ...]]] = {}  # (kw, card) -> effects
+HAND_SORCERY: set[str] = set()  # those of them activated only as a sorcery (702.53a transmute)
 TURN_BASED: dict[str, list[Callable[[Any, Any], None]]] = {}
 STATE_BASED: list[Callable[[Any], bool]] = []
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
@@ -51,6 +64,21 @@ def register_effects(table: dict[type, Handler]) -> None:
 def register_keyword_actions(table: dict[str, Handler]) -> None:
     """Add keyword-action handlers (701), by lower-case name."""
     KEYWORD_ACTIONS.update(table)
+
+
+def register_keyword_texts(table: dict[str, tuple[str, ...]]) -> None:
+    """Add keyword definitions (702.xa "X means ..."), by lower-case name; a keyword defined
+    twice differently is a programming error."""
+    for name, texts in table.items():
+        old = KEYWORD_TEXTS.get(name)
+        if old is not None and old != texts:
+            raise RuntimeError(f"keyword {name!r} has two definitions")
+        KEYWORD_TEXTS[name] = texts
+
+
+def register_keyword_builders(table: dict[str, Callable[[Any], tuple[Any, ...]]]) -> None:
+    """Add keyword builders ``(kw) -> records`` (for a definition the grammar can't read)."""
+    KEYWORD_BUILDERS.update(table)
 
 
 def _rule_key(rule: str) -> tuple[Any, ...]:

@@ -20,6 +20,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     turn,
 )
 from rules_engine.effects import player_choices  # noqa: F401
+from rules_engine.effects import keyword_actions2  # noqa: F401  (701 amass, incubate ...)
 from rules_engine.mechanics import (  # noqa: F401
     day_night,
     durations,
@@ -28,6 +29,8 @@ from rules_engine.mechanics import (  # noqa: F401
     end_turn,
     extra_phases,
     initiative,
+    keywords_counters,
+    keywords_more,
     leave_game,
     madness,
     miracle,
@@ -38,5 +41,6 @@ from rules_engine.mechanics import (  # noqa: F401
     rooms,
     sagas,
     split,
+    the_ring,
     warp,
 )

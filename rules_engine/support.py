@@ -231,7 +231,12 @@ def engine_tables() -> EngineTables:
     exact, prefixes = _restriction_kinds(trees)
     special = _compared(trees, _is_trigger_event)
     # tables the engine publishes for this audit (read when present)
-    coded_keywords = frozenset(getattr(compiled, "ENGINE_KEYWORDS", ()))
+    # (and the keywords mechanics define through the registry, rules_engine/registry.py)
+    from rules_engine import registry
+
+    coded_keywords = frozenset(getattr(compiled, "ENGINE_KEYWORDS", ())) | frozenset(
+        registry.KEYWORD_TEXTS) | frozenset(registry.KEYWORD_BUILDERS) | frozenset(
+        registry.HAND_ABILITIES)
     table_conditions = frozenset(getattr(conditions, "_MORE", {}))
     # non-mana activation costs count once casting.py pays them through effects.pay_costs
     casting_src = inspect.getsource(casting)
@@ -290,6 +295,14 @@ _OUTSIDE_GAME: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
 KEYWORDS_WITHOUT_EFFECT = {
     "myriad": "702.116a: copies attack each opponent other than the defending player; a "
               "two-player game has none",
+    "hidden agenda": "702.106a: a conspiracy's ability, named as the game starts in the command "
+                     "zone; conspiracies start there only in a Conspiracy draft game (905.3, "
+                     "313.2), never from a deck",
+    "double agenda": "702.106a: a conspiracy's ability (see hidden agenda); conspiracies start "
+                     "in the command zone only in a Conspiracy draft game (905.3)",
+    "companion": "702.139a: works from outside the game (a sideboard card revealed before the "
+                 "game, put into hand for {3}); games here have no sideboard, so in a deck the "
+                 "card plays without it",
 }
 
 
@@ -352,6 +365,10 @@ class _Walker:
         if k.name and k.name.lower() in KEYWORDS_WITHOUT_EFFECT:
             return  # nothing to run in a two-player game (coverage lists it with the reason)
         if k.name and k.name.lower() not in self.t.keywords:
+            self.add(f"keyword:{k.name.lower()}")
+        elif k.name and _defined_but_empty(k):
+            # a keyword that stands for ability records whose definition did not compile for
+            # this instance ("Equip—Pay 3 life"): kept on the object but not run
             self.add(f"keyword:{k.name.lower()}")
 
     def trigger(self, trig: Any) -> None:
@@ -461,6 +478,14 @@ class _Walker:
             elif isinstance(eff, ab.Modal) and getattr(eff, "repeatable", False) and \
                     not t.repeat_modes:
                 self.add("modal:repeatable")
+
+
+def _defined_but_empty(k: Any) -> bool:
+    from rules_engine import compiled
+
+    if not compiled._defined(k.name.lower()):
+        return False
+    return not compiled.keyword_records(k, "~", "~", "")
 
 
 def _qualifiers(value: Any, seen: set[int]) -> Iterable[str]:

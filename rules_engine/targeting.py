@@ -83,6 +83,10 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             continue
         if q in _SIMPLE_QUALIFIERS:
             continue
+        if q.startswith("named "):  # "a card named <name>" (201.2; partner with, 702.124j)
+            if q[6:].lower() not in {n.lower() for n in obj_names(obj)}:
+                return False
+            continue
         if q == "with the chosen name":  # 201.4 / 709.4a: one of its names is the name
             if not has_chosen_name(game, obj, source):  # the source chose ("As ~ enters")
                 return False
@@ -380,6 +384,16 @@ _CAST_FROM = re.compile(r"^that (was|wasn't) cast from (its owner's hand|a grave
 _CAST_ZONES = {"its owner's hand": "hand", "a graveyard": "graveyard", "exile": "exile"}
 
 
+def obj_names(obj: Any) -> tuple[str, ...]:
+    """An object's name and, for a card with two faces, each face's (201.2, 712.8)."""
+    names = [obj.name]
+    card = getattr(obj, "card", None)
+    for face in (getattr(card, "front", None), getattr(card, "back", None)):
+        if face is not None and face.name:
+            names.append(face.name)
+    return tuple(names)
+
+
 def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
@@ -388,6 +402,8 @@ def qualifier_understood(q: str) -> bool:
             q == FIRST_EACH_TURN or _EXACTLY.match(q):
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
+        return True
+    if q.startswith("named "):
         return True
     if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
         return True

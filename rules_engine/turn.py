@@ -261,6 +261,9 @@ def begin_step(game: Game, step: str) -> None:
         combat.combat_damage(game, first_strike=True)
     elif step == "combat_damage":
         combat.combat_damage(game, first_strike=False)
+    elif step == "end_of_combat":
+        for action in _TURN_BASED.get("end_of_combat", ()):  # 702.189a firebending's mana
+            action(game, active)
     give_priority(game, active)
 
 

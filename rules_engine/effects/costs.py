@@ -12,7 +12,8 @@ from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
-                              "tap_untapped", "exile", "return", "tap_creatures_power", "blight"})
+                              "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
+                              "energy"})
 
 
 def _cost_count(part: Any) -> int:
@@ -76,6 +77,9 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         if kind == "pay_life":
             if player.life < n:  # 119.4
                 return f"119.4: {player.name} can't pay {n} life"
+        elif kind == "energy":  # 107.14: paying {E} removes an energy counter from you
+            if game.__dict__.get("energy", {}).get(player.name, 0) < n:
+                return f"107.14: {player.name} doesn't have {n} energy"
         elif kind == "remove_counters":
             have = source.counters.get(part.counter or "+1/+1", 0) if isinstance(
                 source, GameObject) else 0
@@ -116,6 +120,11 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
             if n > 0:
                 game.lose_life(player, n)
                 game.log("life_paid", player=player, amount=n)
+            continue
+        if kind == "energy":
+            table = game.__dict__.setdefault("energy", {})
+            table[player.name] = table.get(player.name, 0) - n
+            game.log("energy_paid", player=player, amount=n)
             continue
         if kind == "remove_counters":
             key = part.counter or "+1/+1"

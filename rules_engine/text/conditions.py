@@ -256,6 +256,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:~|it) had (?:one or more |an? )?(?P<kind>\S+ )?counters? on it", lambda m, c:
          Condition("had_counters", detail=(m.group("kind") or "").strip() or None,
                    text=m.group(0))),
+        # persist / undying (702.79a, 702.93a): "if it had no -1/-1 counters on it"
+        (r"(?:~|it) had no (?P<kind>\S+ )?counters on it", lambda m, c: Condition(
+            "had_counters", detail=(m.group("kind") or "").strip() or None, negated=True,
+            text=m.group(0))),
         (r"(?:~|it) attacked this turn", _fixed("self_attacked_this_turn")),
         (r"(?:~|it) attacked or blocked this (?P<when>combat|turn)", lambda m, c: Condition(
             "self_attacked_or_blocked", detail=m.group("when").lower(), text=m.group(0))),

@@ -66,7 +66,7 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     """Parse one keyword instance, or None when ``text`` is not a keyword."""
     t = text.strip().rstrip(".")
     low = t.lower()
-    m = re.match(r"^(?P<kind>[a-z]+)cycling (?P<cost>\{.+)$", t, re.I)
+    m = re.match(r"^(?P<kind>(?:basic )?[a-z]+)cycling (?P<cost>\{.+)$", t, re.I)
     if m and m.group("kind").lower() != "cycling" and parse_cost(m.group("cost")) is not None:
         # typecycling / landcycling (rule 702.29e-f): "Plainscycling {2}"
         return KeywordAbility(name="typecycling", parameter=m.group("kind").lower(),
