@@ -126,6 +126,18 @@ def _entered_under_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("entered_under_control_this_turn", amount=n, filter=flt, text=m.group(0))
 
 
+def _each_in_graveyard(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"there is an instant card and a sorcery card in your graveyard": a card of each named kind
+    is there (each part counted on its own, 608.2c)."""
+    parts: list[Condition] = []
+    for piece in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("what")):
+        flt = parse_filter(re.sub(r"^an?\s+", "", piece.strip(), flags=re.I))
+        if flt is None:
+            return None
+        parts.append(Condition("graveyard_count", amount=Amount(1), filter=flt, text=piece))
+    return Condition("and", parts=tuple(parts), text=m.group(0))
+
+
 # step words -> the engine's step names (500.1)
 _STEP_NAMES = {"upkeep": "upkeep", "draw step": "draw", "end step": "end",
                "precombat main phase": "main1", "postcombat main phase": "main2"}
@@ -302,6 +314,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
                                                     filter=parse_filter(m.group("what")),
                                                     text=m.group(0))),
         (rf"you control at least {_N} (?P<what>.+)", _count("control_count")),
+        # "there is an instant card and a sorcery card in your graveyard": one card of each
+        (r"there(?:'s| is| are) (?P<what>an? .+?(?:,? and an? .+?)+) in your graveyard",
+         _each_in_graveyard),
         (r"there(?:'s| is) an? (?P<what>.+?) in your graveyard", lambda m, c: None if parse_filter(
             m.group("what")) is None else Condition("graveyard_count", amount=Amount(1),
                                                     filter=parse_filter(m.group("what")),

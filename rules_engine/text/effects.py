@@ -430,11 +430,19 @@ def _same_but_amount(text: str, effects: list[Effect]) -> tuple[Effect, ...] | N
 
 def _replace_last(effects: list[Effect], cond: Condition, new: tuple[Effect, ...],
                   text: str) -> bool:
-    """Fold "... instead" into the previous effect (rule 614.1a)."""
+    """Fold "... instead" into the previous effect (rule 614.1a). An instead-instruction of
+    several effects that parallels the previous ones kind for kind ("Put one of them into your
+    hand and the rest on the bottom ... If ..., instead put two of them into your hand and the
+    rest on the bottom ...") replaces all of them, not only the last."""
     if not effects:
         return False
-    prev = effects.pop()
-    effects.append(Conditional(condition=cond, effects=new, otherwise=(prev,), text=text))
+    k = len(new)
+    if not (1 < k <= len(effects)
+            and all(type(a) is type(b) for a, b in zip(effects[-k:], new, strict=True))):
+        k = 1
+    prev = tuple(effects[-k:])
+    del effects[-k:]
+    effects.append(Conditional(condition=cond, effects=new, otherwise=prev, text=text))
     return True
 
 
