@@ -556,7 +556,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             other_parts = tuple(p for p in parts if p.kind != "mana")
         else:
             flashback = True
-            cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+            cost_text = compiled.flashback_cost_text(obj, fb)
     elif from_zone == "exile" and obj.copy_for is None and \
             _plotted_turn(game, player, obj) is not None:
         # 702.170d: a plotted card: cast without paying its mana cost during its owner's main

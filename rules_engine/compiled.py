@@ -11,6 +11,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine.cards import CardDef, Face
+from rules_engine.text.followups import FLASHBACK_MANA_COST
 
 _CACHE: dict[int, tuple[Any, list[Any]]] = {}
 
@@ -497,6 +498,16 @@ def has_keyword(obj: Any, name: str) -> bool:
     if obj.mods or obj.static_mods:
         return obj.has_keyword(name)
     return False
+
+
+def flashback_cost_text(obj: Any, fb: Any) -> str:
+    """The mana of ``obj``'s flashback ability ``fb`` (702.34a): its printed cost, or, for a
+    flashback granted "with a flashback cost equal to its mana cost", the card's mana cost."""
+    if fb.cost is not None:
+        return fb.cost.mana or ""
+    if fb.parameter == FLASHBACK_MANA_COST:
+        return obj.face.mana_cost or ""
+    return fb.parameter or ""
 
 
 def keyword_ability(obj: Any, name: str) -> Any:

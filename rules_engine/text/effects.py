@@ -63,6 +63,7 @@ from rules_engine.abilities import (
 from rules_engine.text import hooks
 from rules_engine.text import nouns as _nouns
 from rules_engine.text.conditions import parse_condition
+from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import (
     NUM_WORD,
@@ -467,6 +468,8 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     low = t.lower()
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True
+        return True
+    if fold_into_previous(t, effects):
         return True
     m = re.match(r"^(?:it's|they're) still an? (land|artifact|enchantment|planeswalker)s?$", t,
                  re.I)

@@ -1,0 +1,49 @@
+"""Sentences that only amend the effect before them.
+
+Some sentences do nothing on their own: they finish the instruction the previous sentence gave
+("Target instant card in your graveyard gains flashback until end of turn. The flashback cost is
+equal to its mana cost."). Each fold here recognises such a sentence and rewrites the previous
+effect record, so the engine runs one complete instruction (608.2c: the spell's instructions are
+read as a whole).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import Effect, GrantAbility, KeywordAbility
+
+# the parameter a granted flashback keeps when its cost is the card's own mana cost
+FLASHBACK_MANA_COST = "mana cost"
+
+_FLASHBACK_COST = re.compile(r"(?:the|its) flashback cost is equal to (?:its|that card's|the "
+                             r"card's) mana cost", re.I)
+
+
+def _flashback_cost(t: str, effects: list[Effect]) -> bool:
+    """"The flashback cost is equal to its mana cost" (702.34a: flashback [cost]; the cost here
+    is the mana cost of the card that gained it, 202.1, colour included): the flashback the
+    previous effect granted without a cost gets that cost."""
+    if not _FLASHBACK_COST.fullmatch(t) or not effects:
+        return False
+    prev = effects[-1]
+    if not isinstance(prev, GrantAbility):
+        return False
+    kws = tuple(dataclasses.replace(k, parameter=FLASHBACK_MANA_COST)
+                if isinstance(k, KeywordAbility) and k.name == "flashback" and k.cost is None
+                else k for k in prev.keywords)
+    if kws == prev.keywords:
+        return False
+    effects[-1] = dataclasses.replace(prev, keywords=kws, text=f"{prev.text}. {t}")
+    return True
+
+
+FOLDS: list[Callable[[str, list[Effect]], bool]] = [_flashback_cost]
+
+
+def fold_into_previous(t: str, effects: list[Effect]) -> bool:
+    """Rewrite the last of ``effects`` with sentence ``t`` (its final period removed) when ``t``
+    only amends it; False (nothing changed) otherwise."""
+    return any(fold(t, effects) for fold in FOLDS)
