@@ -255,6 +255,28 @@ def _cast_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return False
 
 
+def _exiled_with(game: Game, source: Any) -> list[Any]:
+    """The cards in exile that an instruction of ``source``'s abilities put there, while
+    ``source`` is the same object (406.6, 607.2a; a new object after a zone change, 400.7)."""
+    if source is None:
+        return []
+    key = (source, source.timestamp)
+    return [c for p in game.players for c in p.exile if c.exiled_with == key]
+
+
+def _exiled_with_card_types(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"As long as there are four or more card types among cards exiled with ~" (205.2a)."""
+    types: set[str] = set()
+    for card in _exiled_with(game, source):
+        types.update(card.face.types)
+    return len(types) >= _amount(cond)
+
+
+def _exiled_with_count(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    n = len(_exiled_with(game, source))
+    return n <= _amount(cond) if cond.amount.text == "or fewer" else n >= _amount(cond)
+
+
 def _graveyard_card_types(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     types: set[str] = set()
     for card in controller.graveyard:
@@ -490,6 +512,7 @@ _MORE: dict[str, Any] = {
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
+    "exiled_with_card_types": _exiled_with_card_types, "exiled_with_count": _exiled_with_count,
     "attacking_total_power": _attacking_total_power,
     "control_total_power": _control_total_power, "attacking_alone": _attacking_alone,
     "self_attacked_or_blocked": _self_attacked_or_blocked,

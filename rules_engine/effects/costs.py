@@ -142,6 +142,8 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.discard(player, obj)
             elif kind == "exile":
                 game.move(obj, "exile")
+                # 607.2a: exiled by an instruction of this object's ability (its cost)
+                obj.exiled_with = (source, getattr(source, "timestamp", 0))
             elif kind == "return":
                 game.move(obj, "hand")
             elif kind == "tap_untapped":

@@ -259,6 +259,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"you attacked with creatures with total power {_N} or greater this combat",
          lambda m, c: Condition("attacking_total_power", amount=amount(m.group("n")),
                                 text=m.group(0))),
+        # linked abilities (607.2a): the cards this object's own instructions exiled
+        (rf"there are {_N} or more card types among (?:the )?cards exiled with ~",
+         lambda m, c: Condition("exiled_with_card_types", amount=amount(m.group("n")),
+                                text=m.group(0))),
+        (rf"(?:there are )?{_N} {_CMP} cards (?:are )?exiled with ~",
+         _count("exiled_with_count")),
         (rf"there are {_N} or more card types among cards in your graveyard",
          lambda m, c: Condition("graveyard_card_types", amount=amount(m.group("n")),
                                 text=m.group(0))),
