@@ -766,9 +766,10 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         game.__dict__.pop("chosen_mode_costs", None)
         effects = hooks.choose_modes(game, player, effects)  # 601.2b
         wanted = targeting.collect_targets(effects)
-        if compiled.keyword_ability(obj, "spree") is not None and cost is not None:
-            # 702.172a: "as an additional cost to cast this spell, pay the costs associated
-            # with those modes" (601.2f: added to the total cost)
+        if cost is not None and (compiled.keyword_ability(obj, "spree") is not None
+                                 or compiled.keyword_ability(obj, "tiered") is not None):
+            # 702.172a (spree), 702.183a (tiered): "as an additional cost to cast this spell,
+            # pay the costs associated with those modes" (601.2f: added to the total cost)
             extra = "".join(c.mana for c in game.__dict__.pop("chosen_mode_costs", ()) or ())
             if extra:
                 cost_text = cost_text + extra
