@@ -447,6 +447,8 @@ class Animate(Effect):
     abilities: tuple[Ability, ...] = ()
     # "in addition to its other types" (205.1b): the subtypes are added, not set (205.1a)
     additional: bool = False
+    # "becomes a land" (205.1a): these card types replace its others (no longer a creature)
+    set_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,10 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.text import hooks
+from rules_engine.text import (
+    hooks,
+    verbs_types,  # noqa: F401 - extends VERB_PHRASES
+)
 from rules_engine.text import nouns as _nouns
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.followups import fold_into_previous
