@@ -546,8 +546,9 @@ class Destroy(Effect):
 @dataclass(frozen=True, slots=True)
 class Exile(Effect):
     """Exile ``subject`` (rule 701.13). ``from_zone`` when cards are exiled from a graveyard,
-    library or hand; ``random`` for "at random"; ``until_nonland`` for "exile cards from the top
-    of your library until you exile a nonland card"."""
+    library or hand; ``random`` for "at random"; ``until`` for "exile cards from the top of your
+    library until you exile a nonland card" (with ``amount`` "total mana value" N: until the
+    exiled cards' mana values total N or more)."""
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
     from_zone: str | None = None
@@ -825,6 +826,7 @@ class CastWithoutPaying(Effect):
     duration: Duration | None = None
     condition: Condition | None = None
     text: str = ""
+    any_number: bool = False  # "cast any number of spells from among them" (one at a time)
 
 
 @dataclass(frozen=True, slots=True)

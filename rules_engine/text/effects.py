@@ -62,7 +62,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.text import (
     hooks,
-    verbs_types,  # noqa: F401 - extends VERB_PHRASES
+    verbs_extra,  # noqa: F401 - extends VERB_PHRASES
 )
 from rules_engine.text import nouns as _nouns
 from rules_engine.text.conditions import parse_condition

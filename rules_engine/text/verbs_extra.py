@@ -1,0 +1,58 @@
+"""Verb phrases added after :mod:`rules_engine.text.verbs` reached its size limit; they are
+appended to its :data:`~rules_engine.text.verbs.VERB_PHRASES`.
+
+Card types without a creature: "Until your next turn, he becomes a land and gains '{T}: Add
+{U}.' (He's not a creature during that time.)": the new card type replaces the object's other
+card types and the subtypes that go with them (205.1a, layer 4, 613.1d); a granted ability is
+a separate phrase the compound split reads.
+
+Exiling from the library until a total: "Exile cards from the top of your library until you
+exile cards with total mana value 4 or greater" (701.13a, 202.3), then "You may cast any number
+of spells from among them without paying their mana costs" (608.2g, 118.9: cast one at a time
+during the resolution, each chosen from what is left).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.abilities import Amount, Animate, CastWithoutPaying, Exile, ObjectFilter, Ref
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter
+from rules_engine.text.verbs import VERB_PHRASES
+
+_CARD_TYPES = r"(?:artifact|enchantment|land)"
+
+
+def _becomes_type(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
+    """"becomes a land", "becomes an artifact and enchantment": the named card types only."""
+    types = tuple(t.lower() for t in re.split(r"\s+and\s+|\s+", m.group("types")) if t)
+    return Animate(subject=s, card_types=types, duration=None, set_types=True,
+                   text=m.group(0))
+
+
+def _exile_until_total(s: Ref, m: re.Match[str], ctx: Ctx) -> Exile | None:
+    n = amount(m.group("n"))
+    if n is None or n.value is None:
+        return None
+    return Exile(subject=Ref("chosen", filter=ObjectFilter(zone="library", text="top")),
+                 from_zone="library", until=ObjectFilter(text="cards"),
+                 amount=Amount(n.value, text="total mana value"), text=m.group(0))
+
+
+def _cast_any_number(s: Ref, m: re.Match[str], ctx: Ctx) -> CastWithoutPaying | None:
+    flt = parse_filter(m.group("what") + " spell") if m.group("what") else None
+    if m.group("what") and flt is None:
+        return None
+    return CastWithoutPaying(subject=Ref("chosen", filter=flt, text="them"), free=True,
+                             any_number=True, text=m.group(0))
+
+
+VERB_PHRASES.extend([
+    (re.compile(rf"exile cards from the top of your library until you exile cards with total "
+                rf"mana value (?P<n>{NUM_WORD}) or (?:greater|more)", re.I), _exile_until_total),
+    (re.compile(r"(?:may )?cast any number of (?:(?P<what>[\w ]+?) )?spells from among (?:them|"
+                r"the exiled cards|those cards) without paying their mana costs", re.I),
+     _cast_any_number),
+    (re.compile(rf"becomes? an? (?P<types>{_CARD_TYPES}(?:(?: and)? {_CARD_TYPES})*)", re.I),
+     _becomes_type),
+])
