@@ -495,9 +495,19 @@ def has_keyword(obj: Any, name: str) -> bool:
                    for a in object_abilities(obj))
     if name in face.keywords:
         return True
+    counters = obj.counters
+    if counters and name in KEYWORD_COUNTERS and counters.get(name, 0) > 0:
+        return True  # 122.1b: a keyword counter gives the permanent that keyword
     if obj.mods or obj.static_mods:
         return obj.has_keyword(name)
     return False
+
+
+# 122.1b: the keyword counters (a permanent with one has that keyword)
+KEYWORD_COUNTERS = frozenset((
+    "flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",
+    "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample",
+    "vigilance"))
 
 
 def flashback_cost_text(obj: Any, fb: Any) -> str:

@@ -248,6 +248,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     """"~ enters tapped/prepared/with counters", "If it's neither day nor night, it becomes day
     as ~ enters" (rule 614.1c-d, 731.2a), "As ~ transforms into ~, ..."."""
     t = text.strip().rstrip(".")
+    t = re.sub(r" on (?:him|her)$", " on it", t)  # a character's pronoun (Leatherhead)
     ctx = Ctx()
     m = re.fullmatch(r"~ enters (tapped|prepared)(?: and (tapped|prepared))?", t, re.I)
     if m:

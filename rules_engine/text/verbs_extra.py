@@ -16,11 +16,20 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.abilities import Amount, Animate, CastWithoutPaying, Exile, ObjectFilter, Ref
-from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter
+from rules_engine.abilities import (
+    Amount,
+    Animate,
+    CastWithoutPaying,
+    Exile,
+    ObjectFilter,
+    Ref,
+    RemoveCounters,
+)
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.verbs import VERB_PHRASES
 
 _CARD_TYPES = r"(?:artifact|enchantment|land)"
+ANY_COUNTER = "any"  # RemoveCounters.counter: one counter of any kind, the player's choice
 
 
 def _becomes_type(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
@@ -47,7 +56,17 @@ def _cast_any_number(s: Ref, m: re.Match[str], ctx: Ctx) -> CastWithoutPaying | 
                              any_number=True, text=m.group(0))
 
 
+def _remove_a_counter(s: Ref, m: re.Match[str], ctx: Ctx) -> RemoveCounters | None:
+    """"remove a counter from her": one counter of a kind the player chooses among those on
+    the permanent (122.8; none there: nothing is removed, so "when you do" does not happen)."""
+    target = parse_ref(m.group("on"), ctx)
+    if target is None:
+        return None
+    return RemoveCounters(subject=target, counter=ANY_COUNTER, amount=Amount(1), text=m.group(0))
+
+
 VERB_PHRASES.extend([
+    (re.compile(r"remove a counter from (?P<on>.+)", re.I), _remove_a_counter),
     (re.compile(rf"exile cards from the top of your library until you exile cards with total "
                 rf"mana value (?P<n>{NUM_WORD}) or (?:greater|more)", re.I), _exile_until_total),
     (re.compile(r"(?:may )?cast any number of (?:(?P<what>[\w ]+?) )?spells from among (?:them|"
