@@ -727,6 +727,16 @@ class Shuffle(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class SearchExileName(Effect):
+    """"Search its owner's graveyard, hand, and library for any number of cards with that name
+    and exile them" (701.23a; "that name": the card just acted on, else the name chosen)."""
+
+    player: Ref = field(default_factory=lambda: Ref("that_player"))
+    zones: tuple[str, ...] = ("graveyard", "hand", "library")
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Attach(Effect):
     """Attach ``subject`` to ``to`` (rule 701.3)."""
 

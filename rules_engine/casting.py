@@ -136,15 +136,16 @@ def _flash_for_more(obj: GameObject) -> str | None:
 
 
 def _additional_costs(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
-                      already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+                      already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...], bool]:
     """601.2b / 601.2f-h: "As an additional cost to cast this spell, sacrifice a creature [or
     pay {3}]": the caster chooses among the alternatives they can pay (an optional one may be
     declined); mana joins the total cost, other parts are paid with the rest. A spell whose
     mandatory additional cost can't be paid can't be cast (601.2h)."""
     found = [a for a in compiled.object_abilities(obj) if isinstance(a, ab.AdditionalCost)]
     if not found:
-        return cost_text, ()
+        return cost_text, (), False
     parts: tuple[Any, ...] = ()
+    paid = False  # "if ~'s additional cost was paid", "if evidence was collected" (601.2b)
     for abl in found:
         options = list(abl.alternatives) or [abl.cost]
         payable = []
@@ -171,7 +172,8 @@ def _additional_costs(game: Game, player: Player, obj: GameObject, cost_text: st
         _option, mana, others = pick
         cost_text += mana
         parts += others
-    return cost_text, parts
+        paid = True
+    return cost_text, parts, paid
 
 
 class _CostChoice:
@@ -636,7 +638,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     other_parts = other_parts + rep_parts
     casualty = _casualty_offer(game, player, obj, other_parts)
     other_parts = other_parts + casualty
-    cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
+    cost_text, extra_parts, add_paid = _additional_costs(game, player, obj, cost_text, x,
+                                                         other_parts)
     other_parts = other_parts + extra_parts
     if other_parts:
         refusal = hooks.cost_refusal(game, player, obj, other_parts)
@@ -655,6 +658,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
         game.__dict__["next_spell_alternatives"] = [
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
+    if add_paid:
+        spell.choices_made["additional_cost_paid"] = True
     if replicated:
         spell.choices_made["replicate"] = replicated  # 702.56a: times its cost was paid
     if bought:

@@ -394,6 +394,12 @@ def _kicked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool(getattr(source, "choices_made", {}).get("kicked"))
 
 
+def _additional_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"If ~'s additional cost was paid", "If evidence was collected" (601.2b, 701.59c): an
+    (optional) additional cost was paid as the spell was cast (casting._additional_costs)."""
+    return bool(getattr(source, "choices_made", {}).get("additional_cost_paid"))
+
+
 def speed(game: Game, player: Any) -> int:
     """702.179: a player's speed (0 without one). 704.5z: a player who controls a permanent with
     start your engines! and has no speed gets speed 1 (applied when speed is asked for)."""
@@ -512,6 +518,7 @@ _MORE: dict[str, Any] = {
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
+    "additional_cost_paid": _additional_cost_paid,
     "exiled_with_card_types": _exiled_with_card_types, "exiled_with_count": _exiled_with_count,
     "attacking_total_power": _attacking_total_power,
     "control_total_power": _control_total_power, "attacking_alone": _attacking_alone,

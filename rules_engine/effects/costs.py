@@ -12,7 +12,8 @@ from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
-                              "tap_untapped", "exile", "return", "tap_creatures_power"})
+                              "tap_untapped", "exile", "return", "tap_creatures_power",
+                              "collect_evidence"})
 
 
 def _cost_count(part: Any) -> int:
@@ -81,6 +82,9 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
                 source, GameObject) else 0
             if have < n:
                 return f"122.8: {source.name} doesn't have {n} {part.counter} counter(s)"
+        elif kind == "collect_evidence":
+            if part.amount is None or sum(game.mana_value_of(o) for o in player.graveyard) < n:
+                return f"701.59b: {player.name} can't collect evidence {n}"
         elif kind == "tap_creatures_power":
             need = n
             pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
@@ -96,6 +100,27 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
                     part, options, n)):
                 return f"602.2b: {player.name} has nothing to pay '{part.text}' with"
     return None
+
+
+def _collect_evidence(game: Game, player: Player, source: Any, n: int) -> list[Any]:
+    """701.59a: "collect evidence N" - exile any number of cards from your graveyard with total
+    mana value N or greater; the player picks cards one at a time until the total is reached
+    (cost_refusal checked that the graveyard holds enough)."""
+    chosen: list[Any] = []
+    total = 0
+    while total < n:
+        options = [o for o in player.graveyard if o not in chosen]
+        if not options:
+            break
+        pick = game.decider.choose(player.name, f"card to exile to collect evidence {n} "
+                                                f"({total} so far)", options)
+        chosen.append(pick)
+        total += game.mana_value_of(pick)
+    for obj in chosen:
+        game.move(obj, "exile")
+        obj.exiled_with = (source, getattr(source, "timestamp", 0))  # 607.2a
+    game.log("evidence_collected", player=player, amount=n)
+    return chosen
 
 
 def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -> list[Any]:
@@ -121,6 +146,9 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
             continue
         if kind == "tap_creatures_power":
             paid += tap_creatures_cost(game, player, source, part)
+            continue
+        if kind == "collect_evidence":
+            paid += _collect_evidence(game, player, source, n)
             continue
         options = _cost_options(game, player, source, part)
         if isinstance(part.what, ab.Ref) or part.what is None:

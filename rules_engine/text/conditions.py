@@ -250,6 +250,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "ability_resolved_count", amount=Amount(ORDINALS[m.group("ord").lower()],
                                                      text="exactly"), text=m.group(0))),
         (r"(?:~|it|that spell) was kicked", _fixed("kicked")),
+        # 601.2b, 701.59c: the spell's additional cost was paid as it was cast
+        (r"(?:~'s|its|this spell's|the) additional cost was paid|evidence was collected",
+         _fixed("additional_cost_paid")),
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),

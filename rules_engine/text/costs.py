@@ -83,6 +83,9 @@ def _part(text: str) -> CostPart | None:
     m = re.match(rf"^mill ({NUM_WORD}) cards?$", t, re.I)
     if m:
         return CostPart("mill", amount=amount(m.group(1)), text=t)
+    m = re.match(rf"^collect evidence ({NUM_WORD})$", t, re.I)
+    if m:  # 701.59a: exile cards with total mana value N or greater from your graveyard
+        return CostPart("collect_evidence", amount=amount(m.group(1)), text=t)
     if low == "collect evidence":
         return CostPart("collect_evidence", text=t)
     return None

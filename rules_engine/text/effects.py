@@ -176,6 +176,8 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
             return result if isinstance(result, tuple) else (result,)
         ctx.reset(mark)
     fe = re.fullmatch(r"(.+?) for each (.+)", t, re.I)
+    if fe and re.search(r",? then ", fe.group(1), re.I):
+        fe = None  # "shuffles, then draws a card for each ...": the count is the last verb's
     if fe and not fe.group(1).lower().endswith(("damage", "life")):
         # "gets +1/+1 for each Elf you control and has reach": the count ends where a second
         # verb phrase of the same subject begins

@@ -24,6 +24,7 @@ from rules_engine.abilities import (
     ObjectFilter,
     Ref,
     RemoveCounters,
+    SearchExileName,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.verbs import VERB_PHRASES
@@ -65,7 +66,22 @@ def _remove_a_counter(s: Ref, m: re.Match[str], ctx: Ctx) -> RemoveCounters | No
     return RemoveCounters(subject=target, counter=ANY_COUNTER, amount=Amount(1), text=m.group(0))
 
 
+def _search_exile_name(s: Ref, m: re.Match[str], ctx: Ctx) -> SearchExileName | None:
+    """"search its owner's / target player's graveyard, hand, and library for any number of
+    cards with that name and exile them" (701.23; effects/name_search.py)."""
+    player = parse_ref(m.group("whose"), ctx)
+    if player is None:
+        return None
+    zones = tuple(z.lower() for z in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("zones"))
+                  if z)
+    return SearchExileName(player=player, zones=zones, text=m.group(0))
+
+
 VERB_PHRASES.extend([
+    (re.compile(r"search (?P<whose>its owner|its controller|target player|target opponent|that "
+                r"player)'s (?P<zones>(?:graveyard|hand|library)(?:,? (?:and )?(?:graveyard|"
+                r"hand|library))*) for (?:any number of|all) cards with (?:that name|the same "
+                r"name as that card) and exile them", re.I), _search_exile_name),
     (re.compile(r"remove a counter from (?P<on>.+)", re.I), _remove_a_counter),
     (re.compile(rf"exile cards from the top of your library until you exile cards with total "
                 rf"mana value (?P<n>{NUM_WORD}) or (?:greater|more)", re.I), _exile_until_total),
