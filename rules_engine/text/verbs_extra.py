@@ -25,6 +25,7 @@ from rules_engine.abilities import (
     Ref,
     RemoveCounters,
     SearchExileName,
+    SearchLibrary,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.verbs import VERB_PHRASES
@@ -77,7 +78,23 @@ def _search_exile_name(s: Ref, m: re.Match[str], ctx: Ctx) -> SearchExileName | 
     return SearchExileName(player=player, zones=zones, text=m.group(0))
 
 
+def _search_and_reveal(s: Ref, m: re.Match[str], ctx: Ctx) -> SearchLibrary | None:
+    """"Search your library for a creature or land card and reveal it." with the destination in
+    the sentences after ("Put it onto the battlefield tapped if it's a land card. Otherwise, put
+    it into your hand. Then shuffle."): 701.23a, 701.23e; the found card is "it"."""
+    mm = re.match(rf"^(?:(up to) )?({NUM_WORD}) (.+)$", m.group("desc").strip(), re.I)
+    n = amount(mm.group(2)) if mm else None
+    flt = parse_filter(mm.group(3)) if mm else None
+    if mm is None or n is None or n.value is None or flt is None:
+        return None
+    return SearchLibrary(player=s, filter=flt, min_count=0 if mm.group(1) else n.value,
+                         max_count=n.value, destination="found", reveal=True, shuffle=False,
+                         text=m.group(0))
+
+
 VERB_PHRASES.extend([
+    (re.compile(r"search (?:your|their) library for (?P<desc>[^,]+?) and reveal (?:it|them|"
+                r"that card)", re.I), _search_and_reveal),
     (re.compile(r"search (?P<whose>its owner|its controller|target player|target opponent|that "
                 r"player)'s (?P<zones>(?:graveyard|hand|library)(?:,? (?:and )?(?:graveyard|"
                 r"hand|library))*) for (?:any number of|all) cards with (?:that name|the same "
