@@ -13,7 +13,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Effect, GrantAbility, KeywordAbility
+from rules_engine.abilities import Effect, GrantAbility, KeywordAbility, MayEffect, OnceEachTurn
 
 # the parameter a granted flashback keeps when its cost is the card's own mana cost
 FLASHBACK_MANA_COST = "mana cost"
@@ -40,7 +40,18 @@ def _flashback_cost(t: str, effects: list[Effect]) -> bool:
     return True
 
 
-FOLDS: list[Callable[[str, list[Effect]], bool]] = [_flashback_cost]
+def _once_each_turn(t: str, effects: list[Effect]) -> bool:
+    """"..., you may have it connive. Do this only once each turn.": the optional instruction
+    before is limited to once a turn (a "you may" that was declined is not "done")."""
+    if t.lower() != "do this only once each turn" or not effects or not isinstance(
+            effects[-1], MayEffect):
+        return False
+    prev = effects.pop()
+    effects.append(OnceEachTurn(effects=(prev,), text=f"{prev.text}. {t}"))
+    return True
+
+
+FOLDS: list[Callable[[str, list[Effect]], bool]] = [_flashback_cost, _once_each_turn]
 
 
 def fold_into_previous(t: str, effects: list[Effect]) -> bool:
