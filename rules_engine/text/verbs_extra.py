@@ -21,6 +21,7 @@ from rules_engine.abilities import (
     Animate,
     CastWithoutPaying,
     Exile,
+    MoveToZone,
     ObjectFilter,
     Ref,
     RemoveCounters,
@@ -92,7 +93,19 @@ def _search_and_reveal(s: Ref, m: re.Match[str], ctx: Ctx) -> SearchLibrary | No
                          text=m.group(0))
 
 
+def _shuffle_both(s: Ref, m: re.Match[str], ctx: Ctx) -> tuple[MoveToZone, ...] | None:
+    """"Shuffle ~ and target creature with a stun counter on it into their owners' libraries"
+    (701.24a): each goes into its owner's library, which is then shuffled."""
+    refs = [parse_ref(m.group(g), ctx) for g in ("a", "b")]
+    if any(r is None for r in refs):
+        return None
+    return tuple(MoveToZone(subject=r, to_zone="library_shuffled", text=m.group(0))
+                 for r in refs if r is not None)
+
+
 VERB_PHRASES.extend([
+    (re.compile(r"shuffles? (?P<a>~|it) and (?P<b>(?:up to one )?target .+?) into their owners' "
+                r"libraries", re.I), _shuffle_both),
     (re.compile(r"search (?:your|their) library for (?P<desc>[^,]+?) and reveal (?:it|them|"
                 r"that card)", re.I), _search_and_reveal),
     (re.compile(r"search (?P<whose>its owner|its controller|target player|target opponent|that "
