@@ -233,6 +233,24 @@ def _is_a(game: Game, cond: Any, controller: Any, source: Any) -> bool:
                                                     None, zone_check=False)
 
 
+def _was_a(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if it was a creature" of "When ~ dies" (603.10a, 608.2h): the card types ``source`` had
+    as it last left the battlefield (its last known information), else as it is now."""
+    if source is None:
+        return False
+    if getattr(source, "zone", None) != "battlefield":
+        for ev in reversed(game.events[-500:]):
+            if ev.name == "left_battlefield" and ev.data.get("obj") is source:
+                lki = ev.data.get("lki")
+                if lki is None:
+                    break
+                wanted = cond.filter.card_types if cond.filter is not None else ()
+                return bool(wanted) and all(
+                    lki.is_creature if t == "creature" else t.capitalize() in lki.types
+                    for t in wanted)
+    return targeting.matches(game, source, cond.filter, controller, None, zone_check=False)
+
+
 def _cast_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """"if you cast it [from your hand]": the permanent came from a spell that was cast (601),
     from that zone; a permanent put onto the battlefield otherwise was not cast (400.7)."""
@@ -518,7 +536,7 @@ _MORE: dict[str, Any] = {
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
-    "additional_cost_paid": _additional_cost_paid,
+    "additional_cost_paid": _additional_cost_paid, "was_a": _was_a,
     "exiled_with_card_types": _exiled_with_card_types, "exiled_with_count": _exiled_with_count,
     "attacking_total_power": _attacking_total_power,
     "control_total_power": _control_total_power, "attacking_alone": _attacking_alone,

@@ -215,6 +215,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>it|that card|that creature|that permanent|~)(?:'s| is| was) (?P<what>(?:"
          r"legendary|basic|snow|white|blue|black|red|green|colorless|multicolored)"
          r"(?: or (?:white|blue|black|red|green))?)", _is_a),
+        # "When ~ dies, if it was a creature, return it ..." (603.10a: the ability looks back
+        # at the object as it last existed on the battlefield; "it" is the ability's source)
+        (r"(?:it|~) was an? (?P<what>creature|artifact|enchantment|land)", lambda m, c: None
+         if parse_filter(m.group("what")) is None else Condition(
+             "was_a", filter=parse_filter(m.group("what")), subject=Ref("self"),
+             text=m.group(0))),
         (r"(?P<who>that card|that creature|that permanent) was (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
          r"sacrificed|revealed) this way", _exiled_this_way),

@@ -13,7 +13,16 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Effect, GrantAbility, KeywordAbility, MayEffect, OnceEachTurn
+from rules_engine.abilities import (
+    Animate,
+    Duration,
+    Effect,
+    GrantAbility,
+    KeywordAbility,
+    MayEffect,
+    MoveToZone,
+    OnceEachTurn,
+)
 
 # the parameter a granted flashback keeps when its cost is the card's own mana cost
 FLASHBACK_MANA_COST = "mana cost"
@@ -51,7 +60,28 @@ def _once_each_turn(t: str, effects: list[Effect]) -> bool:
     return True
 
 
-FOLDS: list[Callable[[str, list[Effect]], bool]] = [_flashback_cost, _once_each_turn]
+_ITS_A = re.compile(r"it's an? (?P<types>(?:artifact|enchantment|land)(?: (?:artifact|"
+                    r"enchantment|land))*)", re.I)
+
+
+def _returned_as(t: str, effects: list[Effect]) -> bool:
+    """"Return it to the battlefield under its owner's control. It's an enchantment. (It's not a
+    creature.)": the permanent it becomes has only those card types (205.1a, layer 4) for as
+    long as it stays on the battlefield (611.2a, 400.7)."""
+    m = _ITS_A.fullmatch(t)
+    if not m or not effects:
+        return False
+    prev = effects[-1]
+    if not isinstance(prev, MoveToZone) or prev.to_zone != "battlefield" or \
+            prev.subject.kind not in ("it", "self"):
+        return False
+    effects.append(Animate(subject=prev.subject, card_types=tuple(m.group("types").lower().split()),
+                           duration=Duration("permanent"), set_types=True, text=t))
+    return True
+
+
+FOLDS: list[Callable[[str, list[Effect]], bool]] = [_flashback_cost, _once_each_turn,
+                                                    _returned_as]
 
 
 def fold_into_previous(t: str, effects: list[Effect]) -> bool:
