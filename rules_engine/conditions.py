@@ -83,8 +83,6 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         count = sum(1 for o in controller.graveyard
                     if targeting.matches(game, o, flt, controller, source))
         return count >= _amount(cond)
-    if kind == "life_total":
-        return controller.life >= _amount(cond)
     if kind == "monarch":
         return game.monarch is controller
     if kind == "life_gained_this_turn":
@@ -98,11 +96,16 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     if kind == "cast_spell_this_turn":
         return controller.spells_cast_this_turn >= _amount(cond)
     if kind in ("life_total", "your_hand_size"):
+        # (119.1) "you have 10 or less life" compares at most, "... or more life" at least
         value = controller.life if kind == "life_total" else len(controller.hand)
         amt = cond.amount
         if amt is not None and amt.text == "or fewer":
             return value <= _amount(cond)
         return value >= _amount(cond)
+    if kind == "opponent_life_total":  # "as long as an opponent has 10 or less life"
+        fewer = cond.amount is not None and cond.amount.text == "or fewer"
+        return any((p.life <= _amount(cond)) if fewer else (p.life >= _amount(cond))
+                   for p in game.opponents(controller))
     if kind == "counters_on":
         obj = source
         return obj is not None and obj.counters.get(cond.detail or "+1/+1", 0) >= _amount(cond)

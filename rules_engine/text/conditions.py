@@ -347,6 +347,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
                         negated=True, text=m.group(0))),
         (r"you have no cards in hand", _fixed("empty_hand")),
         (rf"you have {_N} {_CMP} life", _count("life_total")),
+        (rf"an opponent has {_N} {_CMP} life", _count("opponent_life_total")),
         (r"you have an \{E\}", _fixed("has_energy")),
         # a count compared with a number: "if you have a full party" (700.8: four creatures
         # in it), "if the number of <things> is N or greater"
