@@ -321,6 +321,8 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
         return "static"
     if duration.kind == "your_next_turn":
         return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
+    if duration.kind == "your_next_end_step":  # ends as that end step begins (611.2b)
+        return f"next_end:{ctx.controller.name}" if ctx is not None else "next_end:"
     return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,
                                                                                "permanent")
 

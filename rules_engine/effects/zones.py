@@ -42,6 +42,8 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
                 moved.append(card)
         ctx.those = moved
         ctx.count = len(moved)
+        if len(moved) == 1:
+            ctx.it = moved[0]  # "exile the top card ... You may play that card" (608.2c)
         return
     subject = eff.subject
     if subject is not None and subject.kind in ("chosen", "chosen_one") and not ctx.those and \
