@@ -693,6 +693,7 @@ class AddMana(Effect):
     spend_only: str | None = None
     player: Ref | None = None
     produced: bool = False
+    each_color_among: ObjectFilter | None = None  # "one mana of each color among <these>"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from rules_engine.abilities import (
+    AddMana,
     Amount,
     Animate,
     CastWithoutPaying,
@@ -103,7 +104,20 @@ def _shuffle_both(s: Ref, m: re.Match[str], ctx: Ctx) -> tuple[MoveToZone, ...] 
                  for r in refs if r is not None)
 
 
+def _mana_each_color(s: Ref, m: re.Match[str], ctx: Ctx) -> AddMana | None:
+    """"Add one mana of each color among permanents you control" / "For each color among
+    permanents you control, add one mana of that color" (106.1, 105.2: the colors the objects
+    have; none: no mana)."""
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return AddMana(amount=Amount(0), each_color_among=flt, text=m.group(0))
+
+
 VERB_PHRASES.extend([
+    (re.compile(r"adds? one mana of each color among (?P<what>.+)", re.I), _mana_each_color),
+    (re.compile(r"for each color among (?P<what>.+?), add one mana of that color", re.I),
+     _mana_each_color),
     (re.compile(r"shuffles? (?P<a>~|it) and (?P<b>(?:up to one )?target .+?) into their owners' "
                 r"libraries", re.I), _shuffle_both),
     (re.compile(r"search (?:your|their) library for (?P<desc>[^,]+?) and reveal (?:it|them|"
