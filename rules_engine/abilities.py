@@ -447,6 +447,8 @@ class Animate(Effect):
     abilities: tuple[Ability, ...] = ()
     # "in addition to its other types" (205.1b): the subtypes are added, not set (205.1a)
     additional: bool = False
+    # "becomes a land" (205.1a): these card types replace its others (no longer a creature)
+    set_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,8 +546,9 @@ class Destroy(Effect):
 @dataclass(frozen=True, slots=True)
 class Exile(Effect):
     """Exile ``subject`` (rule 701.13). ``from_zone`` when cards are exiled from a graveyard,
-    library or hand; ``random`` for "at random"; ``until_nonland`` for "exile cards from the top
-    of your library until you exile a nonland card"."""
+    library or hand; ``random`` for "at random"; ``until`` for "exile cards from the top of your
+    library until you exile a nonland card" (with ``amount`` "total mana value" N: until the
+    exiled cards' mana values total N or more)."""
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
     from_zone: str | None = None
@@ -692,6 +695,7 @@ class AddMana(Effect):
     spend_only: str | None = None
     player: Ref | None = None
     produced: bool = False
+    each_color_among: ObjectFilter | None = None  # "one mana of each color among <these>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -722,6 +726,16 @@ class Shuffle(Effect):
 
     player: Ref = field(default_factory=lambda: Ref("you"))
     zones: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchExileName(Effect):
+    """"Search its owner's graveyard, hand, and library for any number of cards with that name
+    and exile them" (701.23a; "that name": the card just acted on, else the name chosen)."""
+
+    player: Ref = field(default_factory=lambda: Ref("that_player"))
+    zones: tuple[str, ...] = ("graveyard", "hand", "library")
     text: str = ""
 
 
@@ -825,6 +839,7 @@ class CastWithoutPaying(Effect):
     duration: Duration | None = None
     condition: Condition | None = None
     text: str = ""
+    any_number: bool = False  # "cast any number of spells from among them" (one at a time)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1183,6 +1198,12 @@ class Repeat(Effect):
     count: Amount = field(default_factory=lambda: Amount(1))
     effects: tuple[Effect, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OnceEachTurn(Repeat):
+    """"..., you may draw a card. Do this only once each turn.": ``effects`` (a "you may") are
+    done at most once a turn for this object; later in the turn the ability does nothing."""
 
 
 @dataclass(frozen=True, slots=True)

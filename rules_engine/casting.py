@@ -146,7 +146,7 @@ def _additional_costs(game: Game, player: Player, obj: GameObject, cost_text: st
     if not found:
         return cost_text, (), False
     parts: tuple[Any, ...] = ()
-    paid = False
+    paid = False  # "if ~'s additional cost was paid", "if evidence was collected" (601.2b)
     for abl in found:
         options = list(abl.alternatives) or [abl.cost]
         payable = []
@@ -588,7 +588,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             other_parts = tuple(p for p in parts if p.kind != "mana")
         else:
             flashback = True
-            cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+            cost_text = compiled.flashback_cost_text(obj, fb)
     elif from_zone == "exile" and obj.copy_for is None and \
             _plotted_turn(game, player, obj) is not None:
         # 702.170d: a plotted card: cast without paying its mana cost during its owner's main
@@ -845,9 +845,10 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         game.__dict__.pop("chosen_mode_costs", None)
         effects = hooks.choose_modes(game, player, effects)  # 601.2b
         wanted = targeting.collect_targets(effects)
-        if compiled.keyword_ability(obj, "spree") is not None and cost is not None:
-            # 702.172a: "as an additional cost to cast this spell, pay the costs associated
-            # with those modes" (601.2f: added to the total cost)
+        if cost is not None and (compiled.keyword_ability(obj, "spree") is not None
+                                 or compiled.keyword_ability(obj, "tiered") is not None):
+            # 702.172a (spree), 702.183a (tiered): "as an additional cost to cast this spell,
+            # pay the costs associated with those modes" (601.2f: added to the total cost)
             extra = "".join(c.mana for c in game.__dict__.pop("chosen_mode_costs", ()) or ())
             if extra:
                 cost_text = cost_text + extra

@@ -83,8 +83,6 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         count = sum(1 for o in controller.graveyard
                     if targeting.matches(game, o, flt, controller, source))
         return count >= _amount(cond)
-    if kind == "life_total":
-        return controller.life >= _amount(cond)
     if kind == "monarch":
         return game.monarch is controller
     if kind == "life_gained_this_turn":
@@ -98,11 +96,16 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     if kind == "cast_spell_this_turn":
         return controller.spells_cast_this_turn >= _amount(cond)
     if kind in ("life_total", "your_hand_size"):
+        # (119.1) "you have 10 or less life" compares at most, "... or more life" at least
         value = controller.life if kind == "life_total" else len(controller.hand)
         amt = cond.amount
         if amt is not None and amt.text == "or fewer":
             return value <= _amount(cond)
         return value >= _amount(cond)
+    if kind == "opponent_life_total":  # "as long as an opponent has 10 or less life"
+        fewer = cond.amount is not None and cond.amount.text == "or fewer"
+        return any((p.life <= _amount(cond)) if fewer else (p.life >= _amount(cond))
+                   for p in game.opponents(controller))
     if kind == "counters_on":
         obj = source
         return obj is not None and obj.counters.get(cond.detail or "+1/+1", 0) >= _amount(cond)
@@ -236,6 +239,24 @@ def _is_a(game: Game, cond: Any, controller: Any, source: Any) -> bool:
                                                     None, zone_check=False)
 
 
+def _was_a(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if it was a creature" of "When ~ dies" (603.10a, 608.2h): the card types ``source`` had
+    as it last left the battlefield (its last known information), else as it is now."""
+    if source is None:
+        return False
+    if getattr(source, "zone", None) != "battlefield":
+        for ev in reversed(game.events[-500:]):
+            if ev.name == "left_battlefield" and ev.data.get("obj") is source:
+                lki = ev.data.get("lki")
+                if lki is None:
+                    break
+                wanted = cond.filter.card_types if cond.filter is not None else ()
+                return bool(wanted) and all(
+                    lki.is_creature if t == "creature" else t.capitalize() in lki.types
+                    for t in wanted)
+    return targeting.matches(game, source, cond.filter, controller, None, zone_check=False)
+
+
 def _cast_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """"if you cast it [from your hand]": the permanent came from a spell that was cast (601),
     from that zone; a permanent put onto the battlefield otherwise was not cast (400.7)."""
@@ -256,6 +277,28 @@ def _cast_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
             continue
         return ev.name == "spell_cast"
     return False
+
+
+def _exiled_with(game: Game, source: Any) -> list[Any]:
+    """The cards in exile that an instruction of ``source``'s abilities put there, while
+    ``source`` is the same object (406.6, 607.2a; a new object after a zone change, 400.7)."""
+    if source is None:
+        return []
+    key = (source, source.timestamp)
+    return [c for p in game.players for c in p.exile if c.exiled_with == key]
+
+
+def _exiled_with_card_types(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"As long as there are four or more card types among cards exiled with ~" (205.2a)."""
+    types: set[str] = set()
+    for card in _exiled_with(game, source):
+        types.update(card.face.types)
+    return len(types) >= _amount(cond)
+
+
+def _exiled_with_count(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    n = len(_exiled_with(game, source))
+    return n <= _amount(cond) if cond.amount.text == "or fewer" else n >= _amount(cond)
 
 
 def _graveyard_card_types(game: Game, cond: Any, controller: Any, source: Any) -> bool:
@@ -376,8 +419,8 @@ def _kicked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 
 
 def _additional_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
-    """"If this spell's additional cost was paid" (601.2b, 601.2h): casting records that an
-    optional additional cost was paid, or a mandatory one (casting._additional_costs)."""
+    """"If ~'s additional cost was paid", "If evidence was collected" (601.2b, 701.59c): an
+    (optional) additional cost was paid as the spell was cast (casting._additional_costs)."""
     return bool(getattr(source, "choices_made", {}).get("additional_cost_paid"))
 
 
@@ -499,6 +542,8 @@ _MORE: dict[str, Any] = {
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
+    "additional_cost_paid": _additional_cost_paid, "was_a": _was_a,
+    "exiled_with_card_types": _exiled_with_card_types, "exiled_with_count": _exiled_with_count,
     "attacking_total_power": _attacking_total_power,
     "control_total_power": _control_total_power, "attacking_alone": _attacking_alone,
     "self_attacked_or_blocked": _self_attacked_or_blocked,

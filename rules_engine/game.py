@@ -290,6 +290,12 @@ class Game:
         obj.deathtouch_damage = False
         obj.doors = 0  # 709.5c: designations of the permanent
         obj.timestamp = self.next_timestamp()
+        # 406.6, 607.2a: a card exiled by a resolving spell or ability's instruction is
+        # "exiled with" that spell or ability's source (this incarnation of it, 400.7)
+        res = self.resolving if to_zone == "exile" else None
+        src = getattr(res, "source", res) if res is not None else None
+        obj.exiled_with = (src, src.timestamp) if src is not None else None
+        obj.came_from = from_zone  # "each card exiled from their hand this way" (608.2c)
         if to_zone == "exile" and not obj.token:  # "one or more cards were put into exile
             self.__dict__["exiled_on_turn"] = self.turn  # this turn" (a token is no card)
         owner = obj.owner

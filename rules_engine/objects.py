@@ -171,6 +171,7 @@ class GameObject:
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
         "flashback", "deathtouch_damage", "goaded", "phased_controller", "attached_to",
         "is_prepare_spell", "loyalty_used", "choices_made", "static_mods", "doors",
+        "exiled_with", "came_from",
     )
 
     def __init__(self, oid: int, card: CardDef | None, owner: Player, zone: str,
@@ -220,6 +221,9 @@ class GameObject:
         self.loyalty_used = False
         self.choices_made: dict[str, Any] = {}
         self.doors = 0  # a Room's unlocked designations (709.5c): 1 left half, 2 right half
+        # in exile: (object, its timestamp) whose instruction exiled it ("exiled with ~", 607.2a)
+        self.exiled_with: tuple[Any, int] | None = None
+        self.came_from: str | None = None  # the zone it was in before its last move (400.7)
 
     # -- token / copy flags: setting one registers the object with its owner (704.5d-e) ------
     def _register_copy(self) -> None:

@@ -34,6 +34,7 @@ from rules_engine.mechanics import (  # noqa: F401
     leave_game,
     madness,
     miracle,
+    next_end_step,
     paradigm,
     phasing,
     prepare,

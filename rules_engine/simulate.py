@@ -173,7 +173,7 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
         fb = compiled.keyword_ability(obj, "flashback")
         if fb is None:
             return False
-        cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+        cost_text = compiled.flashback_cost_text(obj, fb)
     else:
         cost_text = obj.face.mana_cost
     if casting.can_pay(game, player, parse_cost(cost_text), 0):

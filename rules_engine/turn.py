@@ -251,6 +251,9 @@ def begin_step(game: Game, step: str) -> None:
     elif step == "main1":
         for action in _TURN_BASED.get("main1", ()):  # 714.3c lore counters (sagas)
             action(game, active)
+    elif step == "end":
+        for action in _TURN_BASED.get("end", ()):  # "until your next end step" ends (611.2b)
+            action(game, active)
     elif step == "declare_attackers":
         combat.declare_attackers(game, game.pending_attacks or {})
         game.pending_attacks = None

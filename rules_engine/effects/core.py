@@ -189,6 +189,12 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
+    if flt is not None and flt.zone in ("graveyard", "exile"):
+        # "exile a card from an opponent's graveyard": not "from among them", so the card is
+        # chosen from that zone of the players the filter names (608.2d)
+        owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
+            flt.owner or "", game.living)
+        pool = [o for p in owners for o in getattr(p, flt.zone)]
     if flt is not None:
         for q in flt.qualifiers:
             if q.startswith("count:"):
@@ -331,6 +337,8 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
         if src is not None:
             ctx.game.__dict__.setdefault("while_sources", {})[src.oid] = src
             return f"while:{duration.kind}:{src.oid}:{src.timestamp}:{ctx.controller.name}"
+    if duration.kind == "your_next_end_step":  # ends as that end step begins (611.2b)
+        return f"next_end:{ctx.controller.name}" if ctx is not None else "next_end:"
     return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,
                                                                                "permanent")
 

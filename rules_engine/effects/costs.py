@@ -13,7 +13,7 @@ from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
-                              "energy"})
+                              "energy", "collect_evidence"})
 
 
 def _cost_count(part: Any) -> int:
@@ -88,6 +88,9 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         elif kind == "blight":
             if not any(o.is_creature for o in game.permanents(player)):
                 return f"701.68b: {player.name} controls no creature to blight"
+        elif kind == "collect_evidence":
+            if part.amount is None or sum(game.mana_value_of(o) for o in player.graveyard) < n:
+                return f"701.59b: {player.name} can't collect evidence {n}"
         elif kind == "tap_creatures_power":
             need = n
             pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
@@ -103,6 +106,27 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
                     part, options, n)):
                 return f"602.2b: {player.name} has nothing to pay '{part.text}' with"
     return None
+
+
+def _collect_evidence(game: Game, player: Player, source: Any, n: int) -> list[Any]:
+    """701.59a: "collect evidence N" - exile any number of cards from your graveyard with total
+    mana value N or greater; the player picks cards one at a time until the total is reached
+    (cost_refusal checked that the graveyard holds enough)."""
+    chosen: list[Any] = []
+    total = 0
+    while total < n:
+        options = [o for o in player.graveyard if o not in chosen]
+        if not options:
+            break
+        pick = game.decider.choose(player.name, f"card to exile to collect evidence {n} "
+                                                f"({total} so far)", options)
+        chosen.append(pick)
+        total += game.mana_value_of(pick)
+    for obj in chosen:
+        game.move(obj, "exile")
+        obj.exiled_with = (source, getattr(source, "timestamp", 0))  # 607.2a
+    game.log("evidence_collected", player=player, amount=n)
+    return chosen
 
 
 def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -> list[Any]:
@@ -137,6 +161,9 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
         if kind == "blight":
             paid += _blight(game, player, n)
             continue
+        if kind == "collect_evidence":
+            paid += _collect_evidence(game, player, source, n)
+            continue
         options = _cost_options(game, player, source, part)
         if isinstance(part.what, ab.Ref) or part.what is None:
             chosen = options[:1]
@@ -157,6 +184,8 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.discard(player, obj)
             elif kind == "exile":
                 game.move(obj, "exile")
+                # 607.2a: exiled by an instruction of this object's ability (its cost)
+                obj.exiled_with = (source, getattr(source, "timestamp", 0))
             elif kind == "return":
                 game.move(obj, "hand")
             elif kind == "tap_untapped":

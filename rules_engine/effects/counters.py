@@ -53,6 +53,9 @@ def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
     a permanent without enough loses what it has."""
     everything = eff.amount is not None and (eff.amount.text or "").lower() == "all"
     n = 0 if everything else amount(ctx, eff.amount)
+    if eff.counter == "any":
+        _remove_any_counter(ctx, eff)
+        return
     for obj in _objects(ctx, eff.subject):
         have = obj.counters.get(eff.counter, 0)
         gone = have if everything else min(have, n)
@@ -60,6 +63,24 @@ def h_remove_counters(ctx: Ctx, eff: ab.RemoveCounters) -> None:
             continue
         obj.counters[eff.counter] = have - gone
         ctx.game.log("counters_removed", obj=obj, counter=eff.counter, amount=gone)
+
+
+def _remove_any_counter(ctx: Ctx, eff: ab.RemoveCounters) -> None:
+    """"Remove a counter from her" (122.8): the player chooses the kind among those on the
+    permanent; with none there nothing is removed and a "you may" is not done (608.2c)."""
+    removed = 0
+    for obj in _objects(ctx, eff.subject):
+        kinds = sorted(k for k, v in obj.counters.items() if v > 0)
+        if not kinds:
+            continue
+        kind = kinds[0] if len(kinds) == 1 else ctx.game.decider.choose(
+            ctx.controller.name, f"kind of counter to remove from {obj.name}", kinds)
+        obj.counters[kind] -= 1
+        removed += 1
+        ctx.game.log("counters_removed", obj=obj, counter=kind, amount=1)
+    if not removed:
+        ctx.stopped = True
+    ctx.count = removed
 
 
 def h_put_counters_of(ctx: Ctx, eff: Any) -> None:

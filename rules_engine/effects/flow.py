@@ -247,7 +247,24 @@ def h_with_x(ctx: Ctx, eff: Any) -> None:
     ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
 
 
+def h_once_each_turn(ctx: Ctx, eff: ab.OnceEachTurn) -> None:
+    """"Do this only once each turn": the optional instruction is offered until it has been
+    done once this turn by this object (the same object, 400.7); declining doesn't use it."""
+    game = ctx.game
+    src = _source_obj(ctx)
+    key = (id(src), getattr(src, "timestamp", 0), eff.text)
+    done: dict = game.__dict__.setdefault("done_once_each_turn", {})
+    if done.get(key) == game.turn:
+        game.note(f"'{eff.text}' was already done this turn")
+        return
+    ctx.did = False
+    run(game, ctx, eff.effects)
+    if ctx.did and not ctx.stopped:
+        done[key] = game.turn
+
+
 registry.register_effects({
+    ab.OnceEachTurn: h_once_each_turn,
     ab.DelayedTrigger: h_delayed,
     ab.MayEffect: h_may,
     ab.Conditional: h_conditional,

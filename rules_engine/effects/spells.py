@@ -44,8 +44,28 @@ def h_cast_free(ctx: Ctx, eff: Any) -> None:
         pool = resolve_ref(ctx, subject)
     options = [o for o in pool if isinstance(o, GameObject)
                and o.zone in ("hand", "exile", "graveyard", "library") and not o.is_land]
+    if getattr(eff, "any_number", False):
+        # "cast any number of spells from among them without paying their mana costs": one
+        # at a time, each cast during the resolution (608.2g), while the player wants more
+        flt = subject.filter if subject is not None else None
+        if flt is not None and flt.card_types:
+            options = [o for o in options if any(t.capitalize() in o.face.types
+                                                 for t in flt.card_types)]
+        while options:
+            before = len(game.stack)
+            _cast_one_free(game, player, options, eff)
+            if len(game.stack) == before:
+                return
+            options = [o for o in options if o.zone in ("hand", "exile", "graveyard", "library")]
+        return
     if not options:
         return
+    _cast_one_free(game, player, options, eff)
+
+
+def _cast_one_free(game: Any, player: Player, options: list[GameObject], eff: Any) -> None:
+    """Offer one card of ``options`` to cast now (118.9 without paying its mana cost when
+    ``eff.free``); nothing when the player declines."""
     pick = game.decider.choose(player.name, "card to cast without paying its mana cost",
                                options, optional=True)
     if pick is None or not game.decider.may(player.name, f"cast {pick.name} without paying "

@@ -31,6 +31,9 @@ def h_destroy(ctx: Ctx, eff: ab.Destroy) -> None:
 def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
     """701.13; "exile the top N cards of your library" takes them from the library top."""
     game = ctx.game
+    if eff.until is not None and eff.from_zone == "library":
+        _exile_until(ctx, eff)
+        return
     if eff.from_zone == "library" and eff.amount is not None:
         moved = []
         for p in _players(ctx, eff.subject) or [ctx.controller]:
@@ -39,6 +42,8 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
                 moved.append(card)
         ctx.those = moved
         ctx.count = len(moved)
+        if len(moved) == 1:
+            ctx.it = moved[0]  # "exile the top card ... You may play that card" (608.2c)
         return
     subject = eff.subject
     if subject is not None and subject.kind in ("chosen", "chosen_one") and not ctx.those and \
@@ -52,6 +57,32 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
             moved.append(obj)
     ctx.those = moved or ctx.those
     ctx.count = len(moved)
+
+
+def _exile_until(ctx: Ctx, eff: ab.Exile) -> None:
+    """701.13a: "exile cards from the top of your library until you exile a nonland card" (the
+    last card exiled is "that card"), or "... until you exile cards with total mana value 4 or
+    greater" (202.3: their mana values added up); the library may run out first."""
+    game = ctx.game
+    p = ctx.controller
+    total_mv = eff.amount is not None and eff.amount.text == "total mana value"
+    need = (eff.amount.value or 0) if total_mv and eff.amount is not None else 0
+    moved: list[GameObject] = []
+    total = 0
+    while p.library:
+        card = p.library[0]
+        game.move(card, "exile")
+        moved.append(card)
+        if total_mv:
+            total += game.mana_value_of(card)
+            if total >= need:
+                break
+        elif targeting.matches(game, card, _without_zone(eff.until), p, None, zone_check=False):
+            break
+    ctx.those = moved
+    ctx.count = len(moved)
+    if moved:
+        ctx.it = moved[-1]
 
 
 def _exile_chosen_from_zone(ctx: Ctx, eff: Any) -> None:

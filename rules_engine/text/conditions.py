@@ -126,6 +126,18 @@ def _entered_under_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("entered_under_control_this_turn", amount=n, filter=flt, text=m.group(0))
 
 
+def _each_in_graveyard(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"there is an instant card and a sorcery card in your graveyard": a card of each named kind
+    is there (each part counted on its own, 608.2c)."""
+    parts: list[Condition] = []
+    for piece in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("what")):
+        flt = parse_filter(re.sub(r"^an?\s+", "", piece.strip(), flags=re.I))
+        if flt is None:
+            return None
+        parts.append(Condition("graveyard_count", amount=Amount(1), filter=flt, text=piece))
+    return Condition("and", parts=tuple(parts), text=m.group(0))
+
+
 # step words -> the engine's step names (500.1)
 _STEP_NAMES = {"upkeep": "upkeep", "draw step": "draw", "end step": "end",
                "precombat main phase": "main1", "postcombat main phase": "main2"}
@@ -203,6 +215,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>it|that card|that creature|that permanent|~)(?:'s| is| was) (?P<what>(?:"
          r"legendary|basic|snow|white|blue|black|red|green|colorless|multicolored)"
          r"(?: or (?:white|blue|black|red|green))?)", _is_a),
+        # "When ~ dies, if it was a creature, return it ..." (603.10a: the ability looks back
+        # at the object as it last existed on the battlefield; "it" is the ability's source)
+        (r"(?:it|~) was an? (?P<what>creature|artifact|enchantment|land)", lambda m, c: None
+         if parse_filter(m.group("what")) is None else Condition(
+             "was_a", filter=parse_filter(m.group("what")), subject=Ref("self"),
+             text=m.group(0))),
         (r"(?P<who>that card|that creature|that permanent) was (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
          r"sacrificed|revealed|returned|destroyed) this way", _exiled_this_way),
@@ -238,7 +256,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "ability_resolved_count", amount=Amount(ORDINALS[m.group("ord").lower()],
                                                      text="exactly"), text=m.group(0))),
         (r"(?:~|it|that spell) was kicked", _fixed("kicked")),
-        (r"(?:~|this spell)'s additional cost was paid", _fixed("additional_cost_paid")),
+        # 601.2b, 701.59c: the spell's additional cost was paid as it was cast
+        (r"(?:~'s|its|this spell's|the) additional cost was paid|evidence was collected",
+         _fixed("additional_cost_paid")),
         (r"(?:~|this spell|it) was cast using teamwork", _fixed("cast_using_teamwork")),
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
@@ -249,6 +269,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"you attacked with creatures with total power {_N} or greater this combat",
          lambda m, c: Condition("attacking_total_power", amount=amount(m.group("n")),
                                 text=m.group(0))),
+        # linked abilities (607.2a): the cards this object's own instructions exiled
+        (rf"there are {_N} or more card types among (?:the )?cards exiled with ~",
+         lambda m, c: Condition("exiled_with_card_types", amount=amount(m.group("n")),
+                                text=m.group(0))),
+        (rf"(?:there are )?{_N} {_CMP} cards (?:are )?exiled with ~",
+         _count("exiled_with_count")),
         (rf"there are {_N} or more card types among cards in your graveyard",
          lambda m, c: Condition("graveyard_card_types", amount=amount(m.group("n")),
                                 text=m.group(0))),
@@ -308,6 +334,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
                                                     filter=parse_filter(m.group("what")),
                                                     text=m.group(0))),
         (rf"you control at least {_N} (?P<what>.+)", _count("control_count")),
+        # "there is an instant card and a sorcery card in your graveyard": one card of each
+        (r"there(?:'s| is| are) (?P<what>an? .+?(?:,? and an? .+?)+) in your graveyard",
+         _each_in_graveyard),
         (r"there(?:'s| is) an? (?P<what>.+?) in your graveyard", lambda m, c: None if parse_filter(
             m.group("what")) is None else Condition("graveyard_count", amount=Amount(1),
                                                     filter=parse_filter(m.group("what")),
@@ -323,6 +352,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
                         negated=True, text=m.group(0))),
         (r"you have no cards in hand", _fixed("empty_hand")),
         (rf"you have {_N} {_CMP} life", _count("life_total")),
+        (rf"an opponent has {_N} {_CMP} life", _count("opponent_life_total")),
         (r"you have an \{E\}", _fixed("has_energy")),
         # a count compared with a number: "if you have a full party" (700.8: four creatures
         # in it), "if the number of <things> is N or greater"

@@ -86,6 +86,9 @@ def _part(text: str) -> CostPart | None:
     m = re.match(rf"^blight ({NUM_WORD})$", t, re.I)
     if m:  # 701.68a: put N -1/-1 counters on a creature you control
         return CostPart("blight", amount=amount(m.group(1)), text=t)
+    m = re.match(rf"^collect evidence ({NUM_WORD})$", t, re.I)
+    if m:  # 701.59a: exile cards with total mana value N or greater from your graveyard
+        return CostPart("collect_evidence", amount=amount(m.group(1)), text=t)
     if low == "collect evidence":
         return CostPart("collect_evidence", text=t)
     return None

@@ -62,9 +62,13 @@ from rules_engine.abilities import (
     iter_effects,
 )
 from rules_engine.records import GrantChoice
-from rules_engine.text import hooks
+from rules_engine.text import (
+    hooks,
+    verbs_extra,  # noqa: F401 - extends VERB_PHRASES
+)
 from rules_engine.text import nouns as _nouns
 from rules_engine.text.conditions import parse_condition
+from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import (
     NUM_WORD,
@@ -99,6 +103,7 @@ _SUBJECT_SPLIT = re.compile(
 _DURATIONS = [
     (re.compile(r"\s+until end of turn$", re.I), Duration("end_of_turn")),
     (re.compile(r"\s+until your next turn$", re.I), Duration("your_next_turn")),
+    (re.compile(r"\s+until your next end step$", re.I), Duration("your_next_end_step")),
     (re.compile(r"\s+this turn$", re.I), Duration("this_turn")),
     (re.compile(r"\s+until end of combat$", re.I), Duration("combat")),
     # 611.2b: "for as long as ~ remains on the battlefield" / "for as long as you control ~"
@@ -184,6 +189,8 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
             return result if isinstance(result, tuple) else (result,)
         ctx.reset(mark)
     fe = re.fullmatch(r"(.+?) for each (.+)", t, re.I)
+    if fe and re.search(r",? then ", fe.group(1), re.I):
+        fe = None  # "shuffles, then draws a card for each ...": the count is the last verb's
     if fe and not fe.group(1).lower().endswith(("damage", "life")):
         # "gets +1/+1 for each Elf you control and has reach": the count ends where a second
         # verb phrase of the same subject begins
@@ -442,11 +449,19 @@ def _same_but_amount(text: str, effects: list[Effect]) -> tuple[Effect, ...] | N
 
 def _replace_last(effects: list[Effect], cond: Condition, new: tuple[Effect, ...],
                   text: str) -> bool:
-    """Fold "... instead" into the previous effect (rule 614.1a)."""
+    """Fold "... instead" into the previous effect (rule 614.1a). An instead-instruction of
+    several effects that parallels the previous ones kind for kind ("Put one of them into your
+    hand and the rest on the bottom ... If ..., instead put two of them into your hand and the
+    rest on the bottom ...") replaces all of them, not only the last."""
     if not effects:
         return False
-    prev = effects.pop()
-    effects.append(Conditional(condition=cond, effects=new, otherwise=(prev,), text=text))
+    k = len(new)
+    if not (1 < k <= len(effects)
+            and all(type(a) is type(b) for a, b in zip(effects[-k:], new, strict=True))):
+        k = 1
+    prev = tuple(effects[-k:])
+    del effects[-k:]
+    effects.append(Conditional(condition=cond, effects=new, otherwise=prev, text=text))
     return True
 
 
@@ -502,6 +517,8 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     low = t.lower()
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True
+        return True
+    if fold_into_previous(t, effects):
         return True
     m = re.match(r"^(?:it's|they're) still an? (land|artifact|enchantment|planeswalker)s?$", t,
                  re.I)

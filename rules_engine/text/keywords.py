@@ -26,7 +26,7 @@ SIMPLE = {
     "bargain", "conspire", "retrace", "suspend", "transmute", "bloodthirst",
     "increment", "paradigm", "hidden agenda", "double agenda", "station", "firebending",
     "web-slinging", "max speed", "exhaust",
-    "fuse", "spree", "choose a background", "friends forever",
+    "fuse", "spree", "tiered", "choose a background", "friends forever",
     "doctor's companion", "assist", "sidekick",
     "spectacle", "exploit", "renown", "devour", "graft", "modular", "fading",
     "vanishing", "annihilator", "rampage", "absorb", "afflict", "crew", "fortify",

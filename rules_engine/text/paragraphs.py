@@ -249,6 +249,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     """"~ enters tapped/prepared/with counters", "If it's neither day nor night, it becomes day
     as ~ enters" (rule 614.1c-d, 731.2a), "As ~ transforms into ~, ..."."""
     t = text.strip().rstrip(".")
+    t = re.sub(r" on (?:him|her)$", " on it", t)  # a character's pronoun (Leatherhead)
     ctx = Ctx()
     m = re.fullmatch(r"~ enters (tapped|prepared)(?: and (tapped|prepared))?", t, re.I)
     if m:
@@ -571,6 +572,31 @@ def _spree(para: str) -> tuple[Ability, ...] | None:
     return kws + (SpellAbility(effects=(modal,), text="\n".join(lines)),)
 
 
+_TIERED_MODE_RE = re.compile(r"^• (?:[^—]{1,40} — )?(?P<cost>(?:\{[^}]+\})+) — (?P<body>.+)$")
+
+
+def _tiered(para: str) -> tuple[Ability, ...] | None:
+    """"Tiered" followed by "• Name — {cost} — effect" modes (702.183a: "Choose one. As an
+    additional cost to cast this spell, pay the cost associated with that mode"; the mode names
+    are flavor words, 207.2d)."""
+    head, *lines = para.split("\n")
+    kws = parse_keyword_line(head)
+    if kws is None or [k.name for k in kws] != ["tiered"] or not lines:
+        return None
+    ctx = Ctx()
+    modes, costs = [], []
+    for line in lines:
+        m = _TIERED_MODE_RE.match(line.strip())
+        cost = parse_cost(m.group("cost")) if m else None
+        if m is None or cost is None:
+            return None
+        modes.append(fx.parse_effects(m.group("body"), ctx))
+        costs.append(cost)
+    modal = Modal(modes=tuple(modes), min_choices=1, max_choices=1,
+                  mode_costs=tuple(costs), text="\n".join(lines))
+    return kws + (SpellAbility(effects=(modal,), text="\n".join(lines)),)
+
+
 def compile_quoted(text: str) -> tuple[Ability, ...]:
     """Compile a quoted ability granted by an effect (rule 113.10) as a permanent's paragraph."""
     return compile_paragraph(text, is_spell=False)
@@ -598,6 +624,10 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
         spree = _spree(para)
         if spree is not None:
             return spree
+    if para.lower().startswith("tiered\n"):
+        tiered = _tiered(para)
+        if tiered is not None:
+            return tiered
     m = _ACT_RE.match(para)
     if m and "\n" not in m.group("cost"):
         ability = _activated(m.group("cost"), m.group("effect"), None, para)

@@ -322,6 +322,9 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you cycle or discard (?P<what>.+)", lambda m, c: _with_filter("discard", m, "you")),
         (rf"{_SUBJ} (?:enters|attacks) or (?:enters|attacks)",
          lambda m, c: _alts(m, c, ("enters", "attacks"))),
+        # "When ~ enters or leaves the battlefield" (603.6a, 603.6c): one ability, two events
+        (rf"{_SUBJ} enters or leaves the battlefield",
+         lambda m, c: _alts(m, c, ("enters", "leaves_battlefield"))),
         (rf"{_SUBJ} enters or transforms into ~",
          lambda m, c: _alts(m, c, ("enters", "transforms_into"))),
         (rf"{_SUBJ} (?P<e1>attacks|blocks|dies|becomes tapped) or (?P<e2>attacks|blocks|dies|"
