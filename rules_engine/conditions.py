@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import compiled, targeting
-from rules_engine.game import Game
+from rules_engine.game import COMBAT_STEPS, STEPS, Game
 from rules_engine.objects import Player
 from rules_engine.registry import hooks
 
@@ -485,7 +485,29 @@ def _casualty_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool((getattr(source, "choices_made", None) or {}).get("casualty"))
 
 
+def _before_step(game: Game, step: str) -> bool:
+    """602.5b "Activate only before attackers are declared" (and "before the combat damage
+    step"): true in this turn's steps before ``step`` (500.1 order) while no ``step`` has begun
+    this turn (an additional combat phase, 500.8, comes after the first one's steps)."""
+    if game.step not in STEPS or STEPS.index(game.step) >= STEPS.index(step):
+        return False
+    return not any(ev.name == "step_began" and ev.data.get("step") == step
+                   for ev in _this_turn(game))
+
+
+def _during_combat(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"Activate only during combat" (506.1: the combat phase's five steps)."""
+    return game.step in COMBAT_STEPS
+
+
 _MORE: dict[str, Any] = {
+    "before_attackers": lambda game, cond, controller, source: _before_step(
+        game, "declare_attackers"),
+    "before_combat_damage": lambda game, cond, controller, source: _before_step(
+        game, "combat_damage") and game.step != "first_strike_damage",
+    "before_end_of_combat": lambda game, cond, controller, source: _before_step(
+        game, "end_of_combat"),
+    "during_combat": _during_combat,
     "casualty_paid": _casualty_paid, "control_different": _control_different,
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
