@@ -295,6 +295,9 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     if m:
         value, turns = game.mana_value_of(obj), turns_begun(game, obj.controller)
         return value > turns if m.group(1) == "greater" else value < turns
+    if q.startswith("named:"):  # "a card named Ajani, Valiant Protector" (201.2)
+        card = getattr(obj, "card", None)
+        return q[len("named:"):] in (obj.name, getattr(card, "name", None))
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return compiled.has_keyword(obj, q[5:])  # "creature with flying"
     if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
@@ -391,7 +394,7 @@ def qualifier_understood(q: str) -> bool:
         return True
     if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
         return True
-    if q.startswith("non") and q[3:] in _COLOR_WORDS:
+    if q.startswith("non") and q[3:] in _COLOR_WORDS or q.startswith("named:"):
         return True
     if _COUNTER_ON_IT.match(q):
         return True
@@ -523,9 +526,11 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
     kind = target.kind
     flt = target.filter
     found: list[Any] = []
-    if kind in ("player", "opponent", "any"):
+    if kind in ("player", "opponent", "any") or kind == "player_or_permanent":
+        # ("target player or planeswalker", "target opponent or planeswalker": 115.1 names both)
         for p in game.apnap():
-            if kind == "opponent" and p is controller:
+            if (kind == "opponent" or (kind == "player_or_permanent" and flt is not None and
+                                       "opponent" in flt.qualifiers)) and p is controller:
                 continue
             found.append(p)
     if kind in ("creature", "permanent", "any", "planeswalker", "artifact", "enchantment",

@@ -162,6 +162,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             that = resolve_ref(ctx, ab.Ref("it"))
             found = [o for o in found if o.attached_to is not None and o.attached_to in that]
         return found
+    if kind == "graveyard_of":
+        # "exile target player's graveyard" (404.1, 406.3): every card in those graveyards
+        return [c for p in resolve_ref(ctx, ref.of) if isinstance(p, Player)
+                for c in list(p.graveyard)]
     if kind == "those":
         if not ctx.those and ctx.item is not None and game.__dict__.get("delayed_refs"):
             found = _remembered(ctx, "those")

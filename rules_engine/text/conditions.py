@@ -209,6 +209,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
          r"(?P<what>.+?) this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
+        # "If you search your library this way, shuffle" (701.23, 701.24): after a search of
+        # several zones, only a library that was searched is shuffled
+        (r"you search(?:ed)? your library this way", _fixed("searched_library")),
         (rf"there are {_N} {_CMP} (?P<kind>\S+) counters on (?P<who>~|it)", _counters),
     (r"(?P<who>~|it|that creature) has no (?P<kind>\S+) counters on (?:it|~)", lambda m, c: None
      if parse_ref(m.group("who"), c) is None else Condition(

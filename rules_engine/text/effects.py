@@ -73,7 +73,9 @@ from rules_engine.text.nouns import (
 )
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES, would_replacement
+from rules_engine.text.verbs_rules import extend as _extend_verbs
 
+_extend_verbs(VERB_PHRASES)  # rule families' phrases (rules_engine.text.verbs_rules)
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
 N = rf"(?P<n>{NUM_WORD})"

@@ -1,0 +1,90 @@
+"""More verb phrases, for rule families of issue 12 item 4 (the ``VERB_PHRASES`` table of
+:mod:`rules_engine.text.verbs` is near its size cap, so these live here and are appended to it
+when :mod:`rules_engine.text.effects` imports this module).
+
+- "search your library and/or graveyard for a card named X, reveal it, and put it into your hand"
+  (701.23 over several zones; the shuffle is the next sentence, "If you search your library this
+  way, shuffle", 701.24);
+- "exile target player's graveyard", "exile all graveyards" (406.3: every card in it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import (
+    Effect,
+    Exile,
+    ObjectFilter,
+    Ref,
+    SearchZones,
+)
+from rules_engine.text.nouns import NUM_WORD, Ctx, number, parse_filter
+
+_Result = Effect | tuple[Effect, ...] | None
+_Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
+
+_ZONE = r"(?:library|graveyard|hand)"
+
+
+def search_filter(desc: str) -> tuple[int, int, ObjectFilter] | None:
+    """"a card named Ajani, Valiant Protector" / "up to five Doctor cards": (min, max, filter)."""
+    mm = re.match(rf"^(?:(up to) )?({NUM_WORD}) (.+)$", desc.strip(), re.I)
+    if not mm:
+        return None
+    n = number(mm.group(2))
+    if n is None:
+        return None
+    what = mm.group(3)
+    nm = re.fullmatch(r"cards? named (?P<name>[^~]+)", what, re.I)
+    if nm:
+        flt = ObjectFilter(qualifiers=("named:" + nm.group("name").strip(), "card"), text=what)
+    else:
+        flt = parse_filter(what)
+    if flt is None:
+        return None
+    return (0 if mm.group(1) else n), n, flt
+
+
+def _search_zones(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    found = search_filter(m.group("desc"))
+    if found is None:
+        return None
+    lo, hi, flt = found
+    zones = tuple(dict.fromkeys(re.findall(_ZONE, m.group("zones"), re.I)))
+    dest = m.group("dest").lower()
+    return SearchZones(player=s, filter=flt, zones=zones, min_count=lo, max_count=hi,
+                       destination="hand" if "hand" in dest else "battlefield",
+                       tapped=dest.endswith("tapped"), reveal=bool(m.group("reveal")),
+                       text=m.group(0))
+
+
+def _exile_graveyard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """406.3 / 404.1: exiling a graveyard exiles every card in it."""
+    whose = m.group("whose").lower()
+    if whose.startswith("target"):
+        kind = "opponent" if "opponent" in whose else "player"
+        tgt = ctx.new_target(kind, ObjectFilter(text=kind), 1, 1, f"target {kind}")
+        of = Ref("target", target=tgt, text=f"target {kind}")
+    else:
+        of = Ref({"your": "you", "each opponent's": "opponent_each", "all": "player_each",
+                  "each player's": "player_each", "that player's": "that_player",
+                  "their": "that_player"}[whose], text=whose)
+    return Exile(subject=Ref("graveyard_of", of=of, text=m.group(0)), from_zone="graveyard",
+                 text=m.group(0))
+
+
+VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"search (?:your|their) (?P<zones>{_ZONE}(?:,? (?:and/or )?{_ZONE})+) for (?P<desc>.+?)"
+     r"(?:,? (?P<reveal>reveal (?:it|them)),)?,? (?:and )?put (?:it|them) "
+     r"(?P<dest>into your hand|onto the battlefield tapped|onto the battlefield)", _search_zones),
+    (r"exile (?P<whose>target player's|target opponent's|each opponent's|each player's|"
+     r"that player's|their|your|all) graveyards?", _exile_graveyard),
+]
+
+
+def extend(table: list) -> None:
+    """Append these phrases to the verb-phrase table (once)."""
+    if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
+        table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
