@@ -14,6 +14,7 @@ from rules_engine import abilities as ab
 from rules_engine import compiled, registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.described import _DESCRIBED, described_amount
+from rules_engine.effects.durations import while_tag
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
 
@@ -317,6 +318,8 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
     """A duration as a tag: "eot" (514.2), "combat", "next_turn:<player>" (611.2b), ..."""
     if duration is None:
         return "static"
+    if duration.kind == "while" and ctx is not None:
+        return while_tag(ctx, duration)  # "for as long as ..." (611.2b, effects/durations.py)
     if duration.kind == "your_next_turn":
         return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
     return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,

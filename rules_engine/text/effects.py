@@ -75,7 +75,6 @@ from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES, would_replacement
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 
-_extend_verbs(VERB_PHRASES)  # rule families' phrases (rules_engine.text.verbs_rules)
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
 N = rf"(?P<n>{NUM_WORD})"
@@ -102,6 +101,8 @@ _DURATION_PREFIX = [
     (re.compile(r"^until the end of your next turn,\s*", re.I), Duration("end_of_your_next_turn")),
     (re.compile(r"^until your next turn,\s*", re.I), Duration("your_next_turn")),
 ]
+# rule families' phrases and "for as long as" durations (rules_engine.text.verbs_rules)
+_extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT)

@@ -14,10 +14,13 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import (
+    Condition,
+    Duration,
     Effect,
     Exile,
     ObjectFilter,
     Ref,
+    Restriction,
     SearchZones,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, number, parse_filter
@@ -75,7 +78,28 @@ def _exile_graveyard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                  text=m.group(0))
 
 
+def _while(*kinds: str) -> Duration:
+    conds = tuple(Condition(k, text=k) for k in kinds)
+    return Duration("while", conds[0] if len(conds) == 1 else Condition("and", parts=conds))
+
+
+# "for as long as ..." durations (611.2b; run by rules_engine.effects.durations), as a suffix of
+# a verb phrase or a prefix of the sentence
+_WHILE = [
+    (r"~ remains tapped", ("source_tapped",)),
+    (r"you control ~", ("you_control_source",)),
+    (r"~ remains on the battlefield", ("source_on_battlefield",)),
+    (r"you control ~ and ~ remains tapped", ("you_control_source", "source_tapped")),
+]
+DURATION_SUFFIXES = [(re.compile(rf"\s+for as long as {p}$", re.I), _while(*k)) for p, k in _WHILE]
+DURATION_PREFIXES = [(re.compile(rf"^for as long as {p},\s*", re.I), _while(*k))
+                     for p, k in _WHILE]
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # 502.3: "You may choose not to untap ~ during your untap step" (asked in the untap step)
+    (r"(?:may )?choose not to untap ~ during (?:your|its controller's) untap step",
+     lambda s, m, c: Restriction(kind="may_not_untap", subject=Ref("self"), text=m.group(0))),
     (rf"search (?:your|their) (?P<zones>{_ZONE}(?:,? (?:and/or )?{_ZONE})+) for (?P<desc>.+?)"
      r"(?:,? (?P<reveal>reveal (?:it|them)),)?,? (?:and )?put (?:it|them) "
      r"(?P<dest>into your hand|onto the battlefield tapped|onto the battlefield)", _search_zones),
@@ -84,7 +108,11 @@ VP_SPECS: list[tuple[str, _Builder]] = [
 ]
 
 
-def extend(table: list) -> None:
-    """Append these phrases to the verb-phrase table (once)."""
+def extend(table: list, suffixes: list | None = None, prefixes: list | None = None) -> None:
+    """Append these phrases to the verb-phrase table and the durations to the compiler's
+    duration lists (once)."""
     if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
         table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
+    for have, more in ((suffixes, DURATION_SUFFIXES), (prefixes, DURATION_PREFIXES)):
+        if have is not None and not any(d in have for d in more):
+            have.extend(more)
