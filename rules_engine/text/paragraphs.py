@@ -25,6 +25,7 @@ from rules_engine.abilities import (
     CostModifier,
     EnterAsCopy,
     EntersReplacement,
+    GainControl,
     GrantAbility,
     LoseAbility,
     MayEffect,
@@ -362,7 +363,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
 
 _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
               CastPermission, Skip, PreventDamage, PlayPermission, LoseAbility, SetBasePT,
-              Animate, SetTypes)
+              Animate, SetTypes, GainControl)
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 

@@ -18,6 +18,7 @@ from rules_engine.abilities import (
     Duration,
     Effect,
     Exile,
+    GainControl,
     ObjectFilter,
     Ref,
     Restriction,
@@ -97,6 +98,11 @@ DURATION_PREFIXES = [(re.compile(rf"^for as long as {p},\s*", re.I), _while(*k))
 
 
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # 613.1b: a control-changing Aura, "You control enchanted creature" (a static, layer 2)
+    (r"(?:you )?control (?P<obj>enchanted (?:artifact creature|creature|permanent|artifact|land|"
+     r"enchantment|Equipment|planeswalker))",
+     lambda s, m, c: GainControl(subject=Ref("enchanted", text=m.group("obj")), player=s,
+                                 text=m.group(0))),
     # 502.3: "You may choose not to untap ~ during your untap step" (asked in the untap step)
     (r"(?:may )?choose not to untap ~ during (?:your|its controller's) untap step",
      lambda s, m, c: Restriction(kind="may_not_untap", subject=Ref("self"), text=m.group(0))),
