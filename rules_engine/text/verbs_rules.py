@@ -10,11 +10,14 @@ when :mod:`rules_engine.text.effects` imports this module).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
 from rules_engine.abilities import (
+    Amount,
     Condition,
+    CopySpell,
     Duration,
     Effect,
     Exile,
@@ -24,7 +27,7 @@ from rules_engine.abilities import (
     Restriction,
     SearchZones,
 )
-from rules_engine.text.nouns import NUM_WORD, Ctx, number, parse_filter
+from rules_engine.text.nouns import NUM_WORD, Ctx, number, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -97,7 +100,24 @@ DURATION_PREFIXES = [(re.compile(rf"^for as long as {p},\s*", re.I), _while(*k))
                      for p, k in _WHILE]
 
 
+def _copy_ability(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Copy target activated or triggered ability you control from a colorless source"
+    (707.10): the source's quality is a filter qualifier ``source:<quality>``."""
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None or ref.target is None or ref.target.kind != "ability":
+        return None
+    tgt = ref.target
+    new = dataclasses.replace(tgt, filter=dataclasses.replace(
+        tgt.filter, qualifiers=tgt.filter.qualifiers + ("source:" + m.group("src").lower(),)))
+    ctx.targets[ctx.targets.index(tgt)] = new
+    return CopySpell(subject=dataclasses.replace(ref, target=new), times=Amount(1),
+                     text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"copy (?P<obj>target (?:activated or triggered|activated|triggered) ability(?: you "
+     r"control)?) from an? (?P<src>colorless|artifact|creature|enchantment|legendary|land|"
+     r"planeswalker) source", _copy_ability),
     # 613.1b: a control-changing Aura, "You control enchanted creature" (a static, layer 2)
     (r"(?:you )?control (?P<obj>enchanted (?:artifact creature|creature|permanent|artifact|land|"
      r"enchantment|Equipment|planeswalker))",
