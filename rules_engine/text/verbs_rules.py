@@ -22,6 +22,7 @@ from rules_engine.abilities import (
     Effect,
     Exile,
     GainControl,
+    KeywordAction,
     ObjectFilter,
     Ref,
     Restriction,
@@ -115,6 +116,11 @@ def _copy_ability(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # 705: "flip a coin"; 701.30: "clash with an opponent" (rules_engine.effects.chance)
+    (r"flips? a coin", lambda s, m, c: KeywordAction(name="flip a coin", subject=s,
+                                                    text=m.group(0))),
+    (r"clash(?:es)? with (?P<who>an opponent|defending player)", lambda s, m, c: KeywordAction(
+        name="clash", subject=s, detail=m.group("who").lower(), text=m.group(0))),
     (r"copy (?P<obj>target (?:activated or triggered|activated|triggered) ability(?: you "
      r"control)?) from an? (?P<src>colorless|artifact|creature|enchantment|legendary|land|"
      r"planeswalker) source", _copy_ability),
