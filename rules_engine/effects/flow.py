@@ -11,9 +11,9 @@ from rules_engine import abilities as ab
 from rules_engine import conditions, registry, targeting
 from rules_engine import conditions as cnd
 from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.chance import won
 from rules_engine.effects.core import _players, amount, resolve_ref, run
 from rules_engine.effects.described import _they, _times_resolved, described_amount, spent_on
-from rules_engine.effects.chance import won
 from rules_engine.effects.search_zones import searched_library
 from rules_engine.events import Event
 from rules_engine.game import Game
