@@ -29,6 +29,7 @@ from rules_engine.mechanics import (  # noqa: F401
     leave_game,
     madness,
     miracle,
+    opening_hand,
     paradigm,
     phasing,
     prepare,

@@ -19,6 +19,7 @@ from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
 from rules_engine.mechanics import rooms
+from rules_engine.mechanics.opening_hand import opening_hand_actions
 from rules_engine.objects import GameObject
 
 Move = tuple[str, Any]
@@ -251,15 +252,19 @@ def play_random(game: Game, seed: int, max_moves: int = 200,
 
 
 def new_game(cards: CardLibrary, decks: dict[str, list[str]], seed: int = 0,
-             hand_size: int = 7) -> Game:
-    """A two-or-more-player game from decklists (names), shuffled with ``seed``."""
+             hand_size: int = 7, decide: Any = None) -> Game:
+    """A two-or-more-player game from decklists (names), shuffled with ``seed``; ``decide`` is
+    the decision policy (set before the opening-hand actions of 103.6, which it answers)."""
     game = Game(list(decks), cards, seed=seed)
+    if decide is not None:
+        game.decider.policy = decide
     game.skip_quiet_sba_checks = True  # every change goes through the engine (sba.check_all)
     for p in game.players:
         for name in decks[p.name]:
             game.new_object(cards.get(name), p, "library")
         game.rng.shuffle(p.library)
         game.draw(p, hand_size)
+    opening_hand_actions(game)  # 103.6: the Leylines, before the first turn
     game.events.clear()
     turn.give_priority(game, game.active)
     return game

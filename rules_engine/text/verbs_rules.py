@@ -116,6 +116,11 @@ def _copy_ability(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # 103.6: "If ~ is in your opening hand, you may begin the game with it on the battlefield"
+    # (read from the card by rules_engine.mechanics.opening_hand before the first turn)
+    (r"if ~ is in your opening hand, you may begin the game with (?:it|~) on the battlefield",
+     lambda s, m, c: Restriction(kind="begin_game_on_battlefield", subject=Ref("self"),
+                                 text=m.group(0))),
     # 705: "flip a coin"; 701.30: "clash with an opponent" (rules_engine.effects.chance)
     (r"flips? a coin", lambda s, m, c: KeywordAction(name="flip a coin", subject=s,
                                                     text=m.group(0))),

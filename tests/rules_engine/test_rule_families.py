@@ -39,3 +39,40 @@ def test_coin_flip_is_seeded_and_called(sample_source) -> None:
 @pytest.mark.parametrize("name", sorted(p.name for p in CORE.glob("fam_*.yaml")))
 def test_family_scenarios_pass(name: str, sample_source) -> None:
     assert _results(name, sample_source)
+
+
+def _library(sample_source, *files: str):
+    from rules_engine.cards import CardLibrary, ChainCardSource, DictCardSource, read_card_file
+
+    extra = [DictCardSource(read_card_file(CORE / "cards" / f)) for f in files]
+    return CardLibrary(ChainCardSource(extra + [sample_source]))
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_opening_hand_leyline(sample_source, answer: bool) -> None:
+    """103.6: a Leyline in the opening hand may begin the game on the battlefield (asked of
+    the player's policy before the first turn); no ability triggers for it and the game starts
+    at the first turn as usual."""
+    from rules_engine.simulate import new_game
+
+    library = _library(sample_source, "fam_leyline.jsonl")
+    decks = {"alice": ["Leyline of Anticipation"] * 7 + ["Island"] * 10,
+             "bob": ["Island"] * 17}
+    asked: list[str] = []
+
+    def decide(player: str, prompt: str, options):
+        asked.append(prompt)
+        return answer if options == [False, True] else options[0]
+
+    game = new_game(library, decks, seed=3, decide=decide)
+    alice = game.players[0]
+    on_battlefield = [o.name for o in game.battlefield if o.controller is alice]
+    leylines_in_hand = [c for c in alice.hand if c.name == "Leyline of Anticipation"]
+    if answer:
+        assert on_battlefield and "Leyline of Anticipation" in on_battlefield
+        assert not leylines_in_hand
+        assert len(alice.hand) + len(on_battlefield) == 7
+    else:
+        assert not on_battlefield
+    assert any("103.6" in p for p in asked)
+    assert game.turn == 1 and not game.stack and not game.events
