@@ -566,7 +566,7 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                         nth_of_kind(game, event, trig.filter, controller, source) != ordinal):
             return False
         detail = trig.detail
-        if detail in ("hand", "graveyard", "exile", "not_hand"):
+        if detail in ("hand", "graveyard", "exile", "library", "not_hand"):
             # "Whenever you cast a spell from your graveyard / from anywhere other than your
             # hand" (601.2a: the zone it was cast from)
             zone = getattr(data["obj"], "cast_from", None)

@@ -100,7 +100,7 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
             return None
         what = what[: tm.start()]
     zone_from = None
-    fm = re.search(r" from (?:(?:your|their) (hand|graveyard|exile)|exile|(anywhere other "
+    fm = re.search(r" from (?:(?:your|their) (hand|graveyard|exile|library)|exile|(anywhere other "
                    r"than (?:your|their) hand))$", what, re.I)
     if fm:
         zone_from = "not_hand" if fm.group(2) else (fm.group(1) or "exile").lower()

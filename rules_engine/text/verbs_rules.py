@@ -115,7 +115,44 @@ def _copy_ability(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                      text=m.group(0))
 
 
+class _Spells:
+    """The match with its two spellings of the spells group folded into one."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self._m = m
+
+    def group(self, name: str | int = 0) -> str | None:
+        if name == "spells":
+            return self._m.group("spells") or self._m.group("spells2")
+        return self._m.group(name)
+
+
+def _from_library_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You may play lands and cast creature spells from the top of your library" (601.3,
+    305.1): static permissions about the library's top card (rules_engine.casting)."""
+    out: list[Effect] = []
+    if m.group("lands"):
+        out.append(Restriction(kind="play_lands_from_library_top", subject=s, text=m.group(0)))
+    spells = m.group("spells")
+    if spells is not None:
+        words = re.sub(r"\bspells\b", "cards", spells.strip())
+        flt = parse_filter(words) if words != "cards" else None
+        if words != "cards" and flt is None:
+            return None
+        out.append(Restriction(kind="cast_from_library_top", subject=s, filter=flt,
+                               text=m.group(0)))
+    return tuple(out) or None
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # 401.5 / 601.3: the top card of the library (rules_engine.mechanics.library_top, casting)
+    (r"(?:may )?look at the top card of your library (?:any time|at any time)",
+     lambda s, m, c: Restriction(kind="look_at_library_top", subject=s, text=m.group(0))),
+    (r"play with the top card of your library revealed",
+     lambda s, m, c: Restriction(kind="library_top_revealed", subject=s, text=m.group(0))),
+    (r"(?:may )?(?:(?P<lands>play lands)(?: and cast (?P<spells>.*?spells(?: with .+?)?))?|"
+     r"cast (?P<spells2>.*?spells(?: with .+?)?)) from the top of your library",
+     lambda s, m, c: _from_library_top(s, _Spells(m), c)),
     # 103.6: "If ~ is in your opening hand, you may begin the game with it on the battlefield"
     # (read from the card by rules_engine.mechanics.opening_hand before the first turn)
     (r"if ~ is in your opening hand, you may begin the game with (?:it|~) on the battlefield",
