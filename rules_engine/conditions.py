@@ -500,7 +500,22 @@ def _during_combat(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return game.step in COMBAT_STEPS
 
 
+def _defending_player_controls(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"~ can't attack unless defending player controls an Island" (508.1c, 506.2): the player
+    the source attacks, or, while attackers are being chosen, the opponent it would attack (the
+    only one in a two-player game; with more, the next opponent in turn order)."""
+    defender = getattr(source, "attacking", None)
+    if not isinstance(defender, Player):
+        foes = game.opponents(controller)
+        defender = foes[0] if foes else None
+    if defender is None:
+        return False
+    return any(targeting.matches(game, o, cond.filter, controller, source)
+               for o in game.permanents(defender))
+
+
 _MORE: dict[str, Any] = {
+    "defending_player_controls": _defending_player_controls,
     "before_attackers": lambda game, cond, controller, source: _before_step(
         game, "declare_attackers"),
     "before_combat_damage": lambda game, cond, controller, source: _before_step(

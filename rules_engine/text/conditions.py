@@ -216,6 +216,11 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you (?:win|won) the flip", _fixed("won_flip")),
         (r"you (?:lose|lost) the flip", _fixed("won_flip", negated=True)),
         (r"you (?:win|won)", _fixed("won_clash")),
+        # 508.1c: "~ can't attack unless defending player controls an Island"
+        (r"defending player controls (?:an?|one or more) (?P<what>.+)", lambda m, c: None
+         if parse_filter(m.group("what")) is None else Condition(
+             "defending_player_controls", amount=Amount(1), filter=parse_filter(m.group("what")),
+             text=m.group(0))),
         (rf"there are {_N} {_CMP} (?P<kind>\S+) counters on (?P<who>~|it)", _counters),
     (r"(?P<who>~|it|that creature) has no (?P<kind>\S+) counters on (?:it|~)", lambda m, c: None
      if parse_ref(m.group("who"), c) is None else Condition(
