@@ -36,5 +36,6 @@ from rules_engine.mechanics import (  # noqa: F401
     rooms,
     sagas,
     split,
+    state_triggers,
     warp,
 )
