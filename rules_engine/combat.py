@@ -71,6 +71,12 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
     _block_only(game, blocker, attacker)
     if statics.restricted(game, "cant_be_blocked", attacker):
         raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked")
+    # 509.1b: "~ [enchanted creature, equipped creature] can't be blocked by black creatures"
+    # (the filter is judged from the restriction's source's controller)
+    for src, eff in statics.restrictions_of(game, "cant_be_blocked_by", attacker):
+        if targeting.matches(game, blocker, eff.filter, src.controller, src):
+            raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked by "
+                                               f"{blocker.name} ({eff.text})")
     if compiled.has_keyword(attacker, "flying") and not (
             compiled.has_keyword(blocker, "flying") or compiled.has_keyword(blocker, "reach")):
         raise IllegalActionError("702.9b", f"{attacker.name} has flying; {blocker.name} can't "
@@ -120,14 +126,6 @@ def _evasion(game: Game, blocker: GameObject, attacker: GameObject) -> None:
             if any(_land_matches(o, land_type) for o in game.permanents(blocker.controller)):
                 raise IllegalActionError("702.14c", f"{attacker.name} has {land_type}walk and "
                                                     "the defending player controls such a land")
-    if attacker.face.statics or attacker.mods or attacker.static_mods:
-        for abl in statics._statics(attacker):
-            for eff in abl.effects:
-                if isinstance(eff, ab.Restriction) and eff.kind == "cant_be_blocked_by" and \
-                        eff.subject is not None and eff.subject.kind in ("self", "it") and \
-                        targeting.matches(game, blocker, eff.filter, attacker.controller, attacker):
-                    raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked by "
-                                                       f"{blocker.name} ({eff.text})")
     if targeting.protected_from(game, attacker, blocker):
         raise IllegalActionError("702.16f", f"{attacker.name} has protection from a quality "
                                             f"{blocker.name} has; it can't block it")

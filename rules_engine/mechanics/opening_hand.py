@@ -16,15 +16,14 @@ from rules_engine import compiled
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
-_KIND = "begin_game_on_battlefield"
-
 
 def may_begin_on_battlefield(obj: GameObject) -> bool:
     """Whether the card has 103.6's "you may begin the game with it on the battlefield"."""
     for abl in compiled.face_abilities(obj.card, obj.face) or ():
         if isinstance(abl, ab.StaticAbility):
             for restriction in abl.effects:
-                if isinstance(restriction, ab.Restriction) and restriction.kind == _KIND:
+                if isinstance(restriction, ab.Restriction) and \
+                        restriction.kind == "begin_game_on_battlefield":
                     return True
     return False
 
