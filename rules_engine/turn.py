@@ -240,7 +240,9 @@ def begin_step(game: Game, step: str) -> None:
                                                           "during the untap step (502.3)")):
                     # (502.3: a static "doesn't untap during its controller's untap step";
                     # "You may choose not to untap ~ during your untap step" is asked)
-                    obj.tapped = False
+                    if obj.tapped:
+                        obj.tapped = False
+                        game.log("untapped", obj=obj)  # 603.2e ("becomes untapped")
                     if game.__dict__.get("while_durations"):
                         game.sba_dirty = True  # "for as long as ~ remains tapped" may end
                 obj.sick = False

@@ -31,7 +31,9 @@ def h_tap(ctx: Ctx, eff: Any) -> None:
 
 def h_untap(ctx: Ctx, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
-        obj.tapped = False
+        if obj.tapped:
+            obj.tapped = False
+            ctx.game.log("untapped", obj=obj)  # 603.2e: "whenever ~ becomes untapped"
 
 
 def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
@@ -43,6 +45,8 @@ def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
         obj.tapped = choice == "tap"
         if obj.tapped and not was:
             game.log("tapped", obj=obj)
+        elif was and not obj.tapped:
+            game.log("untapped", obj=obj)
 
 
 def h_goad(ctx: Ctx, eff: ab.Goad) -> None:
