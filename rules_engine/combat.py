@@ -68,6 +68,9 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
 
     if statics.restricted(game, "cant_block", blocker):
         raise IllegalActionError("509.1b", f"{blocker.name} can't block (an effect says so)")
+    if any(b is blocker and a is attacker for b, a in _duties(game, "cant")):
+        raise IllegalActionError("509.1b", f"{blocker.name} can't block {attacker.name} this "
+                                           "turn (an effect says so)")
     _block_only(game, blocker, attacker)
     if statics.restricted(game, "cant_be_blocked", attacker):
         raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked")
@@ -221,6 +224,34 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
                  defenders=tuple(dict.fromkeys(attacks.values())))
 
 
+_DUTIES = "block_duties"  # game.__dict__: [(kind, blocker, its stamp, attacker, its stamp, turn)]
+
+
+def add_block_duty(game: Game, kind: str, blocker: GameObject, attacker: GameObject) -> None:
+    """"Target creature blocks ~ this turn if able" (509.1c, kind "must") / "Target creature
+    can't block ~ this turn" (509.1b, kind "cant"): a requirement or restriction about one pair
+    of creatures, for this turn (both as the objects they are now, 400.7)."""
+    game.__dict__.setdefault(_DUTIES, []).append(
+        (kind, blocker, blocker.timestamp, attacker, attacker.timestamp, game.turn))
+
+
+def _duties(game: Game, kind: str) -> list[tuple[GameObject, GameObject]]:
+    """This turn's (blocker, attacker) pairs of ``kind`` whose objects are still the same."""
+    entries = game.__dict__.get(_DUTIES)
+    if not entries:
+        return []
+    live = [e for e in entries if e[5] == game.turn]
+    game.__dict__[_DUTIES] = live
+    return [(b, a) for k, b, bs, a, as_, _t in live
+            if k == kind and b.timestamp == bs and a.timestamp == as_ and b.zone == "battlefield"
+            and a.zone == "battlefield"]
+
+
+def _paired(game: Game) -> list[tuple[GameObject, GameObject]]:
+    """509.1c "blocks ~ this turn if able": the pairs whose attacker is attacking now."""
+    return [(b, a) for b, a in _duties(game, "must") if a.attacking is not None]
+
+
 def _requirements(game: Game) -> tuple[list[GameObject], list[GameObject], list[GameObject]]:
     """509.1c requirements on this declaration: attackers that "must be blocked if able",
     attackers that "all creatures able to block ... do so", and creatures of the defending
@@ -277,6 +308,10 @@ def block_requirement_violation(game: Game, blocks: dict[GameObject, Any]) -> st
     crowded = _blocked_by_too_many(game, blocks)
     if crowded:
         return crowded
+    for b, a in _paired(game):
+        # "Target creature blocks ~ this turn if able": it blocks that attacker if it can
+        if a not in blocked_by(blocks.get(b, [])) and _could_block(game, b, a):
+            return f"{b.name} blocks {a.name} this turn if able"
     needy, lured, eager = _requirements(game)
     if not (needy or lured or eager):
         return None
@@ -305,6 +340,9 @@ def _obey_requirements(game: Game) -> dict[GameObject, Any]:
     one free creature."""
     needy, lured, eager = _requirements(game)
     blocks: dict[GameObject, Any] = {}
+    for b, a in _paired(game):
+        if b not in blocks and _could_block(game, b, a):
+            blocks[b] = a
     for att in lured:
         for o in _free_blockers(game, att, {id(b) for b in blocks}):
             blocks[o] = att
@@ -326,7 +364,7 @@ def _obey_requirements(game: Game) -> dict[GameObject, Any]:
 def declare_blockers(game: Game, blocks: dict[GameObject, Any]) -> None:
     """509.1: blockers block; an attacker with menace needs two or more (702.111b). A blocker
     maps to its attacker, or to a list of attackers when it can block more (509.1a)."""
-    if not blocks and game.statics_present:
+    if not blocks and (game.statics_present or _paired(game)):
         # nothing declared (no decision given): the first legal declaration obeys 509.1c
         blocks = _obey_requirements(game)
     for blocker, value in blocks.items():

@@ -145,6 +145,15 @@ def _from_library_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # 509.1c / 509.1b about one attacker: "Target creature blocks ~ this turn if able",
+    # "Target creature can't block ~ this turn" (the duration comes from "this turn")
+    (r"blocks? ~ this turn if able", lambda s, m, c: Restriction(
+        kind="must_block_source", subject=s, duration=Duration("this_turn"), text=m.group(0))),
+    (r"can't block ~", lambda s, m, c: Restriction(kind="cant_block_source", subject=s,
+                                                   text=m.group(0))),
+    # the static "lure": "All creatures able to block ~ do so" (509.1c)
+    (r"all creatures able to block ~ do so", lambda s, m, c: Restriction(
+        kind="must_be_blocked_by_all_able", subject=Ref("self"), text=m.group(0))),
     # 401.5 / 601.3: the top card of the library (rules_engine.mechanics.library_top, casting)
     (r"(?:may )?look at the top card of your library (?:any time|at any time)",
      lambda s, m, c: Restriction(kind="look_at_library_top", subject=s, text=m.group(0))),
