@@ -329,6 +329,23 @@ class SearchLibrary(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class SearchZones(Effect):
+    """"Search your library and/or graveyard for a card named ..." (701.23 over several zones):
+    the cards may come from any of ``zones``; the library is shuffled only by the instruction
+    that follows, "If you search your library this way, shuffle" (701.24)."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    zones: tuple[str, ...] = ("library", "graveyard")
+    min_count: int = 1
+    max_count: int = 1
+    destination: str = "hand"
+    tapped: bool = False
+    reveal: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class LookAtTop(Effect):
     """Look at (or reveal) the top N cards of a library, take some, put the rest elsewhere.
 

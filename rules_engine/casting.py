@@ -462,6 +462,20 @@ def can_pay(game: Game, player: Player, cost: ManaCost, x: int, spell: Any = Non
                         + _convoke_sources(game, player, spell)) is not None
 
 
+def library_top_permitted(game: Game, player: Player, obj: GameObject, kind: str) -> bool:
+    """601.3 / 305.1: "You may cast creature spells [play lands] from the top of your library":
+    ``obj`` is the top card of ``player``'s own library and a static permission of ``kind``
+    ("cast_from_library_top", "play_lands_from_library_top") whose filter it fits applies."""
+    if not player.library or player.library[0] is not obj:
+        return False
+    found = statics.player_restrictions(game, "cast_from_library_top", player) \
+        if kind == "cast_from_library_top" else \
+        statics.player_restrictions(game, "play_lands_from_library_top", player)
+    return any(eff.filter is None or targeting.matches(game, obj, eff.filter, player, src,
+                                                       zone_check=False)
+               for src, eff in found)
+
+
 def find_castable(game: Game, player: Player, name: str, from_zone: str) -> GameObject:
     zone = getattr(player, from_zone, None) if from_zone != "battlefield" else None
     if zone is None:
@@ -609,6 +623,10 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             raise IllegalActionError("722.3c", f"only the prepared permanent's controller "
                                                f"({obj.copy_for.controller.name}) may cast "
                                                f"{obj.name}")
+    elif from_zone == "library":
+        if not library_top_permitted(game, player, obj, "cast_from_library_top"):
+            raise IllegalActionError("601.3", f"{obj.name} can't be cast from a library (only "
+                                              "the top card, with a permission)")
     elif from_zone != "hand":
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
     if from_zone not in ("exile",) and obj.owner is not player:
@@ -939,6 +957,14 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
             allowed = [o for o in player.graveyard if o.is_land and (
                 o.name.lower() == name.lower() or (o.label and str(o.label).lower() ==
                                                    name.lower()))]
+        if not allowed and player.library and player.library[0].is_land and \
+                library_top_permitted(game, player, player.library[0],
+                                      "play_lands_from_library_top"):
+            # "You may play lands from the top of your library" (305.1, a static permission)
+            top = player.library[0]
+            if top.name.lower() == name.lower() or (top.label and str(top.label).lower() ==
+                                                    name.lower()):
+                allowed = [top]
         if not allowed:
             raise
         obj = allowed[0]

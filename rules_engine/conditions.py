@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import compiled, targeting
-from rules_engine.game import Game
+from rules_engine.game import COMBAT_STEPS, STEPS, Game
 from rules_engine.objects import Player
 from rules_engine.registry import hooks
 
@@ -537,7 +537,44 @@ def _casualty_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool((getattr(source, "choices_made", None) or {}).get("casualty"))
 
 
+def _before_step(game: Game, step: str) -> bool:
+    """602.5b "Activate only before attackers are declared" (and "before the combat damage
+    step"): true in this turn's steps before ``step`` (500.1 order) while no ``step`` has begun
+    this turn (an additional combat phase, 500.8, comes after the first one's steps)."""
+    if game.step not in STEPS or STEPS.index(game.step) >= STEPS.index(step):
+        return False
+    return not any(ev.name == "step_began" and ev.data.get("step") == step
+                   for ev in _this_turn(game))
+
+
+def _during_combat(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"Activate only during combat" (506.1: the combat phase's five steps)."""
+    return game.step in COMBAT_STEPS
+
+
+def _defending_player_controls(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"~ can't attack unless defending player controls an Island" (508.1c, 506.2): the player
+    the source attacks, or, while attackers are being chosen, the opponent it would attack (the
+    only one in a two-player game; with more, the next opponent in turn order)."""
+    defender = getattr(source, "attacking", None)
+    if not isinstance(defender, Player):
+        foes = game.opponents(controller)
+        defender = foes[0] if foes else None
+    if defender is None:
+        return False
+    return any(targeting.matches(game, o, cond.filter, controller, source)
+               for o in game.permanents(defender))
+
+
 _MORE: dict[str, Any] = {
+    "defending_player_controls": _defending_player_controls,
+    "before_attackers": lambda game, cond, controller, source: _before_step(
+        game, "declare_attackers"),
+    "before_combat_damage": lambda game, cond, controller, source: _before_step(
+        game, "combat_damage") and game.step != "first_strike_damage",
+    "before_end_of_combat": lambda game, cond, controller, source: _before_step(
+        game, "end_of_combat"),
+    "during_combat": _during_combat,
     "casualty_paid": _casualty_paid, "control_different": _control_different,
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
@@ -556,7 +593,6 @@ _MORE: dict[str, Any] = {
     "more_life_than_opponent": _more_life_than_opponent,
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked,
-    "additional_cost_paid": _additional_cost_paid,
     "cast_using_teamwork": lambda game, cond, controller, source: bool(
         getattr(source, "choices_made", {}).get("teamwork")),  # (casting._teamwork_offer)
     "your_turn_number_at_most": _your_turn_number_at_most, "max_speed": _max_speed,

@@ -19,8 +19,10 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     triggers,
     turn,
 )
-from rules_engine.effects import player_choices  # noqa: F401
-from rules_engine.effects import keyword_actions2  # noqa: F401  (701 amass, incubate ...)
+from rules_engine.effects import (
+    keyword_actions2,  # noqa: F401  (701 amass, incubate ...)
+    player_choices,  # noqa: F401
+)
 from rules_engine.mechanics import (  # noqa: F401
     day_night,
     durations,
@@ -35,6 +37,7 @@ from rules_engine.mechanics import (  # noqa: F401
     madness,
     miracle,
     next_end_step,
+    opening_hand,
     paradigm,
     phasing,
     prepare,
@@ -42,6 +45,7 @@ from rules_engine.mechanics import (  # noqa: F401
     rooms,
     sagas,
     split,
+    state_triggers,
     the_ring,
     warp,
 )

@@ -282,9 +282,9 @@ def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, ind
     game: Game | None = None
     reason = ""
     try:
-        game = sim.new_game(library, {name: decks[name] for name in order}, seed=seed)
         pol = make_policy(policy, rng)
-        game.decider.policy = pol.decide
+        game = sim.new_game(library, {name: decks[name] for name in order}, seed=seed,
+                            decide=pol.decide)
         game.decider.log = _no_log
         # the events _unsupported_in looks at, collected by the game as they are logged
         flagged = game.face_events = [ev for ev in game.events if ev.name in _LOOKED_AT]

@@ -18,7 +18,8 @@ from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
-from rules_engine.mechanics import rooms
+from rules_engine.mechanics import library_top, rooms
+from rules_engine.mechanics.opening_hand import opening_hand_actions
 from rules_engine.objects import GameObject
 
 Move = tuple[str, Any]
@@ -66,6 +67,13 @@ def candidate_moves(game: Game) -> list[Move]:
         if (mana_value <= untapped or _may_cost_less(game, obj)) and (
                 sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions):
             moves.append(("cast", obj))  # (a cost reduction may bring it in reach, 601.2f)
+    top = library_top.playable_top(game, p) if game.statics_present else None
+    if top is not None:  # 601.3 / 305.1: "you may play lands and cast spells from the top"
+        if top.is_land:
+            if sorcery_ok and p.land_plays < casting.land_plays_allowed(game, p):
+                moves.append(("play_land", top))
+        else:
+            moves.append(("cast_library", top))
     for obj in p.graveyard:
         table = obj.face.keyword_table  # the face's cached keyword abilities by name
         if table is None or obj.mods:
@@ -103,7 +111,7 @@ def apply_move(game: Game, move: Move) -> bool:
             turn.pass_priority(game)
         elif kind == "play_land":
             casting.play_land(game, p, _key(arg))
-        elif kind in ("cast", "cast_graveyard", "cast_exile") and (
+        elif kind in ("cast", "cast_graveyard", "cast_exile", "cast_library") and (
                 not casting.timing_ok(game, p, arg) or not _payable(game, p, arg, kind)):
             # casting.cast would refuse it (307.1, 601.2h) without changing anything; asking
             # first skips choosing its targets for a spell that can't be paid for anyway
@@ -114,6 +122,8 @@ def apply_move(game: Game, move: Move) -> bool:
             casting.cast(game, p, _key(arg), from_zone="graveyard")
         elif kind == "cast_exile":
             casting.cast(game, p, arg.name, from_zone="exile")
+        elif kind == "cast_library":
+            casting.cast(game, p, _key(arg), from_zone="library")
         elif kind == "activate":
             obj, i = arg
             # what casting.activate's lookup by the object's unique "#id" label would check
@@ -251,15 +261,19 @@ def play_random(game: Game, seed: int, max_moves: int = 200,
 
 
 def new_game(cards: CardLibrary, decks: dict[str, list[str]], seed: int = 0,
-             hand_size: int = 7) -> Game:
-    """A two-or-more-player game from decklists (names), shuffled with ``seed``."""
+             hand_size: int = 7, decide: Any = None) -> Game:
+    """A two-or-more-player game from decklists (names), shuffled with ``seed``; ``decide`` is
+    the decision policy (set before the opening-hand actions of 103.6, which it answers)."""
     game = Game(list(decks), cards, seed=seed)
+    if decide is not None:
+        game.decider.policy = decide
     game.skip_quiet_sba_checks = True  # every change goes through the engine (sba.check_all)
     for p in game.players:
         for name in decks[p.name]:
             game.new_object(cards.get(name), p, "library")
         game.rng.shuffle(p.library)
         game.draw(p, hand_size)
+    opening_hand_actions(game)  # 103.6: the Leylines, before the first turn
     game.events.clear()
     turn.give_priority(game, game.active)
     return game

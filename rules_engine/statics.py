@@ -122,6 +122,11 @@ def apply(game: Game) -> None:
                     early.append((src, abl, eff))
     if early:
         _apply_early(game, early)
+    # 613.1b (layer 2): "You control enchanted creature" - control-changing statics first
+    controls = [(src, eff) for src, abl in live for eff in abl.effects
+                if isinstance(eff, ab.GainControl) and eff.duration is None]
+    if controls or game.__dict__.get(_STATIC_CONTROL):
+        _apply_control(game, controls)
     for src, abl in live:
         if early and (src.static_mods or src.mods) and abl not in _held_statics(src):
             continue  # 613.1f: it lost this ability, so the ability's effects don't apply
@@ -292,6 +297,37 @@ def _apply_cda(game: Game, obj: GameObject, owner: Any, eff: Any) -> None:
     toughness = None if eff.toughness is None else _counted(
         game, obj, obj, eff.toughness, None, owner)
     obj.static_mods.append(Mod(set_pt=(power, toughness), until="static"))
+
+
+_STATIC_CONTROL = "static_control"  # game.__dict__: id -> (object, timestamp, base controller)
+
+
+def _apply_control(game: Game, controls: list[tuple[GameObject, Any]]) -> None:
+    """613.1b, layer 2: each object a control-changing static ability names is controlled by
+    that ability's controller (the latest timestamp wins, 613.7); when no such effect applies
+    any more, it returns to the controller it would otherwise have (its own, kept from when
+    the first effect began). A change of control makes a creature summoning sick (302.6)."""
+    held = game.__dict__.setdefault(_STATIC_CONTROL, {})
+    wanted: dict[int, tuple[GameObject, Any]] = {}
+    for src, eff in sorted(controls, key=lambda c: c[0].timestamp):
+        for obj in _subjects(game, src, eff.subject):
+            wanted[id(obj)] = (obj, src.controller)
+    for key, (obj, stamp, base) in list(held.items()):
+        if key in wanted and obj.zone == "battlefield" and obj.timestamp == stamp:
+            continue
+        del held[key]
+        if obj.zone == "battlefield" and obj.timestamp == stamp and obj.controller is not base \
+                and not base.left:
+            obj.controller = base
+            obj.sick = True
+            game.log("control_changed", obj=obj, player=base)
+    for key, (obj, who) in wanted.items():
+        if key not in held:
+            held[key] = (obj, obj.timestamp, obj.controller)
+        if obj.controller is not who:
+            obj.controller = who
+            obj.sick = True
+            game.log("control_changed", obj=obj, player=who)
 
 
 def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:

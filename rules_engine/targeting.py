@@ -11,7 +11,7 @@ from rules_engine.context import Ctx
 from rules_engine.decisions import match_option
 from rules_engine.errors import DecisionError, IllegalActionError
 from rules_engine.game import Game
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import GameObject, Player, StackAbility
 from rules_engine.registry import hooks
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
@@ -299,6 +299,9 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     if m:
         value, turns = game.mana_value_of(obj), turns_begun(game, obj.controller)
         return value > turns if m.group(1) == "greater" else value < turns
+    if q.startswith("named:"):  # "a card named Ajani, Valiant Protector" (201.2)
+        card = getattr(obj, "card", None)
+        return q[len("named:"):] in (obj.name, getattr(card, "name", None))
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return compiled.has_keyword(obj, q[5:])  # "creature with flying"
     if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
@@ -407,7 +410,7 @@ def qualifier_understood(q: str) -> bool:
         return True
     if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
         return True
-    if q.startswith("non") and q[3:] in _COLOR_WORDS:
+    if q.startswith("non") and q[3:] in _COLOR_WORDS or q.startswith(("named:", "source:")):
         return True
     if _COUNTER_ON_IT.match(q):
         return True
@@ -549,7 +552,8 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             found.append(p)
     if kind in ("creature", "permanent", "any", "planeswalker", "artifact", "enchantment",
                 "land", "battle", "nonland permanent") or (kind not in ("player", "opponent",
-                                                                       "spell", "card")):
+                                                                       "spell", "card",
+                                                                       "ability")):
         for obj in game.permanents():
             if kind == "creature" and not obj.is_creature:
                 continue
@@ -576,6 +580,13 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             if isinstance(obj, GameObject) and obj is not source and \
                     matches(game, obj, flt, controller, source, zone_check=False):
                 found.append(obj)
+    if kind == "ability":
+        # "target activated or triggered ability you control from a colorless source" (115.1:
+        # an activated or triggered ability on the stack; 113.7a its source)
+        for item in game.stack:
+            if isinstance(item, StackAbility) and item is not source and \
+                    ability_matches(game, item, flt, controller):
+                found.append(item)
     if kind == "card":
         zone = flt.zone or "graveyard"
         owners = [controller] if flt.controller == "you" or flt.owner == "you" else game.living
@@ -584,6 +595,40 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
                 if matches(game, obj, flt, controller, source, zone_check=False):
                     found.append(obj)
     return found
+
+
+_SOURCE_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "legendary")
+
+
+def ability_matches(game: Game, item: StackAbility, flt: Any, controller: Player) -> bool:
+    """An ability on the stack against a target's filter: "activated" / "triggered" (both
+    named: either), "you control", and "source:<quality>" ("from a colorless source")."""
+    if flt is None:
+        return True
+    quals = set(flt.qualifiers)
+    kinds = {k for k in ("activated", "triggered") if k in quals}
+    if kinds and item.kind not in kinds:
+        return False
+    if flt.controller == "you" and item.controller is not controller:
+        return False
+    if flt.controller in ("opponent", "an opponent", "not_you") and item.controller is controller:
+        return False
+    src = item.source
+    for q in quals:
+        if not q.startswith("source:"):
+            continue
+        want = q[len("source:"):]
+        if not isinstance(src, GameObject):
+            return False
+        if want == "colorless":
+            if src.colors:
+                return False
+        elif want == "legendary":
+            if "Legendary" not in src.face.supertypes:
+                return False
+        elif not src.has_type(_cap(want)):
+            return False
+    return True
 
 
 def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Player,
@@ -674,6 +719,8 @@ def still_legal(game: Game, item: Any, obj: Any) -> bool:
     """608.2b: a target is illegal if it left its zone or no longer fits."""
     if isinstance(obj, Player):
         return not obj.left
+    if isinstance(obj, StackAbility):
+        return obj in game.stack  # an ability target: still on the stack (608.2b)
     stamps = (getattr(item, "choices_made", None) or {}).get("target_stamps")
     if stamps:
         for o, stamp in stamps:

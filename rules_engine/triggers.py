@@ -392,6 +392,8 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     # taps it unless it has vigilance, 508.1f; the event says whether it did)
     "becomes_tapped": frozenset({"tapped", "tapped_for_mana", "tapped_for_cost", "convoked",
                                  "attacks"}),
+    # 603.2e: "Whenever ~ becomes untapped" - the untap step (502.3) and effects untapping it
+    "becomes_untapped": frozenset({"untapped"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
     "conjure": frozenset({"cards_conjured"}),
     "attacks_player": frozenset({"attackers_declared"}),
@@ -613,7 +615,7 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                         nth_of_kind(game, event, trig.filter, controller, source) != ordinal):
             return False
         detail = trig.detail
-        if detail in ("hand", "graveyard", "exile", "not_hand"):
+        if detail in ("hand", "graveyard", "exile", "library", "not_hand"):
             # "Whenever you cast a spell from your graveyard / from anywhere other than your
             # hand" (601.2a: the zone it was cast from)
             zone = getattr(data["obj"], "cast_from", None)
@@ -672,6 +674,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if name not in _KIND_EVENTS[kind] or (name == "attacks" and not data.get("tapped")):
             return False
         return _about(game, trig, data["obj"], source, controller)
+    if kind == "becomes_untapped":
+        return name == "untapped" and _about(game, trig, data["obj"], source, controller)
     if kind == "counter_put":
         # "Whenever one or more +1/+1 counters are put on ~" (122.6: also as it enters)
         if name != "counters_put" or not data.get("amount"):

@@ -234,9 +234,17 @@ def begin_step(game: Game, step: str) -> None:
         for obj in game.battlefield:  # 502.3
             if obj.controller is active and not obj.phased_out:
                 if (not held or obj not in held) and not (
-                        obj.tapped and statics.restricted(game, "doesnt_untap", obj)):
-                    # (502.3: a static "doesn't untap during its controller's untap step")
-                    obj.tapped = False
+                        obj.tapped and statics.restricted(game, "doesnt_untap", obj)) and not (
+                        obj.tapped and statics.restricted(game, "may_not_untap", obj)
+                        and game.decider.may(active.name, f"choose not to untap {obj.name} "
+                                                          "during the untap step (502.3)")):
+                    # (502.3: a static "doesn't untap during its controller's untap step";
+                    # "You may choose not to untap ~ during your untap step" is asked)
+                    if obj.tapped:
+                        obj.tapped = False
+                        game.log("untapped", obj=obj)  # 603.2e ("becomes untapped")
+                    if game.__dict__.get("while_durations"):
+                        game.sba_dirty = True  # "for as long as ~ remains tapped" may end
                 obj.sick = False
         begin_step(game, "upkeep")  # 502.4: no priority; triggers wait for the upkeep
         return

@@ -32,7 +32,9 @@ def not_run_reason(eff: Any) -> str | None:
         if eff.kind in _OBJECT_RESTRICTIONS or eff.kind in ("doesnt_untap_next",
                                                             "cant_be_countered",
                                                             "no_max_hand_size",
-                                                            "damage_cant_be_prevented"):
+                                                            "damage_cant_be_prevented",
+                                                            "must_block_source",
+                                                            "cant_block_source"):
             return None
         return f"restriction:{eff.kind}"
     kind = getattr(getattr(eff, "duration", None), "kind", "") or ""

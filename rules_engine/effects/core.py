@@ -14,6 +14,7 @@ from rules_engine import abilities as ab
 from rules_engine import compiled, registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.described import _DESCRIBED, described_amount
+from rules_engine.effects.durations import while_tag
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
 
@@ -166,6 +167,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             that = resolve_ref(ctx, ab.Ref("it"))
             found = [o for o in found if o.attached_to is not None and o.attached_to in that]
         return found
+    if kind == "graveyard_of":
+        # "exile target player's graveyard" (404.1, 406.3): every card in those graveyards
+        return [c for p in resolve_ref(ctx, ref.of) if isinstance(p, Player)
+                for c in list(p.graveyard)]
     if kind == "those":
         if not ctx.those and ctx.item is not None and game.__dict__.get("delayed_refs"):
             found = _remembered(ctx, "those")
@@ -328,6 +333,8 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
     """A duration as a tag: "eot" (514.2), "combat", "next_turn:<player>" (611.2b), ..."""
     if duration is None:
         return "static"
+    if duration.kind == "while" and ctx is not None:
+        return while_tag(ctx, duration)  # "for as long as ..." (611.2b, effects/durations.py)
     if duration.kind == "your_next_turn":
         return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
     if duration.kind.startswith("while_") and ctx is not None:

@@ -11,8 +11,10 @@ from rules_engine import abilities as ab
 from rules_engine import conditions, registry, targeting
 from rules_engine import conditions as cnd
 from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.chance import won
 from rules_engine.effects.core import _players, amount, resolve_ref, run
 from rules_engine.effects.described import _they, _times_resolved, described_amount, spent_on
+from rules_engine.effects.search_zones import searched_library
 from rules_engine.events import Event
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
@@ -98,6 +100,12 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         # "if this is the second time this ability has resolved this turn"
         holds = _times_resolved(ctx) == (cond.amount.value if cond.amount else 1)
         holds = holds != cond.negated
+    elif cond.kind in ("won_flip", "won_clash"):
+        # "If you win the flip" (705), "If you win" after a clash (701.30)
+        holds = won(ctx, cond.kind) != cond.negated
+    elif cond.kind == "searched_library":
+        # "If you search your library this way, shuffle" (701.23, 701.24)
+        holds = searched_library(ctx) != cond.negated
     elif cond.kind == "did":
         # 608.2c: "If you do" - the previous instruction was carried out
         holds = ((ctx.did or ctx.count > 0) and not ctx.stopped) != cond.negated

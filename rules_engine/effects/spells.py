@@ -14,7 +14,7 @@ from rules_engine.effects.costs import OTHER_COST_KINDS, cost_refusal, pay_costs
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import GameObject, Player, StackAbility
 
 
 def h_play_permission(ctx: Ctx, eff: Any) -> None:
@@ -201,6 +201,10 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
     """707.10: a copy of a spell is put on the stack (not cast); a copy of a prepare spell is a
     prepare spell (722.3d); the copy keeps the original's targets unless new ones are chosen."""
     game = ctx.game
+    abilities = [a for a in resolve_ref(ctx, eff.subject) if isinstance(a, StackAbility)]
+    for _ in range(amount(ctx, eff.times) if abilities else 0):
+        for item in abilities:
+            _copy_ability(ctx, item, eff.new_targets)
     for _ in range(amount(ctx, eff.times)):
         for spell in _objects(ctx, eff.subject):
             if spell.zone not in ("stack", "resolving"):
@@ -225,7 +229,27 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
             game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
 
 
-def _new_targets(game: Game, copy: GameObject, spell: GameObject, player: Player) -> None:
+def _copy_ability(ctx: Ctx, item: StackAbility, new_targets: bool) -> None:
+    """707.10: a copy of an activated or triggered ability on the stack has the same source,
+    effects, targets, X and choices, and the copier controls it (707.10a: not activated or
+    triggered, so "once each turn" limits and triggers on activating don't see it)."""
+    game = ctx.game
+    if item not in game.stack:
+        return
+    copy = StackAbility(game.new_id(), item.name, item.source, ctx.controller,
+                        list(item.effects), ability=item.ability, event=item.event,
+                        kind=item.kind)
+    copy.targets = list(item.targets)
+    copy.choices_made = dict(item.choices_made)
+    copy.x = item.x
+    copy.label = item.label
+    if new_targets and item.targets:
+        _new_targets(game, copy, item, ctx.controller)
+    game.stack.append(copy)
+    game.log("ability_copied", obj=item.source, player=ctx.controller)
+
+
+def _new_targets(game: Game, copy: Any, spell: Any, player: Player) -> None:
     """707.10c: the copy's controller may choose new targets; any number of them may stay
     unchanged (even if illegal), a changed one must be legal. One "may" question, then one
     choice per target (the current target first among the options: unanswered, it stays)."""

@@ -227,6 +227,18 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
          r"(?P<what>.+?) this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
+        # "If you search your library this way, shuffle" (701.23, 701.24): after a search of
+        # several zones, only a library that was searched is shuffled
+        (r"you search(?:ed)? your library this way", _fixed("searched_library")),
+        # 705: "If you win the flip" / "If you lose the flip"; 701.30: "If you win" (a clash)
+        (r"you (?:win|won) the flip", _fixed("won_flip")),
+        (r"you (?:lose|lost) the flip", _fixed("won_flip", negated=True)),
+        (r"you (?:win|won)", _fixed("won_clash")),
+        # 508.1c: "~ can't attack unless defending player controls an Island"
+        (r"defending player controls (?:an?|one or more) (?P<what>.+)", lambda m, c: None
+         if parse_filter(m.group("what")) is None else Condition(
+             "defending_player_controls", amount=Amount(1), filter=parse_filter(m.group("what")),
+             text=m.group(0))),
         (rf"there are {_N} {_CMP} (?P<kind>\S+) counters on (?P<who>~|it)", _counters),
     (r"(?P<who>~|it|that creature) has no (?P<kind>\S+) counters on (?:it|~)", lambda m, c: None
      if parse_ref(m.group("who"), c) is None else Condition(

@@ -81,6 +81,7 @@ from rules_engine.text.phrases import PHRASES
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
+from rules_engine.text.verbs_rules import extend as _extend_verbs
 
 # the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
 VERB_PHRASES = _MAIN_PHRASES + PHRASES
@@ -117,6 +118,8 @@ _DURATION_PREFIX = [
     (re.compile(r"^until the end of your next turn,\s*", re.I), Duration("end_of_your_next_turn")),
     (re.compile(r"^until your next turn,\s*", re.I), Duration("your_next_turn")),
 ]
+# rule families' phrases and "for as long as" durations (rules_engine.text.verbs_rules)
+_extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)

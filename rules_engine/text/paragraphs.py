@@ -25,6 +25,7 @@ from rules_engine.abilities import (
     CostModifier,
     EnterAsCopy,
     EntersReplacement,
+    GainControl,
     GrantAbility,
     LoseAbility,
     MayEffect,
@@ -72,6 +73,8 @@ _ACTIVATION = [
     (re.compile(r"^activate no more than twice each turn$", re.I), "twice"),
     (re.compile(r"^activate no more than three times each turn$", re.I), "thrice"),
     (re.compile(r"^any player may activate this ability$", re.I), "any_player"),
+    (re.compile(r"^activate only once$", re.I), "once_ever"),
+    (re.compile(r"^activate only as a sorcery and only once$", re.I), "sorcery_once_ever"),
 ]
 _LABEL_RE = re.compile(r"^(?P<label>[A-Z][^—:.\"]{0,40}?) — (?P<body>.+)$", re.S)
 _ACT_RE = re.compile(r"^(?P<cost>[^:\"]+?):\s+(?P<effect>.+)$", re.S)
@@ -89,6 +92,27 @@ def _activation_pieces(body: str) -> list[str]:
     return ["activate only " + p for p in parts]
 
 
+# 602.5b timing restrictions that are conditions on the turn's steps, not a speed
+_TIMING_CONDITIONS = (
+    (re.compile(r"^activate only during your turn,? before attackers are declared$", re.I),
+     "your_turn_before_attackers"),
+    (re.compile(r"^activate only before attackers are declared$", re.I), "before_attackers"),
+    (re.compile(r"^activate only during combat$", re.I), "during_combat"),
+    (re.compile(r"^activate only before the combat damage step$", re.I),
+     "before_combat_damage"),
+    (re.compile(r"^activate only before the end of combat step$", re.I), "before_end_of_combat"),
+)
+
+
+def _timing_condition(body: str) -> Condition | None:
+    """"Activate only before attackers are declared", "... during combat" (602.5b): a
+    condition on where the turn is (rules_engine.conditions)."""
+    for rx, kind in _TIMING_CONDITIONS:
+        if rx.match(body):
+            return Condition(kind, text=body[len("activate only "):])
+    return None
+
+
 def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -> Ability | None:
     cost = parse_cost(cost_text)
     if cost is None:
@@ -100,10 +124,12 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
     condition = None
     only_step = None
     any_player = False
+    max_per_game = None
     kept: list[str] = []
     def restriction(body: str) -> bool:
         """Apply one activation restriction (rule 602.5b); False when not understood."""
-        nonlocal timing, only_your_turn, max_per_turn, condition, only_step, any_player
+        nonlocal timing, only_your_turn, max_per_turn, condition, only_step, any_player, \
+            max_per_game
         for rx, kind in _ACTIVATION:
             if rx.match(body):
                 if kind in ("sorcery", "instant", "sorcery_once"):
@@ -119,9 +145,16 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
                     only_your_turn = True
                 if kind == "any_player":
                     any_player = True
+                if kind in ("once_ever", "sorcery_once_ever"):
+                    max_per_game = 1  # 602.5b: once per object, for as long as it exists
+                if kind == "sorcery_once_ever":
+                    timing = "sorcery"
                 return True
         m = re.match(r"^activate only if (.+)$", body, re.I)
-        parsed = parse_condition(m.group(1), ctx) if m else None
+        parsed = parse_condition(m.group(1), ctx) if m else _timing_condition(body)
+        if parsed is not None and parsed.kind == "your_turn_before_attackers":
+            only_your_turn = True
+            parsed = Condition("before_attackers", text="before attackers are declared")
         if parsed is None:
             return False  # an unknown restriction stays in the text, surfacing as unsupported
         condition = parsed if condition is None else Condition(
@@ -137,7 +170,8 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
     ability = ActivatedAbility(cost=cost, effects=effects, timing=timing,
                                only_your_turn=only_your_turn, max_per_turn=max_per_turn,
                                condition=condition, loyalty=loyalty, label=label, text=text,
-                               only_step=only_step, any_player=any_player)
+                               only_step=only_step, any_player=any_player,
+                               max_per_game=max_per_game)
     # Rule 605.1a: no target, could add mana, not a loyalty ability.
     adds_mana = any(isinstance(e, AddMana) for e in iter_effects(effects))
     if adds_mana and not loyalty and not targets_of(ability):
@@ -331,7 +365,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
 
 _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
               CastPermission, Skip, PreventDamage, PlayPermission, LoseAbility, SetBasePT,
-              Animate, SetTypes, IsChosen)
+              Animate, SetTypes, IsChosen, GainControl)
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 
