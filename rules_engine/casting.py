@@ -22,7 +22,7 @@ from rules_engine.mana import (
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import hooks
+from rules_engine.registry import ALTERNATIVE_COSTS, EXILE_CASTS, HAND_ACTIONS, hooks
 from rules_engine.targeting import note_targets
 
 MAIN_STEPS = ("main1", "main2")
@@ -569,6 +569,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                                  "main phase while the stack is empty")
         cost_text = ""
         game.log("cast_without_paying", obj=obj, player=player)
+    elif from_zone == "exile" and obj.copy_for is None and _exile_cast_cost(
+            game, player, obj) is not None:
+        cost_text = _exile_cast_cost(game, player, obj) or ""  # 702.143a foretold (118.9)
     elif from_zone == "exile" and obj.copy_for is None:
         if not any(who is player and obj in objs for who, objs, _u, _f in game.play_permissions):
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
@@ -603,9 +606,17 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         warped = _warp_offer(game, player, obj)
         if warped is not None:
             cost_text = warped  # 702.185a / 118.9: an alternative cost
+    alt_cast = None  # an alternative cost a mechanic offers (registry.ALTERNATIVE_COSTS)
+    if cleave is None and warped is None and not flashback and disturb is None and \
+            not other_parts and cost_text == face.mana_cost:
+        for offer, after in ALTERNATIVE_COSTS:
+            chosen = offer(game, player, obj, from_zone)
+            if chosen is not None:
+                cost_text, alt_cast = chosen, after  # 118.9a: only one alternative cost
+                break
     pending_alt = _next_spell_alternatives(game, player) if cleave is None and \
-        warped is None else []
-    alt_used = cleave is not None or warped is not None
+        warped is None and alt_cast is None else []
+    alt_used = cleave is not None or warped is not None or alt_cast is not None
     if pending_alt and not flashback and disturb is None and not other_parts and \
             cost_text == face.mana_cost and game.decider.may(
                 player.name, f"pay life equal to {obj.name}'s mana value rather than its "
@@ -652,6 +663,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["warped"] = True
         game.__dict__.setdefault("warp_cast", []).append(spell)
         game.log("warp_paid", obj=spell, player=player)
+    if alt_cast is not None:
+        alt_cast(game, player, spell)  # the mechanic marks the spell (702.74a evoked ...)
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
         game.__dict__["next_spell_alternatives"] = [
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
@@ -717,6 +730,16 @@ def _warp_offer(game: Game, player: Player, obj: GameObject) -> str | None:
                                          "(702.185a)"):
         return None
     return kw.cost.mana
+
+
+def _exile_cast_cost(game: Game, player: Player, obj: GameObject) -> str | None:
+    """The cost a mechanic lets ``player`` cast ``obj`` from exile for now (foretell), else
+    None (registry.EXILE_CASTS)."""
+    for ask in EXILE_CASTS:
+        cost = ask(game, player, obj)
+        if cost is not None:
+            return cost
+    return None
 
 
 def _text_changed(obj: GameObject, keyword: str) -> tuple[Any, ...] | None:
@@ -909,7 +932,8 @@ def hand_abilities(obj: GameObject) -> list[Any]:
     """Activated abilities that function while the card is in its owner's hand (113.6a):
     cycling (702.29a), in printed order."""
     return [a for a in compiled.object_abilities(obj)
-            if isinstance(a, ab.KeywordAbility) and a.name.lower() in ("cycling", "plot")]
+            if isinstance(a, ab.KeywordAbility) and (a.name.lower() in ("cycling", "plot")
+                                                     or a.name.lower() in HAND_ACTIONS)]
 
 
 def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
@@ -928,6 +952,8 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
         raise IllegalActionError("602.1", f"{obj.name} has no ability {index} that works in the "
                                           f"hand (it has {len(abilities)})")
     kw = abilities[index - 1]
+    if kw.name.lower() in HAND_ACTIONS:  # suspend, foretell, ninjutsu (their mechanics)
+        return HAND_ACTIONS[kw.name.lower()](game, player, obj, kw)
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
     cost = parse_cost(mana_text)
     if kw.name.lower() == "plot":

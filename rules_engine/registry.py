@@ -20,6 +20,19 @@ Tables:
   run in rule-number order.
 - :data:`STATE_BASED`: state-based checks ``(game) -> acted`` that mechanics add to 704.5
   (722.3c prepared copies, 704.5t dungeons, 702.145 daybound/nightbound), in a fixed order.
+- :data:`HAND_ACTIONS`: keyword name -> ``action(game, player, card, keyword)``: what a card's
+  keyword lets its owner do with it while it is in their hand, other than cycling and plot
+  (suspend's special action 702.62a, foretell's 702.143a, ninjutsu 702.49a); casting.py offers
+  them as the card's hand abilities.
+- :data:`ALTERNATIVE_COSTS`: ``(offer, cast)`` pairs of alternative costs (118.9) a mechanic
+  offers as a spell is cast: ``offer(game, player, card, from_zone)`` returns the mana cost
+  text when the caster chooses it, else None; ``cast(game, player, spell)`` runs once the spell
+  is cast with it (evoke, dash, blitz, spectacle, surge ...).
+- :data:`EXILE_CASTS`: ``cost(game, player, card)`` -> mana cost text when a mechanic lets
+  ``player`` cast ``card`` from exile now (a foretold card, 702.143a), else None.
+- :data:`ZONE_ACTIONS`: (zone, keyword) -> ``action(game, player, card, keyword)``: an ability
+  that works while the card is in that zone other than the hand (unearth 702.84a, from a
+  graveyard).
 - :data:`hooks`: named single functions (a lower layer asks, one higher module answers), listed
   in :class:`Hooks` with who provides each.
 """
@@ -35,6 +48,11 @@ EFFECT_HANDLERS: dict[type, Handler] = {}
 KEYWORD_ACTIONS: dict[str, Handler] = {}
 TURN_BASED: dict[str, list[Callable[[Any, Any], None]]] = {}
 STATE_BASED: list[Callable[[Any], bool]] = []
+HAND_ACTIONS: dict[str, Callable[[Any, Any, Any, Any], Any]] = {}
+ALTERNATIVE_COSTS: list[tuple[Callable[[Any, Any, Any, str], str | None],
+                              Callable[[Any, Any, Any], None]]] = []
+EXILE_CASTS: list[Callable[[Any, Any, Any], str | None]] = []
+ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
 _TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}
 
@@ -51,6 +69,13 @@ def register_effects(table: dict[type, Handler]) -> None:
 def register_keyword_actions(table: dict[str, Handler]) -> None:
     """Add keyword-action handlers (701), by lower-case name."""
     KEYWORD_ACTIONS.update(table)
+
+
+def register_alternative_cost(offer: Callable[[Any, Any, Any, str], str | None],
+                              cast: Callable[[Any, Any, Any], None]) -> None:
+    """Add an alternative cost (118.9) casting.py offers (once per pair)."""
+    if (offer, cast) not in ALTERNATIVE_COSTS:
+        ALTERNATIVE_COSTS.append((offer, cast))
 
 
 def _rule_key(rule: str) -> tuple[Any, ...]:
@@ -126,6 +151,7 @@ class Hooks:
         "end_turn_finish", "end_turn_finish_combat", "cleanup_step",  # 724, 514
         "extra_phases_next_step",                 # 500.8
         "paradigm_has", "paradigm_note_resolved", "paradigm_resolved",  # 702.192
+        "resolved_spell_zone",                    # rebound (702.88): turn.resolve_top asks it
     )
 
 

@@ -113,6 +113,8 @@ def resolve_top(game: Game) -> None:
         return
     # 608.2n: an instant or sorcery goes to its owner's graveyard (flashback: exile, 702.34a)
     dest = "exile" if obj.flashback else "graveyard"
+    if dest == "graveyard":
+        dest = hooks.resolved_spell_zone(game, obj, dest)  # 702.88a rebound: exile instead
     if hooks.paradigm_has(obj):  # 702.192a: "Exile this spell" (+ the delayed trigger)
         dest = hooks.paradigm_resolved(game, obj, hooks.paradigm_note_resolved(game, obj))
     _spell_leaves_stack(game, obj, dest)
@@ -248,6 +250,11 @@ def begin_step(game: Game, step: str) -> None:
         # 103.8a: the player who plays first skips the draw step of their first turn
         if not (game.turn == 1 and active is game.first_player):
             game.draw(active, 1)
+    elif step == "upkeep":
+        # "at the beginning of your upkeep" abilities of keywords (702.24a cumulative upkeep,
+        # 702.30a echo, 702.62a suspend ...): their mechanics put them in the pending triggers
+        for action in _TURN_BASED.get("upkeep", ()):
+            action(game, active)
     elif step == "main1":
         for action in _TURN_BASED.get("main1", ()):  # 714.3c lore counters (sagas)
             action(game, active)
