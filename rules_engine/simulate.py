@@ -13,12 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, statics, turn
+from rules_engine import casting, compiled, registry, statics, turn
 from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
-from rules_engine.mechanics import rooms
+from rules_engine.mechanics import rooms, unearth
 from rules_engine.objects import GameObject
 
 Move = tuple[str, Any]
@@ -63,6 +63,11 @@ def candidate_moves(game: Game) -> list[Move]:
         mana_value = face.mana_value
         if mana_value < 0:
             mana_value = game.mana_value_of(obj)
+        if _zone_keywords(obj, registry.HAND_ACTIONS):
+            # suspend, foretell, ninjutsu (702.62a, 702.143a, 702.49a): abilities in the hand
+            for i, kw in enumerate(casting.hand_abilities(obj), 1):
+                if kw.name.lower() in registry.HAND_ACTIONS:
+                    moves.append(("hand_action", (obj, i)))
         if (mana_value <= untapped or _may_cost_less(game, obj)) and (
                 sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions):
             moves.append(("cast", obj))  # (a cost reduction may bring it in reach, 601.2f)
@@ -74,15 +79,41 @@ def candidate_moves(game: Game) -> list[Move]:
             found_fb = table.get("flashback")
         if found_fb is not None:
             moves.append(("cast_graveyard", obj))
+        if sorcery_ok and _zone_keywords(obj, _GRAVEYARD_KEYWORDS):
+            for i, _kw in enumerate(unearth.graveyard_abilities(obj), 1):
+                moves.append(("graveyard_action", (obj, i)))  # unearth (702.84a)
     for q in game.players:
         for obj in q.exile:
             if obj.copy_for is not None and obj.copy_for.controller is p:
                 moves.append(("cast_exile", obj))
+    if registry.EXILE_CASTS and p.exile:
+        for obj in p.exile:
+            if obj.copy_for is None and _exile_cost(game, p, obj) is not None:
+                moves.append(("cast_exile", obj))  # a foretold card (702.143a)
     if activations:
         moves.extend(activations)
     if game.active is p and game.step == "beginning_of_combat" and not game.stack:
         moves.append(("attack", None))
     return moves
+
+
+_GRAVEYARD_KEYWORDS = frozenset(k for z, k in registry.ZONE_ACTIONS if z == "graveyard")
+
+
+def _zone_keywords(obj: GameObject, names: Any) -> bool:
+    """Has the object a keyword ability among ``names`` (the face's cached table first)?"""
+    table = obj.face.keyword_table
+    if table is None or obj.mods:
+        return any(compiled.keyword_ability(obj, n) is not None for n in names)
+    return any(n in table for n in names)
+
+
+def _exile_cost(game: Game, player: Any, obj: GameObject) -> str | None:
+    """The cost a mechanic lets ``player`` cast ``obj`` from exile for now (None: it can't)."""
+    try:
+        return casting._exile_cast_cost(game, player, obj)
+    except IllegalActionError:
+        return None
 
 
 def _has_flash(obj: GameObject) -> bool:
@@ -122,6 +153,16 @@ def apply_move(game: Game, move: Move) -> bool:
             if _refused_activation(game, p, obj, i):
                 return False
             casting.activate_object(game, p, obj, i)
+        elif kind == "hand_action":
+            obj, i = arg
+            if obj.zone != "hand" or obj.owner is not p:
+                return False
+            casting.activate_in_hand(game, p, _key(obj), i)
+        elif kind == "graveyard_action":
+            obj, i = arg
+            if obj.zone != "graveyard" or obj.owner is not p:
+                return False
+            unearth.activate_from_graveyard(game, p, _key(obj), i)
         elif kind == "unlock":
             if arg.zone != "battlefield" or arg.controller is not p:
                 return False
@@ -169,7 +210,9 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
     The same cost casting.cast computes: the face's mana cost, or the flashback cost from a
     graveyard (702.34a), with X = 0 as the simulator casts it.
     """
-    if kind == "cast_graveyard":
+    if kind == "cast_exile" and obj.copy_for is None:
+        cost_text = _exile_cost(game, player, obj) or obj.face.mana_cost
+    elif kind == "cast_graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
         if fb is None:
             return False
