@@ -22,7 +22,13 @@ from rules_engine.mana import (
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import ALTERNATIVE_COSTS, EXILE_CASTS, HAND_ACTIONS, hooks
+from rules_engine.registry import (
+    ALTERNATIVE_COSTS,
+    EXILE_CASTS,
+    GRAVEYARD_CASTS,
+    HAND_ACTIONS,
+    hooks,
+)
 from rules_engine.targeting import note_targets
 
 MAIN_STEPS = ("main1", "main2")
@@ -524,6 +530,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     flashback = False  # also: exiled whenever it leaves the stack (702.34a, 702.127a)
     cost_text = face.mana_cost
     other_parts: tuple[Any, ...] = ()  # non-mana parts of an alternative cost (escape)
+    graveyard_alt = False  # cast from a graveyard by registry.GRAVEYARD_CASTS
     aftermath = half is not None and split.has_aftermath(half)
     if aftermath and from_zone != "graveyard":
         raise IllegalActionError("702.127a", f"{obj.name} has aftermath: this half can't be "
@@ -543,9 +550,14 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     elif from_zone == "graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
         escape = compiled.keyword_ability(obj, "escape") if fb is None else None
-        if fb is None and escape is None:
+        other = None if fb is not None or escape is not None else next(
+            (found for ask in GRAVEYARD_CASTS if (found := ask(game, player, obj))), None)
+        if fb is None and escape is None and other is None:
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
-        if escape is not None:
+        if other is not None:  # 702.81a retrace, 702.133a jump-start (their mechanics)
+            cost_text, other_parts, flashback = other
+            graveyard_alt = True
+        elif escape is not None:
             # 702.138a: cast from the graveyard by paying the escape cost rather than its mana
             # cost (an alternative cost, 118.9); it is not exiled afterwards (no 702.34a)
             if obj.owner is not player:
@@ -678,7 +690,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         game.log("kicked", obj=spell, player=player, times=kicked)
     if other_parts:
         spell.choices_made["cost_paid"] = hooks.pay_costs(game, player, obj, other_parts)
-        if from_zone == "graveyard" and not flashback:
+        if from_zone == "graveyard" and not flashback and not graveyard_alt:
             spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
 
 

@@ -30,6 +30,10 @@ Tables:
   is cast with it (evoke, dash, blitz, spectacle, surge ...).
 - :data:`EXILE_CASTS`: ``cost(game, player, card)`` -> mana cost text when a mechanic lets
   ``player`` cast ``card`` from exile now (a foretold card, 702.143a), else None.
+- :data:`GRAVEYARD_CASTS`: ``permission(game, player, card)`` -> ``(mana cost text, additional
+  cost parts, exiled as it leaves the stack)`` when a mechanic lets ``player`` cast ``card``
+  from a graveyard (retrace 702.81a, jump-start 702.133a), else None; asked by casting.py when
+  the card has neither flashback nor escape.
 - :data:`ZONE_ACTIONS`: (zone, keyword) -> ``action(game, player, card, keyword)``: an ability
   that works while the card is in that zone other than the hand (unearth 702.84a, from a
   graveyard).
@@ -52,6 +56,7 @@ HAND_ACTIONS: dict[str, Callable[[Any, Any, Any, Any], Any]] = {}
 ALTERNATIVE_COSTS: list[tuple[Callable[[Any, Any, Any, str], str | None],
                               Callable[[Any, Any, Any], None]]] = []
 EXILE_CASTS: list[Callable[[Any, Any, Any], str | None]] = []
+GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[str, tuple[Any, ...], bool] | None]] = []
 ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
 _TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}

@@ -27,6 +27,8 @@ from rules_engine.mechanics import (  # noqa: F401
     end_turn,
     extra_phases,
     foretell,
+    graveyard_abilities,
+    graveyard_casts,
     initiative,
     leave_game,
     madness,
@@ -40,7 +42,6 @@ from rules_engine.mechanics import (  # noqa: F401
     sagas,
     split,
     suspend,
-    unearth,
     upkeep_costs,
     warp,
 )

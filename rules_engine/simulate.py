@@ -18,7 +18,7 @@ from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
-from rules_engine.mechanics import rooms, unearth
+from rules_engine.mechanics import graveyard_abilities, graveyard_casts, rooms
 from rules_engine.objects import GameObject
 
 Move = tuple[str, Any]
@@ -77,10 +77,11 @@ def candidate_moves(game: Game) -> list[Move]:
             found_fb = compiled.keyword_ability(obj, "flashback")
         else:
             found_fb = table.get("flashback")
-        if found_fb is not None:
-            moves.append(("cast_graveyard", obj))
+        if found_fb is not None or (registry.GRAVEYARD_CASTS and _zone_keywords(
+                obj, _GRAVEYARD_CAST_KEYWORDS)):
+            moves.append(("cast_graveyard", obj))  # flashback, retrace, jump-start
         if sorcery_ok and _zone_keywords(obj, _GRAVEYARD_KEYWORDS):
-            for i, _kw in enumerate(unearth.graveyard_abilities(obj), 1):
+            for i, _kw in enumerate(graveyard_abilities.graveyard_abilities(obj), 1):
                 moves.append(("graveyard_action", (obj, i)))  # unearth (702.84a)
     for q in game.players:
         for obj in q.exile:
@@ -98,6 +99,7 @@ def candidate_moves(game: Game) -> list[Move]:
 
 
 _GRAVEYARD_KEYWORDS = frozenset(k for z, k in registry.ZONE_ACTIONS if z == "graveyard")
+_GRAVEYARD_CAST_KEYWORDS = ("retrace", "jump-start")
 
 
 def _zone_keywords(obj: GameObject, names: Any) -> bool:
@@ -162,7 +164,7 @@ def apply_move(game: Game, move: Move) -> bool:
             obj, i = arg
             if obj.zone != "graveyard" or obj.owner is not p:
                 return False
-            unearth.activate_from_graveyard(game, p, _key(obj), i)
+            graveyard_abilities.activate_from_graveyard(game, p, _key(obj), i)
         elif kind == "unlock":
             if arg.zone != "battlefield" or arg.controller is not p:
                 return False
@@ -214,9 +216,10 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
         cost_text = _exile_cost(game, player, obj) or obj.face.mana_cost
     elif kind == "cast_graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
-        if fb is None:
+        if fb is None and not graveyard_casts.castable(obj):
             return False
-        cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+        cost_text = obj.face.mana_cost if fb is None else (
+            fb.cost.mana if fb.cost is not None else (fb.parameter or ""))
     else:
         cost_text = obj.face.mana_cost
     if casting.can_pay(game, player, parse_cost(cost_text), 0):

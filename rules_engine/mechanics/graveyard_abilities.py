@@ -1,4 +1,5 @@
-"""Abilities that work from a graveyard: unearth (702.84), and the activation path for them.
+"""Abilities that work from a graveyard: unearth (702.84), embalm (702.128), eternalize
+(702.129), and the activation path for them.
 
 A keyword ability that functions while its card is in a graveyard (113.6, 602.1) is activated
 with :func:`activate_from_graveyard` (the scenario action ``activate: <card>, from: graveyard``
@@ -13,6 +14,15 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   replacement (614.1a) applies to that permanent while it is the same object (400.7).
 - 702.84c: if the card leaves the graveyard before the ability resolves, it does nothing (the
   card is a new object, 400.7).
+- 702.128a: "Embalm [cost]" means "[Cost], Exile this card from your graveyard: Create a token
+  that's a copy of it, except it's white, it has no mana cost, and it's a Zombie in addition to
+  its other types. Activate only as a sorcery."
+- 702.129a: "Eternalize [cost]" means "[Cost], Exile this card from your graveyard: Create a
+  token that's a copy of it, except it's black, it's 4/4, it has no mana cost, and it's a
+  Zombie in addition to its other types. Activate only as a sorcery."
+- Exiling the card is part of the cost (601.2h, 602.2b), so the card is gone before the
+  ability resolves; the token copies the card as it last existed (707.2, 608.2h: it is in
+  exile). (The copy's mana cost is kept here: "it has no mana cost" is not modelled.)
 """
 
 from __future__ import annotations
@@ -120,5 +130,49 @@ def _ka_exile(ctx: Ctx, eff: Any) -> None:
             ctx.game.move(obj, "exile")
 
 
+def _token_maker(game: Game, player: Player, obj: GameObject, kw: Any, name: str,
+                 rule: str) -> StackAbility:
+    """Embalm / eternalize: sorcery timing, pay the mana and exile the card (the cost), then
+    the ability that creates the token copy goes on the stack."""
+    if obj.owner is not player or obj.zone != "graveyard":
+        raise IllegalActionError(rule, f"{obj.name}'s {name} works from its owner's graveyard")
+    if not casting.sorcery_timing_ok(game, player):
+        raise IllegalActionError("602.5d", f"{name} ({obj.name}): activate only as a sorcery")
+    mana = kw.cost.mana if kw.cost is not None and kw.cost.mana else ""
+    if not casting.can_pay(game, player, parse_cost(mana), 0):
+        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana} for {name}")
+    subtypes = tuple(obj.face.subtypes) + ("Zombie",)  # "in addition to its other types"
+    if name == "eternalize":
+        spec = ab.TokenSpec(power=ab.Amount(4), toughness=ab.Amount(4), colors=("black",),
+                            subtypes=subtypes, copy_of=ab.Ref("self"),
+                            text="a token that's a copy of it, except it's a 4/4 black Zombie")
+    else:
+        spec = ab.TokenSpec(colors=("white",), subtypes=subtypes, copy_of=ab.Ref("self"),
+                            text="a token that's a copy of it, except it's a white Zombie")
+    effect = ab.CreateToken(token=spec, amount=ab.Amount(1), text=f"create {spec.text}")
+    casting.pay_mana(game, player, parse_cost(mana), 0, obj.name)
+    game.move(obj, "exile")  # 602.2b: exiling it is part of the cost
+    item = StackAbility(game.new_id(), obj.name, obj, player, [effect], ability=kw,
+                        kind="activated")
+    game.stack.append(item)
+    game.log("ability_activated", obj=item, player=player)
+    turn.give_priority(game, player)
+    return item
+
+
+def _embalm(game: Game, player: Player, obj: GameObject, kw: Any) -> StackAbility:
+    if compiled.keyword_ability(obj, "embalm") is None:
+        raise IllegalActionError("702.128a", f"{obj.name} has no embalm ability")
+    return _token_maker(game, player, obj, kw, "embalm", "702.128a")
+
+
+def _eternalize(game: Game, player: Player, obj: GameObject, kw: Any) -> StackAbility:
+    if compiled.keyword_ability(obj, "eternalize") is None:
+        raise IllegalActionError("702.129a", f"{obj.name} has no eternalize ability")
+    return _token_maker(game, player, obj, kw, "eternalize", "702.129a")
+
+
 registry.ZONE_ACTIONS[("graveyard", "unearth")] = _unearth
+registry.ZONE_ACTIONS[("graveyard", "embalm")] = _embalm
+registry.ZONE_ACTIONS[("graveyard", "eternalize")] = _eternalize
 registry.register_keyword_actions({"unearth return": _ka_return, "unearth exile": _ka_exile})
