@@ -812,7 +812,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
-    enchant = compiled.keyword_ability(obj, "enchant") if "Aura" in obj.face.subtypes else None
+    enchant = compiled.keyword_ability(obj, "enchant") if "Aura" in obj.subtypes else None
     if enchant is not None:
         # 303.4a: an Aura spell targets the object or player it will enchant
         wanted = (ab.Target(kind=(enchant.parameter or "permanent").lower(),

@@ -157,6 +157,7 @@ class Hooks:
         "extra_phases_next_step",                 # 500.8
         "paradigm_has", "paradigm_note_resolved", "paradigm_resolved",  # 702.192
         "resolved_spell_zone",                    # rebound (702.88): turn.resolve_top asks it
+        "bestow_entering", "bestow_target_illegal", "bestow_falls_off",  # bestow (702.103)
     )
 
 

@@ -86,8 +86,9 @@ def resolve_top(game: Game) -> None:
         return
     obj: GameObject = item
     game.log("spell_resolving", obj=obj)
-    if not hooks.targets_still_legal(game, obj):
-        # 608.2b: all its targets are illegal, so it doesn't resolve
+    if not hooks.targets_still_legal(game, obj) and not hooks.bestow_target_illegal(game, obj):
+        # 608.2b: all its targets are illegal, so it doesn't resolve (702.103e: a bestowed
+        # Aura spell resolves as a creature spell instead)
         game.resolving = None
         obj.zone = "stack_none"
         game.note(f"{obj.name} doesn't resolve: all its targets are illegal (608.2b)")
