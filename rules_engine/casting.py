@@ -525,6 +525,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                   targets: list[Any] | None, x: int, disturb: Any = None) -> None:
     """601.2a-i for :func:`cast` once the card (and the half of a split card) is known."""
     face = obj.face
+    game.__dict__.pop("text_changed", None)  # a text change chosen for a refused cast ends
     if face.is_permanent_type and "Land" in face.types:
         raise IllegalActionError("305.1", f"{obj.name} is a land; lands are played, not cast")
     flashback = False  # also: exiled whenever it leaves the stack (702.34a, 702.127a)
@@ -792,6 +793,9 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             raise
     effects = compiled.spell_effects(obj.face, obj.card)
     changed = _text_changed(obj, "cleave") if cleave else None
+    pending_text = game.__dict__.pop("text_changed", None)  # 702.96a overload (its mechanic)
+    if changed is None and pending_text is not None and pending_text[0] is obj:
+        changed = pending_text[1]
     if changed is not None:
         # 702.148a: the cleave cost was paid: the bracketed text is gone (a text-changing
         # effect, 612), before modes and targets are chosen (601.2b-c)
@@ -844,7 +848,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         obj.choices_made["effects"] = effects
     if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
         obj.choices_made.update(announced)
-    if changed is not None:
+    if changed is not None and cleave:
         obj.choices_made["cleave"] = True
         game.log("cleave_paid", obj=obj, player=player)
     obj.x = x

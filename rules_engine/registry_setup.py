@@ -21,6 +21,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 )
 from rules_engine.mechanics import (  # noqa: F401
     alt_costs,
+    alt_costs_more,
     bestow,
     day_night,
     earthbend,
