@@ -30,6 +30,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import casting, compiled, registry, triggers
 from rules_engine.context import Ctx
+from rules_engine.effects.core import _objects
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
@@ -139,6 +140,22 @@ def _haste(game: Game) -> bool:
     return False  # an effect began to apply; no state-based action was performed
 
 
-registry.register_keyword_actions({"suspend remove time counter": _ka_remove,
+def _ka_exile_with_counters(ctx: Ctx, eff: Any) -> None:
+    """"Exile ~ with three time counters on it" (a suspend card's own instruction): the
+    resolving spell, or the card, goes to exile with that many counters; with suspend it is
+    then suspended (702.62b)."""
+    game = ctx.game
+    n = int(eff.amount.value) if eff.amount is not None and eff.amount.value is not None else 1
+    for obj in _objects(ctx, eff.subject):
+        if not isinstance(obj, GameObject) or obj.zone in ("exile", "gone"):
+            continue
+        game.move(obj, "exile")
+        obj.counters[eff.detail or "time"] = n
+        game.log("counters_put", obj=obj, counter=eff.detail or "time", amount=n,
+                 player=ctx.controller)
+
+
+registry.register_keyword_actions({"exile with counters": _ka_exile_with_counters,
+                                   "suspend remove time counter": _ka_remove,
                                    "suspend cast": _ka_cast})
 registry.HAND_ACTIONS["suspend"] = suspend_action

@@ -62,6 +62,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.text import hooks
 from rules_engine.text import nouns as _nouns
+from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import (
