@@ -238,6 +238,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "ability_resolved_count", amount=Amount(ORDINALS[m.group("ord").lower()],
                                                      text="exactly"), text=m.group(0))),
         (r"(?:~|it|that spell) was kicked", _fixed("kicked")),
+        (r"(?:~|it|that spell) was foretold", _fixed("foretold")),  # 702.143
+        # "if its evoke cost was paid", "if ~'s prowl cost was paid" (the alternative costs of
+        # rules_engine/mechanics/alt_costs*.py, bestow)
+        (r"(?:~'s|its) (?P<kw>evoke|dash|blitz|prowl|surge|spectacle|emerge|overload) cost was "
+         r"paid", lambda m, c: Condition("alt_cost_paid", detail=m.group("kw").lower(),
+                                         text=m.group(0))),
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),
