@@ -9,9 +9,10 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   separately, and the age counters are shared (each puts one on and counts them all).
 - 702.30a: "Echo [cost]" means "At the beginning of your upkeep, if this permanent came under
   your control since the beginning of your last upkeep, sacrifice it unless you pay [cost]."
-  A permanent is taken to have come under its controller's control since their last upkeep
-  when its timestamp (613.7d-e: given as it enters, and on a change of control in this engine)
-  is later than the start of that player's previous upkeep.
+  A permanent came under its controller's control since their last upkeep when it (the same
+  object, 400.7) was not among the permanents they controlled as that upkeep began (so both a
+  permanent that entered and one whose control changed since); before a player's first upkeep
+  every permanent they control counts.
 - 118.12 / 601.2h: "unless you pay": the controller chooses whether to pay as the ability
   resolves; a cost they can't pay (118.3) is not paid, and the permanent is sacrificed
   (701.21a: by its controller, from the battlefield to its owner's graveyard).
@@ -112,17 +113,22 @@ def _ka_cumulative(ctx: Ctx, eff: Any) -> None:
 # -- echo (702.30) ----------------------------------------------------------------------------
 @registry.turn_based("upkeep", "702.30a")
 def _echo(game: Game, active: Player) -> None:
-    marks = game.__dict__.setdefault("upkeep_began_at", {})
-    since = marks.get(active.name, -1)
+    marks = game.__dict__.setdefault("controlled_at_upkeep", {})
+    before = marks.get(active.name)
+    now = set()
     for obj in list(game.battlefield):
-        if obj.controller is not active or obj.phased_out or obj.timestamp <= since:
-            continue  # 603.4: it has been under this player's control since before then
+        if obj.controller is not active:
+            continue
+        key = (obj.oid, obj.timestamp)  # the same object (400.7) ...
+        now.add(key)
+        if obj.phased_out or (before is not None and key in before):
+            continue  # ... under this player's control since before their last upkeep
         if compiled.keyword_ability(obj, "echo") is None:
             continue
         effect = ab.KeywordAction(name="echo", subject=ab.Ref("self"),
                                   text="sacrifice it unless you pay its echo cost (702.30a)")
         triggers.add_inherent(game, obj.name, active, (effect,), source=obj)
-    marks[active.name] = game.next_timestamp()  # the beginning of this upkeep
+    marks[active.name] = now  # what this player controls as this upkeep begins
 
 
 def _ka_echo(ctx: Ctx, eff: Any) -> None:
