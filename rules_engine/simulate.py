@@ -68,6 +68,9 @@ def candidate_moves(game: Game) -> list[Move]:
             for i, kw in enumerate(casting.hand_abilities(obj), 1):
                 if kw.name.lower() in registry.HAND_ACTIONS:
                     moves.append(("hand_action", (obj, i)))
+        if mana_value > untapped and _zone_keywords(obj, _ALT_COST_KEYWORDS):
+            mana_value = min([mana_value] + [parse_cost(c).mana_value
+                                             for c in _alt_costs(obj)])  # evoke, dash ...
         if (mana_value <= untapped or _may_cost_less(game, obj)) and (
                 sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions):
             moves.append(("cast", obj))  # (a cost reduction may bring it in reach, 601.2f)
@@ -100,6 +103,19 @@ def candidate_moves(game: Game) -> list[Move]:
 
 _GRAVEYARD_KEYWORDS = frozenset(k for z, k in registry.ZONE_ACTIONS if z == "graveyard")
 _GRAVEYARD_CAST_KEYWORDS = ("retrace", "jump-start")
+# alternative costs offered as a spell is cast (registry.ALTERNATIVE_COSTS), by keyword
+_ALT_COST_KEYWORDS = ("evoke", "dash", "blitz", "spectacle", "surge", "bestow", "emerge",
+                      "prowl", "overload")
+
+
+def _alt_costs(obj: GameObject) -> list[str]:
+    """The mana of the object's alternative-cost keywords (emerge before its reduction)."""
+    found = []
+    for name in _ALT_COST_KEYWORDS:
+        kw = compiled.keyword_ability(obj, name)
+        if kw is not None and kw.cost is not None and kw.cost.mana is not None:
+            found.append(kw.cost.mana)
+    return found
 
 
 def _zone_keywords(obj: GameObject, names: Any) -> bool:
@@ -224,6 +240,9 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
         cost_text = obj.face.mana_cost
     if casting.can_pay(game, player, parse_cost(cost_text), 0):
         return True
+    if kind == "cast" and _zone_keywords(obj, _ALT_COST_KEYWORDS) and any(
+            casting.can_pay(game, player, parse_cost(c), 0) for c in _alt_costs(obj)):
+        return True  # an alternative cost (118.9) the caster may choose as it is cast
     # 601.2f / 118.7: a cost reduction may make the total cost payable; the engine works it
     # out once targets are chosen (mana.modified_cost), so only refuse here without one
     return _may_cost_less(game, obj)
