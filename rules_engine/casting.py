@@ -22,7 +22,15 @@ from rules_engine.mana import (
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import HAND_ABILITIES, HAND_SORCERY, hooks
+from rules_engine.registry import (
+    ALTERNATIVE_COSTS,
+    EXILE_CASTS,
+    GRAVEYARD_CASTS,
+    HAND_ABILITIES,
+    HAND_ACTIONS,
+    HAND_SORCERY,
+    hooks,
+)
 from rules_engine.targeting import note_targets
 
 MAIN_STEPS = ("main1", "main2")
@@ -565,11 +573,13 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                   targets: list[Any] | None, x: int, disturb: Any = None) -> None:
     """601.2a-i for :func:`cast` once the card (and the half of a split card) is known."""
     face = obj.face
+    game.__dict__.pop("text_changed", None)  # a text change chosen for a refused cast ends
     if face.is_permanent_type and "Land" in face.types:
         raise IllegalActionError("305.1", f"{obj.name} is a land; lands are played, not cast")
     flashback = False  # also: exiled whenever it leaves the stack (702.34a, 702.127a)
     cost_text = face.mana_cost
     other_parts: tuple[Any, ...] = ()  # non-mana parts of an alternative cost (escape)
+    graveyard_alt = False  # cast from a graveyard by registry.GRAVEYARD_CASTS
     aftermath = half is not None and split.has_aftermath(half)
     if aftermath and from_zone != "graveyard":
         raise IllegalActionError("702.127a", f"{obj.name} has aftermath: this half can't be "
@@ -589,9 +599,14 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     elif from_zone == "graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
         escape = compiled.keyword_ability(obj, "escape") if fb is None else None
-        if fb is None and escape is None:
+        other = None if fb is not None or escape is not None else next(
+            (found for ask in GRAVEYARD_CASTS if (found := ask(game, player, obj))), None)
+        if fb is None and escape is None and other is None:
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
-        if escape is not None:
+        if other is not None:  # 702.81a retrace, 702.133a jump-start (their mechanics)
+            cost_text, other_parts, flashback = other
+            graveyard_alt = True
+        elif escape is not None:
             # 702.138a: cast from the graveyard by paying the escape cost rather than its mana
             # cost (an alternative cost, 118.9); it is not exiled afterwards (no 702.34a)
             if obj.owner is not player:
@@ -615,6 +630,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                                  "main phase while the stack is empty")
         cost_text = ""
         game.log("cast_without_paying", obj=obj, player=player)
+    elif from_zone == "exile" and obj.copy_for is None and _exile_cast_cost(
+            game, player, obj) is not None:
+        cost_text = _exile_cast_cost(game, player, obj) or ""  # 702.143a foretold (118.9)
     elif from_zone == "exile" and obj.copy_for is None:
         if not any(who is player and obj in objs for who, objs, _u, _f in game.play_permissions):
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
@@ -653,9 +671,17 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         warped = _warp_offer(game, player, obj)
         if warped is not None:
             cost_text = warped  # 702.185a / 118.9: an alternative cost
+    alt_cast = None  # an alternative cost a mechanic offers (registry.ALTERNATIVE_COSTS)
+    if cleave is None and warped is None and not flashback and disturb is None and \
+            not other_parts and cost_text == face.mana_cost:
+        for offer, after in ALTERNATIVE_COSTS:
+            chosen = offer(game, player, obj, from_zone)
+            if chosen is not None:
+                cost_text, alt_cast = chosen, after  # 118.9a: only one alternative cost
+                break
     pending_alt = _next_spell_alternatives(game, player) if cleave is None and \
-        warped is None else []
-    alt_used = cleave is not None or warped is not None
+        warped is None and alt_cast is None else []
+    alt_used = cleave is not None or warped is not None or alt_cast is not None
     if pending_alt and not flashback and disturb is None and not other_parts and \
             cost_text == face.mana_cost and game.decider.may(
                 player.name, f"pay life equal to {obj.name}'s mana value rather than its "
@@ -708,6 +734,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["warped"] = True
         game.__dict__.setdefault("warp_cast", []).append(spell)
         game.log("warp_paid", obj=spell, player=player)
+    if alt_cast is not None:
+        alt_cast(game, player, spell)  # the mechanic marks the spell (702.74a evoked ...)
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
         game.__dict__["next_spell_alternatives"] = [
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
@@ -727,7 +755,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         game.log("kicked", obj=spell, player=player, times=kicked)
     if other_parts:
         spell.choices_made["cost_paid"] = hooks.pay_costs(game, player, obj, other_parts)
-        if from_zone == "graveyard" and not flashback:
+        if from_zone == "graveyard" and not flashback and not graveyard_alt:
             spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
 
 
@@ -803,6 +831,16 @@ def _warp_offer(game: Game, player: Player, obj: GameObject) -> str | None:
     return kw.cost.mana
 
 
+def _exile_cast_cost(game: Game, player: Player, obj: GameObject) -> str | None:
+    """The cost a mechanic lets ``player`` cast ``obj`` from exile for now (foretell), else
+    None (registry.EXILE_CASTS)."""
+    for ask in EXILE_CASTS:
+        cost = ask(game, player, obj)
+        if cost is not None:
+            return cost
+    return None
+
+
 def _text_changed(obj: GameObject, keyword: str) -> tuple[Any, ...] | None:
     """The instructions of the spell once ``keyword``'s text change applies (612, 702.148a)."""
     for a in compiled.face_abilities(obj.card, obj.face):
@@ -841,6 +879,9 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             raise
     effects = compiled.spell_effects(obj.face, obj.card)
     changed = _text_changed(obj, "cleave") if cleave else None
+    pending_text = game.__dict__.pop("text_changed", None)  # 702.96a overload (its mechanic)
+    if changed is None and pending_text is not None and pending_text[0] is obj:
+        changed = pending_text[1]
     if changed is not None:
         # 702.148a: the cleave cost was paid: the bracketed text is gone (a text-changing
         # effect, 612), before modes and targets are chosen (601.2b-c)
@@ -875,7 +916,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
-    enchant = compiled.keyword_ability(obj, "enchant") if "Aura" in obj.face.subtypes else None
+    enchant = compiled.keyword_ability(obj, "enchant") if "Aura" in obj.subtypes else None
     if enchant is not None:
         # 303.4a: an Aura spell targets the object or player it will enchant
         wanted = (ab.Target(kind=(enchant.parameter or "permanent").lower(),
@@ -907,7 +948,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         obj.choices_made["effects"] = effects
     if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
         obj.choices_made.update(announced)
-    if changed is not None:
+    if changed is not None and cleave:
         obj.choices_made["cleave"] = True
         game.log("cleave_paid", obj=obj, player=player)
     obj.x = x
@@ -1017,7 +1058,8 @@ def hand_abilities(obj: GameObject) -> list[Any]:
     typecycling, 702.29e), in printed order."""
     return [a for a in compiled.object_abilities(obj)
             if isinstance(a, ab.KeywordAbility) and (a.name.lower() in ("cycling", "plot")
-                                                     or a.name.lower() in HAND_ABILITIES)]
+                                                     or a.name.lower() in HAND_ABILITIES
+                                                     or a.name.lower() in HAND_ACTIONS)]
 
 
 def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
@@ -1038,6 +1080,8 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     kw = abilities[index - 1]
     if game.stack and split_second_on_stack(game):
         raise IllegalActionError("702.61a", "a spell with split second is on the stack")
+    if kw.name.lower() in HAND_ACTIONS:  # suspend, foretell, ninjutsu (their mechanics)
+        return HAND_ACTIONS[kw.name.lower()](game, player, obj, kw)
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
     cost = parse_cost(mana_text)
     if kw.name.lower() == "plot":

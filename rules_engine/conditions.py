@@ -566,6 +566,25 @@ def _defending_player_controls(game: Game, cond: Any, controller: Any, source: A
                for o in game.permanents(defender))
 
 
+# the flag casting's alternative-cost mechanics put in the spell's choices (mechanics/alt_costs*)
+_ALT_COST_FLAGS = {"evoke": "evoked", "dash": "dashed", "blitz": "blitzed", "prowl": "prowled",
+                   "surge": "surged", "spectacle": "spectacle", "emerge": "emerged",
+                   "overload": "overloaded"}
+
+
+def _alt_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if its evoke cost was paid" (702.74a ...): the spell, or the permanent it became, was
+    cast with that alternative cost (118.9)."""
+    flag = _ALT_COST_FLAGS.get(cond.detail or "")
+    return bool(flag and (getattr(source, "choices_made", None) or {}).get(flag))
+
+
+def _foretold(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702.143: "if this spell was foretold": cast from exile after being foretold."""
+    return getattr(source, "cast_from", None) == "exile" and any(
+        card is source for _who, card, _stamp, _turn in game.__dict__.get("foretold", ()))
+
+
 _MORE: dict[str, Any] = {
     "defending_player_controls": _defending_player_controls,
     "before_attackers": lambda game, cond, controller, source: _before_step(
@@ -575,6 +594,7 @@ _MORE: dict[str, Any] = {
     "before_end_of_combat": lambda game, cond, controller, source: _before_step(
         game, "end_of_combat"),
     "during_combat": _during_combat,
+    "alt_cost_paid": _alt_cost_paid, "foretold": _foretold,
     "casualty_paid": _casualty_paid, "control_different": _control_different,
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,

@@ -77,7 +77,9 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         if loyalty is not None:
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + loyalty  # 306.5b
             counters += (("loyalty", loyalty),)
-    if from_stack and "Aura" in obj.face.subtypes and obj.targets:
+    if from_stack and obj.choices_made.get("bestowed"):
+        hooks.bestow_entering(game, obj)  # 702.103b: it enters as a bestowed Aura
+    if from_stack and "Aura" in obj.subtypes and obj.targets:
         obj.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
         game.log("attached", obj=obj, to=obj.attached_to)
     for abl in as_enters:

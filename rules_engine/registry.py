@@ -26,6 +26,23 @@ Tables:
   for a definition the grammar can't read. ``rules_engine/compiled.py`` holds the core's own;
   mechanics add theirs (``mechanics/keywords_more.py`` ...). The support audit reads both, and
   :data:`HAND_ABILITIES` (keyword -> the effects of its ability that works from the hand).
+- :data:`HAND_ACTIONS`: keyword name -> ``action(game, player, card, keyword)``: what a card's
+  keyword lets its owner do with it while it is in their hand, other than cycling and plot
+  (suspend's special action 702.62a, foretell's 702.143a, ninjutsu 702.49a); casting.py offers
+  them as the card's hand abilities.
+- :data:`ALTERNATIVE_COSTS`: ``(offer, cast)`` pairs of alternative costs (118.9) a mechanic
+  offers as a spell is cast: ``offer(game, player, card, from_zone)`` returns the mana cost
+  text when the caster chooses it, else None; ``cast(game, player, spell)`` runs once the spell
+  is cast with it (evoke, dash, blitz, spectacle, surge ...).
+- :data:`EXILE_CASTS`: ``cost(game, player, card)`` -> mana cost text when a mechanic lets
+  ``player`` cast ``card`` from exile now (a foretold card, 702.143a), else None.
+- :data:`GRAVEYARD_CASTS`: ``permission(game, player, card)`` -> ``(mana cost text, additional
+  cost parts, exiled as it leaves the stack)`` when a mechanic lets ``player`` cast ``card``
+  from a graveyard (retrace 702.81a, jump-start 702.133a), else None; asked by casting.py when
+  the card has neither flashback nor escape.
+- :data:`ZONE_ACTIONS`: (zone, keyword) -> ``action(game, player, card, keyword)``: an ability
+  that works while the card is in that zone other than the hand (unearth 702.84a, from a
+  graveyard).
 - :data:`hooks`: named single functions (a lower layer asks, one higher module answers), listed
   in :class:`Hooks` with who provides each.
 """
@@ -48,6 +65,12 @@ HAND_ABILITIES: dict[str, Callable[[Any, Any], tuple[Any, ...]]] = {}  # (kw, ca
 HAND_SORCERY: set[str] = set()  # those of them activated only as a sorcery (702.53a transmute)
 TURN_BASED: dict[str, list[Callable[[Any, Any], None]]] = {}
 STATE_BASED: list[Callable[[Any], bool]] = []
+HAND_ACTIONS: dict[str, Callable[[Any, Any, Any, Any], Any]] = {}
+ALTERNATIVE_COSTS: list[tuple[Callable[[Any, Any, Any, str], str | None],
+                              Callable[[Any, Any, Any], None]]] = []
+EXILE_CASTS: list[Callable[[Any, Any, Any], str | None]] = []
+GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[str, tuple[Any, ...], bool] | None]] = []
+ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
 _TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}
 
@@ -79,6 +102,11 @@ def register_keyword_texts(table: dict[str, tuple[str, ...]]) -> None:
 def register_keyword_builders(table: dict[str, Callable[[Any], tuple[Any, ...]]]) -> None:
     """Add keyword builders ``(kw) -> records`` (for a definition the grammar can't read)."""
     KEYWORD_BUILDERS.update(table)
+def register_alternative_cost(offer: Callable[[Any, Any, Any, str], str | None],
+                              cast: Callable[[Any, Any, Any], None]) -> None:
+    """Add an alternative cost (118.9) casting.py offers (once per pair)."""
+    if (offer, cast) not in ALTERNATIVE_COSTS:
+        ALTERNATIVE_COSTS.append((offer, cast))
 
 
 def _rule_key(rule: str) -> tuple[Any, ...]:
@@ -154,6 +182,8 @@ class Hooks:
         "end_turn_finish", "end_turn_finish_combat", "cleanup_step",  # 724, 514
         "extra_phases_next_step",                 # 500.8
         "paradigm_has", "paradigm_note_resolved", "paradigm_resolved",  # 702.192
+        "resolved_spell_zone",                    # rebound (702.88): turn.resolve_top asks it
+        "bestow_entering", "bestow_target_illegal", "bestow_falls_off",  # bestow (702.103)
     )
 
 

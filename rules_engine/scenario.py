@@ -626,6 +626,12 @@ class Runner:
             # engine extension: an ability that works in the hand (cycling, 702.29a)
             casting.activate_in_hand(game, player, str(body["activate"]),
                                      _int(body.get("ability", 1), f"action {i}: ability"))
+        elif verb == "activate" and body.get("from") == "graveyard":
+            # engine extension: an ability that works in a graveyard (unearth, 702.84a)
+            from rules_engine.mechanics import graveyard_abilities
+
+            graveyard_abilities.activate_from_graveyard(game, player, str(body["activate"]),
+                                            _int(body.get("ability", 1), f"action {i}: ability"))
         elif verb == "activate":
             casting.activate(game, player, str(body["activate"]),
                              _int(body.get("ability", 1), f"action {i}: ability"),

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, statics, turn
+from rules_engine import casting, compiled, registry, statics, turn
 from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
-from rules_engine.mechanics import library_top, rooms
+from rules_engine.mechanics import graveyard_abilities, graveyard_casts, library_top, rooms
 from rules_engine.mechanics.opening_hand import opening_hand_actions
 from rules_engine.objects import GameObject
 
@@ -64,6 +64,14 @@ def candidate_moves(game: Game) -> list[Move]:
         mana_value = face.mana_value
         if mana_value < 0:
             mana_value = game.mana_value_of(obj)
+        if _zone_keywords(obj, registry.HAND_ACTIONS):
+            # suspend, foretell, ninjutsu (702.62a, 702.143a, 702.49a): abilities in the hand
+            for i, kw in enumerate(casting.hand_abilities(obj), 1):
+                if kw.name.lower() in registry.HAND_ACTIONS:
+                    moves.append(("hand_action", (obj, i)))
+        if mana_value > untapped and _zone_keywords(obj, _ALT_COST_KEYWORDS):
+            mana_value = min([mana_value] + [parse_cost(c).mana_value
+                                             for c in _alt_costs(obj)])  # evoke, dash ...
         if (mana_value <= untapped or _may_cost_less(game, obj)) and (
                 sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions):
             moves.append(("cast", obj))  # (a cost reduction may bring it in reach, 601.2f)
@@ -80,17 +88,58 @@ def candidate_moves(game: Game) -> list[Move]:
             found_fb = compiled.keyword_ability(obj, "flashback")
         else:
             found_fb = table.get("flashback")
-        if found_fb is not None:
-            moves.append(("cast_graveyard", obj))
+        if found_fb is not None or (registry.GRAVEYARD_CASTS and _zone_keywords(
+                obj, _GRAVEYARD_CAST_KEYWORDS)):
+            moves.append(("cast_graveyard", obj))  # flashback, retrace, jump-start
+        if sorcery_ok and _zone_keywords(obj, _GRAVEYARD_KEYWORDS):
+            for i, _kw in enumerate(graveyard_abilities.graveyard_abilities(obj), 1):
+                moves.append(("graveyard_action", (obj, i)))  # unearth (702.84a)
     for q in game.players:
         for obj in q.exile:
             if obj.copy_for is not None and obj.copy_for.controller is p:
                 moves.append(("cast_exile", obj))
+    if registry.EXILE_CASTS and p.exile:
+        for obj in p.exile:
+            if obj.copy_for is None and _exile_cost(game, p, obj) is not None:
+                moves.append(("cast_exile", obj))  # a foretold card (702.143a)
     if activations:
         moves.extend(activations)
     if game.active is p and game.step == "beginning_of_combat" and not game.stack:
         moves.append(("attack", None))
     return moves
+
+
+_GRAVEYARD_KEYWORDS = frozenset(k for z, k in registry.ZONE_ACTIONS if z == "graveyard")
+_GRAVEYARD_CAST_KEYWORDS = ("retrace", "jump-start")
+# alternative costs offered as a spell is cast (registry.ALTERNATIVE_COSTS), by keyword
+_ALT_COST_KEYWORDS = ("evoke", "dash", "blitz", "spectacle", "surge", "bestow", "emerge",
+                      "prowl", "overload")
+
+
+def _alt_costs(obj: GameObject) -> list[str]:
+    """The mana of the object's alternative-cost keywords (emerge before its reduction)."""
+    found = []
+    for name in _ALT_COST_KEYWORDS:
+        kw = compiled.keyword_ability(obj, name)
+        if kw is not None and kw.cost is not None and kw.cost.mana is not None:
+            found.append(kw.cost.mana)
+    return found
+
+
+def _zone_keywords(obj: GameObject, names: Any) -> bool:
+    """Has the object a keyword ability among ``names`` (the face's cached table first)?"""
+    table = obj.face.keyword_table
+    if table is None or obj.mods:
+        return any(compiled.keyword_ability(obj, n) is not None for n in names)
+    return any(n in table for n in names)
+
+
+def _exile_cost(game: Game, player: Any, obj: GameObject) -> str | None:
+    """The cost a mechanic lets ``player`` cast ``obj`` from exile for now (None: it can't)."""
+    try:
+        return casting._exile_cast_cost(game, player, obj)
+    except IllegalActionError:
+        return None
 
 
 def _has_flash(obj: GameObject) -> bool:
@@ -132,6 +181,16 @@ def apply_move(game: Game, move: Move) -> bool:
             if _refused_activation(game, p, obj, i):
                 return False
             casting.activate_object(game, p, obj, i)
+        elif kind == "hand_action":
+            obj, i = arg
+            if obj.zone != "hand" or obj.owner is not p:
+                return False
+            casting.activate_in_hand(game, p, _key(obj), i)
+        elif kind == "graveyard_action":
+            obj, i = arg
+            if obj.zone != "graveyard" or obj.owner is not p:
+                return False
+            graveyard_abilities.activate_from_graveyard(game, p, _key(obj), i)
         elif kind == "unlock":
             if arg.zone != "battlefield" or arg.controller is not p:
                 return False
@@ -179,15 +238,21 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
     The same cost casting.cast computes: the face's mana cost, or the flashback cost from a
     graveyard (702.34a), with X = 0 as the simulator casts it.
     """
-    if kind == "cast_graveyard":
+    if kind == "cast_exile" and obj.copy_for is None:
+        cost_text = _exile_cost(game, player, obj) or obj.face.mana_cost
+    elif kind == "cast_graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
-        if fb is None:
+        if fb is None and not graveyard_casts.castable(obj):
             return False
-        cost_text = compiled.flashback_cost_text(obj, fb)
+        cost_text = (obj.face.mana_cost or "") if fb is None else compiled.flashback_cost_text(
+            obj, fb)  # no flashback: a retrace / jump-start card pays its mana cost
     else:
         cost_text = obj.face.mana_cost
     if casting.can_pay(game, player, parse_cost(cost_text), 0):
         return True
+    if kind == "cast" and _zone_keywords(obj, _ALT_COST_KEYWORDS) and any(
+            casting.can_pay(game, player, parse_cost(c), 0) for c in _alt_costs(obj)):
+        return True  # an alternative cost (118.9) the caster may choose as it is cast
     # 601.2f / 118.7: a cost reduction may make the total cost payable; the engine works it
     # out once targets are chosen (mana.modified_cost), so only refuse here without one
     return _may_cost_less(game, obj)

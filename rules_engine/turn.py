@@ -86,8 +86,9 @@ def resolve_top(game: Game) -> None:
         return
     obj: GameObject = item
     game.log("spell_resolving", obj=obj)
-    if not hooks.targets_still_legal(game, obj):
-        # 608.2b: all its targets are illegal, so it doesn't resolve
+    if not hooks.targets_still_legal(game, obj) and not hooks.bestow_target_illegal(game, obj):
+        # 608.2b: all its targets are illegal, so it doesn't resolve (702.103e: a bestowed
+        # Aura spell resolves as a creature spell instead)
         game.resolving = None
         obj.zone = "stack_none"
         game.note(f"{obj.name} doesn't resolve: all its targets are illegal (608.2b)")
@@ -113,6 +114,8 @@ def resolve_top(game: Game) -> None:
         return
     # 608.2n: an instant or sorcery goes to its owner's graveyard (flashback: exile, 702.34a)
     dest = "exile" if obj.flashback else "graveyard"
+    if dest == "graveyard":
+        dest = hooks.resolved_spell_zone(game, obj, dest)  # 702.88a rebound: exile instead
     if hooks.paradigm_has(obj):  # 702.192a: "Exile this spell" (+ the delayed trigger)
         dest = hooks.paradigm_resolved(game, obj, hooks.paradigm_note_resolved(game, obj))
     _spell_leaves_stack(game, obj, dest)
@@ -256,6 +259,11 @@ def begin_step(game: Game, step: str) -> None:
         # 103.8a: the player who plays first skips the draw step of their first turn
         if not (game.turn == 1 and active is game.first_player):
             game.draw(active, 1)
+    elif step == "upkeep":
+        # "at the beginning of your upkeep" abilities of keywords (702.24a cumulative upkeep,
+        # 702.30a echo, 702.62a suspend ...): their mechanics put them in the pending triggers
+        for action in _TURN_BASED.get("upkeep", ()):
+            action(game, active)
     elif step == "main1":
         for action in _TURN_BASED.get("main1", ()):  # 714.3c lore counters (sagas)
             action(game, active)

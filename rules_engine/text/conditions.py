@@ -272,6 +272,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:~'s|its|this spell's|the) additional cost was paid|evidence was collected",
          _fixed("additional_cost_paid")),
         (r"(?:~|this spell|it) was cast using teamwork", _fixed("cast_using_teamwork")),
+        (r"(?:~|it|that spell) was foretold", _fixed("foretold")),  # 702.143
+        # "if its evoke cost was paid", "if ~'s prowl cost was paid" (the alternative costs of
+        # rules_engine/mechanics/alt_costs*.py, bestow)
+        (r"(?:~'s|its) (?P<kw>evoke|dash|blitz|prowl|surge|spectacle|emerge|overload) cost was "
+         r"paid", lambda m, c: Condition("alt_cost_paid", detail=m.group("kw").lower(),
+                                         text=m.group(0))),
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),
