@@ -360,7 +360,8 @@ def _record(game: Game | None, index: int, seed: int, first: str, reason: str, m
             rec.prepare_spells_cast += 1
         if keep_events:
             rec.events.append((ev.turn, ev.step, name, getattr(player, "name", None),
-                               _card_of(obj, data)))
+                               None if "obj" in data.get("hidden", ()) else
+                               _card_of(obj, data)))  # (a face-down object: hidden, 708.5)
     return rec
 
 

@@ -74,6 +74,9 @@ from rules_engine.text.nouns import (
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES, would_replacement
 
+# (the face-down grammar adds its phrases to VERB_PHRASES as it is imported, 708)
+from rules_engine.text import face_down as _face_down  # noqa: E402, F401, I001
+
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
 N = rf"(?P<n>{NUM_WORD})"
