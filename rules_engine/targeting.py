@@ -401,7 +401,8 @@ def qualifier_understood(q: str) -> bool:
         return True
     if _amount_compare_understood(q) or _CAST_FROM.match(q):
         return True
-    return q in ("nonbasic", "blocking", "face-down", "face-up", "that was dealt damage this turn", "historic",
+    return q in ("nonbasic", "blocking", "face-down", "face-up",
+                 "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
                  "attached to that creature",
                  "with the chosen name",

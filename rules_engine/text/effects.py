@@ -60,6 +60,7 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
+from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import hooks
 from rules_engine.text import nouns as _nouns
 from rules_engine.text.conditions import parse_condition
@@ -74,9 +75,6 @@ from rules_engine.text.nouns import (
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES, would_replacement
 
-# (the face-down grammar adds its phrases to VERB_PHRASES as it is imported, 708)
-from rules_engine.text import face_down as _face_down  # noqa: E402, F401, I001
-
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
 N = rf"(?P<n>{NUM_WORD})"
@@ -89,7 +87,7 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|adds|is an?(?= ))\b)",
+    r"blights?|earthbends?|adds|manifests|cloaks|is an?(?= ))\b)",
     re.I)
 
 _DURATIONS = [
