@@ -607,7 +607,10 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if kind == "turned_face_up":
         # "When ~ is turned face up" / "Whenever a permanent you control is turned face up":
         # it has the ability once face up (708.8), so the check after the event sees it
-        return name == "turned_face_up" and _about(game, trig, data["obj"], source, controller)
+        # ("Whenever you turn a permanent face up": the player who turned it)
+        return name == "turned_face_up" and _player_ok(game, trig.player, data.get("player"),
+                                                       controller) and _about(
+            game, trig, data["obj"], source, controller)
     if kind == "exiled_from_battlefield":
         if name != "left_battlefield" or data.get("to") != "exile" or data["obj"] is source:
             return False
