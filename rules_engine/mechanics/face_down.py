@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, permanents, registry, turn
+from rules_engine import casting, compiled, permanents, registry, statics, turn
 from rules_engine.cards import Face
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects, _players, amount
@@ -162,6 +162,11 @@ def turn_face_up_action(game: Game, player: Player, obj: GameObject, how: str | 
     if obj.controller is not player:
         raise IllegalActionError("702.37e", f"only its controller may turn it face up "
                                             f"({obj.controller.name})")
+    for src, _eff in statics.restrictions_of(game, "cant_turn_face_up", obj) + [
+            (src, eff) for src, eff in statics.restrictions_of(
+                game, "cant_turn_face_up_your_turn", obj) if game.active is src.controller]:
+        raise IllegalActionError("101.2", f"it can't be turned face up now ({src.name} says "
+                                          "so)")
     options = face_up_options(obj)
     if how:
         want = str(how).lower().replace("_", " ")

@@ -7,7 +7,9 @@
 - 701.58a "cloak the top card of your library", "cloak a card from your hand";
 - 701.62a "its controller manifests dread" (the imperative "manifest dread" is a plain keyword
   action of the verbs table);
-- 708.2a "turn ~ face down", 708.7 "turn target face-down creature face up", "turn it face up".
+- 708.2a "turn ~ face down", 708.7 "turn target face-down creature face up", "turn it face up";
+- "Permanents your opponents control can't be turned face up during your turn" (a static
+  restriction of the special action, kinds ``cant_turn_face_up`` / ``..._your_turn``).
 
 Each becomes a :class:`~rules_engine.abilities.KeywordAction` whose handler lives in
 ``rules_engine/mechanics/face_down.py``: ``name`` the action, ``amount`` how many cards,
@@ -19,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, Effect, KeywordAction, Ref
+from rules_engine.abilities import Amount, Effect, KeywordAction, Ref, Restriction
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_ref
 from rules_engine.text.verbs import VERB_PHRASES
 
@@ -60,6 +62,10 @@ _SPECS: list[tuple[str, _Builder]] = [
     (r"manifests dread", lambda s, m, c: KeywordAction(name="manifest dread", subject=s,
                                                        text=m.group(0))),
     (r"turns? (?P<obj>.+?) face (?P<way>up|down)", _turn),
+    # a static "can't" (101.2) on the special action of 702.37e / 701.40b
+    (r"can't be turned face up(?P<yt> during your turn)?", lambda s, m, c: Restriction(
+        kind="cant_turn_face_up_your_turn" if m.group("yt") else "cant_turn_face_up",
+        subject=s, text=m.group(0))),
 ]
 FACE_DOWN_PHRASES = [(re.compile(p, re.I), b) for p, b in _SPECS]
 if not any(rx.pattern == FACE_DOWN_PHRASES[0][0].pattern for rx, _ in VERB_PHRASES):
