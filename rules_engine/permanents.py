@@ -84,8 +84,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         obj.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
         game.log("attached", obj=obj, to=obj.attached_to)
     for abl in as_enters:
-        if abl.kind == "as_transforms":
-            continue
+        if abl.kind in ("as_transforms", "as_turned_face_up"):
+            continue  # (applied as it transforms, 712; as it is turned face up, 708.11)
         if abl.condition is None or _cond(game, abl, controller, obj):
             hooks.run(game, Ctx(game, obj, controller), abl.effects)
     if enters_prepared:

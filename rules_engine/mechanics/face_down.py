@@ -213,6 +213,13 @@ def turn_face_up(game: Game, obj: GameObject, player: Player, *, megamorph: bool
                  to="battlefield")
         return False
     obj.set_face_down(None)
+    for abl in compiled.object_abilities(obj):
+        # 708.11: its "As ~ is turned face up ..." abilities apply while it is turned face up
+        if isinstance(abl, ab.EntersReplacement) and abl.kind in (
+                "as_turned_face_up", "as_enters_or_turned_face_up"):
+            ctx = Ctx(game, obj, obj.controller)
+            ctx.it = obj
+            hooks.run(game, ctx, abl.effects)
     if megamorph:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
         game.log("counters_put", obj=obj, counter="+1/+1", amount=1, player=player)
