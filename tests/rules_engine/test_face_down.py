@@ -66,3 +66,17 @@ def test_log_hides_face_down_identity(sample_source: DictCardSource) -> None:
         recorded = [r for r in record.events if r[2] == "spell_cast" and r[4] is None]
         assert len(recorded) == hidden_casts  # the simulator's rows carry no card for them
     assert checked
+
+
+def test_greedy_games_use_face_down_moves(sample_source: DictCardSource) -> None:
+    """The greedy policy casts face down and turns face up (sim_runner.GreedyPolicy)."""
+    from rules_engine.sim_runner import play_game
+
+    library = _library(sample_source)
+    names: set[str] = set()
+    for seed in range(4):
+        rec = play_game(library, list(_DECK), list(_DECK), index=seed, seed=seed,
+                        policy="greedy", max_turns=14, keep_log=True)
+        assert not rec.reason.startswith("engine error"), rec.reason
+        names.update(line.split("] ", 1)[1].split(" ", 1)[0] for line in rec.log if "] " in line)
+    assert {"cast_face_down", "turned_face_up"} <= names
