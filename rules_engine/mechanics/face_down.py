@@ -159,6 +159,9 @@ def turn_face_up_action(game: Game, player: Player, obj: GameObject, how: str | 
     casting._need_priority(game, player)
     if obj.zone != "battlefield" or obj.face_down is None:
         raise IllegalActionError("708.7", "only a face-down permanent can be turned face up")
+    if obj.phased_out:
+        raise IllegalActionError("702.26b", "a phased-out permanent is treated as though it "
+                                            "doesn't exist")
     if obj.controller is not player:
         raise IllegalActionError("702.37e", f"only its controller may turn it face up "
                                             f"({obj.controller.name})")
