@@ -240,7 +240,8 @@ def put_face_down(game: Game, card: GameObject, player: Player, by: str) -> Game
     if card.zone != "battlefield":
         card.set_face_down(None)  # 701.40f: it didn't enter: it stays as it was
         return None
-    game.log("manifested" if by == "manifest" else "cloaked", obj=card, player=player)
+    if by in ("manifest", "cloak"):
+        game.log("manifested" if by == "manifest" else "cloaked", obj=card, player=player)
     return card
 
 
@@ -315,7 +316,22 @@ def _ka_turn_face_down(ctx: Ctx, eff: Any) -> None:
             ctx.game.log("turned_face_down", obj=obj, player=obj.controller)
 
 
+def _ka_return_face_down(ctx: Ctx, eff: Any) -> None:
+    """708.2a / 708.3: "return it to the battlefield face down under your control": turned
+    face down (a plain 2/2) before it enters; a card with morph may be turned face up for its
+    morph cost later (702.37e)."""
+    done: list[GameObject] = []
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone in ("battlefield", "stack", "gone") or obj.token:
+            continue
+        who = obj.owner if eff.detail == "owner" else ctx.controller
+        if put_face_down(ctx.game, obj, who, None) is not None:
+            done.append(obj)
+    _remember(ctx, done)
+
+
 registry.register_keyword_actions({
+    "return face down": _ka_return_face_down,
     "manifest": _ka_put_face_down("manifest"),
     "cloak": _ka_put_face_down("cloak"),
     "manifest dread": _ka_manifest_dread,

@@ -7,7 +7,8 @@
 - 701.58a "cloak the top card of your library", "cloak a card from your hand";
 - 701.62a "its controller manifests dread" (the imperative "manifest dread" is a plain keyword
   action of the verbs table);
-- 708.2a "turn ~ face down", 708.7 "turn target face-down creature face up", "turn it face up";
+- 708.2a "turn ~ face down", 708.7 "turn target face-down creature face up", "turn it face up
+  (if it's face down)"; 708.3 "return it to the battlefield face down under your control";
 - "Permanents your opponents control can't be turned face up during your turn" (a static
   restriction of the special action, kinds ``cant_turn_face_up`` / ``..._your_turn``).
 
@@ -54,6 +55,17 @@ def _turn(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                          text=m.group(0))
 
 
+def _return_face_down(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"return it to the battlefield face down under your control": a 2/2 with no text, name,
+    subtypes or mana cost (708.2a), turned face down before it enters (708.3)."""
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return KeywordAction(name="return face down", subject=ref,
+                         detail="owner" if m.group("whose") != "your" else "you",
+                         text=m.group(0))
+
+
 _WHOSE = r"(?:your|their|his or her|that player's)"
 _SPECS: list[tuple[str, _Builder]] = [
     (rf"(?P<verb>manifest|cloak)s? the top (?:card|(?P<n>{NUM_WORD}) cards) of {_WHOSE} "
@@ -61,7 +73,11 @@ _SPECS: list[tuple[str, _Builder]] = [
     (rf"(?P<verb>manifest|cloak)s? a card from {_WHOSE} hand", _from_hand),
     (r"manifests dread", lambda s, m, c: KeywordAction(name="manifest dread", subject=s,
                                                        text=m.group(0))),
+    (r"turns? (?P<obj>it|them) face (?P<way>up) if (?:it's|they're) face down", _turn),
     (r"turns? (?P<obj>.+?) face (?P<way>up|down)", _turn),
+    # "When ~ dies, return it to the battlefield face down under your control" (708.3)
+    (r"returns? (?P<obj>it|~) to the battlefield face down under (?P<whose>your|its owner's) "
+     r"control", _return_face_down),
     # a static "can't" (101.2) on the special action of 702.37e / 701.40b
     (r"can't be turned face up(?P<yt> during your turn)?", lambda s, m, c: Restriction(
         kind="cant_turn_face_up_your_turn" if m.group("yt") else "cant_turn_face_up",
