@@ -33,6 +33,7 @@ from rules_engine.mechanics import (  # noqa: F401
     emblems,
     end_turn,
     extra_phases,
+    face_down,
     foretell,
     graveyard_abilities,
     graveyard_casts,

@@ -18,7 +18,13 @@ from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
-from rules_engine.mechanics import graveyard_abilities, graveyard_casts, library_top, rooms
+from rules_engine.mechanics import (
+    face_down,
+    graveyard_abilities,
+    graveyard_casts,
+    library_top,
+    rooms,
+)
 from rules_engine.mechanics.opening_hand import opening_hand_actions
 from rules_engine.objects import GameObject
 
@@ -42,6 +48,8 @@ def candidate_moves(game: Game) -> list[Move]:
         if sorcery_ok and o.doors != 3 and o.card is not None and o.card.layout == "split" \
                 and rooms.is_room(o.card):
             activations.append(("unlock", o))  # 709.5e: a special action, as a sorcery
+        if o.face_down is not None and not o.phased_out:
+            activations.append(("turn_face_up", o))  # 702.37e / 701.40b: a special action
         if not o.phased_out:
             found = o.face.activated  # the face's cached list when nothing is gained
             if found is None or o.mods:
@@ -61,6 +69,10 @@ def candidate_moves(game: Game) -> list[Move]:
                     game, p)):  # 305.2a: additional land plays
                 moves.append(("play_land", obj))
             continue
+        if sorcery_ok and untapped >= 3 and face.keywords and (
+                "morph" in face.keywords or "megamorph" in face.keywords
+                or "disguise" in face.keywords):
+            moves.append(("cast_face_down", obj))  # 702.37c / 702.168b: for {3}
         mana_value = face.mana_value
         if mana_value < 0:
             mana_value = game.mana_value_of(obj)
@@ -191,6 +203,17 @@ def apply_move(game: Game, move: Move) -> bool:
             if obj.zone != "graveyard" or obj.owner is not p:
                 return False
             graveyard_abilities.activate_from_graveyard(game, p, _key(obj), i)
+        elif kind == "cast_face_down":
+            if arg.zone != "hand":
+                return False
+            face_down.cast_face_down(game, p, _key(arg))
+        elif kind == "turn_face_up":
+            if arg.zone != "battlefield" or arg.controller is not p or arg.face_down is None:
+                return False
+            options = face_down.face_up_options(arg)
+            if not options or not casting.can_pay(game, p, parse_cost(options[0][2]), 0):
+                return False  # (what turn_face_up_action would refuse, asked first)
+            face_down.turn_face_up_action(game, p, arg)
         elif kind == "unlock":
             if arg.zone != "battlefield" or arg.controller is not p:
                 return False

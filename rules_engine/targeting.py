@@ -67,6 +67,10 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q == "attacking" and obj.attacking is None:
             return False
+        if q in ("face-down", "face-up"):  # 708.2: a face-down spell or permanent
+            if (q == "face-down") != (getattr(obj, "face_down", None) is not None):
+                return False
+            continue
         if q == "token" and not obj.token:
             return False
         if q in ("nontoken", "non-token") and obj.token:
@@ -416,7 +420,8 @@ def qualifier_understood(q: str) -> bool:
         return True
     if _amount_compare_understood(q) or _CAST_FROM.match(q):
         return True
-    return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
+    return q in ("nonbasic", "blocking", "face-down", "face-up",
+                 "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
                  "attached to that creature", "other than that object",
                  "with the chosen name",

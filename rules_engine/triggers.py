@@ -385,6 +385,7 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "fully_unlock": frozenset({"door_unlocked"}),  # 709.5i
     "create_token": frozenset({"token_created"}),
     "becomes_monstrous": frozenset({"became_monstrous"}),  # 701.37b
+    "turned_face_up": frozenset({"turned_face_up"}),  # 702.37e, 708.8 (mechanics/face_down)
     "tapped_for_mana": frozenset({"tapped_for_mana"}),  # 605.1b (resolved at once: _add)
     # "is put into exile from the battlefield" (the source's own: look-back in check)
     "exiled_from_battlefield": frozenset({"left_battlefield"}),
@@ -652,6 +653,13 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if kind == "becomes_monstrous":  # "When ~ becomes monstrous" (701.37b)
         return name == "became_monstrous" and _about(game, trig, data["obj"], source,
                                                      controller)
+    if kind == "turned_face_up":
+        # "When ~ is turned face up" / "Whenever a permanent you control is turned face up":
+        # it has the ability once face up (708.8), so the check after the event sees it
+        # ("Whenever you turn a permanent face up": the player who turned it)
+        return name == "turned_face_up" and _player_ok(game, trig.player, data.get("player"),
+                                                       controller) and _about(
+            game, trig, data["obj"], source, controller)
     if kind == "exiled_from_battlefield":
         if name != "left_battlefield" or data.get("to") != "exile" or data["obj"] is source:
             return False

@@ -13,7 +13,7 @@ from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
-                              "energy", "collect_evidence"})
+                              "energy", "collect_evidence", "reveal"})
 
 
 def _cost_count(part: Any) -> int:
@@ -33,6 +33,8 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
     flt = what if isinstance(what, ab.ObjectFilter) else None
     if kind == "discard":
         pool = list(player.hand)
+    elif kind == "reveal":  # "Reveal a white card in your hand" (a morph cost, 702.37e)
+        pool = [o for o in player.hand if o is not source]
     elif kind == "exile":
         zone = (flt.zone if flt is not None and flt.zone else "graveyard")
         if flt is not None and "single_graveyard" in flt.qualifiers:
@@ -182,6 +184,8 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.log("sacrificed", obj=obj, player=player)
             elif kind == "discard":
                 game.discard(player, obj)
+            elif kind == "reveal":  # shown to all players; it stays in the hand
+                game.log("revealed", obj=obj, player=player)
             elif kind == "exile":
                 game.move(obj, "exile")
                 # 607.2a: exiled by an instruction of this object's ability (its cost)

@@ -62,6 +62,7 @@ from rules_engine.abilities import (
     iter_effects,
 )
 from rules_engine.records import GrantChoice
+from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import (
     hooks,
     verbs_extra,  # noqa: F401 - extends VERB_PHRASES
@@ -99,7 +100,7 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|adds|is an?(?= )|(?:is|are) the chosen(?= ))\b)",
+    r"blights?|earthbends?|adds|manifests|cloaks|is an?(?= )|(?:is|are) the chosen(?= ))\b)",
     re.I)
 
 _DURATIONS = [

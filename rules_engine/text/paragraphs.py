@@ -341,10 +341,14 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         effs = fx.parse_clause(m.group(2), ctx)
         if cond is not None and effs is not None:
             return EntersReplacement(kind="as_enters", condition=cond, effects=effs, text=text)
-    m = re.fullmatch(r"as ~ (enters|transforms into ~), (.+)", t, re.I)
+    m = re.fullmatch(r"as ~ (enters|transforms into ~|is turned face up|enters or is turned "
+                     r"face up), (.+)", t, re.I)
     if m:
         effs = fx.parse_effects(m.group(2) + ".", ctx)
-        kind = "as_enters" if m.group(1).lower() == "enters" else "as_transforms"
+        # 708.11: "As ~ is turned face up" applies while it turns (mechanics/face_down.py)
+        kind = {"enters": "as_enters", "is turned face up": "as_turned_face_up",
+                "enters or is turned face up": "as_enters_or_turned_face_up"}.get(
+            m.group(1).lower(), "as_transforms")
         return EntersReplacement(kind=kind, effects=effs, text=text)
     m = re.fullmatch(r"you may have ~ enter as a copy of (?:any|an?) (?P<what>.+?)"
                      r"(?:, except (?P<except>.+))?", t, re.I)

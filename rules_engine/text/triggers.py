@@ -351,6 +351,11 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         # "When ~ enters or leaves the battlefield" (603.6a, 603.6c): one ability, two events
         (rf"{_SUBJ} enters or leaves the battlefield",
          lambda m, c: _alts(m, c, ("enters", "leaves_battlefield"))),
+        # 702.37e, 708.8: "When ~ enters or is turned face up" (the face-down family)
+        (rf"{_SUBJ} enters or is turned face up",
+         lambda m, c: _alts(m, c, ("enters", "turned_face_up"))),
+        (r"you turn (?P<subj>a permanent|a creature) face up",
+         _subject_event("turned_face_up", player="you")),
         (rf"{_SUBJ} enters or transforms into ~",
          lambda m, c: _alts(m, c, ("enters", "transforms_into"))),
         (rf"{_SUBJ} (?P<e1>attacks|blocks|dies|becomes tapped) or (?P<e2>attacks|blocks|dies|"
