@@ -398,13 +398,17 @@ def load_card_files(
     *,
     progress: bool | ProgressHook = True,
     force: bool = False,
+    index: bool = True,
 ) -> LoadReport:
     """Load Scryfall card files (``.json``, ``.jsonl``, ``.jsonl.gz``) into cards and faces.
 
-    A file already loaded (same path, size and mtime) is skipped unless ``force``.
+    A file already loaded (same path, size and mtime) is skipped unless ``force``. The search
+    index is then refreshed once (db/search_index), unless ``index`` is false: the caller
+    (``pipeline.build``) then refreshes it itself, beside the tagging step.
     """
     report = _load_files(store, paths, "cards", _load_card_file, progress, force)
-    ensure_search_index(store.con)  # search helper: refresh card_search once (db/search_index)
+    if index:
+        ensure_search_index(store.con)
     return report
 
 
