@@ -28,7 +28,6 @@ from rules_engine.mechanics import (  # noqa: F401
     alt_costs_more,
     bestow,
     day_night,
-    durations,
     earthbend,
     emblems,
     end_turn,

@@ -18,7 +18,7 @@ from rules_engine.objects import Mod
 from rules_engine.text import compile_card
 
 # records whose handlers make a modification of an object (objects.Mod), which
-# mechanics/durations.py ends with its source (611.2b)
+# effects/durations.py ends with its duration (611.2b)
 _MOD_BASED = (ab.ModifyPT, ab.SetBasePT, ab.GrantAbility, ab.Animate, ab.LoseAbility, ab.SetTypes,
               ab.BecomeCopy)
 

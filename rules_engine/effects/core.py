@@ -337,13 +337,6 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
         return while_tag(ctx, duration)  # "for as long as ..." (611.2b, effects/durations.py)
     if duration.kind == "your_next_turn":
         return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
-    if duration.kind.startswith("while_") and ctx is not None:
-        # 611.2b: ends when its source leaves the battlefield (or its controller stops
-        # controlling it); mechanics/durations.py ends it
-        src = _source_obj(ctx)
-        if src is not None:
-            ctx.game.__dict__.setdefault("while_sources", {})[src.oid] = src
-            return f"while:{duration.kind}:{src.oid}:{src.timestamp}:{ctx.controller.name}"
     if duration.kind == "your_next_end_step":  # ends as that end step begins (611.2b)
         return f"next_end:{ctx.controller.name}" if ctx is not None else "next_end:"
     return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,

@@ -19,7 +19,7 @@ from typing import Any
 from rules_engine import registry
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.game import Game
-from rules_engine.objects import GameObject
+from rules_engine.objects import ABILITY_CHANGES, GameObject
 
 _KEY = "while_durations"  # game.__dict__: [(tag, condition, source, stamp, controller)]
 _CONTROL = "while_controls"  # game.__dict__: [(tag, object, stamp, previous controller)]
@@ -73,7 +73,11 @@ def end_while_effects(game: Game) -> bool:
     game.__dict__[_KEY] = [e for e in entries if e[0] not in ended]
     for obj in game.battlefield:
         if obj.mods and any(m.until in ended for m in obj.mods):
+            gone = [m for m in obj.mods if m.until in ended]
             obj.mods = [m for m in obj.mods if m.until not in ended]
+            if any(m.copy_face is not None for m in gone):
+                obj.refresh_face()  # a copy effect ended (707.2)
+            ABILITY_CHANGES[0] += 1  # what it has changed: the statics are rebuilt
     controls = game.__dict__.get(_CONTROL, [])
     for tag, obj, stamp, previous in controls:
         if tag in ended and obj.zone == "battlefield" and obj.timestamp == stamp and \

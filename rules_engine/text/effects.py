@@ -110,10 +110,11 @@ _DURATIONS = [
     (re.compile(r"\s+this turn$", re.I), Duration("this_turn")),
     (re.compile(r"\s+until end of combat$", re.I), Duration("combat")),
     # 611.2b: "for as long as ~ remains on the battlefield" / "for as long as you control ~"
+    # (ended by effects/durations.py; the other "for as long as" forms: text/verbs_rules.py)
     (re.compile(r"\s+for as long as (?:~|this [a-z]+) remains on the battlefield$", re.I),
-     Duration("while_source_on_battlefield")),
+     Duration("while", Condition("source_on_battlefield", text="~ remains on the battlefield"))),
     (re.compile(r"\s+for as long as you control (?:~|this [a-z]+)$", re.I),
-     Duration("while_you_control_source")),
+     Duration("while", Condition("you_control_source", text="you control ~"))),
 ]
 _DURATION_PREFIX = [
     (re.compile(r"^until end of turn,\s*", re.I), Duration("end_of_turn")),
