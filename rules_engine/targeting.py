@@ -431,7 +431,9 @@ def qualifier_understood(q: str) -> bool:
 _KEYWORD_QUALIFIERS = frozenset({"flying", "reach", "menace", "trample", "haste", "deathtouch",
                                  "lifelink", "vigilance", "defender", "first strike",
                                  "double strike", "decayed", "flashback", "hexproof",
-                                 "indestructible", "ward"})
+                                 "indestructible", "ward",
+                                 # (a face-down permanent has none of these, 708.2)
+                                 "morph", "megamorph", "disguise"})
 
 
 # -- protection (702.16) ------------------------------------------------------------------------
