@@ -235,7 +235,7 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
         if fb is None and not graveyard_casts.castable(obj):
             return False
         cost_text = obj.face.mana_cost if fb is None else (
-            fb.cost.mana if fb.cost is not None else (fb.parameter or ""))
+            casting.keyword_mana(obj, fb))
     else:
         cost_text = obj.face.mana_cost
     if casting.can_pay(game, player, parse_cost(cost_text), 0):
