@@ -625,6 +625,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         for offer, after in ALTERNATIVE_COSTS:
             chosen = offer(game, player, obj, from_zone)
             if chosen is not None:
+                if isinstance(chosen, tuple):  # mana and other parts (Force of Will)
+                    chosen, extra = chosen
+                    other_parts = other_parts + tuple(extra)
                 cost_text, alt_cast = chosen, after  # 118.9a: only one alternative cost
                 break
     pending_alt = _next_spell_alternatives(game, player) if cleave is None and \

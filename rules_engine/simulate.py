@@ -105,7 +105,7 @@ _GRAVEYARD_KEYWORDS = frozenset(k for z, k in registry.ZONE_ACTIONS if z == "gra
 _GRAVEYARD_CAST_KEYWORDS = ("retrace", "jump-start")
 # alternative costs offered as a spell is cast (registry.ALTERNATIVE_COSTS), by keyword
 _ALT_COST_KEYWORDS = ("evoke", "dash", "blitz", "spectacle", "surge", "bestow", "emerge",
-                      "prowl", "overload")
+                      "prowl", "overload", "alternative cost")
 
 
 def _alt_costs(obj: GameObject) -> list[str]:
@@ -113,7 +113,10 @@ def _alt_costs(obj: GameObject) -> list[str]:
     found = []
     for name in _ALT_COST_KEYWORDS:
         kw = compiled.keyword_ability(obj, name)
-        if kw is not None and kw.cost is not None and kw.cost.mana is not None:
+        if kw is not None and kw.cost is not None and name == "alternative cost":
+            # a printed "rather than pay this spell's mana cost" (Force of Will): its mana part
+            found.append("".join(p.mana or "" for p in kw.cost.parts if p.kind == "mana"))
+        elif kw is not None and kw.cost is not None and kw.cost.mana is not None:
             found.append(kw.cost.mana)
     return found
 
