@@ -8,6 +8,10 @@ paragraph compiles to one :class:`~rules_engine.abilities.KeywordAbility` named
 and its ``parameter`` the condition's text ("you control a Swamp"), or None. The engine offers it
 as the spell is cast (``rules_engine/mechanics/alt_costs.py``). A paragraph whose cost or
 condition the grammar doesn't read stays Unsupported.
+
+The same entry reads "You may cast ~ from your graveyard." (a permission to cast the card
+from its owner's graveyard paying its costs, 601.3; Skaab Ruinator), the keyword ability
+``cast from graveyard`` (``rules_engine/mechanics/graveyard_casts.py``).
 """
 
 from __future__ import annotations
@@ -23,8 +27,13 @@ _ALT_RE = re.compile(r"(?:if (?P<cond>.+?), )?you may (?P<cost>.+?) rather than 
                      r"(?:~'s|this spell's) mana cost\.?", re.I)
 
 
+_FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard\.?", re.I)
+
+
 def parse_alternative_cost(text: str) -> KeywordAbility | None:
-    """The alternative cost a whole paragraph states, or None."""
+    """The alternative cost (or the graveyard permission) a whole paragraph states, or None."""
+    if _FROM_GRAVEYARD_RE.fullmatch(text.strip()):
+        return KeywordAbility(name="cast from graveyard", text=text.strip())
     m = _ALT_RE.fullmatch(text.strip())
     if not m:
         return None
