@@ -617,7 +617,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             other_parts = tuple(p for p in parts if p.kind != "mana")
         else:
             flashback = True
-            cost_text = compiled.flashback_cost_text(obj, fb)
+            cost_text = keyword_mana(obj, fb)
     elif from_zone == "exile" and obj.copy_for is None and \
             _plotted_turn(game, player, obj) is not None:
         # 702.170d: a plotted card: cast without paying its mana cost during its owner's main
@@ -677,6 +677,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         for offer, after in ALTERNATIVE_COSTS:
             chosen = offer(game, player, obj, from_zone)
             if chosen is not None:
+                if isinstance(chosen, tuple):  # mana and other parts (Force of Will)
+                    chosen, extra = chosen
+                    other_parts = other_parts + tuple(extra)
                 cost_text, alt_cast = chosen, after  # 118.9a: only one alternative cost
                 break
     pending_alt = _next_spell_alternatives(game, player) if cleave is None and \
@@ -829,6 +832,16 @@ def _warp_offer(game: Game, player: Player, obj: GameObject) -> str | None:
                                          "(702.185a)"):
         return None
     return kw.cost.mana
+
+
+def keyword_mana(obj: GameObject, kw: Any) -> str:
+    """The mana of a keyword's cost ("Flashback {2}{R}"); a granted keyword whose cost "is
+    equal to its mana cost" (parameter "its mana cost") costs the card's mana cost."""
+    if kw.cost is not None:
+        return kw.cost.mana or ""
+    if kw.parameter == "its mana cost":
+        return obj.face.mana_cost
+    return kw.parameter or ""
 
 
 def _exile_cast_cost(game: Game, player: Player, obj: GameObject) -> str | None:

@@ -32,8 +32,9 @@ Tables:
   them as the card's hand abilities.
 - :data:`ALTERNATIVE_COSTS`: ``(offer, cast)`` pairs of alternative costs (118.9) a mechanic
   offers as a spell is cast: ``offer(game, player, card, from_zone)`` returns the mana cost
-  text when the caster chooses it, else None; ``cast(game, player, spell)`` runs once the spell
-  is cast with it (evoke, dash, blitz, spectacle, surge ...).
+  text (or ``(mana text, other cost parts)``) when the caster chooses it, else None;
+  ``cast(game, player, spell)`` runs once the spell is cast with it (evoke, dash, blitz,
+  spectacle, surge, printed "rather than pay this spell's mana cost" costs ...).
 - :data:`EXILE_CASTS`: ``cost(game, player, card)`` -> mana cost text when a mechanic lets
   ``player`` cast ``card`` from exile now (a foretold card, 702.143a), else None.
 - :data:`GRAVEYARD_CASTS`: ``permission(game, player, card)`` -> ``(mana cost text, additional
@@ -66,7 +67,7 @@ HAND_SORCERY: set[str] = set()  # those of them activated only as a sorcery (702
 TURN_BASED: dict[str, list[Callable[[Any, Any], None]]] = {}
 STATE_BASED: list[Callable[[Any], bool]] = []
 HAND_ACTIONS: dict[str, Callable[[Any, Any, Any, Any], Any]] = {}
-ALTERNATIVE_COSTS: list[tuple[Callable[[Any, Any, Any, str], str | None],
+ALTERNATIVE_COSTS: list[tuple[Callable[[Any, Any, Any, str], Any],
                               Callable[[Any, Any, Any], None]]] = []
 EXILE_CASTS: list[Callable[[Any, Any, Any], str | None]] = []
 GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[str, tuple[Any, ...], bool] | None]] = []
@@ -102,7 +103,9 @@ def register_keyword_texts(table: dict[str, tuple[str, ...]]) -> None:
 def register_keyword_builders(table: dict[str, Callable[[Any], tuple[Any, ...]]]) -> None:
     """Add keyword builders ``(kw) -> records`` (for a definition the grammar can't read)."""
     KEYWORD_BUILDERS.update(table)
-def register_alternative_cost(offer: Callable[[Any, Any, Any, str], str | None],
+
+
+def register_alternative_cost(offer: Callable[[Any, Any, Any, str], Any],
                               cast: Callable[[Any, Any, Any], None]) -> None:
     """Add an alternative cost (118.9) casting.py offers (once per pair)."""
     if (offer, cast) not in ALTERNATIVE_COSTS:

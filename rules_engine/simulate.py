@@ -122,10 +122,10 @@ def candidate_moves(game: Game) -> list[Move]:
 
 
 _GRAVEYARD_KEYWORDS = frozenset(k for z, k in registry.ZONE_ACTIONS if z == "graveyard")
-_GRAVEYARD_CAST_KEYWORDS = ("retrace", "jump-start")
+_GRAVEYARD_CAST_KEYWORDS = ("retrace", "jump-start", "cast from graveyard")
 # alternative costs offered as a spell is cast (registry.ALTERNATIVE_COSTS), by keyword
 _ALT_COST_KEYWORDS = ("evoke", "dash", "blitz", "spectacle", "surge", "bestow", "emerge",
-                      "prowl", "overload")
+                      "prowl", "overload", "alternative cost")
 
 
 def _alt_costs(obj: GameObject) -> list[str]:
@@ -133,7 +133,10 @@ def _alt_costs(obj: GameObject) -> list[str]:
     found = []
     for name in _ALT_COST_KEYWORDS:
         kw = compiled.keyword_ability(obj, name)
-        if kw is not None and kw.cost is not None and kw.cost.mana is not None:
+        if kw is not None and kw.cost is not None and name == "alternative cost":
+            # a printed "rather than pay this spell's mana cost" (Force of Will): its mana part
+            found.append("".join(p.mana or "" for p in kw.cost.parts if p.kind == "mana"))
+        elif kw is not None and kw.cost is not None and kw.cost.mana is not None:
             found.append(kw.cost.mana)
     return found
 
@@ -267,7 +270,7 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
         fb = compiled.keyword_ability(obj, "flashback")
         if fb is None and not graveyard_casts.castable(obj):
             return False
-        cost_text = (obj.face.mana_cost or "") if fb is None else compiled.flashback_cost_text(
+        cost_text = (obj.face.mana_cost or "") if fb is None else casting.keyword_mana(
             obj, fb)  # no flashback: a retrace / jump-start card pays its mana cost
     else:
         cost_text = obj.face.mana_cost

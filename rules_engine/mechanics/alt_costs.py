@@ -23,6 +23,11 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   mana cost if an opponent lost life this turn."
 - 702.117a: "Surge [cost]" means "You may cast this spell by paying [cost] rather than its mana
   cost if you or one of your teammates has cast another spell this turn."
+- 118.9 printed alternative costs: "[If <condition>, ]you may <cost> rather than pay this
+  spell's mana cost" (Force of Will, Snuff Out, Gush ...; compiled by
+  ``rules_engine/text/alt_costs.py`` as a keyword ability "alternative cost"): offered when its
+  condition holds as the spell is cast and the caster can pay it (mana and other parts, 118.3);
+  its non-mana parts are paid with the spell's other costs (601.2h).
 - 608.3g / 603.7: the delayed end-step abilities are created as the permanent enters; here in
   the state-based-action pass after it entered (117.5, before anyone gets priority), bound to
   that permanent (603.7c: a new object once it left, 400.7).
@@ -35,12 +40,15 @@ from dataclasses import replace
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, registry, triggers
+from rules_engine import casting, compiled, conditions, registry, triggers
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
 from rules_engine.objects import GameObject, Mod, Player
+from rules_engine.registry import hooks
+from rules_engine.text.conditions import parse_condition
+from rules_engine.text.nouns import Ctx as TextCtx
 from rules_engine.triggers import Delayed
 
 
@@ -83,6 +91,37 @@ def _offer_surge(game: Game, player: Player, obj: GameObject, from_zone: str) ->
     if kw is None or player.spells_cast_this_turn < 1:
         return None  # 702.117a: only if you've cast another spell this turn
     return _offer(game, player, obj, kw, "surge", "702.117a")
+
+
+_CONDITIONS: dict[str, Any] = {}
+
+
+def _offer_printed(game: Game, player: Player, obj: GameObject,
+                   from_zone: str) -> tuple[str, tuple[Any, ...]] | None:
+    """A printed "rather than pay this spell's mana cost" alternative (118.9)."""
+    if compiled.keyword_ability(obj, "alternative cost") is None:
+        return None
+    for kw in compiled.object_abilities(obj):
+        if not isinstance(kw, ab.KeywordAbility) or kw.name != "alternative cost" or \
+                kw.cost is None:
+            continue
+        if kw.parameter:
+            cond = _CONDITIONS.get(kw.parameter)
+            if cond is None:
+                cond = _CONDITIONS[kw.parameter] = parse_condition(kw.parameter, TextCtx())
+            if cond is None or not conditions.holds(game, cond, player, obj):
+                continue
+        mana = "".join(p.mana or "" for p in kw.cost.parts if p.kind == "mana")
+        others = tuple(p for p in kw.cost.parts if p.kind != "mana")
+        if any(p.kind not in hooks.other_cost_kinds for p in others):
+            continue
+        if not casting.can_pay(game, player, parse_cost(mana), 0, obj) or (
+                others and hooks.cost_refusal(game, player, obj, others)):
+            continue
+        if game.decider.may(player.name, f"cast {obj.name} by paying {kw.cost.text} rather "
+                                         "than its mana cost (118.9)"):
+            return mana, others
+    return None
 
 
 def _marker(name: str) -> Callable[[Game, Player, GameObject], None]:
@@ -175,6 +214,7 @@ def _ka_blitz_sacrifice(ctx: Ctx, eff: Any) -> None:
 
 
 registry.register_alternative_cost(_offer_evoke, _marker("evoked"))
+registry.register_alternative_cost(_offer_printed, _marker("alternative_cost"))
 registry.register_alternative_cost(_offer_dash, _marker("dashed"))
 registry.register_alternative_cost(_offer_blitz, _marker("blitzed"))
 registry.register_alternative_cost(_offer_spectacle, _marker("spectacle"))

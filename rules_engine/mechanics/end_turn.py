@@ -123,6 +123,11 @@ def cleanup(game: Game) -> None:
             obj.mods = kept
             if copy_ended:
                 obj.refresh_face()  # 514.2: "becomes a copy ... until end of turn" ends
+    for p in game.players:  # (also of cards: "gains flashback until end of turn", 702.34a)
+        for zone in (p.graveyard, p.exile, p.hand):
+            for obj in zone:
+                if obj.mods:
+                    obj.mods = [m for m in obj.mods if m.until not in ("eot", "combat")]
     # 514.3a: SBAs or waiting triggers -> priority, then another cleanup step
     sba.check_all(game)
     if game.game_over:

@@ -70,7 +70,7 @@ def activate_from_graveyard(game: Game, player: Player, name: str,
 def _put_ability(game: Game, player: Player, obj: GameObject, kw: Any,
                  effects: tuple[Any, ...]) -> StackAbility:
     """Pay the keyword's mana cost and put its ability on the stack (602.2a-b, 601.2g-h)."""
-    mana = kw.cost.mana if kw.cost is not None and kw.cost.mana else ""
+    mana = casting.keyword_mana(obj, kw)
     cost = parse_cost(mana)
     if not casting.can_pay(game, player, cost, 0):
         raise IllegalActionError("602.2b", f"{player.name} can't pay {mana or '{0}'} for "
@@ -138,7 +138,7 @@ def _token_maker(game: Game, player: Player, obj: GameObject, kw: Any, name: str
         raise IllegalActionError(rule, f"{obj.name}'s {name} works from its owner's graveyard")
     if not casting.sorcery_timing_ok(game, player):
         raise IllegalActionError("602.5d", f"{name} ({obj.name}): activate only as a sorcery")
-    mana = kw.cost.mana if kw.cost is not None and kw.cost.mana else ""
+    mana = casting.keyword_mana(obj, kw)
     if not casting.can_pay(game, player, parse_cost(mana), 0):
         raise IllegalActionError("602.2b", f"{player.name} can't pay {mana} for {name}")
     subtypes = tuple(obj.face.subtypes) + ("Zombie",)  # "in addition to its other types"

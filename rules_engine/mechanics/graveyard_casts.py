@@ -12,6 +12,9 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 - 702.133a: "Jump-start" means "You may cast this card from your graveyard by discarding a card
   in addition to paying its other costs. If this spell was cast this way, exile it instead of
   putting it anywhere else any time it would leave the stack."
+- "You may cast ~ from your graveyard." (compiled as the keyword ``cast from graveyard``,
+  ``rules_engine/text/alt_costs.py``): a permission to cast it from its owner's graveyard
+  paying its costs (601.3); it goes where a resolved spell or permanent goes as usual.
 - Only the card's owner may cast it from their graveyard ("your graveyard"); its timing is its
   own (307.1, checked by casting.py).
 """
@@ -40,13 +43,15 @@ def _permission(game: Game, player: Player, obj: GameObject) -> tuple[str, tuple
         return obj.face.mana_cost, (_DISCARD_CARD,), True  # 702.133a: exiled as it leaves
     if compiled.keyword_ability(obj, "retrace") is not None:
         return obj.face.mana_cost, (_DISCARD_LAND,), False  # 702.81a
+    if compiled.keyword_ability(obj, "cast from graveyard") is not None:
+        return obj.face.mana_cost, (), False  # 601.3: "You may cast ~ from your graveyard"
     return None
 
 
 def castable(obj: GameObject) -> bool:
     """Whether the card has a graveyard cast of this module (for the simulator's moves)."""
-    return compiled.keyword_ability(obj, "jump-start") is not None or \
-        compiled.keyword_ability(obj, "retrace") is not None
+    return any(compiled.keyword_ability(obj, k) is not None
+               for k in ("jump-start", "retrace", "cast from graveyard"))
 
 
 registry.GRAVEYARD_CASTS.append(_permission)

@@ -106,8 +106,18 @@ def _ka_cumulative(ctx: Ctx, eff: Any) -> None:
     kw = found[min(i, len(found) - 1)]
     obj.counters["age"] = obj.counters.get("age", 0) + 1
     game.log("counters_put", obj=obj, counter="age", amount=1)
-    pay_or_sacrifice(game, player, obj, kw.cost, obj.counters["age"], "cumulative upkeep, "
-                     "702.24a")
+    age = obj.counters["age"]
+    why = "cumulative upkeep, 702.24a"
+    if kw.cost is None and " or " in (kw.parameter or ""):
+        # "Cumulative upkeep {G} or {W}": one of the costs is chosen for each age counter
+        options = [o.strip() for o in (kw.parameter or "").split(" or ")]
+        mana = "".join(str(game.decider.choose(
+            player.name, f"cumulative upkeep of {obj.name}: the cost for age counter {i + 1}",
+            options) or options[0]) for i in range(age))
+        cost = ab.Cost(parts=(ab.CostPart(kind="mana", mana=mana, text=mana),), text=mana)
+        pay_or_sacrifice(game, player, obj, cost, 1, why)
+        return
+    pay_or_sacrifice(game, player, obj, kw.cost, age, why)
 
 
 # -- echo (702.30) ----------------------------------------------------------------------------

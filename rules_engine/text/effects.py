@@ -513,6 +513,21 @@ def _fold_toggle(effects: list[Effect]) -> None:
             effects[-1] = ToggleDayNight(text=c.text)
 
 
+def _keyword_cost_is_mana_cost(effects: list[Effect], name: str) -> bool:
+    """"... gains flashback until end of turn. The flashback cost is equal to its mana cost":
+    the granted keyword's cost is the card's mana cost (its ``parameter`` "its mana cost",
+    which the engine reads as the mana cost of the card it is on)."""
+    for i in range(len(effects) - 1, -1, -1):
+        e = effects[i]
+        if isinstance(e, GrantAbility) and any(k.name == name and k.cost is None
+                                               for k in e.keywords):
+            effects[i] = dataclasses.replace(e, keywords=tuple(
+                dataclasses.replace(k, parameter="its mana cost")
+                if k.name == name and k.cost is None else k for k in e.keywords))
+            return True
+    return False
+
+
 def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     """Parse one sentence, appending to (or folding into) ``effects``. False if not understood."""
     t = s.strip().rstrip(".").strip()
@@ -547,6 +562,10 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     m = _COUNTERED_TO.match(t)
     if m and _counter_to(effects, _COUNTERED_ZONES[m.group("what").lower()]):
         return True
+    m = re.match(r"^(?:the|its) (flashback|embalm|blitz|escape|unearth) cost is equal to "
+                 r"(?:its|that card's) mana cost$", t, re.I)
+    if m:  # defines the cost of the keyword the previous instruction grants (702.34a ...)
+        return _keyword_cost_is_mana_cost(effects, m.group(1).lower())
     m = re.match(r"^double the (power|toughness) of (.+?)( until end of turn)?$", t, re.I)
     if m:
         # 701.10b: "To double a creature's power, that creature gets +X/+0, where X is that

@@ -25,7 +25,7 @@ from rules_engine.abilities import (
 )
 
 # the parameter a granted flashback keeps when its cost is the card's own mana cost
-FLASHBACK_MANA_COST = "mana cost"
+FLASHBACK_MANA_COST = "its mana cost"  # (casting.keyword_mana reads the same)
 
 _FLASHBACK_COST = re.compile(r"(?:the|its) flashback cost is equal to (?:its|that card's|the "
                              r"card's) mana cost", re.I)

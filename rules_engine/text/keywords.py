@@ -87,6 +87,10 @@ def parse_keyword(text: str) -> KeywordAbility | None:
         cost = parse_cost(m.group(3))
         if cost is not None:
             return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), cost=cost, text=t)
+    m = re.match(r"^cumulative upkeep (\{[^}]+\}) or (\{[^}]+\})$", t, re.I)
+    if m:  # rule 702.24a with a choice each time: "Cumulative upkeep {G} or {W}"
+        return KeywordAbility(name="cumulative upkeep", parameter=f"{m.group(1)} or {m.group(2)}",
+                              text=t)
     m = re.match(r"^(affinity for|gift) (.+)$", t, re.I)
     if m:
         return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), text=t)

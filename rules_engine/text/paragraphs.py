@@ -55,6 +55,7 @@ from rules_engine.abilities import (
 from rules_engine.records import IsChosen
 from rules_engine.text import effects as fx
 from rules_engine.text import hooks
+from rules_engine.text.alt_costs import parse_alternative_cost
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.costs import parse_cost, parse_cost_choice
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
@@ -696,7 +697,7 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
                                  text=para),)
     if label is not None:
         return _labelled(label, body, para, is_spell)
-    add = _additional_cost(para)
+    add = _additional_cost(para) or parse_alternative_cost(para)  # 601.2f / 118.9
     if add is not None:
         return (add,)
     ent = _enters(para)

@@ -1,0 +1,49 @@
+"""Printed alternative costs: "[If <condition>, ]you may <cost> rather than pay ~'s mana cost."
+
+118.9: some spells have alternative costs printed on them (Force of Will: "You may pay 1 life
+and exile a blue card from your hand rather than pay this spell's mana cost"; Snuff Out: "If
+you control a Swamp, you may pay 4 life rather than pay this spell's mana cost"). Such a
+paragraph compiles to one :class:`~rules_engine.abilities.KeywordAbility` named
+``alternative cost``: its ``cost`` is the cost to pay instead (mana and other parts, 601.2f-h)
+and its ``parameter`` the condition's text ("you control a Swamp"), or None. The engine offers it
+as the spell is cast (``rules_engine/mechanics/alt_costs.py``). A paragraph whose cost or
+condition the grammar doesn't read stays Unsupported.
+
+The same entry reads "You may cast ~ from your graveyard." (a permission to cast the card
+from its owner's graveyard paying its costs, 601.3; Skaab Ruinator), the keyword ability
+``cast from graveyard`` (``rules_engine/mechanics/graveyard_casts.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.abilities import KeywordAbility
+from rules_engine.text.conditions import parse_condition
+from rules_engine.text.costs import parse_cost
+from rules_engine.text.nouns import Ctx
+
+_ALT_RE = re.compile(r"(?:if (?P<cond>.+?), )?you may (?P<cost>.+?) rather than pay "
+                     r"(?:~'s|this spell's) mana cost\.?", re.I)
+
+
+_FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard\.?", re.I)
+
+
+def parse_alternative_cost(text: str) -> KeywordAbility | None:
+    """The alternative cost (or the graveyard permission) a whole paragraph states, or None."""
+    if _FROM_GRAVEYARD_RE.fullmatch(text.strip()):
+        return KeywordAbility(name="cast from graveyard", text=text.strip())
+    m = _ALT_RE.fullmatch(text.strip())
+    if not m:
+        return None
+    words = m.group("cost")
+    if re.search(r"\bX\b", words):
+        return None  # "exile a card with mana value X" defines the spell's X (the Shoals)
+    cost = parse_cost(words) or parse_cost(re.sub(r"\s+and\s+", ", ", words))
+    if cost is None or not cost.parts:
+        return None
+    cond = m.group("cond")
+    if cond is not None and parse_condition(cond, Ctx()) is None:
+        return None
+    return KeywordAbility(name="alternative cost", parameter=cond, cost=cost, text=text.strip())
