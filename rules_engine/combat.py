@@ -39,7 +39,9 @@ def can_attack(game: Game, obj: GameObject) -> None:
         raise IllegalActionError("508.1a", f"{obj.name} is tapped")
     if obj.sick and not compiled.has_keyword(obj, "haste"):
         raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
-    if compiled.has_keyword(obj, "defender"):
+    if compiled.has_keyword(obj, "defender") and not statics.restricted(
+            game, "attack_despite_defender", obj):
+        # (702.3b; "can attack this turn as though it didn't have defender" lets it)
         raise IllegalActionError("702.3b", f"{obj.name} has defender")
 
     if statics.restricted(game, "cant_attack", obj):

@@ -145,6 +145,10 @@ def _from_library_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # 702.3b: "~ can attack this turn as though it didn't have defender"
+    (r"can attack (?P<turn>this turn )?as though (?:it|they) didn't have defender",
+     lambda s, m, c: Restriction(kind="attack_despite_defender", subject=s, duration=Duration(
+         "this_turn") if m.group("turn") else None, text=m.group(0))),
     # 509.1c / 509.1b about one attacker: "Target creature blocks ~ this turn if able",
     # "Target creature can't block ~ this turn" (the duration comes from "this turn")
     (r"blocks? ~ this turn if able", lambda s, m, c: Restriction(
