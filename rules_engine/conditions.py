@@ -514,7 +514,21 @@ def _defending_player_controls(game: Game, cond: Any, controller: Any, source: A
                for o in game.permanents(defender))
 
 
+def _attacked_this_step(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"Only if you've been attacked this step" (the declare attackers step, 508.1): some
+    attacking creature attacks you or a planeswalker or battle you control."""
+    if game.step != "declare_attackers":
+        return False
+    for obj in game.battlefield:
+        target = obj.attacking
+        if target is controller or (target is not None and getattr(
+                target, "controller", None) is controller and not isinstance(target, Player)):
+            return True
+    return False
+
+
 _MORE: dict[str, Any] = {
+    "attacked_this_step": _attacked_this_step,
     "defending_player_controls": _defending_player_controls,
     "before_attackers": lambda game, cond, controller, source: _before_step(
         game, "declare_attackers"),
