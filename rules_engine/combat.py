@@ -76,6 +76,16 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
     _block_only(game, blocker, attacker)
     if statics.restricted(game, "cant_be_blocked", attacker):
         raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked")
+    # 509.1b: "~ can't be blocked except by creatures with flying" (only those may block it)
+    for src, eff in statics.restrictions_of(game, "blocked_only_by", attacker):
+        if not targeting.matches(game, blocker, eff.filter, src.controller, src):
+            raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked except by "
+                                               f"{eff.filter.text if eff.filter else 'some'}")
+    # 509.1b: "Creatures with power less than ~'s power can't block it"
+    if blocker.power < attacker.power and statics.restricted(
+            game, "cant_be_blocked_by_lesser_power", attacker):
+        raise IllegalActionError("509.1b", f"{blocker.name} has less power than "
+                                           f"{attacker.name}: it can't block it")
     # 509.1b: "~ [enchanted creature, equipped creature] can't be blocked by black creatures"
     # (the filter is judged from the restriction's source's controller)
     for src, eff in statics.restrictions_of(game, "cant_be_blocked_by", attacker):
@@ -290,7 +300,8 @@ def _free_blockers(game: Game, attacker: GameObject, used: set[int]) -> list[Gam
 
 
 def _blocked_by_too_many(game: Game, blocks: dict[GameObject, Any]) -> str | None:
-    """509.1b: "can't be blocked by more than one creature" restricts the declaration."""
+    """509.1b: "can't be blocked by more than one creature" restricts the declaration, and so
+    does "can't be blocked except by three or more creatures" (at least N, or none)."""
     counts: dict[int, int] = {}
     for value in blocks.values():
         for att in blocked_by(value):
@@ -298,6 +309,14 @@ def _blocked_by_too_many(game: Game, blocks: dict[GameObject, Any]) -> str | Non
             if counts[id(att)] > 1 and statics.restricted(
                     game, "cant_be_blocked_by_more_than_one", att):
                 return f"509.1b: {att.name} can't be blocked by more than one creature"
+    for value in blocks.values():
+        for att in blocked_by(value):
+            for _src, eff in statics.restrictions_of(game, "cant_be_blocked_except_by_n", att):
+                need = next((int(q[6:]) for q in (eff.filter.qualifiers if eff.filter else ())
+                             if q.startswith("count:") and q[6:].isdigit()), 2)
+                if counts[id(att)] < need:
+                    return (f"509.1b: {att.name} can't be blocked except by {need} or more "
+                            "creatures")
     return None
 
 

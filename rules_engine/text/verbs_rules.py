@@ -144,7 +144,28 @@ def _from_library_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return tuple(out) or None
 
 
+def _blocked_except(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """509.1b: "~ can't be blocked except by three or more creatures" / "... except by creatures
+    with flying" / "... except by Walls"."""
+    n = number(m.group("n")) if m.group("n") else None
+    if n is not None:
+        return Restriction(kind="cant_be_blocked_except_by_n", subject=s,
+                           filter=ObjectFilter(qualifiers=(f"count:{n}",), text=m.group(0)),
+                           text=m.group(0))
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return Restriction(kind="blocked_only_by", subject=s, filter=flt, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"can't be blocked except by (?:(?P<n>{NUM_WORD}) or more creatures|(?P<what>.+))",
+     _blocked_except),
+    (r"creatures with power less than ~'s power can't block (?:it|~)", lambda s, m, c: Restriction(
+        kind="cant_be_blocked_by_lesser_power", subject=Ref("self"), text=m.group(0))),
+    # 509.1a: "~ can block an additional creature this turn" (the duration from "this turn")
+    (r"can block an additional creature", lambda s, m, c: Restriction(
+        kind="block_additional", subject=s, text=m.group(0))),
     # 702.3b: "~ can attack this turn as though it didn't have defender"
     (r"can attack (?P<turn>this turn )?as though (?:it|they) didn't have defender",
      lambda s, m, c: Restriction(kind="attack_despite_defender", subject=s, duration=Duration(
