@@ -527,7 +527,13 @@ def _attacked_this_step(game: Game, cond: Any, controller: Any, source: Any) -> 
     return False
 
 
+def _self_power_at_least(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if its power is 6 or greater" (the source's power now, 208.1)."""
+    return isinstance(getattr(source, "power", None), int) and source.power >= _amount(cond)
+
+
 _MORE: dict[str, Any] = {
+    "self_power_at_least": _self_power_at_least,
     "attacked_this_step": _attacked_this_step,
     "defending_player_controls": _defending_player_controls,
     "before_attackers": lambda game, cond, controller, source: _before_step(
