@@ -681,11 +681,13 @@ class DelayedTrigger(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CounterSpell(Effect):
-    """Counter ``subject`` (rule 701.6); ``unless_pay`` for "unless its controller pays {X}"."""
+    """Counter ``subject`` (rule 701.6); ``unless_pay`` for "unless its controller pays {X}";
+    ``to_zone`` "exile": "If that spell is countered this way, exile it instead" (614.1a)."""
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
     unless_pay: Cost | None = None
     text: str = ""
+    to_zone: str = "graveyard"
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,7 +97,9 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
             obj.zone = "none"
             if isinstance(obj, GameObject) and not obj.spell_copy and not obj.card_copy:
                 # 702.34a: a spell cast with flashback is exiled whenever it leaves the stack
-                game.move(obj, "exile" if obj.flashback else "graveyard")
+                # "If that spell is countered this way, exile it instead" (614.1a)
+                game.move(obj, "exile" if obj.flashback or eff.to_zone == "exile" else
+                          "graveyard")
             game.log("countered", obj=obj)
 
 
