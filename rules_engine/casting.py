@@ -1037,7 +1037,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             raise IllegalActionError("602.5b", f"{obj.name}'s ability can't be activated now "
                                                f"({abl.condition.text or abl.condition.kind})")
     mana_text = ""
-    tap = False
+    tap = untap = False
     loyalty = None
     other_parts: list[Any] = []
     for part in abl.cost.parts:
@@ -1045,6 +1045,8 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             mana_text += part.mana or ""
         elif part.kind == "tap":
             tap = True
+        elif part.kind == "untap":
+            untap = True  # {Q} (107.6): untap this permanent as a cost
         elif part.kind == "loyalty":
             amt = part.amount
             loyalty = amt.value if amt is not None else 0
@@ -1069,6 +1071,13 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             raise IllegalActionError("602.2b", f"{obj.name} is already tapped")
         if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
             raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
+    if untap:
+        # 107.6 / 602.2b: {Q} can be paid only by a tapped permanent; a creature's {Q} ability
+        # needs it to have been controlled since the turn began (302.6)
+        if not obj.tapped:
+            raise IllegalActionError("602.2b", f"{obj.name} is untapped: it can't pay {{Q}}")
+        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
+            raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     cost = parse_cost(mana_text)
     if tap and obj.is_land:
         sources_ok = plan_payment(cost, x, player.mana_pool,
@@ -1090,6 +1099,9 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if wanted and not targeting.choose_targets(game, item, wanted, player, targets):
         raise IllegalActionError("602.2b", f"{obj.name}'s ability has no legal targets")
     # pay: tap first so the land itself isn't used for mana
+    if untap:
+        obj.tapped = False
+        game.log("untapped", obj=obj)  # 603.2e: it becomes untapped
     if tap:
         obj.tapped = True
         if not abl.is_mana_ability:  # (a mana ability logs "tapped_for_mana" as it resolves)
