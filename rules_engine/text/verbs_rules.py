@@ -158,7 +158,20 @@ def _blocked_except(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return Restriction(kind="blocked_only_by", subject=s, filter=flt, text=m.group(0))
 
 
+def _two_damages(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"~ deals 4 damage to any target and 2 damage to you" (120.3): two damage instructions of
+    one source, the verb understood in the second."""
+    from rules_engine.text import effects as fx  # the sentence grammar (it imports this module)
+
+    first = fx.parse_vp(s, f"deals {m.group('n')} damage to {m.group('t1')}", ctx)
+    second = fx.parse_vp(s, f"deals {m.group('n2')} damage to {m.group('t2')}", ctx) \
+        if first is not None else None
+    return None if first is None or second is None else first + second
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"deals? (?P<n>{NUM_WORD}) damage to (?P<t1>.+?) and (?P<n2>{NUM_WORD}) damage to "
+     r"(?P<t2>.+)", _two_damages),
     (rf"can't be blocked except by (?:(?P<n>{NUM_WORD}) or more creatures|(?P<what>.+))",
      _blocked_except),
     (r"creatures with power less than ~'s power can't block (?:it|~)", lambda s, m, c: Restriction(
