@@ -1010,6 +1010,9 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         raise IllegalActionError("602.1", f"{obj.name} has no activated ability {index} "
                                           f"(it has {len(abilities)})")
     abl = abilities[index - 1]
+    if statics.restricted(game, "cant_activate", obj):
+        raise IllegalActionError("602.5", f"{obj.name}'s activated abilities can't be "
+                                          "activated (an effect says so)")
     if abl.timing == "sorcery" and not sorcery_timing_ok(game, player):
         raise IllegalActionError("602.5d", f"{obj.name}'s ability can be activated only as a "
                                            "sorcery")

@@ -170,6 +170,14 @@ def _two_damages(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # "Enchanted creature can't attack or block, and its activated abilities can't be
+    # activated" (602.5: a restriction on activating; 508.1c, 509.1b)
+    (r"can't attack or block,? and (?:its|their) activated abilities can't be activated",
+     lambda s, m, c: (Restriction(kind="cant_attack", subject=s, text=m.group(0)),
+                      Restriction(kind="cant_block", subject=s, text=m.group(0)),
+                      Restriction(kind="cant_activate", subject=s, text=m.group(0)))),
+    (r"(?:its|their) activated abilities can't be activated", lambda s, m, c: Restriction(
+        kind="cant_activate", subject=s, text=m.group(0))),
     (rf"deals? (?P<n>{NUM_WORD}) damage to (?P<t1>.+?) and (?P<n2>{NUM_WORD}) damage to "
      r"(?P<t2>.+)", _two_damages),
     (rf"can't be blocked except by (?:(?P<n>{NUM_WORD}) or more creatures|(?P<what>.+))",
