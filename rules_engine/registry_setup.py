@@ -19,6 +19,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     triggers,
     turn,
 )
+from rules_engine.effects import switch_pt  # noqa: F401  (613.4d, a keyword action)
 from rules_engine.mechanics import (  # noqa: F401
     day_night,
     earthbend,

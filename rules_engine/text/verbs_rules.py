@@ -169,7 +169,17 @@ def _two_damages(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return None if first is None or second is None else first + second
 
 
+def _switch(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """613.4d: "Switch ~'s [target creature's] power and toughness until end of turn"."""
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return KeywordAction(name="switch power and toughness", subject=ref, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"switch (?P<obj>~|target [a-z ]+?|each [a-z ]+?)(?:'s|') power and toughness until end "
+     r"of turn", _switch),
     # "Enchanted creature can't attack or block, and its activated abilities can't be
     # activated" (602.5: a restriction on activating; 508.1c, 509.1b)
     (r"can't attack or block,? and (?:its|their) activated abilities can't be activated",
