@@ -642,7 +642,8 @@ class Shield:
     or players; None = any recipient, or those matching ``flt``) from damage by ``by`` (None =
     any source), ``remaining`` points of it (None = all), until the end of turn ``turn``."""
 
-    __slots__ = ("to", "flt", "by", "remaining", "combat_only", "turn", "controller", "stamps")
+    __slots__ = ("to", "flt", "by", "remaining", "combat_only", "turn", "controller", "stamps",
+                 "once")
 
     def __init__(self, to: list[Any] | None, flt: Any, by: list[Any] | None,
                  remaining: int | None, combat_only: bool, turn: int, controller: Any) -> None:
@@ -656,6 +657,9 @@ class Shield:
         # 400.7: an object that changes zones is a new object the shield doesn't know
         self.stamps = [(o, o.timestamp) for o in (to or []) + (by or [])
                        if isinstance(o, GameObject)]
+        # "The next time a source of your choice would deal damage to you this turn, prevent
+        # that damage" (615.7): all of one damage event, then the shield is used up
+        self.once = False
 
     def covers(self, game: Game, source: Any, recipient: Any, combat: bool) -> bool:
         if self.combat_only and not combat:
@@ -700,6 +704,8 @@ def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
             if not shield.covers(game, source, recipient, combat):
                 continue
             if shield.remaining is None:
+                if shield.once:
+                    shield.remaining = 0  # (used up: dropped at the next look)
                 game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
                 return 0
             n = min(shield.remaining, amount)  # 615.7

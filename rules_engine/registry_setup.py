@@ -19,7 +19,10 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     triggers,
     turn,
 )
-from rules_engine.effects import switch_pt  # noqa: F401  (613.4d, a keyword action)
+from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
+    prevent_next,  # 615.7
+    switch_pt,  # 613.4d
+)
 from rules_engine.mechanics import (  # noqa: F401
     day_night,
     earthbend,
