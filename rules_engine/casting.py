@@ -357,6 +357,11 @@ def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
     # (305.6: a basic land type's mana ability; lost to "loses all abilities", 613.1f)
     colors = set() if compiled.lost_any(obj) else {
         BASIC_LAND_MANA[s] for s in obj.subtypes if s in BASIC_LAND_MANA}
+    for m in obj.static_mods + obj.mods if (obj.static_mods or obj.mods) else ():
+        if m.set_types and "Land" in m.set_types and m.subtypes:
+            # 305.7: "Enchanted land is a Swamp" - it loses its other abilities but gains the
+            # new basic land type's mana ability
+            colors.update(BASIC_LAND_MANA[s] for s in m.subtypes if s in BASIC_LAND_MANA)
     for abl in compiled.activated_abilities(obj):
         if not abl.is_mana_ability or any(p.kind not in ("tap",) for p in abl.cost.parts):
             continue

@@ -363,6 +363,8 @@ _PRONOUNS = {
     "defending player": "defending_player", "that player": "that_player",
     "the defending player": "defending_player",
     "enchanted player": "enchanted", "enchanted creature": "enchanted",
+    "enchanted land": "enchanted", "enchanted artifact": "enchanted",
+    "enchanted enchantment": "enchanted", "enchanted planeswalker": "enchanted",
     "enchanted permanent": "enchanted", "equipped creature": "equipped",
     "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
     "that token": "it", "the copy": "it", "that land": "it", "those creatures": "those",

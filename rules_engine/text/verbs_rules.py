@@ -27,6 +27,7 @@ from rules_engine.abilities import (
     Ref,
     Restriction,
     SearchZones,
+    SetTypes,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, number, parse_filter, parse_ref
 
@@ -188,6 +189,12 @@ def _prevent_next(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # 305.7: "Enchanted land is a Swamp" - its land types become that basic land type; it loses
+    # the abilities of its rules text and old types and has the new type's mana ability
+    (r"(?:is|are) an? (?P<t>Plains|Island|Swamp|Mountain|Forest)", lambda s, m, c: None if
+     s.kind not in ("enchanted", "each", "target", "it") else SetTypes(
+         subject=s, card_types=("Land",), subtypes=(m.group("t"),), lose_abilities=True,
+         duration=None, text=m.group(0))),
     (r"the next time an? (?P<color>white |blue |black |red |green )?source of your choice would "
      r"deal damage to (?P<to>you|~|target creature|target player|any target) this turn, prevent "
      r"that damage", _prevent_next),
