@@ -189,6 +189,10 @@ def _prevent_next(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 VP_SPECS: list[tuple[str, _Builder]] = [
+    # "Target land becomes the basic land type of your choice until end of turn" (305.7)
+    (r"becomes? the (?P<kind>basic land type|creature type) of your choice until end of turn",
+     lambda s, m, c: KeywordAction(name="become the chosen type", subject=s,
+                                   detail=m.group("kind").lower(), text=m.group(0))),
     # 305.7: "Enchanted land is a Swamp" - its land types become that basic land type; it loses
     # the abilities of its rules text and old types and has the new type's mana ability
     (r"(?:is|are) an? (?P<t>Plains|Island|Swamp|Mountain|Forest)", lambda s, m, c: None if
