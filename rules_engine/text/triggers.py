@@ -33,7 +33,8 @@ def _subject(text: str, ctx: Ctx) -> tuple[Ref | None, ObjectFilter | None]:
     low = t.lower()
     if low in ("~", "it"):
         return Ref("self"), None
-    if low in ("equipped creature", "enchanted creature"):
+    if low in ("equipped creature", "enchanted creature", "enchanted land", "enchanted artifact",
+               "enchanted permanent", "enchanted enchantment"):
         return Ref(low.split()[0]), None
     m = re.match(r"^~ or (another .+)$", t, re.I)
     if m:
