@@ -345,9 +345,23 @@ def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str
 
 
 def _conditional_mana(obj: GameObject) -> bool:
-    """Whether one of its mana abilities says "Activate only if ..." (602.5b)."""
-    return any(abl.is_mana_ability and abl.condition is not None
-               for abl in compiled.activated_abilities(obj))
+    """Whether one of its mana abilities says "Activate only if ..." (602.5b) or makes "mana of
+    the chosen color" (each object's own choice): the colours are not the face's to cache."""
+    return any(abl.is_mana_ability and (abl.condition is not None or any(
+        isinstance(e, ab.AddMana) and "chosen:color" in e.choices for e in abl.effects))
+        for abl in compiled.activated_abilities(obj))
+
+
+_COLOR_NAMES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def chosen_color(game: Game, obj: GameObject) -> str | None:
+    """The colour chosen for ``obj`` as it entered ("As ~ enters, choose a color", 614.12),
+    as a mana letter; None when none was chosen for this object (400.7: a new object has none)."""
+    for src, stamp, kind, value in reversed(game.__dict__.get("chosen_values", ())):
+        if src is obj and stamp == obj.timestamp and kind == "color":
+            return _COLOR_NAMES.get(value.lower())
+    return None
 
 
 def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
@@ -373,6 +387,10 @@ def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
                 if eff.any_color or eff.one_color:
                     colors.update(COLORS)
                 for sym in eff.choices:
+                    if sym == "chosen:color":  # "one mana of the chosen color" (607.2?)
+                        chosen = chosen_color(game, obj) if game is not None else None
+                        colors.update((chosen,) if chosen else ())
+                        continue
                     colors.update(ch for ch in sym if ch in COLORS + "C")
                 colors.update(ch for ch in eff.mana if ch in COLORS + "C")
     return tuple(sorted(colors))

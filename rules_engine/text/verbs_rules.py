@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import (
+    AddMana,
     Amount,
     Condition,
     CopySpell,
@@ -188,7 +189,19 @@ def _prevent_next(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                          detail=(m.group("color") or "").strip() or None, text=m.group(0))
 
 
+def _chosen_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Add one mana of the chosen color", "Add {B} or one mana of the chosen color" (106.1,
+    the colour chosen as the permanent entered)."""
+    n = number(m.group("n"))
+    if n is None:
+        return None
+    choices = ((m.group("sym"),) if m.group("sym") else ()) + ("chosen:color",)
+    return AddMana(mana="", amount=Amount(n), choices=choices, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"adds? (?:(?P<sym>\{{[WUBRGC]\}}) or )?(?P<n>{NUM_WORD}) mana of the chosen color",
+     _chosen_mana),
     # "Target land becomes the basic land type of your choice until end of turn" (305.7)
     (r"becomes? the (?P<kind>basic land type|creature type) of your choice until end of turn",
      lambda s, m, c: KeywordAction(name="become the chosen type", subject=s,
