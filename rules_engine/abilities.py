@@ -1165,13 +1165,15 @@ class PlayPermission(Effect):
 class MayEffect(Effect):
     """"You may X. If you do, Y." (rule 608.2d, 603.5): the player chooses whether to do
     ``effects``; ``if_you_do`` runs only when they did; ``if_you_dont`` otherwise.
-    ``player`` is who chooses (usually "you")."""
+    ``player`` is who chooses (usually "you"); ``once_each_turn``: "Do this only once each
+    turn" (the choice is offered only if not yet taken this turn for this object)."""
 
     effects: tuple[Effect, ...] = ()
     if_you_do: tuple[Effect, ...] = ()
     if_you_dont: tuple[Effect, ...] = ()
     player: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+    once_each_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -366,9 +366,23 @@ def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str
 
 
 def _conditional_mana(obj: GameObject) -> bool:
-    """Whether one of its mana abilities says "Activate only if ..." (602.5b)."""
-    return any(abl.is_mana_ability and abl.condition is not None
-               for abl in compiled.activated_abilities(obj))
+    """Whether one of its mana abilities says "Activate only if ..." (602.5b) or makes "mana of
+    the chosen color" (each object's own choice): the colours are not the face's to cache."""
+    return any(abl.is_mana_ability and (abl.condition is not None or any(
+        isinstance(e, ab.AddMana) and "chosen:color" in e.choices for e in abl.effects))
+        for abl in compiled.activated_abilities(obj))
+
+
+_COLOR_NAMES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def chosen_color(game: Game, obj: GameObject) -> str | None:
+    """The colour chosen for ``obj`` as it entered ("As ~ enters, choose a color", 614.12),
+    as a mana letter; None when none was chosen for this object (400.7: a new object has none)."""
+    for src, stamp, kind, value in reversed(game.__dict__.get("chosen_values", ())):
+        if src is obj and stamp == obj.timestamp and kind == "color":
+            return _COLOR_NAMES.get(value.lower())
+    return None
 
 
 def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
@@ -378,6 +392,11 @@ def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
     # (305.6: a basic land type's mana ability; lost to "loses all abilities", 613.1f)
     colors = set() if compiled.lost_any(obj) else {
         BASIC_LAND_MANA[s] for s in obj.subtypes if s in BASIC_LAND_MANA}
+    for m in obj.static_mods + obj.mods if (obj.static_mods or obj.mods) else ():
+        if m.set_types and "Land" in m.set_types and m.subtypes:
+            # 305.7: "Enchanted land is a Swamp" - it loses its other abilities but gains the
+            # new basic land type's mana ability
+            colors.update(BASIC_LAND_MANA[s] for s in m.subtypes if s in BASIC_LAND_MANA)
     for abl in compiled.activated_abilities(obj):
         if not abl.is_mana_ability or any(p.kind not in ("tap",) for p in abl.cost.parts):
             continue
@@ -389,6 +408,10 @@ def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
                 if eff.any_color or eff.one_color:
                     colors.update(COLORS)
                 for sym in eff.choices:
+                    if sym == "chosen:color":  # "one mana of the chosen color" (607.2?)
+                        chosen = chosen_color(game, obj) if game is not None else None
+                        colors.update((chosen,) if chosen else ())
+                        continue
                     colors.update(ch for ch in sym if ch in COLORS + "C")
                 colors.update(ch for ch in eff.mana if ch in COLORS + "C")
     return tuple(sorted(colors))
@@ -1165,6 +1188,9 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     abl = abilities[index - 1]
     if not abl.is_mana_ability and game.stack and split_second_on_stack(game):
         raise IllegalActionError("702.61a", "a spell with split second is on the stack")
+    if statics.restricted(game, "cant_activate", obj):
+        raise IllegalActionError("602.5", f"{obj.name}'s activated abilities can't be "
+                                          "activated (an effect says so)")
     if abl.timing == "sorcery" and not sorcery_timing_ok(game, player):
         raise IllegalActionError("602.5d", f"{obj.name}'s ability can be activated only as a "
                                            "sorcery")
@@ -1192,7 +1218,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             raise IllegalActionError("602.5b", f"{obj.name}'s ability can't be activated now "
                                                f"({abl.condition.text or abl.condition.kind})")
     mana_text = ""
-    tap = False
+    tap = untap = False
     loyalty = None
     other_parts: list[Any] = []
     for part in abl.cost.parts:
@@ -1200,6 +1226,8 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             mana_text += part.mana or ""
         elif part.kind == "tap":
             tap = True
+        elif part.kind == "untap":
+            untap = True  # {Q} (107.6): untap this permanent as a cost
         elif part.kind == "loyalty":
             amt = part.amount
             loyalty = amt.value if amt is not None else 0
@@ -1224,6 +1252,13 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             raise IllegalActionError("602.2b", f"{obj.name} is already tapped")
         if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
             raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
+    if untap:
+        # 107.6 / 602.2b: {Q} can be paid only by a tapped permanent; a creature's {Q} ability
+        # needs it to have been controlled since the turn began (302.6)
+        if not obj.tapped:
+            raise IllegalActionError("602.2b", f"{obj.name} is untapped: it can't pay {{Q}}")
+        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
+            raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     cost = parse_cost(mana_text)
     if tap and obj.is_land:
         sources_ok = plan_payment(cost, x, player.mana_pool,
@@ -1245,6 +1280,9 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if wanted and not targeting.choose_targets(game, item, wanted, player, targets):
         raise IllegalActionError("602.2b", f"{obj.name}'s ability has no legal targets")
     # pay: tap first so the land itself isn't used for mana
+    if untap:
+        obj.tapped = False
+        game.log("untapped", obj=obj)  # 603.2e: it becomes untapped
     if tap:
         obj.tapped = True
         if not abl.is_mana_ability:  # (a mana ability logs "tapped_for_mana" as it resolves)

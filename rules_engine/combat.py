@@ -39,7 +39,9 @@ def can_attack(game: Game, obj: GameObject) -> None:
         raise IllegalActionError("508.1a", f"{obj.name} is tapped")
     if obj.sick and not compiled.has_keyword(obj, "haste"):
         raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
-    if compiled.has_keyword(obj, "defender"):
+    if compiled.has_keyword(obj, "defender") and not statics.restricted(
+            game, "attack_despite_defender", obj):
+        # (702.3b; "can attack this turn as though it didn't have defender" lets it)
         raise IllegalActionError("702.3b", f"{obj.name} has defender")
 
     if statics.restricted(game, "cant_attack", obj):
@@ -74,6 +76,16 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
     _block_only(game, blocker, attacker)
     if statics.restricted(game, "cant_be_blocked", attacker):
         raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked")
+    # 509.1b: "~ can't be blocked except by creatures with flying" (only those may block it)
+    for src, eff in statics.restrictions_of(game, "blocked_only_by", attacker):
+        if not targeting.matches(game, blocker, eff.filter, src.controller, src):
+            raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked except by "
+                                               f"{eff.filter.text if eff.filter else 'some'}")
+    # 509.1b: "Creatures with power less than ~'s power can't block it"
+    if blocker.power < attacker.power and statics.restricted(
+            game, "cant_be_blocked_by_lesser_power", attacker):
+        raise IllegalActionError("509.1b", f"{blocker.name} has less power than "
+                                           f"{attacker.name}: it can't block it")
     # 509.1b: "~ [enchanted creature, equipped creature] can't be blocked by black creatures"
     # (the filter is judged from the restriction's source's controller)
     for src, eff in statics.restrictions_of(game, "cant_be_blocked_by", attacker):
@@ -288,7 +300,8 @@ def _free_blockers(game: Game, attacker: GameObject, used: set[int]) -> list[Gam
 
 
 def _blocked_by_too_many(game: Game, blocks: dict[GameObject, Any]) -> str | None:
-    """509.1b: "can't be blocked by more than one creature" restricts the declaration."""
+    """509.1b: "can't be blocked by more than one creature" restricts the declaration, and so
+    does "can't be blocked except by three or more creatures" (at least N, or none)."""
     counts: dict[int, int] = {}
     for value in blocks.values():
         for att in blocked_by(value):
@@ -296,6 +309,14 @@ def _blocked_by_too_many(game: Game, blocks: dict[GameObject, Any]) -> str | Non
             if counts[id(att)] > 1 and statics.restricted(
                     game, "cant_be_blocked_by_more_than_one", att):
                 return f"509.1b: {att.name} can't be blocked by more than one creature"
+    for value in blocks.values():
+        for att in blocked_by(value):
+            for _src, eff in statics.restrictions_of(game, "cant_be_blocked_except_by_n", att):
+                need = next((int(q[6:]) for q in (eff.filter.qualifiers if eff.filter else ())
+                             if q.startswith("count:") and q[6:].isdigit()), 2)
+                if counts[id(att)] < need:
+                    return (f"509.1b: {att.name} can't be blocked except by {need} or more "
+                            "creatures")
     return None
 
 
@@ -621,7 +642,8 @@ class Shield:
     or players; None = any recipient, or those matching ``flt``) from damage by ``by`` (None =
     any source), ``remaining`` points of it (None = all), until the end of turn ``turn``."""
 
-    __slots__ = ("to", "flt", "by", "remaining", "combat_only", "turn", "controller", "stamps")
+    __slots__ = ("to", "flt", "by", "remaining", "combat_only", "turn", "controller", "stamps",
+                 "once")
 
     def __init__(self, to: list[Any] | None, flt: Any, by: list[Any] | None,
                  remaining: int | None, combat_only: bool, turn: int, controller: Any) -> None:
@@ -635,6 +657,9 @@ class Shield:
         # 400.7: an object that changes zones is a new object the shield doesn't know
         self.stamps = [(o, o.timestamp) for o in (to or []) + (by or [])
                        if isinstance(o, GameObject)]
+        # "The next time a source of your choice would deal damage to you this turn, prevent
+        # that damage" (615.7): all of one damage event, then the shield is used up
+        self.once = False
 
     def covers(self, game: Game, source: Any, recipient: Any, combat: bool) -> bool:
         if self.combat_only and not combat:
@@ -679,6 +704,8 @@ def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
             if not shield.covers(game, source, recipient, combat):
                 continue
             if shield.remaining is None:
+                if shield.once:
+                    shield.remaining = 0  # (used up: dropped at the next look)
                 game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
                 return 0
             n = min(shield.remaining, amount)  # 615.7

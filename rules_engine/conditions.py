@@ -583,9 +583,27 @@ def _foretold(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """702.143: "if this spell was foretold": cast from exile after being foretold."""
     return getattr(source, "cast_from", None) == "exile" and any(
         card is source for _who, card, _stamp, _turn in game.__dict__.get("foretold", ()))
+def _attacked_this_step(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"Only if you've been attacked this step" (the declare attackers step, 508.1): some
+    attacking creature attacks you or a planeswalker or battle you control."""
+    if game.step != "declare_attackers":
+        return False
+    for obj in game.battlefield:
+        target = obj.attacking
+        if target is controller or (target is not None and getattr(
+                target, "controller", None) is controller and not isinstance(target, Player)):
+            return True
+    return False
+
+
+def _self_power_at_least(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if its power is 6 or greater" (the source's power now, 208.1)."""
+    return isinstance(getattr(source, "power", None), int) and source.power >= _amount(cond)
 
 
 _MORE: dict[str, Any] = {
+    "self_power_at_least": _self_power_at_least,
+    "attacked_this_step": _attacked_this_step,
     "defending_player_controls": _defending_player_controls,
     "before_attackers": lambda game, cond, controller, source: _before_step(
         game, "declare_attackers"),

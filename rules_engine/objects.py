@@ -87,7 +87,7 @@ class Mod:
 
     __slots__ = ("power", "toughness", "keywords", "until", "abilities", "set_pt", "types",
                  "timestamp", "colors", "subtypes", "set_types", "copy_face", "copy_card",
-                 "add_subtypes")
+                 "add_subtypes", "switch_pt")
 
     def __init__(self, power: int = 0, toughness: int = 0, keywords: tuple[str, ...] = (),
                  until: str = "eot", abilities: tuple[Any, ...] = (),
@@ -120,6 +120,9 @@ class Mod:
         # "is a Giant in addition to its other types" (205.1b, layer 4): subtypes added, none
         # lost
         self.add_subtypes = add_subtypes
+        # "switch its power and toughness" (613.4d, layer 7d): set by the keyword action in
+        # effects/switch_pt.py, read by GameObject._pt
+        self.switch_pt = False
 
 
 # 205.3g-i, 205.3k: subtypes that are not creature types, by the card type they go with (the
@@ -493,9 +496,13 @@ class GameObject:
                     if bonus is not None:
                         p += n * bonus[0]
                         t += n * bonus[1]
+        switches = 0
         for m in mods:
             p += m.power
             t += m.toughness
+            switches += m.switch_pt
+        if switches % 2:  # 613.4d (layer 7d): switched after every other change
+            p, t = t, p
         return p, t
 
     @property

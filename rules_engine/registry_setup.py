@@ -19,9 +19,11 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     triggers,
     turn,
 )
-from rules_engine.effects import (
-    keyword_actions2,  # noqa: F401  (701 amass, incubate ...)
-    player_choices,  # noqa: F401
+from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
+    keyword_actions2,  # 701 amass, incubate ...
+    player_choices,
+    prevent_next,  # 615.7
+    switch_pt,  # 613.4d
 )
 from rules_engine.mechanics import (  # noqa: F401
     alt_costs,

@@ -230,6 +230,10 @@ def _safe_blocks(game: Game, player: Any) -> dict[Any, Any]:
             blocks[blk] = att
             used.add(blk.oid)
             break
+    if blocks and combat.block_requirement_violation(game, blocks):
+        # (509.1b-c: "can't be blocked except by three or more creatures", a creature that
+        # must block another: leave the declaration to the engine, which obeys them)
+        return {}
     return blocks
 
 

@@ -303,6 +303,15 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     if m:
         value, turns = game.mana_value_of(obj), turns_begun(game, obj.controller)
         return value > turns if m.group(1) == "greater" else value < turns
+    if q == "enchanted":  # "enchanted creatures": an Aura is attached to it (303.4)
+        return any(a.attached_to is obj and "Aura" in a.subtypes for a in game.battlefield)
+    if q == "modified":
+        # 700.9: it has a counter, is equipped, or is enchanted by an Aura its controller
+        # controls
+        return any(n > 0 for n in obj.counters.values()) or any(
+            a.attached_to is obj and ("Equipment" in a.subtypes or (
+                "Aura" in a.subtypes and a.controller is obj.controller))
+            for a in game.battlefield)
     if q.startswith("named:"):  # "a card named Ajani, Valiant Protector" (201.2)
         card = getattr(obj, "card", None)
         return q[len("named:"):] in (obj.name, getattr(card, "name", None))
@@ -414,7 +423,8 @@ def qualifier_understood(q: str) -> bool:
         return True
     if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
         return True
-    if q.startswith("non") and q[3:] in _COLOR_WORDS or q.startswith(("named:", "source:")):
+    if q.startswith("non") and q[3:] in _COLOR_WORDS or q.startswith(("named:", "source:")) \
+            or q in ("enchanted", "modified"):
         return True
     if _COUNTER_ON_IT.match(q):
         return True

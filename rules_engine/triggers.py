@@ -529,6 +529,10 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
             return False
         if trig.player == "enchanted":  # "at the beginning of enchanted player's upkeep"
             return source is not None and getattr(source, "attached_to", None) is game.active
+        if trig.player == "enchanted_controller":
+            # "the upkeep of enchanted creature's controller": whoever controls it now
+            attached = getattr(source, "attached_to", None)
+            return attached is not None and getattr(attached, "controller", None) is game.active
         return _player_ok(game, trig.player, game.active, controller)
     if kind == "day_night_change":
         if name not in ("day_became_night", "night_became_day"):

@@ -81,7 +81,18 @@ def h_noop_log(ctx: Ctx, eff: Any) -> None:
 def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
     game = ctx.game
     chooser = (_players(ctx, eff.player) or [ctx.controller])[0]
+    once_key = None
+    if eff.once_each_turn:
+        # "Do this only once each turn": per object (400.7) and per instruction, this turn
+        src = _source_obj(ctx)
+        once_key = (getattr(src, "oid", None), getattr(src, "timestamp", None), eff.text,
+                    game.turn)
+        if once_key in game.__dict__.setdefault("done_once_each_turn", set()):
+            run(game, ctx, eff.if_you_dont)
+            return
     if game.decider.may(chooser.name, eff.text or "you may"):
+        if once_key is not None:
+            game.__dict__["done_once_each_turn"].add(once_key)
         ctx.did = True
         ctx.stopped = False
         run(game, ctx, eff.effects)

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from rules_engine import abilities as ab
-from rules_engine import registry, targeting
-from rules_engine.context import Ctx
+from rules_engine import casting, registry, targeting
+from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _players, amount
 from rules_engine.mana import parse_mana
 
@@ -39,7 +39,16 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
         return
     added: dict[str, int] = {}
     if eff.choices:
-        pick = game.decider.choose(who.name, "mana", list(eff.choices))
+        options = list(eff.choices)
+        if "chosen:color" in options:
+            # "one mana of the chosen color": the colour chosen for the source as it entered
+            chosen = casting.chosen_color(game, _source_obj(ctx))
+            options = [o for o in options if o != "chosen:color"] + (
+                [("{" + chosen + "}") * n] if chosen else [])
+            if not options:
+                game.note(f"'{eff.text}': no color was chosen for it")
+                return
+        pick = game.decider.choose(who.name, "mana", options)
         for ch in pick:
             if ch in "WUBRGC":
                 added[ch] = added.get(ch, 0) + 1

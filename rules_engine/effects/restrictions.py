@@ -83,6 +83,8 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
 
 # "can't" restrictions on objects that statics.restricted() enforces (combat asks it)
 _OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack", "doesnt_untap",
+                                  "attack_despite_defender", "block_additional",
+                                  "blocked_only_by", "cant_be_blocked_except_by_n",
                                   "cant_be_blocked_by", "attacks_each_combat",
                                   "must_be_blocked", "must_be_blocked_by_all_able",
                                   "blocks_if_able"})

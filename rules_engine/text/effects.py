@@ -588,6 +588,26 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
             effects.append(WithX(x=Amount(variable="X", text=m.group(2)), effects=tuple(inner),
                                  text=t))
             return True
+    if re.fullmatch(r"if (?:that spell|it) is countered this way, exile it instead of putting "
+                    r"it into its owner's graveyard", low):
+        # 614.1a: the countered spell goes to exile (the CounterSpell just before)
+        if effects and isinstance(effects[-1], CounterSpell):
+            effects[-1] = dataclasses.replace(effects[-1], to_zone="exile")
+            return True
+        return False
+    if low == "do this only once each turn":
+        # an optional instruction limited to once each turn (the last "you may" before it)
+        for i in range(len(effects) - 1, -1, -1):
+            e = effects[i]
+            if isinstance(e, MayEffect):
+                effects[i] = dataclasses.replace(e, once_each_turn=True)
+                return True
+            if isinstance(e, WithX | Repeat) and len(e.effects) == 1 and \
+                    isinstance(e.effects[0], MayEffect):  # "..., where X is ...": inside
+                effects[i] = dataclasses.replace(e, effects=(dataclasses.replace(
+                    e.effects[0], once_each_turn=True),))
+                return True
+        return False
     if low.startswith("you may choose new targets for the cop"):
         for i in range(len(effects) - 1, -1, -1):
             marked, found = _mark_new_targets(effects[i])

@@ -367,6 +367,8 @@ _PRONOUNS = {
     "defending player": "defending_player", "that player": "that_player",
     "the defending player": "defending_player",
     "enchanted player": "enchanted", "enchanted creature": "enchanted",
+    "enchanted land": "enchanted", "enchanted artifact": "enchanted",
+    "enchanted enchantment": "enchanted", "enchanted planeswalker": "enchanted",
     "enchanted permanent": "enchanted", "equipped creature": "equipped",
     "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
     "that token": "it", "the copy": "it", "that land": "it", "those creatures": "those",
@@ -393,14 +395,15 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
-    m = re.fullmatch(r"(each|all) (.+?) target (player|opponent) controls", p, re.I)
-    if m:
+    m = re.fullmatch(r"(each|all) (.+?) target (player|opponent) controls", p, re.I) or \
+        re.fullmatch(r"()([A-Za-z][\w -]*s) target (player|opponent) controls", p, re.I)
+    if m:  # (a bare plural, "Creatures target player controls", means all of them)
         # "each creature target player controls": the player is a target (115.1), the
         # objects are those that player controls (chosen with it, 601.2c; "that player")
         mark = ctx.mark()
         who = ctx.new_target(m.group(3).lower(), ObjectFilter(text=m.group(3).lower()), 1, 1,
                              f"target {m.group(3).lower()}")
-        group = parse_ref(f"{m.group(1)} {m.group(2)} that player controls", ctx)
+        group = parse_ref(f"{m.group(1) or 'all'} {m.group(2)} that player controls", ctx)
         if group is None or group.kind != "each":
             ctx.reset(mark)
             return None

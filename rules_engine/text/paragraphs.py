@@ -447,6 +447,12 @@ def _static(text: str) -> Ability | None:
         kind = "cast_only_" + re.sub(r"[^a-z]+", "_", m.group(1).lower()).strip("_")
         return StaticAbility(effects=(Restriction(kind=kind, subject=Ref("self"), text=t),),
                              text=text)
+    if re.fullmatch(r"cast ~ only during the declare attackers step and only if you've been "
+                    r"attacked this step", t, re.I):
+        # 601.3 (Assassin's Blade): an opponent's declare attackers step, attacking you
+        return StaticAbility(effects=(Restriction(kind="cast_only_if", subject=Ref("self"),
+                                                  text=t),),
+                             condition=Condition("attacked_this_step", text=t), text=text)
     m = re.fullmatch(r"cast ~ only if (.+)", t, re.I)
     if m and condition is None:
         # 601.3: "Cast this spell only if a creature died this turn": a condition on casting

@@ -33,7 +33,8 @@ def _subject(text: str, ctx: Ctx) -> tuple[Ref | None, ObjectFilter | None]:
     low = t.lower()
     if low in ("~", "it"):
         return Ref("self"), None
-    if low in ("equipped creature", "enchanted creature"):
+    if low in ("equipped creature", "enchanted creature", "enchanted land", "enchanted artifact",
+               "enchanted permanent", "enchanted enchantment"):
         return Ref(low.split()[0]), None
     m = re.match(r"^~ or (another .+)$", t, re.I)
     if m:
@@ -275,6 +276,11 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          lambda m, c: Trigger("attacks_player", detail="has_initiative", text=m.group(0))),
         (r"you attack", lambda m, c: Trigger("you_attack", text=m.group(0))),
         (rf"you attack with (?P<n>{NUM_WORD}) or more creatures", _attack_with),
+        # "At the beginning of the upkeep of enchanted creature's controller" (the Auras' curse)
+        (r"the (?P<step>upkeep|end step|draw step) of enchanted (?:creature|permanent|artifact|"
+         r"enchantment|land|planeswalker)'s controller", lambda m, c: Trigger(
+             "phase", step={"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[
+                 m.group("step").lower()], player="enchanted_controller", text=m.group(0))),
         (r"(?:the )?(?P<whose>your|each|each opponent's|enchanted player's|each player's|"
          r"your next|the next|that player's|defending player's|that turn's|)\s*"
          r"(?P<step>upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|"

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import (
+    AddMana,
     Amount,
     Condition,
     CopySpell,
@@ -27,6 +28,7 @@ from rules_engine.abilities import (
     Ref,
     Restriction,
     SearchZones,
+    SetTypes,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, number, parse_filter, parse_ref
 
@@ -144,7 +146,98 @@ def _from_library_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return tuple(out) or None
 
 
+def _blocked_except(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """509.1b: "~ can't be blocked except by three or more creatures" / "... except by creatures
+    with flying" / "... except by Walls"."""
+    n = number(m.group("n")) if m.group("n") else None
+    if n is not None:
+        return Restriction(kind="cant_be_blocked_except_by_n", subject=s,
+                           filter=ObjectFilter(qualifiers=(f"count:{n}",), text=m.group(0)),
+                           text=m.group(0))
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return Restriction(kind="blocked_only_by", subject=s, filter=flt, text=m.group(0))
+
+
+def _two_damages(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"~ deals 4 damage to any target and 2 damage to you" (120.3): two damage instructions of
+    one source, the verb understood in the second."""
+    from rules_engine.text import effects as fx  # the sentence grammar (it imports this module)
+
+    first = fx.parse_vp(s, f"deals {m.group('n')} damage to {m.group('t1')}", ctx)
+    second = fx.parse_vp(s, f"deals {m.group('n2')} damage to {m.group('t2')}", ctx) \
+        if first is not None else None
+    return None if first is None or second is None else first + second
+
+
+def _switch(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """613.4d: "Switch ~'s [target creature's] power and toughness until end of turn"."""
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return KeywordAction(name="switch power and toughness", subject=ref, text=m.group(0))
+
+
+def _prevent_next(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """615.7: "The next time a [red] source of your choice would deal damage to you [target
+    creature] this turn, prevent that damage" (rules_engine.effects.prevent_next)."""
+    who = parse_ref(m.group("to"), ctx)
+    if who is None:
+        return None
+    return KeywordAction(name="prevent the next damage from a chosen source", subject=who,
+                         detail=(m.group("color") or "").strip() or None, text=m.group(0))
+
+
+def _chosen_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Add one mana of the chosen color", "Add {B} or one mana of the chosen color" (106.1,
+    the colour chosen as the permanent entered)."""
+    n = number(m.group("n"))
+    if n is None:
+        return None
+    choices = ((m.group("sym"),) if m.group("sym") else ()) + ("chosen:color",)
+    return AddMana(mana="", amount=Amount(n), choices=choices, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"adds? (?:(?P<sym>\{{[WUBRGC]\}}) or )?(?P<n>{NUM_WORD}) mana of the chosen color",
+     _chosen_mana),
+    # "Target land becomes the basic land type of your choice until end of turn" (305.7)
+    (r"becomes? the (?P<kind>basic land type|creature type) of your choice until end of turn",
+     lambda s, m, c: KeywordAction(name="become the chosen type", subject=s,
+                                   detail=m.group("kind").lower(), text=m.group(0))),
+    # 305.7: "Enchanted land is a Swamp" - its land types become that basic land type; it loses
+    # the abilities of its rules text and old types and has the new type's mana ability
+    (r"(?:is|are) an? (?P<t>Plains|Island|Swamp|Mountain|Forest)", lambda s, m, c: None if
+     s.kind not in ("enchanted", "each", "target", "it") else SetTypes(
+         subject=s, card_types=("Land",), subtypes=(m.group("t"),), lose_abilities=True,
+         duration=None, text=m.group(0))),
+    (r"the next time an? (?P<color>white |blue |black |red |green )?source of your choice would "
+     r"deal damage to (?P<to>you|~|target creature|target player|any target) this turn, prevent "
+     r"that damage", _prevent_next),
+    (r"switch (?P<obj>~|target [a-z ]+?|each [a-z ]+?)(?:'s|') power and toughness until end "
+     r"of turn", _switch),
+    # "Enchanted creature can't attack or block, and its activated abilities can't be
+    # activated" (602.5: a restriction on activating; 508.1c, 509.1b)
+    (r"can't attack or block,? and (?:its|their) activated abilities can't be activated",
+     lambda s, m, c: (Restriction(kind="cant_attack", subject=s, text=m.group(0)),
+                      Restriction(kind="cant_block", subject=s, text=m.group(0)),
+                      Restriction(kind="cant_activate", subject=s, text=m.group(0)))),
+    (r"(?:its|their) activated abilities can't be activated", lambda s, m, c: Restriction(
+        kind="cant_activate", subject=s, text=m.group(0))),
+    (rf"deals? (?P<n>{NUM_WORD}) damage to (?P<t1>.+?) and (?P<n2>{NUM_WORD}) damage to "
+     r"(?P<t2>.+)", _two_damages),
+    (rf"can't be blocked except by (?:(?P<n>{NUM_WORD}) or more creatures|(?P<what>.+))",
+     _blocked_except),
+    (r"creatures with power less than ~'s power can't block (?:it|~)", lambda s, m, c: Restriction(
+        kind="cant_be_blocked_by_lesser_power", subject=Ref("self"), text=m.group(0))),
+    # 509.1a: "~ can block an additional creature this turn" (the duration from "this turn")
+    (r"can block an additional creature", lambda s, m, c: Restriction(
+        kind="block_additional", subject=s, text=m.group(0))),
+    # 702.3b: "~ can attack this turn as though it didn't have defender"
+    (r"can attack (?P<turn>this turn )?as though (?:it|they) didn't have defender",
+     lambda s, m, c: Restriction(kind="attack_despite_defender", subject=s, duration=Duration(
+         "this_turn") if m.group("turn") else None, text=m.group(0))),
     # 509.1c / 509.1b about one attacker: "Target creature blocks ~ this turn if able",
     # "Target creature can't block ~ this turn" (the duration comes from "this turn")
     (r"blocks? ~ this turn if able", lambda s, m, c: Restriction(
