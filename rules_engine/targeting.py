@@ -11,7 +11,7 @@ from rules_engine.context import Ctx
 from rules_engine.decisions import match_option
 from rules_engine.errors import DecisionError, IllegalActionError
 from rules_engine.game import Game
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import GameObject, Player, StackAbility
 from rules_engine.registry import hooks
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
@@ -528,6 +528,12 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             if kind == "opponent" and p is controller:
                 continue
             found.append(p)
+    if kind == "ability":
+        # "target activated or triggered ability" (115.1b, 113.1b: an ability on the stack;
+        # mana abilities never are, 605.3b)
+        wanted = {k for k in ("activated", "triggered") if k in (flt.qualifiers if flt else ())}
+        return [o for o in game.stack if isinstance(o, StackAbility) and o is not source and
+                (not wanted or o.kind in wanted)]
     if kind in ("creature", "permanent", "any", "planeswalker", "artifact", "enchantment",
                 "land", "battle", "nonland permanent") or (kind not in ("player", "opponent",
                                                                        "spell", "card")):

@@ -14,7 +14,7 @@ from rules_engine.effects.costs import OTHER_COST_KINDS, cost_refusal, pay_costs
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import GameObject, Player, StackAbility
 
 
 def h_play_permission(ctx: Ctx, eff: Any) -> None:
@@ -85,7 +85,10 @@ def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
 def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
     """701.6; "unless its controller pays X" (ward, 702.21a) asks that player first."""
     game = ctx.game
-    for obj in _objects(ctx, eff.subject):
+    countered = []  # "If an ability of a creature is countered this way" (608.2c)
+    # (a spell, or an activated or triggered ability on the stack: 701.6b)
+    for obj in [x for x in resolve_ref(ctx, eff.subject)
+                if isinstance(x, GameObject | StackAbility)]:
         if obj.zone == "stack" and obj in game.stack:
             if cant_be_countered(game, obj):
                 game.log("counter_failed", obj=obj)  # 101.2: "can't" wins
@@ -105,6 +108,9 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
                 else:
                     game.move(obj, "library" if to == "library_top" else to)
             game.log("countered", obj=obj)
+            countered.append(obj)
+    if countered:
+        ctx.those = countered
 
 
 def cant_be_countered(game: Game, spell: Any) -> bool:

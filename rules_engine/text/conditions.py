@@ -204,6 +204,11 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"legendary|basic|snow|white|blue|black|red|green|colorless|multicolored)"
          r"(?: or (?:white|blue|black|red|green))?)", _is_a),
         (r"(?P<who>that card|that creature|that permanent) was (?:an?) (?P<what>.+)", _is_a),
+        # "If an ability of an artifact, creature, or planeswalker is countered this way"
+        (r"an ability of an? (?P<what>.+?) is countered this way", lambda m, c: None if (
+            parse_filter(m.group("what")) is None) else Condition(
+                "ability_countered_this_way", filter=parse_filter(m.group("what")),
+                text=m.group(0))),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
          r"sacrificed|revealed|returned|destroyed) this way", _exiled_this_way),
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
