@@ -318,6 +318,10 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"an opponent loses life", lambda m, c: Trigger("lose_life", player="opponent",
                                                          text=m.group(0))),
         (r"you cycle (?P<what>.+)", lambda m, c: _with_filter("cycle", m, "you")),
+        # 701.23a: "Whenever an opponent searches their library"
+        (r"(?P<who>you|an opponent|a player) search(?:es)? (?:your|their) library",
+         lambda m, c: Trigger("searched_library", player=_WHO[m.group("who").lower()],
+                              text=m.group(0))),
         (r"you discard (?P<what>.+)", lambda m, c: _with_filter("discard", m, "you")),
         (r"you cycle or discard (?P<what>.+)", lambda m, c: _with_filter("discard", m, "you")),
         (rf"{_SUBJ} (?:enters|attacks) or (?:enters|attacks)",
