@@ -96,7 +96,11 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     if kind == "cards_drawn_this_turn":
         return controller.drawn_turn >= _amount(cond)
     if kind == "cast_spell_this_turn":
-        return controller.spells_cast_this_turn >= _amount(cond)
+        # "if you've cast another spell this turn" of a spell on the stack ("When you cast
+        # this spell"): the spell itself is one of those cast (601.2i), not "another"
+        itself = 1 if "another" in (cond.text or "").lower() and getattr(
+            source, "zone", None) == "stack" else 0
+        return controller.spells_cast_this_turn >= _amount(cond) + itself
     if kind in ("life_total", "your_hand_size"):
         value = controller.life if kind == "life_total" else len(controller.hand)
         amt = cond.amount

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from rules_engine.abilities import (
     Amount,
+    CopySpell,
     Draw,
     Effect,
     Exile,
@@ -131,6 +132,9 @@ _SPECS: list[tuple[str, _Builder]] = [
     (r"exiles (?:their|his or her) graveyard", _player_exiles_graveyard),
     (r"(?:reveal|put) an? (?P<what>.+?) you own from outside the game(?: and put it)? into "
      r"your hand", _from_outside),
+    # "When you cast this spell, ... copy this spell" (707.10; the copy of a permanent spell
+    # becomes a token as it resolves, 707.10f)
+    (r"copy (?:~|this spell)", lambda s, m, c: CopySpell(subject=Ref("self"), text=m.group(0))),
     (r"draws? half (?P<a>.+?) cards, rounded (?P<way>up|down)", _draw_half),
     (r"(?:both )?gains? your choice of (?P<kws>.+)", _grant_choice),
     (rf"exile (?P<n>an?|{NUM_WORD}) cards? at random from your graveyard", _exile_at_random),
