@@ -49,6 +49,10 @@ def self_names(card_name: str, face_name: str | None) -> tuple[str, ...]:
             continue
         for part in name.split(" // "):
             part = part.strip()
+            if part.startswith("A-") and len(part) > 2:
+                # a rebalanced digital card ("A-Faceless Haven") names itself as printed
+                names.add(part)
+                part = part[2:]
             if part:
                 names.add(part)
                 if ", " in part:
