@@ -513,6 +513,9 @@ _MORE: dict[str, Any] = {
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked,
     "additional_cost_paid": _additional_cost_paid,
+    # "while you have the most life or are tied for most life" (no other player has more)
+    "you_most_life": lambda game, cond, controller, source: controller.life >= max(
+        p.life for p in game.living),
     "cast_using_teamwork": lambda game, cond, controller, source: bool(
         getattr(source, "choices_made", {}).get("teamwork")),  # (casting._teamwork_offer)
     "your_turn_number_at_most": _your_turn_number_at_most, "max_speed": _max_speed,

@@ -530,6 +530,12 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if name != kind:
             return False
         detail = trig.detail
+        if kind == "attacks" and detail and "most life" in detail:
+            # "attacks the player with the most life or tied for most life" (702.105a's event)
+            defender = data.get("defender")
+            if not (isinstance(defender, Player) and defender.life >= max(
+                    p.life for p in game.living)):
+                return False
         if kind == "attacks" and detail and detail.startswith("you"):
             # "attacks you or a planeswalker you control" (508.1b)
             defender = data.get("defender")

@@ -244,6 +244,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
                                                      text="exactly"), text=m.group(0))),
         (r"(?:~|it|that spell) was kicked", _fixed("kicked")),
         (r"(?:~|this spell)'s additional cost was paid", _fixed("additional_cost_paid")),
+        (r"you have the most life or are tied for most life", _fixed("you_most_life")),
         (r"(?:~|this spell|it) was cast using teamwork", _fixed("cast_using_teamwork")),
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),

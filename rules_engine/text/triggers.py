@@ -345,6 +345,9 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         # a player or a planeswalker that player controls)
         (rf"{_SUBJ} attacks (?P<detail>you(?: or a planeswalker you control)?)",
          _subject_event("attacks")),
+        # (the dethrone event, 702.105a, printed as the trigger of another ability)
+        (rf"{_SUBJ} attacks (?P<detail>the player with the most life or tied for most life)",
+         _subject_event("attacks")),
         (rf"{_SUBJ} (?:attacks|attack)", _subject_event("attacks")),
         (rf"{_SUBJ} blocks or becomes blocked(?: by (?P<by>.+))?",
          lambda m, c: _alts_blocked(m, c)),
