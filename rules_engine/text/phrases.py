@@ -135,6 +135,11 @@ _SPECS: list[tuple[str, _Builder]] = [
     # "When you cast this spell, ... copy this spell" (707.10; the copy of a permanent spell
     # becomes a token as it resolves, 707.10f)
     (r"copy (?:~|this spell)", lambda s, m, c: CopySpell(subject=Ref("self"), text=m.group(0))),
+    # 614.1a / 121.6: "if you would draw one or more cards, you draw that many cards plus one
+    # instead" (a replacement of the draw, applied by Game.draw)
+    (r"if you would draw (?:a card|one or more cards), (?:you )?draw that many cards plus one "
+     r"instead", lambda s, m, c: None if s.kind != "you" else Restriction(
+         kind="draw_plus_one", subject=s, text=m.group(0))),
     (r"draws? half (?P<a>.+?) cards, rounded (?P<way>up|down)", _draw_half),
     (r"(?:both )?gains? your choice of (?P<kws>.+)", _grant_choice),
     (rf"exile (?P<n>an?|{NUM_WORD}) cards? at random from your graveyard", _exile_at_random),
