@@ -94,7 +94,11 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     if kind == "cards_drawn_this_turn":
         return controller.drawn_turn >= _amount(cond)
     if kind == "cast_spell_this_turn":
-        return controller.spells_cast_this_turn >= _amount(cond)
+        # "if you've cast another spell this turn" of a spell on the stack ("When you cast
+        # this spell"): the spell itself is one of those cast (601.2i), not "another"
+        itself = 1 if "another" in (cond.text or "").lower() and getattr(
+            source, "zone", None) == "stack" else 0
+        return controller.spells_cast_this_turn >= _amount(cond) + itself
     if kind in ("life_total", "your_hand_size"):
         # (119.1) "you have 10 or less life" compares at most, "... or more life" at least
         value = controller.life if kind == "life_total" else len(controller.hand)
@@ -631,6 +635,9 @@ _MORE: dict[str, Any] = {
     "more_life_than_opponent": _more_life_than_opponent,
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked,
+    # "while you have the most life or are tied for most life" (no other player has more)
+    "you_most_life": lambda game, cond, controller, source: controller.life >= max(
+        p.life for p in game.living),
     "cast_using_teamwork": lambda game, cond, controller, source: bool(
         getattr(source, "choices_made", {}).get("teamwork")),  # (casting._teamwork_offer)
     "your_turn_number_at_most": _your_turn_number_at_most, "max_speed": _max_speed,

@@ -366,6 +366,10 @@ class Game:
         return obj
 
     def draw(self, player: Player, n: int = 1) -> list[GameObject]:
+        if n > 0 and self.statics_present:
+            # 614.1a / 121.6: "if you would draw one or more cards, you draw that many cards
+            # plus one instead" (a static ability of a permanent its controller controls)
+            n += len(hooks.player_restrictions(self, "draw_plus_one", player))
         drawn = []
         for _ in range(n):
             if not player.library:

@@ -567,6 +567,12 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             if (kind == "opponent" or (either and "player" not in quals)) and p is controller:
                 continue
             found.append(p)
+    if kind == "ability":
+        # "target activated or triggered ability" (115.1b, 113.1b: an ability on the stack;
+        # mana abilities never are, 605.3b)
+        wanted = {k for k in ("activated", "triggered") if k in (flt.qualifiers if flt else ())}
+        return [o for o in game.stack if isinstance(o, StackAbility) and o is not source and
+                (not wanted or o.kind in wanted)]
     if kind in ("creature", "permanent", "any", "planeswalker", "artifact", "enchantment",
                 "land", "battle", "nonland permanent") or (kind not in ("player", "opponent",
                                                                        "spell", "card",

@@ -368,6 +368,7 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "dealt_damage": frozenset({"damage_dealt"}),
     "discard": frozenset({"discarded"}),
     "you_attack": frozenset({"attackers_declared"}),
+    "searched_library": frozenset({"searched_library"}),
     "dies": frozenset({"dies"}),
     "put_into_graveyard": frozenset({"dies"}),
     "deals_combat_damage_to_player": frozenset({"damage_dealt"}),
@@ -550,6 +551,12 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if name != kind:
             return False
         detail = trig.detail
+        if kind == "attacks" and detail and "most life" in detail:
+            # "attacks the player with the most life or tied for most life" (702.105a's event)
+            defender = data.get("defender")
+            if not (isinstance(defender, Player) and defender.life >= max(
+                    p.life for p in game.living)):
+                return False
         if kind == "attacks" and detail and detail.startswith("you"):
             # "attacks you or a planeswalker you control" (508.1b)
             defender = data.get("defender")
@@ -574,6 +581,9 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
             game, trig, source, name)
     if kind == "you_attack":
         return name == "attackers_declared" and data["player"] is controller
+    if kind == "searched_library":  # 701.23a: who searched
+        return name == "searched_library" and _player_ok(game, trig.player, data["player"],
+                                                         controller)
     if kind in ("scry_or_surveil", "conjure"):
         # "Whenever you scry or surveil" (701.22, 701.25); "Whenever you conjure" (Alchemy)
         if name not in _KIND_EVENTS[kind]:
@@ -819,6 +829,11 @@ def put_on_stack(game: Game) -> None:
                 effects = hooks.choose_modes(game, player, effects)  # 603.3c
             item = StackAbility(game.new_id(), pend.name, pend.source, player,
                                 list(effects), ability=pend.ability, event=pend.event)
+            ev = pend.event
+            if ev is not None and ev.name == "entered" and ev.data.get("obj") is pend.source:
+                # 107.3m: an enters-the-battlefield ability's X is the X of the spell that
+                # became the permanent
+                item.x = int(getattr(pend.source, "x", 0) or 0)
             wanted = targeting.collect_targets(effects)
             ok = targeting.choose_targets(game, item, wanted, player, given=None)
             if not ok:

@@ -40,6 +40,8 @@ def not_run_reason(eff: Any) -> str | None:
     kind = getattr(getattr(eff, "duration", None), "kind", "") or ""
     if kind.startswith("while_") and not isinstance(eff, _MOD_BASED):
         return f"duration:{kind}"  # (611.2b: only modifications of objects end this way)
+    if isinstance(eff, ab.EnterAsCopy) and eff.except_text:
+        return "enter_as_copy:except"  # (707.9b exceptions in words: tokens.h_enter_as_copy)
     if isinstance(eff, records.CreateAttachedToken):
         return _role_not_run(eff.token.name or "")
     if isinstance(eff, ab.CastPermission):

@@ -17,7 +17,7 @@ from rules_engine.effects.described import _they, _times_resolved, described_amo
 from rules_engine.effects.search_zones import searched_library
 from rules_engine.events import Event
 from rules_engine.game import Game
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import GameObject, Player, StackAbility
 from rules_engine.triggers import Delayed, Pending
 
 
@@ -148,6 +148,16 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller, None,
                                       zone_check=False) for o in ctx.those)
         holds = found != cond.negated
+    elif cond.kind == "ability_countered_this_way":
+        # "If an ability of an artifact, creature, or planeswalker is countered this way, that
+        # permanent ...": the source of an ability the previous instruction countered (the
+        # permanent as it is now, 113.7a), which becomes "that permanent"
+        found = [a.source for a in ctx.those if isinstance(a, StackAbility)
+                 and isinstance(a.source, GameObject) and a.source.zone == "battlefield"
+                 and targeting.matches(ctx.game, a.source, cond.filter, ctx.controller, None)]
+        holds = bool(found) != cond.negated
+        if found:
+            ctx.it = found[0]
     else:
         holds = conditions.holds(ctx.game, cond, ctx.controller, _source_obj(ctx))
     if holds:

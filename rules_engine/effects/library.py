@@ -128,6 +128,9 @@ def h_search(ctx: Ctx, eff: ab.SearchLibrary) -> None:
             else:
                 game.move(card, eff.destination)
             game.log("searched_for", player=p, obj=card)
+        # 701.23a: the player searched, whatever was found ("Whenever an opponent searches
+        # their library", 603.2)
+        game.log("searched_library", player=p)
         ctx.those = chosen
         if chosen:
             ctx.it = chosen[-1]

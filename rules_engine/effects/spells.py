@@ -105,7 +105,10 @@ def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
 def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
     """701.6; "unless its controller pays X" (ward, 702.21a) asks that player first."""
     game = ctx.game
-    for obj in _objects(ctx, eff.subject):
+    countered = []  # "If an ability of a creature is countered this way" (608.2c)
+    # (a spell, or an activated or triggered ability on the stack: 701.6b)
+    for obj in [x for x in resolve_ref(ctx, eff.subject)
+                if isinstance(x, GameObject | StackAbility)]:
         if obj.zone == "stack" and obj in game.stack:
             if cant_be_countered(game, obj):
                 game.log("counter_failed", obj=obj)  # 101.2: "can't" wins
@@ -125,6 +128,9 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
                 else:
                     game.move(obj, "library" if to == "library_top" else to)
             game.log("countered", obj=obj)
+            countered.append(obj)
+    if countered:
+        ctx.those = countered
 
 
 def cant_be_countered(game: Game, spell: Any) -> bool:

@@ -222,6 +222,11 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "was_a", filter=parse_filter(m.group("what")), subject=Ref("self"),
              text=m.group(0))),
         (r"(?P<who>that card|that creature|that permanent) was (?:an?) (?P<what>.+)", _is_a),
+        # "If an ability of an artifact, creature, or planeswalker is countered this way"
+        (r"an ability of an? (?P<what>.+?) is countered this way", lambda m, c: None if (
+            parse_filter(m.group("what")) is None) else Condition(
+                "ability_countered_this_way", filter=parse_filter(m.group("what")),
+                text=m.group(0))),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
          r"sacrificed|revealed|returned|destroyed) this way", _exiled_this_way),
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
@@ -271,6 +276,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         # 601.2b, 701.59c: the spell's additional cost was paid as it was cast
         (r"(?:~'s|its|this spell's|the) additional cost was paid|evidence was collected",
          _fixed("additional_cost_paid")),
+        (r"you have the most life or are tied for most life", _fixed("you_most_life")),
         (r"(?:~|this spell|it) was cast using teamwork", _fixed("cast_using_teamwork")),
         (r"(?:~|it|that spell) was foretold", _fixed("foretold")),  # 702.143
         # "if its evoke cost was paid", "if ~'s prowl cost was paid" (the alternative costs of

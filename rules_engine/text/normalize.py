@@ -40,7 +40,8 @@ def self_names(card_name: str, face_name: str | None) -> tuple[str, ...]:
     """Every spelling by which a face's text may name the object, longest first.
 
     The full card name, the face name and, for comma names of legendary objects, the short form
-    before the comma (rule 201.4b lets text use a shortened name for legendary objects).
+    before the comma, and the name before " the " ("Namor the Sub-Mariner": "Namor"); 201.5c:
+    a shortened name in a card's text means the card.
     """
     names: set[str] = set()
     for name in (card_name, face_name):
@@ -48,10 +49,18 @@ def self_names(card_name: str, face_name: str | None) -> tuple[str, ...]:
             continue
         for part in name.split(" // "):
             part = part.strip()
+            if part.startswith("A-") and len(part) > 2:
+                # a rebalanced digital card ("A-Faceless Haven") names itself as printed
+                names.add(part)
+                part = part[2:]
             if part:
                 names.add(part)
                 if ", " in part:
                     names.add(part.split(", ")[0])
+                elif " the " in part and part.split(" ", 1)[0][:1].isupper():
+                    # 201.5c: "Namor the Sub-Mariner" is "Namor" in its text ("Namor's power
+                    # is equal to ...", "Crovax gains flying")
+                    names.add(part.split(" the ", 1)[0])
     return tuple(sorted(names, key=len, reverse=True))
 
 

@@ -192,9 +192,11 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     """
     text = phrase.strip()
     original = text
-    alt = re.fullmatch(r"(?P<a>.+?\bcards?) (?:and/or|or) (?P<b>.+?\bcards?)", text)
+    alt = re.fullmatch(r"(?P<a>.+?\bcards?) (?:and/or|or) (?:an? )?(?P<b>.+?\bcards?"
+                       r"(?: with .+)?)", text)
     if alt and " card" in alt.group("a"):
-        # "basic land cards and/or Gate cards": two whole descriptions, either will do
+        # "basic land cards and/or Gate cards", "a basic Plains card or a creature card with
+        # mana value 1 or less": two whole descriptions, either will do
         first, second = parse_filter(alt.group("a")), parse_filter(alt.group("b"))
         if first is not None and second is not None:
             return ObjectFilter(any_of=(first, second), qualifiers=("card",), text=original)

@@ -557,7 +557,8 @@ def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
         return None
     what = m.group("what")
     self_spell = what.lower() in ("~", "this spell")
-    first = re.fullmatch(r"the first (?P<kind>.+? spell) you cast each turn", what, re.I)
+    first = re.fullmatch(r"the first (?P<kind>.+? spell(?: with [a-z ]+)?) you cast "
+                         r"(?:each turn|during (?P<yours>each of your turns))", what, re.I)
     flt = ObjectFilter(text="this spell") if self_spell else parse_filter(
         first.group("kind") if first else re.sub(r" you cast$", "", what))
     if flt is None:
@@ -571,6 +572,9 @@ def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
         cond = parse_condition(m.group("cond"), ctx)
         if cond is None:
             return None
+    elif first and first.group("yours"):
+        # "the first ... spell you cast during each of your turns": only on your turns
+        cond = parse_condition("it's your turn", ctx)
     amt = Amount(text="X is " + m.group("x")) if m.group("x") else None
     if m.group("each"):
         amt = Amount(text="for each " + m.group("each"))

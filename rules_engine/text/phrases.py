@@ -7,7 +7,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Effect, Exile, ObjectFilter, Ref, Restriction, TokenSpec
+from rules_engine.abilities import (
+    Amount,
+    CopySpell,
+    Draw,
+    Effect,
+    Exile,
+    ObjectFilter,
+    Ref,
+    Restriction,
+    TokenSpec,
+)
 from rules_engine.records import (
     CreateAttachedToken,
     FromOutsideGame,
@@ -105,6 +115,13 @@ def _from_outside(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return None if flt is None else FromOutsideGame(player=s, filter=flt, text=m.group(0))
 
 
+def _draw_half(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"draw half X cards, rounded down" (107.1a: rounded as the text says; the amount is
+    computed by rules_engine.amounts)."""
+    return Draw(player=s, amount=Amount(text=f"half {m.group('a')}, rounded {m.group('way')}"),
+                text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (r"(?:is|are) the chosen (?P<what>type|color)(?P<add> in addition to (?:its|their) other "
      r"types)?", _is_chosen),
@@ -115,6 +132,15 @@ _SPECS: list[tuple[str, _Builder]] = [
     (r"exiles (?:their|his or her) graveyard", _player_exiles_graveyard),
     (r"(?:reveal|put) an? (?P<what>.+?) you own from outside the game(?: and put it)? into "
      r"your hand", _from_outside),
+    # "When you cast this spell, ... copy this spell" (707.10; the copy of a permanent spell
+    # becomes a token as it resolves, 707.10f)
+    (r"copy (?:~|this spell)", lambda s, m, c: CopySpell(subject=Ref("self"), text=m.group(0))),
+    # 614.1a / 121.6: "if you would draw one or more cards, you draw that many cards plus one
+    # instead" (a replacement of the draw, applied by Game.draw)
+    (r"if you would draw (?:a card|one or more cards), (?:you )?draw that many cards plus one "
+     r"instead", lambda s, m, c: None if s.kind != "you" else Restriction(
+         kind="draw_plus_one", subject=s, text=m.group(0))),
+    (r"draws? half (?P<a>.+?) cards, rounded (?P<way>up|down)", _draw_half),
     (r"(?:both )?gains? your choice of (?P<kws>.+)", _grant_choice),
     (rf"exile (?P<n>an?|{NUM_WORD}) cards? at random from your graveyard", _exile_at_random),
     (r"can be the targets of spells and abilities (?P<you>you control )?as though (?:it|they) "

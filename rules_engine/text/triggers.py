@@ -350,6 +350,10 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"an opponent loses life", lambda m, c: Trigger("lose_life", player="opponent",
                                                          text=m.group(0))),
         (r"you cycle (?P<what>.+)", lambda m, c: _with_filter("cycle", m, "you")),
+        # 701.23a: "Whenever an opponent searches their library"
+        (r"(?P<who>you|an opponent|a player) search(?:es)? (?:your|their) library",
+         lambda m, c: Trigger("searched_library", player=_WHO[m.group("who").lower()],
+                              text=m.group(0))),
         (r"you discard (?P<what>.+)", lambda m, c: _with_filter("discard", m, "you")),
         (r"you cycle or discard (?P<what>.+)", lambda m, c: _with_filter("discard", m, "you")),
         (rf"{_SUBJ} (?:enters|attacks) or (?:enters|attacks)",
@@ -380,6 +384,9 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         # "Whenever a creature attacks you or a planeswalker you control" (508.1b: attacking
         # a player or a planeswalker that player controls)
         (rf"{_SUBJ} attacks (?P<detail>you(?: or a planeswalker you control)?)",
+         _subject_event("attacks")),
+        # (the dethrone event, 702.105a, printed as the trigger of another ability)
+        (rf"{_SUBJ} attacks (?P<detail>the player with the most life or tied for most life)",
          _subject_event("attacks")),
         (rf"{_SUBJ} (?:attacks|attack)", _subject_event("attacks")),
         (rf"{_SUBJ} blocks or becomes blocked(?: by (?P<by>.+))?",

@@ -300,6 +300,8 @@ def _obj(cls: type, **extra) -> _Builder:
 
 def _exile(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     obj = m.group("obj")
+    if s.kind != "you" and re.search(r"\bfrom their (?:hand|graveyard)$", obj, re.I):
+        return None  # "target opponent exiles a card from their hand": phrases.PlayerExiles
     rnd = False
     if obj.lower().endswith(" at random"):
         rnd = True
