@@ -30,6 +30,10 @@ on a read-only connection, builds a temporary one for its own session.
 
 from __future__ import annotations
 
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 
@@ -245,6 +249,40 @@ def stamp(con: duckdb.DuckDBPyConnection) -> str:
     return f"v{INDEX_VERSION}/" + con.execute(_STAMP).fetchone()[0]
 
 
+# The refresh runs under a memory limit of its own (unless DuckDB's is lower already): its
+# sort of every card's wide row (the card's JSON included) about doubled a 100k-card build's
+# peak memory; under the limit DuckDB spills what does not fit to its temporary directory.
+INDEX_MEMORY_LIMIT = os.environ.get("MTGKIT_INDEX_MEMORY", "512MB")
+_SIZE = re.compile(r"\s*([0-9.]+)\s*(bytes?|[KMGTP]i?B)?\s*", re.IGNORECASE)
+_UNITS = {"": 1, "byte": 1, "bytes": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
+          "pb": 10**15, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40, "pib": 2**50}
+
+
+def _bytes(size: str) -> float | None:
+    """``'512MB'``, ``'18.8 GiB'`` (DuckDB's spellings) in bytes; None if not a size."""
+    match = _SIZE.fullmatch(size)
+    if match is None:
+        return None
+    return float(match.group(1)) * _UNITS[(match.group(2) or "").lower()]
+
+
+@contextmanager
+def _memory_capped(con: duckdb.DuckDBPyConnection, limit: str) -> Iterator[None]:
+    """DuckDB's memory limit lowered to ``limit`` for the block (never raised), then restored."""
+    before = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    wanted, current = _bytes(limit), _bytes(before)
+    if wanted is None or (current is not None and current <= wanted):
+        yield
+        return
+    con.execute("SET memory_limit = ?", [limit])
+    try:
+        yield
+    finally:  # the default exactly (the setting as text is rounded), else the same text
+        con.execute("RESET memory_limit")
+        if con.execute("SELECT current_setting('memory_limit')").fetchone()[0] != before:
+            con.execute("SET memory_limit = ?", [before])
+
+
 def refresh(con: duckdb.DuckDBPyConnection) -> int:
     """Rebuild ``card_search`` from the card tables; returns the number of cards indexed.
 
@@ -258,7 +296,8 @@ def refresh(con: duckdb.DuckDBPyConnection) -> int:
     if columns != _columns():  # a table made by an older 008 (before a column was added)
         con.execute(_schema().replace("CREATE TABLE", "CREATE OR REPLACE TABLE"))
     con.execute("DELETE FROM card_search")
-    con.execute(f"INSERT INTO card_search BY NAME ({_SELECT})")
+    with _memory_capped(con, INDEX_MEMORY_LIMIT):
+        con.execute(f"INSERT INTO card_search BY NAME ({_SELECT})")
     con.execute("DELETE FROM card_search_state")
     con.execute("INSERT INTO card_search_state (stamp) VALUES (?)", [stamp(con)])
     return con.execute("SELECT count(*) FROM card_search").fetchone()[0]

@@ -366,11 +366,12 @@ def find_ids(
     *,
     limit: int,
     offset: int = 0,
+    extra: Sequence[Term] = (),
 ) -> tuple[list[tuple[int, str]], int]:
     """``(card_search row id, oracle id)`` of ``limit`` matching cards from ``offset`` (in the
     query's order) and the total: :func:`find_cards` without reading the page's display
     columns and tags, for callers that read what they show themselves (the web app)."""
-    steps = plan(query, limit=limit, offset=offset)
+    steps = plan(query, extra=extra, limit=limit, offset=offset)
     ensure_index(con)
     validate(con, steps.regexes)
     if steps.first is not None:
@@ -399,14 +400,16 @@ def search_ids(
     query: str,
     page: int = 1,
     page_size: int = PAGE_SIZE,
+    extra: Sequence[Term] = (),
 ) -> tuple[int, list[tuple[int, str]]]:
     """``(total, [(row id, oracle id), ...])`` of page ``page``: :func:`search` for a caller
     that reads the cards itself (one statement for name-ordered early pages: no second read
     of the rows). The row ids are ``card_search``'s, valid on this connection's snapshot:
-    a caller reading by them checks the oracle id it gets back."""
+    a caller reading by them checks the oracle id it gets back. ``extra`` terms are ANDed
+    before the query's own (so an ``order:`` in the query wins over one in ``extra``)."""
     _check_page(page, page_size)
     ids, total = find_ids(_connection(con_or_store), query, limit=page_size,
-                          offset=(page - 1) * page_size)
+                          offset=(page - 1) * page_size, extra=extra)
     return total, ids
 
 

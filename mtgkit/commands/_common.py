@@ -17,6 +17,12 @@ from db.store import default_db_path, latest_version
 from mtgkit.errors import UserError
 
 
+def counted(count: int, noun: str) -> str:
+    """``1 card``, ``2 cards``, ``1,000 cards``: a count with its noun in the right number
+    (``noun`` is the singular; English plurals here all take an ``s``)."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
 def open_store(args: argparse.Namespace, *, read_only: bool = False,
                must_exist: bool = False) -> Store:
     """Open the database named by ``--db`` (or the default), as a :class:`UserError` on failure.

@@ -16,7 +16,7 @@ import argparse
 from pathlib import Path
 
 from db.errors import BadCardData
-from mtgkit.commands._common import open_store
+from mtgkit.commands._common import counted, open_store
 from mtgkit.commands.load import interrupts_as_keyboard_interrupt, print_report
 from mtgkit.errors import UserError
 from mtgkit.pipeline import build
@@ -47,6 +47,6 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"{exc} (nothing from this file was stored)") from exc
         print_report(report.load)
         total = store.con.execute("SELECT count(*) FROM cards").fetchone()[0]
-        print(f"{store.path}: {total:,} cards; {report.tagged_cards:,} tagged with "
-              f"{report.tags:,} mechanic tags")
+        print(f"{store.path}: {counted(total, 'card')}; {report.tagged_cards:,} tagged with "
+              f"{counted(report.tags, 'mechanic tag')}")
     return 1 if report.load.bad_records else 0

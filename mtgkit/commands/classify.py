@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from db.errors import BadCardData
-from mtgkit.commands._common import open_store
+from mtgkit.commands._common import counted, open_store
 from mtgkit.errors import UserError
 from mtgkit.pipeline import classify_files, classify_store
 
@@ -90,5 +90,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     with open_store(args, must_exist=True) as store:
         tags, cards = classify_store(store)
-    print(f"{cards:,} cards tagged with {tags:,} mechanic tags")
+    print(f"{counted(cards, 'card')} tagged with {counted(tags, 'mechanic tag')}")
     return 0

@@ -24,7 +24,7 @@ from pathlib import Path
 from db.export import FORMATS, STDOUT, TABLES, ExportError, export_cards, export_table
 from db.query import QueryError
 from db.sim import SIM_TABLES
-from mtgkit.commands._common import open_store
+from mtgkit.commands._common import counted, open_store
 from mtgkit.commands._filters import add_filter_arguments, filters_from
 from mtgkit.errors import UserError
 
@@ -69,16 +69,16 @@ def run(args: argparse.Namespace) -> int:
                                          args.run)
         except (DatasetError, ExportError) as exc:
             raise UserError(str(exc)) from exc
-        _report(count, f"{args.table} rows", args.out)
+        _report(count, f"{args.table} row", args.out)
         return 0
     with open_store(args, read_only=True) as store:
         try:
             if args.table != "cards":
                 count = export_table(store, args.table, args.format, args.out, args.run)
-                what = f"{args.table} rows"
+                what = f"{args.table} row"
             else:
                 count = export_cards(store, filters_from(args), args.format, args.out)
-                what = "cards"
+                what = "card"
         except (QueryError, ExportError) as exc:
             raise UserError(str(exc)) from exc
     _report(count, what, args.out)
@@ -86,9 +86,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _report(count: int, what: str, out: str) -> None:
+    """``N cards written to X`` (``what`` is singular: ``card``, ``sim_runs row``)."""
     where = "standard output" if out == STDOUT else out
     # the count goes to stderr when the data itself is on stdout
-    print(f"{count:,} {what} written to {where}",
+    print(f"{counted(count, what)} written to {where}",
           file=sys.stderr if out == STDOUT else sys.stdout)
 
 

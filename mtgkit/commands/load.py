@@ -20,7 +20,7 @@ from pathlib import Path
 from db.errors import BadCardData
 from db.load import LoadReport, load_card_files, load_ruling_files
 from db.store import is_interrupt
-from mtgkit.commands._common import open_store
+from mtgkit.commands._common import counted, open_store
 from mtgkit.errors import UserError
 from mtgkit.pipeline import gc_paused
 
@@ -73,11 +73,11 @@ def print_report(report: LoadReport) -> None:
     if report.files_skipped:
         parts.append(f"{report.files_skipped} unchanged file(s) skipped")
     if report.cards:
-        parts.append(f"{report.cards:,} cards")
+        parts.append(counted(report.cards, "card"))
     if report.ja_printings:
-        parts.append(f"{report.ja_printings:,} Japanese printings")
+        parts.append(counted(report.ja_printings, "Japanese printing"))
     if report.rulings:
-        parts.append(f"{report.rulings:,} rulings")
+        parts.append(counted(report.rulings, "ruling"))
     if report.other_languages:
         skipped = sum(report.other_languages.values())
         langs = ", ".join(f"{k} {v}" for k, v in sorted(report.other_languages.items()))

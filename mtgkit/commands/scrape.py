@@ -32,7 +32,7 @@ from db.http_cache import DuckDBCache
 from db.load import load_card_files, load_ruling_files
 from db.scryfall_state import loaded_bulk_version, record_bulk_loaded
 from db.wiki import WikiStore
-from mtgkit.commands._common import open_store
+from mtgkit.commands._common import counted, open_store
 from mtgkit.errors import UserError
 from scraper.http import DEFAULT_CONTACT, HttpConfig, HttpError, PoliteClient
 from scraper.mediawiki import MAX_LIST_PAGES, WikiClient, WikiCrawler, WikiError
@@ -273,7 +273,8 @@ def _cards(args: argparse.Namespace, store, client: ScryfallClient,
             for item in items:
                 into.append(item)
         except (HttpError, ScryfallError) as exc:
-            failures.append(f"{exc} (the {len(into)} cards before it are kept)")
+            kept = "is" if len(into) == 1 else "are"
+            failures.append(f"{exc} (the {counted(len(into), 'card')} before it {kept} kept)")
 
     if args.query:
         gather(cards, client.search(args.query))

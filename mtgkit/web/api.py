@@ -1,7 +1,12 @@
 """A Scryfall-compatible JSON API under ``/api/`` (so a Scryfall client can point at it).
 
 - ``cards/search?q=&page=``: a list object (``object: list``, ``total_cards``, ``has_more``,
-  ``next_page``, ``data``), 175 cards a page, as Scryfall pages its searches;
+  ``next_page``, ``data``), 175 cards a page, as Scryfall pages its searches. Scryfall's
+  ``order`` (name, cmc, power, toughness, set, released, rarity, color) and ``dir`` (asc,
+  desc; ``auto``, the default, is the order's own direction: ascending) sort the results
+  as the query's ``order:`` and ``direction:`` do (a query's own ``order:`` wins);
+  ``unique=cards`` (the default) and ``include_extras`` (true or false) are accepted: mtgkit
+  stores one printing per card and hides nothing, so ``unique=art`` or ``prints`` is a 400;
 - ``cards/named?exact=`` or ``?fuzzy=``: one card object;
 - ``cards/autocomplete?q=``: a catalog object of up to 20 English names;
 - ``cards/<oracle_id>``: one card object.
@@ -64,6 +69,26 @@ def _page_number(request: Request) -> int:
     return page
 
 
+# Scryfall's cards/search parameters and the search keys that say the same.
+_OPTION_KEYS = {"order": "order", "dir": "direction", "unique": "unique"}
+
+
+def _display_options(request: Request) -> list[Any]:
+    """``order``, ``dir``, ``unique`` and ``include_extras`` as search terms (see the module
+    doc); a value mtgkit cannot honour is a 400 that names the parameter."""
+    params = dict(request.query_params)
+    if params.get("dir", "").strip().lower() == "auto":
+        params.pop("dir")
+    extras = params.get("include_extras")
+    if extras is not None and extras.strip().lower() not in ("true", "false"):
+        raise ApiError(400, "bad_request",
+                       f"include_extras must be true or false, not {extras!r}")
+    try:
+        return searching.options_from(params, _OPTION_KEYS)
+    except searching.QueryError as exc:  # (values are checked when the query compiles)
+        raise ApiError(400, "bad_request", str(exc)) from exc
+
+
 def _handler(func: Any) -> Any:
     """Turn :class:`ApiError` into an error object (the handler stays a sync function)."""
     def wrapped(request: Request) -> Response:
@@ -83,10 +108,11 @@ def cards_search(request: Request) -> Response:
     if not query:
         raise ApiError(400, "bad_request", "You didn't enter anything to search for.")
     page = _page_number(request)
+    options = _display_options(request)
     state = request.app.state.web
     with state.db.store() as store:
         try:
-            hits = searching.find(store, query, page, PAGE_SIZE)
+            hits = searching.find(store, query, page, PAGE_SIZE, options)
         except searching.QueryError as exc:
             raise ApiError(400, "bad_request", str(exc)) from exc
         cards = cards_by_ids(store, hits.oracle_ids, full=True, data=state.card_data,

@@ -9,12 +9,14 @@ Only oracle ids cross this boundary: the web layer reads what it shows itself
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from db.search import QueryError, search_ids
+from db.search.syntax import Term
 from db.store import Store
 
-__all__ = ["QueryError", "SearchPage", "find"]
+__all__ = ["QueryError", "SearchPage", "find", "options_from"]
 
 
 @dataclass(frozen=True)
@@ -27,12 +29,26 @@ class SearchPage:
     rowids: list[int] = field(default_factory=list)
 
 
-def find(store: Store, query: str, page: int, page_size: int) -> SearchPage:
+def options_from(params: Mapping[str, str], names: Mapping[str, str]) -> list[Term]:
+    """Display options given as request parameters (``order=cmc``), as the query terms that
+    say the same (``order:cmc``): ``names`` maps each parameter to its search key. The
+    library checks the values (an unknown order is a :class:`QueryError` naming it)."""
+    terms = []
+    for param, key in names.items():
+        value = params.get(param)
+        if value is not None:
+            terms.append(Term(key=key, op=":", value=value.strip(), kind="word", position=0,
+                              text=f"{param}={value}"))
+    return terms
+
+
+def find(store: Store, query: str, page: int, page_size: int,
+         options: list[Term] | None = None) -> SearchPage:
     """Page ``page`` (1-based) of the cards matching ``query``; :class:`QueryError` if unreadable.
 
     :func:`db.search.search_ids` runs it on the prepared ``card_search`` index (one scan for
     the page's ids and its total; bound parameters only), without reading the rows' display
     columns, which the web layer reads itself.
     """
-    total, rows = search_ids(store.con, query, page, page_size)
+    total, rows = search_ids(store.con, query, page, page_size, extra=options or ())
     return SearchPage(total, [o for _, o in rows], [r for r, _ in rows])

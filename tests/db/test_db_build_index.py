@@ -48,3 +48,25 @@ def test_the_refreshs_own_error_is_raised_at_the_end(tmp_path, db_path):
         with pytest.raises(Exception, match="card_search_state"), \
                 ensure_index_alongside(store.con):
             pass
+
+
+def test_the_refresh_caps_duckdbs_memory_and_restores_the_limit(tmp_path, db_path):
+    path = write_jsonl(tmp_path / "c.jsonl", [card(f"Elf {i}", f"o{i}") for i in range(50)])
+    with connect(db_path) as store:
+        con = store.con
+        load_card_files(store, [path], progress=False, index=False)
+        before = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+        seen = []
+        with search_index._memory_capped(con, "100MB"):
+            seen.append(con.execute("SELECT current_setting('memory_limit')").fetchone()[0])
+        assert seen == ["95.3 MiB"]  # 100 MB, as DuckDB writes it
+        assert con.execute("SELECT current_setting('memory_limit')").fetchone()[0] == before
+        con.execute("SET memory_limit = '64MB'")  # a lower limit is never raised
+        with search_index._memory_capped(con, "100MB"):
+            seen.append(con.execute("SELECT current_setting('memory_limit')").fetchone()[0])
+        assert seen[1] == "61.0 MiB"
+        con.execute("BEGIN")
+        assert search_index.refresh(con) == 50
+        con.execute("COMMIT")
+        assert con.execute("SELECT current_setting('memory_limit')").fetchone()[0] == "61.0 MiB"
+        assert search(store, "elf").total == 50
