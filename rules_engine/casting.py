@@ -770,7 +770,19 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
     original_zone = obj.zone
     halves = split.halves(obj.card)
-    if halves and not any(obj.face is h for h in halves):
+    fused: tuple[Any, ...] | None = None
+    if halves and not any(obj.face is h for h in halves) and original_zone == "hand" and \
+            cost is not None and any("fuse" in h.keywords for h in halves) and can_pay(
+                game, player, parse_cost("".join(h.mana_cost for h in halves)), x) and \
+            game.decider.may(player.name, f"cast both halves of {obj.name} (fuse, 702.102a)"):
+        # 702.102a-d: both halves from the hand; the fused spell has both halves'
+        # characteristics (709.4) and its total cost is both mana costs; it does the left
+        # half's instructions, then the right's
+        fused = tuple(e for h in halves for e in compiled.spell_effects(h, obj.card))
+        cost_text = "".join(h.mana_cost for h in halves)
+        cost = parse_cost(cost_text)
+        game.log("fused", obj=obj, player=player)
+    if halves and fused is None and not any(obj.face is h for h in halves):
         # 709.3: cast by an effect ("cast target card ... without paying"): choose the half
         # now; 702.127a: the aftermath half only from a graveyard, and exiled afterwards
         castable = [h for h in halves if original_zone == "graveyard" or not
@@ -789,7 +801,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         except IllegalActionError:
             obj.face = original_face
             raise
-    effects = compiled.spell_effects(obj.face, obj.card)
+    effects = fused if fused is not None else compiled.spell_effects(obj.face, obj.card)
     changed = _text_changed(obj, "cleave") if cleave else None
     if changed is not None:
         # 702.148a: the cleave cost was paid: the bracketed text is gone (a text-changing
@@ -820,7 +832,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             if extra:
                 cost_text = cost_text + extra
                 cost = parse_cost(cost_text)
-    elif changed is not None or entwined:
+    elif changed is not None or entwined or fused is not None:
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
@@ -852,7 +864,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
-    if modal or entwined or changed is not None:
+    if modal or entwined or fused is not None or changed is not None:
         obj.choices_made["effects"] = effects
     if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
         obj.choices_made.update(announced)
