@@ -825,6 +825,18 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         game.__dict__.pop("chosen_mode_costs", None)
         effects = hooks.choose_modes(game, player, effects)  # 601.2b
         wanted = targeting.collect_targets(effects)
+        escalate = compiled.keyword_ability(obj, "escalate") if cost is not None else None
+        chosen = next((ev for ev in reversed(game.events[-5:]) if ev.name == "modes_chosen"),
+                      None)
+        extra_modes = len([m for m in str(chosen.data.get("modes") or "").split(",") if m]) - 1 \
+            if chosen is not None else 0
+        if escalate is not None and escalate.cost is not None and extra_modes > 0:
+            # 702.120a: an additional cost for each mode chosen beyond the first (601.2f)
+            if any(p.kind != "mana" for p in escalate.cost.parts):
+                raise IllegalActionError("702.120a", f"{obj.name}: an escalate cost other than "
+                                                     "mana is not paid by this engine")
+            cost_text += (escalate.cost.mana or "") * extra_modes
+            cost = parse_cost(cost_text)
         if compiled.keyword_ability(obj, "spree") is not None and cost is not None:
             # 702.172a: "as an additional cost to cast this spell, pay the costs associated
             # with those modes" (601.2f: added to the total cost)

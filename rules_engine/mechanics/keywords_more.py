@@ -42,6 +42,8 @@ registry.register_keyword_texts({
                   "At the beginning of your upkeep, if this permanent has a time counter on it, "
                   "remove a time counter from it. Then if it has no time counters on it, "
                   "sacrifice it."),
+    # 702.125a (a two-player game: one opponent)
+    "undaunted": ("This spell costs {1} less to cast for each opponent you have.",),
     # 702.181a
     "mobilize": ("Whenever this creature attacks, create {nw} 1/1 red Warrior creature tokens "
                  "that are tapped and attacking. Sacrifice them at the beginning of the next "
