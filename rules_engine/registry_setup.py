@@ -22,6 +22,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 from rules_engine.effects import keyword_actions2  # noqa: F401  (701 amass, incubate ...)
 from rules_engine.mechanics import (  # noqa: F401
     day_night,
+    dredge,
     earthbend,
     emblems,
     end_turn,
