@@ -307,7 +307,46 @@ def _ka_melee(ctx: Any, eff: Any) -> None:
         game.log("melee", obj=obj, amount=n)
 
 
+# -- 702.104 tribute ------------------------------------------------------------------------------
+def _tribute(kw: Any) -> tuple[Any, ...]:
+    """702.104a: "As this creature enters, choose an opponent. That player may put an
+    additional N +1/+1 counters on it." 702.104b: "if tribute wasn't paid" looks at that
+    choice (the "tribute_not_paid" condition)."""
+    n = _num(kw)
+    if n is None:
+        return ()
+    return (ab.EntersReplacement(
+        kind="as_enters", effects=(ab.KeywordAction(name="tribute", amount=ab.Amount(n),
+                                                    text=f"tribute {n}"),),
+        subject=_SELF, text=kw.text or f"Tribute {n}"),)
+
+
+def _ka_tribute(ctx: Any, eff: Any) -> None:
+    game = ctx.game
+    obj = ctx.source
+    if not isinstance(obj, GameObject):
+        return
+    n = eff.amount.value if eff.amount is not None and eff.amount.value else 0
+    opponents = list(game.opponents(ctx.controller))
+    if not opponents:
+        return
+    who = opponents[0] if len(opponents) == 1 else game.decider.choose(
+        ctx.controller.name, "opponent for tribute (702.104a)", opponents)
+    paid = game.decider.may(who.name, f"put {n} +1/+1 counters on {obj.name} (tribute)")
+    if paid:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=who)
+    game.__dict__.setdefault("tribute", {})[id(obj)] = (obj.timestamp, paid)
+    game.log("tribute", obj=obj, player=who, paid=paid)
+
+
+def _tribute_not_paid(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    stamp, paid = game.__dict__.get("tribute", {}).get(id(source), (None, True))
+    return stamp == getattr(source, "timestamp", None) and not paid
+
+
 registry.register_keyword_builders({
+    "tribute": _tribute,
     "unleash": _unleash, "sunburst": _sunburst, "melee": _melee,
     "mentor": _mentor, "renown": _renown, "bloodthirst": _bloodthirst, "riot": _riot,
     "evolve": _evolve, "graft": _graft, "devour": _devour,
@@ -315,7 +354,8 @@ registry.register_keyword_builders({
 registry.register_keyword_actions({
     "become renowned": _ka_become_renowned, "riot": _ka_riot, "evolve": _ka_evolve,
     "graft move": _ka_graft_move, "devour": _ka_devour, "unleash": _ka_unleash,
-    "sunburst": _ka_sunburst, "melee": _ka_melee,
+    "sunburst": _ka_sunburst, "melee": _ka_melee, "tribute": _ka_tribute,
 })
-conditions._MORE.update({"not_renowned": _not_renowned, "evolve_greater": _evolve_greater,
+conditions._MORE.update({"tribute_not_paid": _tribute_not_paid,
+                         "not_renowned": _not_renowned, "evolve_greater": _evolve_greater,
                          "opponent_dealt_damage_this_turn": _opponent_dealt_damage})
