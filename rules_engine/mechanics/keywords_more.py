@@ -18,7 +18,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, registry
-from rules_engine.effects.core import _lki_of, _objects, _until
+from rules_engine.effects.core import _lki_of, _objects, _until, amount
 from rules_engine.mana import parse_cost
 from rules_engine.objects import Mod
 
@@ -68,12 +68,16 @@ def _firebending(kw: Any) -> tuple[Any, ...]:
     of combat, you don't lose this mana as steps and phases end." (each instance triggers
     separately, 702.189b). The trigger's effect is the "firebend" action below."""
     param = (kw.parameter or "").strip()
-    if not param.isdigit() or not 0 < int(param) <= 20:
+    if param.startswith("X, where X is "):  # "Firebending X, where X is ~'s power"
+        amt = ab.Amount(text=param[len("X, where X is "):])
+    elif param.isdigit() and 0 < int(param) <= 20:
+        amt = ab.Amount(int(param))
+    else:
         return ()
     return (ab.TriggeredAbility(
         trigger=ab.Trigger("attacks", subject=ab.Ref("self"), text="this creature attacks"),
-        effects=(ab.KeywordAction(name="firebend", amount=ab.Amount(int(param)),
-                                  text=f"add {'{R}' * int(param)} until end of combat"),),
+        effects=(ab.KeywordAction(name="firebend", amount=amt,
+                                  text=f"add {param} {{R}} until end of combat"),),
         text=kw.text or f"Firebending {param}"),)
 
 
@@ -82,7 +86,9 @@ def _ka_firebend(ctx: Any, eff: Any) -> None:
     the steps' ends, given back to the ordinary rule as the end of combat step begins, so it
     empties when that step ends."""
     game = ctx.game
-    n = eff.amount.value if eff.amount is not None and eff.amount.value else 0
+    n = max(0, amount(ctx, eff.amount, 0))
+    if n <= 0:
+        return
     p = ctx.controller
     p.mana_pool["R"] = p.mana_pool.get("R", 0) + n
     p.kept_mana["R"] = p.kept_mana.get("R", 0) + n

@@ -94,6 +94,10 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     m = re.match(r"^enchant (.+)$", t, re.I)
     if m:
         return KeywordAbility(name="enchant", parameter=m.group(1), text=t)
+    m = re.match(r"^firebending x, where x is (.+)$", t, re.I)
+    if m:  # 702.189a with a described X ("Firebending X, where X is ~'s power")
+        return KeywordAbility(name="firebending", parameter="X, where X is " + m.group(1),
+                              text=t)
     m = re.match(r"^partner with (.+)$", t, re.I)
     if m:
         return KeywordAbility(name="partner with", parameter=m.group(1), text=t)
