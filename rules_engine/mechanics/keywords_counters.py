@@ -397,7 +397,31 @@ def _ka_backup(ctx: Any, eff: Any) -> None:
                 game.log("backup_abilities", obj=obj, source=src)
 
 
+# -- 702.156 ravenous -----------------------------------------------------------------------------
+def _ravenous(kw: Any) -> tuple[Any, ...]:
+    """702.156a: "This permanent enters with X +1/+1 counters on it" and "When this permanent
+    enters, if X is 5 or more, draw a card." (X is the X paid as it was cast, 107.3m)"""
+    from rules_engine.text.compiler import compile_face_text
+
+    enters = compile_face_text("This creature enters with X +1/+1 counters on it.",
+                               "this creature", "this creature", "Creature").abilities
+    if not enters or not isinstance(enters[0], ab.EntersReplacement):
+        return ()
+    draw = ab.TriggeredAbility(
+        trigger=ab.Trigger("enters", subject=_SELF, text="this permanent enters"),
+        condition=ab.Condition("x_at_least", amount=ab.Amount(5), text="if X is 5 or more"),
+        effects=(ab.Draw(player=ab.Ref("you"), amount=ab.Amount(1), text="draw a card"),),
+        text="When this permanent enters, if X is 5 or more, draw a card.")
+    return (enters[0], draw)
+
+
+def _x_at_least(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    need = cond.amount.value if cond.amount is not None and cond.amount.value else 0
+    return int(getattr(source, "x", 0) or 0) >= need
+
+
 registry.register_keyword_builders({
+    "ravenous": _ravenous,
     "backup": _backup,
     "tribute": _tribute,
     "unleash": _unleash, "sunburst": _sunburst, "melee": _melee,
@@ -410,6 +434,6 @@ registry.register_keyword_actions({
     "sunburst": _ka_sunburst, "melee": _ka_melee, "tribute": _ka_tribute,
     "backup": _ka_backup,
 })
-conditions._MORE.update({"tribute_not_paid": _tribute_not_paid,
+conditions._MORE.update({"tribute_not_paid": _tribute_not_paid, "x_at_least": _x_at_least,
                          "not_renowned": _not_renowned, "evolve_greater": _evolve_greater,
                          "opponent_dealt_damage_this_turn": _opponent_dealt_damage})
