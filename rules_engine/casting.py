@@ -199,7 +199,8 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
                "multikicker": compiled.keyword_ability(obj, "multikicker"),
                "buyback": compiled.keyword_ability(obj, "buyback"),  # 702.33, 702.27a
                "replicate": compiled.keyword_ability(obj, "replicate"),  # 702.56a
-               "offspring": compiled.keyword_ability(obj, "offspring")}  # 702.175a
+               "offspring": compiled.keyword_ability(obj, "offspring"),  # 702.175a
+               "squad": compiled.keyword_ability(obj, "squad")}  # 702.157a
     if all(present.get(n) is None for n in names):
         return cost_text, 0, ()
     kickers = [k for k in compiled.object_abilities(obj) if isinstance(k, ab.KeywordAbility)
@@ -210,7 +211,7 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
         kparts = k.cost.parts if k.cost is not None else ()
         mana_text = "".join(p.mana or "" for p in kparts if p.kind == "mana")
         others = tuple(p for p in kparts if p.kind != "mana")
-        times = 99 if k.name.lower() in ("multikicker", "replicate") else 1
+        times = 99 if k.name.lower() in ("multikicker", "replicate", "squad") else 1
         for _ in range(times):
             if not can_pay(game, player, parse_cost(cost_text + mana_text), x):
                 break
@@ -666,6 +667,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, sprung, off_parts = _announce_kicker(game, player, obj, cost_text, x,
                                                     names=("offspring",))
     other_parts = other_parts + off_parts
+    cost_text, squads, squad_parts = _announce_kicker(game, player, obj, cost_text, x,
+                                                      names=("squad",))
+    other_parts = other_parts + squad_parts
     casualty = _casualty_offer(game, player, obj, other_parts)
     other_parts = other_parts + casualty
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
@@ -691,6 +695,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["replicate"] = replicated  # 702.56a: times its cost was paid
     if sprung:
         spell.choices_made["offspring"] = True  # 702.175a: its offspring cost was paid
+    if squads:
+        spell.choices_made["squad"] = squads  # 702.157a: times its squad cost was paid
     if bought:
         spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
         game.log("buyback_paid", obj=spell, player=player)

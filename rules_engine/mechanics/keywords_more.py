@@ -18,6 +18,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, registry
+from rules_engine.registry import hooks
 from rules_engine.effects.core import _lki_of, _objects, _until, amount
 from rules_engine.mana import parse_cost
 from rules_engine.objects import Mod
@@ -233,19 +234,50 @@ def _offspring(kw: Any) -> tuple[Any, ...]:
         effects=(copy,), text=kw.text or "Offspring"),)
 
 
+def _squad(kw: Any) -> tuple[Any, ...]:
+    """702.157a: "Squad [cost]" means "As an additional cost to cast this spell, you may pay
+    [cost] any number of times" (announced by casting like multikicker) and "When this
+    creature enters, if its squad cost was paid, create a token that's a copy of it for each
+    time its squad cost was paid." (the "squad" action makes the copies)"""
+    if kw.cost is None:
+        return ()
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("enters", subject=ab.Ref("self"), text="this creature enters"),
+        condition=ab.Condition("squad_paid", text="if its squad cost was paid"),
+        effects=(ab.KeywordAction(name="squad", text="a token copy for each payment"),),
+        text=kw.text or "Squad"),)
+
+
+def _squad_paid(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    return bool((getattr(source, "choices_made", None) or {}).get("squad"))
+
+
+def _ka_squad(ctx: Any, eff: Any) -> None:
+    src = ctx.source
+    times = int((getattr(src, "choices_made", None) or {}).get("squad") or 0)
+    if times <= 0 or src is None:
+        return
+    copy = ab.CreateToken(token=ab.TokenSpec(copy_of=ab.Ref("self"), text="a copy of it"),
+                          amount=ab.Amount(times), controller=ab.Ref("you"),
+                          text="create a token that's a copy of it")
+    hooks.run(ctx.game, ctx, (copy,))
+
+
 def _offspring_paid(game: Any, cond: Any, controller: Any, source: Any) -> bool:
     return bool((getattr(source, "choices_made", None) or {}).get("offspring"))
 
 
-registry.register_keyword_actions({"modular move": _ka_modular_move})
+registry.register_keyword_actions({"modular move": _ka_modular_move, "squad": _ka_squad})
 registry.register_keyword_actions({"firebend": _ka_firebend, "flank": _ka_flank})
 registry.register_keyword_builders({
     "firebending": _firebending, "exalted": _exalted, "flanking": _flanking,
     "partner with": _partner_with, "modular": _modular, "offspring": _offspring,
+    "squad": _squad,
 })
 # the condition exalted's trigger carries (read by conditions.holds and the support audit)
 conditions._MORE["one_attacker_yours"] = _one_attacker_yours
 conditions._MORE["offspring_paid"] = _offspring_paid
+conditions._MORE["squad_paid"] = _squad_paid
 
 
 def _typecycling(kw: Any, card: Any = None) -> tuple[Any, ...]:
