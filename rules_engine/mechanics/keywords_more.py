@@ -18,10 +18,10 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, registry
-from rules_engine.registry import hooks
 from rules_engine.effects.core import _lki_of, _objects, _until, amount
 from rules_engine.mana import parse_cost
 from rules_engine.objects import Mod
+from rules_engine.registry import hooks
 
 # Texts filled by compiled.keyword_records: {n} the keyword's number, {nw} it as a word,
 # {cost} its mana cost, {param} its parameter ("partner with Foo": the partner's name).
