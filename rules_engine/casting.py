@@ -672,6 +672,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     other_parts = other_parts + squad_parts
     casualty = _casualty_offer(game, player, obj, other_parts)
     other_parts = other_parts + casualty
+    bargain = _bargain_offer(game, player, obj, other_parts)
+    other_parts = other_parts + bargain
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
     other_parts = other_parts + extra_parts
     if other_parts:
@@ -697,6 +699,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["offspring"] = True  # 702.175a: its offspring cost was paid
     if squads:
         spell.choices_made["squad"] = squads  # 702.157a: times its squad cost was paid
+    if bargain:
+        spell.choices_made["bargained"] = True  # 702.166b
     if bought:
         spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
         game.log("buyback_paid", obj=spell, player=player)
@@ -729,6 +733,26 @@ def _casualty_offer(game: Game, player: Player, obj: GameObject,
         return ()
     if not game.decider.may(player.name, f"sacrifice a creature with power {n} or greater "
                                          f"(casualty {n}, 702.153a)"):
+        return ()
+    return (part,)
+
+
+def _bargain_offer(game: Game, player: Player, obj: GameObject,
+                   already: tuple[Any, ...]) -> tuple[Any, ...]:
+    """702.166a: "As an additional cost to cast this spell, you may sacrifice an artifact,
+    enchantment, or token" (601.2b announced, 601.2h paid); the spell is then bargained
+    (702.166b). Offered only when such a permanent can be sacrificed; a "may"."""
+    if compiled.keyword_ability(obj, "bargain") is None:
+        return ()
+    part = ab.CostPart(kind="sacrifice", amount=ab.Amount(1), what=ab.ObjectFilter(
+        controller="you", any_of=(ab.ObjectFilter(card_types=("artifact", "enchantment")),
+                                  ab.ObjectFilter(qualifiers=("token",))),
+        text="an artifact, enchantment, or token"),
+        text="Bargain: sacrifice an artifact, enchantment, or token")
+    if hooks.cost_refusal(game, player, obj, already + (part,)):
+        return ()
+    if not game.decider.may(player.name, "sacrifice an artifact, enchantment, or token "
+                                         f"(bargain {obj.name}, 702.166a)"):
         return ()
     return (part,)
 
