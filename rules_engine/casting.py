@@ -171,6 +171,8 @@ def _additional_costs(game: Game, player: Player, obj: GameObject, cost_text: st
         _option, mana, others = pick
         cost_text += mana
         parts += others
+        if abl.optional:  # "if ~'s additional cost was paid" / "if evidence was collected"
+            game.__dict__["optional_cost_paid"] = True
     return cost_text, parts
 
 
@@ -674,7 +676,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     other_parts = other_parts + casualty
     bargain = _bargain_offer(game, player, obj, other_parts)
     other_parts = other_parts + bargain
+    game.__dict__.pop("optional_cost_paid", None)
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
+    optional_paid = bool(game.__dict__.pop("optional_cost_paid", None))
     other_parts = other_parts + extra_parts
     if other_parts:
         refusal = hooks.cost_refusal(game, player, obj, other_parts)
@@ -701,6 +705,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["squad"] = squads  # 702.157a: times its squad cost was paid
     if bargain:
         spell.choices_made["bargained"] = True  # 702.166b
+    if optional_paid:
+        spell.choices_made["optional_cost_paid"] = True  # 601.2b: an optional one was paid
     if bought:
         spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
         game.log("buyback_paid", obj=spell, player=player)

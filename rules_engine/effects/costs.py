@@ -13,7 +13,7 @@ from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power",
-                              "energy"})
+                              "energy", "blight", "forage", "collect_evidence"})
 
 
 def _cost_count(part: Any) -> int:
@@ -77,6 +77,16 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         if kind == "pay_life":
             if player.life < n:  # 119.4
                 return f"119.4: {player.name} can't pay {n} life"
+        elif kind == "blight":  # 701.68b: a creature you control is needed
+            if not any(o.is_creature for o in game.permanents(player)):
+                return f"701.68b: {player.name} controls no creature to blight"
+        elif kind == "forage":  # 701.61a
+            if len(player.graveyard) < 3 and not any(
+                    "Food" in o.subtypes for o in game.permanents(player)):
+                return f"701.61a: {player.name} can't forage"
+        elif kind == "collect_evidence":  # 701.59b
+            if sum(game.mana_value_of(c) for c in player.graveyard) < n:
+                return f"701.59b: {player.name} can't collect evidence {n}"
         elif kind == "energy":  # 107.14: paying {E} removes an energy counter from you
             if game.__dict__.get("energy", {}).get(player.name, 0) < n:
                 return f"107.14: {player.name} doesn't have {n} energy"
@@ -118,6 +128,9 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.lose_life(player, n)
                 game.log("life_paid", player=player, amount=n)
             continue
+        if kind in ("blight", "forage", "collect_evidence"):
+            paid += _keyword_action_cost(game, player, source, kind, n)
+            continue
         if kind == "energy":
             table = game.__dict__.setdefault("energy", {})
             table[player.name] = table.get(player.name, 0) - n
@@ -158,6 +171,18 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.log("tapped_for_cost", obj=obj, source=source)
         paid += chosen
     return paid
+
+
+def _keyword_action_cost(game: Game, player: Player, source: Any, kind: str,
+                         n: int) -> list[Any]:
+    """A keyword action paid as a cost (blight 701.68a, forage 701.61a, collect evidence
+    701.59a): done through its handler (``registry.KEYWORD_ACTIONS``)."""
+    from rules_engine.context import Ctx
+
+    ctx = Ctx(game, source, player)
+    eff = ab.KeywordAction(name=kind.replace("_", " "), amount=ab.Amount(n), text=kind)
+    registry.KEYWORD_ACTIONS[eff.name](ctx, eff)
+    return [ctx.it] if ctx.it is not None else []
 
 
 registry.provide(other_cost_kinds=OTHER_COST_KINDS, cost_refusal=cost_refusal, pay_costs=pay_costs)

@@ -278,6 +278,8 @@ registry.register_keyword_builders({
 conditions._MORE["one_attacker_yours"] = _one_attacker_yours
 conditions._MORE["offspring_paid"] = _offspring_paid
 conditions._MORE["squad_paid"] = _squad_paid
+conditions._MORE["optional_cost_paid"] = lambda game, cond, controller, source: bool(
+    (getattr(source, "choices_made", None) or {}).get("optional_cost_paid"))
 # 702.166b: "if this spell was bargained" (casting records the bargain on the spell and the
 # permanent it becomes)
 conditions._MORE["bargained"] = lambda game, cond, controller, source: bool(

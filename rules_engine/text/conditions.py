@@ -289,6 +289,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"an opponent lost life this turn", _fixed("opponent_lost_life_this_turn")),
         (r"tribute wasn't paid", _fixed("tribute_not_paid")),  # 702.104b
         (r"(?:~|it|this spell) was bargained", _fixed("bargained")),  # 702.166b
+        # an optional additional cost paid (601.2b): "if ~'s additional cost was paid",
+        # "if evidence was collected" (701.59c)
+        (r"(?:~'s|its|this spell's) additional cost was paid|evidence was collected",
+         _fixed("optional_cost_paid")),
         (rf"an opponent lost {_N} or more life this turn", lambda m, c: Condition(
             "opponent_lost_life_at_least", amount=amount(m.group("n")), text=m.group(0))),
         (r"you(?:'ve)? gained (?P<op>or|and) lost life this turn", lambda m, c: Condition(
