@@ -210,7 +210,8 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
                "multikicker": compiled.keyword_ability(obj, "multikicker"),
                "buyback": compiled.keyword_ability(obj, "buyback"),  # 702.33, 702.27a
                "replicate": compiled.keyword_ability(obj, "replicate"),  # 702.56a
-               "offspring": compiled.keyword_ability(obj, "offspring")}  # 702.175a
+               "offspring": compiled.keyword_ability(obj, "offspring"),  # 702.175a
+               "squad": compiled.keyword_ability(obj, "squad")}  # 702.157a
     if all(present.get(n) is None for n in names):
         return cost_text, 0, ()
     kickers = [k for k in compiled.object_abilities(obj) if isinstance(k, ab.KeywordAbility)
@@ -221,7 +222,7 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
         kparts = k.cost.parts if k.cost is not None else ()
         mana_text = "".join(p.mana or "" for p in kparts if p.kind == "mana")
         others = tuple(p for p in kparts if p.kind != "mana")
-        times = 99 if k.name.lower() in ("multikicker", "replicate") else 1
+        times = 99 if k.name.lower() in ("multikicker", "replicate", "squad") else 1
         for _ in range(times):
             if not can_pay(game, player, parse_cost(cost_text + mana_text), x):
                 break
@@ -739,10 +740,15 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, sprung, off_parts = _announce_kicker(game, player, obj, cost_text, x,
                                                     names=("offspring",))
     other_parts = other_parts + off_parts
+    cost_text, squads, squad_parts = _announce_kicker(game, player, obj, cost_text, x,
+                                                      names=("squad",))
+    other_parts = other_parts + squad_parts
     casualty = _casualty_offer(game, player, obj, other_parts)
     other_parts = other_parts + casualty
     teamwork = _teamwork_offer(game, player, obj, other_parts)
     other_parts = other_parts + teamwork
+    bargain = _bargain_offer(game, player, obj, other_parts)
+    other_parts = other_parts + bargain
     cost_text, extra_parts, add_paid = _additional_costs(game, player, obj, cost_text, x,
                                                          other_parts)
     other_parts = other_parts + extra_parts
@@ -773,6 +779,10 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["replicate"] = replicated  # 702.56a: times its cost was paid
     if sprung:
         spell.choices_made["offspring"] = True  # 702.175a: its offspring cost was paid
+    if squads:
+        spell.choices_made["squad"] = squads  # 702.157a: times its squad cost was paid
+    if bargain:
+        spell.choices_made["bargained"] = True  # 702.166b
     if bought:
         spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
         game.log("buyback_paid", obj=spell, player=player)
@@ -827,6 +837,26 @@ def _teamwork_offer(game: Game, player: Player, obj: GameObject,
         return ()
     if not game.decider.may(player.name, f"tap creatures with total power {n} or more "
                                          f"(teamwork {n})"):
+        return ()
+    return (part,)
+
+
+def _bargain_offer(game: Game, player: Player, obj: GameObject,
+                   already: tuple[Any, ...]) -> tuple[Any, ...]:
+    """702.166a: "As an additional cost to cast this spell, you may sacrifice an artifact,
+    enchantment, or token" (601.2b announced, 601.2h paid); the spell is then bargained
+    (702.166b). Offered only when such a permanent can be sacrificed; a "may"."""
+    if compiled.keyword_ability(obj, "bargain") is None:
+        return ()
+    part = ab.CostPart(kind="sacrifice", amount=ab.Amount(1), what=ab.ObjectFilter(
+        controller="you", any_of=(ab.ObjectFilter(card_types=("artifact", "enchantment")),
+                                  ab.ObjectFilter(qualifiers=("token",))),
+        text="an artifact, enchantment, or token"),
+        text="Bargain: sacrifice an artifact, enchantment, or token")
+    if hooks.cost_refusal(game, player, obj, already + (part,)):
+        return ()
+    if not game.decider.may(player.name, "sacrifice an artifact, enchantment, or token "
+                                         f"(bargain {obj.name}, 702.166a)"):
         return ()
     return (part,)
 
@@ -894,7 +924,19 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
     original_zone = obj.zone
     halves = split.halves(obj.card)
-    if halves and not any(obj.face is h for h in halves):
+    fused: tuple[Any, ...] | None = None
+    if halves and not any(obj.face is h for h in halves) and original_zone == "hand" and \
+            cost is not None and any("fuse" in h.keywords for h in halves) and can_pay(
+                game, player, parse_cost("".join(h.mana_cost for h in halves)), x) and \
+            game.decider.may(player.name, f"cast both halves of {obj.name} (fuse, 702.102a)"):
+        # 702.102a-d: both halves from the hand; the fused spell has both halves'
+        # characteristics (709.4) and its total cost is both mana costs; it does the left
+        # half's instructions, then the right's
+        fused = tuple(e for h in halves for e in compiled.spell_effects(h, obj.card))
+        cost_text = "".join(h.mana_cost for h in halves)
+        cost = parse_cost(cost_text)
+        game.log("fused", obj=obj, player=player)
+    if halves and fused is None and not any(obj.face is h for h in halves):
         # 709.3: cast by an effect ("cast target card ... without paying"): choose the half
         # now; 702.127a: the aftermath half only from a graveyard, and exiled afterwards
         castable = [h for h in halves if original_zone == "graveyard" or not
@@ -913,7 +955,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         except IllegalActionError:
             obj.face = original_face
             raise
-    effects = compiled.spell_effects(obj.face, obj.card)
+    effects = fused if fused is not None else compiled.spell_effects(obj.face, obj.card)
     changed = _text_changed(obj, "cleave") if cleave else None
     pending_text = game.__dict__.pop("text_changed", None)  # 702.96a overload (its mechanic)
     if changed is None and pending_text is not None and pending_text[0] is obj:
@@ -940,6 +982,18 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         game.__dict__.pop("chosen_mode_costs", None)
         effects = hooks.choose_modes(game, player, effects)  # 601.2b
         wanted = targeting.collect_targets(effects)
+        escalate = compiled.keyword_ability(obj, "escalate") if cost is not None else None
+        chosen = next((ev for ev in reversed(game.events[-5:]) if ev.name == "modes_chosen"),
+                      None)
+        extra_modes = len([m for m in str(chosen.data.get("modes") or "").split(",") if m]) - 1 \
+            if chosen is not None else 0
+        if escalate is not None and escalate.cost is not None and extra_modes > 0:
+            # 702.120a: an additional cost for each mode chosen beyond the first (601.2f)
+            if any(p.kind != "mana" for p in escalate.cost.parts):
+                raise IllegalActionError("702.120a", f"{obj.name}: an escalate cost other than "
+                                                     "mana is not paid by this engine")
+            cost_text += (escalate.cost.mana or "") * extra_modes
+            cost = parse_cost(cost_text)
         if cost is not None and (compiled.keyword_ability(obj, "spree") is not None
                                  or compiled.keyword_ability(obj, "tiered") is not None):
             # 702.172a (spree), 702.183a (tiered): "as an additional cost to cast this spell,
@@ -948,7 +1002,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             if extra:
                 cost_text = cost_text + extra
                 cost = parse_cost(cost_text)
-    elif changed is not None or entwined:
+    elif changed is not None or entwined or fused is not None:
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
@@ -980,7 +1034,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
-    if modal or entwined or changed is not None:
+    if modal or entwined or fused is not None or changed is not None:
         obj.choices_made["effects"] = effects
     if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
         obj.choices_made.update(announced)

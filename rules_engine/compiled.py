@@ -283,7 +283,9 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
     ok = True
     fill: dict[str, str] = {}
     if any("{cost}" in t for t in texts):
-        ok = bool(cost) and cost.startswith("{")  # a mana cost ("Equip—Pay 3 life" is not)
+        # a mana cost, or another cost the cost grammar reads ("Equip—Discard a card", 702.6a:
+        # "[Cost]: Attach ..."); one it can't read leaves the keyword unrun (the audit says so)
+        ok = bool(cost)
         fill["{cost}"] = cost or ""
     if any("{param}" in t for t in texts):
         ok = ok and bool(param)

@@ -220,7 +220,8 @@ def _self_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     if detail == "saddled":  # 702.171b: until end of turn
         return game.__dict__.get("saddled_turn", {}).get(id(source)) == game.turn and any(
             o is source and t == source.timestamp for o, t in game.__dict__.get("saddled", ()))
-    if detail in ("monstrous", "renowned"):  # 701.37b / 702.112b designations (400.7)
+    if detail in ("monstrous", "renowned", "suspected", "harnessed"):
+        # designations (701.37b, 702.112b, 701.60b, 701.64b), kept until it leaves (400.7)
         return any(o is source and t == source.timestamp
                    for o, t in game.__dict__.get(detail, ()))
     if detail.startswith("a ") or detail.startswith("an "):

@@ -372,6 +372,8 @@ class Game:
             n += len(hooks.player_restrictions(self, "draw_plus_one", player))
         drawn = []
         for _ in range(n):
+            if player.graveyard and hooks.dredge_draw(self, player):
+                continue  # 702.52a: the draw was replaced by dredge (mechanics/dredge.py)
             if not player.library:
                 player.drew_from_empty = True  # 704.5b
                 self.log("drew_from_empty_library", player=player)

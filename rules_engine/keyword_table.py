@@ -28,6 +28,7 @@ from typing import Any
 
 from rules_engine.support import KEYWORDS_WITHOUT_EFFECT, engine_tables, not_run
 from rules_engine.text.compiler import compile_card
+from rules_engine.text.keywords import parse_keyword_line
 
 MIN_CARDS = 3
 
@@ -113,8 +114,9 @@ def _strip_reminders(text: str) -> str:
 
 def keyword_rules_of(card: dict, by_name: dict[str, str],
                      action_res: dict[str, re.Pattern[str]]) -> set[str]:
-    """The 701/702 rule numbers a card carries: its Scryfall keywords, and keyword actions
-    found in its Oracle text (reminder text removed)."""
+    """The 701/702 rule numbers a card carries: its Scryfall keywords, its Oracle keyword
+    lines (read by the compiler's keyword parser), and keyword actions found in its Oracle
+    text (reminder text removed)."""
     found: set[str] = set()
     for kw in card.get("keywords") or ():
         k = str(kw).lower()
@@ -125,7 +127,14 @@ def keyword_rules_of(card: dict, by_name: dict[str, str],
             rule = "702.14"
         if rule is not None:
             found.add(rule)
-    text = _strip_reminders(_card_text(card)).lower()
+    text = _strip_reminders(_card_text(card))
+    for line in text.splitlines():  # keyword lines Scryfall's list may miss ("Backup 1")
+        for kw in parse_keyword_line(line.strip()) or ():
+            k = (kw.name or "").lower()
+            rule = _FORMS.get(k) or by_name.get(k)
+            if rule is not None:
+                found.add(rule)
+    text = text.lower()
     for rule, rx in action_res.items():
         if rule not in found and rx.search(text):
             found.add(rule)

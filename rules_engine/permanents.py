@@ -89,7 +89,10 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         if abl.kind in ("as_transforms", "as_turned_face_up"):
             continue  # (applied as it transforms, 712; as it is turned face up, 708.11)
         if abl.condition is None or _cond(game, abl, controller, obj):
-            hooks.run(game, Ctx(game, obj, controller), abl.effects)
+            ctx = Ctx(game, obj, controller)
+            # 107.3m: "enters with X counters": the X paid for the spell it was (0 otherwise)
+            ctx.x = int(getattr(obj, "x", 0) or 0) if from_stack else 0
+            hooks.run(game, ctx, abl.effects)
     if enters_prepared:
         hooks.prepare_become_prepared(game, obj)
     hooks.day_night_bound_checks(game)

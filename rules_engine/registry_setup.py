@@ -30,6 +30,7 @@ from rules_engine.mechanics import (  # noqa: F401
     alt_costs_more,
     bestow,
     day_night,
+    dredge,
     earthbend,
     emblems,
     end_turn,

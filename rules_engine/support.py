@@ -288,6 +288,9 @@ _OUTSIDE_GAME: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
         (r"^a deck can have any number of cards named ~",
          "deck construction (100.2a): checked when the deck is built, no effect in a game",
          False),
+        (r"^companion —",
+         "deck construction and outside the game (702.139a companion: a sideboard card "
+         "revealed before the game; games here have no sideboard): no effect in a game", False),
         (r"\bsubgame\b",
          "a Magic subgame (a game inside the game): not run by this two-player engine", True),
     ))

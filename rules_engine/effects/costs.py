@@ -13,7 +13,7 @@ from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
-                              "energy", "collect_evidence", "reveal"})
+                              "energy", "forage", "collect_evidence", "reveal"})
 
 
 def _cost_count(part: Any) -> int:
@@ -79,6 +79,16 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         if kind == "pay_life":
             if player.life < n:  # 119.4
                 return f"119.4: {player.name} can't pay {n} life"
+        elif kind == "blight":  # 701.68b: a creature you control is needed
+            if not any(o.is_creature for o in game.permanents(player)):
+                return f"701.68b: {player.name} controls no creature to blight"
+        elif kind == "forage":  # 701.61a
+            if len(player.graveyard) < 3 and not any(
+                    "Food" in o.subtypes for o in game.permanents(player)):
+                return f"701.61a: {player.name} can't forage"
+        elif kind == "collect_evidence":  # 701.59b
+            if sum(game.mana_value_of(c) for c in player.graveyard) < n:
+                return f"701.59b: {player.name} can't collect evidence {n}"
         elif kind == "energy":  # 107.14: paying {E} removes an energy counter from you
             if game.__dict__.get("energy", {}).get(player.name, 0) < n:
                 return f"107.14: {player.name} doesn't have {n} energy"
@@ -87,12 +97,6 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
                 source, GameObject) else 0
             if have < n:
                 return f"122.8: {source.name} doesn't have {n} {part.counter} counter(s)"
-        elif kind == "blight":
-            if not any(o.is_creature for o in game.permanents(player)):
-                return f"701.68b: {player.name} controls no creature to blight"
-        elif kind == "collect_evidence":
-            if part.amount is None or sum(game.mana_value_of(o) for o in player.graveyard) < n:
-                return f"701.59b: {player.name} can't collect evidence {n}"
         elif kind == "tap_creatures_power":
             need = n
             pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
@@ -146,6 +150,9 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
             if n > 0:
                 game.lose_life(player, n)
                 game.log("life_paid", player=player, amount=n)
+            continue
+        if kind in ("forage", "collect_evidence"):  # through their keyword actions (701.59, 701.61)
+            paid += _keyword_action_cost(game, player, source, kind, n)
             continue
         if kind == "energy":
             table = game.__dict__.setdefault("energy", {})
@@ -209,6 +216,18 @@ def _blight(game: Game, player: Player, n: int) -> list[Any]:
         game.log("counters_put", obj=obj, counter="-1/-1", amount=n, player=player)
         game.log("blighted", obj=obj, player=player, amount=n)
     return list(chosen)
+
+
+def _keyword_action_cost(game: Game, player: Player, source: Any, kind: str,
+                         n: int) -> list[Any]:
+    """A keyword action paid as a cost (blight 701.68a, forage 701.61a, collect evidence
+    701.59a): done through its handler (``registry.KEYWORD_ACTIONS``)."""
+    from rules_engine.context import Ctx
+
+    ctx = Ctx(game, source, player)
+    eff = ab.KeywordAction(name=kind.replace("_", " "), amount=ab.Amount(n), text=kind)
+    registry.KEYWORD_ACTIONS[eff.name](ctx, eff)
+    return [ctx.it] if ctx.it is not None else []
 
 
 registry.provide(other_cost_kinds=OTHER_COST_KINDS, cost_refusal=cost_refusal, pay_costs=pay_costs)

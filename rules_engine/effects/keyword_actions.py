@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, registry
+from rules_engine import casting, compiled, registry
 from rules_engine.combat import _poison
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, amount, resolve_ref
@@ -153,9 +153,32 @@ def _ka_regenerate(ctx: Ctx, eff: Any) -> None:
             game.log("regeneration_shield", obj=obj)
 
 
+def umbra_armor(game: Game, obj: GameObject) -> bool:
+    """702.89a: umbra armor (formerly totem armor) on an Aura means "If enchanted permanent
+    would be destroyed, instead remove all damage marked on it and destroy this Aura." True
+    when an Aura attached to ``obj`` was destroyed instead (its controller picks one, 616.1)."""
+    if not any(o.attached_to is obj for o in game.battlefield):
+        return False
+    umbras = [o for o in game.battlefield if o.attached_to is obj and (
+        compiled.keyword_ability(o, "umbra armor") is not None
+        or compiled.keyword_ability(o, "totem armor") is not None)]
+    if not umbras:
+        return False
+    aura = umbras[0] if len(umbras) == 1 else game.decider.choose(
+        obj.controller.name, "Aura with umbra armor to destroy instead (702.89a)", umbras)
+    obj.damage = 0
+    obj.deathtouch_damage = False
+    game.move(aura, "graveyard")
+    game.log("umbra_armor", obj=obj, aura=aura)
+    return True
+
+
 def regenerate(game: Game, obj: GameObject) -> bool:
     """701.19a: if ``obj`` has a regeneration shield this turn, use it instead of destroying
-    it: remove all damage, tap it, remove it from combat. True when it was regenerated."""
+    it: remove all damage, tap it, remove it from combat. True when it was regenerated (or,
+    first, when umbra armor replaced the destruction, 702.89a)."""
+    if umbra_armor(game, obj):
+        return True
     shields = game.__dict__.get("regeneration")
     if not shields:
         return False

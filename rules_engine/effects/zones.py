@@ -9,7 +9,7 @@ from rules_engine import abilities as ab
 from rules_engine import combat, compiled, permanents, registry, targeting
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects, _players, _without_zone, amount
-from rules_engine.effects.keyword_actions import regenerate
+from rules_engine.effects.keyword_actions import regenerate, umbra_armor
 from rules_engine.objects import GameObject, Player
 
 
@@ -19,7 +19,8 @@ def h_destroy(ctx: Ctx, eff: ab.Destroy) -> None:
     destroyed = []
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield" and not compiled.has_keyword(obj, "indestructible"):
-            if not eff.no_regenerate and regenerate(ctx.game, obj):
+            if regenerate(ctx.game, obj) if not eff.no_regenerate else \
+                    umbra_armor(ctx.game, obj):  # (umbra armor is no regeneration, 702.89a)
                 continue
             ctx.game.move(obj, "graveyard")
             destroyed.append(obj)

@@ -14,6 +14,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import conditions, registry
+from rules_engine.effects.core import _objects
 from rules_engine.objects import GameObject, Mod, Player
 
 _SELF = ab.Ref("self", text="this creature")
@@ -307,7 +308,122 @@ def _ka_melee(ctx: Any, eff: Any) -> None:
         game.log("melee", obj=obj, amount=n)
 
 
+# -- 702.104 tribute ------------------------------------------------------------------------------
+def _tribute(kw: Any) -> tuple[Any, ...]:
+    """702.104a: "As this creature enters, choose an opponent. That player may put an
+    additional N +1/+1 counters on it." 702.104b: "if tribute wasn't paid" looks at that
+    choice (the "tribute_not_paid" condition)."""
+    n = _num(kw)
+    if n is None:
+        return ()
+    return (ab.EntersReplacement(
+        kind="as_enters", effects=(ab.KeywordAction(name="tribute", amount=ab.Amount(n),
+                                                    text=f"tribute {n}"),),
+        subject=_SELF, text=kw.text or f"Tribute {n}"),)
+
+
+def _ka_tribute(ctx: Any, eff: Any) -> None:
+    game = ctx.game
+    obj = ctx.source
+    if not isinstance(obj, GameObject):
+        return
+    n = eff.amount.value if eff.amount is not None and eff.amount.value else 0
+    opponents = list(game.opponents(ctx.controller))
+    if not opponents:
+        return
+    who = opponents[0] if len(opponents) == 1 else game.decider.choose(
+        ctx.controller.name, "opponent for tribute (702.104a)", opponents)
+    paid = game.decider.may(who.name, f"put {n} +1/+1 counters on {obj.name} (tribute)")
+    if paid:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=who)
+    game.__dict__.setdefault("tribute", {})[id(obj)] = (obj.timestamp, paid)
+    game.log("tribute", obj=obj, player=who, paid=paid)
+
+
+def _tribute_not_paid(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    stamp, paid = game.__dict__.get("tribute", {}).get(id(source), (None, True))
+    return stamp == getattr(source, "timestamp", None) and not paid
+
+
+# -- 702.165 backup -------------------------------------------------------------------------------
+def _backup(kw: Any) -> tuple[Any, ...]:
+    """702.165a: "Backup N" means "When this creature enters, put N +1/+1 counters on target
+    creature. If that's another creature, it gains the following abilities until end of
+    turn." (the abilities printed after backup on the card, 702.165b; the "backup" action
+    reads them from the card as it resolves)."""
+    n = _num(kw)
+    if n is None:
+        return ()
+    target = ab.Target(kind="creature", filter=ab.ObjectFilter(card_types=("creature",),
+                                                              text="creature"),
+                       min_count=1, max_count=1, index=0, text="target creature")
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("enters", subject=_SELF, text="this creature enters"),
+        effects=(ab.KeywordAction(name="backup", amount=ab.Amount(n), subject=ab.Ref(
+            "target", target=target, text="target creature"), text=f"backup {n}"),),
+        text=kw.text or f"Backup {n}"),)
+
+
+def _following(obj: GameObject) -> tuple[Any, ...]:
+    """The abilities printed after the backup keyword on ``obj`` (702.165b), without the
+    records backup itself stands for."""
+    from rules_engine import compiled
+
+    abilities = list(compiled.object_abilities(obj))
+    for i, a in enumerate(abilities):
+        if isinstance(a, ab.KeywordAbility) and a.name == "backup":
+            own = {id(r) for r in compiled.keyword_records(a, obj.name, obj.face.name,
+                                                           obj.face.type_line)}
+            return tuple(x for x in abilities[i + 1:] if id(x) not in own)
+    return ()
+
+
+def _ka_backup(ctx: Any, eff: Any) -> None:
+    game = ctx.game
+    src = ctx.source
+    n = eff.amount.value if eff.amount is not None and eff.amount.value else 0
+    for obj in _objects(ctx, eff.subject):
+        if not isinstance(obj, GameObject) or obj.zone != "battlefield":
+            continue
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=ctx.controller)
+        if obj is not src and isinstance(src, GameObject):
+            following = _following(src)
+            if following:
+                names = tuple(a.name for a in following if isinstance(a, ab.KeywordAbility))
+                obj.mods.append(Mod(keywords=names, abilities=following, until="eot",
+                                    timestamp=game.next_timestamp()))
+                game.log("backup_abilities", obj=obj, source=src)
+
+
+# -- 702.156 ravenous -----------------------------------------------------------------------------
+def _ravenous(kw: Any) -> tuple[Any, ...]:
+    """702.156a: "This permanent enters with X +1/+1 counters on it" and "When this permanent
+    enters, if X is 5 or more, draw a card." (X is the X paid as it was cast, 107.3m)"""
+    from rules_engine.text.compiler import compile_face_text
+
+    enters = compile_face_text("This creature enters with X +1/+1 counters on it.",
+                               "this creature", "this creature", "Creature").abilities
+    if not enters or not isinstance(enters[0], ab.EntersReplacement):
+        return ()
+    draw = ab.TriggeredAbility(
+        trigger=ab.Trigger("enters", subject=_SELF, text="this permanent enters"),
+        condition=ab.Condition("x_at_least", amount=ab.Amount(5), text="if X is 5 or more"),
+        effects=(ab.Draw(player=ab.Ref("you"), amount=ab.Amount(1), text="draw a card"),),
+        text="When this permanent enters, if X is 5 or more, draw a card.")
+    return (enters[0], draw)
+
+
+def _x_at_least(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    need = cond.amount.value if cond.amount is not None and cond.amount.value else 0
+    return int(getattr(source, "x", 0) or 0) >= need
+
+
 registry.register_keyword_builders({
+    "ravenous": _ravenous,
+    "backup": _backup,
+    "tribute": _tribute,
     "unleash": _unleash, "sunburst": _sunburst, "melee": _melee,
     "mentor": _mentor, "renown": _renown, "bloodthirst": _bloodthirst, "riot": _riot,
     "evolve": _evolve, "graft": _graft, "devour": _devour,
@@ -315,7 +431,9 @@ registry.register_keyword_builders({
 registry.register_keyword_actions({
     "become renowned": _ka_become_renowned, "riot": _ka_riot, "evolve": _ka_evolve,
     "graft move": _ka_graft_move, "devour": _ka_devour, "unleash": _ka_unleash,
-    "sunburst": _ka_sunburst, "melee": _ka_melee,
+    "sunburst": _ka_sunburst, "melee": _ka_melee, "tribute": _ka_tribute,
+    "backup": _ka_backup,
 })
-conditions._MORE.update({"not_renowned": _not_renowned, "evolve_greater": _evolve_greater,
+conditions._MORE.update({"tribute_not_paid": _tribute_not_paid, "x_at_least": _x_at_least,
+                         "not_renowned": _not_renowned, "evolve_greater": _evolve_greater,
                          "opponent_dealt_damage_this_turn": _opponent_dealt_damage})

@@ -18,9 +18,10 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, registry
-from rules_engine.effects.core import _lki_of, _objects, _until
+from rules_engine.effects.core import _lki_of, _objects, _until, amount
 from rules_engine.mana import parse_cost
 from rules_engine.objects import Mod
+from rules_engine.registry import hooks
 
 # Texts filled by compiled.keyword_records: {n} the keyword's number, {nw} it as a word,
 # {cost} its mana cost, {param} its parameter ("partner with Foo": the partner's name).
@@ -42,6 +43,8 @@ registry.register_keyword_texts({
                   "At the beginning of your upkeep, if this permanent has a time counter on it, "
                   "remove a time counter from it. Then if it has no time counters on it, "
                   "sacrifice it."),
+    # 702.125a (a two-player game: one opponent)
+    "undaunted": ("This spell costs {1} less to cast for each opponent you have.",),
     # 702.181a
     "mobilize": ("Whenever this creature attacks, create {nw} 1/1 red Warrior creature tokens "
                  "that are tapped and attacking. Sacrifice them at the beginning of the next "
@@ -66,12 +69,16 @@ def _firebending(kw: Any) -> tuple[Any, ...]:
     of combat, you don't lose this mana as steps and phases end." (each instance triggers
     separately, 702.189b). The trigger's effect is the "firebend" action below."""
     param = (kw.parameter or "").strip()
-    if not param.isdigit() or not 0 < int(param) <= 20:
+    if param.startswith("X, where X is "):  # "Firebending X, where X is ~'s power"
+        amt = ab.Amount(text=param[len("X, where X is "):])
+    elif param.isdigit() and 0 < int(param) <= 20:
+        amt = ab.Amount(int(param))
+    else:
         return ()
     return (ab.TriggeredAbility(
         trigger=ab.Trigger("attacks", subject=ab.Ref("self"), text="this creature attacks"),
-        effects=(ab.KeywordAction(name="firebend", amount=ab.Amount(int(param)),
-                                  text=f"add {'{R}' * int(param)} until end of combat"),),
+        effects=(ab.KeywordAction(name="firebend", amount=amt,
+                                  text=f"add {param} {{R}} until end of combat"),),
         text=kw.text or f"Firebending {param}"),)
 
 
@@ -80,7 +87,9 @@ def _ka_firebend(ctx: Any, eff: Any) -> None:
     the steps' ends, given back to the ordinary rule as the end of combat step begins, so it
     empties when that step ends."""
     game = ctx.game
-    n = eff.amount.value if eff.amount is not None and eff.amount.value else 0
+    n = max(0, amount(ctx, eff.amount, 0))
+    if n <= 0:
+        return
     p = ctx.controller
     p.mana_pool["R"] = p.mana_pool.get("R", 0) + n
     p.kept_mana["R"] = p.kept_mana.get("R", 0) + n
@@ -225,19 +234,54 @@ def _offspring(kw: Any) -> tuple[Any, ...]:
         effects=(copy,), text=kw.text or "Offspring"),)
 
 
+def _squad(kw: Any) -> tuple[Any, ...]:
+    """702.157a: "Squad [cost]" means "As an additional cost to cast this spell, you may pay
+    [cost] any number of times" (announced by casting like multikicker) and "When this
+    creature enters, if its squad cost was paid, create a token that's a copy of it for each
+    time its squad cost was paid." (the "squad" action makes the copies)"""
+    if kw.cost is None:
+        return ()
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("enters", subject=ab.Ref("self"), text="this creature enters"),
+        condition=ab.Condition("squad_paid", text="if its squad cost was paid"),
+        effects=(ab.KeywordAction(name="squad", text="a token copy for each payment"),),
+        text=kw.text or "Squad"),)
+
+
+def _squad_paid(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    return bool((getattr(source, "choices_made", None) or {}).get("squad"))
+
+
+def _ka_squad(ctx: Any, eff: Any) -> None:
+    src = ctx.source
+    times = int((getattr(src, "choices_made", None) or {}).get("squad") or 0)
+    if times <= 0 or src is None:
+        return
+    copy = ab.CreateToken(token=ab.TokenSpec(copy_of=ab.Ref("self"), text="a copy of it"),
+                          amount=ab.Amount(times), controller=ab.Ref("you"),
+                          text="create a token that's a copy of it")
+    hooks.run(ctx.game, ctx, (copy,))
+
+
 def _offspring_paid(game: Any, cond: Any, controller: Any, source: Any) -> bool:
     return bool((getattr(source, "choices_made", None) or {}).get("offspring"))
 
 
-registry.register_keyword_actions({"modular move": _ka_modular_move})
+registry.register_keyword_actions({"modular move": _ka_modular_move, "squad": _ka_squad})
 registry.register_keyword_actions({"firebend": _ka_firebend, "flank": _ka_flank})
 registry.register_keyword_builders({
     "firebending": _firebending, "exalted": _exalted, "flanking": _flanking,
     "partner with": _partner_with, "modular": _modular, "offspring": _offspring,
+    "squad": _squad,
 })
 # the condition exalted's trigger carries (read by conditions.holds and the support audit)
 conditions._MORE["one_attacker_yours"] = _one_attacker_yours
 conditions._MORE["offspring_paid"] = _offspring_paid
+conditions._MORE["squad_paid"] = _squad_paid
+# 702.166b: "if this spell was bargained" (casting records the bargain on the spell and the
+# permanent it becomes)
+conditions._MORE["bargained"] = lambda game, cond, controller, source: bool(
+    (getattr(source, "choices_made", None) or {}).get("bargained"))
 
 
 def _typecycling(kw: Any, card: Any = None) -> tuple[Any, ...]:

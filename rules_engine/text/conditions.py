@@ -339,6 +339,8 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"enchanted|monstrous|renowned|suspected|saddled)", lambda m, c: Condition(
              "self_is", detail=m.group("what"), negated=True, text=m.group(0))),
         (r"an opponent lost life this turn", _fixed("opponent_lost_life_this_turn")),
+        (r"tribute wasn't paid", _fixed("tribute_not_paid")),  # 702.104b
+        (r"(?:~|it|this spell) was bargained", _fixed("bargained")),  # 702.166b
         (rf"an opponent lost {_N} or more life this turn", lambda m, c: Condition(
             "opponent_lost_life_at_least", amount=amount(m.group("n")), text=m.group(0))),
         (r"you(?:'ve)? gained (?P<op>or|and) lost life this turn", lambda m, c: Condition(

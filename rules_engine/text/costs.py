@@ -70,6 +70,11 @@ def _part(text: str) -> CostPart | None:
     m = re.match(r"^waterbend ((?:\{[0-9X]+\})+)$", t, re.I)
     if m:  # rule 701.67a: pay it, tapping artifacts/creatures for generic mana if you like
         return CostPart("waterbend", mana=m.group(1), text=t)
+    m = re.match(rf"^(blight|collect evidence) ({NUM_WORD})$", t, re.I)
+    if m:  # rules 701.68a, 701.59a as costs ("Blight 2: ...", "you may collect evidence 6")
+        return CostPart(m.group(1).lower().replace(" ", "_"), amount=amount(m.group(2)), text=t)
+    if t.lower() == "forage":  # rule 701.61a
+        return CostPart("forage", amount=Amount(1), text=t)
     m = re.match(r"^pay ((?:\{E\})+)$", t, re.I)
     if m:  # "Pay {E}{E}": energy counters (rule 107.14)
         return CostPart("energy", amount=Amount(m.group(1).count("{E}")), text=t)

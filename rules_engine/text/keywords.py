@@ -27,7 +27,7 @@ SIMPLE = {
     "increment", "paradigm", "hidden agenda", "double agenda", "station", "firebending",
     "web-slinging", "max speed", "exhaust",
     "fuse", "spree", "tiered", "choose a background", "friends forever",
-    "doctor's companion", "assist", "sidekick",
+    "doctor's companion", "assist", "sidekick", "undaunted",
     "spectacle", "exploit", "renown", "devour", "graft", "modular", "fading",
     "vanishing", "annihilator", "rampage", "absorb", "afflict", "crew", "fortify",
     "reconfigure", "amplify", "tribute", "dash", "blitz", "prototype", "squad", "casualty",
@@ -47,7 +47,8 @@ COSTED = ("cumulative upkeep", "augment", "ward",
           "retrace", "harmonize", "mayhem", "warp", "station", "exhaust", "freerunning",
           "impending", "offspring", "squad", "cleave", "boast", "craft", "level up", "transfigure",
           "sneak", "web-slinging",
-          "channel", "aura swap", "entwine", "recover", "replicate", "suspend", "awaken")
+          "channel", "aura swap", "entwine", "recover", "replicate", "suspend", "awaken",
+          "escalate")
 NUMBERED = ("firebending", "toxic", "afflict", "annihilator", "bushido", "modular", "fading",
             "vanishing",
             "rampage", "absorb", "crew", "renown", "tribute", "devour", "graft", "amplify",
@@ -97,6 +98,10 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     m = re.match(r"^enchant (.+)$", t, re.I)
     if m:
         return KeywordAbility(name="enchant", parameter=m.group(1), text=t)
+    m = re.match(r"^firebending x, where x is (.+)$", t, re.I)
+    if m:  # 702.189a with a described X ("Firebending X, where X is ~'s power")
+        return KeywordAbility(name="firebending", parameter="X, where X is " + m.group(1),
+                              text=t)
     m = re.match(r"^partner with (.+)$", t, re.I)
     if m:
         return KeywordAbility(name="partner with", parameter=m.group(1), text=t)

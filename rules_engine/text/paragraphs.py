@@ -745,6 +745,11 @@ def _labelled(label: str, body: str, para: str, is_spell: bool) -> tuple[Ability
     if low == "exhaust":
         return tuple(dataclasses.replace(a, max_per_game=1, label=label)
                      if isinstance(a, ActivatedAbility) else a for a in inner)
+    if low == "boast":  # 702.142a: only if this creature attacked this turn, once each turn
+        return tuple(dataclasses.replace(
+            a, max_per_turn=1, label=label, condition=Condition(
+                "self_attacked_this_turn", text="this creature attacked this turn"))
+            if isinstance(a, ActivatedAbility) and a.condition is None else a for a in inner)
     if low.split()[0] not in ABILITY_WORDS and parse_keyword(label) is not None:
         return (Unsupported(text=para, reason=f"keyword label {label!r} not implemented"),)
     return tuple(_with_label(a, label) for a in inner)
