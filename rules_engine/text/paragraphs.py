@@ -355,6 +355,17 @@ def _static(text: str) -> Ability | None:
         if condition is None:
             return None
         t = m.group(2)
+        m = re.match(r"^as long as (.+?), (.+)$", t, re.I)
+        more = parse_condition(m.group(1), ctx) if m else None
+        if m and more is not None:
+            # "During your turn, as long as ~ has one or more loyalty counters on him, ...":
+            # both conditions
+            condition = Condition("and", parts=(condition, more), text=f"{condition.text} "
+                                                                        f"and {more.text}")
+            t = m.group(2)
+        # a character's pronoun as the subject: "he's a 3/4 Ninja creature" (~ itself)
+        t = re.sub(r"^(?:he|she)'s\b", "~ is", t, flags=re.I)
+        t = re.sub(r"^(?:he|she)(?= is\b| has\b| gets\b)", "~", t, flags=re.I)
     if condition is not None and condition.subject is not None:
         st = _static(t + ".")
         if isinstance(st, StaticAbility) and st.condition is None:

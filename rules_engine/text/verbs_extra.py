@@ -114,7 +114,18 @@ def _mana_each_color(s: Ref, m: re.Match[str], ctx: Ctx) -> AddMana | None:
     return AddMana(amount=Amount(0), each_color_among=flt, text=m.group(0))
 
 
+def _is_pt_creature(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
+    """"~ is a 3/4 Ninja creature" (a static, e.g. Kaito's "during your turn"): the creature card
+    type replaces its others and Ninja its subtypes (205.1a; no "still a planeswalker"), with
+    base power and toughness 3/4 (613.4b)."""
+    return Animate(subject=s, power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
+                   card_types=("creature",), subtypes=tuple(m.group("types").split()),
+                   duration=None, set_types=True, text=m.group(0))
+
+
 VERB_PHRASES.extend([
+    (re.compile(r"is an? (?P<p>\d+)/(?P<t>\d+) (?P<types>(?:[A-Z][a-z]+ )*)creature"),
+     _is_pt_creature),
     (re.compile(r"adds? one mana of each color among (?P<what>.+)", re.I), _mana_each_color),
     (re.compile(r"for each color among (?P<what>.+?), add one mana of that color", re.I),
      _mana_each_color),
