@@ -220,7 +220,7 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
     if attacks:
         # the players/planeswalkers/battles attacked, for "whenever you attack <a player>" (508.3)
         game.log("attackers_declared", player=game.active, count=len(attacks),
-                 defenders=tuple(dict.fromkeys(attacks.values())))
+                 defenders=tuple(dict.fromkeys(attacks.values())), attackers=tuple(attacks))
 
 
 def _requirements(game: Game) -> tuple[list[GameObject], list[GameObject], list[GameObject]]:

@@ -415,6 +415,21 @@ def _kicked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool(getattr(source, "choices_made", {}).get("kicked"))
 
 
+def _self_power(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if its power is exactly 20" / "if ~'s power is 4 or greater" (208.1, its power now)."""
+    if source is None or not hasattr(source, "power"):
+        return False
+    if cond.kind == "self_power_exactly":
+        return source.power == _amount(cond)
+    return source.power >= _amount(cond)
+
+
+def _life_at_most_half_starting(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if your life total is less than or equal to half your starting life total" (103.4:
+    20 in a two-player game; 107.1a: a half is not rounded here, 10 or less of 20)."""
+    return controller.life * 2 <= getattr(game, "starting_life", 20)
+
+
 def _additional_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """"If ~'s additional cost was paid", "If evidence was collected" (601.2b, 701.59c): an
     (optional) additional cost was paid as the spell was cast (casting._additional_costs)."""
@@ -540,6 +555,8 @@ _MORE: dict[str, Any] = {
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
     "additional_cost_paid": _additional_cost_paid, "was_a": _was_a,
+    "self_power_exactly": _self_power, "self_power_at_least": _self_power,
+    "life_at_most_half_starting": _life_at_most_half_starting,
     "exiled_with_card_types": _exiled_with_card_types, "exiled_with_count": _exiled_with_count,
     "attacking_total_power": _attacking_total_power,
     "control_total_power": _control_total_power, "attacking_alone": _attacking_alone,

@@ -519,7 +519,16 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                                   controller) and not _batched(
             game, trig, source, name)
     if kind == "you_attack":
-        return name == "attackers_declared" and data["player"] is controller
+        if name != "attackers_declared" or data["player"] is not controller:
+            return False
+        if trig.detail != "with_at_least":
+            return True
+        # "Whenever you attack with two or more creatures / one or more Lizards" (508.3a)
+        attackers = data.get("attackers", ())
+        if trig.filter is not None:
+            attackers = [o for o in attackers if targeting.matches(
+                game, o, trig.filter, controller, source, zone_check=False)]
+        return len(attackers) >= (trig.ordinal or 1)
     if kind in ("scry_or_surveil", "conjure"):
         # "Whenever you scry or surveil" (701.22, 701.25); "Whenever you conjure" (Alchemy)
         if name not in _KIND_EVENTS[kind]:

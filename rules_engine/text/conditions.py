@@ -284,6 +284,11 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:~|it) attacked this turn", _fixed("self_attacked_this_turn")),
         (r"(?:~|it) attacked or blocked this (?P<when>combat|turn)", lambda m, c: Condition(
             "self_attacked_or_blocked", detail=m.group("when").lower(), text=m.group(0))),
+        (rf"(?:~'s|its) power is exactly {_N}", lambda m, c: Condition(
+            "self_power_exactly", amount=amount(m.group("n")), text=m.group(0))),
+        # 103.4: the starting life total (20 in a two-player game)
+        (r"your life total is less than or equal to half your starting life total",
+         _fixed("life_at_most_half_starting")),
         (rf"(?:~'s|its) power is {_N} or greater", lambda m, c: Condition(
             "self_power_at_least", amount=amount(m.group("n")), text=m.group(0))),
         (r"you attacked with an? (?P<what>.+?) this turn", lambda m, c: None if parse_filter(

@@ -133,9 +133,13 @@ def _or_copy(trig: Trigger | None) -> Trigger | None:
 
 
 def _attack_with(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """"Whenever you attack with two or more creatures / one or more Lizards" (508.3a)."""
     n = number(m.group("n"))
-    return None if n is None else Trigger("you_attack", ordinal=n, detail="with_at_least",
-                                          text=m.group(0))
+    what = m.groupdict().get("what")
+    flt = parse_filter(what) if what else None
+    if n is None or (what and flt is None):
+        return None
+    return Trigger("you_attack", ordinal=n, detail="with_at_least", filter=flt, text=m.group(0))
 
 
 def _deals_combat_damage(m: re.Match[str], ctx: Ctx) -> Trigger | None:
@@ -242,6 +246,7 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          lambda m, c: Trigger("attacks_player", detail="has_initiative", text=m.group(0))),
         (r"you attack", lambda m, c: Trigger("you_attack", text=m.group(0))),
         (rf"you attack with (?P<n>{NUM_WORD}) or more creatures", _attack_with),
+        (rf"you attack with (?P<n>{NUM_WORD}) or more (?P<what>.+)", _attack_with),
         (r"(?:the )?(?P<whose>your|each|each opponent's|enchanted player's|each player's|"
          r"your next|the next|that player's|defending player's|that turn's|)\s*"
          r"(?P<step>upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|"
