@@ -448,6 +448,32 @@ def _about(game: Game, trig: Any, obj: Any, source: Any, controller: Player,
     return targeting.matches(game, obj, flt, controller, source, zone_check=zone_check)
 
 
+def _targeted_by_ok(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    """"becomes the target of a spell or ability you control / an opponent controls [for the
+    first time each turn]" (115.1, 603.2; valiant): who controls what targets it, and for the
+    first time, no earlier such event this turn about the same object."""
+    detail = (trig.detail or "").lower()
+
+    def by_ok(player: Any) -> bool:
+        if detail.endswith("you control"):
+            return player is controller
+        if detail.endswith("an opponent controls"):
+            return player is not None and player is not controller
+        return True
+
+    if not by_ok(event.data.get("player")):
+        return False
+    if trig.ordinal != 1:
+        return True
+    for ev in reversed(game.events):
+        if ev.turn != game.turn:
+            break
+        if ev is not event and ev.name == "becomes_target" and ev.data.get("obj") is source \
+                and by_ok(ev.data.get("player")):
+            return False
+    return True
+
+
 def _matches(game: Game, trig: Any, event: Any, source: Any, controller: Player,
              delayed: Any = None) -> bool:
     if _match_one(game, trig, event, source, controller, delayed):
@@ -511,7 +537,9 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         return name == "blocks" and (data["attacker"] is source or
                                      source in data.get("attackers", ()))
     if kind == "becomes_target":
-        return name == "becomes_target" and data["obj"] is source
+        if name != "becomes_target" or data["obj"] is not source:
+            return False
+        return _targeted_by_ok(game, trig, event, source, controller)
     if kind == "dealt_damage":
         return name == "damage_dealt" and data["recipient"] is source
     if kind == "discard":

@@ -351,6 +351,10 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} (?:is|are) put into (?:your|a|an opponent's) graveyard"
          r"(?: from (?P<detail>anywhere|the battlefield|your library|your hand))?",
          _subject_event("put_into_graveyard")),
+        # valiant (Bloomburrow ability word, 207.2c): "... for the first time each turn"
+        (rf"{_SUBJ} becomes? the target of (?P<detail>a spell(?: or ability)?(?: you control| an "
+         r"opponent controls)?) for the first time each turn",
+         _subject_event("becomes_target", ordinal=1)),
         (rf"{_SUBJ} becomes? the target of (?P<detail>a spell(?: or ability)?(?: you control| an "
          r"opponent controls)?)", _subject_event("becomes_target")),
         (rf"{_SUBJ} leaves the battlefield", _subject_event("leaves_battlefield")),
