@@ -200,6 +200,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"an opponent has more cards in hand than you", _fixed("opponent_more_cards_in_hand")),
         (rf"a player has {_N} {_CMP} cards in hand", _count("player_hand_size")),
         (rf"you have {_N} {_CMP} cards in hand", _count("your_hand_size")),
+        (rf"you have fewer than {_N} cards in hand", lambda m, c: None if amount(m.group("n"))
+         is None or amount(m.group("n")).value is None else Condition(
+             "your_hand_size", amount=Amount(amount(m.group("n")).value - 1, text="or fewer"),
+             text=m.group(0))),
         (r"(?:~|it) isn't prepared|(?:~|it)(?:'s| is) not prepared", _fixed("prepared", True)),
         (r"(?:~|it) is prepared", _fixed("prepared")),
         (rf"(?P<who>~|it|she|he|they) (?:has|have) {_N} {_CMP} (?P<kind>\S+) counters on "

@@ -609,6 +609,10 @@ _CARD_TRIGGER = re.compile(r"^when(?:ever)? you (?:cycle|discard) (?:~|this card
 MAX_PARAGRAPH_CHARS = fx.MAX_PARAGRAPH_CHARS  # the longest paragraph the grammar attempts
 
 
+_DIFFERENCE = re.compile(r"(?P<head>\bif you have fewer than )(?P<n>\w+) cards in hand, "
+                         r"(?P<verb>draw cards) equal to the difference", re.I)
+
+
 def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     """Compile one paragraph of canonical text (self-references already ``~``); a paragraph
     over :data:`MAX_PARAGRAPH_CHARS` is one Unsupported clause, unread."""
@@ -618,6 +622,11 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     if len(para) > MAX_PARAGRAPH_CHARS:
         return (Unsupported(text=para, reason=f"paragraph of {len(para):,} characters, over "
                             f"the {MAX_PARAGRAPH_CHARS} the grammar reads"),)
+    if "the difference" in para:
+        # "if you have fewer than four cards in hand, draw cards equal to the difference": the
+        # difference is that number minus the cards in hand (107.1)
+        para = _DIFFERENCE.sub(r"\g<head>\g<n> cards in hand, \g<verb> equal to \g<n> minus the "
+                               r"number of cards in your hand", para)
     kws = parse_keyword_line(para)
     if kws is not None:
         return kws
