@@ -126,6 +126,7 @@ class Hooks:
         "end_turn_finish", "end_turn_finish_combat", "cleanup_step",  # 724, 514
         "extra_phases_next_step",                 # 500.8
         "paradigm_has", "paradigm_note_resolved", "paradigm_resolved",  # 702.192
+        "exile_until_leaves",                     # exile "until ~ leaves" (610.3)
     )
 
 

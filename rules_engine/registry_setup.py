@@ -24,6 +24,7 @@ from rules_engine.mechanics import (  # noqa: F401
     earthbend,
     emblems,
     end_turn,
+    exile_until,
     extra_phases,
     initiative,
     leave_game,

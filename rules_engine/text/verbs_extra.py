@@ -21,11 +21,13 @@ from rules_engine.abilities import (
     Amount,
     Animate,
     CastWithoutPaying,
+    ChooseCard,
     Exile,
     MoveToZone,
     ObjectFilter,
     Ref,
     RemoveCounters,
+    Reveal,
     SearchExileName,
     SearchLibrary,
 )
@@ -123,7 +125,31 @@ def _is_pt_creature(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
                    duration=None, set_types=True, text=m.group(0))
 
 
+def _look_at_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> Reveal | None:
+    """"look at target opponent's hand" (the player sees it; to the engine, whose players know
+    every card, the same record as a reveal to that one player, 701.20b)."""
+    who = parse_ref(m.group("who"), ctx)
+    return None if who is None else Reveal(subject=Ref("hand_of", of=who, text=m.group(0)),
+                                           text=m.group(0))
+
+
+def _exile_from_it(s: Ref, m: re.Match[str], ctx: Ctx) -> tuple | None:
+    """"(You may) exile a nonland card from it (until ~ leaves the battlefield)" after looking at
+    a hand: the card is chosen from that hand, then exiled (701.13a; 610.3 for the return)."""
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return (ChooseCard(chooser=Ref("you"), filter=flt, zone="hand", owner=Ref("that_player"),
+                       text=m.group(0)),
+            Exile(subject=Ref("it", text="that card"), until_source_leaves=bool(m.group("until")),
+                  text=m.group(0)))
+
+
 VERB_PHRASES.extend([
+    (re.compile(r"look at (?P<who>target opponent|target player|that player)'s hand", re.I),
+     _look_at_hand),
+    (re.compile(r"exiles? an? (?P<what>[\w -]+?card) from it(?P<until> until ~ leaves the "
+                r"battlefield)?", re.I), _exile_from_it),
     (re.compile(r"is an? (?P<p>\d+)/(?P<t>\d+) (?P<types>(?:[A-Z][a-z]+ )*)creature"),
      _is_pt_creature),
     (re.compile(r"adds? one mana of each color among (?P<what>.+)", re.I), _mana_each_color),
