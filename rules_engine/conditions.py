@@ -430,6 +430,12 @@ def _life_at_most_half_starting(game: Game, cond: Any, controller: Any, source: 
     return controller.life * 2 <= getattr(game, "starting_life", 20)
 
 
+def _solved(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """719.3b-c: the Case has the solved designation (mechanics/cases.py keeps it)."""
+    ask = hooks.case_is_solved
+    return ask is not None and ask(game, source)
+
+
 def _additional_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """"If ~'s additional cost was paid", "If evidence was collected" (601.2b, 701.59c): an
     (optional) additional cost was paid as the spell was cast (casting._additional_costs)."""
@@ -554,7 +560,7 @@ _MORE: dict[str, Any] = {
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
-    "additional_cost_paid": _additional_cost_paid, "was_a": _was_a,
+    "additional_cost_paid": _additional_cost_paid, "was_a": _was_a, "solved": _solved,
     "self_power_exactly": _self_power, "self_power_at_least": _self_power,
     "life_at_most_half_starting": _life_at_most_half_starting,
     "exiled_with_card_types": _exiled_with_card_types, "exiled_with_count": _exiled_with_count,

@@ -127,6 +127,7 @@ class Hooks:
         "extra_phases_next_step",                 # 500.8
         "paradigm_has", "paradigm_note_resolved", "paradigm_resolved",  # 702.192
         "exile_until_leaves",                     # exile "until ~ leaves" (610.3)
+        "case_is_solved",                         # Cases (719.3b)
     )
 
 

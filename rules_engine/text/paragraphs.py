@@ -26,6 +26,7 @@ from rules_engine.abilities import (
     EnterAsCopy,
     EntersReplacement,
     GrantAbility,
+    KeywordAction,
     LoseAbility,
     MayEffect,
     Modal,
@@ -649,6 +650,8 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     if lm and parse_keyword_line(para) is None and not lm.group("label").lower().startswith(
             ("choose", "ward", "escape", "equip")):
         label, body = lm.group("label").strip(), lm.group("body").strip()
+        if label.lower() in ("to solve", "solved"):  # Case cards (719.3)
+            return _case(label.lower(), body, compile_paragraph(body, is_spell=is_spell), para)
     # an instant or sorcery's own "When you cycle ~" is a triggered ability of the card (it
     # triggers from the graveyard it was discarded to, 702.29), not a delayed trigger
     if re.match(r"^(when|whenever|at)\b", body, re.I) and (not is_spell or _CARD_TRIGGER.match(
@@ -709,6 +712,36 @@ def _labelled(label: str, body: str, para: str, is_spell: bool) -> tuple[Ability
     if low.split()[0] not in ABILITY_WORDS and parse_keyword(label) is not None:
         return (Unsupported(text=para, reason=f"keyword label {label!r} not implemented"),)
     return tuple(_with_label(a, label) for a in inner)
+
+
+_SOLVED = Condition("solved", text="this Case is solved")
+
+
+def _case(low: str, body: str, inner: tuple[Ability, ...], para: str) -> tuple[Ability, ...]:
+    """Case cards (719.3). "To solve — [condition]": "At the beginning of your end step, if
+    [condition] and this Case is not solved, this Case becomes solved" (719.3a). "Solved —
+    [ability]": the ability works only while the Case is solved (719.3c, 702.169)."""
+    if low == "to solve":
+        cond = parse_condition(body, Ctx())
+        if cond is None:
+            return (Unsupported(text=para, reason="solve condition not understood"),)
+        unsolved = dataclasses.replace(_SOLVED, negated=True, text="this Case is not solved")
+        return (TriggeredAbility(
+            trigger=Trigger("phase", player="you", step="end", text="your end step"),
+            condition=Condition("and", parts=(cond, unsolved), text=body),
+            effects=(KeywordAction(name="become solved", subject=Ref("self"),
+                                   text="this Case becomes solved"),),
+            label="To solve", text=para),)
+    out: list[Ability] = []
+    for a in inner:
+        if isinstance(a, StaticAbility | ActivatedAbility | TriggeredAbility):
+            cond = _SOLVED if a.condition is None else Condition(
+                "and", parts=(_SOLVED, a.condition), text=f"solved and {a.condition.text}")
+            a = dataclasses.replace(a, condition=cond)
+            if not isinstance(a, StaticAbility):
+                a = dataclasses.replace(a, label="Solved")
+        out.append(a)
+    return tuple(out)
 
 
 def _with_label(a: Ability, label: str) -> Ability:
