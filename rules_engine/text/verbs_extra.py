@@ -22,6 +22,7 @@ from rules_engine.abilities import (
     Animate,
     CastWithoutPaying,
     ChooseCard,
+    Duration,
     Exile,
     MoveToZone,
     ObjectFilter,
@@ -145,7 +146,23 @@ def _exile_from_it(s: Ref, m: re.Match[str], ctx: Ctx) -> tuple | None:
                   text=m.group(0)))
 
 
+def _becomes_subtypes(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
+    """"it becomes a Human Faerie Detective", "it becomes a 3/2 Human Faerie Rogue": its creature
+    types become these (205.1a: a new subtype replaces the subtypes of its kind; layer 4) and,
+    with P/T, its base power and toughness (613.4b); with no duration it lasts (611.2a)."""
+    types = tuple(m.group("types").split())
+    if any(t.lower() in ("artifact", "creature", "enchantment", "land", "planeswalker")
+           for t in types):
+        return None
+    p, t = m.group("p"), m.group("t")
+    return Animate(subject=s, power=Amount(int(p)) if p else None,
+                   toughness=Amount(int(t)) if t else None, subtypes=types,
+                   duration=Duration("permanent"), text=m.group(0))
+
+
 VERB_PHRASES.extend([
+    (re.compile(r"becomes? an? (?:(?P<p>\d+)/(?P<t>\d+) )?(?P<types>[A-Z][a-z]+(?: [A-Z][a-z]+)*)"),
+     _becomes_subtypes),
     (re.compile(r"look at (?P<who>target opponent|target player|that player)'s hand", re.I),
      _look_at_hand),
     (re.compile(r"exiles? an? (?P<what>[\w -]+?card) from it(?P<until> until ~ leaves the "
