@@ -448,6 +448,16 @@ def _about(game: Game, trig: Any, obj: Any, source: Any, controller: Player,
     return targeting.matches(game, obj, flt, controller, source, zone_check=zone_check)
 
 
+def _earlier_this_turn(game: Game, event: Any, name: str, obj: Any) -> bool:
+    """Whether ``obj`` already had a ``name`` event this turn before ``event``."""
+    for ev in reversed(game.events):
+        if ev.turn != game.turn:
+            return False
+        if ev is not event and ev.name == name and ev.data.get("obj") is obj:
+            return True
+    return False
+
+
 def _targeted_by_ok(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
     """"becomes the target of a spell or ability you control / an opponent controls [for the
     first time each turn]" (115.1, 603.2; valiant): who controls what targets it, and for the
@@ -531,6 +541,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                     "planeswalker" in detail and isinstance(defender, GameObject)
                     and defender.controller is controller):
                 return False
+        if trig.ordinal == 1 and _earlier_this_turn(game, event, kind, data["obj"]):
+            return False  # "attacks for the first time each turn" (a second combat, 506.1)
         return _about(game, trig, data["obj"], source, controller)
     if kind == "becomes_blocked":
         # (a creature blocking two or more attackers blocks once, 509.3a: all are listed)

@@ -342,6 +342,7 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         # a player or a planeswalker that player controls)
         (rf"{_SUBJ} attacks (?P<detail>you(?: or a planeswalker you control)?)",
          _subject_event("attacks")),
+        (rf"{_SUBJ} attacks for the first time each turn", _subject_event("attacks", ordinal=1)),
         (rf"{_SUBJ} (?:attacks|attack)", _subject_event("attacks")),
         (rf"{_SUBJ} blocks or becomes blocked(?: by (?P<by>.+))?",
          lambda m, c: _alts_blocked(m, c)),
