@@ -397,6 +397,8 @@ def qualifier_understood(q: str) -> bool:
         return True
     if _amount_compare_understood(q) or _CAST_FROM.match(q):
         return True
+    if q.startswith(("plus:", "to:opponent", "src:")) or q == "noncombat":
+        return True  # the parts of a "damage_plus" static, read by combat._damage_plus
     return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
                  "attached to that creature",

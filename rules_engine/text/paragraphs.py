@@ -335,9 +335,37 @@ _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifi
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 
+_DAMAGE_PLUS = re.compile(
+    r"if an? (?P<src>(?:(?:white|blue|black|red|green|artifact|creature)(?: or | ))*)source you "
+    r"control would deal (?P<nc>noncombat )?damage to (?P<to>an opponent or a permanent an "
+    r"opponent controls|an opponent), it deals that much damage plus (?P<n>\w+) instead", re.I)
+
+
+def _damage_plus(t: str) -> Ability | None:
+    """"If a [red] source you control would deal [noncombat] damage to an opponent [or a
+    permanent an opponent controls], it deals that much damage plus 2 instead" (614.1a, 120.3):
+    a static replacement, kept as a Restriction of kind "damage_plus" whose filter qualifiers
+    carry the amount ("plus:N"), "noncombat", the recipients ("to:opponent" or
+    "to:opponent_or_permanent") and the source's colours or types ("src:red")."""
+    m = _DAMAGE_PLUS.fullmatch(t)
+    n = amount(m.group("n")) if m else None
+    if m is None or n is None or n.value is None:
+        return None
+    quals = [f"plus:{n.value}", "to:" + ("opponent" if m.group("to").lower() == "an opponent"
+                                         else "opponent_or_permanent")]
+    if m.group("nc"):
+        quals.append("noncombat")
+    quals += [f"src:{w.lower()}" for w in re.split(r"\s+or\s+|\s+", m.group("src").strip()) if w]
+    return StaticAbility(effects=(Restriction(kind="damage_plus", subject=Ref("you"),
+                                              filter=ObjectFilter(qualifiers=tuple(quals)),
+                                              text=t),), text=t)
+
+
 def _static(text: str) -> Ability | None:
     """Static abilities (rule 604): anthems, keyword grants, cost changes, restrictions."""
     t = re.sub(r"\.\"$", "\"", text.strip()).rstrip(".")
+    if "that much damage plus" in t:
+        return _damage_plus(t)
     ctx = Ctx()
     condition = None
     m = re.match(r"^during (your|an opponent's|each opponent's) turn, (.+)$", t, re.I)
