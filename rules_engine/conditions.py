@@ -599,4 +599,6 @@ def _mana_spent(cond: Any, source: Any) -> bool:
     resolving ability effects.h_conditional reads "that spell" from the triggering event."""
     spent = (getattr(source, "choices_made", None) or {}).get("mana_spent") or {}
     need = cond.amount.value if cond.amount is not None and cond.amount.value else 1
+    if cond.detail:  # "if {B}{B} was spent to cast it": that much mana of that colour (106.1)
+        return spent.get(cond.detail, 0) >= need
     return sum(spent.values()) >= need

@@ -116,7 +116,8 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         what = "~" if cond.subject is None or cond.subject.kind == "self" else "it"
         spent = spent_on(ctx, _source_obj(ctx), what) or {}
         need = cond.amount.value if cond.amount is not None and cond.amount.value else 1
-        holds = (sum(spent.values()) >= need) != cond.negated
+        got = spent.get(cond.detail, 0) if cond.detail else sum(spent.values())  # "{B}{B}"
+        holds = (got >= need) != cond.negated
     elif cond.kind == "spent_more_than_power_or_toughness":
         # 702.191a (increment): the triggering spell's mana against this creature's P or T
         me = _source_obj(ctx)

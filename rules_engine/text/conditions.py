@@ -236,6 +236,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
      if parse_ref(m.group("who"), c) is None else Condition(
          "counters_on", amount=Amount(1), subject=parse_ref(m.group("who"), c),
          detail=m.group("kind"), negated=True, text=m.group(0))),
+        # "if {B}{B} was spent to cast it" (the evoke Elementals): mana of one colour (106.1)
+        (r"(?P<sym>(?:\{(?P<c>[WUBRG])\})(?:\{(?P=c)\})*) was spent to cast (?P<what>~|it)",
+         lambda m, c: Condition("mana_spent", amount=Amount(m.group("sym").count("{")),
+                                detail=m.group("c"), subject=Ref(
+                                    "self" if m.group("what") == "~" else "it"),
+                                text=m.group(0))),
         (rf"{_N} or more mana was spent to cast (?P<what>that spell|~|it)", lambda m, c: Condition(
             "mana_spent", amount=amount(m.group("n")),
             subject=Ref("self" if m.group("what") == "~" else "it"), text=m.group(0))),
