@@ -447,7 +447,8 @@ def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
             if trig is not None:
                 return trig
     # "When X and whenever Y", "When X or whenever Y" (rule 603.2: one ability, two events)
-    m = re.fullmatch(r"(.+?) (?:and|or) whenever (.+)", t, re.I)
+    # "Whenever ~ transforms into ~ and at the beginning of your first main phase" (the same)
+    m = re.fullmatch(r"(.+?) (?:and|or) (?:whenever|at the beginning of) (.+)", t, re.I)
     if m:
         first, second = parse_trigger(m.group(1), ctx), parse_trigger(m.group(2), ctx)
         if first and second:
