@@ -545,9 +545,13 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     elif from_zone == "graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
         escape = compiled.keyword_ability(obj, "escape") if fb is None else None
-        if fb is None and escape is None:
+        permitted = fb is None and escape is None and any(
+            who is player and obj in objs for who, objs, _u, _f in game.play_permissions)
+        if fb is None and escape is None and not permitted:
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
-        if escape is not None:
+        if permitted:
+            pass  # 601.3: "you may cast this card from your graveyard" - for its mana cost
+        elif escape is not None:
             # 702.138a: cast from the graveyard by paying the escape cost rather than its mana
             # cost (an alternative cost, 118.9); it is not exiled afterwards (no 702.34a)
             if obj.owner is not player:

@@ -823,6 +823,8 @@ def still_applies(game: Game, item: StackAbility) -> bool:
     abl = item.ability
     if abl is None or getattr(abl, "condition", None) is None:
         return True
+    if isinstance(abl, ab.ActivatedAbility):
+        return True  # 602.5b: "Activate only if ..." restricts activation, not resolution
     source = item.source if isinstance(item.source, GameObject) else None
     ok = conditions.holds(game, abl.condition, item.controller, source)
     if not ok:
