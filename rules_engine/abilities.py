@@ -1220,12 +1220,6 @@ class Repeat(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class OnceEachTurn(Repeat):
-    """"..., you may draw a card. Do this only once each turn.": ``effects`` (a "you may") are
-    done at most once a turn for this object; later in the turn the ability does nothing."""
-
-
-@dataclass(frozen=True, slots=True)
 class Modal(Effect):
     """Choose ``min_choices``..``max_choices`` of ``modes`` (rule 700.2); each mode is a tuple of
     effects. "choose up to one" gives min 0, max 1. ``mode_costs`` (same order as ``modes``)

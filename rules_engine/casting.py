@@ -625,11 +625,15 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         escape = compiled.keyword_ability(obj, "escape") if fb is None else None
         other = None if fb is not None or escape is not None else next(
             (found for ask in GRAVEYARD_CASTS if (found := ask(game, player, obj))), None)
-        if fb is None and escape is None and other is None:
+        permitted = fb is None and escape is None and other is None and any(
+            who is player and obj in objs for who, objs, _u, _f in game.play_permissions)
+        if fb is None and escape is None and other is None and not permitted:
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
         if other is not None:  # 702.81a retrace, 702.133a jump-start (their mechanics)
             cost_text, other_parts, flashback = other
             graveyard_alt = True
+        elif permitted:
+            pass  # 601.3: "you may cast this card from your graveyard" - for its mana cost
         elif escape is not None:
             # 702.138a: cast from the graveyard by paying the escape cost rather than its mana
             # cost (an alternative cost, 118.9); it is not exiled afterwards (no 702.34a)

@@ -233,7 +233,7 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
     if attacks:
         # the players/planeswalkers/battles attacked, for "whenever you attack <a player>" (508.3)
         game.log("attackers_declared", player=game.active, count=len(attacks),
-                 defenders=tuple(dict.fromkeys(attacks.values())))
+                 defenders=tuple(dict.fromkeys(attacks.values())), attackers=tuple(attacks))
 
 
 _DUTIES = "block_duties"  # game.__dict__: [(kind, blocker, its stamp, attacker, its stamp, turn)]
@@ -547,12 +547,39 @@ def _chosen_division(game: Game, att: GameObject, live: list[GameObject], power:
     return division
 
 
+def _damage_plus(game: Game, src: GameObject, recipient: Any, combat: bool) -> int:
+    """614.1a: "If a source you control would deal [noncombat] damage to an opponent [or a
+    permanent an opponent controls], it deals that much damage plus N instead" - the extra
+    damage of every such static ability of the source's controller (text/paragraphs
+    ._damage_plus keeps its parts as filter qualifiers)."""
+    extra = 0
+    for _src, eff in statics.player_restrictions(game, "damage_plus", src.controller):
+        quals = eff.filter.qualifiers if eff.filter is not None else ()
+        if combat and "noncombat" in quals:
+            continue
+        to_player = isinstance(recipient, Player) and recipient is not src.controller
+        to_perm = isinstance(recipient, GameObject) and recipient.controller is not src.controller
+        if not (to_player or (to_perm and "to:opponent_or_permanent" in quals)):
+            continue
+        kinds = [q[4:] for q in quals if q.startswith("src:")]
+        if kinds and not any(_COLOR_OF.get(k, "") in src.colors or src.has_type(k.capitalize())
+                             for k in kinds):
+            continue
+        extra += sum(int(q[5:]) for q in quals if q.startswith("plus:"))
+    return extra
+
+
+_COLOR_OF = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bool = False) -> None:
     """120.3: damage to a player is life loss, to a creature marks damage, to a planeswalker
     removes loyalty counters; lifelink (702.15b) and deathtouch (702.2b) apply."""
     if amount <= 0:
         return
     src_obj = source if isinstance(source, GameObject) else None
+    if src_obj is not None:
+        amount += _damage_plus(game, src_obj, recipient, combat)  # 614.1a
     amount = prevent(game, src_obj, recipient, amount, combat)  # 615, 702.16e
     if amount <= 0:
         return

@@ -423,6 +423,27 @@ def _kicked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool(getattr(source, "choices_made", {}).get("kicked"))
 
 
+def _self_power(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if its power is exactly 20" / "if ~'s power is 4 or greater" (208.1, its power now)."""
+    if source is None or not hasattr(source, "power"):
+        return False
+    if cond.kind == "self_power_exactly":
+        return source.power == _amount(cond)
+    return source.power >= _amount(cond)
+
+
+def _life_at_most_half_starting(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if your life total is less than or equal to half your starting life total" (103.4:
+    20 in a two-player game; 107.1a: a half is not rounded here, 10 or less of 20)."""
+    return controller.life * 2 <= getattr(game, "starting_life", 20)
+
+
+def _solved(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """719.3b-c: the Case has the solved designation (mechanics/cases.py keeps it)."""
+    ask = hooks.case_is_solved
+    return ask is not None and ask(game, source)
+
+
 def _additional_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """"If ~'s additional cost was paid", "If evidence was collected" (601.2b, 701.59c): an
     (optional) additional cost was paid as the spell was cast (casting._additional_costs)."""
@@ -601,13 +622,7 @@ def _attacked_this_step(game: Game, cond: Any, controller: Any, source: Any) -> 
     return False
 
 
-def _self_power_at_least(game: Game, cond: Any, controller: Any, source: Any) -> bool:
-    """"if its power is 6 or greater" (the source's power now, 208.1)."""
-    return isinstance(getattr(source, "power", None), int) and source.power >= _amount(cond)
-
-
 _MORE: dict[str, Any] = {
-    "self_power_at_least": _self_power_at_least,
     "attacked_this_step": _attacked_this_step,
     "defending_player_controls": _defending_player_controls,
     "before_attackers": lambda game, cond, controller, source: _before_step(
@@ -622,7 +637,9 @@ _MORE: dict[str, Any] = {
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
-    "additional_cost_paid": _additional_cost_paid, "was_a": _was_a,
+    "additional_cost_paid": _additional_cost_paid, "was_a": _was_a, "solved": _solved,
+    "self_power_exactly": _self_power, "self_power_at_least": _self_power,
+    "life_at_most_half_starting": _life_at_most_half_starting,
     "exiled_with_card_types": _exiled_with_card_types, "exiled_with_count": _exiled_with_count,
     "attacking_total_power": _attacking_total_power,
     "control_total_power": _control_total_power, "attacking_alone": _attacking_alone,
@@ -664,4 +681,6 @@ def _mana_spent(cond: Any, source: Any) -> bool:
     resolving ability effects.h_conditional reads "that spell" from the triggering event."""
     spent = (getattr(source, "choices_made", None) or {}).get("mana_spent") or {}
     need = cond.amount.value if cond.amount is not None and cond.amount.value else 1
+    if cond.detail:  # "if {B}{B} was spent to cast it": that much mana of that colour (106.1)
+        return spent.get(cond.detail, 0) >= need
     return sum(spent.values()) >= need

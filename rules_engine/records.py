@@ -16,6 +16,7 @@ from rules_engine.abilities import (
     KeywordAbility,
     ObjectFilter,
     Ref,
+    Repeat,
     TokenSpec,
 )
 
@@ -88,3 +89,9 @@ class FromOutsideGame(Effect):
     player: Ref = field(default_factory=lambda: Ref("you"))
     filter: ObjectFilter | None = None
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OnceEachTurn(Repeat):
+    """"..., you may draw a card. Do this only once each turn.": ``effects`` (a "you may") are
+    done at most once a turn for this object; later in the turn the ability does nothing."""

@@ -374,6 +374,9 @@ def _apply_animate(game: Game, src: GameObject, eff: Any, stamp: int = 0) -> Non
         mod = Mod(keywords=tuple(k.name for k in eff.keywords), abilities=granted,
                   types=tuple(t.capitalize() for t in eff.card_types), until="static",
                   timestamp=stamp)
+        if getattr(eff, "set_types", False):  # "~ is a 3/4 Ninja creature" (205.1a)
+            mod.types = ()
+            mod.set_types = tuple(t.capitalize() for t in eff.card_types)
         if eff.power is not None and eff.toughness is not None and \
                 _fixed(eff.power) and _fixed(eff.toughness):
             mod.set_pt = (_amount(eff.power), _amount(eff.toughness))

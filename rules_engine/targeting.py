@@ -44,7 +44,7 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
         return False
     if flt.excluded_subtypes and any(_cap(s) in obj.subtypes for s in flt.excluded_subtypes):
         return False
-    if flt.colors and not any(c in obj.colors for c in _color_letters(flt.colors)):
+    if flt.colors and not _color_ok(obj.colors, flt.colors):
         return False
     if flt.controller == "you" and obj.controller is not controller:
         return False
@@ -430,6 +430,8 @@ def qualifier_understood(q: str) -> bool:
         return True
     if _amount_compare_understood(q) or _CAST_FROM.match(q):
         return True
+    if q.startswith(("plus:", "to:opponent", "src:")) or q == "noncombat":
+        return True  # the parts of a "damage_plus" static, read by combat._damage_plus
     return q in ("nonbasic", "blocking", "face-down", "face-up",
                  "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
@@ -547,6 +549,28 @@ def protected_from(game: Game, protected: Any, source: Any) -> bool:
     if src is None:
         return False
     return any(_has_quality(q, src, protected) for q in protection_qualities(protected))
+
+
+def _color_ok(have: Any, wanted: tuple[str, ...]) -> bool:
+    """One of the colour words holds for an object of colours ``have`` (105.2): a colour, or
+    "multicolored" (two or more, 105.2c), "monocolored" (one), "colored" (one or more),
+    "colorless" (none, 105.2c)."""
+    n = len(have)
+    for word in wanted:
+        w = word.lower()
+        if w == "multicolored":
+            ok = n >= 2
+        elif w == "monocolored":
+            ok = n == 1
+        elif w == "colored":
+            ok = n >= 1
+        elif w == "colorless":
+            ok = n == 0
+        else:
+            ok = _color_letters((word,))[0] in have
+        if ok:
+            return True
+    return False
 
 
 def _color_letters(colors: tuple[str, ...]) -> list[str]:

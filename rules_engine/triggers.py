@@ -497,6 +497,42 @@ def _target_about(game: Game, trig: Any, obj: Any, source: Any, controller: Play
     return False
 
 
+def _earlier_this_turn(game: Game, event: Any, name: str, obj: Any) -> bool:
+    """Whether ``obj`` already had a ``name`` event this turn before ``event``."""
+    for ev in reversed(game.events):
+        if ev.turn != game.turn:
+            return False
+        if ev is not event and ev.name == name and ev.data.get("obj") is obj:
+            return True
+    return False
+
+
+def _targeted_by_ok(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    """"becomes the target of a spell or ability you control / an opponent controls [for the
+    first time each turn]" (115.1, 603.2; valiant): who controls what targets it, and for the
+    first time, no earlier such event this turn about the same object."""
+    detail = (trig.detail or "").lower()
+
+    def by_ok(player: Any) -> bool:
+        if detail.endswith("you control"):
+            return player is controller
+        if detail.endswith("an opponent controls"):
+            return player is not None and player is not controller
+        return True
+
+    if not by_ok(event.data.get("player")):
+        return False
+    if trig.ordinal != 1:
+        return True
+    for ev in reversed(game.events):
+        if ev.turn != game.turn:
+            break
+        if ev is not event and ev.name == "becomes_target" and ev.data.get("obj") is source \
+                and by_ok(ev.data.get("player")):
+            return False
+    return True
+
+
 def _matches(game: Game, trig: Any, event: Any, source: Any, controller: Player,
              delayed: Any = None) -> bool:
     if _match_one(game, trig, event, source, controller, delayed):
@@ -564,6 +600,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                     "planeswalker" in detail and isinstance(defender, GameObject)
                     and defender.controller is controller):
                 return False
+        if trig.ordinal == 1 and _earlier_this_turn(game, event, kind, data["obj"]):
+            return False  # "attacks for the first time each turn" (a second combat, 506.1)
         return _about(game, trig, data["obj"], source, controller)
     if kind == "becomes_blocked":
         # (a creature blocking two or more attackers blocks once, 509.3a: all are listed)
@@ -571,8 +609,11 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                      source in data.get("attackers", ())) and \
             _first_block_of(game, source, data)
     if kind == "becomes_target":
-        return name == "becomes_target" and _targeted_by(trig.detail, data, controller) and \
-            _target_about(game, trig, data["obj"], source, controller)
+        if name != "becomes_target" or not _targeted_by(trig.detail, data, controller) or \
+                not _target_about(game, trig, data["obj"], source, controller):
+            return False
+        # "for the first time each turn" (valiant): no earlier such targeting of that object
+        return _targeted_by_ok(game, trig, event, data["obj"], controller)
     if kind == "dealt_damage":
         return name == "damage_dealt" and data["recipient"] is source
     if kind == "discard":
@@ -580,7 +621,16 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                                   controller) and not _batched(
             game, trig, source, name)
     if kind == "you_attack":
-        return name == "attackers_declared" and data["player"] is controller
+        if name != "attackers_declared" or data["player"] is not controller:
+            return False
+        if trig.detail != "with_at_least":
+            return True
+        # "Whenever you attack with two or more creatures / one or more Lizards" (508.3a)
+        attackers = data.get("attackers", ())
+        if trig.filter is not None:
+            attackers = [o for o in attackers if targeting.matches(
+                game, o, trig.filter, controller, source, zone_check=False)]
+        return len(attackers) >= (trig.ordinal or 1)
     if kind == "searched_library":  # 701.23a: who searched
         return name == "searched_library" and _player_ok(game, trig.player, data["player"],
                                                          controller)
@@ -852,6 +902,8 @@ def still_applies(game: Game, item: StackAbility) -> bool:
     abl = item.ability
     if abl is None or getattr(abl, "condition", None) is None:
         return True
+    if isinstance(abl, ab.ActivatedAbility):
+        return True  # 602.5b: "Activate only if ..." restricts activation, not resolution
     source = item.source if isinstance(item.source, GameObject) else None
     ok = conditions.holds(game, abl.condition, item.controller, source)
     if not ok:

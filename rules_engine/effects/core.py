@@ -151,6 +151,12 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
                 # 608.2d - the player who may pay is the one paying)
                 out.append(obj)
         return out
+    if kind == "each" and ref.filter is not None and ref.filter.zone in ("graveyard", "exile"):
+        # "Creature cards in your graveyard gain ...": the cards there now (611.2c)
+        owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
+            ref.filter.owner or "", game.living)
+        return [o for p in owners for o in getattr(p, ref.filter.zone) if targeting.matches(
+            game, o, _without_zone(ref.filter), ctx.controller, None, zone_check=False)]
     if kind == "each":
         found = [o for o in game.permanents()
                  if targeting.matches(game, o, ref.filter, ctx.controller, _source_obj(ctx))

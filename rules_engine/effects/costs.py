@@ -95,6 +95,8 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         elif kind == "remove_counters":
             have = source.counters.get(part.counter or "+1/+1", 0) if isinstance(
                 source, GameObject) else 0
+            if part.counter == "any" and isinstance(source, GameObject):
+                have = sum(v for v in source.counters.values() if v > 0)
             if have < n:
                 return f"122.8: {source.name} doesn't have {n} {part.counter} counter(s)"
         elif kind == "tap_creatures_power":
@@ -161,6 +163,10 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
             continue
         if kind == "remove_counters":
             key = part.counter or "+1/+1"
+            if key == "any":  # "Remove a counter from ~": the payer picks the kind (122.8)
+                kinds = sorted(k for k, v in source.counters.items() if v > 0)
+                key = kinds[0] if len(kinds) == 1 else game.decider.choose(
+                    player.name, f"kind of counter to remove from {source.name}", kinds)
             source.counters[key] = source.counters.get(key, 0) - n
             game.log("counters_removed", obj=source, counter=key, amount=n)
             continue

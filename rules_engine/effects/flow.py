@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import conditions, registry, targeting
+from rules_engine import conditions, records, registry, targeting
 from rules_engine import conditions as cnd
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.chance import won
@@ -135,7 +135,8 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         what = "~" if cond.subject is None or cond.subject.kind == "self" else "it"
         spent = spent_on(ctx, _source_obj(ctx), what) or {}
         need = cond.amount.value if cond.amount is not None and cond.amount.value else 1
-        holds = (sum(spent.values()) >= need) != cond.negated
+        got = spent.get(cond.detail, 0) if cond.detail else sum(spent.values())  # "{B}{B}"
+        holds = (got >= need) != cond.negated
     elif cond.kind == "spent_more_than_power_or_toughness":
         # 702.191a (increment): the triggering spell's mana against this creature's P or T
         me = _source_obj(ctx)
@@ -276,7 +277,7 @@ def h_with_x(ctx: Ctx, eff: Any) -> None:
     ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
 
 
-def h_once_each_turn(ctx: Ctx, eff: ab.OnceEachTurn) -> None:
+def h_once_each_turn(ctx: Ctx, eff: records.OnceEachTurn) -> None:
     """"Do this only once each turn": the optional instruction is offered until it has been
     done once this turn by this object (the same object, 400.7); declining doesn't use it."""
     game = ctx.game
@@ -293,7 +294,7 @@ def h_once_each_turn(ctx: Ctx, eff: ab.OnceEachTurn) -> None:
 
 
 registry.register_effects({
-    ab.OnceEachTurn: h_once_each_turn,
+    records.OnceEachTurn: h_once_each_turn,
     ab.DelayedTrigger: h_delayed,
     ab.MayEffect: h_may,
     ab.Conditional: h_conditional,

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import combat, compiled, permanents, registry, targeting
-from rules_engine.context import Ctx
+from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, _without_zone, amount
 from rules_engine.effects.keyword_actions import regenerate, umbra_armor
 from rules_engine.objects import GameObject, Player
@@ -54,7 +54,11 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
     moved = []
     for obj in _objects(ctx, eff.subject):
         if obj.zone not in ("gone", "exile"):
-            game.move(obj, "exile")
+            if eff.until_source_leaves:  # 610.3: it comes back when the source leaves
+                if not registry.hooks.exile_until_leaves(game, _source_obj(ctx), obj):
+                    continue
+            else:
+                game.move(obj, "exile")
             moved.append(obj)
     ctx.those = moved or ctx.those
     ctx.count = len(moved)

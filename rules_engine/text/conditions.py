@@ -200,6 +200,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"an opponent has more cards in hand than you", _fixed("opponent_more_cards_in_hand")),
         (rf"a player has {_N} {_CMP} cards in hand", _count("player_hand_size")),
         (rf"you have {_N} {_CMP} cards in hand", _count("your_hand_size")),
+        (rf"you have fewer than {_N} cards in hand", lambda m, c: None if amount(m.group("n"))
+         is None or amount(m.group("n")).value is None else Condition(
+             "your_hand_size", amount=Amount(amount(m.group("n")).value - 1, text="or fewer"),
+             text=m.group(0))),
         (r"(?:~|it) isn't prepared|(?:~|it)(?:'s| is) not prepared", _fixed("prepared", True)),
         (r"(?:~|it) is prepared", _fixed("prepared")),
         (rf"(?P<who>~|it|she|he|they) (?:has|have) {_N} {_CMP} (?P<kind>\S+) counters on "
@@ -249,6 +253,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
      if parse_ref(m.group("who"), c) is None else Condition(
          "counters_on", amount=Amount(1), subject=parse_ref(m.group("who"), c),
          detail=m.group("kind"), negated=True, text=m.group(0))),
+        # "if {B}{B} was spent to cast it" (the evoke Elementals): mana of one colour (106.1)
+        (r"(?P<sym>(?:\{(?P<c>[WUBRG])\})(?:\{(?P=c)\})*) was spent to cast (?P<what>~|it)",
+         lambda m, c: Condition("mana_spent", amount=Amount(m.group("sym").count("{")),
+                                detail=m.group("c"), subject=Ref(
+                                    "self" if m.group("what") == "~" else "it"),
+                                text=m.group(0))),
         (rf"{_N} or more mana was spent to cast (?P<what>that spell|~|it)", lambda m, c: Condition(
             "mana_spent", amount=amount(m.group("n")),
             subject=Ref("self" if m.group("what") == "~" else "it"), text=m.group(0))),
@@ -313,6 +323,11 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:~|it) attacked this turn", _fixed("self_attacked_this_turn")),
         (r"(?:~|it) attacked or blocked this (?P<when>combat|turn)", lambda m, c: Condition(
             "self_attacked_or_blocked", detail=m.group("when").lower(), text=m.group(0))),
+        (rf"(?:~'s|its) power is exactly {_N}", lambda m, c: Condition(
+            "self_power_exactly", amount=amount(m.group("n")), text=m.group(0))),
+        # 103.4: the starting life total (20 in a two-player game)
+        (r"your life total is less than or equal to half your starting life total",
+         _fixed("life_at_most_half_starting")),
         (rf"(?:~'s|its) power is {_N} or greater", lambda m, c: Condition(
             "self_power_at_least", amount=amount(m.group("n")), text=m.group(0))),
         (r"you attacked with an? (?P<what>.+?) this turn", lambda m, c: None if parse_filter(

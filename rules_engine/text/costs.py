@@ -91,6 +91,9 @@ def _part(text: str) -> CostPart | None:
     if m:
         return CostPart("remove_counters", amount=amount(m.group(1)), what=Ref("self"),
                         counter=m.group(2), text=t)
+    if re.match(r"^remove an? counter from ~$", t, re.I):  # any kind, the payer's choice
+        return CostPart("remove_counters", amount=Amount(1), what=Ref("self"), counter="any",
+                        text=t)
     m = re.match(rf"^mill ({NUM_WORD}) cards?$", t, re.I)
     if m:
         return CostPart("mill", amount=amount(m.group(1)), text=t)

@@ -4,7 +4,8 @@ Some sentences do nothing on their own: they finish the instruction the previous
 ("Target instant card in your graveyard gains flashback until end of turn. The flashback cost is
 equal to its mana cost."). Each fold here recognises such a sentence and rewrites the previous
 effect record, so the engine runs one complete instruction (608.2c: the spell's instructions are
-read as a whole).
+read as a whole). A few sentences are read whole here too, appending their own record, where
+the general grammar has no subject for them ("Creature cards in your graveyard gain ...").
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ from rules_engine.abilities import (
     KeywordAbility,
     MayEffect,
     MoveToZone,
-    OnceEachTurn,
+    ObjectFilter,
+    PlayPermission,
+    Ref,
 )
+from rules_engine.records import OnceEachTurn
 
 # the parameter a granted flashback keeps when its cost is the card's own mana cost
 FLASHBACK_MANA_COST = "its mana cost"  # (casting.keyword_mana reads the same)
@@ -80,8 +84,30 @@ def _returned_as(t: str, effects: list[Effect]) -> bool:
     return True
 
 
+_GAIN_CAST = re.compile(r"(?P<what>(?:\w+ )*?)cards in your graveyard gain \"you may cast "
+                        r"(?:~|this card) from your graveyard(?:\.)?\" until end of turn", re.I)
+
+
+def _cards_gain_cast(t: str, effects: list[Effect]) -> bool:
+    """"Creature cards in your graveyard gain 'You may cast this card from your graveyard' until
+    end of turn" (a whole sentence; 611.2c: the cards there as it resolves; 601.3): a
+    permission to cast each of them from the graveyard this turn, for its mana cost."""
+    m = _GAIN_CAST.fullmatch(t)
+    if not m:
+        return False
+    types = tuple(w.lower() for w in m.group("what").split())
+    if any(w not in ("creature", "artifact", "enchantment", "instant", "sorcery", "land")
+           for w in types):
+        return False
+    flt = ObjectFilter(card_types=types, owner="you", zone="graveyard", qualifiers=("card",),
+                       text=f"{m.group('what')}cards in your graveyard")
+    effects.append(PlayPermission(subject=Ref("each", filter=flt), cast_only=True,
+                                  duration=Duration("end_of_turn"), text=t))
+    return True
+
+
 FOLDS: list[Callable[[str, list[Effect]], bool]] = [_flashback_cost, _once_each_turn,
-                                                    _returned_as]
+                                                    _returned_as, _cards_gain_cast]
 
 
 def fold_into_previous(t: str, effects: list[Effect]) -> bool:

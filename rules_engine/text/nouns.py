@@ -27,7 +27,8 @@ NUM_WORD = (r"(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land",
               "planeswalker", "sorcery", "kindred", "dungeon")
 SUPERTYPES = ("basic", "legendary", "snow", "world")
-COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
+COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored",
+          "colored")
 ADJECTIVES = ("tapped", "untapped", "attacking", "blocking", "nontoken", "token", "historic",
               "nonlegendary",
               "prepared", "unprepared", "prepare",
@@ -213,6 +214,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
             alts.append(one)
         if len(alts) >= 2:
             return ObjectFilter(any_of=tuple(alts), text=original)
+    # "a spell that's one or more colors" (105.2: a colored object)
+    text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
     if tm:
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the

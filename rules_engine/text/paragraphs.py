@@ -27,6 +27,7 @@ from rules_engine.abilities import (
     EntersReplacement,
     GainControl,
     GrantAbility,
+    KeywordAction,
     LoseAbility,
     MayEffect,
     Modal,
@@ -374,9 +375,37 @@ _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifi
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 
+_DAMAGE_PLUS = re.compile(
+    r"if an? (?P<src>(?:(?:white|blue|black|red|green|artifact|creature)(?: or | ))*)source you "
+    r"control would deal (?P<nc>noncombat )?damage to (?P<to>an opponent or a permanent an "
+    r"opponent controls|an opponent), it deals that much damage plus (?P<n>\w+) instead", re.I)
+
+
+def _damage_plus(t: str) -> Ability | None:
+    """"If a [red] source you control would deal [noncombat] damage to an opponent [or a
+    permanent an opponent controls], it deals that much damage plus 2 instead" (614.1a, 120.3):
+    a static replacement, kept as a Restriction of kind "damage_plus" whose filter qualifiers
+    carry the amount ("plus:N"), "noncombat", the recipients ("to:opponent" or
+    "to:opponent_or_permanent") and the source's colours or types ("src:red")."""
+    m = _DAMAGE_PLUS.fullmatch(t)
+    n = amount(m.group("n")) if m else None
+    if m is None or n is None or n.value is None:
+        return None
+    quals = [f"plus:{n.value}", "to:" + ("opponent" if m.group("to").lower() == "an opponent"
+                                         else "opponent_or_permanent")]
+    if m.group("nc"):
+        quals.append("noncombat")
+    quals += [f"src:{w.lower()}" for w in re.split(r"\s+or\s+|\s+", m.group("src").strip()) if w]
+    return StaticAbility(effects=(Restriction(kind="damage_plus", subject=Ref("you"),
+                                              filter=ObjectFilter(qualifiers=tuple(quals)),
+                                              text=t),), text=t)
+
+
 def _static(text: str) -> Ability | None:
     """Static abilities (rule 604): anthems, keyword grants, cost changes, restrictions."""
     t = re.sub(r"\.\"$", "\"", text.strip()).rstrip(".")
+    if "that much damage plus" in t:
+        return _damage_plus(t)
     ctx = Ctx()
     condition = None
     m = re.match(r"^during (your|an opponent's|each opponent's) turn, (.+)$", t, re.I)
@@ -395,6 +424,17 @@ def _static(text: str) -> Ability | None:
         if condition is None:
             return None
         t = m.group(2)
+        m = re.match(r"^as long as (.+?), (.+)$", t, re.I)
+        more = parse_condition(m.group(1), ctx) if m else None
+        if m and more is not None:
+            # "During your turn, as long as ~ has one or more loyalty counters on him, ...":
+            # both conditions
+            condition = Condition("and", parts=(condition, more), text=f"{condition.text} "
+                                                                        f"and {more.text}")
+            t = m.group(2)
+        # a character's pronoun as the subject: "he's a 3/4 Ninja creature" (~ itself)
+        t = re.sub(r"^(?:he|she)'s\b", "~ is", t, flags=re.I)
+        t = re.sub(r"^(?:he|she)(?= is\b| has\b| gets\b)", "~", t, flags=re.I)
     if condition is not None and condition.subject is not None:
         st = _static(t + ".")
         if isinstance(st, StaticAbility) and st.condition is None:
@@ -657,6 +697,10 @@ _CARD_TRIGGER = re.compile(r"^when(?:ever)? you (?:cycle|discard) (?:~|this card
 MAX_PARAGRAPH_CHARS = fx.MAX_PARAGRAPH_CHARS  # the longest paragraph the grammar attempts
 
 
+_DIFFERENCE = re.compile(r"(?P<head>\bif you have fewer than )(?P<n>\w+) cards in hand, "
+                         r"(?P<verb>draw cards) equal to the difference", re.I)
+
+
 def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     """Compile one paragraph of canonical text (self-references already ``~``); a paragraph
     over :data:`MAX_PARAGRAPH_CHARS` is one Unsupported clause, unread."""
@@ -666,6 +710,11 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     if len(para) > MAX_PARAGRAPH_CHARS:
         return (Unsupported(text=para, reason=f"paragraph of {len(para):,} characters, over "
                             f"the {MAX_PARAGRAPH_CHARS} the grammar reads"),)
+    if "the difference" in para:
+        # "if you have fewer than four cards in hand, draw cards equal to the difference": the
+        # difference is that number minus the cards in hand (107.1)
+        para = _DIFFERENCE.sub(r"\g<head>\g<n> cards in hand, \g<verb> equal to \g<n> minus the "
+                               r"number of cards in your hand", para)
     kws = parse_keyword_line(para)
     if kws is not None:
         return kws
@@ -688,6 +737,8 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     if lm and parse_keyword_line(para) is None and not lm.group("label").lower().startswith(
             ("choose", "ward", "escape", "equip")):
         label, body = lm.group("label").strip(), lm.group("body").strip()
+        if label.lower() in ("to solve", "solved"):  # Case cards (719.3)
+            return _case(label.lower(), body, compile_paragraph(body, is_spell=is_spell), para)
     # an instant or sorcery's own "When you cycle ~" is a triggered ability of the card (it
     # triggers from the graveyard it was discarded to, 702.29), not a delayed trigger
     if re.match(r"^(when|whenever|at)\b", body, re.I) and (not is_spell or _CARD_TRIGGER.match(
@@ -753,6 +804,36 @@ def _labelled(label: str, body: str, para: str, is_spell: bool) -> tuple[Ability
     if low.split()[0] not in ABILITY_WORDS and parse_keyword(label) is not None:
         return (Unsupported(text=para, reason=f"keyword label {label!r} not implemented"),)
     return tuple(_with_label(a, label) for a in inner)
+
+
+_SOLVED = Condition("solved", text="this Case is solved")
+
+
+def _case(low: str, body: str, inner: tuple[Ability, ...], para: str) -> tuple[Ability, ...]:
+    """Case cards (719.3). "To solve — [condition]": "At the beginning of your end step, if
+    [condition] and this Case is not solved, this Case becomes solved" (719.3a). "Solved —
+    [ability]": the ability works only while the Case is solved (719.3c, 702.169)."""
+    if low == "to solve":
+        cond = parse_condition(body, Ctx())
+        if cond is None:
+            return (Unsupported(text=para, reason="solve condition not understood"),)
+        unsolved = dataclasses.replace(_SOLVED, negated=True, text="this Case is not solved")
+        return (TriggeredAbility(
+            trigger=Trigger("phase", player="you", step="end", text="your end step"),
+            condition=Condition("and", parts=(cond, unsolved), text=body),
+            effects=(KeywordAction(name="become solved", subject=Ref("self"),
+                                   text="this Case becomes solved"),),
+            label="To solve", text=para),)
+    out: list[Ability] = []
+    for a in inner:
+        if isinstance(a, StaticAbility | ActivatedAbility | TriggeredAbility):
+            cond = _SOLVED if a.condition is None else Condition(
+                "and", parts=(_SOLVED, a.condition), text=f"solved and {a.condition.text}")
+            a = dataclasses.replace(a, condition=cond)
+            if not isinstance(a, StaticAbility):
+                a = dataclasses.replace(a, label="Solved")
+        out.append(a)
+    return tuple(out)
 
 
 def _with_label(a: Ability, label: str) -> Ability:

@@ -141,9 +141,13 @@ def _or_copy(trig: Trigger | None) -> Trigger | None:
 
 
 def _attack_with(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """"Whenever you attack with two or more creatures / one or more Lizards" (508.3a)."""
     n = number(m.group("n"))
-    return None if n is None else Trigger("you_attack", ordinal=n, detail="with_at_least",
-                                          text=m.group(0))
+    what = m.groupdict().get("what")
+    flt = parse_filter(what) if what else None
+    if n is None or (what and flt is None):
+        return None
+    return Trigger("you_attack", ordinal=n, detail="with_at_least", filter=flt, text=m.group(0))
 
 
 def _deals_combat_damage(m: re.Match[str], ctx: Ctx) -> Trigger | None:
@@ -281,6 +285,7 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          r"enchantment|land|planeswalker)'s controller", lambda m, c: Trigger(
              "phase", step={"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[
                  m.group("step").lower()], player="enchanted_controller", text=m.group(0))),
+        (rf"you attack with (?P<n>{NUM_WORD}) or more (?P<what>.+)", _attack_with),
         (r"(?:the )?(?P<whose>your|each|each opponent's|enchanted player's|each player's|"
          r"your next|the next|that player's|defending player's|that turn's|)\s*"
          r"(?P<step>upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|"
@@ -388,6 +393,7 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         # (the dethrone event, 702.105a, printed as the trigger of another ability)
         (rf"{_SUBJ} attacks (?P<detail>the player with the most life or tied for most life)",
          _subject_event("attacks")),
+        (rf"{_SUBJ} attacks for the first time each turn", _subject_event("attacks", ordinal=1)),
         (rf"{_SUBJ} (?:attacks|attack)", _subject_event("attacks")),
         (rf"{_SUBJ} blocks or becomes blocked(?: by (?P<by>.+))?",
          lambda m, c: _alts_blocked(m, c)),
@@ -397,6 +403,10 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} (?:is|are) put into (?:your|a|an opponent's) graveyard"
          r"(?: from (?P<detail>anywhere|the battlefield|your library|your hand))?",
          _subject_event("put_into_graveyard")),
+        # valiant (Bloomburrow ability word, 207.2c): "... for the first time each turn"
+        (rf"{_SUBJ} becomes? the target of (?P<detail>a spell(?: or ability)?(?: you control| an "
+         r"opponent controls)?) for the first time each turn",
+         _subject_event("becomes_target", ordinal=1)),
         (rf"{_SUBJ} becomes? the target of (?P<detail>a spell(?: or ability)?(?: you control| an "
          r"opponent controls)?)", _subject_event("becomes_target")),
         (rf"{_SUBJ} leaves the battlefield", _subject_event("leaves_battlefield")),
@@ -488,7 +498,8 @@ def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
             if trig is not None:
                 return trig
     # "When X and whenever Y", "When X or whenever Y" (rule 603.2: one ability, two events)
-    m = re.fullmatch(r"(.+?) (?:and|or) whenever (.+)", t, re.I)
+    # "Whenever ~ transforms into ~ and at the beginning of your first main phase" (the same)
+    m = re.fullmatch(r"(.+?) (?:and|or) (?:whenever|at the beginning of) (.+)", t, re.I)
     if m:
         first, second = parse_trigger(m.group(1), ctx), parse_trigger(m.group(2), ctx)
         if first and second:

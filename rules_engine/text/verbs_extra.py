@@ -21,11 +21,14 @@ from rules_engine.abilities import (
     Amount,
     Animate,
     CastWithoutPaying,
+    ChooseCard,
+    Duration,
     Exile,
     MoveToZone,
     ObjectFilter,
     Ref,
     RemoveCounters,
+    Reveal,
     SearchExileName,
     SearchLibrary,
 )
@@ -114,7 +117,58 @@ def _mana_each_color(s: Ref, m: re.Match[str], ctx: Ctx) -> AddMana | None:
     return AddMana(amount=Amount(0), each_color_among=flt, text=m.group(0))
 
 
+def _is_pt_creature(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
+    """"~ is a 3/4 Ninja creature" (a static, e.g. Kaito's "during your turn"): the creature card
+    type replaces its others and Ninja its subtypes (205.1a; no "still a planeswalker"), with
+    base power and toughness 3/4 (613.4b)."""
+    return Animate(subject=s, power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
+                   card_types=("creature",), subtypes=tuple(m.group("types").split()),
+                   duration=None, set_types=True, text=m.group(0))
+
+
+def _look_at_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> Reveal | None:
+    """"look at target opponent's hand" (the player sees it; to the engine, whose players know
+    every card, the same record as a reveal to that one player, 701.20b)."""
+    who = parse_ref(m.group("who"), ctx)
+    return None if who is None else Reveal(subject=Ref("hand_of", of=who, text=m.group(0)),
+                                           text=m.group(0))
+
+
+def _exile_from_it(s: Ref, m: re.Match[str], ctx: Ctx) -> tuple | None:
+    """"(You may) exile a nonland card from it (until ~ leaves the battlefield)" after looking at
+    a hand: the card is chosen from that hand, then exiled (701.13a; 610.3 for the return)."""
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return (ChooseCard(chooser=Ref("you"), filter=flt, zone="hand", owner=Ref("that_player"),
+                       text=m.group(0)),
+            Exile(subject=Ref("it", text="that card"), until_source_leaves=bool(m.group("until")),
+                  text=m.group(0)))
+
+
+def _becomes_subtypes(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
+    """"it becomes a Human Faerie Detective", "it becomes a 3/2 Human Faerie Rogue": its creature
+    types become these (205.1a: a new subtype replaces the subtypes of its kind; layer 4) and,
+    with P/T, its base power and toughness (613.4b); with no duration it lasts (611.2a)."""
+    types = tuple(m.group("types").split())
+    if any(t.lower() in ("artifact", "creature", "enchantment", "land", "planeswalker")
+           for t in types):
+        return None
+    p, t = m.group("p"), m.group("t")
+    return Animate(subject=s, power=Amount(int(p)) if p else None,
+                   toughness=Amount(int(t)) if t else None, subtypes=types,
+                   duration=Duration("permanent"), text=m.group(0))
+
+
 VERB_PHRASES.extend([
+    (re.compile(r"becomes? an? (?:(?P<p>\d+)/(?P<t>\d+) )?(?P<types>[A-Z][a-z]+(?: [A-Z][a-z]+)*)"),
+     _becomes_subtypes),
+    (re.compile(r"look at (?P<who>target opponent|target player|that player)'s hand", re.I),
+     _look_at_hand),
+    (re.compile(r"exiles? an? (?P<what>[\w -]+?card) from it(?P<until> until ~ leaves the "
+                r"battlefield)?", re.I), _exile_from_it),
+    (re.compile(r"is an? (?P<p>\d+)/(?P<t>\d+) (?P<types>(?:[A-Z][a-z]+ )*)creature"),
+     _is_pt_creature),
     (re.compile(r"adds? one mana of each color among (?P<what>.+)", re.I), _mana_each_color),
     (re.compile(r"for each color among (?P<what>.+?), add one mana of that color", re.I),
      _mana_each_color),

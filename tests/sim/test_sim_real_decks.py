@@ -25,7 +25,7 @@ from rules_engine.sim_runner import game_seed, play_game
 from rules_engine.support import engine_tables, not_run
 from rules_engine.text import compile_card
 
-PAIRS = 8          # games played (each a different seeded pair of decks)
+PAIRS = 16         # games played (each a different seeded pair of decks)
 TIME_LIMIT = 60.0  # seconds for the whole sample
 EXTRA_FILES = ("cards/cards.jsonl", "basics.jsonl", "decks/cards.jsonl")
 
