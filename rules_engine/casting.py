@@ -22,7 +22,7 @@ from rules_engine.mana import (
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import hooks
+from rules_engine.registry import CAST_ANNOUNCEMENTS, PAYMENT_HELPERS, hooks
 from rules_engine.targeting import note_targets
 
 MAIN_STEPS = ("main1", "main2")
@@ -273,6 +273,18 @@ def free_cast_offered(game: Game, player: Player, obj: GameObject, from_zone: st
     return False
 
 
+def split_second_held(game: Game, obj: Any = None) -> str | None:
+    """702.61a: "As long as this spell is on the stack, players can't cast other spells or
+    activate abilities that aren't mana abilities" (702.61b: mana abilities, special actions
+    and triggered abilities go on as normal). Returns the reason, or None."""
+    for item in game.stack:
+        if item is not obj and isinstance(item, GameObject) and \
+                compiled.has_keyword(item, "split second"):
+            return (f"{item.name} has split second: no other spell may be cast and no "
+                    "non-mana ability activated while it is on the stack")
+    return None
+
+
 def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     """601.3: a static "can't cast" of a permanent ("Your opponents can't cast spells with mana
     value greater than ...") prohibits casting a spell it describes; the spell is judged with
@@ -378,9 +390,14 @@ def _convoke_sources(game: Game, player: Player, spell: Any) -> list[tuple[Any, 
     mana of its color (summoning sickness doesn't matter: it isn't a {T} ability). Listed
     after the lands, so a land is tapped first where either would do (702.51b: the total cost
     is already fixed)."""
-    if spell is None or compiled.keyword_ability(spell, "convoke") is None:
+    if spell is None:
         return []
-    found = []
+    found: list[tuple[Any, tuple[str, ...]]] = []
+    for keyword, helpers in PAYMENT_HELPERS.items():  # delve, improvise ... (601.2h)
+        if compiled.keyword_ability(spell, keyword) is not None:
+            found.extend(helpers(game, player, spell))
+    if compiled.keyword_ability(spell, "convoke") is None:
+        return found
     for obj in game.battlefield:
         if obj.controller is player and not obj.tapped and not obj.phased_out and \
                 obj.is_creature:
@@ -407,11 +424,14 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
     if plan is None:
         raise IllegalActionError("601.2h", f"{player.name} can't pay the mana cost of {what}")
     spent, all_taps = plan
-    taps = [(o, c) for o, c in all_taps if not isinstance(o, _Convoker)]
+    taps = [(o, c) for o, c in all_taps if not isinstance(o, _Convoker) and
+            not hasattr(o, "pay")]
     for helper, _color in all_taps:
         if isinstance(helper, _Convoker):
             helper.obj.tapped = True
             game.log("convoked", obj=helper.obj, player=player, spell=what)
+        elif hasattr(helper, "pay"):  # a registry.PAYMENT_HELPERS helper (delve, improvise)
+            helper.pay(game, player, what)
     for obj, color in taps:
         obj.tapped = True
         game.log("tapped_for_mana", obj=obj, player=player, mana=color)
@@ -581,7 +601,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
     if from_zone not in ("exile",) and obj.owner is not player:
         raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
-    prohibition = cast_prohibited(game, player, obj) or own_cast_restriction(game, player, obj)
+    prohibition = split_second_held(game, obj) or cast_prohibited(game, player, obj) or \
+        own_cast_restriction(game, player, obj)
     if prohibition:
         raise IllegalActionError("601.3", prohibition)
     if not timing_ok(game, player, obj):
@@ -638,14 +659,23 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     other_parts = other_parts + casualty
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
     other_parts = other_parts + extra_parts
+    announced: dict[str, Any] = {"casualty": True} if casualty else {}
+    for announce in CAST_ANNOUNCEMENTS:  # 601.2b: entwine, bargain, gift (mechanics)
+        cost_text, more_parts, choices = announce(game, player, obj, cost_text, x, other_parts)
+        other_parts = other_parts + more_parts
+        announced.update(choices)
     if other_parts:
         refusal = hooks.cost_refusal(game, player, obj, other_parts)
         if refusal:
             raise IllegalActionError("601.2h", refusal)
     cost = parse_cost(cost_text)
-    spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
-                                 flashback=flashback, cleave=cleave is not None,
-                                 announced={"casualty": True} if casualty else None)
+    game.__dict__["cast_announced"] = announced  # (modes read entwine's, 702.42a)
+    try:
+        spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
+                                     flashback=flashback, cleave=cleave is not None,
+                                     announced=announced or None)
+    finally:
+        game.__dict__.pop("cast_announced", None)
     if warped is not None:
         # 702.185a: "if this spell's warp cost was paid, exile the permanent it becomes at the
         # beginning of the next end step" (mechanics/warp.py sees it enter)
@@ -923,6 +953,9 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     if not cards:
         raise IllegalActionError("602.2", f"no card named {name!r} in {player.name}'s hand")
     obj = cards[0]
+    held = split_second_held(game)
+    if held:
+        raise IllegalActionError("702.61a", held)
     abilities = hand_abilities(obj)
     if not 1 <= index <= len(abilities):
         raise IllegalActionError("602.1", f"{obj.name} has no ability {index} that works in the "
@@ -984,6 +1017,9 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         raise IllegalActionError("602.1", f"{obj.name} has no activated ability {index} "
                                           f"(it has {len(abilities)})")
     abl = abilities[index - 1]
+    held = None if abl.is_mana_ability else split_second_held(game)
+    if held:
+        raise IllegalActionError("702.61a", held)
     if abl.timing == "sorcery" and not sorcery_timing_ok(game, player):
         raise IllegalActionError("602.5d", f"{obj.name}'s ability can be activated only as a "
                                            "sorcery")

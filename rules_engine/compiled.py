@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
+from rules_engine import registry
 from rules_engine.cards import CardDef, Face
 
 _CACHE: dict[int, tuple[Any, list[Any]]] = {}
@@ -38,7 +39,9 @@ _CODED_KEYWORDS = frozenset({
 # compiled like Oracle text (``{cost}``, ``{n}`` and ``{nw}`` - the number as a word - filled
 # from the keyword's cost and parameter) and the records join the face's abilities right after
 # the keyword, so an equip ability is numbered among the activated abilities in printed order.
-KEYWORD_DEFINITIONS: dict[str, tuple[str, ...]] = {
+# (the registry's table: mechanics add their keywords' definitions to the same dict)
+KEYWORD_DEFINITIONS: dict[str, tuple[str, ...]] = registry.KEYWORD_TEXTS
+KEYWORD_DEFINITIONS.update({
     # 702.6a
     "equip": ("{cost}: Attach this permanent to target creature you control. "
               "Activate only as a sorcery.",),
@@ -91,7 +94,7 @@ KEYWORD_DEFINITIONS: dict[str, tuple[str, ...]] = {
     # 702.182a
     "job select": ("When this Equipment enters, create a 1/1 colorless Hero creature token, "
                    "then attach this Equipment to it.",),
-}
+})
 
 
 def _attack_trigger(cond: str, text: str) -> tuple[Any, ...]:
@@ -259,12 +262,15 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
     texts = KEYWORD_DEFINITIONS.get(name)
     if texts is None:
         built = KEYWORD_BUILT.get(name)
+        with_kw = name in _BUILT_WITH_KW
         if built is None:
-            return ()
-        key = (name, kw.parameter)
+            built, with_kw = registry.KEYWORD_BUILDERS.get(name), True
+            if built is None:
+                return ()
+        key = (name, kw.parameter, kw.text) if with_kw else (name, kw.parameter)
         hit = _EXPANSIONS.get(key)
         if hit is None:
-            hit = _EXPANSIONS[key] = built(kw) if name in _BUILT_WITH_KW else built()
+            hit = _EXPANSIONS[key] = built(kw) if with_kw else built()
         return hit
     cost = kw.cost.text if kw.cost is not None else None
     key = (name, kw.parameter, cost, card_name, face_name, type_line)
@@ -278,7 +284,10 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
     if any("{cost}" in t for t in texts):
         ok = bool(cost) and cost.startswith("{")  # a mana cost ("Equip—Pay 3 life" is not)
         fill["{cost}"] = cost or ""
-    if any("{n" in t for t in texts):
+    if any("{param}" in t for t in texts):
+        ok = ok and bool(param)
+        fill["{param}"] = param
+    if any("{n}" in t or "{nw}" in t for t in texts):
         ok = ok and param.isdigit()
         if ok:
             n = int(param)
@@ -300,10 +309,15 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
     return out
 
 
+def _defined(name: str) -> bool:
+    """A keyword that stands for ability records (a definition or a builder)."""
+    return name in KEYWORD_DEFINITIONS or name in KEYWORD_BUILT or \
+        name in registry.KEYWORD_BUILDERS
+
+
 def _expanded(abilities: list[Any], card_name: str, face_name: str, type_line: str) -> list[Any]:
     """``abilities`` with each defined keyword followed by the records it stands for."""
-    if not any(isinstance(a, ab.KeywordAbility) and (a.name in KEYWORD_DEFINITIONS
-                                                     or a.name in KEYWORD_BUILT)
+    if not any(isinstance(a, ab.KeywordAbility) and (_defined(a.name))
                for a in abilities):
         return abilities
     out: list[Any] = []
@@ -424,8 +438,7 @@ def object_abilities(obj: Any) -> list[Any]:
         if extra:
             lost = False
             for a in extra:  # (a plain loop: this path is hot for modified objects)
-                if type(a) is ab.KeywordAbility and (a.name in KEYWORD_DEFINITIONS
-                                                     or a.name in KEYWORD_BUILT):
+                if type(a) is ab.KeywordAbility and (_defined(a.name)):
                     extra = _expanded(extra, obj.name, obj.name, face.type_line)
                     break
                 if type(a) is ab.LoseAbility:
@@ -554,8 +567,7 @@ def triggered_abilities(obj: Any) -> list[Any]:
             granted = [a for m in obj.static_mods for a in m.abilities]
             if granted:
                 for a in granted:  # (plain loop: a keyword needing expansion is rare)
-                    if type(a) is ab.KeywordAbility and (a.name in KEYWORD_DEFINITIONS
-                                                         or a.name in KEYWORD_BUILT):
+                    if type(a) is ab.KeywordAbility and (_defined(a.name)):
                         granted = _expanded(granted, obj.name, obj.name, face.type_line)
                         break
                 found += [a for a in granted if isinstance(a, ab.TriggeredAbility)]

@@ -20,8 +20,18 @@ Tables:
   run in rule-number order.
 - :data:`STATE_BASED`: state-based checks ``(game) -> acted`` that mechanics add to 704.5
   (722.3c prepared copies, 704.5t dungeons, 702.145 daybound/nightbound), in a fixed order.
+- :data:`KEYWORD_TEXTS`: keyword ability name (702) -> the rules text its rule defines it as
+  (compiled like Oracle text by ``compiled.keyword_records``; ``{n}``, ``{nw}``, ``{cost}``,
+  ``{param}`` filled from the keyword); :data:`KEYWORD_BUILDERS`: name -> ``(kw) -> records``
+  for a definition the grammar can't read. ``rules_engine/compiled.py`` holds the core's own;
+  mechanics add theirs (``mechanics/keywords_more.py`` ...). The support audit reads both, and
+  :data:`HAND_ABILITIES` (keyword -> the effects of its ability that works from the hand).
 - :data:`hooks`: named single functions (a lower layer asks, one higher module answers), listed
   in :class:`Hooks` with who provides each.
+- :data:`CAST_ANNOUNCEMENTS` (601.2b: optional costs a caster announces - entwine, bargain, gift)
+  and :data:`PAYMENT_HELPERS` (601.2g-h: keyword -> what else may pay generic mana - delve's
+  graveyard cards, improvise's artifacts); ``casting.py`` asks both, ``mechanics/keywords_costs``
+  fills them.
 """
 
 from __future__ import annotations
@@ -33,6 +43,11 @@ Handler = Callable[[Any, Any], None]
 
 EFFECT_HANDLERS: dict[type, Handler] = {}
 KEYWORD_ACTIONS: dict[str, Handler] = {}
+KEYWORD_TEXTS: dict[str, tuple[str, ...]] = {}
+KEYWORD_BUILDERS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
+# keyword -> ``(kw) -> effects`` of an activated ability that works from the hand (113.6a) like
+# cycling's (702.29a): typecycling's search (702.29e); casting.activate_in_hand pays and stacks it
+HAND_ABILITIES: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
 TURN_BASED: dict[str, list[Callable[[Any, Any], None]]] = {}
 STATE_BASED: list[Callable[[Any], bool]] = []
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
@@ -51,6 +66,21 @@ def register_effects(table: dict[type, Handler]) -> None:
 def register_keyword_actions(table: dict[str, Handler]) -> None:
     """Add keyword-action handlers (701), by lower-case name."""
     KEYWORD_ACTIONS.update(table)
+
+
+def register_keyword_texts(table: dict[str, tuple[str, ...]]) -> None:
+    """Add keyword definitions (702.xa "X means ..."), by lower-case name; a keyword defined
+    twice differently is a programming error."""
+    for name, texts in table.items():
+        old = KEYWORD_TEXTS.get(name)
+        if old is not None and old != texts:
+            raise RuntimeError(f"keyword {name!r} has two definitions")
+        KEYWORD_TEXTS[name] = texts
+
+
+def register_keyword_builders(table: dict[str, Callable[[Any], tuple[Any, ...]]]) -> None:
+    """Add keyword builders ``(kw) -> records`` (for a definition the grammar can't read)."""
+    KEYWORD_BUILDERS.update(table)
 
 
 def _rule_key(rule: str) -> tuple[Any, ...]:
@@ -138,3 +168,27 @@ def provide(**fns: Any) -> None:
         if name not in Hooks.__slots__:
             raise AttributeError(f"no hook point named {name!r} in rules_engine.registry.Hooks")
         setattr(hooks, name, fn)
+
+
+# 601.2b: ``fn(game, player, spell, cost_text, x) -> (cost_text, cost parts, choices)`` - an
+# optional cost the caster announces (the mana joins the total cost, 601.2f; the other parts are
+# paid with the rest, 601.2h; ``choices`` go to the spell's ``choices_made``), in this order.
+CAST_ANNOUNCEMENTS: list[Callable[..., tuple[str, tuple[Any, ...], dict[str, Any]]]] = []
+# 601.2g-h: keyword -> ``fn(game, player, spell) -> [(helper, makes)]``: things other than mana
+# that may pay for the spell (``makes`` "generic": generic mana only); ``helper.pay(game,
+# player, what)`` does it when the payment is made (702.66a delve, 702.126a improvise).
+PAYMENT_HELPERS: dict[str, Callable[..., list[tuple[Any, tuple[str, ...]]]]] = {}
+
+
+def register_cast_announcement(fn: Callable[..., tuple[str, tuple[Any, ...], dict[str, Any]]]
+                               ) -> Callable[..., tuple[str, tuple[Any, ...], dict[str, Any]]]:
+    """Decorator: add a 601.2b announcement (once)."""
+    if fn not in CAST_ANNOUNCEMENTS:
+        CAST_ANNOUNCEMENTS.append(fn)
+    return fn
+
+
+def register_payment_helpers(table: dict[str, Callable[..., list[tuple[Any, tuple[str, ...]]]]]
+                             ) -> None:
+    """Add keyword -> payment helpers (601.2h)."""
+    PAYMENT_HELPERS.update(table)

@@ -26,6 +26,8 @@ from rules_engine.mechanics import (  # noqa: F401
     end_turn,
     extra_phases,
     initiative,
+    keywords_costs,
+    keywords_static,
     leave_game,
     madness,
     miracle,

@@ -176,7 +176,7 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
         cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
     else:
         cost_text = obj.face.mana_cost
-    if casting.can_pay(game, player, parse_cost(cost_text), 0):
+    if casting.can_pay(game, player, parse_cost(cost_text), 0, obj):  # (convoke, delve ...)
         return True
     # 601.2f / 118.7: a cost reduction may make the total cost payable; the engine works it
     # out once targets are chosen (mana.modified_cost), so only refuse here without one

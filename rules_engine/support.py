@@ -231,7 +231,12 @@ def engine_tables() -> EngineTables:
     exact, prefixes = _restriction_kinds(trees)
     special = _compared(trees, _is_trigger_event)
     # tables the engine publishes for this audit (read when present)
-    coded_keywords = frozenset(getattr(compiled, "ENGINE_KEYWORDS", ()))
+    # (and the keywords mechanics define through the registry, rules_engine/registry.py)
+    from rules_engine import registry
+
+    coded_keywords = frozenset(getattr(compiled, "ENGINE_KEYWORDS", ())) | frozenset(
+        registry.KEYWORD_TEXTS) | frozenset(registry.KEYWORD_BUILDERS) | frozenset(
+        registry.HAND_ABILITIES)
     table_conditions = frozenset(getattr(conditions, "_MORE", {}))
     # non-mana activation costs count once casting.py pays them through effects.pay_costs
     casting_src = inspect.getsource(casting)
@@ -353,6 +358,10 @@ class _Walker:
             return  # nothing to run in a two-player game (coverage lists it with the reason)
         if k.name and k.name.lower() not in self.t.keywords:
             self.add(f"keyword:{k.name.lower()}")
+        elif k.name and _defined_but_empty(k):
+            # a keyword that stands for ability records whose definition did not compile for
+            # this instance ("Equip—Pay 3 life"): kept on the object but not run
+            self.add(f"keyword:{k.name.lower()}")
 
     def trigger(self, trig: Any) -> None:
         for one in (trig, *trig.alternatives):
@@ -461,6 +470,14 @@ class _Walker:
             elif isinstance(eff, ab.Modal) and getattr(eff, "repeatable", False) and \
                     not t.repeat_modes:
                 self.add("modal:repeatable")
+
+
+def _defined_but_empty(k: Any) -> bool:
+    from rules_engine import compiled
+
+    if not compiled._defined(k.name.lower()):
+        return False
+    return not compiled.keyword_records(k, "~", "~", "")
 
 
 def _qualifiers(value: Any, seen: set[int]) -> Iterable[str]:

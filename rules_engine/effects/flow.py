@@ -193,7 +193,11 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
             continue
         printed = _printed_modes(eff.text, len(eff.modes))
         modes = [Mode(i, m, printed[i]) for i, m in enumerate(eff.modes)]
-        picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
+        if (game.__dict__.get("cast_announced") or {}).get("entwined"):
+            # 702.42a-b: the entwine cost is paid: every mode, in the order written
+            picks = list(modes)
+        else:
+            picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
         chosen = picks or modes[:max(eff.min_choices, 0)]
         for mode in chosen:
             out.extend(mode.effects)

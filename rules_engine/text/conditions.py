@@ -238,6 +238,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "ability_resolved_count", amount=Amount(ORDINALS[m.group("ord").lower()],
                                                      text="exactly"), text=m.group(0))),
         (r"(?:~|it|that spell) was kicked", _fixed("kicked")),
+        (r"(?:~|it|that spell) was bargained", _fixed("bargained")),  # 702.166b
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),

@@ -1,0 +1,143 @@
+"""Keywords about paying for a spell: delve, improvise (601.2h) and the optional costs a caster
+announces with the spell, entwine and bargain (601.2b, 601.2f-h).
+
+- 702.66a delve: "For each generic mana in this spell's total cost, you may exile a card from
+  your graveyard rather than pay that mana." 702.66b: not an additional or alternative cost; it
+  applies once the total cost is known - so each graveyard card is a payment helper
+  (``registry.PAYMENT_HELPERS``) that pays one generic mana only, used by the automatic payment
+  after the lands (``mana.plan_payment`` takes the least flexible source first, lands listed
+  first), exiled as the payment is made.
+- 702.126a improvise: the same with an untapped artifact you control, tapped (an artifact that
+  is also a mana source is left to its mana ability, so one object never pays twice).
+- 702.42a entwine: "You may choose all modes of this spell instead of just the number
+  specified. If you do, you pay an additional [cost]." Announced with the other additional costs
+  (601.2b); ``effects.flow.choose_modes`` then takes every mode, in the order written (702.42b).
+- 702.166a bargain: "As an additional cost to cast this spell, you may sacrifice an artifact,
+  enchantment, or token"; 702.166b: the spell (and the permanent it becomes) "was bargained",
+  the condition its other abilities ask (``conditions`` kind "bargained").
+
+Each announcement is offered only when the caster could pay the bigger cost (as kicker's,
+702.33), and is a "may" (unanswered: no).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import casting, compiled, conditions, registry
+from rules_engine.game import Game
+from rules_engine.mana import parse_cost
+from rules_engine.objects import GameObject, Player
+from rules_engine.registry import hooks
+
+_GENERIC = ("generic",)
+
+
+class _Delved:
+    """A graveyard card offered to pay {1} of a delve spell (702.66a)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: GameObject) -> None:
+        self.obj = obj
+
+    def pay(self, game: Game, player: Player, what: str) -> None:
+        if self.obj.zone == "graveyard":
+            game.move(self.obj, "exile")
+            game.log("delved", obj=self.obj, player=player, spell=what)
+
+
+class _Improvised:
+    """An untapped artifact offered to pay {1} of an improvise spell (702.126a)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: GameObject) -> None:
+        self.obj = obj
+
+    def pay(self, game: Game, player: Player, what: str) -> None:
+        self.obj.tapped = True
+        game.log("improvised", obj=self.obj, player=player, spell=what)
+
+
+def _delve_helpers(game: Game, player: Player, spell: Any) -> list[tuple[Any, tuple[str, ...]]]:
+    """702.66a: each other card in the caster's graveyard may pay one generic mana."""
+    if compiled.keyword_ability(spell, "delve") is None:
+        return []
+    return [(_Delved(o), _GENERIC) for o in player.graveyard if o is not spell]
+
+
+def _improvise_helpers(game: Game, player: Player,
+                       spell: Any) -> list[tuple[Any, tuple[str, ...]]]:
+    """702.126a: each untapped artifact the caster controls may pay one generic mana (tapping
+    it is no {T} ability: summoning sickness doesn't matter)."""
+    if compiled.keyword_ability(spell, "improvise") is None:
+        return []
+    sources = {id(o) for o, _c in casting.mana_sources(game, player)}
+    return [(_Improvised(o), _GENERIC) for o in game.battlefield
+            if o.controller is player and not o.tapped and not o.phased_out and
+            o.has_type("Artifact") and id(o) not in sources]
+
+
+def _affordable(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
+                parts: tuple[Any, ...]) -> bool:
+    """Whether ``cost_text`` plus the non-mana ``parts`` could be paid (601.2h)."""
+    if not casting.can_pay(game, player, parse_cost(cost_text), x, obj):
+        return False
+    return not (parts and hooks.cost_refusal(game, player, obj, parts))
+
+
+def _entwine(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
+             already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
+    """702.42a: announce paying the entwine cost (601.2b); its mana joins the total cost."""
+    kw = compiled.keyword_ability(obj, "entwine")
+    if kw is None or kw.cost is None:
+        return cost_text, (), {}
+    if not any(isinstance(e, ab.Modal) for e in compiled.spell_effects(obj.face, obj.card)):
+        return cost_text, (), {}
+    mana = "".join(p.mana or "" for p in kw.cost.parts if p.kind == "mana")
+    others = tuple(p for p in kw.cost.parts if p.kind != "mana")
+    if not _affordable(game, player, obj, cost_text + mana, x, already + others):
+        return cost_text, (), {}
+    if not game.decider.may(player.name, f"pay entwine {kw.cost.text} for {obj.name} "
+                                         "(choose all modes, 702.42a)"):
+        return cost_text, (), {}
+    game.log("entwined", obj=obj, player=player)
+    return cost_text + mana, others, {"entwined": True}
+
+
+# 702.166a: "an artifact, enchantment, or token" (any one of the three will do)
+_BARGAIN_PART = ab.CostPart(
+    kind="sacrifice", amount=ab.Amount(1),
+    what=ab.ObjectFilter(any_of=(ab.ObjectFilter(card_types=("artifact",)),
+                                 ab.ObjectFilter(card_types=("enchantment",)),
+                                 ab.ObjectFilter(qualifiers=("token",))),
+                         text="an artifact, enchantment, or token"),
+    text="Bargain: sacrifice an artifact, enchantment, or token")
+
+
+def _bargain(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
+             already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
+    """702.166a-b: announce sacrificing an artifact, enchantment, or token (601.2b); the
+    sacrifice is paid with the other non-mana costs (601.2h, ``effects.costs.pay_costs``)."""
+    if compiled.keyword_ability(obj, "bargain") is None:
+        return cost_text, (), {}
+    if hooks.cost_refusal(game, player, obj, already + (_BARGAIN_PART,)):
+        return cost_text, (), {}  # nothing to sacrifice
+    if not game.decider.may(player.name, f"bargain {obj.name}: sacrifice an artifact, "
+                                         "enchantment, or token (702.166a)"):
+        return cost_text, (), {}
+    game.log("bargained", obj=obj, player=player)
+    return cost_text, (_BARGAIN_PART,), {"bargained": True}
+
+
+def _bargained(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702.166b: "if this spell was bargained" - on the spell and the permanent it became."""
+    return bool((getattr(source, "choices_made", None) or {}).get("bargained"))
+
+
+registry.register_payment_helpers({"delve": _delve_helpers, "improvise": _improvise_helpers})
+registry.register_cast_announcement(_entwine)
+registry.register_cast_announcement(_bargain)
+conditions._MORE.update({"bargained": _bargained})
