@@ -601,8 +601,10 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
     if from_zone not in ("exile",) and obj.owner is not player:
         raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
-    prohibition = split_second_held(game, obj) or cast_prohibited(game, player, obj) or \
-        own_cast_restriction(game, player, obj)
+    held = split_second_held(game, obj)
+    if held:
+        raise IllegalActionError("702.61a", held)
+    prohibition = cast_prohibited(game, player, obj) or own_cast_restriction(game, player, obj)
     if prohibition:
         raise IllegalActionError("601.3", prohibition)
     if not timing_ok(game, player, obj):

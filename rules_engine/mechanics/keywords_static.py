@@ -21,10 +21,13 @@ can't (``registry.KEYWORD_BUILDERS``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import registry
+from rules_engine import amounts, registry
+from rules_engine.game import Game
+from rules_engine.objects import Player
 
 _SPENT_COLORS = "for each color of mana spent to cast it"
 
@@ -70,6 +73,28 @@ def _compiled(text: str) -> tuple[Any, ...]:
     return tuple(found)
 
 
+_ATTACKED = re.compile(r"(?:the number of )?(?P<who>opponents?|players?) you attacked(?: with "
+                       r"(?:a|one or more) creatures?)? this combat", re.I)
+
+
+def _attacked_this_combat(game: Game, text: str, controller: Player, source: Any,
+                          ctx: Any) -> int | None:
+    """"each opponent you attacked with a creature this combat" (702.121a): the players among
+    the defenders of ``controller``'s latest declaration of attackers this turn (508.1; one
+    combat a turn but for additional combat phases, 500.8, when the latest is this one)."""
+    m = _ATTACKED.fullmatch(text.strip())
+    if m is None:
+        return None
+    declared = [e for e in game.events_this_turn("attackers_declared")
+                if e.data.get("player") is controller]
+    if not declared:
+        return 0
+    defenders = declared[0].data.get("defenders") or ()
+    return len({id(d) for d in defenders if isinstance(d, Player) and (
+        not m.group("who").lower().startswith("opponent") or d is not controller)})
+
+
+amounts.register_families((_attacked_this_combat,))
 registry.register_keyword_builders({"sunburst": _sunburst, "unleash": _unleash})
 registry.register_keyword_texts({
     # 702.121a
