@@ -25,6 +25,7 @@ from rules_engine.mechanics import (  # noqa: F401
     emblems,
     end_turn,
     extra_phases,
+    gift,
     initiative,
     keywords_costs,
     keywords_static,

@@ -239,6 +239,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
                                                      text="exactly"), text=m.group(0))),
         (r"(?:~|it|that spell) was kicked", _fixed("kicked")),
         (r"(?:~|it|that spell) was bargained", _fixed("bargained")),  # 702.166b
+        # 702.174k: "if the gift was promised" / "if the gift wasn't promised"
+        (r"the gift was promised|its gift cost was paid", _fixed("gift_promised")),
+        (r"the gift (?:wasn't|was not) promised", lambda m, c: Condition(
+            "gift_promised", negated=True, text=m.group(0))),
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),
