@@ -346,6 +346,8 @@ class Game:
     def draw(self, player: Player, n: int = 1) -> list[GameObject]:
         drawn = []
         for _ in range(n):
+            if player.graveyard and hooks.dredge_draw(self, player):
+                continue  # 702.52a: the draw was replaced (milled, a dredge card returned)
             if not player.library:
                 player.drew_from_empty = True  # 704.5b
                 self.log("drew_from_empty_library", player=player)

@@ -21,6 +21,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 )
 from rules_engine.mechanics import (  # noqa: F401
     day_night,
+    dredge,
     earthbend,
     emblems,
     end_turn,
