@@ -15,6 +15,11 @@ announces with the spell, entwine and bargain (601.2b, 601.2f-h).
 - 702.166a bargain: "As an additional cost to cast this spell, you may sacrifice an artifact,
   enchantment, or token"; 702.166b: the spell (and the permanent it becomes) "was bargained",
   the condition its other abilities ask (``conditions`` kind "bargained").
+- 702.78a conspire: "As an additional cost to cast this spell, you may tap two untapped
+  creatures you control that each share a color with it" (a "tap_untapped" cost part, paid with
+  the rest, 601.2h) and "When you cast this spell, if its conspire cost was paid, copy it. If
+  the spell has any targets, you may choose new targets for the copy." (a cast trigger working
+  from the stack, 113.6k).
 
 Each announcement is offered only when the caster could pay the bigger cost (as kicker's,
 702.33), and is a "may" (unanswered: no).
@@ -137,7 +142,50 @@ def _bargained(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool((getattr(source, "choices_made", None) or {}).get("bargained"))
 
 
+def _conspire_part(obj: GameObject) -> ab.CostPart | None:
+    """702.78a: two untapped creatures you control that each share a color with the spell."""
+    colors = tuple(obj.colors)
+    if not colors:
+        return None  # a colorless spell shares a color with nothing (105.2c)
+    return ab.CostPart(kind="tap_untapped", amount=ab.Amount(2), what=ab.ObjectFilter(
+        card_types=("creature",), colors=colors, controller="you",
+        text="untapped creatures you control that each share a color with it"),
+        text="Conspire: tap two untapped creatures you control that each share a color with it")
+
+
+def _conspire(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
+              already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
+    """702.78a: announce paying the conspire cost (601.2b)."""
+    if compiled.keyword_ability(obj, "conspire") is None:
+        return cost_text, (), {}
+    part = _conspire_part(obj)
+    if part is None or hooks.cost_refusal(game, player, obj, already + (part,)):
+        return cost_text, (), {}
+    if not game.decider.may(player.name, f"conspire {obj.name}: tap two untapped creatures "
+                                         "that share a color with it (702.78a)"):
+        return cost_text, (), {}
+    game.log("conspired", obj=obj, player=player)
+    return cost_text, (part,), {"conspired": True}
+
+
+def _conspire_trigger(kw: Any) -> tuple[Any, ...]:
+    """702.78a, the triggered half: copy the spell if its conspire cost was paid."""
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("cast", subject=ab.Ref("self"), player="you", text="you cast ~"),
+        condition=ab.Condition("conspired", text="if its conspire cost was paid"),
+        effects=(ab.CopySpell(subject=ab.Ref("self"), times=ab.Amount(1), new_targets=True,
+                              text="copy it"),),
+        text="Conspire"),)
+
+
+def _conspired(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702.78a: "if its conspire cost was paid" (the spell, the trigger's source)."""
+    return bool((getattr(source, "choices_made", None) or {}).get("conspired"))
+
+
 registry.register_payment_helpers({"delve": _delve_helpers, "improvise": _improvise_helpers})
 registry.register_cast_announcement(_entwine)
 registry.register_cast_announcement(_bargain)
-conditions._MORE.update({"bargained": _bargained})
+registry.register_cast_announcement(_conspire)
+registry.register_keyword_builders({"conspire": _conspire_trigger})
+conditions._MORE.update({"bargained": _bargained, "conspired": _conspired})
