@@ -487,6 +487,10 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
                                           "says so)")
     obj, half = _find_castable_half(game, player, name, from_zone)
     original_face = obj.face
+    fused = split.fused_face(obj.card) if half is None and from_zone == "hand" else None
+    if fused is not None and game.decider.may(player.name, f"fuse {obj.name}: cast both "
+                                                           "halves (702.102a)"):
+        half = fused  # 702.102a: chosen before the card goes on the stack
     if half is not None:
         split.put_half_on_stack(obj, half)  # 709.3a: only the chosen half is evaluated
     disturb = _disturb(obj) if from_zone == "graveyard" and half is None else None
@@ -768,7 +772,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
     original_zone = obj.zone
     halves = split.halves(obj.card)
-    if halves and not any(obj.face is h for h in halves):
+    if halves and not split.is_cast_face(obj):
         # 709.3: cast by an effect ("cast target card ... without paying"): choose the half
         # now; 702.127a: the aftermath half only from a graveyard, and exiled afterwards
         castable = [h for h in halves if original_zone == "graveyard" or not
