@@ -797,6 +797,9 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         # 702.148a: the cleave cost was paid: the bracketed text is gone (a text-changing
         # effect, 612), before modes and targets are chosen (601.2b-c)
         effects = changed
+    spliced = (game.__dict__.get("cast_announced") or {}).get("spliced_effects")
+    if spliced:  # 702.47b-c: the spliced cards' effects follow; their targets are chosen too
+        effects = tuple(effects) + tuple(spliced)
     modal = any(isinstance(e, ab.Modal) for e in effects)
     if modal:
         game.__dict__.pop("chosen_mode_costs", None)
@@ -809,7 +812,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             if extra:
                 cost_text = cost_text + extra
                 cost = parse_cost(cost_text)
-    elif changed is not None:
+    elif changed is not None or spliced:
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
@@ -841,7 +844,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
-    if modal or changed is not None:
+    if modal or changed is not None or spliced:
         obj.choices_made["effects"] = effects
     if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
         obj.choices_made.update(announced)

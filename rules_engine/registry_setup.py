@@ -38,6 +38,7 @@ from rules_engine.mechanics import (  # noqa: F401
     prepare,
     rooms,
     sagas,
+    splice,
     split,
     warp,
 )
