@@ -666,10 +666,13 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
     other_parts = other_parts + extra_parts
     announced: dict[str, Any] = {"casualty": True} if casualty else {}
-    for announce in CAST_ANNOUNCEMENTS:  # 601.2b: entwine, bargain, gift (mechanics)
+    for announce in CAST_ANNOUNCEMENTS:  # 601.2b: entwine, bargain, gift, splice (mechanics)
         cost_text, more_parts, choices = announce(game, player, obj, cost_text, x, other_parts)
         other_parts = other_parts + more_parts
+        added = choices.pop("added_effects", ())  # text the spell gains (awaken, splice)
         announced.update(choices)
+        if added:
+            announced["added_effects"] = announced.get("added_effects", ()) + tuple(added)
     if other_parts:
         refusal = hooks.cost_refusal(game, player, obj, other_parts)
         if refusal:
@@ -797,8 +800,8 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         # 702.148a: the cleave cost was paid: the bracketed text is gone (a text-changing
         # effect, 612), before modes and targets are chosen (601.2b-c)
         effects = changed
-    spliced = (game.__dict__.get("cast_announced") or {}).get("spliced_effects")
-    if spliced:  # 702.47b-c: the spliced cards' effects follow; their targets are chosen too
+    spliced = (game.__dict__.get("cast_announced") or {}).get("added_effects")
+    if spliced:  # 702.47b-c, 702.113a-b: added effects follow; their targets are chosen too
         effects = tuple(effects) + tuple(spliced)
     modal = any(isinstance(e, ab.Modal) for e in effects)
     if modal:

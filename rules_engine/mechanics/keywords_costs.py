@@ -15,6 +15,11 @@ announces with the spell, entwine and bargain (601.2b, 601.2f-h).
 - 702.166a bargain: "As an additional cost to cast this spell, you may sacrifice an artifact,
   enchantment, or token"; 702.166b: the spell (and the permanent it becomes) "was bargained",
   the condition its other abilities ask (``conditions`` kind "bargained").
+- 702.113a awaken: "You may pay [cost] rather than pay this spell's mana cost as you cast this
+  spell" (an alternative cost, 118.9, announced with the others) and "If this spell's awaken
+  cost was paid, put N +1/+1 counters on target land you control. That land becomes a 0/0
+  Elemental creature with haste. It's still a land." - text the spell gains only when the cost
+  is paid (its target chosen only then, 702.113b: the "added_effects" announcement).
 - 702.78a conspire: "As an additional cost to cast this spell, you may tap two untapped
   creatures you control that each share a color with it" (a "tap_untapped" cost part, paid with
   the rest, 601.2h) and "When you cast this spell, if its conspire cost was paid, copy it. If
@@ -142,6 +147,56 @@ def _bargained(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool((getattr(source, "choices_made", None) or {}).get("bargained"))
 
 
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten")
+_AWAKEN: dict[int, tuple[Any, ...]] = {}
+
+
+def _awaken_effects(n: int) -> tuple[Any, ...]:
+    """702.113a's spell ability for N, compiled from the rule's words (once per N)."""
+    hit = _AWAKEN.get(n)
+    if hit is None:
+        from rules_engine.text.compiler import compile_face_text
+
+        count = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+        text = (f"Put {count} +1/+1 counters on target land you control and it becomes a 0/0 "
+                "Elemental creature with haste that's still a land.")
+        found = [e for a in compile_face_text(text, "~", "~", "Sorcery").abilities
+                 if isinstance(a, ab.SpellAbility) for e in a.effects]
+        ok = found and not any(isinstance(e, ab.UnsupportedEffect)
+                               for e in ab.iter_effects(tuple(found)))
+        hit = _AWAKEN[n] = tuple(found) if ok else ()
+    return hit
+
+
+def _awaken(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
+            already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
+    """702.113a: offer the awaken cost instead of the mana cost (from the hand, when no other
+    alternative cost was chosen: 118.9a, the cost still starts with the mana cost)."""
+    kw = compiled.keyword_ability(obj, "awaken")
+    param = (kw.parameter or "").strip() if kw is not None else ""
+    if kw is None or kw.cost is None or not param.isdigit() or obj.zone != "hand":
+        return cost_text, (), {}
+    printed = obj.face.mana_cost
+    if not printed or not cost_text.startswith(printed):
+        return cost_text, (), {}
+    effects = _awaken_effects(int(param))
+    if not effects:
+        return cost_text, (), {}
+    mana = "".join(p.mana or "" for p in kw.cost.parts if p.kind == "mana")
+    others = tuple(p for p in kw.cost.parts if p.kind != "mana")
+    new_cost = mana + cost_text[len(printed):]
+    if not _affordable(game, player, obj, new_cost, x, already + others):
+        return cost_text, (), {}
+    if not any(o.controller is player and o.has_type("Land") for o in game.battlefield):
+        return cost_text, (), {}  # no land to target (601.2c)
+    if not game.decider.may(player.name, f"cast {obj.name} for its awaken cost "
+                                         f"{kw.cost.text} (702.113a)"):
+        return cost_text, (), {}
+    game.log("awakened", obj=obj, player=player)
+    return new_cost, others, {"awakened": True, "added_effects": effects}
+
+
 def _conspire_part(obj: GameObject) -> ab.CostPart | None:
     """702.78a: two untapped creatures you control that each share a color with the spell."""
     colors = tuple(obj.colors)
@@ -184,6 +239,7 @@ def _conspired(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 
 
 registry.register_payment_helpers({"delve": _delve_helpers, "improvise": _improvise_helpers})
+registry.register_cast_announcement(_awaken)
 registry.register_cast_announcement(_entwine)
 registry.register_cast_announcement(_bargain)
 registry.register_cast_announcement(_conspire)

@@ -8,7 +8,7 @@ the total cost 601.2f, other parts paid with the rest 601.2h). 702.47b: the spli
 in the hand (only revealed); its effects follow the spell's own, in the order the cards were
 revealed; the text refers to the spell it was spliced onto ("~" is that spell). 702.47c: the
 targets of the added text are chosen with the spell's (``casting.put_on_stack_as_cast`` reads
-the added effects, the "spliced_effects" announcement). 702.47d: a card can't be spliced onto
+the added effects, the "added_effects" announcement). 702.47d: a card can't be spliced onto
 itself; each card once.
 """
 
@@ -63,7 +63,7 @@ def _splice(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
         names.append(card.name)
     if not added:
         return cost_text, (), {}
-    return cost_text, parts, {"spliced_effects": tuple(added), "spliced": tuple(names)}
+    return cost_text, parts, {"added_effects": tuple(added), "spliced": tuple(names)}
 
 
 registry.register_cast_announcement(_splice)
