@@ -20,6 +20,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     turn,
 )
 from rules_engine.mechanics import (  # noqa: F401
+    cipher,
     day_night,
     dredge,
     earthbend,
