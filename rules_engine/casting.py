@@ -118,7 +118,15 @@ def timing_ok(game: Game, player: Player, obj: GameObject) -> bool:
         permissions and any(
             who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
             for who, flt, _until in permissions)) or sorcery_timing_ok(game, player) or \
-        static_flash(game, player, obj)
+        static_flash(game, player, obj) or sneak_window(game, player, obj)
+
+
+def sneak_window(game: Game, player: Player, obj: GameObject) -> bool:
+    """702.190a: "Any time you could cast an instant during your declare blockers step, you may
+    cast this spell by paying [cost] and returning an unblocked creature you control to its
+    owner's hand" - the timing sneak gives (the cost is mechanics/keywords_costs's)."""
+    return game.step == "declare_blockers" and game.active is player and \
+        compiled.keyword_ability(obj, "sneak") is not None
 
 
 def _flash_for_more(obj: GameObject) -> str | None:

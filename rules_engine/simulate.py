@@ -64,7 +64,8 @@ def candidate_moves(game: Game) -> list[Move]:
         if mana_value < 0:
             mana_value = game.mana_value_of(obj)
         if (mana_value <= untapped or _may_cost_less(game, obj)) and (
-                sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions):
+                sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions or (
+                    game.step == "declare_blockers" and "sneak" in face.keywords)):
             moves.append(("cast", obj))  # (a cost reduction may bring it in reach, 601.2f)
     for obj in p.graveyard:
         table = obj.face.keyword_table  # the face's cached keyword abilities by name

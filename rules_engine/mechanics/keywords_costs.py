@@ -20,6 +20,13 @@ announces with the spell, entwine and bargain (601.2b, 601.2f-h).
   cost was paid, put N +1/+1 counters on target land you control. That land becomes a 0/0
   Elemental creature with haste. It's still a land." - text the spell gains only when the cost
   is paid (its target chosen only then, 702.113b: the "added_effects" announcement).
+- 702.190a sneak: "Any time you could cast an instant during your declare blockers step, you
+  may cast this spell by paying [cost] and returning an unblocked creature you control to its
+  owner's hand rather than paying this spell's mana cost" - the timing is
+  ``casting.sneak_window``; the alternative cost is announced here (a "return" cost part of an
+  unblocked attacking creature, paid with the rest, 601.2h). Cast in that window only thanks to
+  sneak, declining it refuses the cast (307.1). 702.190b: a permanent spell whose sneak cost
+  was paid enters tapped and attacking (an entering record with the "sneaked" condition).
 - 702.78a conspire: "As an additional cost to cast this spell, you may tap two untapped
   creatures you control that each share a color with it" (a "tap_untapped" cost part, paid with
   the rest, 601.2h) and "When you cast this spell, if its conspire cost was paid, copy it. If
@@ -35,7 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, conditions, registry
+from rules_engine import casting, combat, compiled, conditions, registry
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
 from rules_engine.objects import GameObject, Player
@@ -197,6 +204,61 @@ def _awaken(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
     return new_cost, others, {"awakened": True, "added_effects": effects}
 
 
+_UNBLOCKED = ab.ObjectFilter(card_types=("creature",), controller="you",
+                             qualifiers=("unblocked",),
+                             text="an unblocked creature you control")
+
+
+def _sneak(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
+           already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
+    """702.190a: offer the sneak cost in its owner's declare blockers step."""
+    kw = compiled.keyword_ability(obj, "sneak")
+    if kw is None or kw.cost is None or not casting.sneak_window(game, player, obj):
+        return cost_text, (), {}
+    only_sneak = not ("Instant" in obj.face.types or compiled.has_keyword(obj, "flash"))
+    printed = obj.face.mana_cost
+    part = ab.CostPart(kind="return", amount=ab.Amount(1), what=_UNBLOCKED,
+                       text="Return an unblocked creature you control to its owner's hand")
+    mana = "".join(p.mana or "" for p in kw.cost.parts if p.kind == "mana")
+    others = tuple(p for p in kw.cost.parts if p.kind != "mana") + (part,)
+    new_cost = mana + (cost_text[len(printed):] if cost_text.startswith(printed) else "")
+    if cost_text.startswith(printed) and _affordable(game, player, obj, new_cost, x,
+                                                     already + others) and \
+            game.decider.may(player.name, f"cast {obj.name} for its sneak cost {kw.cost.text}, "
+                                          "returning an unblocked creature (702.190a)"):
+        game.log("sneaked", obj=obj, player=player)
+        return new_cost, others, {"sneaked": True}
+    if only_sneak:
+        from rules_engine.errors import IllegalActionError
+
+        raise IllegalActionError("307.1", f"{obj.name} can be cast in the declare blockers step "
+                                          "only for its sneak cost (702.190a)")
+    return cost_text, (), {}
+
+
+def _sneak_enters(kw: Any) -> tuple[Any, ...]:
+    """702.190b: "enters the battlefield tapped and attacking" when its sneak cost was paid."""
+    return (ab.EntersReplacement(
+        kind="as_enters", condition=ab.Condition("sneaked", text="if its sneak cost was paid"),
+        effects=(ab.KeywordAction(name="sneak enters attacking", subject=ab.Ref("self"),
+                                  text="it enters tapped and attacking"),),
+        text="Sneak (702.190b)"),)
+
+
+def _ka_sneak_enters(ctx: Any, eff: Any) -> None:
+    """702.190b / 506.3a: tapped and attacking (never declared as an attacker)."""
+    obj = ctx.source
+    if obj is None or obj.zone != "battlefield" or ctx.game.step not in (
+            "declare_blockers", "first_strike_damage", "combat_damage"):
+        return
+    obj.tapped = True
+    combat.enter_attacking(ctx.game, obj, obj.controller)
+
+
+def _sneaked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    return bool((getattr(source, "choices_made", None) or {}).get("sneaked"))
+
+
 def _conspire_part(obj: GameObject) -> ab.CostPart | None:
     """702.78a: two untapped creatures you control that each share a color with the spell."""
     colors = tuple(obj.colors)
@@ -240,8 +302,11 @@ def _conspired(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 
 registry.register_payment_helpers({"delve": _delve_helpers, "improvise": _improvise_helpers})
 registry.register_cast_announcement(_awaken)
+registry.register_cast_announcement(_sneak)
 registry.register_cast_announcement(_entwine)
 registry.register_cast_announcement(_bargain)
 registry.register_cast_announcement(_conspire)
-registry.register_keyword_builders({"conspire": _conspire_trigger})
-conditions._MORE.update({"bargained": _bargained, "conspired": _conspired})
+registry.register_keyword_builders({"conspire": _conspire_trigger, "sneak": _sneak_enters})
+registry.register_keyword_actions({"sneak enters attacking": _ka_sneak_enters})
+conditions._MORE.update({"bargained": _bargained, "conspired": _conspired,
+                         "sneaked": _sneaked})
