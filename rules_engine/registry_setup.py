@@ -26,6 +26,7 @@ from rules_engine.mechanics import (  # noqa: F401
     earthbend,
     emblems,
     end_turn,
+    enlist,
     extra_phases,
     gift,
     initiative,
