@@ -1,10 +1,19 @@
-"""English card records -> Arrow columns for ``cards`` and ``card_faces``, in Python.
+"""English card records -> one Arrow table ``_en_json`` that :mod:`db.card_sql` maps to
+``cards`` and ``card_faces`` rows.
 
-Why in Python and not DuckDB's JSON functions (:mod:`db.card_sql` still does that for
-Japanese printings): the loader has already parsed and type-checked every record
-(:mod:`db.records`), so its values are at hand; parsing the JSON text again in DuckDB was
-the largest single cost of a 100k-card build. A handful of ``dict.get`` per record and one
-``pyarrow`` array per column is cheaper, and DuckDB then only scans Arrow columns.
+Why this shape: the loader has already parsed and type-checked every record in Python
+(:mod:`db.records`, which must see every field to name a bad one), but building Arrow
+columns from those Python objects (a ``dict.get`` and a str-to-UTF-8 conversion per value)
+was the largest cost left in a 100k-card build, and it held the GIL. Instead the batch's
+raw JSON lines are read again by pyarrow's JSON reader (C++, without the GIL, in the
+loader's writer thread, so Python checks the next batch meanwhile) with an explicit schema
+of just the fields rows are made of; DuckDB then maps them in SQL (``card_sql.EN_*``).
+
+The two readers agree because every record was checked first: each field the schema names
+has the type the schema gives it (or is null), so pyarrow reads the same values orjson did.
+Should pyarrow still refuse a batch (a key given twice in one object, which orjson resolves
+by keeping the last, a number beyond a double), the same table is built from orjson's
+objects instead (:func:`_from_objects`): slower, same values.
 
 The mapping is Scryfall's (as in db.card_sql): a card with ``card_faces`` gets its
 ``oracle_text`` as the faces' texts joined with ``\\n//\\n`` (NULL when no face has text), and
@@ -14,65 +23,62 @@ gets one face row (index 0) from its top level.
 
 from __future__ import annotations
 
+import io
 from array import array
+from collections.abc import Sequence
 from itertools import accumulate
-from typing import Any
 
+import orjson
 import pyarrow as pa
+import pyarrow.json as pa_json
 
 FACE_JOIN = "\n//\n"
 
-CARD_FIELDS = ("oracle_id", "name", "layout", "mana_cost", "cmc", "type_line", "oracle_text",
-               "keywords", "colors", "color_identity", "power", "toughness", "loyalty", "set",
-               "released_at", "source", "data", "line", "may_tag")
-FACE_FIELDS = ("oracle_id", "face_index", "name", "mana_cost", "type_line", "oracle_text",
-               "power", "toughness", "loyalty", "line")
-_TOP = ("name", "layout", "mana_cost", "cmc", "type_line", "oracle_text", "keywords", "colors",
-        "color_identity", "power", "toughness", "loyalty", "set", "released_at", "source")
-_FACE = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty")
-_STRING_LIST = pa.list_(pa.string())
-_TYPES = {"cmc": pa.float64(), "keywords": _STRING_LIST, "colors": _STRING_LIST,
-          "color_identity": _STRING_LIST, "line": pa.int64(), "may_tag": pa.bool_(),
-          "face_index": pa.int32()}
+_S = pa.string()
+_STRINGS = pa.list_(_S)
+_FACE = pa.struct([(key, _S) for key in (
+    "name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty")]
+    + [("colors", _STRINGS)])
+# The fields of a record that rows are made of, with their types (db.records has checked them).
+SCHEMA = pa.schema(
+    [(key, _S) for key in ("name", "layout", "mana_cost")]
+    + [("cmc", pa.float64()), ("type_line", _S), ("oracle_text", _S), ("keywords", _STRINGS),
+       ("colors", _STRINGS), ("color_identity", _STRINGS)]
+    + [(key, _S) for key in ("power", "toughness", "loyalty", "set", "released_at", "source")]
+    + [("card_faces", pa.list_(_FACE))]
+)
+_READ = pa_json.ReadOptions(use_threads=False, block_size=16 << 20)
+_PARSE = pa_json.ParseOptions(explicit_schema=SCHEMA, unexpected_field_behavior="ignore")
 
 
-def english_tables(records: list[tuple[int, str, dict[str, Any], bytes, bool]]
-                   ) -> tuple[pa.Table, pa.Table]:
-    """(cards, faces) Arrow tables for ``(line, oracle_id, object, raw JSON, may_tag)``."""
-    cards: list[list[Any]] = []
-    faces: list[tuple[Any, ...]] = []
-    for line, oracle_id, obj, raw, may_tag in records:
-        get = obj.get
-        row = [oracle_id, *map(get, _TOP)]
-        card_faces = get("card_faces")
-        if card_faces:
-            front = card_faces[0]
-            texts = [f.get("oracle_text") for f in card_faces]
-            row[6] = (FACE_JOIN.join(t or "" for t in texts) if any(texts) else None)
-            if row[8] is None:
-                row[8] = front.get("colors")
-            for i, key in ((10, "power"), (11, "toughness"), (12, "loyalty")):
-                if row[i] is None:
-                    row[i] = front.get(key)
-            for index, face in enumerate(card_faces):
-                faces.append((oracle_id, index, *map(face.get, _FACE), line))
-        else:
-            faces.append((oracle_id, 0, row[1], row[3], row[5], row[6], row[10], row[11],
-                          row[12], line))
-        row += (raw, line, may_tag)
-        cards.append(row)
-    return _table(CARD_FIELDS, cards), _table(FACE_FIELDS, faces)
+def english_table(oracle_ids: Sequence[str], lines: Sequence[int], raws: Sequence[bytes],
+                  may_tag: Sequence[bool]) -> pa.Table:
+    """The ``_en_json`` table: :data:`SCHEMA`'s fields of each raw record, then its
+    ``oracle_id`` (as the loader found it: reversible cards keep it on their faces),
+    ``data`` (the raw JSON text), ``line`` and ``may_tag``."""
+    table = _from_json(raws)
+    if table is None:
+        table = _from_objects(raws)
+    for name, column in (("oracle_id", pa.array(oracle_ids, _S)), ("data", json_text_array(raws)),
+                         ("line", pa.array(lines, pa.int64())),
+                         ("may_tag", pa.array(may_tag, pa.bool_()))):
+        table = table.append_column(name, column)
+    return table
 
 
-def _table(names: tuple[str, ...], rows: list) -> pa.Table:
-    columns = list(zip(*rows, strict=True)) if rows else [()] * len(names)
-    arrays = []
-    for name, values in zip(names, columns, strict=True):
-        if name == "data":
-            arrays.append(json_text_array(values))
-        else:
-            arrays.append(pa.array(list(values), _TYPES.get(name, pa.string())))
-    return pa.Table.from_arrays(arrays, names=list(names))
+def _from_json(raws: Sequence[bytes]) -> pa.Table | None:
+    """pyarrow's reading of the records, or None if it refuses them (or sees another count)."""
+    try:
+        table = pa_json.read_json(io.BytesIO(b"\n".join(raws)), read_options=_READ,
+                                  parse_options=_PARSE)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return None
+    return table if table.num_rows == len(raws) else None
+
+
+def _from_objects(raws: Sequence[bytes]) -> pa.Table:
+    """The same table from orjson's objects (the values the checks saw)."""
+    return pa.Table.from_pylist([orjson.loads(raw) for raw in raws], schema=SCHEMA)
 
 
 def json_text_array(raws: tuple[bytes, ...] | list[bytes]) -> pa.Array:

@@ -99,25 +99,40 @@ FACE_SELECT = (
 INSERT_FACES = "INSERT INTO card_faces SELECT * EXCLUDE (line) FROM (" + FACE_SELECT + ")"
 
 
-# English cards arrive as Arrow tables built in Python (db.card_rows): _en (one row per
-# card) and _en_faces (one row per face).
+# English cards arrive as one Arrow table read from their JSON lines (db.card_rows):
+# _en_json, one row per card, its faces a list of structs; the same mapping as above.
+_EN_JOINED_TEXT = (
+    "CASE WHEN len(coalesce(card_faces, [])) = 0 THEN oracle_text "
+    "WHEN len(list_filter(card_faces, lambda f: coalesce(f.oracle_text, '') <> '')) = 0 "
+    "THEN NULL "
+    f"ELSE array_to_string(list_transform(card_faces, lambda f: coalesce(f.oracle_text, '')), "
+    f"{_SEP}) END"
+)
 EN_CARD_SELECT = (
-    "SELECT oracle_id, name, layout, mana_cost, cmc, type_line, oracle_text, keywords, colors, "
-    "color_identity, power, toughness, loyalty, \"set\", TRY_CAST(released_at AS DATE), NULL, "
-    "NULL, NULL, source, data, line, may_tag FROM _en"
+    f"SELECT oracle_id, name, layout, mana_cost, cmc, type_line, {_EN_JOINED_TEXT}, keywords, "
+    "coalesce(colors, card_faces[1].colors), color_identity, "
+    "coalesce(power, card_faces[1].power), coalesce(toughness, card_faces[1].toughness), "
+    "coalesce(loyalty, card_faces[1].loyalty), \"set\", TRY_CAST(released_at AS DATE), NULL, "
+    "NULL, NULL, source, data, line, may_tag FROM _en_json"
 )
 EN_FACE_SELECT = (
-    "SELECT oracle_id, face_index, name, mana_cost, type_line, oracle_text, power, toughness, "
-    "loyalty, NULL, NULL, NULL, line FROM _en_faces"
+    "SELECT oracle_id, (i - 1)::INTEGER, f.name, f.mana_cost, f.type_line, f.oracle_text, "
+    "f.power, f.toughness, f.loyalty, NULL, NULL, NULL, line "
+    "FROM (SELECT oracle_id, line, unnest(range(1, len(card_faces) + 1)) AS i, "
+    "      unnest(card_faces) AS f FROM _en_json WHERE len(card_faces) > 0) "
+    "UNION ALL "
+    "SELECT oracle_id, 0, name, mana_cost, type_line, oracle_text, power, toughness, loyalty, "
+    "NULL, NULL, NULL, line FROM _en_json WHERE len(coalesce(card_faces, [])) = 0"
 )
-EN_DELETE_CARDS = "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _en)"
+EN_DELETE_CARDS = "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _en_json)"
 EN_INSERT_CARDS = (
     "INSERT INTO cards SELECT * EXCLUDE (line, may_tag) FROM (" + EN_CARD_SELECT + ")")
-EN_DELETE_FACES = "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _en)"
+EN_DELETE_FACES = (
+    "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _en_json)")
 EN_INSERT_FACES = "INSERT INTO card_faces SELECT * EXCLUDE (line) FROM (" + EN_FACE_SELECT + ")"
 EN_STAGED_CARDS = "INSERT INTO _load_cards " + EN_CARD_SELECT
 EN_STAGED_FACES = "INSERT INTO _load_faces " + EN_FACE_SELECT
-EN_MARK_UNTAGGED = "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _en"
+EN_MARK_UNTAGGED = "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _en_json"
 
 
 def _joined(field: str, sep: str) -> str:

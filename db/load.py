@@ -30,7 +30,7 @@ import pyarrow as pa
 
 from classifier import may_have_tags
 from db import card_sql
-from db.card_rows import english_tables, json_text_array
+from db.card_rows import english_table, json_text_array
 from db.errors import BadCardData
 from db.read import iter_objects, iter_raw_objects
 from db.records import RULING_COLUMNS, RecordError, check_card, ruling_row
@@ -120,8 +120,10 @@ def _mark_loaded(con: duckdb.DuckDBPyConnection, path: Path, kind: str, records:
 class _CardBatch:
     """A batch of validated records, written to DuckDB in a writer thread.
 
-    English records become Arrow columns in Python (db.card_rows); Japanese printings are
-    staged as JSON text that DuckDB's JSON functions read (db.card_sql). English records are
+    English records are kept as their JSON text, which the writer thread reads into one Arrow
+    table (db.card_rows) for SQL to map (db.card_sql); Japanese printings are staged as JSON
+    text that DuckDB's JSON functions read (db.card_sql). Parsed objects are not kept past
+    their checks, so a batch holds its records' text only. English records are
     de-duplicated here (the last line of an ``oracle_id`` wins). Every record's Scryfall
     ``id`` and line go to the temporary table ``_load_ids``, for the duplicate report at the
     end of a file.
@@ -130,7 +132,7 @@ class _CardBatch:
     def __init__(self, con: duckdb.DuckDBPyConnection, staged: bool = False) -> None:
         self.con = con
         self.staged = staged
-        self.english: dict[str, tuple[int, str, dict[str, Any], bytes, bool]] = {}
+        self.english: dict[str, tuple[int, bytes, bool]] = {}
         self.japanese: list[tuple[int, str, str, bytes, bool]] = []
         self.ids: list[str | None] = []
         self.id_lines: list[int] = []
@@ -144,7 +146,7 @@ class _CardBatch:
     def add(self, line: int, lang: str, oracle_id: str, obj: dict[str, Any], raw: bytes,
             may_tag: bool) -> None:
         if lang == "en":
-            self.english[oracle_id] = (line, oracle_id, obj, raw, may_tag)
+            self.english[oracle_id] = (line, raw, may_tag)
         else:
             self.japanese.append((line, lang, oracle_id, raw, may_tag))
         card_id = obj.get("id")
@@ -162,7 +164,10 @@ class _CardBatch:
                 [pa.array(self.ids, pa.string()), pa.array(self.id_lines, pa.int64())],
                 names=["id", "line"])
             self.ids, self.id_lines = [], []
-        english = english_tables(list(self.english.values())) if self.english else None
+        english = None
+        if self.english:
+            lines, raws, may_tag = zip(*self.english.values(), strict=True)
+            english = (list(self.english), lines, raws, may_tag)
         stage = None
         if self.japanese:
             lines, langs, oracle_ids, raws, may_tag = zip(*self.japanese, strict=True)
@@ -193,7 +198,7 @@ class _CardBatch:
         finally:
             self._writer.shutdown(wait=True)
 
-    def _write(self, ids: pa.Table | None, english: tuple[pa.Table, pa.Table] | None,
+    def _write(self, ids: pa.Table | None, english: tuple[Any, ...] | None,
                stage: pa.Table | None) -> None:
         con = self.con
         if ids is not None:
@@ -201,8 +206,7 @@ class _CardBatch:
             con.execute("INSERT INTO _load_ids SELECT * FROM _batch_ids")
             con.unregister("_batch_ids")
         if english is not None:
-            con.register("_en", english[0])
-            con.register("_en_faces", english[1])
+            con.register("_en_json", english_table(*english))
             if self.staged:  # scratch tables; merged into the real ones after the last batch
                 con.execute(card_sql.EN_STAGED_CARDS)
                 con.execute(card_sql.EN_STAGED_FACES)
@@ -212,8 +216,7 @@ class _CardBatch:
                 con.execute(card_sql.EN_DELETE_FACES)
                 con.execute(card_sql.EN_INSERT_FACES)
                 con.execute(card_sql.EN_MARK_UNTAGGED)
-            con.unregister("_en")
-            con.unregister("_en_faces")
+            con.unregister("_en_json")
         if stage is None:
             return
         con.register("_stage", stage)
@@ -395,13 +398,17 @@ def load_card_files(
     *,
     progress: bool | ProgressHook = True,
     force: bool = False,
+    index: bool = True,
 ) -> LoadReport:
     """Load Scryfall card files (``.json``, ``.jsonl``, ``.jsonl.gz``) into cards and faces.
 
-    A file already loaded (same path, size and mtime) is skipped unless ``force``.
+    A file already loaded (same path, size and mtime) is skipped unless ``force``. The search
+    index is then refreshed once (db/search_index), unless ``index`` is false: the caller
+    (``pipeline.build``) then refreshes it itself, beside the tagging step.
     """
     report = _load_files(store, paths, "cards", _load_card_file, progress, force)
-    ensure_search_index(store.con)  # search helper: refresh card_search once (db/search_index)
+    if index:
+        ensure_search_index(store.con)
     return report
 
 

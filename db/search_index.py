@@ -30,6 +30,7 @@ on a read-only connection, builds a temporary one for its own session.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 
 import duckdb
@@ -81,8 +82,12 @@ def _tilde(text: str, name: str, card_name: str) -> str:
     return f"regexp_replace({out}, '{_SELF_WORDS}', '~', 'g')"
 
 
-# Top-level fields only the stored Scryfall object has (one parse of its text per card).
-_JSON_FIELDS = ("rarity", "collector_number", "is_funny", "digital", "is_token", "defense")
+# Top-level fields only the stored Scryfall object has, read in one parse of its text per
+# card (a parse of 100k objects is the costliest part of the refresh: do it once). The first
+# colour of ``color_indicator`` (NULL if it has none) and the ``card_faces`` array as JSON
+# text (parsed again, small, only for cards with several faces) come out of the same parse.
+_JSON_FIELDS = ("rarity", "collector_number", "is_funny", "digital", "is_token", "defense",
+                "color_indicator[0]", "card_faces")
 
 
 def _j(field: str) -> str:
@@ -211,9 +216,9 @@ FROM (
            g.* EXCLUDE (oracle_id),
            list_transform(c.keywords, lambda k: lower(k)) AS kw,
            json_extract_string(c.data, [{_JSON_PATHS}]) AS js,
-           coalesce(json_exists(c.data, '$.color_indicator[0]'), false) AS indicator,
+           {_j('color_indicator[0]')} IS NOT NULL AS indicator,
            CASE WHEN len(coalesce(g.face_names, [])) > 1
-                THEN TRY(from_json(json_extract(c.data, '$.card_faces'), '{_FACE_JSON}'))
+                THEN TRY(from_json({_j('card_faces')}, '{_FACE_JSON}'))
                 END AS face_colors
     FROM cards c LEFT JOIN ({_FACE_AGG}) g USING (oracle_id)
     LEFT JOIN ({_DISPLAY_FACES}) d USING (oracle_id)
@@ -250,7 +255,7 @@ def refresh(con: duckdb.DuckDBPyConnection) -> int:
     columns = {r[0] for r in con.execute(
         "SELECT column_name FROM duckdb_columns() WHERE table_name = 'card_search' "
         "AND database_name = current_database() AND NOT internal").fetchall()}
-    if columns != _COLUMNS:  # a table made by an older 008 (before a column was added)
+    if columns != _columns():  # a table made by an older 008 (before a column was added)
         con.execute(_schema().replace("CREATE TABLE", "CREATE OR REPLACE TABLE"))
     con.execute("DELETE FROM card_search")
     con.execute(f"INSERT INTO card_search BY NAME ({_SELECT})")
@@ -280,7 +285,11 @@ def _column_names(schema: str) -> frozenset[str]:
         ).fetchall())
 
 
-_COLUMNS = _column_names(_schema())
+@cache
+def _columns() -> frozenset[str]:
+    """The columns this mtgkit's ``card_search`` has (worked out once, when first needed:
+    not at import, which every command pays)."""
+    return _column_names(_schema())
 
 
 def build_temporary(con: duckdb.DuckDBPyConnection) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import classifier
 from db.load import LoadReport, load_card_files, load_ruling_files
 from db.read import iter_objects
+from db.search import ensure_index_alongside
 from db.store import Store
 from db.tagging import cards_to_tag, pending_count, tag_totals, write_tags
 
@@ -103,10 +104,11 @@ def build(
         card_files, default_rulings = sample_files()
         ruling_files = ruling_files or default_rulings
     with gc_paused():
-        report = load_card_files(store, card_files, progress=progress)
+        report = load_card_files(store, card_files, progress=progress, index=False)
         if ruling_files:
             report.merge(load_ruling_files(store, ruling_files, progress=progress))
-    tag_pending(store)
+    with ensure_index_alongside(store.con):  # the search index, while Python tags
+        tag_pending(store)
     tags, tagged = tag_totals(store)
     return BuildReport(load=report, tags=tags, tagged_cards=tagged)
 

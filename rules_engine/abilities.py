@@ -329,6 +329,23 @@ class SearchLibrary(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class SearchZones(Effect):
+    """"Search your library and/or graveyard for a card named ..." (701.23 over several zones):
+    the cards may come from any of ``zones``; the library is shuffled only by the instruction
+    that follows, "If you search your library this way, shuffle" (701.24)."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    zones: tuple[str, ...] = ("library", "graveyard")
+    min_count: int = 1
+    max_count: int = 1
+    destination: str = "hand"
+    tapped: bool = False
+    reveal: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class LookAtTop(Effect):
     """Look at (or reveal) the top N cards of a library, take some, put the rest elsewhere.
 
@@ -447,6 +464,8 @@ class Animate(Effect):
     abilities: tuple[Ability, ...] = ()
     # "in addition to its other types" (205.1b): the subtypes are added, not set (205.1a)
     additional: bool = False
+    # "becomes a land" (205.1a): these card types replace its others (no longer a creature)
+    set_types: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,8 +563,9 @@ class Destroy(Effect):
 @dataclass(frozen=True, slots=True)
 class Exile(Effect):
     """Exile ``subject`` (rule 701.13). ``from_zone`` when cards are exiled from a graveyard,
-    library or hand; ``random`` for "at random"; ``until_nonland`` for "exile cards from the top
-    of your library until you exile a nonland card"."""
+    library or hand; ``random`` for "at random"; ``until`` for "exile cards from the top of your
+    library until you exile a nonland card" (with ``amount`` "total mana value" N: until the
+    exiled cards' mana values total N or more)."""
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
     from_zone: str | None = None
@@ -664,11 +684,13 @@ class DelayedTrigger(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CounterSpell(Effect):
-    """Counter ``subject`` (rule 701.6); ``unless_pay`` for "unless its controller pays {X}"."""
+    """Counter ``subject`` (rule 701.6); ``unless_pay`` for "unless its controller pays {X}";
+    ``to_zone`` where a countered spell goes instead of its owner's graveyard (614.1a)."""
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
     unless_pay: Cost | None = None
     text: str = ""
+    to_zone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -690,6 +712,7 @@ class AddMana(Effect):
     spend_only: str | None = None
     player: Ref | None = None
     produced: bool = False
+    each_color_among: ObjectFilter | None = None  # "one mana of each color among <these>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -720,6 +743,16 @@ class Shuffle(Effect):
 
     player: Ref = field(default_factory=lambda: Ref("you"))
     zones: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchExileName(Effect):
+    """"Search its owner's graveyard, hand, and library for any number of cards with that name
+    and exile them" (701.23a; "that name": the card just acted on, else the name chosen)."""
+
+    player: Ref = field(default_factory=lambda: Ref("that_player"))
+    zones: tuple[str, ...] = ("graveyard", "hand", "library")
     text: str = ""
 
 
@@ -823,6 +856,7 @@ class CastWithoutPaying(Effect):
     duration: Duration | None = None
     condition: Condition | None = None
     text: str = ""
+    any_number: bool = False  # "cast any number of spells from among them" (one at a time)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1181,6 +1215,12 @@ class Repeat(Effect):
     count: Amount = field(default_factory=lambda: Amount(1))
     effects: tuple[Effect, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OnceEachTurn(Repeat):
+    """"..., you may draw a card. Do this only once each turn.": ``effects`` (a "you may") are
+    done at most once a turn for this object; later in the turn the ability does nothing."""
 
 
 @dataclass(frozen=True, slots=True)

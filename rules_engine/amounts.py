@@ -282,6 +282,10 @@ def _this_way_set(game: Game, words: str, controller: Player, source: Any,
                          r"(graveyard|hand|library|exile|battlefield)", words, re.I)
         if went:
             pool = [o for o in pool if getattr(o, "zone", None) == went.group(1).lower()]
+        came = re.search(r"\bfrom (?:your |their |its owner's |a |the )?(graveyard|hand|library)"
+                         r"\b", words, re.I)
+        if came:  # "exiled from their hand this way": where the objects were (608.2c)
+            pool = [o for o in pool if getattr(o, "came_from", None) == came.group(1).lower()]
         return [o for o in pool if isinstance(o, GameObject) and targeting.matches(
             game, o, replace(flt, zone=None, controller=None, owner=None), controller, source,
             zone_check=False)]

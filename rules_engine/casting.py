@@ -22,7 +22,16 @@ from rules_engine.mana import (
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import CAST_ANNOUNCEMENTS, PAYMENT_HELPERS, hooks
+from rules_engine.registry import (
+    ALTERNATIVE_COSTS,
+    CAST_ANNOUNCEMENTS,
+    EXILE_CASTS,
+    GRAVEYARD_CASTS,
+    HAND_ABILITIES,
+    HAND_ACTIONS,
+    HAND_SORCERY,
+    hooks,
+)
 from rules_engine.targeting import note_targets
 
 MAIN_STEPS = ("main1", "main2")
@@ -144,15 +153,17 @@ def _flash_for_more(obj: GameObject) -> str | None:
 
 
 def _additional_costs(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
-                      already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+                      already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...], bool]:
     """601.2b / 601.2f-h: "As an additional cost to cast this spell, sacrifice a creature [or
     pay {3}]": the caster chooses among the alternatives they can pay (an optional one may be
     declined); mana joins the total cost, other parts are paid with the rest. A spell whose
-    mandatory additional cost can't be paid can't be cast (601.2h)."""
+    mandatory additional cost can't be paid can't be cast (601.2h). The flag says whether an
+    additional cost is being paid ("if this spell's additional cost was paid")."""
     found = [a for a in compiled.object_abilities(obj) if isinstance(a, ab.AdditionalCost)]
     if not found:
-        return cost_text, ()
+        return cost_text, (), False
     parts: tuple[Any, ...] = ()
+    paid = False  # "if ~'s additional cost was paid", "if evidence was collected" (601.2b)
     for abl in found:
         options = list(abl.alternatives) or [abl.cost]
         payable = []
@@ -179,7 +190,8 @@ def _additional_costs(game: Game, player: Player, obj: GameObject, cost_text: st
         _option, mana, others = pick
         cost_text += mana
         parts += others
-    return cost_text, parts
+        paid = True
+    return cost_text, parts, paid
 
 
 class _CostChoice:
@@ -206,7 +218,8 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
     present = {"kicker": compiled.keyword_ability(obj, "kicker"),
                "multikicker": compiled.keyword_ability(obj, "multikicker"),
                "buyback": compiled.keyword_ability(obj, "buyback"),  # 702.33, 702.27a
-               "replicate": compiled.keyword_ability(obj, "replicate")}  # 702.56a
+               "replicate": compiled.keyword_ability(obj, "replicate"),  # 702.56a
+               "offspring": compiled.keyword_ability(obj, "offspring")}  # 702.175a
     if all(present.get(n) is None for n in names):
         return cost_text, 0, ()
     kickers = [k for k in compiled.object_abilities(obj) if isinstance(k, ab.KeywordAbility)
@@ -281,16 +294,11 @@ def free_cast_offered(game: Game, player: Player, obj: GameObject, from_zone: st
     return False
 
 
-def split_second_held(game: Game, obj: Any = None) -> str | None:
-    """702.61a: "As long as this spell is on the stack, players can't cast other spells or
-    activate abilities that aren't mana abilities" (702.61b: mana abilities, special actions
-    and triggered abilities go on as normal). Returns the reason, or None."""
-    for item in game.stack:
-        if item is not obj and isinstance(item, GameObject) and \
-                compiled.has_keyword(item, "split second"):
-            return (f"{item.name} has split second: no other spell may be cast and no "
-                    "non-mana ability activated while it is on the stack")
-    return None
+def split_second_on_stack(game: Game) -> bool:
+    """702.61a: "As long as this spell is on the stack, players can't cast spells or activate
+    abilities that aren't mana abilities." """
+    return any(isinstance(item, GameObject) and compiled.keyword_ability(
+        item, "split second") is not None for item in game.stack)
 
 
 def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
@@ -298,6 +306,8 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     value greater than ...") prohibits casting a spell it describes; the spell is judged with
     the characteristics it would have on the stack (601.3e), cast by ``player``. Returns the
     reason, or None."""
+    if game.stack and split_second_on_stack(game):
+        return "702.61a: a spell with split second is on the stack"
     if not game.battlefield:
         return None
 
@@ -401,25 +411,36 @@ def _convoke_sources(game: Game, player: Player, spell: Any) -> list[tuple[Any, 
     if spell is None:
         return []
     found: list[tuple[Any, tuple[str, ...]]] = []
-    for keyword, helpers in PAYMENT_HELPERS.items():  # delve, improvise ... (601.2h)
-        if compiled.keyword_ability(spell, keyword) is not None:
-            found.extend(helpers(game, player, spell))
-    if compiled.keyword_ability(spell, "convoke") is None:
-        return found
-    for obj in game.battlefield:
-        if obj.controller is player and not obj.tapped and not obj.phased_out and \
-                obj.is_creature:
-            found.append((_Convoker(obj), tuple(obj.colors) or ("C",)))
+    if compiled.keyword_ability(spell, "convoke") is not None:
+        for obj in game.battlefield:
+            if obj.controller is player and not obj.tapped and not obj.phased_out and \
+                    obj.is_creature:
+                found.append((_Convoker(obj), tuple(obj.colors) or ("C",)))
+    if compiled.keyword_ability(spell, "improvise") is not None:
+        # 702.126a: each untapped artifact may pay {1} (generic only: "C" here, after lands)
+        used = {id(h.obj) for h, _c in found} | {id(o) for o, _c in mana_sources(game, player)}
+        for obj in game.battlefield:
+            if obj.controller is player and not obj.tapped and not obj.phased_out and \
+                    obj.has_type("Artifact") and id(obj) not in used:
+                found.append((_Convoker(obj, "improvised"), ("C",)))
+    if compiled.keyword_ability(spell, "delve") is not None:
+        # 702.66a: each card exiled from your graveyard pays {1}
+        for obj in player.graveyard:
+            if obj is not spell:
+                found.append((_Convoker(obj, "delved"), ("C",)))
     return found
 
 
 class _Convoker:
-    """A creature offered to pay for a convoke spell (told apart from a land's tap)."""
+    """A permanent or card offered to pay for a spell with convoke (702.51a), improvise
+    (702.126a) or delve (702.66a), told apart from a land's tap: ``how`` is what paying does
+    ("convoked" / "improvised": tap it; "delved": exile it)."""
 
-    __slots__ = ("obj",)
+    __slots__ = ("how", "obj")
 
-    def __init__(self, obj: GameObject) -> None:
+    def __init__(self, obj: GameObject, how: str = "convoked") -> None:
         self.obj = obj
+        self.how = how
 
 
 def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
@@ -432,14 +453,14 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
     if plan is None:
         raise IllegalActionError("601.2h", f"{player.name} can't pay the mana cost of {what}")
     spent, all_taps = plan
-    taps = [(o, c) for o, c in all_taps if not isinstance(o, _Convoker) and
-            not hasattr(o, "pay")]
+    taps = [(o, c) for o, c in all_taps if not isinstance(o, _Convoker)]
     for helper, _color in all_taps:
         if isinstance(helper, _Convoker):
-            helper.obj.tapped = True
-            game.log("convoked", obj=helper.obj, player=player, spell=what)
-        elif hasattr(helper, "pay"):  # a registry.PAYMENT_HELPERS helper (delve, improvise)
-            helper.pay(game, player, what)
+            if helper.how == "delved":
+                game.move(helper.obj, "exile")
+            else:
+                helper.obj.tapped = True
+            game.log(helper.how, obj=helper.obj, player=player, spell=what)
     for obj, color in taps:
         obj.tapped = True
         game.log("tapped_for_mana", obj=obj, player=player, mana=color)
@@ -456,6 +477,20 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
 def can_pay(game: Game, player: Player, cost: ManaCost, x: int, spell: Any = None) -> bool:
     return plan_payment(cost, x, player.mana_pool, mana_sources(game, player)
                         + _convoke_sources(game, player, spell)) is not None
+
+
+def library_top_permitted(game: Game, player: Player, obj: GameObject, kind: str) -> bool:
+    """601.3 / 305.1: "You may cast creature spells [play lands] from the top of your library":
+    ``obj`` is the top card of ``player``'s own library and a static permission of ``kind``
+    ("cast_from_library_top", "play_lands_from_library_top") whose filter it fits applies."""
+    if not player.library or player.library[0] is not obj:
+        return False
+    found = statics.player_restrictions(game, "cast_from_library_top", player) \
+        if kind == "cast_from_library_top" else \
+        statics.player_restrictions(game, "play_lands_from_library_top", player)
+    return any(eff.filter is None or targeting.matches(game, obj, eff.filter, player, src,
+                                                       zone_check=False)
+               for src, eff in found)
 
 
 def find_castable(game: Game, player: Player, name: str, from_zone: str) -> GameObject:
@@ -551,11 +586,13 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                   targets: list[Any] | None, x: int, disturb: Any = None) -> None:
     """601.2a-i for :func:`cast` once the card (and the half of a split card) is known."""
     face = obj.face
+    game.__dict__.pop("text_changed", None)  # a text change chosen for a refused cast ends
     if face.is_permanent_type and "Land" in face.types:
         raise IllegalActionError("305.1", f"{obj.name} is a land; lands are played, not cast")
     flashback = False  # also: exiled whenever it leaves the stack (702.34a, 702.127a)
     cost_text = face.mana_cost
     other_parts: tuple[Any, ...] = ()  # non-mana parts of an alternative cost (escape)
+    graveyard_alt = False  # cast from a graveyard by registry.GRAVEYARD_CASTS
     aftermath = half is not None and split.has_aftermath(half)
     if aftermath and from_zone != "graveyard":
         raise IllegalActionError("702.127a", f"{obj.name} has aftermath: this half can't be "
@@ -575,9 +612,14 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     elif from_zone == "graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
         escape = compiled.keyword_ability(obj, "escape") if fb is None else None
-        if fb is None and escape is None:
+        other = None if fb is not None or escape is not None else next(
+            (found for ask in GRAVEYARD_CASTS if (found := ask(game, player, obj))), None)
+        if fb is None and escape is None and other is None:
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
-        if escape is not None:
+        if other is not None:  # 702.81a retrace, 702.133a jump-start (their mechanics)
+            cost_text, other_parts, flashback = other
+            graveyard_alt = True
+        elif escape is not None:
             # 702.138a: cast from the graveyard by paying the escape cost rather than its mana
             # cost (an alternative cost, 118.9); it is not exiled afterwards (no 702.34a)
             if obj.owner is not player:
@@ -588,7 +630,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             other_parts = tuple(p for p in parts if p.kind != "mana")
         else:
             flashback = True
-            cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+            cost_text = compiled.flashback_cost_text(obj, fb)
     elif from_zone == "exile" and obj.copy_for is None and \
             _plotted_turn(game, player, obj) is not None:
         # 702.170d: a plotted card: cast without paying its mana cost during its owner's main
@@ -601,6 +643,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                                  "main phase while the stack is empty")
         cost_text = ""
         game.log("cast_without_paying", obj=obj, player=player)
+    elif from_zone == "exile" and obj.copy_for is None and _exile_cast_cost(
+            game, player, obj) is not None:
+        cost_text = _exile_cast_cost(game, player, obj) or ""  # 702.143a foretold (118.9)
     elif from_zone == "exile" and obj.copy_for is None:
         if not any(who is player and obj in objs for who, objs, _u, _f in game.play_permissions):
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
@@ -609,13 +654,14 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             raise IllegalActionError("722.3c", f"only the prepared permanent's controller "
                                                f"({obj.copy_for.controller.name}) may cast "
                                                f"{obj.name}")
+    elif from_zone == "library":
+        if not library_top_permitted(game, player, obj, "cast_from_library_top"):
+            raise IllegalActionError("601.3", f"{obj.name} can't be cast from a library (only "
+                                              "the top card, with a permission)")
     elif from_zone != "hand":
         raise IllegalActionError("601.3", f"{obj.name} can't be cast from {from_zone}")
     if from_zone not in ("exile",) and obj.owner is not player:
         raise IllegalActionError("601.3", f"{player.name} doesn't own {obj.name}")
-    held = split_second_held(game, obj)
-    if held:
-        raise IllegalActionError("702.61a", held)
     prohibition = cast_prohibited(game, player, obj) or own_cast_restriction(game, player, obj)
     if prohibition:
         raise IllegalActionError("601.3", prohibition)
@@ -638,9 +684,17 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         warped = _warp_offer(game, player, obj)
         if warped is not None:
             cost_text = warped  # 702.185a / 118.9: an alternative cost
+    alt_cast = None  # an alternative cost a mechanic offers (registry.ALTERNATIVE_COSTS)
+    if cleave is None and warped is None and not flashback and disturb is None and \
+            not other_parts and cost_text == face.mana_cost:
+        for offer, after in ALTERNATIVE_COSTS:
+            chosen = offer(game, player, obj, from_zone)
+            if chosen is not None:
+                cost_text, alt_cast = chosen, after  # 118.9a: only one alternative cost
+                break
     pending_alt = _next_spell_alternatives(game, player) if cleave is None and \
-        warped is None else []
-    alt_used = cleave is not None or warped is not None
+        warped is None and alt_cast is None else []
+    alt_used = cleave is not None or warped is not None or alt_cast is not None
     if pending_alt and not flashback and disturb is None and not other_parts and \
             cost_text == face.mana_cost and game.decider.may(
                 player.name, f"pay life equal to {obj.name}'s mana value rather than its "
@@ -669,9 +723,15 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text, replicated, rep_parts = _announce_kicker(game, player, obj, cost_text, x,
                                                         names=("replicate",))
     other_parts = other_parts + rep_parts
+    cost_text, sprung, off_parts = _announce_kicker(game, player, obj, cost_text, x,
+                                                    names=("offspring",))
+    other_parts = other_parts + off_parts
     casualty = _casualty_offer(game, player, obj, other_parts)
     other_parts = other_parts + casualty
-    cost_text, extra_parts = _additional_costs(game, player, obj, cost_text, x, other_parts)
+    teamwork = _teamwork_offer(game, player, obj, other_parts)
+    other_parts = other_parts + teamwork
+    cost_text, extra_parts, add_paid = _additional_costs(game, player, obj, cost_text, x,
+                                                         other_parts)
     other_parts = other_parts + extra_parts
     announced: dict[str, Any] = {"casualty": True} if casualty else {}
     for announce in CAST_ANNOUNCEMENTS:  # 601.2b: entwine, bargain, gift, splice (mechanics)
@@ -699,11 +759,19 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["warped"] = True
         game.__dict__.setdefault("warp_cast", []).append(spell)
         game.log("warp_paid", obj=spell, player=player)
+    if alt_cast is not None:
+        alt_cast(game, player, spell)  # the mechanic marks the spell (702.74a evoked ...)
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
         game.__dict__["next_spell_alternatives"] = [
             e for e in game.__dict__["next_spell_alternatives"] if e[0] is not player]
+    if add_paid:
+        spell.choices_made["additional_cost_paid"] = True  # (601.2b: announced and paid)
+    if teamwork:
+        spell.choices_made["teamwork"] = True  # "if this spell was cast using teamwork"
     if replicated:
         spell.choices_made["replicate"] = replicated  # 702.56a: times its cost was paid
+    if sprung:
+        spell.choices_made["offspring"] = True  # 702.175a: its offspring cost was paid
     if bought:
         spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
         game.log("buyback_paid", obj=spell, player=player)
@@ -712,7 +780,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         game.log("kicked", obj=spell, player=player, times=kicked)
     if other_parts:
         spell.choices_made["cost_paid"] = hooks.pay_costs(game, player, obj, other_parts)
-        if from_zone == "graveyard" and not flashback:
+        if from_zone == "graveyard" and not flashback and not graveyard_alt:
             spell.choices_made["escaped"] = True  # 702.138c: "escaped" / "escapes with"
 
 
@@ -736,6 +804,28 @@ def _casualty_offer(game: Game, player: Player, obj: GameObject,
         return ()
     if not game.decider.may(player.name, f"sacrifice a creature with power {n} or greater "
                                          f"(casualty {n}, 702.153a)"):
+        return ()
+    return (part,)
+
+
+def _teamwork_offer(game: Game, player: Player, obj: GameObject,
+                    already: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Teamwork N (its reminder text: "As an additional cost to cast this spell, you may tap
+    any number of creatures you control with total power N or more"): an optional additional
+    cost (601.2b announced, 601.2h paid; tapping them is no {T} cost, so summoning sickness
+    doesn't matter, as for crew, 702.122c). Offered only when the power is there; a "may"
+    (unanswered: no). Returns the cost part to pay, or nothing."""
+    kw = compiled.keyword_ability(obj, "teamwork")
+    param = (kw.parameter or "").strip() if kw is not None else ""
+    if not param.isdigit():
+        return ()
+    n = int(param)
+    part = ab.CostPart(kind="tap_creatures_power", amount=ab.Amount(n),
+                       text=f"Teamwork {n}: tap creatures with total power {n} or more")
+    if hooks.cost_refusal(game, player, obj, already + (part,)):
+        return ()
+    if not game.decider.may(player.name, f"tap creatures with total power {n} or more "
+                                         f"(teamwork {n})"):
         return ()
     return (part,)
 
@@ -764,6 +854,16 @@ def _warp_offer(game: Game, player: Player, obj: GameObject) -> str | None:
                                          "(702.185a)"):
         return None
     return kw.cost.mana
+
+
+def _exile_cast_cost(game: Game, player: Player, obj: GameObject) -> str | None:
+    """The cost a mechanic lets ``player`` cast ``obj`` from exile for now (foretell), else
+    None (registry.EXILE_CASTS)."""
+    for ask in EXILE_CASTS:
+        cost = ask(game, player, obj)
+        if cost is not None:
+            return cost
+    return None
 
 
 def _text_changed(obj: GameObject, keyword: str) -> tuple[Any, ...] | None:
@@ -804,6 +904,9 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             raise
     effects = compiled.spell_effects(obj.face, obj.card)
     changed = _text_changed(obj, "cleave") if cleave else None
+    pending_text = game.__dict__.pop("text_changed", None)  # 702.96a overload (its mechanic)
+    if changed is None and pending_text is not None and pending_text[0] is obj:
+        changed = pending_text[1]
     if changed is not None:
         # 702.148a: the cleave cost was paid: the bracketed text is gone (a text-changing
         # effect, 612), before modes and targets are chosen (601.2b-c)
@@ -812,22 +915,36 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     if spliced:  # 702.47b-c, 702.113a-b: added effects follow; their targets are chosen too
         effects = tuple(effects) + tuple(spliced)
     modal = any(isinstance(e, ab.Modal) for e in effects)
+    entwine = compiled.keyword_ability(obj, "entwine") if modal and cost is not None else None
+    entwined = False
+    if entwine is not None and entwine.cost is not None and entwine.cost.mana and \
+            all(p.kind == "mana" for p in entwine.cost.parts) and \
+            can_pay(game, player, parse_cost(cost_text + entwine.cost.mana), x, obj) and \
+            game.decider.may(player.name, f"pay entwine {entwine.cost.text} for {obj.name}"):
+        # 702.42a-b: all modes are chosen; the entwine cost is added to the total (601.2f)
+        effects = tuple(e for eff in effects for e in (
+            tuple(x for m in eff.modes for x in m) if isinstance(eff, ab.Modal) else (eff,)))
+        cost_text += entwine.cost.mana
+        cost = parse_cost(cost_text)
+        game.log("entwined", obj=obj, player=player)
+        modal, entwined = False, True
     if modal:
         game.__dict__.pop("chosen_mode_costs", None)
         effects = hooks.choose_modes(game, player, effects)  # 601.2b
         wanted = targeting.collect_targets(effects)
-        if compiled.keyword_ability(obj, "spree") is not None and cost is not None:
-            # 702.172a: "as an additional cost to cast this spell, pay the costs associated
-            # with those modes" (601.2f: added to the total cost)
+        if cost is not None and (compiled.keyword_ability(obj, "spree") is not None
+                                 or compiled.keyword_ability(obj, "tiered") is not None):
+            # 702.172a (spree), 702.183a (tiered): "as an additional cost to cast this spell,
+            # pay the costs associated with those modes" (601.2f: added to the total cost)
             extra = "".join(c.mana for c in game.__dict__.pop("chosen_mode_costs", ()) or ())
             if extra:
                 cost_text = cost_text + extra
                 cost = parse_cost(cost_text)
-    elif changed is not None or spliced:
+    elif changed is not None or entwined or spliced:
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
-    enchant = compiled.keyword_ability(obj, "enchant") if "Aura" in obj.face.subtypes else None
+    enchant = compiled.keyword_ability(obj, "enchant") if "Aura" in obj.subtypes else None
     if enchant is not None:
         # 303.4a: an Aura spell targets the object or player it will enchant
         wanted = (ab.Target(kind=(enchant.parameter or "permanent").lower(),
@@ -855,11 +972,11 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
-    if modal or changed is not None or spliced:
+    if modal or entwined or changed is not None or spliced:
         obj.choices_made["effects"] = effects
     if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
         obj.choices_made.update(announced)
-    if changed is not None:
+    if changed is not None and cleave:
         obj.choices_made["cleave"] = True
         game.log("cleave_paid", obj=obj, player=player)
     obj.x = x
@@ -909,6 +1026,14 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
             allowed = [o for o in player.graveyard if o.is_land and (
                 o.name.lower() == name.lower() or (o.label and str(o.label).lower() ==
                                                    name.lower()))]
+        if not allowed and player.library and player.library[0].is_land and \
+                library_top_permitted(game, player, player.library[0],
+                                      "play_lands_from_library_top"):
+            # "You may play lands from the top of your library" (305.1, a static permission)
+            top = player.library[0]
+            if top.name.lower() == name.lower() or (top.label and str(top.label).lower() ==
+                                                    name.lower()):
+                allowed = [top]
         if not allowed:
             raise
         obj = allowed[0]
@@ -957,9 +1082,12 @@ def _count_use(game: Game, obj: GameObject, index: int, abl: Any) -> None:
 
 def hand_abilities(obj: GameObject) -> list[Any]:
     """Activated abilities that function while the card is in its owner's hand (113.6a):
-    cycling (702.29a), in printed order."""
+    cycling (702.29a), plot, and those mechanics register (registry.HAND_ABILITIES:
+    typecycling, 702.29e), in printed order."""
     return [a for a in compiled.object_abilities(obj)
-            if isinstance(a, ab.KeywordAbility) and a.name.lower() in ("cycling", "plot")]
+            if isinstance(a, ab.KeywordAbility) and (a.name.lower() in ("cycling", "plot")
+                                                     or a.name.lower() in HAND_ABILITIES
+                                                     or a.name.lower() in HAND_ACTIONS)]
 
 
 def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
@@ -973,26 +1101,39 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     if not cards:
         raise IllegalActionError("602.2", f"no card named {name!r} in {player.name}'s hand")
     obj = cards[0]
-    held = split_second_held(game)
-    if held:
-        raise IllegalActionError("702.61a", held)
     abilities = hand_abilities(obj)
     if not 1 <= index <= len(abilities):
         raise IllegalActionError("602.1", f"{obj.name} has no ability {index} that works in the "
                                           f"hand (it has {len(abilities)})")
     kw = abilities[index - 1]
+    if game.stack and split_second_on_stack(game):
+        raise IllegalActionError("702.61a", "a spell with split second is on the stack")
+    if kw.name.lower() in HAND_ACTIONS:  # suspend, foretell, ninjutsu (their mechanics)
+        return HAND_ACTIONS[kw.name.lower()](game, player, obj, kw)
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
     cost = parse_cost(mana_text)
     if kw.name.lower() == "plot":
         return _plot(game, player, obj, cost, mana_text)
+    how = kw.name.lower()
+    from_hand = HAND_ABILITIES.get(how)
+    if how in HAND_SORCERY and not sorcery_timing_ok(game, player):  # 702.53a transmute
+        raise IllegalActionError("602.5d", f"{kw.name} only as a sorcery")
+    effects = list(from_hand(kw, obj)) if from_hand is not None \
+        else [ab.Draw(text="Draw a card")]
+    if from_hand is not None and not effects:
+        raise IllegalActionError("602.1", f"{kw.text or kw.name} is not run by this engine")
     if not can_pay(game, player, cost, 0):
-        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} to cycle "
-                                           f"{obj.name}")
+        raise IllegalActionError("602.2b", f"{player.name} can't pay {mana_text} for "
+                                           f"{kw.name.lower()} ({obj.name})")
+    item = StackAbility(game.new_id(), obj.name, obj, player, effects, ability=kw,
+                        kind="activated")
+    wanted = targeting.collect_targets(tuple(effects))
+    if wanted and not targeting.choose_targets(game, item, wanted, player, None):
+        raise IllegalActionError("602.2b", f"{obj.name}'s ability has no legal targets")
     pay_mana(game, player, cost, 0, obj.name)
     game.discard(player, obj)  # 701.9a: discarding, as a cost
-    game.log("cycled", player=player, obj=obj)
-    item = StackAbility(game.new_id(), obj.name, obj, player, [ab.Draw(text="Draw a card")],
-                        ability=kw, kind="activated")
+    if how in ("cycling", "typecycling"):
+        game.log("cycled", player=player, obj=obj)  # 702.29f: typecycling is cycling
     game.stack.append(item)
     game.log("ability_activated", obj=item, player=player)
 
@@ -1037,9 +1178,8 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         raise IllegalActionError("602.1", f"{obj.name} has no activated ability {index} "
                                           f"(it has {len(abilities)})")
     abl = abilities[index - 1]
-    held = None if abl.is_mana_ability else split_second_held(game)
-    if held:
-        raise IllegalActionError("702.61a", held)
+    if not abl.is_mana_ability and game.stack and split_second_on_stack(game):
+        raise IllegalActionError("702.61a", "a spell with split second is on the stack")
     if abl.timing == "sorcery" and not sorcery_timing_ok(game, player):
         raise IllegalActionError("602.5d", f"{obj.name}'s ability can be activated only as a "
                                            "sorcery")

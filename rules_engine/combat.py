@@ -69,9 +69,18 @@ def can_block(game: Game, blocker: GameObject, attacker: GameObject) -> None:
 
     if statics.restricted(game, "cant_block", blocker):
         raise IllegalActionError("509.1b", f"{blocker.name} can't block (an effect says so)")
+    if any(b is blocker and a is attacker for b, a in _duties(game, "cant")):
+        raise IllegalActionError("509.1b", f"{blocker.name} can't block {attacker.name} this "
+                                           "turn (an effect says so)")
     _block_only(game, blocker, attacker)
     if statics.restricted(game, "cant_be_blocked", attacker):
         raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked")
+    # 509.1b: "~ [enchanted creature, equipped creature] can't be blocked by black creatures"
+    # (the filter is judged from the restriction's source's controller)
+    for src, eff in statics.restrictions_of(game, "cant_be_blocked_by", attacker):
+        if targeting.matches(game, blocker, eff.filter, src.controller, src):
+            raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked by "
+                                               f"{blocker.name} ({eff.text})")
     if compiled.has_keyword(attacker, "flying") and not (
             compiled.has_keyword(blocker, "flying") or compiled.has_keyword(blocker, "reach")):
         raise IllegalActionError("702.9b", f"{attacker.name} has flying; {blocker.name} can't "
@@ -121,14 +130,6 @@ def _evasion(game: Game, blocker: GameObject, attacker: GameObject) -> None:
             if any(_land_matches(o, land_type) for o in game.permanents(blocker.controller)):
                 raise IllegalActionError("702.14c", f"{attacker.name} has {land_type}walk and "
                                                     "the defending player controls such a land")
-    if attacker.face.statics or attacker.mods or attacker.static_mods:
-        for abl in statics._statics(attacker):
-            for eff in abl.effects:
-                if isinstance(eff, ab.Restriction) and eff.kind == "cant_be_blocked_by" and \
-                        eff.subject is not None and eff.subject.kind in ("self", "it") and \
-                        targeting.matches(game, blocker, eff.filter, attacker.controller, attacker):
-                    raise IllegalActionError("509.1b", f"{attacker.name} can't be blocked by "
-                                                       f"{blocker.name} ({eff.text})")
     if targeting.protected_from(game, attacker, blocker):
         raise IllegalActionError("702.16f", f"{attacker.name} has protection from a quality "
                                             f"{blocker.name} has; it can't block it")
@@ -226,6 +227,34 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
                  defenders=tuple(dict.fromkeys(attacks.values())))
 
 
+_DUTIES = "block_duties"  # game.__dict__: [(kind, blocker, its stamp, attacker, its stamp, turn)]
+
+
+def add_block_duty(game: Game, kind: str, blocker: GameObject, attacker: GameObject) -> None:
+    """"Target creature blocks ~ this turn if able" (509.1c, kind "must") / "Target creature
+    can't block ~ this turn" (509.1b, kind "cant"): a requirement or restriction about one pair
+    of creatures, for this turn (both as the objects they are now, 400.7)."""
+    game.__dict__.setdefault(_DUTIES, []).append(
+        (kind, blocker, blocker.timestamp, attacker, attacker.timestamp, game.turn))
+
+
+def _duties(game: Game, kind: str) -> list[tuple[GameObject, GameObject]]:
+    """This turn's (blocker, attacker) pairs of ``kind`` whose objects are still the same."""
+    entries = game.__dict__.get(_DUTIES)
+    if not entries:
+        return []
+    live = [e for e in entries if e[5] == game.turn]
+    game.__dict__[_DUTIES] = live
+    return [(b, a) for k, b, bs, a, as_, _t in live
+            if k == kind and b.timestamp == bs and a.timestamp == as_ and b.zone == "battlefield"
+            and a.zone == "battlefield"]
+
+
+def _paired(game: Game) -> list[tuple[GameObject, GameObject]]:
+    """509.1c "blocks ~ this turn if able": the pairs whose attacker is attacking now."""
+    return [(b, a) for b, a in _duties(game, "must") if a.attacking is not None]
+
+
 def _requirements(game: Game) -> tuple[list[GameObject], list[GameObject], list[GameObject]]:
     """509.1c requirements on this declaration: attackers that "must be blocked if able",
     attackers that "all creatures able to block ... do so", and creatures of the defending
@@ -282,6 +311,10 @@ def block_requirement_violation(game: Game, blocks: dict[GameObject, Any]) -> st
     crowded = _blocked_by_too_many(game, blocks)
     if crowded:
         return crowded
+    for b, a in _paired(game):
+        # "Target creature blocks ~ this turn if able": it blocks that attacker if it can
+        if a not in blocked_by(blocks.get(b, [])) and _could_block(game, b, a):
+            return f"{b.name} blocks {a.name} this turn if able"
     needy, lured, eager = _requirements(game)
     if not (needy or lured or eager):
         return None
@@ -310,6 +343,9 @@ def _obey_requirements(game: Game) -> dict[GameObject, Any]:
     one free creature."""
     needy, lured, eager = _requirements(game)
     blocks: dict[GameObject, Any] = {}
+    for b, a in _paired(game):
+        if b not in blocks and _could_block(game, b, a):
+            blocks[b] = a
     for att in lured:
         for o in _free_blockers(game, att, {id(b) for b in blocks}):
             blocks[o] = att
@@ -331,7 +367,7 @@ def _obey_requirements(game: Game) -> dict[GameObject, Any]:
 def declare_blockers(game: Game, blocks: dict[GameObject, Any]) -> None:
     """509.1: blockers block; an attacker with menace needs two or more (702.111b). A blocker
     maps to its attacker, or to a list of attackers when it can block more (509.1a)."""
-    if not blocks and game.statics_present:
+    if not blocks and (game.statics_present or _paired(game)):
         # nothing declared (no decision given): the first legal declaration obeys 509.1c
         blocks = _obey_requirements(game)
     for blocker, value in blocks.items():

@@ -12,6 +12,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import registry
 from rules_engine.cards import CardDef, Face
+from rules_engine.text.followups import FLASHBACK_MANA_COST
 
 _CACHE: dict[int, tuple[Any, list[Any]]] = {}
 
@@ -507,9 +508,29 @@ def has_keyword(obj: Any, name: str) -> bool:
                    for a in object_abilities(obj))
     if name in face.keywords:
         return True
+    counters = obj.counters
+    if counters and name in KEYWORD_COUNTERS and counters.get(name, 0) > 0:
+        return True  # 122.1b: a keyword counter gives the permanent that keyword
     if obj.mods or obj.static_mods:
         return obj.has_keyword(name)
     return False
+
+
+# 122.1b: the keyword counters (a permanent with one has that keyword)
+KEYWORD_COUNTERS = frozenset((
+    "flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",
+    "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample",
+    "vigilance"))
+
+
+def flashback_cost_text(obj: Any, fb: Any) -> str:
+    """The mana of ``obj``'s flashback ability ``fb`` (702.34a): its printed cost, or, for a
+    flashback granted "with a flashback cost equal to its mana cost", the card's mana cost."""
+    if fb.cost is not None:
+        return fb.cost.mana or ""
+    if fb.parameter == FLASHBACK_MANA_COST:
+        return obj.face.mana_cost or ""
+    return fb.parameter or ""
 
 
 def keyword_ability(obj: Any, name: str) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import compiled, targeting
-from rules_engine.game import Game
+from rules_engine.game import COMBAT_STEPS, STEPS, Game
 from rules_engine.objects import Player
 from rules_engine.registry import hooks
 
@@ -83,8 +83,6 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         count = sum(1 for o in controller.graveyard
                     if targeting.matches(game, o, flt, controller, source))
         return count >= _amount(cond)
-    if kind == "life_total":
-        return controller.life >= _amount(cond)
     if kind == "monarch":
         return game.monarch is controller
     if kind == "life_gained_this_turn":
@@ -98,11 +96,16 @@ def _eval(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     if kind == "cast_spell_this_turn":
         return controller.spells_cast_this_turn >= _amount(cond)
     if kind in ("life_total", "your_hand_size"):
+        # (119.1) "you have 10 or less life" compares at most, "... or more life" at least
         value = controller.life if kind == "life_total" else len(controller.hand)
         amt = cond.amount
         if amt is not None and amt.text == "or fewer":
             return value <= _amount(cond)
         return value >= _amount(cond)
+    if kind == "opponent_life_total":  # "as long as an opponent has 10 or less life"
+        fewer = cond.amount is not None and cond.amount.text == "or fewer"
+        return any((p.life <= _amount(cond)) if fewer else (p.life >= _amount(cond))
+                   for p in game.opponents(controller))
     if kind == "counters_on":
         obj = source
         return obj is not None and obj.counters.get(cond.detail or "+1/+1", 0) >= _amount(cond)
@@ -213,6 +216,9 @@ def _self_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     if detail == "saddled":  # 702.171b: until end of turn
         return game.__dict__.get("saddled_turn", {}).get(id(source)) == game.turn and any(
             o is source and t == source.timestamp for o, t in game.__dict__.get("saddled", ()))
+    if detail in ("monstrous", "renowned"):  # 701.37b / 702.112b designations (400.7)
+        return any(o is source and t == source.timestamp
+                   for o, t in game.__dict__.get(detail, ()))
     if detail.startswith("a ") or detail.startswith("an "):
         word = detail.split(" ", 1)[1]
         return source.has_type(targeting._cap(word)) or targeting._cap(word) in \
@@ -231,6 +237,24 @@ def _is_a(game: Game, cond: Any, controller: Any, source: Any) -> bool:
             return False  # attached to nothing, or to a player
     return source is not None and targeting.matches(game, source, cond.filter, controller,
                                                     None, zone_check=False)
+
+
+def _was_a(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if it was a creature" of "When ~ dies" (603.10a, 608.2h): the card types ``source`` had
+    as it last left the battlefield (its last known information), else as it is now."""
+    if source is None:
+        return False
+    if getattr(source, "zone", None) != "battlefield":
+        for ev in reversed(game.events[-500:]):
+            if ev.name == "left_battlefield" and ev.data.get("obj") is source:
+                lki = ev.data.get("lki")
+                if lki is None:
+                    break
+                wanted = cond.filter.card_types if cond.filter is not None else ()
+                return bool(wanted) and all(
+                    lki.is_creature if t == "creature" else t.capitalize() in lki.types
+                    for t in wanted)
+    return targeting.matches(game, source, cond.filter, controller, None, zone_check=False)
 
 
 def _cast_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
@@ -253,6 +277,28 @@ def _cast_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
             continue
         return ev.name == "spell_cast"
     return False
+
+
+def _exiled_with(game: Game, source: Any) -> list[Any]:
+    """The cards in exile that an instruction of ``source``'s abilities put there, while
+    ``source`` is the same object (406.6, 607.2a; a new object after a zone change, 400.7)."""
+    if source is None:
+        return []
+    key = (source, source.timestamp)
+    return [c for p in game.players for c in p.exile if c.exiled_with == key]
+
+
+def _exiled_with_card_types(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"As long as there are four or more card types among cards exiled with ~" (205.2a)."""
+    types: set[str] = set()
+    for card in _exiled_with(game, source):
+        types.update(card.face.types)
+    return len(types) >= _amount(cond)
+
+
+def _exiled_with_count(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    n = len(_exiled_with(game, source))
+    return n <= _amount(cond) if cond.amount.text == "or fewer" else n >= _amount(cond)
 
 
 def _graveyard_card_types(game: Game, cond: Any, controller: Any, source: Any) -> bool:
@@ -372,6 +418,12 @@ def _kicked(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool(getattr(source, "choices_made", {}).get("kicked"))
 
 
+def _additional_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"If ~'s additional cost was paid", "If evidence was collected" (601.2b, 701.59c): an
+    (optional) additional cost was paid as the spell was cast (casting._additional_costs)."""
+    return bool(getattr(source, "choices_made", {}).get("additional_cost_paid"))
+
+
 def speed(game: Game, player: Any) -> int:
     """702.179: a player's speed (0 without one). 704.5z: a player who controls a permanent with
     start your engines! and has no speed gets speed 1 (applied when speed is asked for)."""
@@ -485,11 +537,70 @@ def _casualty_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool((getattr(source, "choices_made", None) or {}).get("casualty"))
 
 
+def _before_step(game: Game, step: str) -> bool:
+    """602.5b "Activate only before attackers are declared" (and "before the combat damage
+    step"): true in this turn's steps before ``step`` (500.1 order) while no ``step`` has begun
+    this turn (an additional combat phase, 500.8, comes after the first one's steps)."""
+    if game.step not in STEPS or STEPS.index(game.step) >= STEPS.index(step):
+        return False
+    return not any(ev.name == "step_began" and ev.data.get("step") == step
+                   for ev in _this_turn(game))
+
+
+def _during_combat(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"Activate only during combat" (506.1: the combat phase's five steps)."""
+    return game.step in COMBAT_STEPS
+
+
+def _defending_player_controls(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"~ can't attack unless defending player controls an Island" (508.1c, 506.2): the player
+    the source attacks, or, while attackers are being chosen, the opponent it would attack (the
+    only one in a two-player game; with more, the next opponent in turn order)."""
+    defender = getattr(source, "attacking", None)
+    if not isinstance(defender, Player):
+        foes = game.opponents(controller)
+        defender = foes[0] if foes else None
+    if defender is None:
+        return False
+    return any(targeting.matches(game, o, cond.filter, controller, source)
+               for o in game.permanents(defender))
+
+
+# the flag casting's alternative-cost mechanics put in the spell's choices (mechanics/alt_costs*)
+_ALT_COST_FLAGS = {"evoke": "evoked", "dash": "dashed", "blitz": "blitzed", "prowl": "prowled",
+                   "surge": "surged", "spectacle": "spectacle", "emerge": "emerged",
+                   "overload": "overloaded"}
+
+
+def _alt_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if its evoke cost was paid" (702.74a ...): the spell, or the permanent it became, was
+    cast with that alternative cost (118.9)."""
+    flag = _ALT_COST_FLAGS.get(cond.detail or "")
+    return bool(flag and (getattr(source, "choices_made", None) or {}).get(flag))
+
+
+def _foretold(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702.143: "if this spell was foretold": cast from exile after being foretold."""
+    return getattr(source, "cast_from", None) == "exile" and any(
+        card is source for _who, card, _stamp, _turn in game.__dict__.get("foretold", ()))
+
+
 _MORE: dict[str, Any] = {
+    "defending_player_controls": _defending_player_controls,
+    "before_attackers": lambda game, cond, controller, source: _before_step(
+        game, "declare_attackers"),
+    "before_combat_damage": lambda game, cond, controller, source: _before_step(
+        game, "combat_damage") and game.step != "first_strike_damage",
+    "before_end_of_combat": lambda game, cond, controller, source: _before_step(
+        game, "end_of_combat"),
+    "during_combat": _during_combat,
+    "alt_cost_paid": _alt_cost_paid, "foretold": _foretold,
     "casualty_paid": _casualty_paid, "control_different": _control_different,
     "exiled_this_turn": _exiled_this_turn,
     "self_is": _self_is, "is_a": _is_a, "cast_from": _cast_from,
     "graveyard_card_types": _graveyard_card_types,
+    "additional_cost_paid": _additional_cost_paid, "was_a": _was_a,
+    "exiled_with_card_types": _exiled_with_card_types, "exiled_with_count": _exiled_with_count,
     "attacking_total_power": _attacking_total_power,
     "control_total_power": _control_total_power, "attacking_alone": _attacking_alone,
     "self_attacked_or_blocked": _self_attacked_or_blocked,
@@ -502,6 +613,8 @@ _MORE: dict[str, Any] = {
     "more_life_than_opponent": _more_life_than_opponent,
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked,
+    "cast_using_teamwork": lambda game, cond, controller, source: bool(
+        getattr(source, "choices_made", {}).get("teamwork")),  # (casting._teamwork_offer)
     "your_turn_number_at_most": _your_turn_number_at_most, "max_speed": _max_speed,
     "had_counters": _had_counters, "has_energy": _has_energy,
     "entered_under_control_this_turn": _entered_under_control_this_turn,

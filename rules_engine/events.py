@@ -18,10 +18,12 @@ class Event:
 
     def describe(self) -> str:
         parts = []
+        hidden = self.data.get("hidden", ())
         for key, value in self.data.items():
-            if value is None:
+            if value is None or key == "hidden":
                 continue
-            text = getattr(value, "name", value)
+            # a face-down object when it happened (708.5: its identity is hidden)
+            text = f"face-down #{value.oid}" if key in hidden else getattr(value, "name", value)
             parts.append(f"{key}={text}")
         extra = f" ({', '.join(parts)})" if parts else ""
         return f"[t{self.turn} {self.step}] {self.name}{extra}"

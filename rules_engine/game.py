@@ -120,6 +120,9 @@ class Game:
         # When a list, every note and every spell_cast / entered event is appended to it too:
         # the simulator looks at just these for clauses the compiler could not read.
         self.face_events: list[Event] | None = None
+        # Some object has been face down in this game (708): Game.log then marks the face-down
+        # objects an event names, so the log never shows what they are (708.5)
+        self.face_down_used = False
         # provided by rules_engine.triggers and rules_engine.effects.replacement (registry)
         self._trigger_check = hooks.trigger_check
         self._zone_replacement = hooks.zone_change_replacement
@@ -142,6 +145,13 @@ class Game:
 
     def log(self, name: str, **data: Any) -> Event:
         """Record an event and let triggered abilities look at it (603.2)."""
+        if self.face_down_used:
+            hidden = [key for key, value in data.items()
+                      if getattr(value, "face_down", None) is not None]
+            if hidden:
+                # 708.5: the other players don't know a face-down object's identity; the log
+                # names it as a face-down creature, also once it is later turned face up
+                data["hidden"] = tuple(hidden)
         event = Event(name, data, self.turn, self.step)
         self.events.append(event)
         if name not in SBA_QUIET_EVENTS:
@@ -273,7 +283,13 @@ class Game:
             obj.blocking = []
             obj.blockers = []
             obj.blocked = False
+        face_down = obj.face_down is not None
         obj.zone = to_zone
+        if face_down and obj.face_down is None:
+            # 708.9: a face-down permanent leaving the battlefield (a face-down spell leaving
+            # the stack, but not for the battlefield) is revealed to all players as it moves
+            self.log("face_down_revealed", obj=obj, card=obj.name, player=obj.owner,
+                     to=to_zone)
         if to_zone != "stack" and not (from_zone == "stack" and to_zone == "battlefield"):
             obj.transformed = False
         obj.tapped = tapped
@@ -290,6 +306,12 @@ class Game:
         obj.deathtouch_damage = False
         obj.doors = 0  # 709.5c: designations of the permanent
         obj.timestamp = self.next_timestamp()
+        # 406.6, 607.2a: a card exiled by a resolving spell or ability's instruction is
+        # "exiled with" that spell or ability's source (this incarnation of it, 400.7)
+        res = self.resolving if to_zone == "exile" else None
+        src = getattr(res, "source", res) if res is not None else None
+        obj.exiled_with = (src, src.timestamp) if src is not None else None
+        obj.came_from = from_zone  # "each card exiled from their hand this way" (608.2c)
         if to_zone == "exile" and not obj.token:  # "one or more cards were put into exile
             self.__dict__["exiled_on_turn"] = self.turn  # this turn" (a token is no card)
         owner = obj.owner

@@ -12,9 +12,7 @@ from dataclasses import dataclass, field
 
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 COLORS = "WUBRG"
-# generic mana: any source will do, and "generic" - a helper that pays only generic mana
-# (702.66a delve, 702.126a improvise, 702.51a convoke's {1})
-_ANY_MANA = (*COLORS, "C", "generic")
+_ANY_MANA = tuple(COLORS + "C")  # generic mana: any source will do
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 

@@ -152,6 +152,12 @@ def subtype_family(subtype: str, card_types: tuple[str, ...] | list[str]) -> str
     return "Creature"
 
 
+# Zones where a card is face up (708.9: a face-down object moving to one is revealed and turned
+# face up); a face-down object keeps its face-down values on the battlefield, on the stack and in
+# the engine's in-between zones as it moves between those two.
+_FACE_UP_ZONES = frozenset({"library", "hand", "graveyard", "exile", "command", "gone"})
+
+
 def _family_present(family: str, card_types: list[str]) -> bool:
     if family == "Spell":
         return "Instant" in card_types or "Sorcery" in card_types
@@ -171,6 +177,8 @@ class GameObject:
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
         "flashback", "deathtouch_damage", "goaded", "phased_controller", "attached_to",
         "is_prepare_spell", "loyalty_used", "choices_made", "static_mods", "doors",
+        "exiled_with", "came_from",
+        "_face_down", "face_down_by",
     )
 
     def __init__(self, oid: int, card: CardDef | None, owner: Player, zone: str,
@@ -220,6 +228,15 @@ class GameObject:
         self.loyalty_used = False
         self.choices_made: dict[str, Any] = {}
         self.doors = 0  # a Room's unlocked designations (709.5c): 1 left half, 2 right half
+        # in exile: (object, its timestamp) whose instruction exiled it ("exiled with ~", 607.2a)
+        self.exiled_with: tuple[Any, int] | None = None
+        self.came_from: str | None = None  # the zone it was in before its last move (400.7)
+        # 708.2: the characteristics a face-down spell or permanent has (a 2/2 with no name,
+        # text, subtypes or mana cost; ward {2} for disguise and cloak), None when face up;
+        # face_down_by says which rule made it face down ("morph", "megamorph", "disguise",
+        # "manifest", "cloak"): what it may be turned face up for (702.37e, 701.40b)
+        self._face_down: Face | None = None
+        self.face_down_by: str | None = None
 
     # -- token / copy flags: setting one registers the object with its owner (704.5d-e) ------
     def _register_copy(self) -> None:
@@ -268,8 +285,17 @@ class GameObject:
         if value == "battlefield" or self._zone == "battlefield":
             ABILITY_CHANGES[0] += 1
         self._zone = value
-        if self._transformed or self._copy_values is not None:
-            self.face = self._current_face()  # only a transformed or copy face depends on zone
+        if self._face_down is not None and value in _FACE_UP_ZONES:
+            # 708.9: a face-down object that leaves the battlefield or the stack (for another
+            # zone than the battlefield) is revealed: it is a face-up card there (the engine's
+            # in-between zones, "stack_none" as a spell resolves, keep it face down)
+            self._face_down = None
+            self.face_down_by = None
+            self.face = self._current_face()
+        elif self._transformed or self._copy_values is not None or \
+                self._face_down is not None:
+            # only a transformed, copy or face-down face depends on zone
+            self.face = self._current_face()
 
     @property
     def transformed(self) -> bool:
@@ -292,7 +318,37 @@ class GameObject:
         self._copy_values = value
         self.face = self._current_face()
 
+    @property
+    def face_down(self) -> Face | None:
+        """The face-down characteristics (708.2) while it is a face-down spell or permanent."""
+        return self._face_down
+
+    def set_face_down(self, face: Face | None, by: str | None = None) -> None:
+        """Turn it face down with these characteristics (708.2a), or face up (None: 708.8,
+        it is the same object and regains its normal copiable values)."""
+        ABILITY_CHANGES[0] += 1
+        self._face_down = face
+        self.face_down_by = by if face is not None else None
+        self.face = self._current_face()
+
+    def face_up(self) -> Face:
+        """The characteristics it would have face up (702.37e: "what the permanent's morph cost
+        would be if it were face up"; 708.10: a copy's values once turned face up)."""
+        saved = self._face_down
+        if saved is None:
+            return self.face
+        self._face_down = None
+        try:
+            return self._current_face()
+        finally:
+            self._face_down = saved
+
     def _current_face(self) -> Face:
+        face_down = self._face_down
+        if face_down is not None:  # (cleared as it reaches a zone where cards are face up)
+            # 708.2 / 613.2b: face-down status is applied after copy effects (layer 1b), so a
+            # face-down permanent that becomes a copy keeps its face-down values (708.10)
+            return face_down
         mods = self.mods
         if mods and self._zone == "battlefield":
             latest = None  # 613.2a: copy effects in timestamp order, the last one wins

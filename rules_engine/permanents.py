@@ -26,16 +26,19 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
     enters_prepared = False
     # 702.145b: daybound - "If it is night and this permanent is represented by a DFC,
     # it enters transformed"
+    # (a face-down permanent has no daybound, 708.2: it enters face down, not transformed)
     transformed = obj.card is not None and obj.card.back is not None and \
-        obj.copy_values is None and (transformed or (game.day_night == "night" and
-                                                     "daybound" in obj.card.front.keywords))
+        obj.copy_values is None and obj.face_down is None and (
+            transformed or (game.day_night == "night" and
+                            "daybound" in obj.card.front.keywords))
     # 702.146b / 712.11a: a double-faced spell cast transformed (disturb) was on the stack
     # with its back face up and enters the battlefield that way
     transformed = transformed or (from_stack and obj.transformed and obj.card is not None
                                   and obj.card.back is not None)
     if transformed:
         obj.transformed = True
-    room = hooks.rooms_is_room(obj.card) and obj.copy_values is None
+    # (a face-down Room card is a plain 2/2 creature, 708.2: no doors)
+    room = hooks.rooms_is_room(obj.card) and obj.copy_values is None and obj.face_down is None
     cast_half = hooks.rooms_half_index(obj.card, obj.face) if room and from_stack else None
     face_abilities = compiled.object_abilities_of_face(obj)
     as_enters: list[Any] = []
@@ -77,12 +80,14 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         if loyalty is not None:
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + loyalty  # 306.5b
             counters += (("loyalty", loyalty),)
-    if from_stack and "Aura" in obj.face.subtypes and obj.targets:
+    if from_stack and obj.choices_made.get("bestowed"):
+        hooks.bestow_entering(game, obj)  # 702.103b: it enters as a bestowed Aura
+    if from_stack and "Aura" in obj.subtypes and obj.targets:
         obj.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
         game.log("attached", obj=obj, to=obj.attached_to)
     for abl in as_enters:
-        if abl.kind == "as_transforms":
-            continue
+        if abl.kind in ("as_transforms", "as_turned_face_up"):
+            continue  # (applied as it transforms, 712; as it is turned face up, 708.11)
         if abl.condition is None or _cond(game, abl, controller, obj):
             hooks.run(game, Ctx(game, obj, controller), abl.effects)
     if enters_prepared:

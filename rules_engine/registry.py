@@ -26,12 +26,29 @@ Tables:
   for a definition the grammar can't read. ``rules_engine/compiled.py`` holds the core's own;
   mechanics add theirs (``mechanics/keywords_more.py`` ...). The support audit reads both, and
   :data:`HAND_ABILITIES` (keyword -> the effects of its ability that works from the hand).
+- :data:`HAND_ACTIONS`: keyword name -> ``action(game, player, card, keyword)``: what a card's
+  keyword lets its owner do with it while it is in their hand, other than cycling and plot
+  (suspend's special action 702.62a, foretell's 702.143a, ninjutsu 702.49a); casting.py offers
+  them as the card's hand abilities.
+- :data:`ALTERNATIVE_COSTS`: ``(offer, cast)`` pairs of alternative costs (118.9) a mechanic
+  offers as a spell is cast: ``offer(game, player, card, from_zone)`` returns the mana cost
+  text when the caster chooses it, else None; ``cast(game, player, spell)`` runs once the spell
+  is cast with it (evoke, dash, blitz, spectacle, surge ...).
+- :data:`EXILE_CASTS`: ``cost(game, player, card)`` -> mana cost text when a mechanic lets
+  ``player`` cast ``card`` from exile now (a foretold card, 702.143a), else None.
+- :data:`GRAVEYARD_CASTS`: ``permission(game, player, card)`` -> ``(mana cost text, additional
+  cost parts, exiled as it leaves the stack)`` when a mechanic lets ``player`` cast ``card``
+  from a graveyard (retrace 702.81a, jump-start 702.133a), else None; asked by casting.py when
+  the card has neither flashback nor escape.
+- :data:`ZONE_ACTIONS`: (zone, keyword) -> ``action(game, player, card, keyword)``: an ability
+  that works while the card is in that zone other than the hand (unearth 702.84a, from a
+  graveyard).
 - :data:`hooks`: named single functions (a lower layer asks, one higher module answers), listed
   in :class:`Hooks` with who provides each.
-- :data:`CAST_ANNOUNCEMENTS` (601.2b: optional costs a caster announces - entwine, bargain, gift)
-  and :data:`PAYMENT_HELPERS` (601.2g-h: keyword -> what else may pay generic mana - delve's
-  graveyard cards, improvise's artifacts); ``casting.py`` asks both, ``mechanics/keywords_costs``
-  fills them.
+- :data:`CAST_ANNOUNCEMENTS` (601.2b): optional costs and choices a caster announces with the
+  spell - awaken, sneak, bargain, conspire (``mechanics/keywords_costs``), gift
+  (``mechanics/gift``), splice (``mechanics/splice``); ``casting._cast_checked`` asks each in
+  turn, and ``put_on_stack_as_cast`` adds the text they give the spell ("added_effects").
 """
 
 from __future__ import annotations
@@ -45,11 +62,19 @@ EFFECT_HANDLERS: dict[type, Handler] = {}
 KEYWORD_ACTIONS: dict[str, Handler] = {}
 KEYWORD_TEXTS: dict[str, tuple[str, ...]] = {}
 KEYWORD_BUILDERS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
-# keyword -> ``(kw) -> effects`` of an activated ability that works from the hand (113.6a) like
-# cycling's (702.29a): typecycling's search (702.29e); casting.activate_in_hand pays and stacks it
-HAND_ABILITIES: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
+# keyword -> ``(kw, card) -> effects`` of an activated ability that works from the hand (113.6a)
+# like cycling's (702.29a): typecycling's search (702.29e), transmute, reinforce;
+# casting.activate_in_hand chooses its targets, pays and stacks it
+HAND_ABILITIES: dict[str, Callable[[Any, Any], tuple[Any, ...]]] = {}  # (kw, card) -> effects
+HAND_SORCERY: set[str] = set()  # those of them activated only as a sorcery (702.53a transmute)
 TURN_BASED: dict[str, list[Callable[[Any, Any], None]]] = {}
 STATE_BASED: list[Callable[[Any], bool]] = []
+HAND_ACTIONS: dict[str, Callable[[Any, Any, Any, Any], Any]] = {}
+ALTERNATIVE_COSTS: list[tuple[Callable[[Any, Any, Any, str], str | None],
+                              Callable[[Any, Any, Any], None]]] = []
+EXILE_CASTS: list[Callable[[Any, Any, Any], str | None]] = []
+GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[str, tuple[Any, ...], bool] | None]] = []
+ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
 _TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}
 
@@ -81,6 +106,13 @@ def register_keyword_texts(table: dict[str, tuple[str, ...]]) -> None:
 def register_keyword_builders(table: dict[str, Callable[[Any], tuple[Any, ...]]]) -> None:
     """Add keyword builders ``(kw) -> records`` (for a definition the grammar can't read)."""
     KEYWORD_BUILDERS.update(table)
+
+
+def register_alternative_cost(offer: Callable[[Any, Any, Any, str], str | None],
+                              cast: Callable[[Any, Any, Any], None]) -> None:
+    """Add an alternative cost (118.9) casting.py offers (once per pair)."""
+    if (offer, cast) not in ALTERNATIVE_COSTS:
+        ALTERNATIVE_COSTS.append((offer, cast))
 
 
 def _rule_key(rule: str) -> tuple[Any, ...]:
@@ -140,7 +172,7 @@ class Hooks:
         "trigger_check", "trigger_watched_events", "trigger_ignored_events",
         "trigger_verify_index",
         # rules_engine.statics (613)
-        "player_restrictions",
+        "player_restrictions", "restricted",
         # rules_engine.permanents (permanents entering, 403, 614.12)
         "enter_battlefield",
         # mechanics (each names its rules in its module)
@@ -158,6 +190,8 @@ class Hooks:
         "end_turn_finish", "end_turn_finish_combat", "cleanup_step",  # 724, 514
         "extra_phases_next_step",                 # 500.8
         "paradigm_has", "paradigm_note_resolved", "paradigm_resolved",  # 702.192
+        "resolved_spell_zone",                    # rebound (702.88): turn.resolve_top asks it
+        "bestow_entering", "bestow_target_illegal", "bestow_falls_off",  # bestow (702.103)
     )
 
 
@@ -176,10 +210,6 @@ def provide(**fns: Any) -> None:
 # optional cost the caster announces (the mana joins the total cost, 601.2f; the other parts are
 # paid with the rest, 601.2h; ``choices`` go to the spell's ``choices_made``), in this order.
 CAST_ANNOUNCEMENTS: list[Callable[..., tuple[str, tuple[Any, ...], dict[str, Any]]]] = []
-# 601.2g-h: keyword -> ``fn(game, player, spell) -> [(helper, makes)]``: things other than mana
-# that may pay for the spell (``makes`` "generic": generic mana only); ``helper.pay(game,
-# player, what)`` does it when the payment is made (702.66a delve, 702.126a improvise).
-PAYMENT_HELPERS: dict[str, Callable[..., list[tuple[Any, tuple[str, ...]]]]] = {}
 
 
 def register_cast_announcement(fn: Callable[..., tuple[str, tuple[Any, ...], dict[str, Any]]]
@@ -188,9 +218,3 @@ def register_cast_announcement(fn: Callable[..., tuple[str, tuple[Any, ...], dic
     if fn not in CAST_ANNOUNCEMENTS:
         CAST_ANNOUNCEMENTS.append(fn)
     return fn
-
-
-def register_payment_helpers(table: dict[str, Callable[..., list[tuple[Any, tuple[str, ...]]]]]
-                             ) -> None:
-    """Add keyword -> payment helpers (601.2h)."""
-    PAYMENT_HELPERS.update(table)

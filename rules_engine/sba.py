@@ -74,12 +74,13 @@ def _attachment(game: Game, obj: GameObject, face: Face, target: object,
             not hasattr(target, "left") and (target.zone != "battlefield"
                                              or target.phased_out)))
         # 702.16c: a permanent with protection from the Aura can't be enchanted by it
-        if gone or targeting.protected_from(game, target, obj):  # 704.5m
-            auras.append(obj)
-        elif isinstance(target, GameObject) and (target.mods or target.static_mods) and \
-                not _enchant_allows(obj, target):
-            # 704.5m / 303.4d: its enchant ability no longer allows the object (e.g. an
+        if gone or targeting.protected_from(game, target, obj) or (
+                isinstance(target, GameObject) and (target.mods or target.static_mods) and
+                not _enchant_allows(obj, target)):
+            # 704.5m; 303.4d: its enchant ability no longer allows the object (e.g. an
             # "Enchant creature" Aura on a creature that became a Treasure artifact, 205.1a)
+            if hooks.bestow_falls_off(game, obj):
+                return True  # 702.103f: a bestowed Aura becomes unattached instead
             auras.append(obj)
         return False
     if target is not None and "Equipment" not in subtypes:

@@ -54,7 +54,7 @@ def step_name(value: Any) -> str:
 
 
 PLAYER_ACTIONS = ("cast", "activate", "play_land", "pass", "attack", "block", "concede",
-                  "phase_out", "phase_in", "unlock")
+                  "phase_out", "phase_in", "unlock", "turn_face_up")
 LAST_EVENTS = 12
 # The keys of the public format (spec/scenarios.md) and the engine's documented extensions
 # (tests/scenarios/README.md). Any other key is reported as a warning, never an error: the
@@ -67,12 +67,12 @@ PLAYER_STATE_KEYS = frozenset({"life", "mana_pool", "hand", "library", "graveyar
                                "battlefield", "dungeon"})
 ENTRY_KEYS = frozenset({"card", "id", "count", "face", "tapped", "phased_out", "prepared",
                         "token", "summoning_sick", "counters", "owner", "controller",
-                        "attached_to", "unlocked"})
+                        "attached_to", "unlocked", "face_down"})
 SPEC_EVENTS = frozenset({"became_day", "became_night", "day_became_night", "night_became_day",
                         "transformed", "initiative_taken", "ventured", "dungeon_completed",
                         "prepared", "unprepared", "spell_cast", "turn_ended", "lost_game"})
 ACTION_OPTIONS = frozenset({"from", "targets", "x", "choices", "ability", "expect_error",
-                            "door"})
+                            "door", "face_down", "how"})
 
 
 @dataclass
@@ -444,6 +444,14 @@ class Runner:
             if entry.get("attached_to") is not None:
                 self._attachments.append((obj, str(entry["attached_to"])))
             self._set_up_room(obj, entry.get("unlocked"), where)
+            if entry.get("face_down"):
+                # engine extension: set up face down (708); true, or the rule that made it so
+                # (morph, megamorph, disguise, manifest, cloak)
+                from rules_engine.mechanics import face_down
+
+                by = entry["face_down"]
+                by = str(by).lower() if isinstance(by, str) else face_down.cast_keyword(obj)
+                face_down.turn_face_down(game, obj, by)
             if entry.get("phased_out"):
                 obj.phased_out = True
                 obj.phased_controller = controller
@@ -616,6 +624,22 @@ class Runner:
                 if holder is None or holder.left:
                     holder = game.next_player(player)
                 turn.give_priority(game, holder)
+        elif verb == "cast" and body.get("face_down"):
+            # engine extension: cast face down with morph, megamorph or disguise (702.37c)
+            from rules_engine.mechanics import face_down
+
+            face_down.cast_face_down(game, player, str(body["cast"]),
+                                     from_zone=body.get("from", "hand"),
+                                     targets=_as_list(body.get("targets")))
+        elif verb == "turn_face_up":
+            # engine extension: the special action of 702.37e / 702.168d / 701.40b; `how`:
+            # morph, disguise or mana (when there is a choice)
+            from rules_engine.mechanics import face_down
+
+            face_down.turn_face_up_action(game, player,
+                                          self.obj(str(body["turn_face_up"]), "battlefield"),
+                                          body.get("how"), _int(body.get("x", 0),
+                                                                f"action {i}: x"))
         elif verb == "cast":
             casting.cast(game, player, str(body["cast"]), from_zone=body.get("from", "hand"),
                          targets=_as_list(body.get("targets")),
@@ -626,6 +650,12 @@ class Runner:
             # engine extension: an ability that works in the hand (cycling, 702.29a)
             casting.activate_in_hand(game, player, str(body["activate"]),
                                      _int(body.get("ability", 1), f"action {i}: ability"))
+        elif verb == "activate" and body.get("from") == "graveyard":
+            # engine extension: an ability that works in a graveyard (unearth, 702.84a)
+            from rules_engine.mechanics import graveyard_abilities
+
+            graveyard_abilities.activate_from_graveyard(game, player, str(body["activate"]),
+                                            _int(body.get("ability", 1), f"action {i}: ability"))
         elif verb == "activate":
             casting.activate(game, player, str(body["activate"]),
                              _int(body.get("ability", 1), f"action {i}: ability"),
@@ -1059,6 +1089,8 @@ def _prop(obj: GameObject, prop: str) -> Any:
         return "back" if obj.transformed and obj.zone in ("battlefield", "stack") else "front"
     if prop == "zone":
         return obj.zone
+    if prop == "face_down":  # engine extension (708)
+        return obj.face_down is not None
     if prop in ("tapped", "prepared", "phased_out", "token", "damage"):
         return getattr(obj, prop)
     if prop == "power":

@@ -105,9 +105,10 @@ class GreedyPolicy(RandomPolicy):
     """A simple, fast heuristic player (not a strong one).
 
     Main phases of its own turn: play a land, cast the spell with the highest mana value it can
-    pay for (prepare copies and flashback included), activate abilities only in the second main
-    phase; attack with every creature able to; block an attacker with a creature that survives
-    the hit. "May" questions are answered yes; other decisions are random.
+    pay for (prepare copies and flashback included), else a card face down (morph, disguise),
+    activate abilities and turn face-down permanents face up only in the second main phase;
+    attack with every creature able to; block an attacker with a creature that survives the
+    hit. "May" questions are answered yes; other decisions are random.
     """
 
     name = "greedy"
@@ -131,8 +132,13 @@ class GreedyPolicy(RandomPolicy):
             for move in spells:
                 if _try(game, move):
                     return True
+            for move in moves:  # then a morph or disguise card face down for {3} (702.37c)
+                if move[0] == "cast_face_down" and _try(game, move):
+                    return True
             if game.step == "main2":
                 for move in moves:
+                    if move[0] == "turn_face_up" and _try(game, move):  # 702.37e, 701.40b
+                        return True
                     if move[0] == "activate" and not _effect_kinds(move) & _NEVER_ON_OWN_TURN:
                         if _try(game, move):
                             return True
@@ -282,9 +288,9 @@ def play_game(library: CardLibrary, deck_a: list[str], deck_b: list[str], *, ind
     game: Game | None = None
     reason = ""
     try:
-        game = sim.new_game(library, {name: decks[name] for name in order}, seed=seed)
         pol = make_policy(policy, rng)
-        game.decider.policy = pol.decide
+        game = sim.new_game(library, {name: decks[name] for name in order}, seed=seed,
+                            decide=pol.decide)
         game.decider.log = _no_log
         # the events _unsupported_in looks at, collected by the game as they are logged
         flagged = game.face_events = [ev for ev in game.events if ev.name in _LOOKED_AT]
@@ -360,7 +366,8 @@ def _record(game: Game | None, index: int, seed: int, first: str, reason: str, m
             rec.prepare_spells_cast += 1
         if keep_events:
             rec.events.append((ev.turn, ev.step, name, getattr(player, "name", None),
-                               _card_of(obj, data)))
+                               None if "obj" in data.get("hidden", ()) else
+                               _card_of(obj, data)))  # (a face-down object: hidden, 708.5)
     return rec
 
 

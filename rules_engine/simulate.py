@@ -13,12 +13,19 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, statics, turn
+from rules_engine import casting, compiled, registry, statics, turn
 from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
-from rules_engine.mechanics import rooms
+from rules_engine.mechanics import (
+    face_down,
+    graveyard_abilities,
+    graveyard_casts,
+    library_top,
+    rooms,
+)
+from rules_engine.mechanics.opening_hand import opening_hand_actions
 from rules_engine.objects import GameObject
 
 Move = tuple[str, Any]
@@ -41,6 +48,8 @@ def candidate_moves(game: Game) -> list[Move]:
         if sorcery_ok and o.doors != 3 and o.card is not None and o.card.layout == "split" \
                 and rooms.is_room(o.card):
             activations.append(("unlock", o))  # 709.5e: a special action, as a sorcery
+        if o.face_down is not None and not o.phased_out:
+            activations.append(("turn_face_up", o))  # 702.37e / 701.40b: a special action
         if not o.phased_out:
             found = o.face.activated  # the face's cached list when nothing is gained
             if found is None or o.mods:
@@ -60,30 +69,90 @@ def candidate_moves(game: Game) -> list[Move]:
                     game, p)):  # 305.2a: additional land plays
                 moves.append(("play_land", obj))
             continue
+        if sorcery_ok and untapped >= 3 and face.keywords and (
+                "morph" in face.keywords or "megamorph" in face.keywords
+                or "disguise" in face.keywords):
+            moves.append(("cast_face_down", obj))  # 702.37c / 702.168b: for {3}
         mana_value = face.mana_value
         if mana_value < 0:
             mana_value = game.mana_value_of(obj)
+        if _zone_keywords(obj, registry.HAND_ACTIONS):
+            # suspend, foretell, ninjutsu (702.62a, 702.143a, 702.49a): abilities in the hand
+            for i, kw in enumerate(casting.hand_abilities(obj), 1):
+                if kw.name.lower() in registry.HAND_ACTIONS:
+                    moves.append(("hand_action", (obj, i)))
+        if mana_value > untapped and _zone_keywords(obj, _ALT_COST_KEYWORDS):
+            mana_value = min([mana_value] + [parse_cost(c).mana_value
+                                             for c in _alt_costs(obj)])  # evoke, dash ...
         if (mana_value <= untapped or _may_cost_less(game, obj)) and (
                 sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions or (
                     game.step == "declare_blockers" and "sneak" in face.keywords)):
             moves.append(("cast", obj))  # (a cost reduction may bring it in reach, 601.2f)
+    top = library_top.playable_top(game, p) if game.statics_present else None
+    if top is not None:  # 601.3 / 305.1: "you may play lands and cast spells from the top"
+        if top.is_land:
+            if sorcery_ok and p.land_plays < casting.land_plays_allowed(game, p):
+                moves.append(("play_land", top))
+        else:
+            moves.append(("cast_library", top))
     for obj in p.graveyard:
         table = obj.face.keyword_table  # the face's cached keyword abilities by name
         if table is None or obj.mods:
             found_fb = compiled.keyword_ability(obj, "flashback")
         else:
             found_fb = table.get("flashback")
-        if found_fb is not None:
-            moves.append(("cast_graveyard", obj))
+        if found_fb is not None or (registry.GRAVEYARD_CASTS and _zone_keywords(
+                obj, _GRAVEYARD_CAST_KEYWORDS)):
+            moves.append(("cast_graveyard", obj))  # flashback, retrace, jump-start
+        if sorcery_ok and _zone_keywords(obj, _GRAVEYARD_KEYWORDS):
+            for i, _kw in enumerate(graveyard_abilities.graveyard_abilities(obj), 1):
+                moves.append(("graveyard_action", (obj, i)))  # unearth (702.84a)
     for q in game.players:
         for obj in q.exile:
             if obj.copy_for is not None and obj.copy_for.controller is p:
                 moves.append(("cast_exile", obj))
+    if registry.EXILE_CASTS and p.exile:
+        for obj in p.exile:
+            if obj.copy_for is None and _exile_cost(game, p, obj) is not None:
+                moves.append(("cast_exile", obj))  # a foretold card (702.143a)
     if activations:
         moves.extend(activations)
     if game.active is p and game.step == "beginning_of_combat" and not game.stack:
         moves.append(("attack", None))
     return moves
+
+
+_GRAVEYARD_KEYWORDS = frozenset(k for z, k in registry.ZONE_ACTIONS if z == "graveyard")
+_GRAVEYARD_CAST_KEYWORDS = ("retrace", "jump-start")
+# alternative costs offered as a spell is cast (registry.ALTERNATIVE_COSTS), by keyword
+_ALT_COST_KEYWORDS = ("evoke", "dash", "blitz", "spectacle", "surge", "bestow", "emerge",
+                      "prowl", "overload")
+
+
+def _alt_costs(obj: GameObject) -> list[str]:
+    """The mana of the object's alternative-cost keywords (emerge before its reduction)."""
+    found = []
+    for name in _ALT_COST_KEYWORDS:
+        kw = compiled.keyword_ability(obj, name)
+        if kw is not None and kw.cost is not None and kw.cost.mana is not None:
+            found.append(kw.cost.mana)
+    return found
+
+
+def _zone_keywords(obj: GameObject, names: Any) -> bool:
+    """Has the object a keyword ability among ``names`` (the face's cached table first)?"""
+    table = obj.face.keyword_table
+    if table is None or obj.mods:
+        return any(compiled.keyword_ability(obj, n) is not None for n in names)
+    return any(n in table for n in names)
+
+
+def _exile_cost(game: Game, player: Any, obj: GameObject) -> str | None:
+    """The cost a mechanic lets ``player`` cast ``obj`` from exile for now (None: it can't)."""
+    try:
+        return casting._exile_cast_cost(game, player, obj)
+    except IllegalActionError:
+        return None
 
 
 def _has_flash(obj: GameObject) -> bool:
@@ -104,7 +173,7 @@ def apply_move(game: Game, move: Move) -> bool:
             turn.pass_priority(game)
         elif kind == "play_land":
             casting.play_land(game, p, _key(arg))
-        elif kind in ("cast", "cast_graveyard", "cast_exile") and (
+        elif kind in ("cast", "cast_graveyard", "cast_exile", "cast_library") and (
                 not casting.timing_ok(game, p, arg) or not _payable(game, p, arg, kind)):
             # casting.cast would refuse it (307.1, 601.2h) without changing anything; asking
             # first skips choosing its targets for a spell that can't be paid for anyway
@@ -115,6 +184,8 @@ def apply_move(game: Game, move: Move) -> bool:
             casting.cast(game, p, _key(arg), from_zone="graveyard")
         elif kind == "cast_exile":
             casting.cast(game, p, arg.name, from_zone="exile")
+        elif kind == "cast_library":
+            casting.cast(game, p, _key(arg), from_zone="library")
         elif kind == "activate":
             obj, i = arg
             # what casting.activate's lookup by the object's unique "#id" label would check
@@ -123,6 +194,27 @@ def apply_move(game: Game, move: Move) -> bool:
             if _refused_activation(game, p, obj, i):
                 return False
             casting.activate_object(game, p, obj, i)
+        elif kind == "hand_action":
+            obj, i = arg
+            if obj.zone != "hand" or obj.owner is not p:
+                return False
+            casting.activate_in_hand(game, p, _key(obj), i)
+        elif kind == "graveyard_action":
+            obj, i = arg
+            if obj.zone != "graveyard" or obj.owner is not p:
+                return False
+            graveyard_abilities.activate_from_graveyard(game, p, _key(obj), i)
+        elif kind == "cast_face_down":
+            if arg.zone != "hand":
+                return False
+            face_down.cast_face_down(game, p, _key(arg))
+        elif kind == "turn_face_up":
+            if arg.zone != "battlefield" or arg.controller is not p or arg.face_down is None:
+                return False
+            options = face_down.face_up_options(arg)
+            if not options or not casting.can_pay(game, p, parse_cost(options[0][2]), 0):
+                return False  # (what turn_face_up_action would refuse, asked first)
+            face_down.turn_face_up_action(game, p, arg)
         elif kind == "unlock":
             if arg.zone != "battlefield" or arg.controller is not p:
                 return False
@@ -170,15 +262,21 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
     The same cost casting.cast computes: the face's mana cost, or the flashback cost from a
     graveyard (702.34a), with X = 0 as the simulator casts it.
     """
-    if kind == "cast_graveyard":
+    if kind == "cast_exile" and obj.copy_for is None:
+        cost_text = _exile_cost(game, player, obj) or obj.face.mana_cost
+    elif kind == "cast_graveyard":
         fb = compiled.keyword_ability(obj, "flashback")
-        if fb is None:
+        if fb is None and not graveyard_casts.castable(obj):
             return False
-        cost_text = fb.cost.mana if fb.cost is not None else (fb.parameter or "")
+        cost_text = (obj.face.mana_cost or "") if fb is None else compiled.flashback_cost_text(
+            obj, fb)  # no flashback: a retrace / jump-start card pays its mana cost
     else:
         cost_text = obj.face.mana_cost
     if casting.can_pay(game, player, parse_cost(cost_text), 0, obj):  # (convoke, delve ...)
         return True
+    if kind == "cast" and _zone_keywords(obj, _ALT_COST_KEYWORDS) and any(
+            casting.can_pay(game, player, parse_cost(c), 0) for c in _alt_costs(obj)):
+        return True  # an alternative cost (118.9) the caster may choose as it is cast
     # 601.2f / 118.7: a cost reduction may make the total cost payable; the engine works it
     # out once targets are chosen (mana.modified_cost), so only refuse here without one
     return _may_cost_less(game, obj)
@@ -252,15 +350,19 @@ def play_random(game: Game, seed: int, max_moves: int = 200,
 
 
 def new_game(cards: CardLibrary, decks: dict[str, list[str]], seed: int = 0,
-             hand_size: int = 7) -> Game:
-    """A two-or-more-player game from decklists (names), shuffled with ``seed``."""
+             hand_size: int = 7, decide: Any = None) -> Game:
+    """A two-or-more-player game from decklists (names), shuffled with ``seed``; ``decide`` is
+    the decision policy (set before the opening-hand actions of 103.6, which it answers)."""
     game = Game(list(decks), cards, seed=seed)
+    if decide is not None:
+        game.decider.policy = decide
     game.skip_quiet_sba_checks = True  # every change goes through the engine (sba.check_all)
     for p in game.players:
         for name in decks[p.name]:
             game.new_object(cards.get(name), p, "library")
         game.rng.shuffle(p.library)
         game.draw(p, hand_size)
+    opening_hand_actions(game)  # 103.6: the Leylines, before the first turn
     game.events.clear()
     turn.give_priority(game, game.active)
     return game

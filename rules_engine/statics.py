@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, registry, targeting
+from rules_engine import compiled, conditions, records, registry, targeting
 from rules_engine.context import Ctx
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Mod
@@ -77,7 +77,7 @@ def battlefield_statics(obj: GameObject) -> list[Any]:
 # Effects applied before the others: type-setting (layer 4, 613.1d) and ability-removing
 # (layer 6, 613.1f) ones, since they decide which objects the later effects apply to and which
 # static abilities still exist to generate them (613.8a dependency).
-_EARLY = (ab.SetTypes, ab.LoseAbility, ab.Animate)
+_EARLY = (ab.SetTypes, ab.LoseAbility, ab.Animate, records.IsChosen)
 
 
 def apply(game: Game) -> None:
@@ -122,6 +122,11 @@ def apply(game: Game) -> None:
                     early.append((src, abl, eff))
     if early:
         _apply_early(game, early)
+    # 613.1b (layer 2): "You control enchanted creature" - control-changing statics first
+    controls = [(src, eff) for src, abl in live for eff in abl.effects
+                if isinstance(eff, ab.GainControl) and eff.duration is None]
+    if controls or game.__dict__.get(_STATIC_CONTROL):
+        _apply_control(game, controls)
     for src, abl in live:
         if early and (src.static_mods or src.mods) and abl not in _held_statics(src):
             continue  # 613.1f: it lost this ability, so the ability's effects don't apply
@@ -165,7 +170,7 @@ def _apply_early(game: Game, early: list[tuple[GameObject, Any, Any]]) -> None:
 
 
 def _removes_all(eff: Any) -> bool:
-    if isinstance(eff, ab.Animate):
+    if isinstance(eff, ab.Animate | records.IsChosen):
         return False
     return eff.all_abilities if isinstance(eff, ab.LoseAbility) else eff.lose_abilities
 
@@ -188,8 +193,14 @@ def _apply_early_one(game: Game, src: GameObject, eff: Any) -> None:
     if isinstance(eff, ab.Animate):
         _apply_animate(game, src, eff, stamp)
         return
+    if isinstance(eff, records.IsChosen):
+        mod_of = _chosen_mod(game, src, eff, stamp)
+        if mod_of is None:
+            return
     for obj in _subjects(game, src, eff.subject):
-        if isinstance(eff, ab.LoseAbility):
+        if isinstance(eff, records.IsChosen):
+            mod = mod_of()
+        elif isinstance(eff, ab.LoseAbility):
             mod = Mod(abilities=(eff,), until="static", timestamp=stamp)
         else:
             colors = None
@@ -205,6 +216,28 @@ def _apply_early_one(game: Game, src: GameObject, eff: Any) -> None:
                       timestamp=stamp)
         obj.static_mods.append(mod)
         game.statics_live = True
+
+
+def _chosen_mod(game: Game, src: GameObject, eff: records.IsChosen, stamp: int) -> Any:
+    """"~ is the chosen type / color": the value its source's "choose a ..." linked to it
+    (607.2d, 614.12; kept while it stays the same object, 400.7), as a maker of modifications:
+    a chosen basic land type replaces the land types (305.7, 205.1a; the land then has that
+    type's mana ability, 305.6), "in addition to its other types" adds it (205.1b), a color
+    replaces the colors (105.3, layer 5). None when nothing was chosen."""
+    value = None
+    for s, at, kind, v in game.__dict__.get("chosen_values", ()):
+        if s is src and at == src.timestamp and (
+                kind == "color" if eff.what == "color" else kind.endswith(" type")):
+            value = v  # (the latest choice)
+    if value is None:
+        return None
+    if eff.what == "color":
+        letter = _COLOR_LETTERS.get(value.lower(), value)
+        return lambda: Mod(colors=(letter,), until="static", timestamp=stamp)
+    sub = value.strip().capitalize() if " " not in value.strip() else value.strip()
+    if eff.additional:
+        return lambda: Mod(add_subtypes=(sub,), until="static", timestamp=stamp)
+    return lambda: Mod(subtypes=(sub,), until="static", timestamp=stamp)
 
 
 _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -264,6 +297,37 @@ def _apply_cda(game: Game, obj: GameObject, owner: Any, eff: Any) -> None:
     toughness = None if eff.toughness is None else _counted(
         game, obj, obj, eff.toughness, None, owner)
     obj.static_mods.append(Mod(set_pt=(power, toughness), until="static"))
+
+
+_STATIC_CONTROL = "static_control"  # game.__dict__: id -> (object, timestamp, base controller)
+
+
+def _apply_control(game: Game, controls: list[tuple[GameObject, Any]]) -> None:
+    """613.1b, layer 2: each object a control-changing static ability names is controlled by
+    that ability's controller (the latest timestamp wins, 613.7); when no such effect applies
+    any more, it returns to the controller it would otherwise have (its own, kept from when
+    the first effect began). A change of control makes a creature summoning sick (302.6)."""
+    held = game.__dict__.setdefault(_STATIC_CONTROL, {})
+    wanted: dict[int, tuple[GameObject, Any]] = {}
+    for src, eff in sorted(controls, key=lambda c: c[0].timestamp):
+        for obj in _subjects(game, src, eff.subject):
+            wanted[id(obj)] = (obj, src.controller)
+    for key, (obj, stamp, base) in list(held.items()):
+        if key in wanted and obj.zone == "battlefield" and obj.timestamp == stamp:
+            continue
+        del held[key]
+        if obj.zone == "battlefield" and obj.timestamp == stamp and obj.controller is not base \
+                and not base.left:
+            obj.controller = base
+            obj.sick = True
+            game.log("control_changed", obj=obj, player=base)
+    for key, (obj, who) in wanted.items():
+        if key not in held:
+            held[key] = (obj, obj.timestamp, obj.controller)
+        if obj.controller is not who:
+            obj.controller = who
+            obj.sick = True
+            game.log("control_changed", obj=obj, player=who)
 
 
 def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:
@@ -560,3 +624,4 @@ def before_the_game(restriction: Any) -> bool:
 
 
 registry.provide(player_restrictions=player_restrictions)  # Game.gain_life asks (119.7)
+registry.provide(restricted=restricted)  # targeting asks (below it: no import of statics)

@@ -295,6 +295,14 @@ _OUTSIDE_GAME: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
 KEYWORDS_WITHOUT_EFFECT = {
     "myriad": "702.116a: copies attack each opponent other than the defending player; a "
               "two-player game has none",
+    "hidden agenda": "702.106a: a conspiracy's ability, named as the game starts in the command "
+                     "zone; conspiracies start there only in a Conspiracy draft game (905.3, "
+                     "313.2), never from a deck",
+    "double agenda": "702.106a: a conspiracy's ability (see hidden agenda); conspiracies start "
+                     "in the command zone only in a Conspiracy draft game (905.3)",
+    "companion": "702.139a: works from outside the game (a sideboard card revealed before the "
+                 "game, put into hand for {3}); games here have no sideboard, so in a deck the "
+                 "card plays without it",
 }
 
 

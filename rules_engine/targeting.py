@@ -6,12 +6,12 @@ import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled
+from rules_engine import compiled, records
 from rules_engine.context import Ctx
 from rules_engine.decisions import match_option
 from rules_engine.errors import DecisionError, IllegalActionError
 from rules_engine.game import Game
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import GameObject, Player, StackAbility
 from rules_engine.registry import hooks
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
@@ -69,6 +69,10 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q == "unblocked" and (obj.attacking is None or obj.blocked or obj.blockers):
             return False  # 509.1h: an attacking creature no creature blocked
+        if q in ("face-down", "face-up"):  # 708.2: a face-down spell or permanent
+            if (q == "face-down") != (getattr(obj, "face_down", None) is not None):
+                return False
+            continue
         if q == "token" and not obj.token:
             return False
         if q in ("nontoken", "non-token") and obj.token:
@@ -84,6 +88,10 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
                 return False
             continue
         if q in _SIMPLE_QUALIFIERS:
+            continue
+        if q.startswith("named "):  # "a card named <name>" (201.2; partner with, 702.124j)
+            if q[6:].lower() not in {n.lower() for n in obj_names(obj)}:
+                return False
             continue
         if q == "with the chosen name":  # 201.4 / 709.4a: one of its names is the name
             if not has_chosen_name(game, obj, source):  # the source chose ("As ~ enters")
@@ -298,6 +306,9 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     if m:
         value, turns = game.mana_value_of(obj), turns_begun(game, obj.controller)
         return value > turns if m.group(1) == "greater" else value < turns
+    if q.startswith("named:"):  # "a card named Ajani, Valiant Protector" (201.2)
+        card = getattr(obj, "card", None)
+        return q[len("named:"):] in (obj.name, getattr(card, "name", None))
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return compiled.has_keyword(obj, q[5:])  # "creature with flying"
     if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
@@ -383,6 +394,16 @@ _CAST_FROM = re.compile(r"^that (was|wasn't) cast from (its owner's hand|a grave
 _CAST_ZONES = {"its owner's hand": "hand", "a graveyard": "graveyard", "exile": "exile"}
 
 
+def obj_names(obj: Any) -> tuple[str, ...]:
+    """An object's name and, for a card with two faces, each face's (201.2, 712.8)."""
+    names = [obj.name]
+    card = getattr(obj, "card", None)
+    for face in (getattr(card, "front", None), getattr(card, "back", None)):
+        if face is not None and face.name:
+            names.append(face.name)
+    return tuple(names)
+
+
 def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
@@ -392,17 +413,20 @@ def qualifier_understood(q: str) -> bool:
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True
+    if q.startswith("named "):
+        return True
     if q.startswith("without ") and q[8:] in _KEYWORD_QUALIFIERS:
         return True
-    if q.startswith("non") and q[3:] in _COLOR_WORDS:
+    if q.startswith("non") and q[3:] in _COLOR_WORDS or q.startswith(("named:", "source:")):
         return True
     if _COUNTER_ON_IT.match(q):
         return True
     if _amount_compare_understood(q) or _CAST_FROM.match(q):
         return True
-    return q in ("nonbasic", "blocking", "that was dealt damage this turn", "historic",
+    return q in ("nonbasic", "blocking", "face-down", "face-up",
+                 "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
-                 "attached to that creature",
+                 "attached to that creature", "other than that object",
                  "with the chosen name",
                  "blocking_source", "dealt damage this way")  # (the last: effects pools)
 
@@ -410,7 +434,9 @@ def qualifier_understood(q: str) -> bool:
 _KEYWORD_QUALIFIERS = frozenset({"flying", "reach", "menace", "trample", "haste", "deathtouch",
                                  "lifelink", "vigilance", "defender", "first strike",
                                  "double strike", "decayed", "flashback", "hexproof",
-                                 "indestructible", "ward"})
+                                 "indestructible", "ward",
+                                 # (a face-down permanent has none of these, 708.2)
+                                 "morph", "megamorph", "disguise"})
 
 
 # -- protection (702.16) ------------------------------------------------------------------------
@@ -536,7 +562,8 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             found.append(p)
     if kind in ("creature", "permanent", "any", "planeswalker", "artifact", "enchantment",
                 "land", "battle", "nonland permanent") or (kind not in ("player", "opponent",
-                                                                       "spell", "card")):
+                                                                       "spell", "card",
+                                                                       "ability")):
         for obj in game.permanents():
             if kind == "creature" and not obj.is_creature:
                 continue
@@ -549,8 +576,9 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             if not matches(game, obj, flt, controller, source):
                 continue
             if obj.controller is not controller and compiled.has_keyword(obj, "hexproof") and \
-                    _hexproof_blocks(game, obj, source):
-                continue
+                    _hexproof_blocks(game, obj, source) and not hooks.restricted(
+                        game, "targetable_despite_hexproof", obj):
+                continue  # (702.11b; "... as though they didn't have hexproof")
             if compiled.has_keyword(obj, "shroud"):
                 continue
             if "protection" in obj.face.keywords or obj.mods or obj.static_mods:
@@ -562,6 +590,13 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             if isinstance(obj, GameObject) and obj is not source and \
                     matches(game, obj, flt, controller, source, zone_check=False):
                 found.append(obj)
+    if kind == "ability":
+        # "target activated or triggered ability you control from a colorless source" (115.1:
+        # an activated or triggered ability on the stack; 113.7a its source)
+        for item in game.stack:
+            if isinstance(item, StackAbility) and item is not source and \
+                    ability_matches(game, item, flt, controller):
+                found.append(item)
     if kind == "card":
         zone = flt.zone or "graveyard"
         owners = [controller] if flt.controller == "you" or flt.owner == "you" else game.living
@@ -572,11 +607,52 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
     return found
 
 
+_SOURCE_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "legendary")
+
+
+def ability_matches(game: Game, item: StackAbility, flt: Any, controller: Player) -> bool:
+    """An ability on the stack against a target's filter: "activated" / "triggered" (both
+    named: either), "you control", and "source:<quality>" ("from a colorless source")."""
+    if flt is None:
+        return True
+    quals = set(flt.qualifiers)
+    kinds = {k for k in ("activated", "triggered") if k in quals}
+    if kinds and item.kind not in kinds:
+        return False
+    if flt.controller == "you" and item.controller is not controller:
+        return False
+    if flt.controller in ("opponent", "an opponent", "not_you") and item.controller is controller:
+        return False
+    src = item.source
+    for q in quals:
+        if not q.startswith("source:"):
+            continue
+        want = q[len("source:"):]
+        if not isinstance(src, GameObject):
+            return False
+        if want == "colorless":
+            if src.colors:
+                return False
+        elif want == "legendary":
+            if "Legendary" not in src.face.supertypes:
+                return False
+        elif not src.has_type(_cap(want)):
+            return False
+    return True
+
+
 def choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Player,
                    given: list[Any] | None) -> bool:
     """601.2c / 603.3d: choose targets for ``item``; False if a required target is missing."""
     with XInForce(game, _x_for_targets(game, item, player)):
         return _choose_targets(game, item, wanted, player, given)
+
+
+def _event_object(item: Any) -> Any:
+    """The object a triggered ability's trigger event is about ("that creature", 603.2)."""
+    event = getattr(item, "event", None)
+    data = getattr(event, "data", None) or {}
+    return data.get("obj")
 
 
 def _x_for_targets(game: Game, item: Any, player: Player) -> int:
@@ -600,6 +676,9 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
     source = item.source if hasattr(item, "source") and item.source is not None else item
     for target in wanted:
         opts = [o for o in candidates(game, target, player, source) if o not in chosen]
+        if target.filter is not None and "other than that object" in target.filter.qualifiers:
+            that = _event_object(item)  # 603.3d: "other than that creature" (the trigger's)
+            opts = [o for o in opts if o is not that]
         count = target.max_count
         minimum = target.min_count
         if getattr(target, "count_variable", None) == "X":
@@ -650,6 +729,8 @@ def still_legal(game: Game, item: Any, obj: Any) -> bool:
     """608.2b: a target is illegal if it left its zone or no longer fits."""
     if isinstance(obj, Player):
         return not obj.left
+    if isinstance(obj, StackAbility):
+        return obj in game.stack  # an ability target: still on the stack (608.2b)
     stamps = (getattr(item, "choices_made", None) or {}).get("target_stamps")
     if stamps:
         for o, stamp in stamps:
@@ -709,12 +790,16 @@ def _collect_targets(items: Any) -> tuple[Any, ...]:
         if isinstance(value, ab.DelayedTrigger):
             return
         slots = getattr(type(value), "__slots__", None)
-        if slots and type(value).__module__ == ab.__name__:
+        if slots and type(value).__module__ in _RECORD_MODULES:
             for name in slots:
                 walk(getattr(value, name, None))
 
     walk(items)
     return tuple(found)
+
+
+# the modules whose records may hold targets (walked by collect_targets)
+_RECORD_MODULES = frozenset({ab.__name__, records.__name__})
 
 
 def note_targets(game: Game, item: Any, player: Player) -> None:

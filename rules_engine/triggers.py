@@ -336,8 +336,8 @@ def _ward(game: Game, event: Any) -> None:
     if obj.zone != "battlefield" or obj.phased_out or event.data["player"] is obj.controller:
         return
     ward = compiled.keyword_ability(obj, "ward")
-    if ward is None:
-        return
+    if ward is None or statics.restricted(game, "ward_doesnt_trigger", obj):
+        return  # ("Ward abilities of those creatures don't trigger")
 
     spell = event.data["spell"]
     cost = ward.cost if ward.cost is not None else ab.Cost(
@@ -385,6 +385,7 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "fully_unlock": frozenset({"door_unlocked"}),  # 709.5i
     "create_token": frozenset({"token_created"}),
     "becomes_monstrous": frozenset({"became_monstrous"}),  # 701.37b
+    "turned_face_up": frozenset({"turned_face_up"}),  # 702.37e, 708.8 (mechanics/face_down)
     "tapped_for_mana": frozenset({"tapped_for_mana"}),  # 605.1b (resolved at once: _add)
     # "is put into exile from the battlefield" (the source's own: look-back in check)
     "exiled_from_battlefield": frozenset({"left_battlefield"}),
@@ -392,6 +393,8 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     # taps it unless it has vigilance, 508.1f; the event says whether it did)
     "becomes_tapped": frozenset({"tapped", "tapped_for_mana", "tapped_for_cost", "convoked",
                                  "attacks"}),
+    # 603.2e: "Whenever ~ becomes untapped" - the untap step (502.3) and effects untapping it
+    "becomes_untapped": frozenset({"untapped"}),
     "scry_or_surveil": frozenset({"scried", "surveilled"}),
     "conjure": frozenset({"cards_conjured"}),
     "attacks_player": frozenset({"attackers_declared"}),
@@ -462,6 +465,37 @@ def _about(game: Game, trig: Any, obj: Any, source: Any, controller: Player,
     return targeting.matches(game, obj, flt, controller, source, zone_check=zone_check)
 
 
+def _targeted_by(detail: str | None, data: dict, controller: Player) -> bool:
+    """115.1 / 603.2: "becomes the target of a spell", "... of a spell or ability an opponent
+    controls", "... you control": what did the targeting and who controls it."""
+    words = (detail or "").lower()
+    item = data.get("spell")
+    if "or ability" not in words and "spell" in words and not isinstance(item, GameObject):
+        return False  # an ability on the stack is not a spell (113.1b)
+    who = data.get("player") if item is None else getattr(item, "controller", data.get("player"))
+    if "an opponent controls" in words and who is controller:
+        return False
+    if "you control" in words and "opponent" not in words and who is not controller:
+        return False
+    return True
+
+
+def _target_about(game: Game, trig: Any, obj: Any, source: Any, controller: Player) -> bool:
+    """"Whenever ~ becomes the target ...": the source; "a creature you control" is a permanent
+    (109.2: on the battlefield), "a creature spell you control" a spell on the stack; either
+    when the trigger names both (an ``any_of`` filter)."""
+    flt = trig.filter
+    if flt is None or (trig.subject is not None and trig.subject.kind == "self_or"
+                       and obj is source):
+        return _about(game, trig, obj, source, controller)
+    for alt in flt.any_of or (flt,):
+        zone = alt.zone or "battlefield"
+        if obj.zone == zone and targeting.matches(game, obj, alt, controller, source,
+                                                  zone_check=False):
+            return True
+    return False
+
+
 def _matches(game: Game, trig: Any, event: Any, source: Any, controller: Player,
              delayed: Any = None) -> bool:
     if _match_one(game, trig, event, source, controller, delayed):
@@ -526,7 +560,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                      source in data.get("attackers", ())) and \
             _first_block_of(game, source, data)
     if kind == "becomes_target":
-        return name == "becomes_target" and data["obj"] is source
+        return name == "becomes_target" and _targeted_by(trig.detail, data, controller) and \
+            _target_about(game, trig, data["obj"], source, controller)
     if kind == "dealt_damage":
         return name == "damage_dealt" and data["recipient"] is source
     if kind == "discard":
@@ -581,7 +616,7 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                         nth_of_kind(game, event, trig.filter, controller, source) != ordinal):
             return False
         detail = trig.detail
-        if detail in ("hand", "graveyard", "exile", "not_hand"):
+        if detail in ("hand", "graveyard", "exile", "library", "not_hand"):
             # "Whenever you cast a spell from your graveyard / from anywhere other than your
             # hand" (601.2a: the zone it was cast from)
             zone = getattr(data["obj"], "cast_from", None)
@@ -618,6 +653,13 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     if kind == "becomes_monstrous":  # "When ~ becomes monstrous" (701.37b)
         return name == "became_monstrous" and _about(game, trig, data["obj"], source,
                                                      controller)
+    if kind == "turned_face_up":
+        # "When ~ is turned face up" / "Whenever a permanent you control is turned face up":
+        # it has the ability once face up (708.8), so the check after the event sees it
+        # ("Whenever you turn a permanent face up": the player who turned it)
+        return name == "turned_face_up" and _player_ok(game, trig.player, data.get("player"),
+                                                       controller) and _about(
+            game, trig, data["obj"], source, controller)
     if kind == "exiled_from_battlefield":
         if name != "left_battlefield" or data.get("to") != "exile" or data["obj"] is source:
             return False
@@ -640,6 +682,8 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if name not in _KIND_EVENTS[kind] or (name == "attacks" and not data.get("tapped")):
             return False
         return _about(game, trig, data["obj"], source, controller)
+    if kind == "becomes_untapped":
+        return name == "untapped" and _about(game, trig, data["obj"], source, controller)
     if kind == "counter_put":
         # "Whenever one or more +1/+1 counters are put on ~" (122.6: also as it enters)
         if name != "counters_put" or not data.get("amount"):

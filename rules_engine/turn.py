@@ -86,8 +86,9 @@ def resolve_top(game: Game) -> None:
         return
     obj: GameObject = item
     game.log("spell_resolving", obj=obj)
-    if not hooks.targets_still_legal(game, obj):
-        # 608.2b: all its targets are illegal, so it doesn't resolve
+    if not hooks.targets_still_legal(game, obj) and not hooks.bestow_target_illegal(game, obj):
+        # 608.2b: all its targets are illegal, so it doesn't resolve (702.103e: a bestowed
+        # Aura spell resolves as a creature spell instead)
         game.resolving = None
         obj.zone = "stack_none"
         game.note(f"{obj.name} doesn't resolve: all its targets are illegal (608.2b)")
@@ -113,6 +114,8 @@ def resolve_top(game: Game) -> None:
         return
     # 608.2n: an instant or sorcery goes to its owner's graveyard (flashback: exile, 702.34a)
     dest = "exile" if obj.flashback else "graveyard"
+    if dest == "graveyard":
+        dest = hooks.resolved_spell_zone(game, obj, dest)  # 702.88a rebound: exile instead
     if hooks.paradigm_has(obj):  # 702.192a: "Exile this spell" (+ the delayed trigger)
         dest = hooks.paradigm_resolved(game, obj, hooks.paradigm_note_resolved(game, obj))
     _spell_leaves_stack(game, obj, dest)
@@ -234,9 +237,17 @@ def begin_step(game: Game, step: str) -> None:
         for obj in game.battlefield:  # 502.3
             if obj.controller is active and not obj.phased_out:
                 if (not held or obj not in held) and not (
-                        obj.tapped and statics.restricted(game, "doesnt_untap", obj)):
-                    # (502.3: a static "doesn't untap during its controller's untap step")
-                    obj.tapped = False
+                        obj.tapped and statics.restricted(game, "doesnt_untap", obj)) and not (
+                        obj.tapped and statics.restricted(game, "may_not_untap", obj)
+                        and game.decider.may(active.name, f"choose not to untap {obj.name} "
+                                                          "during the untap step (502.3)")):
+                    # (502.3: a static "doesn't untap during its controller's untap step";
+                    # "You may choose not to untap ~ during your untap step" is asked)
+                    if obj.tapped:
+                        obj.tapped = False
+                        game.log("untapped", obj=obj)  # 603.2e ("becomes untapped")
+                    if game.__dict__.get("while_durations"):
+                        game.sba_dirty = True  # "for as long as ~ remains tapped" may end
                 obj.sick = False
         begin_step(game, "upkeep")  # 502.4: no priority; triggers wait for the upkeep
         return
@@ -248,8 +259,16 @@ def begin_step(game: Game, step: str) -> None:
         # 103.8a: the player who plays first skips the draw step of their first turn
         if not (game.turn == 1 and active is game.first_player):
             game.draw(active, 1)
+    elif step == "upkeep":
+        # "at the beginning of your upkeep" abilities of keywords (702.24a cumulative upkeep,
+        # 702.30a echo, 702.62a suspend ...): their mechanics put them in the pending triggers
+        for action in _TURN_BASED.get("upkeep", ()):
+            action(game, active)
     elif step == "main1":
         for action in _TURN_BASED.get("main1", ()):  # 714.3c lore counters (sagas)
+            action(game, active)
+    elif step == "end":
+        for action in _TURN_BASED.get("end", ()):  # "until your next end step" ends (611.2b)
             action(game, active)
     elif step == "declare_attackers":
         combat.declare_attackers(game, game.pending_attacks or {})
@@ -261,6 +280,9 @@ def begin_step(game: Game, step: str) -> None:
         combat.combat_damage(game, first_strike=True)
     elif step == "combat_damage":
         combat.combat_damage(game, first_strike=False)
+    elif step == "end_of_combat":
+        for action in _TURN_BASED.get("end_of_combat", ()):  # 702.189a firebending's mana
+            action(game, active)
     give_priority(game, active)
 
 

@@ -16,8 +16,10 @@ small query for those cards' fields, faces and tags. The syntax is in docs/searc
 from __future__ import annotations
 
 import os
+import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +42,8 @@ from db.search.syntax import (
 
 __all__ = [
     "FETCH_BY_ROWID", "MAX_DEPTH", "MAX_PAGE", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS",
-    "PAGE_SIZE", "Plan", "QueryError", "SearchPage", "ensure_index", "find_cards", "parse",
+    "PAGE_SIZE", "Plan", "QueryError", "SearchPage", "ensure_index", "ensure_index_alongside",
+    "find_cards", "parse",
     "plan", "search", "search_ids",
 ]
 
@@ -111,6 +114,45 @@ def ensure_index(con: duckdb.DuckDBPyConnection) -> None:
         _CURRENT_FILES.add(key)
     elif read_only and not stored_current:
         _TEMP_BUILT[con] = True
+
+
+@contextmanager
+def ensure_index_alongside(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """Run :func:`ensure_index` in a background thread, on a cursor of ``con``, while the
+    block runs; wait for it at the end (its error, if any, is raised there).
+
+    Why: ``build`` rebuilds the index (DuckDB's work, without the GIL) and tags the cards
+    (Python's) one after the other, though neither reads what the other writes: the index
+    reads cards, faces and the Japanese texts, tagging writes card_mechanics and
+    cards_untagged. Side by side they use both cores. The index refresh is one transaction
+    of its own (on the cursor), so the outcome is the same as one after the other; on an
+    error or Ctrl-C in the block the refresh is interrupted and rolled back (the index is
+    then stale, and the next search or load rebuilds it, as after any interrupted load).
+    """
+    cursor = con.cursor()
+    failed: list[BaseException] = []
+
+    def refresh() -> None:
+        try:
+            ensure_index(cursor)
+        except BaseException as exc:  # noqa: BLE001 - handed to the main thread
+            failed.append(exc)
+
+    worker = threading.Thread(target=refresh, name="mtgkit-index", daemon=True)
+    worker.start()
+    try:
+        try:
+            yield
+            worker.join()
+        except BaseException:
+            while worker.is_alive():  # interrupt, and wait for its rollback
+                cursor.interrupt()
+                worker.join(0.05)
+            raise
+    finally:
+        cursor.close()
+    if failed:
+        raise failed[0]
 
 
 def _is_read_only(con: duckdb.DuckDBPyConnection) -> bool:

@@ -179,6 +179,7 @@ from rules_engine.effects.life import (  # noqa: F401
 from rules_engine.effects.mana import (  # noqa: F401
     h_add_mana,
 )
+from rules_engine.effects.name_search import h_search_exile_name  # noqa: F401
 from rules_engine.effects.replacement import (  # noqa: F401
     _ZONE_EVENTS,
     _event_matches,

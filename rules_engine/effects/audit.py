@@ -8,12 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, registry
+from rules_engine import casting, records, registry
 from rules_engine import game as game_module
 from rules_engine.effects.keyword_actions import KEYWORD_ACTIONS
 from rules_engine.effects.replacement import _ZONE_EVENTS, _instead_zone, other_zone_replacement
 from rules_engine.effects.restrictions import _OBJECT_RESTRICTIONS
+from rules_engine.effects.tokens import _PREDEFINED
 from rules_engine.objects import Mod
+from rules_engine.text import compile_card
+
+# records whose handlers make a modification of an object (objects.Mod), which
+# effects/durations.py ends with its duration (611.2b)
+_MOD_BASED = (ab.ModifyPT, ab.SetBasePT, ab.GrantAbility, ab.Animate, ab.LoseAbility, ab.SetTypes,
+              ab.BecomeCopy)
 
 
 def not_run_reason(eff: Any) -> str | None:
@@ -25,9 +32,16 @@ def not_run_reason(eff: Any) -> str | None:
         if eff.kind in _OBJECT_RESTRICTIONS or eff.kind in ("doesnt_untap_next",
                                                             "cant_be_countered",
                                                             "no_max_hand_size",
-                                                            "damage_cant_be_prevented"):
+                                                            "damage_cant_be_prevented",
+                                                            "must_block_source",
+                                                            "cant_block_source"):
             return None
         return f"restriction:{eff.kind}"
+    kind = getattr(getattr(eff, "duration", None), "kind", "") or ""
+    if kind.startswith("while_") and not isinstance(eff, _MOD_BASED):
+        return f"duration:{kind}"  # (611.2b: only modifications of objects end this way)
+    if isinstance(eff, records.CreateAttachedToken):
+        return _role_not_run(eff.token.name or "")
     if isinstance(eff, ab.CastPermission):
         return None if eff.kind == "flash" else f"cast_permission:{eff.kind}"
     if isinstance(eff, ab.Animate):
@@ -95,3 +109,14 @@ def static_run(eff: Any) -> bool:
         return eff.kind in ("cant_be_countered", "cant_be_blocked_by") and (
             eff.kind == "cant_be_countered" or eff.subject.kind in ("self", "it"))
     return isinstance(eff, ab.PreventDamage) and eff.duration is None
+
+
+def _role_not_run(name: str) -> str | None:
+    """A predefined Aura token (111.10j-r) the engine has no definition of, or whose rules text
+    it doesn't compile fully (Young Hero's "if its toughness is 3 or less"), is not run."""
+    found = _PREDEFINED.get(name.lower())
+    if found is None:
+        return f"token:{name}"
+    card = compile_card({"name": found[0], "type_line": found[1], "oracle_text": found[2],
+                         "layout": "token", "colors": []})
+    return f"token:{name}" if card.unsupported else None

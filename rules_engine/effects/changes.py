@@ -154,6 +154,9 @@ def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
                   until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp())
         # 105.3 / 205.1a (layers 5 and 4): "becomes a blue Frog" sets its colors and creature
         # types, once objects.Mod can carry them (animate_sets_characteristics)
+        if getattr(eff, "set_types", False):
+            mod.types = ()
+            mod.set_types = tuple(t.capitalize() for t in eff.card_types)
         if eff.colors and "colors" in Mod.__slots__:
             mod.colors = tuple(_COLOR_LETTERS.get(c.lower(), c) for c in eff.colors)
         if eff.subtypes and getattr(eff, "additional", False):

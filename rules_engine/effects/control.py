@@ -10,6 +10,7 @@ from rules_engine import abilities as ab
 from rules_engine import registry, targeting
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects, _players, _until, resolve_ref
+from rules_engine.effects.durations import note_control
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
@@ -30,7 +31,9 @@ def h_tap(ctx: Ctx, eff: Any) -> None:
 
 def h_untap(ctx: Ctx, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
-        obj.tapped = False
+        if obj.tapped:
+            obj.tapped = False
+            ctx.game.log("untapped", obj=obj)  # 603.2e: "whenever ~ becomes untapped"
 
 
 def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
@@ -42,6 +45,8 @@ def h_tap_or_untap(ctx: Ctx, eff: ab.TapOrUntap) -> None:
         obj.tapped = choice == "tap"
         if obj.tapped and not was:
             game.log("tapped", obj=obj)
+        elif was and not obj.tapped:
+            game.log("untapped", obj=obj)
 
 
 def h_goad(ctx: Ctx, eff: ab.Goad) -> None:
@@ -110,8 +115,11 @@ def h_gain_control(ctx: Ctx, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
         if obj.zone != "battlefield":
             continue
-        if eff.duration is not None and _until(eff.duration, ctx) == "eot":
+        until = _until(eff.duration, ctx) if eff.duration is not None else "permanent"
+        if until == "eot":
             ctx.game.control_reverts.append((obj, obj.controller))
+        elif until.startswith("while:"):  # "for as long as you control ~" (611.2b)
+            note_control(ctx.game, until, obj, obj.controller)
         obj.controller = new
         obj.sick = True
         ctx.game.log("control_changed", obj=obj, player=new)

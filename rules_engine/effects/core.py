@@ -14,6 +14,7 @@ from rules_engine import abilities as ab
 from rules_engine import compiled, registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.described import _DESCRIBED, described_amount
+from rules_engine.effects.durations import while_tag
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
 
@@ -145,6 +146,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         for obj in resolve_ref(ctx, ref.of):
             if isinstance(obj, GameObject):
                 out.append(obj.controller if kind == "controller_of" else obj.owner)
+            elif isinstance(obj, Player):
+                # (inside an "unless its controller pays": the Unless made the chooser "it",
+                # 608.2d - the player who may pay is the one paying)
+                out.append(obj)
         return out
     if kind == "each":
         found = [o for o in game.permanents()
@@ -162,6 +167,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             that = resolve_ref(ctx, ab.Ref("it"))
             found = [o for o in found if o.attached_to is not None and o.attached_to in that]
         return found
+    if kind == "graveyard_of":
+        # "exile target player's graveyard" (404.1, 406.3): every card in those graveyards
+        return [c for p in resolve_ref(ctx, ref.of) if isinstance(p, Player)
+                for c in list(p.graveyard)]
     if kind == "those":
         if not ctx.those and ctx.item is not None and game.__dict__.get("delayed_refs"):
             found = _remembered(ctx, "those")
@@ -185,6 +194,12 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
+    if flt is not None and flt.zone in ("graveyard", "exile"):
+        # "exile a card from an opponent's graveyard": not "from among them", so the card is
+        # chosen from that zone of the players the filter names (608.2d)
+        owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
+            flt.owner or "", game.living)
+        pool = [o for p in owners for o in getattr(p, flt.zone)]
     if flt is not None:
         for q in flt.qualifiers:
             if q.startswith("count:"):
@@ -318,8 +333,12 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
     """A duration as a tag: "eot" (514.2), "combat", "next_turn:<player>" (611.2b), ..."""
     if duration is None:
         return "static"
+    if duration.kind == "while" and ctx is not None:
+        return while_tag(ctx, duration)  # "for as long as ..." (611.2b, effects/durations.py)
     if duration.kind == "your_next_turn":
         return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
+    if duration.kind == "your_next_end_step":  # ends as that end step begins (611.2b)
+        return f"next_end:{ctx.controller.name}" if ctx is not None else "next_end:"
     return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,
                                                                                "permanent")
 

@@ -12,7 +12,8 @@ from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
-                              "tap_untapped", "exile", "return", "tap_creatures_power"})
+                              "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
+                              "energy", "collect_evidence", "reveal"})
 
 
 def _cost_count(part: Any) -> int:
@@ -32,6 +33,8 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
     flt = what if isinstance(what, ab.ObjectFilter) else None
     if kind == "discard":
         pool = list(player.hand)
+    elif kind == "reveal":  # "Reveal a white card in your hand" (a morph cost, 702.37e)
+        pool = [o for o in player.hand if o is not source]
     elif kind == "exile":
         zone = (flt.zone if flt is not None and flt.zone else "graveyard")
         if flt is not None and "single_graveyard" in flt.qualifiers:
@@ -76,11 +79,20 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         if kind == "pay_life":
             if player.life < n:  # 119.4
                 return f"119.4: {player.name} can't pay {n} life"
+        elif kind == "energy":  # 107.14: paying {E} removes an energy counter from you
+            if game.__dict__.get("energy", {}).get(player.name, 0) < n:
+                return f"107.14: {player.name} doesn't have {n} energy"
         elif kind == "remove_counters":
             have = source.counters.get(part.counter or "+1/+1", 0) if isinstance(
                 source, GameObject) else 0
             if have < n:
                 return f"122.8: {source.name} doesn't have {n} {part.counter} counter(s)"
+        elif kind == "blight":
+            if not any(o.is_creature for o in game.permanents(player)):
+                return f"701.68b: {player.name} controls no creature to blight"
+        elif kind == "collect_evidence":
+            if part.amount is None or sum(game.mana_value_of(o) for o in player.graveyard) < n:
+                return f"701.59b: {player.name} can't collect evidence {n}"
         elif kind == "tap_creatures_power":
             need = n
             pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
@@ -96,6 +108,27 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
                     part, options, n)):
                 return f"602.2b: {player.name} has nothing to pay '{part.text}' with"
     return None
+
+
+def _collect_evidence(game: Game, player: Player, source: Any, n: int) -> list[Any]:
+    """701.59a: "collect evidence N" - exile any number of cards from your graveyard with total
+    mana value N or greater; the player picks cards one at a time until the total is reached
+    (cost_refusal checked that the graveyard holds enough)."""
+    chosen: list[Any] = []
+    total = 0
+    while total < n:
+        options = [o for o in player.graveyard if o not in chosen]
+        if not options:
+            break
+        pick = game.decider.choose(player.name, f"card to exile to collect evidence {n} "
+                                                f"({total} so far)", options)
+        chosen.append(pick)
+        total += game.mana_value_of(pick)
+    for obj in chosen:
+        game.move(obj, "exile")
+        obj.exiled_with = (source, getattr(source, "timestamp", 0))  # 607.2a
+    game.log("evidence_collected", player=player, amount=n)
+    return chosen
 
 
 def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -> list[Any]:
@@ -114,6 +147,11 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.lose_life(player, n)
                 game.log("life_paid", player=player, amount=n)
             continue
+        if kind == "energy":
+            table = game.__dict__.setdefault("energy", {})
+            table[player.name] = table.get(player.name, 0) - n
+            game.log("energy_paid", player=player, amount=n)
+            continue
         if kind == "remove_counters":
             key = part.counter or "+1/+1"
             source.counters[key] = source.counters.get(key, 0) - n
@@ -121,6 +159,12 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
             continue
         if kind == "tap_creatures_power":
             paid += tap_creatures_cost(game, player, source, part)
+            continue
+        if kind == "blight":
+            paid += _blight(game, player, n)
+            continue
+        if kind == "collect_evidence":
+            paid += _collect_evidence(game, player, source, n)
             continue
         options = _cost_options(game, player, source, part)
         if isinstance(part.what, ab.Ref) or part.what is None:
@@ -140,8 +184,12 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.log("sacrificed", obj=obj, player=player)
             elif kind == "discard":
                 game.discard(player, obj)
+            elif kind == "reveal":  # shown to all players; it stays in the hand
+                game.log("revealed", obj=obj, player=player)
             elif kind == "exile":
                 game.move(obj, "exile")
+                # 607.2a: exiled by an instruction of this object's ability (its cost)
+                obj.exiled_with = (source, getattr(source, "timestamp", 0))
             elif kind == "return":
                 game.move(obj, "hand")
             elif kind == "tap_untapped":
@@ -149,6 +197,18 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.log("tapped_for_cost", obj=obj, source=source)
         paid += chosen
     return paid
+
+
+def _blight(game: Game, player: Player, n: int) -> list[Any]:
+    """701.68a: blight N as a cost - N -1/-1 counters on one creature the player controls,
+    the "blighted creature" (701.68c); 701.68d: "whenever you blight" sees it once done."""
+    options = [o for o in game.permanents(player) if o.is_creature]
+    chosen = game.decider.choose_many(player.name, f"creature to blight {n}", options, 1)
+    for obj in chosen:
+        obj.counters["-1/-1"] = obj.counters.get("-1/-1", 0) + n
+        game.log("counters_put", obj=obj, counter="-1/-1", amount=n, player=player)
+        game.log("blighted", obj=obj, player=player, amount=n)
+    return list(chosen)
 
 
 registry.provide(other_cost_kinds=OTHER_COST_KINDS, cost_refusal=cost_refusal, pay_costs=pay_costs)

@@ -11,8 +11,10 @@ from rules_engine import abilities as ab
 from rules_engine import conditions, registry, targeting
 from rules_engine import conditions as cnd
 from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.chance import won
 from rules_engine.effects.core import _players, amount, resolve_ref, run
 from rules_engine.effects.described import _they, _times_resolved, described_amount, spent_on
+from rules_engine.effects.search_zones import searched_library
 from rules_engine.events import Event
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
@@ -98,6 +100,12 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         # "if this is the second time this ability has resolved this turn"
         holds = _times_resolved(ctx) == (cond.amount.value if cond.amount else 1)
         holds = holds != cond.negated
+    elif cond.kind in ("won_flip", "won_clash"):
+        # "If you win the flip" (705), "If you win" after a clash (701.30)
+        holds = won(ctx, cond.kind) != cond.negated
+    elif cond.kind == "searched_library":
+        # "If you search your library this way, shuffle" (701.23, 701.24)
+        holds = searched_library(ctx) != cond.negated
     elif cond.kind == "did":
         # 608.2c: "If you do" - the previous instruction was carried out
         holds = ((ctx.did or ctx.count > 0) and not ctx.stopped) != cond.negated
@@ -193,11 +201,7 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
             continue
         printed = _printed_modes(eff.text, len(eff.modes))
         modes = [Mode(i, m, printed[i]) for i, m in enumerate(eff.modes)]
-        if (game.__dict__.get("cast_announced") or {}).get("entwined"):
-            # 702.42a-b: the entwine cost is paid: every mode, in the order written
-            picks = list(modes)
-        else:
-            picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
+        picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
         chosen = picks or modes[:max(eff.min_choices, 0)]
         for mode in chosen:
             out.extend(mode.effects)
@@ -251,7 +255,24 @@ def h_with_x(ctx: Ctx, eff: Any) -> None:
     ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
 
 
+def h_once_each_turn(ctx: Ctx, eff: ab.OnceEachTurn) -> None:
+    """"Do this only once each turn": the optional instruction is offered until it has been
+    done once this turn by this object (the same object, 400.7); declining doesn't use it."""
+    game = ctx.game
+    src = _source_obj(ctx)
+    key = (id(src), getattr(src, "timestamp", 0), eff.text)
+    done: dict = game.__dict__.setdefault("done_once_each_turn", {})
+    if done.get(key) == game.turn:
+        game.note(f"'{eff.text}' was already done this turn")
+        return
+    ctx.did = False
+    run(game, ctx, eff.effects)
+    if ctx.did and not ctx.stopped:
+        done[key] = game.turn
+
+
 registry.register_effects({
+    ab.OnceEachTurn: h_once_each_turn,
     ab.DelayedTrigger: h_delayed,
     ab.MayEffect: h_may,
     ab.Conditional: h_conditional,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules_engine import abilities as ab
-from rules_engine import registry
+from rules_engine import registry, targeting
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _players, amount
 from rules_engine.mana import parse_mana
@@ -24,6 +24,14 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
             game.note(f"'{eff.text}': no mana produced to copy the type of")
             return
         pool[kind] = pool.get(kind, 0) + n
+        return
+    if eff.each_color_among is not None:
+        # 106.1, 105.2: one mana of each color found among those objects
+        colors = {c for o in game.permanents() if targeting.matches(
+            game, o, eff.each_color_among, who, None) for c in o.colors}
+        for c in "WUBRG":
+            if c in colors:
+                pool[c] = pool.get(c, 0) + 1
         return
     if eff.any_color or eff.one_color:
         color = game.decider.choose(who.name, "mana colour", list("WUBRG"))

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import registry
-from rules_engine.context import Ctx
+from rules_engine import combat, registry
+from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, _until
 from rules_engine.objects import Mod
 
@@ -40,6 +40,15 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
                 obj.mods.append(Mod(abilities=granted, until=until,
                                     timestamp=game.next_timestamp()))
                 game.log("restricted", obj=obj, kind=eff.kind)
+        return
+    if eff.kind in ("must_block_source", "cant_block_source"):
+        # "Target creature blocks ~ this turn if able" (509.1c) / "... can't block ~ this turn"
+        # (509.1b): about that creature and this ability's source
+        src = _source_obj(ctx)
+        for obj in _objects(ctx, eff.subject):
+            if obj.zone == "battlefield" and src is not None:
+                combat.add_block_duty(game, "must" if eff.kind == "must_block_source" else
+                                      "cant", obj, src)
         return
     if eff.kind == "doesnt_untap_next":
         # 502.3 / 614.10-style: "doesn't untap during its controller's next untap step"
@@ -73,7 +82,7 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
 
 
 # "can't" restrictions on objects that statics.restricted() enforces (combat asks it)
-_OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack",
+_OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack", "doesnt_untap",
                                   "cant_be_blocked_by", "attacks_each_combat",
                                   "must_be_blocked", "must_be_blocked_by_all_able",
                                   "blocks_if_able"})

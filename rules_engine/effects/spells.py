@@ -14,7 +14,7 @@ from rules_engine.effects.costs import OTHER_COST_KINDS, cost_refusal, pay_costs
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import GameObject, Player, StackAbility
 
 
 def h_play_permission(ctx: Ctx, eff: Any) -> None:
@@ -44,8 +44,28 @@ def h_cast_free(ctx: Ctx, eff: Any) -> None:
         pool = resolve_ref(ctx, subject)
     options = [o for o in pool if isinstance(o, GameObject)
                and o.zone in ("hand", "exile", "graveyard", "library") and not o.is_land]
+    if getattr(eff, "any_number", False):
+        # "cast any number of spells from among them without paying their mana costs": one
+        # at a time, each cast during the resolution (608.2g), while the player wants more
+        flt = subject.filter if subject is not None else None
+        if flt is not None and flt.card_types:
+            options = [o for o in options if any(t.capitalize() in o.face.types
+                                                 for t in flt.card_types)]
+        while options:
+            before = len(game.stack)
+            _cast_one_free(game, player, options, eff)
+            if len(game.stack) == before:
+                return
+            options = [o for o in options if o.zone in ("hand", "exile", "graveyard", "library")]
+        return
     if not options:
         return
+    _cast_one_free(game, player, options, eff)
+
+
+def _cast_one_free(game: Any, player: Player, options: list[GameObject], eff: Any) -> None:
+    """Offer one card of ``options`` to cast now (118.9 without paying its mana cost when
+    ``eff.free``); nothing when the player declines."""
     pick = game.decider.choose(player.name, "card to cast without paying its mana cost",
                                options, optional=True)
     if pick is None or not game.decider.may(player.name, f"cast {pick.name} without paying "
@@ -96,8 +116,14 @@ def h_counter(ctx: Ctx, eff: ab.CounterSpell) -> None:
             game.stack.remove(obj)
             obj.zone = "none"
             if isinstance(obj, GameObject) and not obj.spell_copy and not obj.card_copy:
-                # 702.34a: a spell cast with flashback is exiled whenever it leaves the stack
-                game.move(obj, "exile" if obj.flashback else "graveyard")
+                # 702.34a: a spell cast with flashback is exiled whenever it leaves the stack;
+                # "If that spell is countered this way, exile it instead of putting it into
+                # its owner's graveyard" (614.1a: a replacement of where it goes)
+                to = "exile" if obj.flashback else (eff.to_zone or "graveyard")
+                if to == "library_bottom":
+                    game.move(obj, "library", top=False)
+                else:
+                    game.move(obj, "library" if to == "library_top" else to)
             game.log("countered", obj=obj)
 
 
@@ -175,6 +201,10 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
     """707.10: a copy of a spell is put on the stack (not cast); a copy of a prepare spell is a
     prepare spell (722.3d); the copy keeps the original's targets unless new ones are chosen."""
     game = ctx.game
+    abilities = [a for a in resolve_ref(ctx, eff.subject) if isinstance(a, StackAbility)]
+    for _ in range(amount(ctx, eff.times) if abilities else 0):
+        for item in abilities:
+            _copy_ability(ctx, item, eff.new_targets)
     for _ in range(amount(ctx, eff.times)):
         for spell in _objects(ctx, eff.subject):
             if spell.zone not in ("stack", "resolving"):
@@ -199,7 +229,27 @@ def h_copy_spell(ctx: Ctx, eff: ab.CopySpell) -> None:
             game.log("spell_copied", obj=copy, original=spell, player=ctx.controller)
 
 
-def _new_targets(game: Game, copy: GameObject, spell: GameObject, player: Player) -> None:
+def _copy_ability(ctx: Ctx, item: StackAbility, new_targets: bool) -> None:
+    """707.10: a copy of an activated or triggered ability on the stack has the same source,
+    effects, targets, X and choices, and the copier controls it (707.10a: not activated or
+    triggered, so "once each turn" limits and triggers on activating don't see it)."""
+    game = ctx.game
+    if item not in game.stack:
+        return
+    copy = StackAbility(game.new_id(), item.name, item.source, ctx.controller,
+                        list(item.effects), ability=item.ability, event=item.event,
+                        kind=item.kind)
+    copy.targets = list(item.targets)
+    copy.choices_made = dict(item.choices_made)
+    copy.x = item.x
+    copy.label = item.label
+    if new_targets and item.targets:
+        _new_targets(game, copy, item, ctx.controller)
+    game.stack.append(copy)
+    game.log("ability_copied", obj=item.source, player=ctx.controller)
+
+
+def _new_targets(game: Game, copy: Any, spell: Any, player: Player) -> None:
     """707.10c: the copy's controller may choose new targets; any number of them may stay
     unchanged (even if illegal), a changed one must be legal. One "may" question, then one
     choice per target (the current target first among the options: unanswered, it stays)."""
@@ -294,6 +344,9 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
         choosers = [p for p in game.apnap() if "player_each" in groups or p is not ctx.controller]
     else:
         choosers = _players(ctx, eff.chooser) or [ctx.controller]
+    # "Counter that spell unless its controller pays {4}": "that spell" stays the object the
+    # sentence is about; with no such object, "it" is the chooser ("... unless they discard")
+    that = [o for o in resolve_ref(ctx, ab.Ref("it")) if isinstance(o, GameObject)][:1]
     for p in choosers:
         sub = Ctx(game, ctx.source, ctx.controller, ctx.item)
         sub.focus = p
@@ -304,7 +357,7 @@ def h_unless(ctx: Ctx, eff: Any) -> None:
             run(game, sub, eff.alternative)
             done = sub.did and not sub.stopped
         if not done:
-            sub.it = p
+            sub.it = that[0] if that else p
             run(game, sub, eff.effects)
 
 

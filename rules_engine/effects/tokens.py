@@ -29,6 +29,21 @@ _PREDEFINED = {
     "lander": ("Lander", "Token Artifact — Lander", "{2}, {T}, Sacrifice this token: Search your "
                "library for a basic land card, put it onto the battlefield tapped, then shuffle."),
 }
+# 111.10j-r: the Role tokens, colorless Aura Role enchantments with enchant creature (303.7)
+_ROLES = {
+    "Cursed": "Enchanted creature has base power and toughness 1/1.",
+    "Monster": "Enchanted creature gets +1/+1 and has trample.",
+    "Royal": "Enchanted creature gets +1/+1 and has ward {1}.",
+    "Sorcerer": "Enchanted creature gets +1/+1 and has \"Whenever this creature attacks, scry 1.\"",
+    "Virtuous": "Enchanted creature gets +1/+1 for each enchantment you control.",
+    "Wicked": "Enchanted creature gets +1/+1.\nWhen this token is put into a graveyard from the "
+              "battlefield, each opponent loses 1 life.",
+    "Young Hero": "Enchanted creature has \"Whenever this creature attacks, if its toughness is 3 "
+                  "or less, put a +1/+1 counter on it.\"",
+}
+_PREDEFINED.update({f"{name.lower()} role": (name, "Token Enchantment — Aura Role",
+                                             "Enchant creature\n" + text)
+                    for name, text in _ROLES.items()})
 
 
 def predefined_token(game: Game, name: str) -> tuple[Face, CardDef]:

@@ -31,6 +31,9 @@ def h_destroy(ctx: Ctx, eff: ab.Destroy) -> None:
 def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
     """701.13; "exile the top N cards of your library" takes them from the library top."""
     game = ctx.game
+    if eff.until is not None and eff.from_zone == "library":
+        _exile_until(ctx, eff)
+        return
     if eff.from_zone == "library" and eff.amount is not None:
         moved = []
         for p in _players(ctx, eff.subject) or [ctx.controller]:
@@ -39,6 +42,8 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
                 moved.append(card)
         ctx.those = moved
         ctx.count = len(moved)
+        if len(moved) == 1:
+            ctx.it = moved[0]  # "exile the top card ... You may play that card" (608.2c)
         return
     subject = eff.subject
     if subject is not None and subject.kind in ("chosen", "chosen_one") and not ctx.those and \
@@ -52,6 +57,32 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
             moved.append(obj)
     ctx.those = moved or ctx.those
     ctx.count = len(moved)
+
+
+def _exile_until(ctx: Ctx, eff: ab.Exile) -> None:
+    """701.13a: "exile cards from the top of your library until you exile a nonland card" (the
+    last card exiled is "that card"), or "... until you exile cards with total mana value 4 or
+    greater" (202.3: their mana values added up); the library may run out first."""
+    game = ctx.game
+    p = ctx.controller
+    total_mv = eff.amount is not None and eff.amount.text == "total mana value"
+    need = (eff.amount.value or 0) if total_mv and eff.amount is not None else 0
+    moved: list[GameObject] = []
+    total = 0
+    while p.library:
+        card = p.library[0]
+        game.move(card, "exile")
+        moved.append(card)
+        if total_mv:
+            total += game.mana_value_of(card)
+            if total >= need:
+                break
+        elif targeting.matches(game, card, _without_zone(eff.until), p, None, zone_check=False):
+            break
+    ctx.those = moved
+    ctx.count = len(moved)
+    if moved:
+        ctx.it = moved[-1]
 
 
 def _exile_chosen_from_zone(ctx: Ctx, eff: Any) -> None:
@@ -70,10 +101,15 @@ def _exile_chosen_from_zone(ctx: Ctx, eff: Any) -> None:
         ctx.count = 0
         game.note(f"{p.name} can't exile {n} cards from their {eff.from_zone}")
         return
-    chosen = pool if len(pool) == n else game.decider.choose_many(
-        p.name, f"cards to exile ({eff.text})", pool, n)
+    if eff.random:  # "exile a card at random from your graveyard" (chosen by the game)
+        chosen = game.rng.sample(pool, n)
+    else:
+        chosen = pool if len(pool) == n else game.decider.choose_many(
+            p.name, f"cards to exile ({eff.text})", pool, n)
     for obj in chosen:
         game.move(obj, "exile")
+    if chosen:
+        ctx.it = chosen[-1]  # "You may play that card this turn"
     ctx.those = list(chosen)
     ctx.count = len(chosen)
     ctx.did = True
@@ -93,27 +129,39 @@ def h_move(ctx: Ctx, eff: ab.MoveToZone) -> None:
         for owner in owners:
             game.shuffle(owner)
         return
+    moved = []
     for obj in _objects(ctx, eff.subject):
-        if eff.to_zone == "battlefield":
-            ctrl = ctx.controller if eff.under_control == "you" else obj.owner
-            if eff.transformed and (obj.card is None or obj.card.back is None):
-                # 712.14a: a card that isn't double-faced stays in its current zone
-                game.note(f"{obj.name} isn't a double-faced card: it stays in its zone "
-                          "(712.14a)")
-                continue
-            permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
-                                         counters=eff.counters, transformed=eff.transformed)
-            if eff.attacking:  # "... onto the battlefield tapped and attacking" (508.4)
+        before = obj.zone
+        _move_one(ctx, eff, obj)
+        if obj.zone != before:
+            moved.append(obj)
+    if eff.subject is not None and eff.subject.kind == "target":
+        # "If a permanent was returned this way, ..." (608.2c): what this moved of its targets
+        ctx.those = moved
+        ctx.count = len(moved)
 
-                combat.enter_attacking(game, obj, obj.controller)
-        elif eff.to_zone.startswith("library_bottom"):
-            game.move(obj, "library", top=False)  # any/random order among several: listed order
-        elif eff.to_zone.startswith("library"):
-            game.move(obj, "library")
-        elif eff.to_zone in ("hand", "graveyard", "exile"):
-            game.move(obj, eff.to_zone)
-        else:
-            game.note(f"zone '{eff.to_zone}' in '{eff.text}' is not known to this engine")
+
+def _move_one(ctx: Ctx, eff: ab.MoveToZone, obj: Any) -> None:
+    """Move one object to the record's zone."""
+    game = ctx.game
+    if eff.to_zone == "battlefield":
+        ctrl = ctx.controller if eff.under_control == "you" else obj.owner
+        if eff.transformed and (obj.card is None or obj.card.back is None):
+            # 712.14a: a card that isn't double-faced stays in its current zone
+            game.note(f"{obj.name} isn't a double-faced card: it stays in its zone (712.14a)")
+            return
+        permanents.enter_battlefield(game, obj, ctrl, tapped=eff.tapped,
+                                     counters=eff.counters, transformed=eff.transformed)
+        if eff.attacking:  # "... onto the battlefield tapped and attacking" (508.4)
+            combat.enter_attacking(game, obj, obj.controller)
+    elif eff.to_zone.startswith("library_bottom"):
+        game.move(obj, "library", top=False)  # any/random order among several: listed order
+    elif eff.to_zone.startswith("library"):
+        game.move(obj, "library")
+    elif eff.to_zone in ("hand", "graveyard", "exile"):
+        game.move(obj, eff.to_zone)
+    else:
+        game.note(f"zone '{eff.to_zone}' in '{eff.text}' is not known to this engine")
 
 
 def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:

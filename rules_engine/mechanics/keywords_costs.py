@@ -1,17 +1,7 @@
-"""Keywords about paying for a spell: delve, improvise (601.2h) and the optional costs a caster
-announces with the spell, entwine and bargain (601.2b, 601.2f-h).
+"""Keywords about paying for a spell: optional costs and alternative costs a caster announces
+with the spell (601.2b, 601.2f-h) through ``registry.CAST_ANNOUNCEMENTS``. (Delve, improvise and
+entwine are ``casting.py``'s own.)
 
-- 702.66a delve: "For each generic mana in this spell's total cost, you may exile a card from
-  your graveyard rather than pay that mana." 702.66b: not an additional or alternative cost; it
-  applies once the total cost is known - so each graveyard card is a payment helper
-  (``registry.PAYMENT_HELPERS``) that pays one generic mana only, used by the automatic payment
-  after the lands (``mana.plan_payment`` takes the least flexible source first, lands listed
-  first), exiled as the payment is made.
-- 702.126a improvise: the same with an untapped artifact you control, tapped (an artifact that
-  is also a mana source is left to its mana ability, so one object never pays twice).
-- 702.42a entwine: "You may choose all modes of this spell instead of just the number
-  specified. If you do, you pay an additional [cost]." Announced with the other additional costs
-  (601.2b); ``effects.flow.choose_modes`` then takes every mode, in the order written (702.42b).
 - 702.166a bargain: "As an additional cost to cast this spell, you may sacrifice an artifact,
   enchantment, or token"; 702.166b: the spell (and the permanent it becomes) "was bargained",
   the condition its other abilities ask (``conditions`` kind "bargained").
@@ -51,77 +41,12 @@ from rules_engine.registry import hooks
 _GENERIC = ("generic",)
 
 
-class _Delved:
-    """A graveyard card offered to pay {1} of a delve spell (702.66a)."""
-
-    __slots__ = ("obj",)
-
-    def __init__(self, obj: GameObject) -> None:
-        self.obj = obj
-
-    def pay(self, game: Game, player: Player, what: str) -> None:
-        if self.obj.zone == "graveyard":
-            game.move(self.obj, "exile")
-            game.log("delved", obj=self.obj, player=player, spell=what)
-
-
-class _Improvised:
-    """An untapped artifact offered to pay {1} of an improvise spell (702.126a)."""
-
-    __slots__ = ("obj",)
-
-    def __init__(self, obj: GameObject) -> None:
-        self.obj = obj
-
-    def pay(self, game: Game, player: Player, what: str) -> None:
-        self.obj.tapped = True
-        game.log("improvised", obj=self.obj, player=player, spell=what)
-
-
-def _delve_helpers(game: Game, player: Player, spell: Any) -> list[tuple[Any, tuple[str, ...]]]:
-    """702.66a: each other card in the caster's graveyard may pay one generic mana."""
-    if compiled.keyword_ability(spell, "delve") is None:
-        return []
-    return [(_Delved(o), _GENERIC) for o in player.graveyard if o is not spell]
-
-
-def _improvise_helpers(game: Game, player: Player,
-                       spell: Any) -> list[tuple[Any, tuple[str, ...]]]:
-    """702.126a: each untapped artifact the caster controls may pay one generic mana (tapping
-    it is no {T} ability: summoning sickness doesn't matter)."""
-    if compiled.keyword_ability(spell, "improvise") is None:
-        return []
-    sources = {id(o) for o, _c in casting.mana_sources(game, player)}
-    return [(_Improvised(o), _GENERIC) for o in game.battlefield
-            if o.controller is player and not o.tapped and not o.phased_out and
-            o.has_type("Artifact") and id(o) not in sources]
-
-
 def _affordable(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
                 parts: tuple[Any, ...]) -> bool:
     """Whether ``cost_text`` plus the non-mana ``parts`` could be paid (601.2h)."""
     if not casting.can_pay(game, player, parse_cost(cost_text), x, obj):
         return False
     return not (parts and hooks.cost_refusal(game, player, obj, parts))
-
-
-def _entwine(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
-             already: tuple[Any, ...]) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
-    """702.42a: announce paying the entwine cost (601.2b); its mana joins the total cost."""
-    kw = compiled.keyword_ability(obj, "entwine")
-    if kw is None or kw.cost is None:
-        return cost_text, (), {}
-    if not any(isinstance(e, ab.Modal) for e in compiled.spell_effects(obj.face, obj.card)):
-        return cost_text, (), {}
-    mana = "".join(p.mana or "" for p in kw.cost.parts if p.kind == "mana")
-    others = tuple(p for p in kw.cost.parts if p.kind != "mana")
-    if not _affordable(game, player, obj, cost_text + mana, x, already + others):
-        return cost_text, (), {}
-    if not game.decider.may(player.name, f"pay entwine {kw.cost.text} for {obj.name} "
-                                         "(choose all modes, 702.42a)"):
-        return cost_text, (), {}
-    game.log("entwined", obj=obj, player=player)
-    return cost_text + mana, others, {"entwined": True}
 
 
 # 702.166a: "an artifact, enchantment, or token" (any one of the three will do)
@@ -300,10 +225,8 @@ def _conspired(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return bool((getattr(source, "choices_made", None) or {}).get("conspired"))
 
 
-registry.register_payment_helpers({"delve": _delve_helpers, "improvise": _improvise_helpers})
 registry.register_cast_announcement(_awaken)
 registry.register_cast_announcement(_sneak)
-registry.register_cast_announcement(_entwine)
 registry.register_cast_announcement(_bargain)
 registry.register_cast_announcement(_conspire)
 registry.register_keyword_builders({"conspire": _conspire_trigger, "sneak": _sneak_enters})

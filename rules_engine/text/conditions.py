@@ -126,6 +126,18 @@ def _entered_under_control(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("entered_under_control_this_turn", amount=n, filter=flt, text=m.group(0))
 
 
+def _each_in_graveyard(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"there is an instant card and a sorcery card in your graveyard": a card of each named kind
+    is there (each part counted on its own, 608.2c)."""
+    parts: list[Condition] = []
+    for piece in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("what")):
+        flt = parse_filter(re.sub(r"^an?\s+", "", piece.strip(), flags=re.I))
+        if flt is None:
+            return None
+        parts.append(Condition("graveyard_count", amount=Amount(1), filter=flt, text=piece))
+    return Condition("and", parts=tuple(parts), text=m.group(0))
+
+
 # step words -> the engine's step names (500.1)
 _STEP_NAMES = {"upkeep": "upkeep", "draw step": "draw", "end step": "end",
                "precombat main phase": "main1", "postcombat main phase": "main2"}
@@ -203,12 +215,30 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>it|that card|that creature|that permanent|~)(?:'s| is| was) (?P<what>(?:"
          r"legendary|basic|snow|white|blue|black|red|green|colorless|multicolored)"
          r"(?: or (?:white|blue|black|red|green))?)", _is_a),
+        # "When ~ dies, if it was a creature, return it ..." (603.10a: the ability looks back
+        # at the object as it last existed on the battlefield; "it" is the ability's source)
+        (r"(?:it|~) was an? (?P<what>creature|artifact|enchantment|land)", lambda m, c: None
+         if parse_filter(m.group("what")) is None else Condition(
+             "was_a", filter=parse_filter(m.group("what")), subject=Ref("self"),
+             text=m.group(0))),
         (r"(?P<who>that card|that creature|that permanent) was (?:an?) (?P<what>.+)", _is_a),
         (r"(?:an?|one or more) (?P<what>.+?) (?:was|were) (?P<verb>exiled|discarded|milled|"
-         r"sacrificed|revealed) this way", _exiled_this_way),
+         r"sacrificed|revealed|returned|destroyed) this way", _exiled_this_way),
         (r"you (?P<verb>discarded|milled|sacrificed|revealed|exiled) (?:an?|one or more) "
          r"(?P<what>.+?) this way", _exiled_this_way),
         (r"you attacked this turn", _fixed("attacked_this_turn")),
+        # "If you search your library this way, shuffle" (701.23, 701.24): after a search of
+        # several zones, only a library that was searched is shuffled
+        (r"you search(?:ed)? your library this way", _fixed("searched_library")),
+        # 705: "If you win the flip" / "If you lose the flip"; 701.30: "If you win" (a clash)
+        (r"you (?:win|won) the flip", _fixed("won_flip")),
+        (r"you (?:lose|lost) the flip", _fixed("won_flip", negated=True)),
+        (r"you (?:win|won)", _fixed("won_clash")),
+        # 508.1c: "~ can't attack unless defending player controls an Island"
+        (r"defending player controls (?:an?|one or more) (?P<what>.+)", lambda m, c: None
+         if parse_filter(m.group("what")) is None else Condition(
+             "defending_player_controls", amount=Amount(1), filter=parse_filter(m.group("what")),
+             text=m.group(0))),
         (rf"there are {_N} {_CMP} (?P<kind>\S+) counters on (?P<who>~|it)", _counters),
     (r"(?P<who>~|it|that creature) has no (?P<kind>\S+) counters on (?:it|~)", lambda m, c: None
      if parse_ref(m.group("who"), c) is None else Condition(
@@ -243,6 +273,16 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"the gift was promised|its gift cost was paid", _fixed("gift_promised")),
         (r"the gift (?:wasn't|was not) promised", lambda m, c: Condition(
             "gift_promised", negated=True, text=m.group(0))),
+        # 601.2b, 701.59c: the spell's additional cost was paid as it was cast
+        (r"(?:~'s|its|this spell's|the) additional cost was paid|evidence was collected",
+         _fixed("additional_cost_paid")),
+        (r"(?:~|this spell|it) was cast using teamwork", _fixed("cast_using_teamwork")),
+        (r"(?:~|it|that spell) was foretold", _fixed("foretold")),  # 702.143
+        # "if its evoke cost was paid", "if ~'s prowl cost was paid" (the alternative costs of
+        # rules_engine/mechanics/alt_costs*.py, bestow)
+        (r"(?:~'s|its) (?P<kw>evoke|dash|blitz|prowl|surge|spectacle|emerge|overload) cost was "
+         r"paid", lambda m, c: Condition("alt_cost_paid", detail=m.group("kw").lower(),
+                                         text=m.group(0))),
         (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
          r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),
@@ -252,6 +292,12 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"you attacked with creatures with total power {_N} or greater this combat",
          lambda m, c: Condition("attacking_total_power", amount=amount(m.group("n")),
                                 text=m.group(0))),
+        # linked abilities (607.2a): the cards this object's own instructions exiled
+        (rf"there are {_N} or more card types among (?:the )?cards exiled with ~",
+         lambda m, c: Condition("exiled_with_card_types", amount=amount(m.group("n")),
+                                text=m.group(0))),
+        (rf"(?:there are )?{_N} {_CMP} cards (?:are )?exiled with ~",
+         _count("exiled_with_count")),
         (rf"there are {_N} or more card types among cards in your graveyard",
          lambda m, c: Condition("graveyard_card_types", amount=amount(m.group("n")),
                                 text=m.group(0))),
@@ -259,6 +305,10 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:~|it) had (?:one or more |an? )?(?P<kind>\S+ )?counters? on it", lambda m, c:
          Condition("had_counters", detail=(m.group("kind") or "").strip() or None,
                    text=m.group(0))),
+        # persist / undying (702.79a, 702.93a): "if it had no -1/-1 counters on it"
+        (r"(?:~|it) had no (?P<kind>\S+ )?counters on it", lambda m, c: Condition(
+            "had_counters", detail=(m.group("kind") or "").strip() or None, negated=True,
+            text=m.group(0))),
         (r"(?:~|it) attacked this turn", _fixed("self_attacked_this_turn")),
         (r"(?:~|it) attacked or blocked this (?P<when>combat|turn)", lambda m, c: Condition(
             "self_attacked_or_blocked", detail=m.group("when").lower(), text=m.group(0))),
@@ -307,6 +357,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
                                                     filter=parse_filter(m.group("what")),
                                                     text=m.group(0))),
         (rf"you control at least {_N} (?P<what>.+)", _count("control_count")),
+        # "there is an instant card and a sorcery card in your graveyard": one card of each
+        (r"there(?:'s| is| are) (?P<what>an? .+?(?:,? and an? .+?)+) in your graveyard",
+         _each_in_graveyard),
         (r"there(?:'s| is) an? (?P<what>.+?) in your graveyard", lambda m, c: None if parse_filter(
             m.group("what")) is None else Condition("graveyard_count", amount=Amount(1),
                                                     filter=parse_filter(m.group("what")),
@@ -322,6 +375,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
                         negated=True, text=m.group(0))),
         (r"you have no cards in hand", _fixed("empty_hand")),
         (rf"you have {_N} {_CMP} life", _count("life_total")),
+        (rf"an opponent has {_N} {_CMP} life", _count("opponent_life_total")),
         (r"you have an \{E\}", _fixed("has_energy")),
         # a count compared with a number: "if you have a full party" (700.8: four creatures
         # in it), "if the number of <things> is N or greater"

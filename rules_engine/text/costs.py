@@ -55,6 +55,12 @@ def _part(text: str) -> CostPart | None:
             return None
         amt = Amount(1) if count.lower() == "another" else amount(count)
         return CostPart(verb, amount=amt, what=flt, text=t)
+    m = re.match(rf"^reveal (an?|{NUM_WORD}) (.+?) (?:in|from) your hand$", t, re.I)
+    if m:  # "Morph—Reveal a white card in your hand" (118.1: the card stays in the hand)
+        flt = parse_filter(m.group(2))
+        amt = Amount(1) if m.group(1).lower() in ("a", "an") else amount(m.group(1))
+        if flt is not None and amt is not None:
+            return CostPart("reveal", amount=amt, what=flt, text=t)
     m = re.match(rf"^tap ({NUM_WORD}) (untapped .+)$", t, re.I)
     if m:
         flt = parse_filter(m.group(2))
@@ -83,6 +89,12 @@ def _part(text: str) -> CostPart | None:
     m = re.match(rf"^mill ({NUM_WORD}) cards?$", t, re.I)
     if m:
         return CostPart("mill", amount=amount(m.group(1)), text=t)
+    m = re.match(rf"^blight ({NUM_WORD})$", t, re.I)
+    if m:  # 701.68a: put N -1/-1 counters on a creature you control
+        return CostPart("blight", amount=amount(m.group(1)), text=t)
+    m = re.match(rf"^collect evidence ({NUM_WORD})$", t, re.I)
+    if m:  # 701.59a: exile cards with total mana value N or greater from your graveyard
+        return CostPart("collect_evidence", amount=amount(m.group(1)), text=t)
     if low == "collect evidence":
         return CostPart("collect_evidence", text=t)
     return None

@@ -29,6 +29,7 @@ from rules_engine.abilities import (
     Condition,
     Conditional,
     CopySpell,
+    CounterSpell,
     DealDamage,
     DelayedTrigger,
     Destroy,
@@ -60,9 +61,16 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.text import hooks
+from rules_engine.records import GrantChoice
+from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
+from rules_engine.text import (
+    hooks,
+    verbs_extra,  # noqa: F401 - extends VERB_PHRASES
+)
 from rules_engine.text import nouns as _nouns
+from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
 from rules_engine.text.conditions import parse_condition
+from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import (
     NUM_WORD,
@@ -71,8 +79,14 @@ from rules_engine.text.nouns import (
     parse_refs,
     singular,
 )
+from rules_engine.text.phrases import PHRASES
 from rules_engine.text.tokens import parse_token
-from rules_engine.text.verbs import VERB_PHRASES, would_replacement
+from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
+from rules_engine.text.verbs import would_replacement
+from rules_engine.text.verbs_rules import extend as _extend_verbs
+
+# the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
+VERB_PHRASES = _MAIN_PHRASES + PHRASES
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -86,23 +100,32 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|adds|is an?(?= ))\b)",
+    r"blights?|earthbends?|adds|manifests|cloaks|is an?(?= )|(?:is|are) the chosen(?= ))\b)",
     re.I)
 
 _DURATIONS = [
     (re.compile(r"\s+until end of turn$", re.I), Duration("end_of_turn")),
     (re.compile(r"\s+until your next turn$", re.I), Duration("your_next_turn")),
+    (re.compile(r"\s+until your next end step$", re.I), Duration("your_next_end_step")),
     (re.compile(r"\s+this turn$", re.I), Duration("this_turn")),
     (re.compile(r"\s+until end of combat$", re.I), Duration("combat")),
+    # 611.2b: "for as long as ~ remains on the battlefield" / "for as long as you control ~"
+    # (ended by effects/durations.py; the other "for as long as" forms: text/verbs_rules.py)
+    (re.compile(r"\s+for as long as (?:~|this [a-z]+) remains on the battlefield$", re.I),
+     Duration("while", Condition("source_on_battlefield", text="~ remains on the battlefield"))),
+    (re.compile(r"\s+for as long as you control (?:~|this [a-z]+)$", re.I),
+     Duration("while", Condition("you_control_source", text="you control ~"))),
 ]
 _DURATION_PREFIX = [
     (re.compile(r"^until end of turn,\s*", re.I), Duration("end_of_turn")),
     (re.compile(r"^until the end of your next turn,\s*", re.I), Duration("end_of_your_next_turn")),
     (re.compile(r"^until your next turn,\s*", re.I), Duration("your_next_turn")),
 ]
+# rule families' phrases and "for as long as" durations (rules_engine.text.verbs_rules)
+_extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
-                 BecomeCopy, SetBasePT)
+                 BecomeCopy, SetBasePT, GrantChoice)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:
@@ -172,6 +195,8 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
             return result if isinstance(result, tuple) else (result,)
         ctx.reset(mark)
     fe = re.fullmatch(r"(.+?) for each (.+)", t, re.I)
+    if fe and re.search(r",? then ", fe.group(1), re.I):
+        fe = None  # "shuffles, then draws a card for each ...": the count is the last verb's
     if fe and not fe.group(1).lower().endswith(("damage", "life")):
         # "gets +1/+1 for each Elf you control and has reach": the count ends where a second
         # verb phrase of the same subject begins
@@ -430,12 +455,51 @@ def _same_but_amount(text: str, effects: list[Effect]) -> tuple[Effect, ...] | N
 
 def _replace_last(effects: list[Effect], cond: Condition, new: tuple[Effect, ...],
                   text: str) -> bool:
-    """Fold "... instead" into the previous effect (rule 614.1a)."""
+    """Fold "... instead" into the previous effect (rule 614.1a). An instead-instruction of
+    several effects that parallels the previous ones kind for kind ("Put one of them into your
+    hand and the rest on the bottom ... If ..., instead put two of them into your hand and the
+    rest on the bottom ...") replaces all of them, not only the last."""
     if not effects:
         return False
-    prev = effects.pop()
-    effects.append(Conditional(condition=cond, effects=new, otherwise=(prev,), text=text))
+    k = len(new)
+    if not (1 < k <= len(effects)
+            and all(type(a) is type(b) for a, b in zip(effects[-k:], new, strict=True))):
+        k = 1
+    prev = tuple(effects[-k:])
+    del effects[-k:]
+    effects.append(Conditional(condition=cond, effects=new, otherwise=prev, text=text))
     return True
+
+
+# "If that spell is countered this way, exile it instead of putting it into its owner's
+# graveyard" (614.1a): where the spell countered by the previous instruction goes
+_COUNTERED_TO = re.compile(
+    r"^if (?:that|the) spell is countered this way, (?P<what>exile it|put it into its owner's "
+    r"hand|put it on top of its owner's library|put it on the bottom of its owner's library) "
+    r"instead of (?:putting it )?into (?:its owner's|that player's) graveyard$", re.I)
+_COUNTERED_ZONES = {"exile it": "exile", "put it into its owner's hand": "hand",
+                    "put it on top of its owner's library": "library_top",
+                    "put it on the bottom of its owner's library": "library_bottom"}
+
+
+def _counter_to(effects: list[Effect], zone: str) -> bool:
+    """Give the last CounterSpell among ``effects`` (inside an Unless or an instead) ``zone``."""
+    def fix(e: Effect) -> Effect | None:
+        if isinstance(e, CounterSpell):
+            return dataclasses.replace(e, to_zone=zone)
+        if isinstance(e, Unless | Conditional):
+            inner = tuple(fix(x) or x for x in e.effects)
+            if inner != e.effects:
+                return dataclasses.replace(e, effects=inner, **(
+                    {"otherwise": tuple(fix(x) or x for x in e.otherwise)}
+                    if isinstance(e, Conditional) else {}))
+        return None
+    for i in range(len(effects) - 1, -1, -1):
+        new = fix(effects[i])
+        if new is not None:
+            effects[i] = new
+            return True
+    return False
 
 
 def _fold_toggle(effects: list[Effect]) -> None:
@@ -460,6 +524,8 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True
         return True
+    if fold_into_previous(t, effects):
+        return True
     m = re.match(r"^(?:it's|they're) still an? (land|artifact|enchantment|planeswalker)s?$", t,
                  re.I)
     if m:
@@ -478,6 +544,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                     if isinstance(x, Animate) else x for x in e.effects))
                 return True
         return False
+    m = _COUNTERED_TO.match(t)
+    if m and _counter_to(effects, _COUNTERED_ZONES[m.group("what").lower()]):
+        return True
     m = re.match(r"^double the (power|toughness) of (.+?)( until end of turn)?$", t, re.I)
     if m:
         # 701.10b: "To double a creature's power, that creature gets +X/+0, where X is that

@@ -26,7 +26,7 @@ SIMPLE = {
     "bargain", "conspire", "retrace", "suspend", "transmute", "bloodthirst",
     "increment", "paradigm", "hidden agenda", "double agenda", "station", "firebending",
     "web-slinging", "max speed", "exhaust",
-    "fuse", "spree", "choose a background", "friends forever",
+    "fuse", "spree", "tiered", "choose a background", "friends forever",
     "doctor's companion", "assist", "sidekick",
     "spectacle", "exploit", "renown", "devour", "graft", "modular", "fading",
     "vanishing", "annihilator", "rampage", "absorb", "afflict", "crew", "fortify",
@@ -53,7 +53,7 @@ NUMBERED = ("firebending", "toxic", "afflict", "annihilator", "bushido", "modula
             "rampage", "absorb", "crew", "renown", "tribute", "devour", "graft", "amplify",
             "bloodthirst", "fabricate", "backup", "mobilize", "afterlife", "frenzy", "dredge",
             "ripple", "soulshift", "poisonous", "casualty", "hideaway", "ravenous", "saddle",
-            "station")
+            "station", "teamwork")
 
 _KW_RE = re.compile(
     r"^(?P<name>" + "|".join(sorted((re.escape(k) for k in set(SIMPLE) | set(COSTED)
@@ -66,7 +66,7 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     """Parse one keyword instance, or None when ``text`` is not a keyword."""
     t = text.strip().rstrip(".")
     low = t.lower()
-    m = re.match(r"^(?P<kind>[a-z]+)cycling (?P<cost>\{.+)$", t, re.I)
+    m = re.match(r"^(?P<kind>(?:basic )?[a-z]+)cycling (?P<cost>\{.+)$", t, re.I)
     if m and m.group("kind").lower() != "cycling" and parse_cost(m.group("cost")) is not None:
         # typecycling / landcycling (rule 702.29e-f): "Plainscycling {2}"
         return KeywordAbility(name="typecycling", parameter=m.group("kind").lower(),

@@ -147,6 +147,10 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    # "target creature you control other than that creature": not the object the trigger
+    # event is about (checked as the targets are chosen, 603.3d)
+    (re.compile(r"\s+other than that (?:creature|permanent)$", re.I),
+     {"qualifier": "other than that object"}),
     (re.compile(r"\s+without (?:flying|reach|defender|trample|menace|haste|vigilance)$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+that (?:was|were) dealt damage this turn$", re.I), {"qualifier": "$0"}),

@@ -25,6 +25,7 @@ from rules_engine.abilities import (
     CostModifier,
     EnterAsCopy,
     EntersReplacement,
+    GainControl,
     GrantAbility,
     LoseAbility,
     MayEffect,
@@ -51,6 +52,7 @@ from rules_engine.abilities import (
     iter_effects,
     targets_of,
 )
+from rules_engine.records import IsChosen
 from rules_engine.text import effects as fx
 from rules_engine.text import hooks
 from rules_engine.text.conditions import parse_condition
@@ -71,6 +73,8 @@ _ACTIVATION = [
     (re.compile(r"^activate no more than twice each turn$", re.I), "twice"),
     (re.compile(r"^activate no more than three times each turn$", re.I), "thrice"),
     (re.compile(r"^any player may activate this ability$", re.I), "any_player"),
+    (re.compile(r"^activate only once$", re.I), "once_ever"),
+    (re.compile(r"^activate only as a sorcery and only once$", re.I), "sorcery_once_ever"),
 ]
 _LABEL_RE = re.compile(r"^(?P<label>[A-Z][^—:.\"]{0,40}?) — (?P<body>.+)$", re.S)
 _ACT_RE = re.compile(r"^(?P<cost>[^:\"]+?):\s+(?P<effect>.+)$", re.S)
@@ -88,6 +92,27 @@ def _activation_pieces(body: str) -> list[str]:
     return ["activate only " + p for p in parts]
 
 
+# 602.5b timing restrictions that are conditions on the turn's steps, not a speed
+_TIMING_CONDITIONS = (
+    (re.compile(r"^activate only during your turn,? before attackers are declared$", re.I),
+     "your_turn_before_attackers"),
+    (re.compile(r"^activate only before attackers are declared$", re.I), "before_attackers"),
+    (re.compile(r"^activate only during combat$", re.I), "during_combat"),
+    (re.compile(r"^activate only before the combat damage step$", re.I),
+     "before_combat_damage"),
+    (re.compile(r"^activate only before the end of combat step$", re.I), "before_end_of_combat"),
+)
+
+
+def _timing_condition(body: str) -> Condition | None:
+    """"Activate only before attackers are declared", "... during combat" (602.5b): a
+    condition on where the turn is (rules_engine.conditions)."""
+    for rx, kind in _TIMING_CONDITIONS:
+        if rx.match(body):
+            return Condition(kind, text=body[len("activate only "):])
+    return None
+
+
 def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -> Ability | None:
     cost = parse_cost(cost_text)
     if cost is None:
@@ -99,10 +124,12 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
     condition = None
     only_step = None
     any_player = False
+    max_per_game = None
     kept: list[str] = []
     def restriction(body: str) -> bool:
         """Apply one activation restriction (rule 602.5b); False when not understood."""
-        nonlocal timing, only_your_turn, max_per_turn, condition, only_step, any_player
+        nonlocal timing, only_your_turn, max_per_turn, condition, only_step, any_player, \
+            max_per_game
         for rx, kind in _ACTIVATION:
             if rx.match(body):
                 if kind in ("sorcery", "instant", "sorcery_once"):
@@ -118,9 +145,16 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
                     only_your_turn = True
                 if kind == "any_player":
                     any_player = True
+                if kind in ("once_ever", "sorcery_once_ever"):
+                    max_per_game = 1  # 602.5b: once per object, for as long as it exists
+                if kind == "sorcery_once_ever":
+                    timing = "sorcery"
                 return True
         m = re.match(r"^activate only if (.+)$", body, re.I)
-        parsed = parse_condition(m.group(1), ctx) if m else None
+        parsed = parse_condition(m.group(1), ctx) if m else _timing_condition(body)
+        if parsed is not None and parsed.kind == "your_turn_before_attackers":
+            only_your_turn = True
+            parsed = Condition("before_attackers", text="before attackers are declared")
         if parsed is None:
             return False  # an unknown restriction stays in the text, surfacing as unsupported
         condition = parsed if condition is None else Condition(
@@ -136,7 +170,8 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
     ability = ActivatedAbility(cost=cost, effects=effects, timing=timing,
                                only_your_turn=only_your_turn, max_per_turn=max_per_turn,
                                condition=condition, loyalty=loyalty, label=label, text=text,
-                               only_step=only_step, any_player=any_player)
+                               only_step=only_step, any_player=any_player,
+                               max_per_game=max_per_game)
     # Rule 605.1a: no target, could add mana, not a loyalty ability.
     adds_mana = any(isinstance(e, AddMana) for e in iter_effects(effects))
     if adds_mana and not loyalty and not targets_of(ability):
@@ -248,6 +283,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     """"~ enters tapped/prepared/with counters", "If it's neither day nor night, it becomes day
     as ~ enters" (rule 614.1c-d, 731.2a), "As ~ transforms into ~, ..."."""
     t = text.strip().rstrip(".")
+    t = re.sub(r" on (?:him|her)$", " on it", t)  # a character's pronoun (Leatherhead)
     ctx = Ctx()
     m = re.fullmatch(r"~ enters (tapped|prepared)(?: and (tapped|prepared))?", t, re.I)
     if m:
@@ -305,10 +341,14 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         effs = fx.parse_clause(m.group(2), ctx)
         if cond is not None and effs is not None:
             return EntersReplacement(kind="as_enters", condition=cond, effects=effs, text=text)
-    m = re.fullmatch(r"as ~ (enters|transforms into ~), (.+)", t, re.I)
+    m = re.fullmatch(r"as ~ (enters|transforms into ~|is turned face up|enters or is turned "
+                     r"face up), (.+)", t, re.I)
     if m:
         effs = fx.parse_effects(m.group(2) + ".", ctx)
-        kind = "as_enters" if m.group(1).lower() == "enters" else "as_transforms"
+        # 708.11: "As ~ is turned face up" applies while it turns (mechanics/face_down.py)
+        kind = {"enters": "as_enters", "is turned face up": "as_turned_face_up",
+                "enters or is turned face up": "as_enters_or_turned_face_up"}.get(
+            m.group(1).lower(), "as_transforms")
         return EntersReplacement(kind=kind, effects=effs, text=text)
     m = re.fullmatch(r"you may have ~ enter as a copy of (?:any|an?) (?P<what>.+?)"
                      r"(?:, except (?P<except>.+))?", t, re.I)
@@ -329,7 +369,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
 
 _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
               CastPermission, Skip, PreventDamage, PlayPermission, LoseAbility, SetBasePT,
-              Animate, SetTypes)
+              Animate, SetTypes, IsChosen, GainControl)
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 
@@ -570,6 +610,31 @@ def _spree(para: str) -> tuple[Ability, ...] | None:
     return kws + (SpellAbility(effects=(modal,), text="\n".join(lines)),)
 
 
+_TIERED_MODE_RE = re.compile(r"^• (?:[^—]{1,40} — )?(?P<cost>(?:\{[^}]+\})+) — (?P<body>.+)$")
+
+
+def _tiered(para: str) -> tuple[Ability, ...] | None:
+    """"Tiered" followed by "• Name — {cost} — effect" modes (702.183a: "Choose one. As an
+    additional cost to cast this spell, pay the cost associated with that mode"; the mode names
+    are flavor words, 207.2d)."""
+    head, *lines = para.split("\n")
+    kws = parse_keyword_line(head)
+    if kws is None or [k.name for k in kws] != ["tiered"] or not lines:
+        return None
+    ctx = Ctx()
+    modes, costs = [], []
+    for line in lines:
+        m = _TIERED_MODE_RE.match(line.strip())
+        cost = parse_cost(m.group("cost")) if m else None
+        if m is None or cost is None:
+            return None
+        modes.append(fx.parse_effects(m.group("body"), ctx))
+        costs.append(cost)
+    modal = Modal(modes=tuple(modes), min_choices=1, max_choices=1,
+                  mode_costs=tuple(costs), text="\n".join(lines))
+    return kws + (SpellAbility(effects=(modal,), text="\n".join(lines)),)
+
+
 def compile_quoted(text: str) -> tuple[Ability, ...]:
     """Compile a quoted ability granted by an effect (rule 113.10) as a permanent's paragraph."""
     return compile_paragraph(text, is_spell=False)
@@ -597,6 +662,10 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
         spree = _spree(para)
         if spree is not None:
             return spree
+    if para.lower().startswith("tiered\n"):
+        tiered = _tiered(para)
+        if tiered is not None:
+            return tiered
     m = _ACT_RE.match(para)
     if m and "\n" not in m.group("cost"):
         ability = _activated(m.group("cost"), m.group("effect"), None, para)

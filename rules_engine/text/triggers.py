@@ -39,6 +39,13 @@ def _subject(text: str, ctx: Ctx) -> tuple[Ref | None, ObjectFilter | None]:
     if m:
         flt = parse_filter(m.group(1))
         return (Ref("self_or"), flt) if flt else (None, None)
+    m = re.match(r"^an? (.+?) or an? (.+)$", t, re.I)
+    if m:
+        # "a creature you control or a creature spell you control": either object (the
+        # permanent one on the battlefield, 109.2; the spell on the stack)
+        alts = tuple(parse_filter(x) for x in m.groups())
+        if all(alts):
+            return None, ObjectFilter(any_of=tuple(a for a in alts if a), text=t)
     m = re.match(r"^(?:an?|another|one or more) (.+)$", t, re.I)
     if m:
         rest = m.group(1)
@@ -100,7 +107,7 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Trigger | None:
             return None
         what = what[: tm.start()]
     zone_from = None
-    fm = re.search(r" from (?:(?:your|their) (hand|graveyard|exile)|exile|(anywhere other "
+    fm = re.search(r" from (?:(?:your|their) (hand|graveyard|exile|library)|exile|(anywhere other "
                    r"than (?:your|their) hand))$", what, re.I)
     if fm:
         zone_from = "not_hand" if fm.group(2) else (fm.group(1) or "exile").lower()
@@ -217,8 +224,34 @@ def _counters_put(m: re.Match[str], ctx: Ctx, player: str | None = None) -> Trig
 
 _SUBJ = r"(?P<subj>.+?)"
 _WHO = {"you": "you", "an opponent": "opponent", "a player": "any"}
+class _What:
+    """A match with its two "what" groups folded into one."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self._m = m
+
+    def group(self, name: str | int = 0) -> str | None:
+        if name == "what":
+            return self._m.group("what") or self._m.group("what2")
+        return self._m.group(name)
+
+
+def _state(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """603.8 state triggers: "When you control no Forests", "When there are no creatures on the
+    battlefield" (rules_engine.mechanics.state_triggers checks them)."""
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return Trigger("state", filter=flt, player="you" if m.group("you") else None,
+                   detail="none_controlled" if m.group("you") else "none_on_battlefield",
+                   text=m.group(0))
+
+
 TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
     (re.compile(p, re.I), b) for p, b in [
+        (r"(?:(?P<you>you control) no (?P<what>[A-Za-z][\w' -]*?)|there are no "
+         r"(?P<what2>[A-Za-z][\w' -]*?) on the battlefield)",
+         lambda m, c: _state(_What(m), c)),
         (r"(?:day becomes night or night becomes day|night becomes day or day becomes night)",
          lambda m, c: Trigger("day_night_change", text=m.group(0))),
         (r"night becomes day", lambda m, c: Trigger("day_night_change", to="day",
@@ -315,6 +348,14 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you cycle or discard (?P<what>.+)", lambda m, c: _with_filter("discard", m, "you")),
         (rf"{_SUBJ} (?:enters|attacks) or (?:enters|attacks)",
          lambda m, c: _alts(m, c, ("enters", "attacks"))),
+        # "When ~ enters or leaves the battlefield" (603.6a, 603.6c): one ability, two events
+        (rf"{_SUBJ} enters or leaves the battlefield",
+         lambda m, c: _alts(m, c, ("enters", "leaves_battlefield"))),
+        # 702.37e, 708.8: "When ~ enters or is turned face up" (the face-down family)
+        (rf"{_SUBJ} enters or is turned face up",
+         lambda m, c: _alts(m, c, ("enters", "turned_face_up"))),
+        (r"you turn (?P<subj>a permanent|a creature) face up",
+         _subject_event("turned_face_up", player="you")),
         (rf"{_SUBJ} enters or transforms into ~",
          lambda m, c: _alts(m, c, ("enters", "transforms_into"))),
         (rf"{_SUBJ} (?P<e1>attacks|blocks|dies|becomes tapped) or (?P<e2>attacks|blocks|dies|"

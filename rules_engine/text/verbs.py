@@ -81,6 +81,7 @@ from rules_engine.abilities import (
     Venture,
     WinGame,
 )
+from rules_engine.data import creature_types
 from rules_engine.text import hooks
 from rules_engine.text.costs import parse_cost
 from rules_engine.text.keywords import parse_keyword, parse_keyword_list
@@ -774,8 +775,12 @@ def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     types = m.group("types").split()
     kws: tuple = ()
     granted: tuple = ()
-    if m.group("with"):
-        split = split_quoted(m.group("with"))
+    with_text, every = m.group("with"), None
+    if with_text:  # "with vigilance and all creature types" (205.3m: every creature type)
+        every = re.search(r"(?:^|,? and )all creature types$", with_text, re.I)
+        with_text = with_text[:every.start()] if every else with_text
+    if with_text:
+        split = split_quoted(with_text)
         if split is None:
             return None
         kw_text, quotes = split
@@ -793,6 +798,7 @@ def _animate(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     subtypes = tuple(w for w in types if w.lower() not in card_types and w[:1].isupper())
     if len(card_types) + len(subtypes) != len(types):
         return None
+    subtypes = creature_types() if every else subtypes
     colors = tuple(c for c in re.split(r" and |, |\s+", m.group("colors") or "") if c)
     if m.group("still"):
         card_types = card_types + (m.group("still").split()[-1],)
@@ -1019,14 +1025,21 @@ def _gain_control(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 def _keyword_action(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
-    amt = amount(m.group("n")) if m.group("n") else None
-    if m.group("n") and amt is None:
+    n = m.group("n") or m.group("n2")
+    amt = amount(n) if n else None
+    if n and amt is None:
         return None
     name = m.group("name").lower()
     if name == "explore":
         return Explore(subject=s, text=m.group(0))
-    return KeywordAction(name=name, amount=amt, subject=s, detail=m.group("detail"),
-                         text=m.group(0))
+    if name == "support" and amt is not None:  # 701.41a: up to N other target creatures
+        tgt = ctx.new_target("permanent", ObjectFilter(card_types=("creature",), other=True,
+                                                       text="other creatures"),
+                             0, int(amt.value or 0), "up to N other target creatures")
+        return PutCounters(subject=Ref("target", target=tgt, text="them"), counter="+1/+1",
+                           amount=Amount(1), text=m.group(0))
+    return KeywordAction(name=name, amount=amt, subject=s,
+                         detail=m.group("detail") or m.group("detail2"), text=m.group(0))
 
 
 def _earthbend(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -1354,7 +1367,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?P<name>proliferate|learn|investigate|populate|connive|discover|forage|incubate|"
      r"manifest dread|endure|time travel|collect evidence|support|bolster|adapt|amass|"
      r"monstrosity|the ring tempts you|explore|open an attraction|cloak|suspect)s?"
-     r"(?: (?P<n>" + NUM_WORD + r"))?(?: (?P<detail>[A-Z]\w+s?))?", _keyword_action),
+     r"(?:(?: (?P<n>" + NUM_WORD + r"))?(?: (?P<detail>[A-Z]\w+s?))?|"
+     r" (?P<detail2>[A-Z]\w+s?) (?P<n2>" + NUM_WORD + r"))", _keyword_action),  # amass Orcs 2
     (r"regenerate (?P<obj>.+)", lambda s, m, c: _obj_action("regenerate", m, c)),
     (r"(?P<name>harness|airbend) (?P<obj>.+)", lambda s, m, c: _obj_action(
         m.group("name").lower(), m, c)),

@@ -1,0 +1,52 @@
+"""Casting a card from a graveyard for a discard: retrace (702.81) and jump-start (702.133).
+
+Both are permissions to cast the card from its owner's graveyard (601.3) paying its mana cost
+(601.2f) plus an additional cost (601.2f, 118.8: discarding a card, paid with the other costs,
+601.2h), asked by ``casting.py`` through ``registry.GRAVEYARD_CASTS`` when the card has neither
+flashback nor escape.
+
+Rules implemented here (Comprehensive Rules, 2026-04-17):
+- 702.81a: "Retrace" means "You may cast this card from your graveyard by discarding a land
+  card in addition to paying its other costs." Once it resolves (or is countered) it goes back
+  to the graveyard as usual (no exile).
+- 702.133a: "Jump-start" means "You may cast this card from your graveyard by discarding a card
+  in addition to paying its other costs. If this spell was cast this way, exile it instead of
+  putting it anywhere else any time it would leave the stack."
+- Only the card's owner may cast it from their graveyard ("your graveyard"); its timing is its
+  own (307.1, checked by casting.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import compiled, registry
+from rules_engine.game import Game
+from rules_engine.objects import GameObject, Player
+
+_DISCARD_LAND = ab.CostPart(kind="discard", amount=ab.Amount(1),
+                            what=ab.ObjectFilter(card_types=("land",), text="a land card"),
+                            text="Discard a land card")
+_DISCARD_CARD = ab.CostPart(kind="discard", amount=ab.Amount(1),
+                            what=ab.ObjectFilter(text="a card"), text="Discard a card")
+
+
+def _permission(game: Game, player: Player, obj: GameObject) -> tuple[str, tuple[Any, ...],
+                                                                       bool] | None:
+    if obj.owner is not player or obj.zone != "graveyard":
+        return None
+    if compiled.keyword_ability(obj, "jump-start") is not None:
+        return obj.face.mana_cost, (_DISCARD_CARD,), True  # 702.133a: exiled as it leaves
+    if compiled.keyword_ability(obj, "retrace") is not None:
+        return obj.face.mana_cost, (_DISCARD_LAND,), False  # 702.81a
+    return None
+
+
+def castable(obj: GameObject) -> bool:
+    """Whether the card has a graveyard cast of this module (for the simulator's moves)."""
+    return compiled.keyword_ability(obj, "jump-start") is not None or \
+        compiled.keyword_ability(obj, "retrace") is not None
+
+
+registry.GRAVEYARD_CASTS.append(_permission)
