@@ -40,6 +40,7 @@ from rules_engine.mechanics import (  # noqa: F401
     gift,
     graveyard_abilities,
     graveyard_casts,
+    graveyard_keywords,
     initiative,
     keywords_costs,
     keywords_counters,
