@@ -649,6 +649,12 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     elif from_zone == "exile" and obj.copy_for is None:
         if not any(who is player and obj in objs for who, objs, _u, _f in game.play_permissions):
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
+        if any(who is player and obj in objs and free for who, objs, _u, free in
+               game.play_permissions) and game.decider.may(
+                player.name, f"cast {obj.name} without paying its mana cost (118.9)"):
+            # "you may play/cast it without paying its mana cost" (an alternative cost, 118.9)
+            cost_text = ""
+            game.log("cast_without_paying", obj=obj, player=player)
     elif from_zone == "exile":
         if obj.copy_for.controller is not player:
             raise IllegalActionError("722.3c", f"only the prepared permanent's controller "

@@ -41,6 +41,7 @@ from rules_engine.mechanics import (  # noqa: F401
     graveyard_abilities,
     graveyard_casts,
     graveyard_keywords,
+    hideaway,
     initiative,
     keywords_costs,
     keywords_counters,
