@@ -740,9 +740,12 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                                          other_parts)
     other_parts = other_parts + extra_parts
     announced: dict[str, Any] = {"casualty": True} if casualty else {}
-    for announce in CAST_ANNOUNCEMENTS:  # 601.2b: entwine, bargain, gift, splice (mechanics)
+    announced_logs: list[tuple[str, dict[str, Any]]] = []
+    for announce in CAST_ANNOUNCEMENTS:  # 601.2b: awaken, gift, splice ... (mechanics)
         cost_text, more_parts, choices = announce(game, player, obj, cost_text, x, other_parts)
         other_parts = other_parts + more_parts
+        announced_logs += choices.pop("log", ())  # logged once the spell is cast (a refusal
+        # leaves the game unchanged)
         added = choices.pop("added_effects", ())  # text the spell gains (awaken, splice)
         announced.update(choices)
         if added:
@@ -759,6 +762,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                      announced=announced or None)
     finally:
         game.__dict__.pop("cast_announced", None)
+    for name, data in announced_logs:
+        game.log(name, obj=spell, player=player, **data)
     if warped is not None:
         # 702.185a: "if this spell's warp cost was paid, exile the permanent it becomes at the
         # beginning of the next end step" (mechanics/warp.py sees it enter)

@@ -108,8 +108,8 @@ def _promise(game: Game, player: Player, obj: GameObject, cost_text: str, x: int
         return cost_text, (), {}
     to = opponents[0] if len(opponents) == 1 else game.decider.choose(
         player.name, "opponent to promise the gift to (702.174a)", opponents)
-    game.log("gift_promised", obj=obj, player=player, to=to)
-    return cost_text, (), {"gift_promised": True, "gift_to": to}
+    return cost_text, (), {"gift_promised": True, "gift_to": to,
+                           "log": [("gift_promised", {"to": to})]}
 
 
 def _promised(game: Game, cond: Any, controller: Any, source: Any) -> bool:

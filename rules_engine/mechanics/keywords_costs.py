@@ -70,8 +70,7 @@ def _bargain(game: Game, player: Player, obj: GameObject, cost_text: str, x: int
     if not game.decider.may(player.name, f"bargain {obj.name}: sacrifice an artifact, "
                                          "enchantment, or token (702.166a)"):
         return cost_text, (), {}
-    game.log("bargained", obj=obj, player=player)
-    return cost_text, (_BARGAIN_PART,), {"bargained": True}
+    return cost_text, (_BARGAIN_PART,), {"bargained": True, "log": [("bargained", {})]}
 
 
 def _bargained(game: Game, cond: Any, controller: Any, source: Any) -> bool:
@@ -125,8 +124,8 @@ def _awaken(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
     if not game.decider.may(player.name, f"cast {obj.name} for its awaken cost "
                                          f"{kw.cost.text} (702.113a)"):
         return cost_text, (), {}
-    game.log("awakened", obj=obj, player=player)
-    return new_cost, others, {"awakened": True, "added_effects": effects}
+    return new_cost, others, {"awakened": True, "added_effects": effects,
+                              "log": [("awakened", {})]}
 
 
 _UNBLOCKED = ab.ObjectFilter(card_types=("creature",), controller="you",
@@ -151,8 +150,7 @@ def _sneak(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
                                                      already + others) and \
             game.decider.may(player.name, f"cast {obj.name} for its sneak cost {kw.cost.text}, "
                                           "returning an unblocked creature (702.190a)"):
-        game.log("sneaked", obj=obj, player=player)
-        return new_cost, others, {"sneaked": True}
+        return new_cost, others, {"sneaked": True, "log": [("sneaked", {})]}
     if only_sneak:
         from rules_engine.errors import IllegalActionError
 
@@ -206,8 +204,7 @@ def _conspire(game: Game, player: Player, obj: GameObject, cost_text: str, x: in
     if not game.decider.may(player.name, f"conspire {obj.name}: tap two untapped creatures "
                                          "that share a color with it (702.78a)"):
         return cost_text, (), {}
-    game.log("conspired", obj=obj, player=player)
-    return cost_text, (part,), {"conspired": True}
+    return cost_text, (part,), {"conspired": True, "log": [("conspired", {})]}
 
 
 def _conspire_trigger(kw: Any) -> tuple[Any, ...]:

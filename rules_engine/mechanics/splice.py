@@ -56,14 +56,14 @@ def _splice(game: Game, player: Player, obj: GameObject, cost_text: str, x: int,
         if not game.decider.may(player.name, f"splice {card.name} onto {obj.name} "
                                              f"({kw.cost.text}, 702.47a)"):
             continue
-        game.log("spliced", obj=card, player=player, onto=obj.name)
         cost_text += mana
         parts += others
         added.extend(effects)
         names.append(card.name)
     if not added:
         return cost_text, (), {}
-    return cost_text, parts, {"added_effects": tuple(added), "spliced": tuple(names)}
+    return cost_text, parts, {"added_effects": tuple(added), "spliced": tuple(names),
+                              "log": [("spliced", {"cards": tuple(names)})]}
 
 
 registry.register_cast_announcement(_splice)
