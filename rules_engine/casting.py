@@ -24,6 +24,7 @@ from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
 from rules_engine.registry import (
     ALTERNATIVE_COSTS,
+    CAST_ANNOUNCEMENTS,
     EXILE_CASTS,
     GRAVEYARD_CASTS,
     HAND_ABILITIES,
@@ -126,7 +127,15 @@ def timing_ok(game: Game, player: Player, obj: GameObject) -> bool:
         permissions and any(
             who is player and targeting.matches(game, obj, flt, player, None, zone_check=False)
             for who, flt, _until in permissions)) or sorcery_timing_ok(game, player) or \
-        static_flash(game, player, obj)
+        static_flash(game, player, obj) or sneak_window(game, player, obj)
+
+
+def sneak_window(game: Game, player: Player, obj: GameObject) -> bool:
+    """702.190a: "Any time you could cast an instant during your declare blockers step, you may
+    cast this spell by paying [cost] and returning an unblocked creature you control to its
+    owner's hand" - the timing sneak gives (the cost is mechanics/keywords_costs's)."""
+    return game.step == "declare_blockers" and game.active is player and \
+        compiled.keyword_ability(obj, "sneak") is not None
 
 
 def _flash_for_more(obj: GameObject) -> str | None:
@@ -545,6 +554,10 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
                                           "says so)")
     obj, half = _find_castable_half(game, player, name, from_zone)
     original_face = obj.face
+    fused = split.fused_face(obj.card) if half is None and from_zone == "hand" else None
+    if fused is not None and game.decider.may(player.name, f"fuse {obj.name}: cast both "
+                                                           "halves (702.102a)"):
+        half = fused  # 702.102a: chosen before the card goes on the stack
     if half is not None:
         split.put_half_on_stack(obj, half)  # 709.3a: only the chosen half is evaluated
     disturb = _disturb(obj) if from_zone == "graveyard" and half is None else None
@@ -664,6 +677,12 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     elif from_zone == "exile" and obj.copy_for is None:
         if not any(who is player and obj in objs for who, objs, _u, _f in game.play_permissions):
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from exile")
+        if any(who is player and obj in objs and free for who, objs, _u, free in
+               game.play_permissions) and game.decider.may(
+                player.name, f"cast {obj.name} without paying its mana cost (118.9)"):
+            # "you may play/cast it without paying its mana cost" (an alternative cost, 118.9)
+            cost_text = ""
+            game.log("cast_without_paying", obj=obj, player=player)
     elif from_zone == "exile":
         if obj.copy_for.controller is not player:
             raise IllegalActionError("722.3c", f"only the prepared permanent's controller "
@@ -751,19 +770,34 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     other_parts = other_parts + casualty
     teamwork = _teamwork_offer(game, player, obj, other_parts)
     other_parts = other_parts + teamwork
-    bargain = _bargain_offer(game, player, obj, other_parts)
-    other_parts = other_parts + bargain
     cost_text, extra_parts, add_paid = _additional_costs(game, player, obj, cost_text, x,
                                                          other_parts)
     other_parts = other_parts + extra_parts
+    announced: dict[str, Any] = {"casualty": True} if casualty else {}
+    announced_logs: list[tuple[str, dict[str, Any]]] = []
+    for announce in CAST_ANNOUNCEMENTS:  # 601.2b: awaken, gift, splice ... (mechanics)
+        cost_text, more_parts, choices = announce(game, player, obj, cost_text, x, other_parts)
+        other_parts = other_parts + more_parts
+        announced_logs += choices.pop("log", ())  # logged once the spell is cast (a refusal
+        # leaves the game unchanged)
+        added = choices.pop("added_effects", ())  # text the spell gains (awaken, splice)
+        announced.update(choices)
+        if added:
+            announced["added_effects"] = announced.get("added_effects", ()) + tuple(added)
     if other_parts:
         refusal = hooks.cost_refusal(game, player, obj, other_parts)
         if refusal:
             raise IllegalActionError("601.2h", refusal)
     cost = parse_cost(cost_text)
-    spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
-                                 flashback=flashback, cleave=cleave is not None,
-                                 announced={"casualty": True} if casualty else None)
+    game.__dict__["cast_announced"] = announced  # (modes read entwine's, 702.42a)
+    try:
+        spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
+                                     flashback=flashback, cleave=cleave is not None,
+                                     announced=announced or None)
+    finally:
+        game.__dict__.pop("cast_announced", None)
+    for name, data in announced_logs:
+        game.log(name, obj=spell, player=player, **data)
     if warped is not None:
         # 702.185a: "if this spell's warp cost was paid, exile the permanent it becomes at the
         # beginning of the next end step" (mechanics/warp.py sees it enter)
@@ -785,8 +819,6 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["offspring"] = True  # 702.175a: its offspring cost was paid
     if squads:
         spell.choices_made["squad"] = squads  # 702.157a: times its squad cost was paid
-    if bargain:
-        spell.choices_made["bargained"] = True  # 702.166b
     if bought:
         spell.choices_made["buyback"] = True  # 702.27a: it returns to the hand as it resolves
         game.log("buyback_paid", obj=spell, player=player)
@@ -841,26 +873,6 @@ def _teamwork_offer(game: Game, player: Player, obj: GameObject,
         return ()
     if not game.decider.may(player.name, f"tap creatures with total power {n} or more "
                                          f"(teamwork {n})"):
-        return ()
-    return (part,)
-
-
-def _bargain_offer(game: Game, player: Player, obj: GameObject,
-                   already: tuple[Any, ...]) -> tuple[Any, ...]:
-    """702.166a: "As an additional cost to cast this spell, you may sacrifice an artifact,
-    enchantment, or token" (601.2b announced, 601.2h paid); the spell is then bargained
-    (702.166b). Offered only when such a permanent can be sacrificed; a "may"."""
-    if compiled.keyword_ability(obj, "bargain") is None:
-        return ()
-    part = ab.CostPart(kind="sacrifice", amount=ab.Amount(1), what=ab.ObjectFilter(
-        controller="you", any_of=(ab.ObjectFilter(card_types=("artifact", "enchantment")),
-                                  ab.ObjectFilter(qualifiers=("token",))),
-        text="an artifact, enchantment, or token"),
-        text="Bargain: sacrifice an artifact, enchantment, or token")
-    if hooks.cost_refusal(game, player, obj, already + (part,)):
-        return ()
-    if not game.decider.may(player.name, "sacrifice an artifact, enchantment, or token "
-                                         f"(bargain {obj.name}, 702.166a)"):
         return ()
     return (part,)
 
@@ -928,19 +940,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
     original_zone = obj.zone
     halves = split.halves(obj.card)
-    fused: tuple[Any, ...] | None = None
-    if halves and not any(obj.face is h for h in halves) and original_zone == "hand" and \
-            cost is not None and any("fuse" in h.keywords for h in halves) and can_pay(
-                game, player, parse_cost("".join(h.mana_cost for h in halves)), x) and \
-            game.decider.may(player.name, f"cast both halves of {obj.name} (fuse, 702.102a)"):
-        # 702.102a-d: both halves from the hand; the fused spell has both halves'
-        # characteristics (709.4) and its total cost is both mana costs; it does the left
-        # half's instructions, then the right's
-        fused = tuple(e for h in halves for e in compiled.spell_effects(h, obj.card))
-        cost_text = "".join(h.mana_cost for h in halves)
-        cost = parse_cost(cost_text)
-        game.log("fused", obj=obj, player=player)
-    if halves and fused is None and not any(obj.face is h for h in halves):
+    if halves and not split.is_cast_face(obj):
         # 709.3: cast by an effect ("cast target card ... without paying"): choose the half
         # now; 702.127a: the aftermath half only from a graveyard, and exiled afterwards
         castable = [h for h in halves if original_zone == "graveyard" or not
@@ -959,7 +959,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         except IllegalActionError:
             obj.face = original_face
             raise
-    effects = fused if fused is not None else compiled.spell_effects(obj.face, obj.card)
+    effects = compiled.spell_effects(obj.face, obj.card)
     changed = _text_changed(obj, "cleave") if cleave else None
     pending_text = game.__dict__.pop("text_changed", None)  # 702.96a overload (its mechanic)
     if changed is None and pending_text is not None and pending_text[0] is obj:
@@ -968,6 +968,9 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         # 702.148a: the cleave cost was paid: the bracketed text is gone (a text-changing
         # effect, 612), before modes and targets are chosen (601.2b-c)
         effects = changed
+    spliced = (game.__dict__.get("cast_announced") or {}).get("added_effects")
+    if spliced:  # 702.47b-c, 702.113a-b: added effects follow; their targets are chosen too
+        effects = tuple(effects) + tuple(spliced)
     modal = any(isinstance(e, ab.Modal) for e in effects)
     entwine = compiled.keyword_ability(obj, "entwine") if modal and cost is not None else None
     entwined = False
@@ -1006,7 +1009,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
             if extra:
                 cost_text = cost_text + extra
                 cost = parse_cost(cost_text)
-    elif changed is not None or entwined or fused is not None:
+    elif changed is not None or entwined or spliced:
         wanted = targeting.collect_targets(effects)
     else:
         wanted = _spell_targets(obj)
@@ -1038,7 +1041,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     game.stack.append(obj)
     obj.targets = probe.targets
     obj.choices_made = dict(probe.choices_made)
-    if modal or entwined or fused is not None or changed is not None:
+    if modal or entwined or changed is not None or spliced:
         obj.choices_made["effects"] = effects
     if announced:  # 601.2b choices the cast triggers look at (702.153a casualty)
         obj.choices_made.update(announced)

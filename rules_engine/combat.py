@@ -11,6 +11,7 @@ from rules_engine.decisions import match_option
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
+from rules_engine.registry import hooks
 
 
 def attackers(game: Game) -> list[GameObject]:
@@ -228,6 +229,8 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
         if not compiled.has_keyword(obj, "vigilance"):
             obj.tapped = True
             tapped.add(id(obj))
+    if attacks:
+        hooks.attack_costs(game, attacks)  # 508.1g: optional costs to attack (702.154 enlist)
     for obj, defender in attacks.items():
         game.log("attacks", obj=obj, defender=defender, tapped=id(obj) in tapped)
     if attacks:

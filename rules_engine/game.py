@@ -373,7 +373,7 @@ class Game:
         drawn = []
         for _ in range(n):
             if player.graveyard and hooks.dredge_draw(self, player):
-                continue  # 702.52a: the draw was replaced by dredge (mechanics/dredge.py)
+                continue  # 702.52a: the draw was replaced (milled, a dredge card returned)
             if not player.library:
                 player.drew_from_empty = True  # 704.5b
                 self.log("drew_from_empty_library", player=player)

@@ -46,6 +46,10 @@ Tables:
   graveyard).
 - :data:`hooks`: named single functions (a lower layer asks, one higher module answers), listed
   in :class:`Hooks` with who provides each.
+- :data:`CAST_ANNOUNCEMENTS` (601.2b): optional costs and choices a caster announces with the
+  spell - awaken, sneak, bargain, conspire (``mechanics/keywords_costs``), gift
+  (``mechanics/gift``), splice (``mechanics/splice``); ``casting._cast_checked`` asks each in
+  turn, and ``put_on_stack_as_cast`` adds the text they give the spell ("added_effects").
 """
 
 from __future__ import annotations
@@ -178,6 +182,7 @@ class Hooks:
         "miracle_first_draw",                     # miracle (702.94)
         "dredge_draw",                            # dredge (702.52): Game.draw asks it
         "madness_discard",                        # madness (702.35): Game.discard asks it
+        "attack_costs",                           # enlist (702.154): declare_attackers
         "day_night_bound_checks",                 # day/night (731, 702.145)
         "inherent_triggers_initiative",           # initiative and dungeons (726, 309)
         "leave_game",                             # leaving the game (104.3, 800.4)
@@ -202,3 +207,17 @@ def provide(**fns: Any) -> None:
         if name not in Hooks.__slots__:
             raise AttributeError(f"no hook point named {name!r} in rules_engine.registry.Hooks")
         setattr(hooks, name, fn)
+
+
+# 601.2b: ``fn(game, player, spell, cost_text, x) -> (cost_text, cost parts, choices)`` - an
+# optional cost the caster announces (the mana joins the total cost, 601.2f; the other parts are
+# paid with the rest, 601.2h; ``choices`` go to the spell's ``choices_made``), in this order.
+CAST_ANNOUNCEMENTS: list[Callable[..., tuple[str, tuple[Any, ...], dict[str, Any]]]] = []
+
+
+def register_cast_announcement(fn: Callable[..., tuple[str, tuple[Any, ...], dict[str, Any]]]
+                               ) -> Callable[..., tuple[str, tuple[Any, ...], dict[str, Any]]]:
+    """Decorator: add a 601.2b announcement (once)."""
+    if fn not in CAST_ANNOUNCEMENTS:
+        CAST_ANNOUNCEMENTS.append(fn)
+    return fn

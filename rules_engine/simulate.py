@@ -85,7 +85,8 @@ def candidate_moves(game: Game) -> list[Move]:
             mana_value = min([mana_value] + [parse_cost(c).mana_value
                                              for c in _alt_costs(obj)])  # evoke, dash ...
         if (mana_value <= untapped or _may_cost_less(game, obj)) and (
-                sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions):
+                sorcery_ok or "Instant" in face.types or _has_flash(obj) or permissions or (
+                    game.step == "declare_blockers" and "sneak" in face.keywords)):
             moves.append(("cast", obj))  # (a cost reduction may bring it in reach, 601.2f)
     top = library_top.playable_top(game, p) if game.statics_present else None
     if top is not None:  # 601.3 / 305.1: "you may play lands and cast spells from the top"
@@ -274,7 +275,7 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
             obj, fb)  # no flashback: a retrace / jump-start card pays its mana cost
     else:
         cost_text = obj.face.mana_cost
-    if casting.can_pay(game, player, parse_cost(cost_text), 0):
+    if casting.can_pay(game, player, parse_cost(cost_text), 0, obj):  # (convoke, delve ...)
         return True
     if kind == "cast" and _zone_keywords(obj, _ALT_COST_KEYWORDS) and any(
             casting.can_pay(game, player, parse_cost(c), 0) for c in _alt_costs(obj)):

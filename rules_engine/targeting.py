@@ -67,6 +67,8 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             return False
         if q == "attacking" and obj.attacking is None:
             return False
+        if q == "unblocked" and (obj.attacking is None or obj.blocked or obj.blockers):
+            return False  # 509.1h: an attacking creature no creature blocked
         if q in ("face-down", "face-up"):  # 708.2: a face-down spell or permanent
             if (q == "face-down") != (getattr(obj, "face_down", None) is not None):
                 return False
@@ -241,6 +243,7 @@ def _amount_compare_understood(q: str) -> bool:
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
 _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
                                 "activated", "opponent", "tapped", "untapped", "attacking",
+                                "unblocked",
                                 "token", "nontoken", "non-token", "basic", "nonlegendary",
                                 "outlaw", "non-outlaw", "nonoutlaw"})
 _OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})  # 700.12

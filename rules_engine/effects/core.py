@@ -98,6 +98,15 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             ctx.it = found[-1]
         return found
     if kind == "it":
+        linked = game.__dict__.get("linked_exile")
+        if linked and (ref.text or "").lower() == "the exiled card":
+            # 607.2a: the card this permanent's hideaway exiled (702.75a), while the same
+            # object (400.7) and the card is still in exile
+            src = _source_obj(ctx)
+            found = [c for s, stamp, c in linked if s is src and c.zone == "exile" and
+                     (stamp is None or getattr(src, "timestamp", None) == stamp)]
+            if found:
+                return found
         if ctx.it is not None:
             return [ctx.it]
         if ctx.item is not None and game.__dict__.get("delayed_refs"):

@@ -278,10 +278,6 @@ registry.register_keyword_builders({
 conditions._MORE["one_attacker_yours"] = _one_attacker_yours
 conditions._MORE["offspring_paid"] = _offspring_paid
 conditions._MORE["squad_paid"] = _squad_paid
-# 702.166b: "if this spell was bargained" (casting records the bargain on the spell and the
-# permanent it becomes)
-conditions._MORE["bargained"] = lambda game, cond, controller, source: bool(
-    (getattr(source, "choices_made", None) or {}).get("bargained"))
 
 
 def _typecycling(kw: Any, card: Any = None) -> tuple[Any, ...]:

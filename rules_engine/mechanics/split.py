@@ -4,6 +4,10 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 - 709.3 / 709.3a: a player chooses which half of a split card to cast before putting it on the
   stack; only that half is evaluated to see if it can be cast.
 - 709.3b: while on the stack, only the characteristics of the half being cast exist.
+- 702.102a-d: fuse - a split card with fuse cast from its owner's hand may be cast with both
+  halves: the fused split spell has the combined characteristics of both halves (702.102c), its
+  total cost includes both mana costs, and as it resolves the left half's instructions are
+  followed, then the right half's (702.102d). :func:`fused_face` is that combined face.
 - 702.127a: aftermath means "You may cast this half of this split card from your graveyard",
   "This half of this split card can't be cast from any zone other than a graveyard", and "If
   this spell was cast from a graveyard, exile it instead of putting it anywhere else any time it
@@ -71,6 +75,46 @@ def half_named(obj: GameObject, name: str) -> Face | None:
         if half.name.lower() == key:
             return half
     return None
+
+
+_FUSED: dict[int, tuple[CardDef, Face | None]] = {}
+
+
+def fused_face(card: CardDef | None) -> Face | None:
+    """702.102c-d: the characteristics of a fused split spell - both halves' names, mana costs,
+    colors and types, and their spell abilities left then right; None unless the card is a
+    split card with fuse."""
+    if card is None:
+        return None
+    hit = _FUSED.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    parts = halves(card)
+    face: Face | None = None
+    if len(parts) == 2 and any("fuse" in h.keywords for h in parts):
+        left, right = parts
+        abilities = [a for h in parts for a in (h.abilities or [])
+                     if isinstance(a, ab.SpellAbility)]
+        abilities += [a for a in (left.abilities or []) if not isinstance(a, ab.SpellAbility)]
+        face = Face(
+            name=f"{left.name} // {right.name}", mana_cost=left.mana_cost + right.mana_cost,
+            type_line=f"{left.type_line} // {right.type_line}",
+            oracle_text=f"{left.oracle_text}\n{right.oracle_text}",
+            colors=tuple(sorted(set(left.colors) | set(right.colors))),
+            keywords=tuple(sorted(set(left.keywords) | set(right.keywords))),
+            supertypes=tuple(dict.fromkeys(left.supertypes + right.supertypes)),
+            types=tuple(dict.fromkeys(left.types + right.types)),
+            subtypes=tuple(dict.fromkeys(left.subtypes + right.subtypes)),
+            abilities=abilities)
+    _FUSED[id(card)] = (card, face)
+    return face
+
+
+def is_cast_face(obj: GameObject) -> bool:
+    """Whether the object's face in use is one a split spell is cast with (a half, 709.3b, or
+    both fused, 702.102c)."""
+    return any(obj.face is h for h in halves(obj.card)) or (
+        obj.face is not None and obj.face is fused_face(obj.card))
 
 
 def has_aftermath(half: Face) -> bool:

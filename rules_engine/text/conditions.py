@@ -283,6 +283,11 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "ability_resolved_count", amount=Amount(ORDINALS[m.group("ord").lower()],
                                                      text="exactly"), text=m.group(0))),
         (r"(?:~|it|that spell) was kicked", _fixed("kicked")),
+        (r"(?:~|it|that spell) was bargained", _fixed("bargained")),  # 702.166b
+        # 702.174k: "if the gift was promised" / "if the gift wasn't promised"
+        (r"the gift was promised|its gift cost was paid", _fixed("gift_promised")),
+        (r"the gift (?:wasn't|was not) promised", lambda m, c: Condition(
+            "gift_promised", negated=True, text=m.group(0))),
         # 601.2b, 701.59c: the spell's additional cost was paid as it was cast
         (r"(?:~'s|its|this spell's|the) additional cost was paid|evidence was collected",
          _fixed("additional_cost_paid")),
