@@ -55,6 +55,7 @@ from rules_engine.mechanics import (  # noqa: F401
     split,
     state_triggers,
     suspend,
+    tail_rules,
     the_ring,
     upkeep_costs,
     warp,

@@ -12,7 +12,7 @@ from rules_engine.decisions import match_option
 from rules_engine.errors import DecisionError, IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import hooks
+from rules_engine.registry import QUALIFIERS, hooks
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
           "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle",
@@ -291,6 +291,9 @@ def turns_begun(game: Game, player: Any) -> int:
 def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     """The less common filter qualifiers the compiler keeps as words (rule 109.3's
     characteristics). A qualifier not understood here does not exclude anything."""
+    holds = QUALIFIERS.get(q)  # a mechanic's own word ("modified", 700.9)
+    if holds is not None:
+        return holds(game, obj)
     m = _COMPARE.match(q)
     if m:
         what, n, way = m.group(1), int(m.group(2)), m.group(3)
@@ -406,7 +409,7 @@ def qualifier_understood(q: str) -> bool:
     a qualifier not understood lets every object through)."""
     if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
             _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS or \
-            q == FIRST_EACH_TURN or _EXACTLY.match(q):
+            q == FIRST_EACH_TURN or _EXACTLY.match(q) or q in QUALIFIERS:
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import registry, targeting
+from rules_engine import compiled, registry, targeting
 from rules_engine.combat import tap_creatures_cost
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
-                              "energy", "collect_evidence", "reveal"})
+                              "energy", "collect_evidence", "reveal", "untap"})
 
 
 def _cost_count(part: Any) -> int:
@@ -76,7 +76,12 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         if kind not in OTHER_COST_KINDS:
             continue
         n = _cost_count(part)
-        if kind == "pay_life":
+        if kind == "untap":  # 107.6: {Q}, "untap this permanent"
+            if not isinstance(source, GameObject) or not source.tapped:
+                return f"107.6: {getattr(source, 'name', '~')} is already untapped"
+            if source.is_creature and source.sick and not compiled.has_keyword(source, "haste"):
+                return f"302.6: {source.name} has summoning sickness"
+        elif kind == "pay_life":
             if player.life < n:  # 119.4
                 return f"119.4: {player.name} can't pay {n} life"
         elif kind == "energy":  # 107.14: paying {E} removes an energy counter from you
@@ -142,6 +147,10 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
         if kind not in OTHER_COST_KINDS:
             continue
         n = _cost_count(part)
+        if kind == "untap":  # 107.6 (cost_refusal checked it is tapped)
+            source.tapped = False
+            game.log("untapped", obj=source)  # 603.2e: it "becomes untapped"
+            continue
         if kind == "pay_life":
             if n > 0:
                 game.lose_life(player, n)

@@ -1,0 +1,56 @@
+"""Small rule families of issue 12 that many cards share (helper "tail"):
+
+- filter qualifiers "modified" (700.9: counters, equipped, or enchanted by an Aura its
+  controller controls) and "enchanted" (303.4: an Aura is attached to it), registered in
+  :data:`rules_engine.registry.QUALIFIERS` ("Modified creatures you control have trample",
+  "can't be blocked by enchanted creatures");
+- the condition ``self_power_at_least`` ("Activate only if ~'s power is 4 or greater",
+  "if its power is 6 or greater", 602.5b / 603.4): the source's power now.
+
+The untap symbol {Q} (107.6) is a cost part of :mod:`rules_engine.effects.costs`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import conditions, registry
+from rules_engine.objects import GameObject
+
+
+def _auras_on(game: Any, obj: Any) -> list[Any]:
+    """The Auras attached to ``obj`` (303.4)."""
+    return [o for o in game.battlefield if o.attached_to is obj and "Aura" in o.subtypes]
+
+
+def enchanted(game: Any, obj: Any) -> bool:
+    """303.4: a permanent is "enchanted" while an Aura is attached to it."""
+    return isinstance(obj, GameObject) and bool(_auras_on(game, obj))
+
+
+def modified(game: Any, obj: Any) -> bool:
+    """700.9: one or more counters on it, equipped (301.5), or enchanted by an Aura controlled
+    by its controller (303.4)."""
+    if not isinstance(obj, GameObject):
+        return False
+    if any(n > 0 for n in obj.counters.values()):
+        return True
+    for o in game.battlefield:
+        if o.attached_to is not obj:
+            continue
+        if "Equipment" in o.subtypes:
+            return True
+        if "Aura" in o.subtypes and o.controller is obj.controller:
+            return True
+    return False
+
+
+def _self_power_at_least(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    """"~'s power is N or greater" (a 602.5b restriction or a 603.4 intervening "if")."""
+    need = cond.amount.value if cond.amount is not None and cond.amount.value is not None else 0
+    return isinstance(source, GameObject) and source.power >= need
+
+
+registry.QUALIFIERS.update({"modified": modified, "unmodified": lambda g, o: not modified(g, o),
+                            "enchanted": enchanted})
+conditions._MORE["self_power_at_least"] = _self_power_at_least
