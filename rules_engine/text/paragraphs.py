@@ -323,6 +323,12 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             effects = (PutCounters(subject=Ref("self"), counter=m.group(1),
                                    amount=Amount(text="equal to " + m.group(2)), text=t),)
         return EntersReplacement(kind="counters", effects=effects, text=text)
+    m = re.fullmatch(r"if (.+?), (?:~|it) enters with (.+)", t, re.I)
+    if m:  # "If ~ was kicked, it enters with two +1/+1 counters on it" (614.1c, 702.33d)
+        cond = parse_condition(m.group(1), ctx)
+        inner = _enters("~ enters with " + m.group(2))
+        if cond is not None and isinstance(inner, EntersReplacement) and inner.condition is None:
+            return dataclasses.replace(inner, condition=cond, text=text)
     m = re.fullmatch(r"~ enters with (\w+) (?:additional )?(\S+) counters? on it"
                      r"(?: for each (.+))?", t, re.I)
     if m:
