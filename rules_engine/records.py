@@ -88,3 +88,17 @@ class FromOutsideGame(Effect):
     player: Ref = field(default_factory=lambda: Ref("you"))
     filter: ObjectFilter | None = None
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesChosenType(Effect):
+    """"Target land becomes the basic land type of your choice until end of turn", "... becomes
+    the creature type of your choice": the controller chooses a value of ``kind`` ("basic land
+    type" or "creature type") as it resolves (608.2d) and it replaces the subject's subtypes of
+    that kind (layer 4, 613.1d; 305.7 a land's old land types go, its new basic land type gives
+    its mana ability 305.6)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    kind: str = "basic land type"
+    duration: Duration | None = field(default_factory=Duration)
+    text: str = ""

@@ -22,6 +22,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 from rules_engine.effects import (
     keyword_actions2,  # noqa: F401  (701 amass, incubate ...)
     player_choices,  # noqa: F401
+    tail_effects,  # noqa: F401  (small families: a chosen type until end of turn)
 )
 from rules_engine.mechanics import (  # noqa: F401
     alt_costs,
