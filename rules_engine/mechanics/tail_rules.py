@@ -5,7 +5,13 @@
   :data:`rules_engine.registry.QUALIFIERS` ("Modified creatures you control have trample",
   "can't be blocked by enchanted creatures");
 - the condition ``self_power_at_least`` ("Activate only if ~'s power is 4 or greater",
-  "if its power is 6 or greater", 602.5b / 603.4): the source's power now.
+  "if its power is 6 or greater", 602.5b / 603.4): the source's power now;
+- the condition ``timing`` of "Cast ~ only during the declare attackers step and only if
+  you've been attacked this step" (601.3; grammar ``text/tail_phrases.timing_condition``):
+  ``detail`` "steps:<a>,<b>" (the current step is one of them), "before:<step>" /
+  "after:<step>" (this turn's steps, 500.1 order), "turn:you" / "turn:opponent" (500: the
+  active player), "attacked_you_this_step" (a creature was declared attacking the player, or a
+  permanent they control, this declare attackers step: 508.1, 506.2).
 
 The untap symbol {Q} (107.6) is a cost part of :mod:`rules_engine.effects.costs`.
 """
@@ -15,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import conditions, registry
+from rules_engine.game import STEPS
 from rules_engine.objects import GameObject
 
 
@@ -51,6 +58,30 @@ def _self_power_at_least(game: Any, cond: Any, controller: Any, source: Any) -> 
     return isinstance(source, GameObject) and source.power >= need
 
 
+def _timing(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    """601.3: whether now is a time the words allow (see the module docstring)."""
+    what, _, arg = (cond.detail or "").partition(":")
+    if what == "steps":
+        return game.step in arg.split(",")
+    if what in ("before", "after"):
+        if game.step not in STEPS or arg not in STEPS:
+            return False
+        now, then = STEPS.index(game.step), STEPS.index(arg)
+        return now < then if what == "before" else now > then
+    if what == "turn":
+        return (game.active is controller) == (arg == "you")
+    if what == "attacked_you_this_step":
+        if game.step != "declare_attackers":
+            return False
+        for ev in game.events_this_turn("attacks"):
+            defender = ev.data.get("defender")
+            if defender is controller or getattr(defender, "controller", None) is controller:
+                return True
+        return False
+    return False
+
+
 registry.QUALIFIERS.update({"modified": modified, "unmodified": lambda g, o: not modified(g, o),
                             "enchanted": enchanted})
 conditions._MORE["self_power_at_least"] = _self_power_at_least
+conditions._MORE["timing"] = _timing

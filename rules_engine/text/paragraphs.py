@@ -54,7 +54,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.records import IsChosen
 from rules_engine.text import effects as fx
-from rules_engine.text import hooks
+from rules_engine.text import hooks, tail_phrases
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.costs import parse_cost, parse_cost_choice
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
@@ -446,6 +446,11 @@ def _static(text: str) -> Ability | None:
         return StaticAbility(effects=(CastPermission(kind="flash", filter=ObjectFilter(
             text="this spell"), cost=parse_cost(m.group(1)), text=t),), condition=condition,
             text=text)
+    m = re.fullmatch(r"cast ~ only ((?:during|before|after|on) .+)", t, re.I)
+    timing = tail_phrases.timing_condition(m.group(1)) if m and condition is None else None
+    if timing is not None:  # 601.3: when the spell may be cast (text/tail_phrases.py)
+        return StaticAbility(effects=(Restriction(kind="cast_only_if", subject=Ref("self"),
+                                                  text=t),), condition=timing, text=text)
     m = re.fullmatch(r"cast ~ only (during combat|during your turn|during an opponent's turn|"
                      r"before attackers are declared|during your upkeep)", t, re.I)
     if m:

@@ -7,6 +7,13 @@ the verb-phrase table of :mod:`rules_engine.text.verbs` (near its size cap) when
   of one effect).
 - "target land becomes the basic land type of your choice until end of turn", "... the creature
   type of your choice" (608.2d, 613.1d, 305.7): :class:`~rules_engine.records.BecomesChosenType`.
+
+:func:`timing_condition` reads the timing words of "Cast ~ only during the declare attackers
+step and only if you've been attacked this step", "... only during combat after blockers are
+declared", "... only during an opponent's turn, before attackers are declared" (601.3: a rule
+of the spell limiting when it may be cast) into one condition of kind "timing" per part
+(``detail`` "steps:<step>,...", "before:<step>", "after:<step>", "turn:you"/"turn:opponent",
+"attacked_you_this_step"; run by :mod:`rules_engine.mechanics.tail_rules`), joined by "and".
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import DealDamage, Duration, Effect, Ref
+from rules_engine.abilities import Condition, DealDamage, Duration, Effect, Ref
 from rules_engine.records import BecomesChosenType
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_refs
 from rules_engine.text.verbs import VERB_PHRASES
@@ -53,3 +60,51 @@ _SPECS: list[tuple[str, _Builder]] = [
 TAIL_PHRASES = [(re.compile(p, re.I), b) for p, b in _SPECS]
 if not any(rx.pattern == TAIL_PHRASES[0][0].pattern for rx, _ in VERB_PHRASES):
     VERB_PHRASES.extend(TAIL_PHRASES)
+
+
+_DMG_STEPS = "declare_blockers,first_strike_damage,combat_damage,end_of_combat"
+_STEP_WORDS = {"declare attackers": "declare_attackers", "declare blockers": "declare_blockers",
+               "combat damage": "combat_damage", "end of combat": "end_of_combat",
+               "upkeep": "upkeep", "draw": "draw", "end": "end"}
+_TIMING_ATOMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, ...]]]] = [
+    (re.compile(p, re.I), f) for p, f in [
+        (r"during combat after blockers are declared", lambda m: ("steps:" + _DMG_STEPS,)),
+        (r"during combat before blockers are declared",
+         lambda m: ("steps:beginning_of_combat,declare_attackers",)),
+        (r"during the (declare attackers|declare blockers|combat damage|end of combat) step",
+         lambda m: ("steps:" + _STEP_WORDS[m.group(1).lower()],)),
+        (r"during your (declare attackers|upkeep|draw|end)(?: step)?",
+         lambda m: ("turn:you", "steps:" + _STEP_WORDS[m.group(1).lower()])),
+        (r"during combat", lambda m: ("steps:beginning_of_combat,declare_attackers,"
+                                      + _DMG_STEPS,)),
+        (r"during your (?:own )?turn", lambda m: ("turn:you",)),
+        (r"(?:during|on) an opponent's turn", lambda m: ("turn:opponent",)),
+        (r"before attackers are declared", lambda m: ("before:declare_attackers",)),
+        (r"before blockers are declared", lambda m: ("before:declare_blockers",)),
+        (r"after combat", lambda m: ("after:end_of_combat",)),
+        (r"after (?:their|your) upkeep(?: step)?", lambda m: ("after:upkeep",)),
+        (r"if you've been attacked this step", lambda m: ("attacked_you_this_step",)),
+    ]]
+_TIMING_SEP = re.compile(r",? and only |, | and | ", re.I)
+
+
+def timing_condition(words: str) -> Condition | None:
+    """The timing parts of "only during X and only if Y" as one condition (601.3), or None when
+    a part is not a timing this reads (the caller falls back to its own forms)."""
+    details: list[str] = []
+    rest = words.strip().rstrip(".")
+    while rest:
+        for rx, build in _TIMING_ATOMS:
+            m = rx.match(rest)
+            if m and (m.end() == len(rest) or _TIMING_SEP.match(rest, m.end())):
+                details += build(m)
+                rest = rest[m.end():]
+                sep = _TIMING_SEP.match(rest)
+                rest = rest[sep.end():] if sep else rest
+                break
+        else:
+            return None
+    parts = tuple(Condition("timing", detail=d, text=d) for d in details)
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else Condition("and", parts=parts, text=words)
