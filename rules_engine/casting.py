@@ -17,6 +17,7 @@ from rules_engine.mana import (
     BASIC_LAND_MANA,
     COLORS,
     ManaCost,
+    chosen_color,
     parse_cost,
     plan_payment,
 )
@@ -366,8 +367,10 @@ def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str
 
 
 def _conditional_mana(obj: GameObject) -> bool:
-    """Whether one of its mana abilities says "Activate only if ..." (602.5b)."""
-    return any(abl.is_mana_ability and abl.condition is not None
+    """Whether one of its mana abilities says "Activate only if ..." (602.5b) or makes the
+    color its source chose (614.12): its colors are not the same for every copy of the land."""
+    return any(abl.is_mana_ability and (abl.condition is not None or any(
+        getattr(e, "chosen", False) for e in abl.effects))
                for abl in compiled.activated_abilities(obj))
 
 
@@ -390,6 +393,8 @@ def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
                     colors.update(COLORS)
                 for sym in eff.choices:
                     colors.update(ch for ch in sym if ch in COLORS + "C")
+                if eff.chosen and game is not None:  # 614.12: the color its source chose
+                    colors.update(c for c in (chosen_color(game, obj),) if c)
                 colors.update(ch for ch in eff.mana if ch in COLORS + "C")
     return tuple(sorted(colors))
 

@@ -285,6 +285,13 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     t = text.strip().rstrip(".")
     t = re.sub(r" on (?:him|her)$", " on it", t)  # a character's pronoun (Leatherhead)
     ctx = Ctx()
+    parts = re.split(r"\.\s+(?=[A-Z])", t)
+    if len(parts) > 1 and '"' not in t:
+        # "~ enters tapped. As it enters, choose a color.": each sentence its own replacement
+        # (614.1c, 614.12), read one by one
+        found = [_enters(p) for p in parts]
+        if all(f is not None for f in found):
+            return tuple(a for f in found for a in (f if isinstance(f, tuple) else (f,)))
     m = re.fullmatch(r"~ enters (tapped|prepared)(?: and (tapped|prepared))?", t, re.I)
     if m:
         out = []
@@ -347,7 +354,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         effs = fx.parse_clause(m.group(2), ctx)
         if cond is not None and effs is not None:
             return EntersReplacement(kind="as_enters", condition=cond, effects=effs, text=text)
-    m = re.fullmatch(r"as ~ (enters|transforms into ~|is turned face up|enters or is turned "
+    m = re.fullmatch(r"as (?:~|it) (enters|transforms into ~|is turned face up|enters or is turned "
                      r"face up), (.+)", t, re.I)
     if m:
         effs = fx.parse_effects(m.group(2) + ".", ctx)

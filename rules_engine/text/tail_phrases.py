@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Condition, DealDamage, Duration, Effect, Ref
+from rules_engine.abilities import AddMana, Amount, Condition, DealDamage, Duration, Effect, Ref
 from rules_engine.records import BecomesChosenType
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_refs
 from rules_engine.text.verbs import VERB_PHRASES
@@ -50,12 +50,25 @@ def _chosen_type(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                              text=m.group(0))
 
 
+def _chosen_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Add one mana of the chosen color", "Add {W} or one mana of the chosen color": the color
+    its source chose as it entered (614.12, 607.2d; 106.1)."""
+    n = amount(m.group("n"))
+    if n is None or (s is not None and s.kind not in ("you", "self")):
+        return None
+    choices = (m.group("alt"),) if m.group("alt") else ()
+    return AddMana(amount=n if not choices else Amount(1), choices=choices, chosen=True,
+                   text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?P<n1>{_N}) damage to (?P<to1>.+?) and (?P<n2>{_N}) damage to "
      r"(?P<to2>you|itself|~|that player|that creature|its controller|each opponent)",
      _two_damages),
     (r"becomes? the (?P<kind>basic land|creature) type of your choice(?P<eot> until end of turn)?",
      _chosen_type),
+    (rf"adds? (?:(?P<alt>\{{[WUBRGC]\}}) or )?(?P<n>{NUM_WORD}) mana of the chosen colou?r",
+     _chosen_mana),
 ]
 TAIL_PHRASES = [(re.compile(p, re.I), b) for p, b in _SPECS]
 if not any(rx.pattern == TAIL_PHRASES[0][0].pattern for rx, _ in VERB_PHRASES):
