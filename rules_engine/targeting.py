@@ -85,6 +85,11 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             if (q == "outlaw") != bool(_OUTLAW_TYPES.intersection(obj.subtypes)):
                 return False
             continue
+        holds = QUALIFIERS.get(q)  # a mechanic's own word ("modified", 700.9)
+        if holds is not None:
+            if not holds(game, obj, source):
+                return False
+            continue
         if q in _SIMPLE_QUALIFIERS:
             continue
         if q.startswith("named "):  # "a card named <name>" (201.2; partner with, 702.124j)
@@ -291,9 +296,6 @@ def turns_begun(game: Game, player: Any) -> int:
 def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     """The less common filter qualifiers the compiler keeps as words (rule 109.3's
     characteristics). A qualifier not understood here does not exclude anything."""
-    holds = QUALIFIERS.get(q)  # a mechanic's own word ("modified", 700.9)
-    if holds is not None:
-        return holds(game, obj)
     m = _COMPARE.match(q)
     if m:
         what, n, way = m.group(1), int(m.group(2)), m.group(3)

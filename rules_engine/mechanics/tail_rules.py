@@ -1,6 +1,7 @@
 """Small rule families of issue 12 that many cards share (helper "tail"):
 
-- filter qualifiers "modified" (700.9: counters, equipped, or enchanted by an Aura its
+- filter qualifiers "of the chosen type/color" (607.2d, 614.12: the value the filter's source
+  chose as it entered), "modified" (700.9: counters, equipped, or enchanted by an Aura its
   controller controls) and "enchanted" (303.4: an Aura is attached to it), registered in
   :data:`rules_engine.registry.QUALIFIERS` ("Modified creatures you control have trample",
   "can't be blocked by enchanted creatures");
@@ -30,12 +31,12 @@ def _auras_on(game: Any, obj: Any) -> list[Any]:
     return [o for o in game.battlefield if o.attached_to is obj and "Aura" in o.subtypes]
 
 
-def enchanted(game: Any, obj: Any) -> bool:
+def enchanted(game: Any, obj: Any, source: Any = None) -> bool:
     """303.4: a permanent is "enchanted" while an Aura is attached to it."""
     return isinstance(obj, GameObject) and bool(_auras_on(game, obj))
 
 
-def modified(game: Any, obj: Any) -> bool:
+def modified(game: Any, obj: Any, source: Any = None) -> bool:
     """700.9: one or more counters on it, equipped (301.5), or enchanted by an Aura controlled
     by its controller (303.4)."""
     if not isinstance(obj, GameObject):
@@ -81,7 +82,38 @@ def _timing(game: Any, cond: Any, controller: Any, source: Any) -> bool:
     return False
 
 
-registry.QUALIFIERS.update({"modified": modified, "unmodified": lambda g, o: not modified(g, o),
-                            "enchanted": enchanted})
+def of_chosen(what: str) -> Any:
+    """"of the chosen type" / "of the chosen color": the value the filter's source chose
+    ("As ~ enters, choose a creature type", 614.12; linked to it, 607.2d / 400.7): a creature
+    (or other) subtype, a card type when a card type was chosen, a color (105.2)."""
+
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        if not isinstance(obj, GameObject) or source is None:
+            return False
+        stamp = getattr(source, "timestamp", None)
+        values = [(kind, v) for s, at, kind, v in game.__dict__.get("chosen_values", ())
+                  if s is source and at == stamp and (
+                      kind.startswith("color") if what == "color" else kind.endswith(" type"))]
+        if not values:
+            return False
+        kind, value = values[-1]  # (the latest choice)
+        value = str(value).strip()
+        if what == "color":
+            return _COLOR_LETTERS.get(value.lower(), value.upper()[:1]) in obj.colors
+        if kind == "card type":
+            return obj.has_type(value.capitalize())
+        return value.lower() in {s.lower() for s in obj.subtypes}
+
+    return holds
+
+
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+registry.QUALIFIERS.update({
+    "modified": modified, "unmodified": lambda g, o, s: not modified(g, o),
+    "enchanted": enchanted,
+    "of the chosen type": of_chosen("type"), "of the chosen color": of_chosen("color"),
+    "not of the chosen type": lambda g, o, s: not of_chosen("type")(g, o, s),
+    "not of the chosen color": lambda g, o, s: not of_chosen("color")(g, o, s),
+})
 conditions._MORE["self_power_at_least"] = _self_power_at_least
 conditions._MORE["timing"] = _timing

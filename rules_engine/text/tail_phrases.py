@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from rules_engine.abilities import AddMana, Amount, Condition, DealDamage, Duration, Effect, Ref
 from rules_engine.records import BecomesChosenType
+from rules_engine.text import nouns
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_refs
 from rules_engine.text.verbs import VERB_PHRASES
 
@@ -121,3 +122,13 @@ def timing_condition(words: str) -> Condition | None:
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else Condition("and", parts=parts, text=words)
+
+
+# "Creatures you control of the chosen type get +1/+1", "... that aren't of the chosen type"
+# (607.2d: the value the source chose): a filter qualifier, run by mechanics/tail_rules.py
+_CHOSEN_POSTFIX = [
+    (re.compile(rf"\s+{neg}of the chosen {what}$", re.I),
+     {"qualifier": ("not " if neg else "") + f"of the chosen {what}"})
+    for what in ("type", "color") for neg in ("that (?:are|is)(?:n't| not) ", "")]
+if not any(rx.pattern == _CHOSEN_POSTFIX[0][0].pattern for rx, _ in nouns._POSTFIX):
+    nouns._POSTFIX.extend(_CHOSEN_POSTFIX)
