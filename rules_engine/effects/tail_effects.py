@@ -5,13 +5,20 @@
   the land's old land types go and its new basic land type gives it that type's mana ability,
   305.6). Not modelled: 305.7's loss of the land's rules-text abilities (the engine's
   "loses all abilities" would also take the new basic type's mana ability away).
+- :class:`~rules_engine.abilities.Seek` (digital-only Alchemy action, no Comprehensive Rules
+  number; its reminder text: "Put a card that matches at random from your library into your
+  hand"): that many cards fitting the description, chosen at random by the game from the
+  library, go to the hand (or onto the battlefield, "seek ... and put it onto the
+  battlefield"); fewer when fewer fit. The library is not shuffled (nothing is searched,
+  701.23 does not apply).
 """
 
 from __future__ import annotations
 
-from rules_engine import records, registry
+from rules_engine import abilities as ab
+from rules_engine import permanents, records, registry, targeting
 from rules_engine.context import Ctx
-from rules_engine.effects.core import _objects, _until
+from rules_engine.effects.core import _objects, _until, _without_zone, amount
 from rules_engine.objects import Mod
 
 _BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -39,4 +46,25 @@ def h_becomes_chosen_type(ctx: Ctx, eff: records.BecomesChosenType) -> None:
         game.log("types_set", obj=obj, text=eff.text)
 
 
-registry.register_effects({records.BecomesChosenType: h_becomes_chosen_type})
+def h_seek(ctx: Ctx, eff: ab.Seek) -> None:
+    """Seek N <cards>: at random among the library's cards that fit (see the module doc)."""
+    game = ctx.game
+    p = ctx.controller
+    flt = _without_zone(eff.filter)
+    pool = [c for c in p.library if targeting.matches(game, c, flt, p, None, zone_check=False)]
+    n = min(amount(ctx, eff.amount, 1), len(pool))
+    chosen = game.rng.sample(pool, n) if n else []
+    for card in chosen:
+        if eff.destination == "battlefield":
+            permanents.enter_battlefield(game, card, p)
+        else:
+            game.move(card, "hand")
+        game.log("sought", player=p, obj=card)
+    ctx.those = list(chosen)
+    ctx.count = len(chosen)
+    ctx.did = bool(chosen)
+    if chosen:
+        ctx.it = chosen[-1]  # "seek a creature card, then put it onto the battlefield"
+
+
+registry.register_effects({records.BecomesChosenType: h_becomes_chosen_type, ab.Seek: h_seek})
