@@ -5,6 +5,7 @@ the verb-phrase table of :mod:`rules_engine.text.verbs` (near its size cap) when
 - "~ deals 2 damage to any target and 3 damage to you": one source dealing two amounts to two
   recipients in one instruction (120.1, 120.3: dealt at the same time, as two damage records
   of one effect).
+- "choose a creature card in your hand" (608.2d): a ``ChooseCard`` of the hand;
 - "target land becomes the basic land type of your choice until end of turn", "... the creature
   type of your choice" (608.2d, 613.1d, 305.7): :class:`~rules_engine.records.BecomesChosenType`.
 
@@ -21,10 +22,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import AddMana, Amount, Condition, DealDamage, Duration, Effect, Ref
+from rules_engine.abilities import (
+    AddMana,
+    Amount,
+    ChooseCard,
+    Condition,
+    DealDamage,
+    Duration,
+    Effect,
+    Ref,
+)
 from rules_engine.records import BecomesChosenType
 from rules_engine.text import nouns
-from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_refs
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_refs
 from rules_engine.text.verbs import VERB_PHRASES
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -62,6 +72,16 @@ def _chosen_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                    text=m.group(0))
 
 
+def _choose_in_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Choose a creature card in your hand" (608.2d: chosen as it resolves, not targeted;
+    later text calls it "it"); the card stays in the hand."""
+    flt = parse_filter(m.group("what"))
+    if flt is None or (s is not None and s.kind not in ("you", "self")):
+        return None
+    return ChooseCard(chooser=Ref("you"), filter=flt, zone="hand", owner=Ref("you"),
+                      text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?P<n1>{_N}) damage to (?P<to1>.+?) and (?P<n2>{_N}) damage to "
      r"(?P<to2>you|itself|~|that player|that creature|its controller|each opponent)",
@@ -70,6 +90,7 @@ _SPECS: list[tuple[str, _Builder]] = [
      _chosen_type),
     (rf"adds? (?:(?P<alt>\{{[WUBRGC]\}}) or )?(?P<n>{NUM_WORD}) mana of the chosen colou?r",
      _chosen_mana),
+    (r"(?:you )?choose (?:an?|one) (?P<what>[a-z ,-]*?card) in your hand", _choose_in_hand),
 ]
 TAIL_PHRASES = [(re.compile(p, re.I), b) for p, b in _SPECS]
 if not any(rx.pattern == TAIL_PHRASES[0][0].pattern for rx, _ in VERB_PHRASES):
