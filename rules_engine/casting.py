@@ -657,6 +657,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     prohibition = cast_prohibited(game, player, obj) or own_cast_restriction(game, player, obj)
     if prohibition:
         raise IllegalActionError("601.3", prohibition)
+    flashed = False
     if not timing_ok(game, player, obj):
         extra = _flash_for_more(obj)
         if extra is None:
@@ -664,6 +665,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                               "main phase with an empty stack")
         # 601.3c: "as though it had flash if you pay {2} more": an additional cost (601.2f)
         cost_text = cost_text + extra
+        flashed = True  # cast any time a sorcery couldn't have been (mechanics/tail_rules.py)
     cleave = None
     if not flashback and disturb is None and not other_parts and \
             cost_text == face.mana_cost:
@@ -733,6 +735,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
                                  flashback=flashback, cleave=cleave is not None,
                                  announced={"casualty": True} if casualty else None)
+    if flashed:
+        spell.choices_made["cast_as_though_flash"] = True
+        game.__dict__.setdefault("flash_cast", []).append(spell)
     if warped is not None:
         # 702.185a: "if this spell's warp cost was paid, exile the permanent it becomes at the
         # beginning of the next end step" (mechanics/warp.py sees it enter)

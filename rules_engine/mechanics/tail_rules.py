@@ -14,6 +14,13 @@
   active player), "attacked_you_this_step" (a creature was declared attacking the player, or a
   permanent they control, this declare attackers step: 508.1, 506.2).
 
+- "You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been
+  cast, the controller of the permanent it becomes sacrifices it at the beginning of the next
+  cleanup step": casting marks a spell cast by that permission outside sorcery timing
+  (``choices_made["cast_as_though_flash"]``); once it is a permanent (608.3), a delayed
+  triggered ability (603.7) bound to it (603.7c, 400.7) sacrifices it as the next cleanup
+  step begins (514.3a: it triggers there, players get priority, then another cleanup step).
+
 The untap symbol {Q} (107.6) is a cost part of :mod:`rules_engine.effects.costs`.
 """
 
@@ -21,9 +28,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import conditions, registry
+from rules_engine import abilities as ab
+from rules_engine import compiled, conditions, registry
 from rules_engine.game import STEPS
 from rules_engine.objects import GameObject
+from rules_engine.triggers import Delayed
 
 
 def _auras_on(game: Any, obj: Any) -> list[Any]:
@@ -117,3 +126,42 @@ registry.QUALIFIERS.update({
 })
 conditions._MORE["self_power_at_least"] = _self_power_at_least
 conditions._MORE["timing"] = _timing
+
+
+_SACRIFICE = ab.TriggeredAbility(
+    trigger=ab.Trigger(event="phase", step="cleanup",
+                       text="at the beginning of the next cleanup step"),
+    effects=(ab.Sacrifice(player=ab.Ref("you"), subject=ab.Ref("it"),
+                          text="the controller of the permanent it becomes sacrifices it"),),
+    text="At the beginning of the next cleanup step, sacrifice it (601.3, 514.3a).")
+
+
+def _sacrifices_if_flashed(obj: GameObject) -> bool:
+    return any(isinstance(restriction, ab.Restriction)
+               and restriction.kind == "sacrifice_at_cleanup_if_flashed"
+               for a in compiled.object_abilities(obj) if isinstance(a, ab.StaticAbility)
+               for restriction in a.effects)
+
+
+@registry.state_based(order=6)
+def _flashed_entered(game: Any) -> bool:
+    """Bind the delayed sacrifice to each flashed spell that became a permanent (608.3g, as
+    warp does): a spell that left the stack any other way is dropped."""
+    cast = game.__dict__.get("flash_cast")
+    if not cast:
+        return False
+    keep = []
+    for obj in cast:
+        if obj.zone == "stack":
+            keep.append(obj)
+            continue
+        if obj.zone == "battlefield" and obj.choices_made.get("cast_as_though_flash") and \
+                _sacrifices_if_flashed(obj):
+            from dataclasses import replace
+
+            ability = replace(_SACRIFICE)  # its own record, bound to this permanent
+            game.__dict__.setdefault("delayed_refs", []).append(
+                (ability, [(obj, obj.timestamp)], []))
+            game.delayed.append(Delayed(ability, obj.controller, obj.name, obj, game.turn))
+    game.__dict__["flash_cast"] = keep
+    return False

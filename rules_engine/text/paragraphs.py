@@ -453,6 +453,9 @@ def _static(text: str) -> Ability | None:
         return StaticAbility(effects=(CastPermission(kind="flash", filter=ObjectFilter(
             text="this spell"), cost=parse_cost(m.group(1)), text=t),), condition=condition,
             text=text)
+    flash = tail_phrases.flash_with_cleanup_sacrifice(t)
+    if flash is not None:  # 601.3, 514.3a (text/tail_phrases.py)
+        return StaticAbility(effects=flash, condition=condition, text=text)
     m = re.fullmatch(r"cast ~ only ((?:during|before|after|on) .+)", t, re.I)
     timing = tail_phrases.timing_condition(m.group(1)) if m and condition is None else None
     if timing is not None:  # 601.3: when the spell may be cast (text/tail_phrases.py)

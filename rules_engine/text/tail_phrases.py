@@ -25,12 +25,15 @@ from collections.abc import Callable
 from rules_engine.abilities import (
     AddMana,
     Amount,
+    CastPermission,
     ChooseCard,
     Condition,
     DealDamage,
     Duration,
     Effect,
+    ObjectFilter,
     Ref,
+    Restriction,
 )
 from rules_engine.records import BecomesChosenType
 from rules_engine.text import nouns
@@ -153,3 +156,21 @@ _CHOSEN_POSTFIX = [
     for what in ("type", "color") for neg in ("that (?:are|is)(?:n't| not) ", "")]
 if not any(rx.pattern == _CHOSEN_POSTFIX[0][0].pattern for rx, _ in nouns._POSTFIX):
     nouns._POSTFIX.extend(_CHOSEN_POSTFIX)
+
+
+_FLASH_CLEANUP = re.compile(
+    r"you may cast ~ as though it had flash\. if you cast it any time a sorcery couldn't have "
+    r"been cast, the controller of the permanent it becomes sacrifices it at the beginning of "
+    r"the next cleanup step", re.I)
+
+
+def flash_with_cleanup_sacrifice(t: str) -> tuple[Effect, ...] | None:
+    """"You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have
+    been cast, the controller of the permanent it becomes sacrifices it at the beginning of the
+    next cleanup step": the card's own flash permission (601.3, as ``casting._flash_for_more``
+    reads it) and a marker the engine reads as the spell becomes a permanent
+    (``mechanics/tail_rules.py``: a delayed trigger, 603.7, at the next cleanup step, 514.3a)."""
+    if not _FLASH_CLEANUP.fullmatch(t.strip().rstrip(".")):
+        return None
+    return (CastPermission(kind="flash", filter=ObjectFilter(text="this spell"), text=t),
+            Restriction(kind="sacrifice_at_cleanup_if_flashed", subject=Ref("self"), text=t))
