@@ -5,7 +5,8 @@ the verb-phrase table of :mod:`rules_engine.text.verbs` (near its size cap) when
 - "~ deals 2 damage to any target and 3 damage to you": one source dealing two amounts to two
   recipients in one instruction (120.1, 120.3: dealt at the same time, as two damage records
   of one effect).
-- "choose a creature card in your hand" (608.2d): a ``ChooseCard`` of the hand;
+- "choose a creature card in your hand" (608.2d): a ``ChooseCard`` of the hand; "reveal any
+  number of green cards in your hand" (701.20a), as "... from your hand";
 - "target land becomes the basic land type of your choice until end of turn", "... the creature
   type of your choice" (608.2d, 613.1d, 305.7): :class:`~rules_engine.records.BecomesChosenType`.
 
@@ -85,6 +86,15 @@ def _choose_in_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                       text=m.group(0))
 
 
+def _reveal_in_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Reveal any number of green cards in your hand" (701.20a): the same instruction as
+    "... from your hand" (the cards stay there), read by the main table's reveal phrase."""
+    from rules_engine.text import effects as fx  # (that module imports this one)
+
+    found = fx.parse_vp(s, f"reveal{m.group('s')} {m.group('rest')} from your hand", ctx)
+    return None if found is None else tuple(found)
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?P<n1>{_N}) damage to (?P<to1>.+?) and (?P<n2>{_N}) damage to "
      r"(?P<to2>you|itself|~|that player|that creature|its controller|each opponent)",
@@ -94,6 +104,8 @@ _SPECS: list[tuple[str, _Builder]] = [
     (rf"adds? (?:(?P<alt>\{{[WUBRGC]\}}) or )?(?P<n>{NUM_WORD}) mana of the chosen colou?r",
      _chosen_mana),
     (r"(?:you )?choose (?:an?|one) (?P<what>[a-z ,-]*?card) in your hand", _choose_in_hand),
+    (r"reveal(?P<s>s?) (?P<rest>(?:any number of|an?|X|one|two|three) [a-z ]*?cards?) in your "
+     r"hand", _reveal_in_hand),
 ]
 TAIL_PHRASES = [(re.compile(p, re.I), b) for p, b in _SPECS]
 if not any(rx.pattern == TAIL_PHRASES[0][0].pattern for rx, _ in VERB_PHRASES):
