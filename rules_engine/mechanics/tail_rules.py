@@ -21,6 +21,9 @@
   triggered ability (603.7) bound to it (603.7c, 400.7) sacrifices it as the next cleanup
   step begins (514.3a: it triggers there, players get priority, then another cleanup step).
 
+- the conditions ``player_life_at_most`` ("unless a player has 13 or less life") and
+  ``opponents_at_least`` ("unless you have two or more opponents").
+
 The untap symbol {Q} (107.6) is a cost part of :mod:`rules_engine.effects.costs`.
 """
 
@@ -117,6 +120,19 @@ def of_chosen(what: str) -> Any:
 
 
 _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+def _player_life_at_most(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    """"a player has 13 or less life" (any player in the game; "an opponent": one of them)."""
+    n = cond.amount.value if cond.amount is not None and cond.amount.value is not None else 0
+    players = game.opponents(controller) if cond.detail == "opponent" else game.living
+    return any(p.life <= n for p in players)
+
+
+def _opponents_at_least(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    """"you have two or more opponents" (102.1-102.3: every other player still in the game)."""
+    n = cond.amount.value if cond.amount is not None and cond.amount.value is not None else 1
+    return len(list(game.opponents(controller))) >= n
+
+
 registry.QUALIFIERS.update({
     "modified": modified, "unmodified": lambda g, o, s: not modified(g, o),
     "enchanted": enchanted,
@@ -126,6 +142,8 @@ registry.QUALIFIERS.update({
 })
 conditions._MORE["self_power_at_least"] = _self_power_at_least
 conditions._MORE["timing"] = _timing
+conditions._MORE["player_life_at_most"] = _player_life_at_most
+conditions._MORE["opponents_at_least"] = _opponents_at_least
 
 
 _SACRIFICE = ab.TriggeredAbility(

@@ -37,6 +37,7 @@ from rules_engine.abilities import (
     Restriction,
 )
 from rules_engine.records import BecomesChosenType
+from rules_engine.text import conditions as _conditions
 from rules_engine.text import nouns
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_refs
 from rules_engine.text.verbs import VERB_PHRASES
@@ -186,3 +187,19 @@ def flash_with_cleanup_sacrifice(t: str) -> tuple[Effect, ...] | None:
         return None
     return (CastPermission(kind="flash", filter=ObjectFilter(text="this spell"), text=t),
             Restriction(kind="sacrifice_at_cleanup_if_flashed", subject=Ref("self"), text=t))
+
+
+# conditions ("~ enters tapped unless a player has 13 or less life", "... unless you have two
+# or more opponents"): kinds "player_life_at_most" (any player, 119) and "opponents_at_least"
+# (102.1: the opponents in the game), run by mechanics/tail_rules.py
+_MORE_CONDITIONS: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], Condition | None]]] = [
+    (re.compile(rf"an? (?P<who>player|opponent) has (?P<n>{NUM_WORD}|\d+) or less life", re.I),
+     lambda m, c: None if amount(m.group("n")) is None else Condition(
+         "player_life_at_most", amount=amount(m.group("n")), detail=m.group("who").lower(),
+         text=m.group(0))),
+    (re.compile(rf"you have (?P<n>{NUM_WORD}|\d+) or more opponents", re.I),
+     lambda m, c: None if amount(m.group("n")) is None else Condition(
+         "opponents_at_least", amount=amount(m.group("n")), text=m.group(0))),
+]
+if not any(rx.pattern == _MORE_CONDITIONS[0][0].pattern for rx, _ in _conditions.CONDITIONS):
+    _conditions.CONDITIONS.extend(_MORE_CONDITIONS)
