@@ -87,7 +87,7 @@ class Mod:
 
     __slots__ = ("power", "toughness", "keywords", "until", "abilities", "set_pt", "types",
                  "timestamp", "colors", "subtypes", "set_types", "copy_face", "copy_card",
-                 "add_subtypes")
+                 "add_subtypes", "switch_pt")
 
     def __init__(self, power: int = 0, toughness: int = 0, keywords: tuple[str, ...] = (),
                  until: str = "eot", abilities: tuple[Any, ...] = (),
@@ -96,7 +96,7 @@ class Mod:
                  subtypes: tuple[str, ...] | None = None,
                  set_types: tuple[str, ...] | None = None, copy_face: Face | None = None,
                  copy_card: CardDef | None = None,
-                 add_subtypes: tuple[str, ...] | None = None) -> None:
+                 add_subtypes: tuple[str, ...] | None = None, switch_pt: bool = False) -> None:
         ABILITY_CHANGES[0] += 1  # it may grant abilities to whatever it is put on
         self.power = power
         self.toughness = toughness
@@ -120,6 +120,8 @@ class Mod:
         # "is a Giant in addition to its other types" (205.1b, layer 4): subtypes added, none
         # lost
         self.add_subtypes = add_subtypes
+        # "switch its power and toughness" (613.4d, layer 7d: after every other change)
+        self.switch_pt = switch_pt
 
 
 # 205.3g-i, 205.3k: subtypes that are not creature types, by the card type they go with (the
@@ -493,10 +495,13 @@ class GameObject:
                     if bonus is not None:
                         p += n * bonus[0]
                         t += n * bonus[1]
+        switched = False
         for m in mods:
             p += m.power
             t += m.toughness
-        return p, t
+            if m.switch_pt:
+                switched = not switched  # 613.4d: each switch undoes the one before
+        return (t, p) if switched else (p, t)
 
     @property
     def loyalty(self) -> int:

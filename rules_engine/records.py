@@ -102,3 +102,14 @@ class BecomesChosenType(Effect):
     kind: str = "basic land type"
     duration: Duration | None = field(default_factory=Duration)
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT(Effect):
+    """"Switch ~'s power and toughness until end of turn", "Switch target creature's power and
+    toughness until end of turn": layer 7d (613.4d), applied after every other power and
+    toughness change; two switches cancel out."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    duration: Duration | None = field(default_factory=Duration)
+    text: str = ""

@@ -5,6 +5,8 @@
   the land's old land types go and its new basic land type gives it that type's mana ability,
   305.6). Not modelled: 305.7's loss of the land's rules-text abilities (the engine's
   "loses all abilities" would also take the new basic type's mana ability away).
+- :class:`~rules_engine.records.SwitchPT`: "switch ~'s power and toughness until end of turn"
+  (613.4d, layer 7d);
 - :class:`~rules_engine.abilities.Seek` (digital-only Alchemy action, no Comprehensive Rules
   number; its reminder text: "Put a card that matches at random from your library into your
   hand"): that many cards fitting the description, chosen at random by the game from the
@@ -67,4 +69,14 @@ def h_seek(ctx: Ctx, eff: ab.Seek) -> None:
         ctx.it = chosen[-1]  # "seek a creature card, then put it onto the battlefield"
 
 
-registry.register_effects({records.BecomesChosenType: h_becomes_chosen_type, ab.Seek: h_seek})
+def h_switch_pt(ctx: Ctx, eff: records.SwitchPT) -> None:
+    """613.4d: switch power and toughness for the duration (layer 7d, objects.GameObject._pt)."""
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            obj.mods.append(Mod(switch_pt=True, until=_until(eff.duration, ctx),
+                                timestamp=ctx.game.next_timestamp()))
+            ctx.game.log("pt_switched", obj=obj)
+
+
+registry.register_effects({records.BecomesChosenType: h_becomes_chosen_type, ab.Seek: h_seek,
+                           records.SwitchPT: h_switch_pt})

@@ -36,10 +36,10 @@ from rules_engine.abilities import (
     Ref,
     Restriction,
 )
-from rules_engine.records import BecomesChosenType
+from rules_engine.records import BecomesChosenType, SwitchPT
 from rules_engine.text import conditions as _conditions
 from rules_engine.text import nouns
-from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_refs
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref, parse_refs
 from rules_engine.text.verbs import VERB_PHRASES
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -96,12 +96,22 @@ def _reveal_in_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return None if found is None else tuple(found)
 
 
+def _switch_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"switch ~'s / target creature's power and toughness [until end of turn]" (613.4d)."""
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    dur = Duration("end_of_turn") if m.group("eot") else Duration("permanent")
+    return SwitchPT(subject=ref, duration=dur, text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?P<n1>{_N}) damage to (?P<to1>.+?) and (?P<n2>{_N}) damage to "
      r"(?P<to2>you|itself|~|that player|that creature|its controller|each opponent)",
      _two_damages),
     (r"becomes? the (?P<kind>basic land|creature) type of your choice(?P<eot> until end of turn)?",
      _chosen_type),
+    (r"switch (?P<obj>.+?)(?:'s|') power and toughness(?P<eot> until end of turn)?", _switch_pt),
     (rf"adds? (?:(?P<alt>\{{[WUBRGC]\}}) or )?(?P<n>{NUM_WORD}) mana of the chosen colou?r",
      _chosen_mana),
     (r"(?:you )?choose (?:an?|one) (?P<what>[a-z ,-]*?card) in your hand", _choose_in_hand),
