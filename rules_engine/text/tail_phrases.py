@@ -20,6 +20,7 @@ of the spell limiting when it may be cast) into one condition of kind "timing" p
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -35,6 +36,8 @@ from rules_engine.abilities import (
     ObjectFilter,
     Ref,
     Restriction,
+    Tap,
+    Untap,
 )
 from rules_engine.records import BecomesChosenType, SwitchPT
 from rules_engine.text import conditions as _conditions
@@ -105,12 +108,26 @@ def _switch_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return SwitchPT(subject=ref, duration=dur, text=m.group(0))
 
 
+def _tap_up_to(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Untap up to two lands", "tap up to three creatures" (701.26; not targeted: chosen as it
+    resolves, 608.2d, any number from none to N)."""
+    n = amount(m.group("n"))
+    flt = parse_filter(m.group("what"))
+    if n is None or n.value is None or flt is None or (s is not None and s.kind not in (
+            "you", "self")):
+        return None
+    ref = Ref("chosen", filter=dataclasses.replace(
+        flt, qualifiers=flt.qualifiers + (f"count:{n.value}",)), text=m.group(0))
+    return (Untap if m.group("un") else Tap)(subject=ref, text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?P<n1>{_N}) damage to (?P<to1>.+?) and (?P<n2>{_N}) damage to "
      r"(?P<to2>you|itself|~|that player|that creature|its controller|each opponent)",
      _two_damages),
     (r"becomes? the (?P<kind>basic land|creature) type of your choice(?P<eot> until end of turn)?",
      _chosen_type),
+    (rf"(?P<un>un)?taps? up to (?P<n>{NUM_WORD}) (?P<what>(?!target)[a-z ]+)", _tap_up_to),
     (r"switch (?P<obj>.+?)(?:'s|') power and toughness(?P<eot> until end of turn)?", _switch_pt),
     (rf"adds? (?:(?P<alt>\{{[WUBRGC]\}}) or )?(?P<n>{NUM_WORD}) mana of the chosen colou?r",
      _chosen_mana),
