@@ -96,12 +96,14 @@ class BecomesChosenType(Effect):
     the creature type of your choice": the controller chooses a value of ``kind`` ("basic land
     type" or "creature type") as it resolves (608.2d) and it replaces the subject's subtypes of
     that kind (layer 4, 613.1d; 305.7 a land's old land types go, its new basic land type gives
-    its mana ability 305.6)."""
+    its mana ability 305.6). With ``value`` the text names the subtype ("Target land becomes a
+    Swamp until end of turn", "Target creature becomes a Coward until end of turn")."""
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
     kind: str = "basic land type"
     duration: Duration | None = field(default_factory=Duration)
     text: str = ""
+    value: str | None = None  # the subtype named ("becomes a Swamp"): no choice then
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,9 @@ def h_becomes_chosen_type(ctx: Ctx, eff: records.BecomesChosenType) -> None:
     if not objs:
         return
     who = ctx.controller.name
-    if eff.kind == "basic land type":
+    if eff.value:
+        pick = eff.value  # named by the text: nothing to choose
+    elif eff.kind == "basic land type":
         pick = str(game.decider.choose(who, "choose a basic land type", list(_BASIC_LAND_TYPES)))
     else:  # a creature type: any word the script gives (205.3m lists them)
         queue = game.decider.queues.get(who)
@@ -41,7 +43,8 @@ def h_becomes_chosen_type(ctx: Ctx, eff: records.BecomesChosenType) -> None:
             game.note(f"no {eff.kind} chosen for '{eff.text}'")
             return
         pick = str(queue.popleft()).strip().capitalize()
-    game.log("value_chosen", player=ctx.controller, kind=eff.kind, value=pick)
+    if not eff.value:
+        game.log("value_chosen", player=ctx.controller, kind=eff.kind, value=pick)
     for obj in objs:
         obj.mods.append(Mod(subtypes=(pick,), until=_until(eff.duration, ctx),
                             timestamp=game.next_timestamp()))

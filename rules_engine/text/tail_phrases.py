@@ -121,12 +121,32 @@ def _tap_up_to(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return (Untap if m.group("un") else Tap)(subject=ref, text=m.group(0))
 
 
+_NOT_SUBTYPES = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker",
+                           "battle", "instant", "sorcery", "copy", "token", "legendary",
+                           "basic", "snow", "colorless", "white", "blue", "black", "red",
+                           "green"})
+
+
+def _becomes_subtype(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target land becomes a Swamp until end of turn" (305.7: its old land types go),
+    "Target creature becomes a Coward until end of turn" (205.1a: its creature types go): one
+    named subtype, layer 4 (613.1d)."""
+    sub = m.group("sub")
+    if not sub[:1].isupper() or sub.lower() in _NOT_SUBTYPES:
+        return None
+    kind = "basic land type" if sub in ("Plains", "Island", "Swamp", "Mountain", "Forest") \
+        else "creature type"
+    return BecomesChosenType(subject=s, kind=kind, value=sub, duration=Duration("end_of_turn"),
+                             text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?P<n1>{_N}) damage to (?P<to1>.+?) and (?P<n2>{_N}) damage to "
      r"(?P<to2>you|itself|~|that player|that creature|its controller|each opponent)",
      _two_damages),
     (r"becomes? the (?P<kind>basic land|creature) type of your choice(?P<eot> until end of turn)?",
      _chosen_type),
+    (r"becomes? an? (?P<sub>[A-Za-z]+) until end of turn", _becomes_subtype),
     (rf"(?P<un>un)?taps? up to (?P<n>{NUM_WORD}) (?P<what>(?!target)[a-z ]+)", _tap_up_to),
     (r"switch (?P<obj>.+?)(?:'s|') power and toughness(?P<eot> until end of turn)?", _switch_pt),
     (rf"adds? (?:(?P<alt>\{{[WUBRGC]\}}) or )?(?P<n>{NUM_WORD}) mana of the chosen colou?r",
