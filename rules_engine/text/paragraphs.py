@@ -462,7 +462,8 @@ def _static(text: str) -> Ability | None:
     if flash is not None:  # 601.3, 514.3a (text/tail_phrases.py)
         return StaticAbility(effects=flash, condition=condition, text=text)
     m = re.fullmatch(r"cast ~ only ((?:during|before|after|on) .+)", t, re.I)
-    timing = tail_phrases.timing_condition(m.group(1)) if m and condition is None else None
+    timing = tail_phrases.timing_condition(m.group(1)) if m and condition is None and \
+        m.group(1).lower() not in ("during combat", "during your turn") else None
     if timing is not None:  # 601.3: when the spell may be cast (text/tail_phrases.py)
         return StaticAbility(effects=(Restriction(kind="cast_only_if", subject=Ref("self"),
                                                   text=t),), condition=timing, text=text)
