@@ -393,14 +393,14 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
-    m = re.fullmatch(r"(each|all) (.+?) target (player|opponent) controls", p, re.I)
-    if m:
+    m = re.fullmatch(r"(?:(each|all) )?(.+?) target (player|opponent) controls", p, re.I)
+    if m and (m.group(1) or _is_plural_group(m.group(2))):  # (also "Creatures target ...")
         # "each creature target player controls": the player is a target (115.1), the
         # objects are those that player controls (chosen with it, 601.2c; "that player")
         mark = ctx.mark()
         who = ctx.new_target(m.group(3).lower(), ObjectFilter(text=m.group(3).lower()), 1, 1,
                              f"target {m.group(3).lower()}")
-        group = parse_ref(f"{m.group(1)} {m.group(2)} that player controls", ctx)
+        group = parse_ref(f"{m.group(1) or 'each'} {m.group(2)} that player controls", ctx)
         if group is None or group.kind != "each":
             ctx.reset(mark)
             return None
