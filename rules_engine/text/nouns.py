@@ -368,6 +368,9 @@ _PRONOUNS = {
     "the defending player": "defending_player",
     "enchanted player": "enchanted", "enchanted creature": "enchanted",
     "enchanted permanent": "enchanted", "equipped creature": "equipped",
+    # (303.4: the object an Aura is attached to, of whatever type its enchant names)
+    "enchanted land": "enchanted", "enchanted artifact": "enchanted",
+    "enchanted enchantment": "enchanted", "enchanted planeswalker": "enchanted",
     "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
     "that token": "it", "the copy": "it", "that land": "it", "those creatures": "those",
     "those cards": "those", "those tokens": "those", "the token": "it",

@@ -36,6 +36,7 @@ from rules_engine.abilities import (
     ObjectFilter,
     Ref,
     Restriction,
+    SetTypes,
     Tap,
     Untap,
 )
@@ -140,6 +141,17 @@ def _becomes_subtype(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                              text=m.group(0))
 
 
+def _is_subtypes(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Enchanted land is an Island", "Enchanted creature is a Demon Spirit": its subtypes of
+    that kind are replaced (305.7 land types, 205.1a creature types; layer 4, 613.1d), its card
+    types kept."""
+    words = m.group("subs").split()
+    if not words or any(not w[:1].isupper() or w.lower() in _NOT_SUBTYPES for w in words):
+        return None
+    return SetTypes(subject=s, card_types=(), subtypes=tuple(words), duration=None,
+                    text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?P<n1>{_N}) damage to (?P<to1>.+?) and (?P<n2>{_N}) damage to "
      r"(?P<to2>you|itself|~|that player|that creature|its controller|each opponent)",
@@ -147,6 +159,7 @@ _SPECS: list[tuple[str, _Builder]] = [
     (r"becomes? the (?P<kind>basic land|creature) type of your choice(?P<eot> until end of turn)?",
      _chosen_type),
     (r"becomes? an? (?P<sub>[A-Za-z]+) until end of turn", _becomes_subtype),
+    (r"(?:is|are) an? (?P<subs>[A-Za-z]+(?: [A-Za-z]+)?)", _is_subtypes),
     (rf"(?P<un>un)?taps? up to (?P<n>{NUM_WORD}) (?P<what>(?!target)[a-z ]+)", _tap_up_to),
     (r"switch (?P<obj>.+?)(?:'s|') power and toughness(?P<eot> until end of turn)?", _switch_pt),
     (rf"adds? (?:(?P<alt>\{{[WUBRGC]\}}) or )?(?P<n>{NUM_WORD}) mana of the chosen colou?r",
