@@ -713,6 +713,7 @@ class AddMana(Effect):
     player: Ref | None = None
     produced: bool = False
     each_color_among: ObjectFilter | None = None  # "one mana of each color among <these>"
+    chosen: bool = False  # "one mana of the chosen color" (614.12: its source's choice)
 
 
 @dataclass(frozen=True, slots=True)

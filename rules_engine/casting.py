@@ -17,6 +17,7 @@ from rules_engine.mana import (
     BASIC_LAND_MANA,
     COLORS,
     ManaCost,
+    chosen_color,
     parse_cost,
     plan_payment,
 )
@@ -379,20 +380,9 @@ def _conditional_mana(obj: GameObject) -> bool:
     """Whether one of its mana abilities says "Activate only if ..." (602.5b) or makes "mana of
     the chosen color" (each object's own choice): the colours are not the face's to cache."""
     return any(abl.is_mana_ability and (abl.condition is not None or any(
-        isinstance(e, ab.AddMana) and "chosen:color" in e.choices for e in abl.effects))
+        (isinstance(e, ab.AddMana) and "chosen:color" in e.choices) or getattr(e, "chosen", False)
+        for e in abl.effects))
         for abl in compiled.activated_abilities(obj))
-
-
-_COLOR_NAMES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-
-
-def chosen_color(game: Game, obj: GameObject) -> str | None:
-    """The colour chosen for ``obj`` as it entered ("As ~ enters, choose a color", 614.12),
-    as a mana letter; None when none was chosen for this object (400.7: a new object has none)."""
-    for src, stamp, kind, value in reversed(game.__dict__.get("chosen_values", ())):
-        if src is obj and stamp == obj.timestamp and kind == "color":
-            return _COLOR_NAMES.get(value.lower())
-    return None
 
 
 def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
@@ -423,6 +413,8 @@ def _land_colors(obj: GameObject, game: Game | None = None) -> tuple[str, ...]:
                         colors.update((chosen,) if chosen else ())
                         continue
                     colors.update(ch for ch in sym if ch in COLORS + "C")
+                if eff.chosen and game is not None:  # 614.12: the color its source chose
+                    colors.update(c for c in (chosen_color(game, obj),) if c)
                 colors.update(ch for ch in eff.mana if ch in COLORS + "C")
     return tuple(sorted(colors))
 
@@ -699,6 +691,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     prohibition = cast_prohibited(game, player, obj) or own_cast_restriction(game, player, obj)
     if prohibition:
         raise IllegalActionError("601.3", prohibition)
+    flashed = False
     if not timing_ok(game, player, obj):
         extra = _flash_for_more(obj)
         if extra is None:
@@ -706,6 +699,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
                                               "main phase with an empty stack")
         # 601.3c: "as though it had flash if you pay {2} more": an additional cost (601.2f)
         cost_text = cost_text + extra
+        flashed = True  # cast any time a sorcery couldn't have been (mechanics/tail_rules.py)
     cleave = None
     if not flashback and disturb is None and not other_parts and \
             cost_text == face.mana_cost:
@@ -798,6 +792,9 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         game.__dict__.pop("cast_announced", None)
     for name, data in announced_logs:
         game.log(name, obj=spell, player=player, **data)
+    if flashed:
+        spell.choices_made["cast_as_though_flash"] = True
+        game.__dict__.setdefault("flash_cast", []).append(spell)
     if warped is not None:
         # 702.185a: "if this spell's warp cost was paid, exile the permanent it becomes at the
         # beginning of the next end step" (mechanics/warp.py sees it enter)
@@ -1317,7 +1314,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         # 107.6 / 602.2b: {Q} can be paid only by a tapped permanent; a creature's {Q} ability
         # needs it to have been controlled since the turn began (302.6)
         if not obj.tapped:
-            raise IllegalActionError("602.2b", f"{obj.name} is untapped: it can't pay {{Q}}")
+            raise IllegalActionError("107.6", f"{obj.name} is untapped: it can't pay {{Q}}")
         if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
             raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     cost = parse_cost(mana_text)

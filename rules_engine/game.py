@@ -296,7 +296,9 @@ class Game:
         obj.counters = {}
         obj.damage = 0
         copying = bool(obj.mods) and any(m.copy_face is not None for m in obj.mods)
-        obj.mods = []
+        # (digital-only "perpetually": that change follows the card to every zone, so it is
+        # the one modification a new object keeps, 400.7's exception in Alchemy)
+        obj.mods = [m for m in obj.mods if m.until == "perpetual" and m.copy_face is None]
         obj.static_mods = []
         if copying:
             obj.refresh_face()  # 400.7: a new object, no longer a copy (707.2 effect gone)

@@ -14,6 +14,18 @@ _SYMBOL = re.compile(r"\{([^}]*)\}")
 COLORS = "WUBRG"
 _ANY_MANA = tuple(COLORS + "C")  # generic mana: any source will do
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+_COLOR_WORD_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def chosen_color(game: object, source: object) -> str | None:
+    """The color letter ``source`` chose ("As ~ enters, choose a color", 614.12; linked to it
+    while it stays the same object, 607.2d / 400.7), the latest choice; None if none."""
+    found = None
+    stamp = getattr(source, "timestamp", None)
+    for s, at, kind, v in getattr(game, "__dict__", {}).get("chosen_values", ()):
+        if s is source and at == stamp and kind.startswith("color"):
+            found = _COLOR_WORD_LETTERS.get(str(v).strip().lower(), str(v).strip().upper()[:1])
+    return found
 
 
 @dataclass

@@ -96,7 +96,7 @@ class Mod:
                  subtypes: tuple[str, ...] | None = None,
                  set_types: tuple[str, ...] | None = None, copy_face: Face | None = None,
                  copy_card: CardDef | None = None,
-                 add_subtypes: tuple[str, ...] | None = None) -> None:
+                 add_subtypes: tuple[str, ...] | None = None, switch_pt: bool = False) -> None:
         ABILITY_CHANGES[0] += 1  # it may grant abilities to whatever it is put on
         self.power = power
         self.toughness = toughness
@@ -120,9 +120,8 @@ class Mod:
         # "is a Giant in addition to its other types" (205.1b, layer 4): subtypes added, none
         # lost
         self.add_subtypes = add_subtypes
-        # "switch its power and toughness" (613.4d, layer 7d): set by the keyword action in
-        # effects/switch_pt.py, read by GameObject._pt
-        self.switch_pt = False
+        # "switch its power and toughness" (613.4d, layer 7d: after every other change)
+        self.switch_pt = switch_pt
 
 
 # 205.3g-i, 205.3k: subtypes that are not creature types, by the card type they go with (the

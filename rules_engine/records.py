@@ -95,3 +95,30 @@ class FromOutsideGame(Effect):
 class OnceEachTurn(Repeat):
     """"..., you may draw a card. Do this only once each turn.": ``effects`` (a "you may") are
     done at most once a turn for this object; later in the turn the ability does nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesChosenType(Effect):
+    """"Target land becomes the basic land type of your choice until end of turn", "... becomes
+    the creature type of your choice": the controller chooses a value of ``kind`` ("basic land
+    type" or "creature type") as it resolves (608.2d) and it replaces the subject's subtypes of
+    that kind (layer 4, 613.1d; 305.7 a land's old land types go, its new basic land type gives
+    its mana ability 305.6). With ``value`` the text names the subtype ("Target land becomes a
+    Swamp until end of turn", "Target creature becomes a Coward until end of turn")."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    kind: str = "basic land type"
+    duration: Duration | None = field(default_factory=Duration)
+    text: str = ""
+    value: str | None = None  # the subtype named ("becomes a Swamp"): no choice then
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT(Effect):
+    """"Switch ~'s power and toughness until end of turn", "Switch target creature's power and
+    toughness until end of turn": layer 7d (613.4d), applied after every other power and
+    toughness change; two switches cancel out."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    duration: Duration | None = field(default_factory=Duration)
+    text: str = ""

@@ -44,6 +44,10 @@ Tables:
 - :data:`ZONE_ACTIONS`: (zone, keyword) -> ``action(game, player, card, keyword)``: an ability
   that works while the card is in that zone other than the hand (unearth 702.84a, from a
   graveyard).
+- :data:`QUALIFIERS`: filter qualifier word -> ``holds(game, obj, source)`` for object-filter
+  words a mechanic defines ("modified" 700.9, "enchanted" 303.4, "of the chosen type" 607.2d;
+  ``source`` the filter's source); ``targeting.matches`` asks it and
+  ``targeting.qualifier_understood`` counts its keys as understood.
 - :data:`hooks`: named single functions (a lower layer asks, one higher module answers), listed
   in :class:`Hooks` with who provides each.
 - :data:`CAST_ANNOUNCEMENTS` (601.2b): optional costs and choices a caster announces with the
@@ -76,6 +80,7 @@ ALTERNATIVE_COSTS: list[tuple[Callable[[Any, Any, Any, str], Any],
 EXILE_CASTS: list[Callable[[Any, Any, Any], str | None]] = []
 GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[str, tuple[Any, ...], bool] | None]] = []
 ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}
+QUALIFIERS: dict[str, Callable[[Any, Any, Any], bool]] = {}
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
 _TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}
 

@@ -24,6 +24,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     player_choices,
     prevent_next,  # 615.7
     switch_pt,  # 613.4d
+    tail_effects,  # small families: a chosen type until end of turn
 )
 from rules_engine.mechanics import (  # noqa: F401
     alt_costs,
@@ -67,6 +68,7 @@ from rules_engine.mechanics import (  # noqa: F401
     split,
     state_triggers,
     suspend,
+    tail_rules,
     the_ring,
     upkeep_costs,
     warp,

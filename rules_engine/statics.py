@@ -211,7 +211,8 @@ def _apply_early_one(game: Game, src: GameObject, eff: Any) -> None:
             # the loss first, then the quoted ones it gains)
             lost = (ab.LoseAbility(subject=eff.subject, all_abilities=True, duration=None,
                                    text=eff.text),) if eff.lose_abilities else ()
-            mod = Mod(abilities=lost + tuple(eff.abilities), set_types=eff.card_types,
+            # (no card types named, "Enchanted land is an Island": only the subtypes, 305.7)
+            mod = Mod(abilities=lost + tuple(eff.abilities), set_types=eff.card_types or None,
                       subtypes=eff.subtypes or None, colors=colors, until="static",
                       timestamp=stamp)
         obj.static_mods.append(mod)

@@ -12,7 +12,7 @@ from rules_engine.decisions import match_option
 from rules_engine.errors import DecisionError, IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import hooks
+from rules_engine.registry import QUALIFIERS, hooks
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
           "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle",
@@ -85,6 +85,11 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             # 700.12: an outlaw has the Assassin, Mercenary, Pirate, Rogue and/or Warlock
             # creature types
             if (q == "outlaw") != bool(_OUTLAW_TYPES.intersection(obj.subtypes)):
+                return False
+            continue
+        holds = QUALIFIERS.get(q)  # a mechanic's own word ("modified", 700.9)
+        if holds is not None:
+            if not holds(game, obj, source):
                 return False
             continue
         if q in _SIMPLE_QUALIFIERS:
@@ -418,7 +423,7 @@ def qualifier_understood(q: str) -> bool:
     a qualifier not understood lets every object through)."""
     if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
             _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS or \
-            q == FIRST_EACH_TURN or _EXACTLY.match(q):
+            q == FIRST_EACH_TURN or _EXACTLY.match(q) or q in QUALIFIERS:
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True

@@ -358,7 +358,7 @@ _INHERENT_EVENTS = frozenset({"initiative_taken", "step_began", "combat_damage_t
 # The event names each trigger kind can match in _match_one (a pre-filter: an event whose name
 # is not listed can't trigger the ability, so _matches need not run for it).
 _KIND_EVENTS: dict[str, frozenset[str]] = {
-    "phase": frozenset({"step_began"}),
+    "phase": frozenset({"step_began", "cleanup_began"}),
     "day_night_change": frozenset({"day_became_night", "night_became_day"}),
     "enters": frozenset({"entered"}),
     "attacks": frozenset({"attacks"}),
@@ -559,6 +559,9 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     name = event.name
     data = event.data
     if kind == "phase":
+        if name == "cleanup_began":  # 514.3a: "at the beginning of the next cleanup step"
+            return trig.step == "cleanup" and _player_ok(game, trig.player, game.active,
+                                                         controller)
         if name != "step_began":
             return False
         step = STEP_OF_PHASE.get(trig.step or "", trig.step)

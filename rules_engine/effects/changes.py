@@ -254,7 +254,8 @@ def h_set_types(ctx: Ctx, eff: ab.SetTypes) -> None:
                            text=eff.text),) if eff.lose_abilities else ()
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield":
-            obj.mods.append(Mod(abilities=lost + tuple(eff.abilities), set_types=eff.card_types,
+            obj.mods.append(Mod(abilities=lost + tuple(eff.abilities),
+                                set_types=eff.card_types or None,
                                 subtypes=eff.subtypes or None, colors=colors,
                                 until=_until(eff.duration, ctx),
                                 timestamp=game.next_timestamp()))

@@ -354,8 +354,9 @@ def _until(duration: Any, ctx: Ctx | None = None) -> str:
         return f"next_turn:{ctx.controller.name}" if ctx is not None else "next_turn:"
     if duration.kind == "your_next_end_step":  # ends as that end step begins (611.2b)
         return f"next_end:{ctx.controller.name}" if ctx is not None else "next_end:"
-    return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat"}.get(duration.kind,
-                                                                               "permanent")
+    # (digital-only "perpetually": kept by Game.move as the card changes zones)
+    return {"end_of_turn": "eot", "this_turn": "eot", "combat": "combat",
+            "perpetual": "perpetual"}.get(duration.kind, "permanent")
 
 
 def _remembered(ctx: Ctx, kind: str) -> list[Any] | None:

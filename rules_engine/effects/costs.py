@@ -6,14 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import registry, targeting
+from rules_engine import casting, compiled, registry, targeting
 from rules_engine.combat import tap_creatures_cost
 from rules_engine.game import Game
+from rules_engine.mana import parse_cost
 from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
-                              "energy", "forage", "collect_evidence", "reveal"})
+                              "energy", "forage", "collect_evidence", "reveal", "untap",
+                              "waterbend"})
 
 
 def _cost_count(part: Any) -> int:
@@ -76,7 +78,19 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         if kind not in OTHER_COST_KINDS:
             continue
         n = _cost_count(part)
-        if kind == "pay_life":
+        if kind == "waterbend":  # 701.67a: tapped artifacts/creatures and mana together
+            need = _waterbend_generic(part)
+            helpers = len(_waterbend_helpers(game, player))
+            mana = len(casting.mana_sources(game, player)) + sum(player.mana_pool.values())
+            if helpers + mana < need:
+                return f"701.67a: {player.name} can't pay {part.text}"
+            continue
+        if kind == "untap":  # 107.6: {Q}, "untap this permanent"
+            if not isinstance(source, GameObject) or not source.tapped:
+                return f"107.6: {getattr(source, 'name', '~')} is already untapped"
+            if source.is_creature and source.sick and not compiled.has_keyword(source, "haste"):
+                return f"302.6: {source.name} has summoning sickness"
+        elif kind == "pay_life":
             if player.life < n:  # 119.4
                 return f"119.4: {player.name} can't pay {n} life"
         elif kind == "blight":  # 701.68b: a creature you control is needed
@@ -116,6 +130,38 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
     return None
 
 
+def _waterbend_generic(part: Any) -> int:
+    """The generic mana of a waterbend cost ("waterbend {3}": 3)."""
+    return parse_cost(part.mana or "").generic
+
+
+def _waterbend_helpers(game: Game, player: Player) -> list[Any]:
+    """701.67a: the untapped artifacts and creatures the player controls (each may pay {1})."""
+    return [o for o in game.permanents(player) if not o.tapped and (
+        o.is_creature or o.has_type("Artifact"))]
+
+
+def _waterbend(game: Game, player: Player, source: Any, part: Any) -> list[Any]:
+    """701.67a: "Waterbend {N}": for each generic mana the player may tap an untapped artifact
+    or creature they control instead of paying it (which ones: the scripted answer, a list;
+    else as many as can help, in order); the rest is paid with mana (601.2h). 701.67b: only the
+    waterbend cost's own generic mana can be paid this way. 701.67c: "whenever you waterbend"
+    sees the event ``waterbent``."""
+    need = _waterbend_generic(part)
+    helpers = _waterbend_helpers(game, player)
+    tapped = game.decider.choose_many(player.name, f"artifacts/creatures to tap for "
+                                      f"'{part.text}'", helpers, min(need, len(helpers)))
+    for obj in tapped[:need]:
+        obj.tapped = True
+        game.log("tapped_for_cost", obj=obj, player=player, source=source)
+    rest = need - len(tapped[:need])
+    if rest > 0:
+        casting.pay_mana(game, player, parse_cost(f"{{{rest}}}"), 0,
+                         getattr(source, "name", "waterbend"))
+    game.log("waterbent", player=player, source=source, amount=need)
+    return list(tapped[:need])
+
+
 def _collect_evidence(game: Game, player: Player, source: Any, n: int) -> list[Any]:
     """701.59a: "collect evidence N" - exile any number of cards from your graveyard with total
     mana value N or greater; the player picks cards one at a time until the total is reached
@@ -148,6 +194,13 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
         if kind not in OTHER_COST_KINDS:
             continue
         n = _cost_count(part)
+        if kind == "waterbend":
+            paid += _waterbend(game, player, source, part)
+            continue
+        if kind == "untap":  # 107.6 (cost_refusal checked it is tapped)
+            source.tapped = False
+            game.log("untapped", obj=source)  # 603.2e: it "becomes untapped"
+            continue
         if kind == "pay_life":
             if n > 0:
                 game.lose_life(player, n)

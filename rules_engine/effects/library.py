@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from rules_engine import abilities as ab
@@ -260,7 +261,29 @@ def h_conjure(ctx: Ctx, eff: Any) -> None:
 
 
 def h_reveal(ctx: Ctx, eff: Any) -> None:
-    ctx.game.log("revealed", text=getattr(eff, "text", ""))
+    """701.20a: reveal. "Reveal any number of green cards from/in your hand" (a Ref "chosen"
+    of the hand, ``count:any`` or ``count:N``): the player picks them (they stay in the hand);
+    "the cards revealed this way" are they (608.2c: ``ctx.those``, ``ctx.count``)."""
+    subj = getattr(eff, "subject", None)
+    flt = getattr(subj, "filter", None) if getattr(subj, "kind", None) == "chosen" else None
+    if flt is None or flt.zone != "hand":
+        ctx.game.log("revealed", text=getattr(eff, "text", ""))
+        return
+    game = ctx.game
+    p = ctx.controller
+    count = next((q[6:] for q in flt.qualifiers if q.startswith("count:")), "1")
+    rest = dataclasses.replace(flt, zone=None, qualifiers=tuple(
+        q for q in flt.qualifiers if not q.startswith("count:")))
+    options = [o for o in p.hand if targeting.matches(game, o, rest, p, None, zone_check=False)]
+    n = len(options) if count == "any" else min(int(count) if count.isdigit() else 1,
+                                                len(options))
+    chosen = game.decider.choose_many(p.name, f"cards to reveal ({eff.text})", options, n,
+                                      minimum=0 if count == "any" else None)
+    for card in chosen:
+        game.log("revealed", obj=card, player=p)
+    ctx.those = list(chosen)
+    ctx.count = len(chosen)
+    ctx.it = chosen[-1] if chosen else None
 
 
 def h_choose_card(ctx: Ctx, eff: Any) -> None:

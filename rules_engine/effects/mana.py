@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from rules_engine import abilities as ab
-from rules_engine import casting, registry, targeting
+from rules_engine import registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _players, amount
-from rules_engine.mana import parse_mana
+from rules_engine.mana import chosen_color, parse_mana
 
 
 def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
@@ -24,6 +24,17 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
             game.note(f"'{eff.text}': no mana produced to copy the type of")
             return
         pool[kind] = pool.get(kind, 0) + n
+        return
+    if eff.chosen:  # "[{W} or] one mana of the chosen color" (614.12, 106.1)
+        letter = chosen_color(game, _source_obj(ctx))
+        options = list(dict.fromkeys([*(c for sym in eff.choices for c in sym if c in "WUBRGC"),
+                                      *([letter] if letter else [])]))
+        if not options:
+            game.note(f"'{eff.text}': no color was chosen")
+            return
+        pick = options[0] if len(options) == 1 else game.decider.choose(who.name, "mana",
+                                                                          options)
+        pool[pick] = pool.get(pick, 0) + n
         return
     if eff.each_color_among is not None:
         # 106.1, 105.2: one mana of each color found among those objects
@@ -42,7 +53,7 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
         options = list(eff.choices)
         if "chosen:color" in options:
             # "one mana of the chosen color": the colour chosen for the source as it entered
-            chosen = casting.chosen_color(game, _source_obj(ctx))
+            chosen = chosen_color(game, _source_obj(ctx))
             options = [o for o in options if o != "chosen:color"] + (
                 [("{" + chosen + "}") * n] if chosen else [])
             if not options:

@@ -68,6 +68,7 @@ from rules_engine.text import (
     verbs_extra,  # noqa: F401 - extends VERB_PHRASES
 )
 from rules_engine.text import nouns as _nouns
+from rules_engine.text import tail_phrases as _tail  # noqa: F401  (adds its VERB_PHRASES)
 from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.followups import fold_into_previous

@@ -25,6 +25,7 @@ from rules_engine.abilities import (
     ObjectFilter,
     PlayPermission,
     Ref,
+    WithX,
 )
 from rules_engine.records import OnceEachTurn
 
@@ -56,8 +57,13 @@ def _flashback_cost(t: str, effects: list[Effect]) -> bool:
 def _once_each_turn(t: str, effects: list[Effect]) -> bool:
     """"..., you may have it connive. Do this only once each turn.": the optional instruction
     before is limited to once a turn (a "you may" that was declined is not "done")."""
-    if t.lower() != "do this only once each turn" or not effects or not isinstance(
-            effects[-1], MayEffect):
+    if t.lower() != "do this only once each turn" or not effects:
+        return False
+    last = effects[-1]
+    # (603.2h; also a "you may" inside "..., where X is ...", 107.3c: WithX around it)
+    if not isinstance(last, MayEffect) and not (
+            isinstance(last, WithX) and len(last.effects) == 1
+            and isinstance(last.effects[0], MayEffect)):
         return False
     prev = effects.pop()
     effects.append(OnceEachTurn(effects=(prev,), text=f"{prev.text}. {t}"))

@@ -509,8 +509,11 @@ def _with_other(flt: ObjectFilter) -> ObjectFilter:
 
 def _is_plural_group(phrase: str) -> bool:
     """True for "Creatures you control", "Other Humans", "Wolves and Werewolves you control"."""
+    # ("... of the chosen type", 607.2d, may follow "you control")
     words = re.sub(r"\s+(you control|an opponent controls|your opponents control|you cast|"
-                   r"that attacked this turn|you don't control)$", "", phrase, flags=re.I).split()
+                   r"that attacked this turn|you don't control)$", "", re.sub(
+                       r"\s+(?:that (?:are|is)(?:n't| not) )?of the chosen (?:type|color)$", "",
+                       phrase, flags=re.I), flags=re.I).split()
     if not words:
         return False
     last = words[-1].lower()

@@ -55,7 +55,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.records import IsChosen
 from rules_engine.text import effects as fx
-from rules_engine.text import hooks
+from rules_engine.text import hooks, tail_phrases
 from rules_engine.text.alt_costs import parse_alternative_cost
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.costs import parse_cost, parse_cost_choice
@@ -287,6 +287,13 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     t = text.strip().rstrip(".")
     t = re.sub(r" on (?:him|her)$", " on it", t)  # a character's pronoun (Leatherhead)
     ctx = Ctx()
+    parts = re.split(r"\.\s+(?=[A-Z])", t)
+    if len(parts) > 1 and '"' not in t:
+        # "~ enters tapped. As it enters, choose a color.": each sentence its own replacement
+        # (614.1c, 614.12), read one by one
+        found = [_enters(p) for p in parts]
+        if all(f is not None for f in found):
+            return tuple(a for f in found for a in (f if isinstance(f, tuple) else (f,)))
     m = re.fullmatch(r"~ enters (tapped|prepared)(?: and (tapped|prepared))?", t, re.I)
     if m:
         out = []
@@ -294,6 +301,11 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
             out.append(EntersReplacement(kind=kind, effects=effects, text=text))
         return tuple(out)
+    m = re.fullmatch(r"~ enters tapped (with .+)", t, re.I)
+    if m:  # "~ enters tapped with two charge counters on it" (614.1c: two replacements)
+        counters = _enters("~ enters " + m.group(1))
+        if isinstance(counters, EntersReplacement):
+            return (EntersReplacement(kind="tapped", text=text), counters)
     m = re.fullmatch(r"if (.+?), ~ enters tapped", t, re.I)
     if m:
         cond = parse_condition(m.group(1), ctx)
@@ -325,6 +337,12 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             effects = (PutCounters(subject=Ref("self"), counter=m.group(1),
                                    amount=Amount(text="equal to " + m.group(2)), text=t),)
         return EntersReplacement(kind="counters", effects=effects, text=text)
+    m = re.fullmatch(r"if (.+?), (?:~|it) enters with (.+)", t, re.I)
+    if m:  # "If ~ was kicked, it enters with two +1/+1 counters on it" (614.1c, 702.33d)
+        cond = parse_condition(m.group(1), ctx)
+        inner = _enters("~ enters with " + m.group(2))
+        if cond is not None and isinstance(inner, EntersReplacement) and inner.condition is None:
+            return dataclasses.replace(inner, condition=cond, text=text)
     m = re.fullmatch(r"~ enters with (\w+) (?:additional )?(\S+) counters? on it"
                      r"(?: for each (.+))?", t, re.I)
     if m:
@@ -343,7 +361,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         effs = fx.parse_clause(m.group(2), ctx)
         if cond is not None and effs is not None:
             return EntersReplacement(kind="as_enters", condition=cond, effects=effs, text=text)
-    m = re.fullmatch(r"as ~ (enters|transforms into ~|is turned face up|enters or is turned "
+    m = re.fullmatch(r"as (?:~|it) (enters|transforms into ~|is turned face up|enters or is turned "
                      r"face up), (.+)", t, re.I)
     if m:
         effs = fx.parse_effects(m.group(2) + ".", ctx)
@@ -481,6 +499,15 @@ def _static(text: str) -> Ability | None:
         return StaticAbility(effects=(CastPermission(kind="flash", filter=ObjectFilter(
             text="this spell"), cost=parse_cost(m.group(1)), text=t),), condition=condition,
             text=text)
+    flash = tail_phrases.flash_with_cleanup_sacrifice(t)
+    if flash is not None:  # 601.3, 514.3a (text/tail_phrases.py)
+        return StaticAbility(effects=flash, condition=condition, text=text)
+    m = re.fullmatch(r"cast ~ only ((?:during|before|after|on) .+)", t, re.I)
+    timing = tail_phrases.timing_condition(m.group(1)) if m and condition is None and \
+        m.group(1).lower() not in ("during combat", "during your turn") else None
+    if timing is not None:  # 601.3: when the spell may be cast (text/tail_phrases.py)
+        return StaticAbility(effects=(Restriction(kind="cast_only_if", subject=Ref("self"),
+                                                  text=t),), condition=timing, text=text)
     m = re.fullmatch(r"cast ~ only (during combat|during your turn|during an opponent's turn|"
                      r"before attackers are declared|during your upkeep)", t, re.I)
     if m:
