@@ -142,3 +142,41 @@ registry.GRAVEYARD_CASTS.append(_permission)
 registry.GRAVEYARD_CAST_KEYWORDS.update({"harmonize", "mayhem"})
 registry.register_cast_announcement(_harmonize)
 conditions._MORE.update({"mayhem_paid": _mayhem_paid})
+
+
+# 702.167a-b: craft. "Craft with [materials] [cost]" means "[Cost], Exile this permanent, Exile
+# [materials] from among permanents you control and/or cards in your graveyard: Return this card
+# to the battlefield transformed under its owner's control. Activate only as a sorcery."
+_ARTICLE = re.compile(r"^(?:an?|one) (?P<noun>[A-Za-z-]+)$", re.I)
+CRAFT_ZONE = "battlefield_or_graveyard"  # 702.167b: a permanent you control or a card you own
+
+
+def _craft(kw: Any) -> tuple[Any, ...]:
+    """The activated ability craft stands for, compiled from 702.167a's words; materials other
+    than one object of a card type or subtype (702.167b) are left unrun (an Unsupported
+    record)."""
+    from dataclasses import replace
+
+    from rules_engine.text.compiler import compile_face_text
+
+    what = (kw.parameter or "").strip()
+    m = _ARTICLE.match(what) or re.match(r"^(?P<noun>[A-Za-z-]+)$", what)
+    if m is None or kw.cost is None:
+        return (ab.Unsupported(text=kw.text, reason="craft materials not understood"),)
+    noun = m.group("noun").lower()
+    text = (f"{kw.cost.text}, Exile this permanent, Exile another {noun} you control: Return "
+            "this card to the battlefield transformed under its owner's control. Activate only "
+            "as a sorcery.")
+    found = [a for a in compile_face_text(text, "~", "~", "Artifact").abilities
+             if isinstance(a, ab.ActivatedAbility)]
+    if len(found) != 1 or not isinstance(found[0].cost.parts[-1].what, ab.ObjectFilter):
+        return (ab.Unsupported(text=kw.text, reason="craft did not compile"),)
+    abl = found[0]
+    last = abl.cost.parts[-1]
+    flt = replace(last.what, controller="you", zone=CRAFT_ZONE,
+                  text=f"another {noun} you control or {noun} card in your graveyard")
+    parts = abl.cost.parts[:-1] + (replace(last, what=flt, text=f"Exile {flt.text}"),)
+    return (replace(abl, cost=replace(abl.cost, parts=parts, text=kw.cost.text), text=kw.text),)
+
+
+registry.register_keyword_builders({"craft": _craft})
