@@ -459,13 +459,27 @@ class _Convoker:
         self.how = how
 
 
+def waterbend_sources(game: Game, player: Player, generic: int,
+                      exclude: Any = None) -> list[tuple[Any, tuple[str, ...]]]:
+    """701.67a-b: while paying a waterbend cost, each untapped artifact or creature you control
+    may pay {1} of that cost's generic mana (at most ``generic`` of them: only the waterbend
+    part, 701.67b); listed after the lands, as convoke's helpers are."""
+    used = {id(o) for o, _c in mana_sources(game, player)}
+    found = [(_Convoker(o, "waterbend_tapped"), ("C",)) for o in game.battlefield
+             if o.controller is player and not o.tapped and not o.phased_out and o is not exclude
+             and (o.is_creature or o.has_type("Artifact")) and id(o) not in used]
+    return found[:max(0, generic)]
+
+
 def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
-             spell: Any = None) -> dict[str, int]:
+             spell: Any = None, extra: list[Any] | None = None) -> dict[str, int]:
     """601.2g-h: pay from the pool, then tap lands automatically; refuse if impossible.
     Returns the mana spent by kind ("R": 2, "C": 1), for "mana spent to cast it" (601.2h);
-    creatures tapped for convoke (702.51a) pay too but spend no mana."""
+    creatures tapped for convoke (702.51a) or waterbend (701.67a, ``extra``) pay too but spend
+    no mana."""
     plan = plan_payment(cost, x, player.mana_pool,
-                        mana_sources(game, player) + _convoke_sources(game, player, spell))
+                        mana_sources(game, player) + _convoke_sources(game, player, spell)
+                        + list(extra or ()))
     if plan is None:
         raise IllegalActionError("601.2h", f"{player.name} can't pay the mana cost of {what}")
     spent, all_taps = plan
@@ -1279,6 +1293,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     tap = untap = False
     loyalty = None
     other_parts: list[Any] = []
+    waterbend = 0  # the generic mana of a waterbend cost (701.67b)
     for part in abl.cost.parts:
         if part.kind == "mana":
             mana_text += part.mana or ""
@@ -1292,6 +1307,10 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             if amt is not None and amt.value is None and amt.variable in ("X", "-X"):
                 # 107.3a: [-X] - X announced as the ability is activated (606.4)
                 loyalty = -x if amt.variable == "-X" else x
+        elif part.kind == "waterbend":  # 701.67a: "Pay [cost]", artifacts/creatures helping
+            mana_text += part.mana or ""
+            wb = parse_cost(part.mana or "")
+            waterbend += wb.generic + wb.x_count * x
         elif part.kind in hooks.other_cost_kinds:
             other_parts.append(part)  # sacrifice, discard, pay life, remove counters ...
         else:
@@ -1318,11 +1337,14 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
             raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     cost = parse_cost(mana_text)
+    helpers = waterbend_sources(game, player, waterbend, obj if tap else None) if waterbend \
+        else []
     if tap and obj.is_land:
         sources_ok = plan_payment(cost, x, player.mana_pool,
                                   [s for s in mana_sources(game, player) if s[0] is not obj])
     else:
-        sources_ok = plan_payment(cost, x, player.mana_pool, mana_sources(game, player))
+        sources_ok = plan_payment(cost, x, player.mana_pool, mana_sources(game, player)
+                                  + helpers)
     if sources_ok is None:
         raise IllegalActionError("601.2h", f"{player.name} can't pay {mana_text} for {obj.name}")
     if other_parts:
@@ -1345,7 +1367,9 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         obj.tapped = True
         if not abl.is_mana_ability:  # (a mana ability logs "tapped_for_mana" as it resolves)
             game.log("tapped_for_cost", obj=obj, player=player, source=obj)
-    pay_mana(game, player, cost, x, obj.name)
+    pay_mana(game, player, cost, x, obj.name, extra=helpers)
+    if waterbend or any(p.kind == "waterbend" for p in abl.cost.parts):
+        game.log("waterbended", player=player, obj=obj)  # 701.67c: "whenever you waterbend"
     if other_parts:
         # 602.2b / 601.2h: the other costs are paid in any order; what was paid is remembered
         # for the effect ("the sacrificed creature", 608.2h)

@@ -79,6 +79,8 @@ ALTERNATIVE_COSTS: list[tuple[Callable[[Any, Any, Any, str], Any],
                               Callable[[Any, Any, Any], None]]] = []
 EXILE_CASTS: list[Callable[[Any, Any, Any], str | None]] = []
 GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[str, tuple[Any, ...], bool] | None]] = []
+# the keywords behind GRAVEYARD_CASTS (the simulator offers "cast from graveyard" for them)
+GRAVEYARD_CAST_KEYWORDS: set[str] = set()
 ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}
 QUALIFIERS: dict[str, Callable[[Any, Any, Any], bool]] = {}
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []

@@ -33,6 +33,7 @@ from rules_engine.mechanics import (  # noqa: F401
     cases,
     cipher,
     day_night,
+    dk_keywords,
     dredge,
     earthbend,
     emblems,

@@ -19,6 +19,7 @@ from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
 from rules_engine.mechanics import (
+    dk_keywords,
     face_down,
     graveyard_abilities,
     graveyard_casts,
@@ -123,7 +124,7 @@ def candidate_moves(game: Game) -> list[Move]:
 
 
 _GRAVEYARD_KEYWORDS = frozenset(k for z, k in registry.ZONE_ACTIONS if z == "graveyard")
-_GRAVEYARD_CAST_KEYWORDS = ("retrace", "jump-start", "cast from graveyard")
+_GRAVEYARD_CAST_KEYWORDS = registry.GRAVEYARD_CAST_KEYWORDS  # retrace, harmonize ...
 # alternative costs offered as a spell is cast (registry.ALTERNATIVE_COSTS), by keyword
 _ALT_COST_KEYWORDS = ("evoke", "dash", "blitz", "spectacle", "surge", "bestow", "emerge",
                       "prowl", "overload", "alternative cost")
@@ -273,6 +274,13 @@ def _payable(game: Game, player: Any, obj: GameObject, kind: str) -> bool:
             return False
         cost_text = (obj.face.mana_cost or "") if fb is None else casting.keyword_mana(
             obj, fb)  # no flashback: a retrace / jump-start card pays its mana cost
+        if fb is None:  # the cost its mechanic asks (harmonize, mayhem: an alternative cost)
+            found = next((f for ask in registry.GRAVEYARD_CASTS
+                          if (f := ask(game, player, obj))), None)
+            if found is None:
+                return False
+            cost_text = dk_keywords.reduce_generic(found[0], dk_keywords.harmonize_reduction(
+                game, player, obj))
     else:
         cost_text = obj.face.mana_cost
     if casting.can_pay(game, player, parse_cost(cost_text), 0, obj):  # (convoke, delve ...)

@@ -39,7 +39,10 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
         pool = [o for o in player.hand if o is not source]
     elif kind == "exile":
         zone = (flt.zone if flt is not None and flt.zone else "graveyard")
-        if flt is not None and "single_graveyard" in flt.qualifiers:
+        if zone == "battlefield_or_graveyard":
+            # 702.167b (craft's materials): permanents you control and/or cards in your graveyard
+            pool = list(game.permanents(player)) + list(player.graveyard)
+        elif flt is not None and "single_graveyard" in flt.qualifiers:
             # "Exile two creature cards from a single graveyard": any one player's
             pool = [o for p in game.players for o in getattr(p, zone, [])]
         else:

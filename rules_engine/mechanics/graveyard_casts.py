@@ -49,9 +49,12 @@ def _permission(game: Game, player: Player, obj: GameObject) -> tuple[str, tuple
 
 
 def castable(obj: GameObject) -> bool:
-    """Whether the card has a graveyard cast of this module (for the simulator's moves)."""
+    """Whether the card has a graveyard cast a mechanic registered
+    (``registry.GRAVEYARD_CAST_KEYWORDS``: retrace, jump-start, harmonize, mayhem ...), for the
+    simulator's moves."""
     return any(compiled.keyword_ability(obj, k) is not None
-               for k in ("jump-start", "retrace", "cast from graveyard"))
+               for k in registry.GRAVEYARD_CAST_KEYWORDS)
 
 
 registry.GRAVEYARD_CASTS.append(_permission)
+registry.GRAVEYARD_CAST_KEYWORDS.update({"jump-start", "retrace", "cast from graveyard"})

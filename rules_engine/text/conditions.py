@@ -294,6 +294,7 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"you have the most life or are tied for most life", _fixed("you_most_life")),
         (r"(?:~|this spell|it) was cast using teamwork", _fixed("cast_using_teamwork")),
         (r"(?:~|it|that spell) was foretold", _fixed("foretold")),  # 702.143
+        (r"(?:~'s|its|this spell's) mayhem cost was paid", _fixed("mayhem_paid")),  # 702.187b
         # "if its evoke cost was paid", "if ~'s prowl cost was paid" (the alternative costs of
         # rules_engine/mechanics/alt_costs*.py, bestow)
         (r"(?:~'s|its) (?P<kw>evoke|dash|blitz|prowl|surge|spectacle|emerge|overload) cost was "

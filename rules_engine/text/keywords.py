@@ -76,6 +76,10 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     if m and parse_cost(m.group("cost")) is not None:  # rule 702.47a
         return KeywordAbility(name="splice", parameter=m.group("what"),
                               cost=parse_cost(m.group("cost")), text=t)
+    m = re.match(r"^craft with (?P<what>[^{]+?) (?P<cost>\{.+)$", t, re.I)
+    if m and parse_cost(m.group("cost")) is not None:  # rule 702.167a: "Craft with [materials]"
+        return KeywordAbility(name="craft", parameter=m.group("what"),
+                              cost=parse_cost(m.group("cost")), text=t)
     if _LANDWALK_RE.match(t):
         return KeywordAbility(name="landwalk", parameter=low.replace("walk", ""), text=t)
     m = re.match(r"^(protection|hexproof) from (.+)$", t, re.I)
