@@ -148,6 +148,8 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    # "lands with the chosen name" (201.4, 709.4a: the name the source chose, targeting.matches)
+    (re.compile(r"\s+with the chosen name$", re.I), {"qualifier": "with the chosen name"}),
     # "target creature you control other than that creature": not the object the trigger
     # event is about (checked as the targets are chosen, 603.3d)
     (re.compile(r"\s+other than that (?:creature|permanent)$", re.I),
@@ -509,6 +511,7 @@ def _with_other(flt: ObjectFilter) -> ObjectFilter:
 
 def _is_plural_group(phrase: str) -> bool:
     """True for "Creatures you control", "Other Humans", "Wolves and Werewolves you control"."""
+    phrase = re.sub(r"\s+with the chosen name$", "", phrase, flags=re.I)  # 201.4
     words = re.sub(r"\s+(you control|an opponent controls|your opponents control|you cast|"
                    r"that attacked this turn|you don't control)$", "", phrase, flags=re.I).split()
     if not words:
