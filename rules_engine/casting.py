@@ -1263,6 +1263,10 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if statics.restricted(game, "cant_activate", obj):
         raise IllegalActionError("602.5", f"{obj.name}'s activated abilities can't be "
                                           "activated (an effect says so)")
+    if not abl.is_mana_ability and statics.restricted(game, "cant_activate_nonmana", obj):
+        # 602.5 / 605.1a: "... can't be activated unless they're mana abilities"
+        raise IllegalActionError("602.5", f"{obj.name}'s non-mana activated abilities can't be "
+                                          "activated (an effect says so)")
     if abl.timing == "sorcery" and not sorcery_timing_ok(game, player):
         raise IllegalActionError("602.5d", f"{obj.name}'s ability can be activated only as a "
                                            "sorcery")

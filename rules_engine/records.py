@@ -122,3 +122,20 @@ class SwitchPT(Effect):
     subject: Ref = field(default_factory=lambda: Ref("self"))
     duration: Duration | None = field(default_factory=Duration)
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EnterAsCopyExcept(Effect):
+    """"You may have ~ enter as a copy of any creature ..., except it's a Bird in addition to its
+    other types and it has flying" (707.9, 614.1c): :class:`~rules_engine.abilities.EnterAsCopy`
+    with its exceptions read into fields, which become part of the copiable values (707.9b):
+    ``subtypes`` / ``card_types`` added to the copied ones ("in addition to its other types",
+    205.1b) or set instead (``replace_types``), ``keywords`` added to its abilities."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    subtypes: tuple[str, ...] = ()
+    card_types: tuple[str, ...] = ()
+    replace_types: bool = False
+    keywords: tuple[KeywordAbility, ...] = ()
+    text: str = ""

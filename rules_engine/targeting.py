@@ -102,6 +102,10 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             if not has_chosen_name(game, obj, source):  # the source chose ("As ~ enters")
                 return False
             continue
+        if q == "of the chosen type":  # "creatures you control of the chosen type" (205.3m,
+            if not has_chosen_type(game, obj, source):  # the type its source chose, 607.2d)
+                return False
+            continue
         if q == "blocking_source":  # "each creature blocking it" (it = the source)
             if source is None or obj not in (getattr(source, "blockers", None) or ()):
                 return False
@@ -403,6 +407,23 @@ def has_chosen_name(game: Game, obj: Any, source: Any) -> bool:
     return bool(names & chosen)
 
 
+def has_chosen_type(game: Game, obj: Any, source: Any) -> bool:
+    """"of the chosen type" (607.2d, 614.12): ``obj`` has the creature (or other) type
+    ``source`` chose as it entered, the latest choice while it stays the same object (400.7);
+    a changeling has every creature type (702.73a)."""
+    if source is None:
+        return False
+    chosen = None
+    for s, stamp, kind, v in game.__dict__.get("chosen_values", ()):
+        if s is source and stamp == source.timestamp and kind.endswith(" type"):
+            chosen = v.strip().lower()
+    if chosen is None:
+        return False
+    if chosen in {t.lower() for t in obj.subtypes}:
+        return True
+    return obj.is_creature and "changeling" in (getattr(obj.face, "keywords", ()) or ())
+
+
 _COUNTER_ON_IT = re.compile(r"^with an? (\S+) counter on it$")
 _CAST_FROM = re.compile(r"^that (was|wasn't) cast from (its owner's hand|a graveyard|exile)$")
 _CAST_ZONES = {"its owner's hand": "hand", "a graveyard": "graveyard", "exile": "exile"}
@@ -444,7 +465,7 @@ def qualifier_understood(q: str) -> bool:
                  "that was dealt damage this turn", "historic",
                  "that attacked this turn", "with {X} in its mana cost", "single_graveyard",
                  "attached to that creature", "other than that object",
-                 "with the chosen name",
+                 "with the chosen name", "of the chosen type",
                  "blocking_source", "dealt damage this way")  # (the last: effects pools)
 
 

@@ -3,6 +3,7 @@ graveyard", "Tap two untapped creatures you control", "Pay 2 life", "Discard a c
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from rules_engine.abilities import Amount, Cost, CostPart, Ref
@@ -61,6 +62,15 @@ def _part(text: str) -> CostPart | None:
         amt = Amount(1) if m.group(1).lower() in ("a", "an") else amount(m.group(1))
         if flt is not None and amt is not None:
             return CostPart("reveal", amount=amt, what=flt, text=t)
+    m = re.match(rf"^tap (another|(?:{NUM_WORD}) other) untapped (.+)$", t, re.I)
+    if m:  # "Tap two other untapped artifacts you control": "other" excludes the source itself
+        flt = parse_filter("untapped " + m.group(2))
+        count = m.group(1).lower()
+        n = Amount(1) if count == "another" else amount(count.split()[0])
+        if flt is None or n is None:
+            return None
+        return CostPart("tap_untapped", amount=n, what=dataclasses.replace(flt, other=True),
+                        text=t)
     m = re.match(rf"^tap ({NUM_WORD}) (untapped .+)$", t, re.I)
     if m:
         flt = parse_filter(m.group(2))

@@ -84,6 +84,8 @@ from rules_engine.text.phrases import PHRASES
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
+from rules_engine.text.verbs_animate import extend as _extend_animate
+from rules_engine.text.verbs_chosen import extend as _extend_chosen
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 
 # the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
@@ -124,6 +126,8 @@ _DURATION_PREFIX = [
 ]
 # rule families' phrases and "for as long as" durations (rules_engine.text.verbs_rules)
 _extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
+_extend_chosen(VERB_PHRASES)  # chosen names, 201.4 / 602.5 (rules_engine.text.verbs_chosen)
+_extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_animate, 301.7b)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)

@@ -118,7 +118,7 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # the comparison are an amount (107.3), its "you control" is not the filter's controller
     (re.compile(r"\s+with (?:power|toughness|mana value) (?:less than or equal to|greater than or "
                 r"equal to|less than|greater than|equal to) (?:the number of|the total number of|"
-                r"your|the greatest|the highest) .+$", re.I), {"qualifier": "$0"}),
+                r"your|the greatest|the highest|the amount of) .+$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+you control$", re.I), {"controller": "you"}),
     (re.compile(r"\s+you don't control$", re.I), {"controller": "not_you"}),
     (re.compile(r"\s+(?:an opponent controls|your opponents control)$", re.I),
@@ -148,6 +148,11 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    # "creatures you control of the chosen type" (607.2d: the type the source chose)
+    (re.compile(r"\s+of the chosen (?:creature )?type$", re.I),
+     {"qualifier": "of the chosen type"}),
+    # "lands with the chosen name" (201.4, 709.4a: the name the source chose, targeting.matches)
+    (re.compile(r"\s+with the chosen name$", re.I), {"qualifier": "with the chosen name"}),
     # "target creature you control other than that creature": not the object the trigger
     # event is about (checked as the targets are chosen, 603.3d)
     (re.compile(r"\s+other than that (?:creature|permanent)$", re.I),
@@ -510,6 +515,7 @@ def _with_other(flt: ObjectFilter) -> ObjectFilter:
 def _is_plural_group(phrase: str) -> bool:
     """True for "Creatures you control", "Other Humans", "Wolves and Werewolves you control"."""
     # ("... of the chosen type", 607.2d, may follow "you control")
+    phrase = re.sub(r"\s+with the chosen name$", "", phrase, flags=re.I)  # 201.4
     words = re.sub(r"\s+(you control|an opponent controls|your opponents control|you cast|"
                    r"that attacked this turn|you don't control)$", "", re.sub(
                        r"\s+(?:that (?:are|is)(?:n't| not) )?of the chosen (?:type|color)$", "",

@@ -58,6 +58,7 @@ from rules_engine.text import effects as fx
 from rules_engine.text import hooks, tail_phrases
 from rules_engine.text.alt_costs import parse_alternative_cost
 from rules_engine.text.conditions import parse_condition
+from rules_engine.text.copy_except import copy_exceptions
 from rules_engine.text.costs import parse_cost, parse_cost_choice
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.normalize import sentences
@@ -373,9 +374,11 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     m = re.fullmatch(r"you may have ~ enter as a copy of (?:any|an?) (?P<what>.+?)"
                      r"(?:, except (?P<except>.+))?", t, re.I)
     if m:
-        flt = parse_filter(re.sub(r" on the battlefield$", "", m.group("what")))
+        flt = parse_filter(re.sub(r" on the battlefield\b", "", m.group("what")))
         if flt is not None:
             copy = EnterAsCopy(filter=flt, except_text=m.group("except"), text=t)
+            if m.group("except"):  # 707.9b exceptions read into fields when understood
+                copy = copy_exceptions(flt, m.group("except"), t) or copy
             return EntersReplacement(kind="as_enters", effects=(MayEffect(
                 effects=(copy,), text=t),), text=text)
     m = re.fullmatch(r"(.+?) enters? with an additional (\S+) counter on (?:it|them)", t, re.I)
