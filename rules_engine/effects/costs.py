@@ -14,8 +14,8 @@ from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
-                              "energy", "forage", "collect_evidence", "reveal", "untap",
-                              "waterbend"})
+                              "energy", "forage", "collect_evidence", "reveal", "untap"})
+# (waterbend, 701.67, is paid with the mana: casting.waterbend_sources)
 
 
 def _cost_count(part: Any) -> int:

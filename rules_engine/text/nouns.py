@@ -149,7 +149,8 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
     # "creatures you control of the chosen type" (607.2d: the type the source chose)
-    (re.compile(r"\s+of the chosen (?:creature )?type$", re.I),
+    # (not "that aren't of the chosen type": the negated form is read with its "that")
+    (re.compile(r"(?<!n't)(?<! not)\s+of the chosen (?:creature )?type$", re.I),
      {"qualifier": "of the chosen type"}),
     # "lands with the chosen name" (201.4, 709.4a: the name the source chose, targeting.matches)
     (re.compile(r"\s+with the chosen name$", re.I), {"qualifier": "with the chosen name"}),
