@@ -95,3 +95,14 @@ class FromOutsideGame(Effect):
 class OnceEachTurn(Repeat):
     """"..., you may draw a card. Do this only once each turn.": ``effects`` (a "you may") are
     done at most once a turn for this object; later in the turn the ability does nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleCounters(Effect):
+    """"Double the number of +1/+1 counters on each creature you control": each object of
+    ``subject`` gets as many ``counter`` counters as it already has (701.10e), counted for
+    each object on its own as the effect resolves."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    counter: str = "+1/+1"
+    text: str = ""

@@ -20,6 +20,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     turn,
 )
 from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
+    doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...
     player_choices,
     prevent_next,  # 615.7

@@ -83,6 +83,7 @@ from rules_engine.text.phrases import PHRASES
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
+from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 
 # the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
@@ -123,6 +124,7 @@ _DURATION_PREFIX = [
 ]
 # rule families' phrases and "for as long as" durations (rules_engine.text.verbs_rules)
 _extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
+_extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
