@@ -106,3 +106,15 @@ class DoubleCounters(Effect):
     subject: Ref = field(default_factory=lambda: Ref("it"))
     counter: str = "+1/+1"
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveExiledWith(Effect):
+    """"Put each card exiled with ~ into its owner's graveyard", "Return each card exiled with
+    ~ to its owner's hand": every card in exile that an instruction of this object put there
+    (406.6, 607.2a) goes to ``destination`` ("graveyard", "hand" or "battlefield"); the cards
+    moved are what "this way" counts afterwards (608.2c)."""
+
+    destination: str = "graveyard"
+    controller: str = "owner"
+    text: str = ""

@@ -84,6 +84,7 @@ from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
 from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
+from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 
 # the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
@@ -880,7 +881,8 @@ def _amount_rewrite(t: str, ctx: Ctx, effects: list[Effect]) -> bool:
                            r"that player's) library)", r"the top X cards of \1", rewritten)
         if _rewritten(rewritten, ctx, effects):
             return True
-    return False
+    # respellings of the deck-blocking families (rules_engine.text.verbs_decks)
+    return any(_rewritten(r, ctx, effects) for r in _deck_rewrites(t))
 
 
 def _rewritten(text: str, ctx: Ctx, effects: list[Effect]) -> bool:
