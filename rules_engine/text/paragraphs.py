@@ -63,6 +63,7 @@ from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.triggers import parse_trigger
+from rules_engine.text.verbs_decks import trigger_amount_rest
 
 _ACTIVATION = [
     (re.compile(r"^activate only as a sorcery$", re.I), "sorcery"),
@@ -206,6 +207,7 @@ def parse_triggered(text: str, ctx: Ctx | None = None, label: str | None = None,
             break
     if trigger is None:
         return None
+    rest = trigger_amount_rest(trigger.text, rest)  # "create that many" (text/verbs_decks.py)
     condition = None
     effects = None
     ctx.once_each_turn = False

@@ -9,7 +9,10 @@ verb-phrase table (:data:`rules_engine.text.effects.VERB_PHRASES`) like
   way" counts next, 608.2c);
 - sentences respelled to the amount grammar's spelling (:func:`rewrites`): "with mana value
   equal to 1 plus the sacrificed artifact's mana value" is "with mana value X, ..., where X is
-  ..." (107.3, 202.3).
+  ..." (107.3, 202.3);
+- "Whenever you cast a noncreature spell with one or more blue mana symbols in its mana cost,
+  create that many ... tokens": "that many" is the number of those symbols in that spell's
+  mana cost (107.4, 603.2: the trigger's own count).
 """
 
 from __future__ import annotations
@@ -74,3 +77,24 @@ def extend(table: list) -> None:
     """Append these phrases to the verb-phrase table (once)."""
     if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
         table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
+
+
+_SYMBOLS_TRIGGER = re.compile(r"\bspells? with (?:one|two|three|four|five|\d+) or more "
+                              r"(?P<color>white|blue|black|red|green) mana symbols in its mana "
+                              r"cost\b", re.I)
+
+
+def trigger_amount_rest(trigger_text: str, rest: str) -> str:
+    """The effect words of a triggered ability with its "that many" named when the trigger
+    event counts something: "Whenever you cast a spell with one or more blue mana symbols in
+    its mana cost, create that many ... tokens" creates one for each blue symbol of that
+    spell's mana cost (107.4). Other effect words come back unchanged."""
+    m = _SYMBOLS_TRIGGER.search(trigger_text)
+    if m is None or not re.search(r"\bthat many\b", rest, re.I) or re.search(r"\bX\b", rest):
+        return rest
+    body, dot = (rest[:-1], ".") if rest.rstrip().endswith(".") else (rest, "")
+    if "." in body.rstrip():
+        return rest  # several sentences: "that many" might be another count
+    body = re.sub(r"\bthat many\b", "X", body.rstrip(), count=1, flags=re.I)
+    return (f"{body}, where X is the number of {m.group('color').lower()} mana symbols in "
+            f"that spell's mana cost{dot}")
