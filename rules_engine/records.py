@@ -14,6 +14,7 @@ from rules_engine.abilities import (
     Duration,
     Effect,
     KeywordAbility,
+    Modal,
     ObjectFilter,
     Ref,
     Repeat,
@@ -118,3 +119,10 @@ class MoveExiledWith(Effect):
     destination: str = "graveyard"
     controller: str = "owner"
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ModalUnchosen(Modal):
+    """"Choose one that hasn't been chosen this turn —": a modal ability (700.2) whose modes
+    already chosen this turn for this object (the same object, 400.7) can't be chosen again;
+    with every mode chosen, no mode can be chosen and the ability does nothing (700.2b)."""

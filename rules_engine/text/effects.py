@@ -61,7 +61,7 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.records import GrantChoice
+from rules_engine.records import GrantChoice, ModalUnchosen
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import (
     hooks,
@@ -947,6 +947,12 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         # rule 700.2d: the same mode may be chosen more than once
         inner = _modal(head[: rep.start()] + " —\n" + "\n".join(bullets), ctx)
         return dataclasses.replace(inner, repeatable=True) if isinstance(inner, Modal) else None
+    if re.fullmatch(r"choose one that hasn't been chosen this turn\s*—", head.strip(), re.I):
+        # 700.2: the modes chosen earlier this turn for this object are not available
+        inner = _modal("Choose one —\n" + "\n".join(bullets), ctx)
+        return ModalUnchosen(**{f.name: text if f.name == "text" else getattr(inner, f.name)
+                                for f in dataclasses.fields(inner)}) if isinstance(
+            inner, Modal) else None
     m = re.fullmatch(r"(?:choose )?(one|two|three|four|five|up to one|up to two|up to three|"
                      r"up to four|up to five|one or more|"
                      r"one or both|any number)\s*(?:—|\.\s*if (.+?), you may choose (both|two|"
