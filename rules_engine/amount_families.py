@@ -32,7 +32,8 @@ game state:
   (105.2);
 * counters among objects: "lore counters among Sagas you control" (122.1);
 * mana symbols: "red mana symbols in the mana costs of permanents you control" (107.4e: a hybrid
-  symbol is a symbol of each of its colors; the same count as devotion, 700.5);
+  symbol is a symbol of each of its colors; the same count as devotion, 700.5), "blue mana
+  symbols in that spell's mana cost" (107.4);
 * turns: "the number of turns you have begun" (500.1).
 
 Every family returns None for words it does not read, and counts only with filters whose every
@@ -571,6 +572,11 @@ def _totals(game: Game, text: str, controller: Player, source: Any, ctx: Any) ->
     if m:  # 107.4e: a hybrid symbol is a symbol of each of its colors (as devotion, 700.5)
         return amounts._devotion(game, f"devotion to {m.group('color')}", controller, source,
                                  ctx)
+    m = re.fullmatch(r"(?:the number of )?(?P<color>white|blue|black|red|green) mana symbols in "
+                     r"(?P<obj>that spell|that card|it|~|that permanent)(?:'s|s)? mana cost", low)
+    if m:  # 107.4 / 107.4e: the symbols of one object's mana cost
+        obj = amounts._object(game, m.group("obj"), controller, source, ctx)
+        return 0 if obj is None else targeting.color_symbols(obj, m.group("color"))
     if re.fullmatch(r"(?:the number of )?turns you(?:'ve| have) begun", low):
         return targeting.turns_begun(game, controller)  # 500.1
     m = re.fullmatch(r"(?:the number of )?(?:(?P<kind>\S+) )?counters? among (?P<set>.+)", text,

@@ -14,6 +14,7 @@ from rules_engine.abilities import (
     Duration,
     Effect,
     KeywordAbility,
+    Modal,
     ObjectFilter,
     Ref,
     Repeat,
@@ -139,3 +140,33 @@ class EnterAsCopyExcept(Effect):
     replace_types: bool = False
     keywords: tuple[KeywordAbility, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleCounters(Effect):
+    """"Double the number of +1/+1 counters on each creature you control": each object of
+    ``subject`` gets as many ``counter`` counters as it already has (701.10e), counted for
+    each object on its own as the effect resolves."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    counter: str = "+1/+1"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveExiledWith(Effect):
+    """"Put each card exiled with ~ into its owner's graveyard", "Return each card exiled with
+    ~ to its owner's hand": every card in exile that an instruction of this object put there
+    (406.6, 607.2a) goes to ``destination`` ("graveyard", "hand" or "battlefield"); the cards
+    moved are what "this way" counts afterwards (608.2c)."""
+
+    destination: str = "graveyard"
+    controller: str = "owner"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ModalUnchosen(Modal):
+    """"Choose one that hasn't been chosen this turn —": a modal ability (700.2) whose modes
+    already chosen this turn for this object (the same object, 400.7) can't be chosen again;
+    with every mode chosen, no mode can be chosen and the ability does nothing (700.2b)."""

@@ -21,6 +21,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 )
 from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     copy_except,  # 707.9b enter as a copy, except ...
+    doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...
     player_choices,
     prevent_next,  # 615.7

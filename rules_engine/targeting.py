@@ -300,6 +300,24 @@ def turns_begun(game: Game, player: Any) -> int:
     return before + sum(1 for e in logged if e.data.get("player") is player)
 
 
+# "spell with one or more blue mana symbols in its mana cost" (107.4: the colored symbols of a
+# mana cost; 107.4e: a hybrid symbol is a symbol of each of its colors)
+COLOR_SYMBOLS = re.compile(r"^with (one|two|three|four|five|\d+) or more (white|blue|black|red|"
+                           r"green) mana symbols in its mana cost$", re.I)
+_SYMBOL_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                   **{str(n): n for n in range(10)}}
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def color_symbols(obj: Any, color: str) -> int:
+    """107.4 / 107.4e: how many mana symbols of ``color`` the object's mana cost has (a hybrid
+    or Phyrexian symbol of that color counts once)."""
+    letter = _COLOR_LETTER.get(color.lower())
+    face = getattr(obj, "face", None)
+    cost = getattr(face, "mana_cost", None) or ""
+    return sum(1 for sym in re.findall(r"\{([^}]+)\}", cost) if letter in sym.split("/"))
+
+
 def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     """The less common filter qualifiers the compiler keeps as words (rule 109.3's
     characteristics). A qualifier not understood here does not exclude anything."""
@@ -343,6 +361,9 @@ def _qualifier_holds(game: Game, obj: Any, q: str) -> bool:
     if m:  # "with power or toughness 1 or less"
         n, way = int(m.group(1)), m.group(2)
         return any(v <= n if way == "less" else v >= n for v in (obj.power, obj.toughness))
+    m = COLOR_SYMBOLS.match(q)
+    if m:  # "with one or more blue mana symbols in its mana cost" (107.4, 107.4e)
+        return color_symbols(obj, m.group(2)) >= _SYMBOL_NUMBERS.get(m.group(1).lower(), 1)
     if q.lower() == "with {x} in its mana cost":  # 107.3: an {X} in its printed mana cost
         return "{X}" in (obj.face.mana_cost or "")
     if q in ("single_graveyard", "attached to that creature"):
@@ -457,7 +478,7 @@ def qualifier_understood(q: str) -> bool:
         return True
     if _COUNTER_ON_IT.match(q):
         return True
-    if _amount_compare_understood(q) or _CAST_FROM.match(q):
+    if _amount_compare_understood(q) or _CAST_FROM.match(q) or COLOR_SYMBOLS.match(q):
         return True
     if q.startswith(("plus:", "to:opponent", "src:")) or q == "noncombat":
         return True  # the parts of a "damage_plus" static, read by combat._damage_plus

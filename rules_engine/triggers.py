@@ -879,7 +879,7 @@ def put_on_stack(game: Game) -> None:
         for pend in mine:
             effects = tuple(pend.effects)
             if any(isinstance(e, ab.Modal) for e in effects):
-                effects = hooks.choose_modes(game, player, effects)  # 603.3c
+                effects = hooks.choose_modes(game, player, effects, pend.source)  # 603.3c
             item = StackAbility(game.new_id(), pend.name, pend.source, player,
                                 list(effects), ability=pend.ability, event=pend.event)
             ev = pend.event

@@ -213,9 +213,11 @@ def _printed_modes(text: str, count: int) -> list[str]:
     return bullets if len(bullets) == count else [""] * count
 
 
-def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[Any, ...]:
+def choose_modes(game: Game, player: Player, effects: tuple[Any, ...],
+                 source: Any = None) -> tuple[Any, ...]:
     """601.2b / 603.3c / 700.2: modes are chosen as the spell or ability goes on the stack;
-    the effects of the chosen modes replace the Modal record."""
+    the effects of the chosen modes replace the Modal record. ``source`` is the object whose
+    ability it is ("choose one that hasn't been chosen this turn" remembers per object)."""
     out: list[Any] = []
     for eff in effects:
         if not isinstance(eff, ab.Modal):
@@ -223,8 +225,24 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
             continue
         printed = _printed_modes(eff.text, len(eff.modes))
         modes = [Mode(i, m, printed[i]) for i, m in enumerate(eff.modes)]
+        used: set[str] | None = None
+        if isinstance(eff, records.ModalUnchosen):
+            # 700.2 / 700.2b: only modes not yet chosen this turn for this object (400.7: the
+            # same object); with none left, no mode is chosen and the ability does nothing
+            key = (id(source), getattr(source, "timestamp", None), eff.text)
+            table = game.__dict__.setdefault("modes_chosen_this_turn", {})
+            turn, used = table.get(key, (game.turn, set()))
+            if turn != game.turn:
+                used = set()
+            table[key] = (game.turn, used)
+            modes = [md for md in modes if md.label not in used]
+            if not modes:
+                game.note(f"every mode of '{eff.text.splitlines()[0]}' was chosen this turn")
+                continue
         picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
         chosen = picks or modes[:max(eff.min_choices, 0)]
+        if used is not None:
+            used.update(md.label for md in chosen)
         for mode in chosen:
             out.extend(mode.effects)
         # the costs of the chosen modes (702.172a spree: an additional cost, 601.2f), read by
@@ -238,7 +256,7 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...]) -> tuple[
 
 def h_modal(ctx: Ctx, eff: ab.Modal) -> None:
     """Modes not chosen earlier (a Modal nested in another effect) are chosen now."""
-    run(ctx.game, ctx, choose_modes(ctx.game, ctx.controller, (eff,)))
+    run(ctx.game, ctx, choose_modes(ctx.game, ctx.controller, (eff,), _source_obj(ctx)))
 
 
 def h_choose_target(ctx: Ctx, eff: Any) -> None:
@@ -300,6 +318,7 @@ registry.register_effects({
     ab.Conditional: h_conditional,
     ab.Repeat: h_repeat,
     ab.Modal: h_modal,
+    records.ModalUnchosen: h_modal,
     ab.WithX: h_with_x,
     ab.ChooseTarget: h_choose_target,
     ab.RollDie: h_roll_die,

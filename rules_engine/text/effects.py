@@ -61,7 +61,7 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.records import GrantChoice
+from rules_engine.records import GrantChoice, ModalUnchosen
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import (
     hooks,
@@ -86,6 +86,8 @@ from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
 from rules_engine.text.verbs_animate import extend as _extend_animate
 from rules_engine.text.verbs_chosen import extend as _extend_chosen
+from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
+from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 
 # the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
@@ -128,6 +130,7 @@ _DURATION_PREFIX = [
 _extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
 _extend_chosen(VERB_PHRASES)  # chosen names, 201.4 / 602.5 (rules_engine.text.verbs_chosen)
 _extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_animate, 301.7b)
+_extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
@@ -883,7 +886,8 @@ def _amount_rewrite(t: str, ctx: Ctx, effects: list[Effect]) -> bool:
                            r"that player's) library)", r"the top X cards of \1", rewritten)
         if _rewritten(rewritten, ctx, effects):
             return True
-    return False
+    # respellings of the deck-blocking families (rules_engine.text.verbs_decks)
+    return any(_rewritten(r, ctx, effects) for r in _deck_rewrites(t))
 
 
 def _rewritten(text: str, ctx: Ctx, effects: list[Effect]) -> bool:
@@ -948,6 +952,12 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         # rule 700.2d: the same mode may be chosen more than once
         inner = _modal(head[: rep.start()] + " —\n" + "\n".join(bullets), ctx)
         return dataclasses.replace(inner, repeatable=True) if isinstance(inner, Modal) else None
+    if re.fullmatch(r"choose one that hasn't been chosen this turn\s*—", head.strip(), re.I):
+        # 700.2: the modes chosen earlier this turn for this object are not available
+        inner = _modal("Choose one —\n" + "\n".join(bullets), ctx)
+        return ModalUnchosen(**{f.name: text if f.name == "text" else getattr(inner, f.name)
+                                for f in dataclasses.fields(inner)}) if isinstance(
+            inner, Modal) else None
     m = re.fullmatch(r"(?:choose )?(one|two|three|four|five|up to one|up to two|up to three|"
                      r"up to four|up to five|one or more|"
                      r"one or both|any number)\s*(?:—|\.\s*if (.+?), you may choose (both|two|"

@@ -164,6 +164,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+during (?:an opponent's|your|each opponent's) turn$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+with \{X\} in its mana cost$", re.I), {"qualifier": "$0"}),
+    # 107.4, 107.4e: "noncreature spell with one or more blue mana symbols in its mana cost"
+    (re.compile(r"\s+with (?:one|two|three|four|five|\d+) or more (?:white|blue|black|red|green) "
+                r"mana symbols in its mana cost$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+(?:attached to|blocked by) (?:it|~|that creature)$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+blocking (?:it|~)$", re.I), {"qualifier": "blocking_source"}),

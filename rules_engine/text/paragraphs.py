@@ -60,10 +60,12 @@ from rules_engine.text.alt_costs import parse_alternative_cost
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.copy_except import copy_exceptions
 from rules_engine.text.costs import parse_cost, parse_cost_choice
+from rules_engine.text.infinity import infinity_ability
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.triggers import parse_trigger
+from rules_engine.text.verbs_decks import trigger_amount_rest
 
 _ACTIVATION = [
     (re.compile(r"^activate only as a sorcery$", re.I), "sorcery"),
@@ -207,6 +209,7 @@ def parse_triggered(text: str, ctx: Ctx | None = None, label: str | None = None,
             break
     if trigger is None:
         return None
+    rest = trigger_amount_rest(trigger.text, rest)  # "create that many" (text/verbs_decks.py)
     condition = None
     effects = None
     ctx.once_each_turn = False
@@ -761,6 +764,9 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
         ability = _activated(m.group("cost"), m.group("effect"), None, para)
         if ability is not None:
             return (ability,)
+    inf = infinity_ability(para, lambda body: compile_paragraph(body, is_spell=is_spell))
+    if inf is not None:  # 702.186b: "∞ — [Ability]" (rules_engine.text.infinity)
+        return inf
     label = None
     body = para
     lm = _LABEL_RE.match(para)

@@ -1,0 +1,50 @@
+"""Effects of the deck-blocking families of issue 12 (helper dk3):
+
+- doubling counters (701.10e): "double the number of +1/+1 counters on each creature you
+  control" gives each of those permanents as many of those counters as it already has;
+- moving the cards exiled with this object (406.6, 607.2a): "put each card exiled with ~ into
+  its owner's graveyard".
+"""
+
+from __future__ import annotations
+
+from rules_engine import records, registry
+from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects.core import _objects
+
+
+def h_double_counters(ctx: Ctx, eff: records.DoubleCounters) -> None:
+    """701.10e: each permanent of the subject gets as many counters of the kind as it has
+    (each one counted for itself, so a creature with none gets none)."""
+    done = 0
+    for obj in _objects(ctx, eff.subject):
+        have = obj.counters.get(eff.counter, 0) if obj.zone == "battlefield" else 0
+        if have <= 0:
+            continue
+        obj.counters[eff.counter] = have + have
+        done += 1
+        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=have,
+                     player=ctx.controller)
+    ctx.count = done
+
+
+def h_move_exiled_with(ctx: Ctx, eff: records.MoveExiledWith) -> None:
+    """406.6 / 607.2a: the cards in exile an instruction of this very object put there (the
+    same object only: a new one after a zone change has no such cards, 400.7) go to their
+    owners' graveyards or hands, or onto the battlefield; they are what "this way" names
+    afterwards (608.2c)."""
+    game = ctx.game
+    src = _source_obj(ctx)
+    key = (src, getattr(src, "timestamp", None))
+    cards = [c for p in game.players for c in p.exile if c.exiled_with == key]
+    moved = []
+    for card in cards:
+        game.move(card, eff.destination)
+        moved.append(card)
+    ctx.those = moved
+    ctx.count = len(moved)
+    ctx.did = bool(moved)
+
+
+registry.register_effects({records.DoubleCounters: h_double_counters,
+                           records.MoveExiledWith: h_move_exiled_with})
