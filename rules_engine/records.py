@@ -170,3 +170,16 @@ class ModalUnchosen(Modal):
     """"Choose one that hasn't been chosen this turn —": a modal ability (700.2) whose modes
     already chosen this turn for this object (the same object, 400.7) can't be chosen again;
     with every mode chosen, no mode can be chosen and the ability does nothing (700.2b)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromMilled(Effect):
+    """"You may put a permanent card from among the milled cards into your hand": the player
+    chooses up to ``max_count`` cards of ``filter`` among the cards this resolution milled
+    (701.17, 608.2c "this way") still in the graveyard, and puts them into ``destination``."""
+
+    filter: ObjectFilter | None = None
+    min_count: int = 0
+    max_count: int = 1
+    destination: str = "hand"
+    text: str = ""

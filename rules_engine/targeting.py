@@ -92,6 +92,13 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
             if not holds(game, obj, source):
                 return False
             continue
+        if q == "permanent" and obj.zone != "battlefield":
+            # 110.4b: a "permanent card" / "permanent spell" is one with a permanent type
+            # (artifact, battle, creature, enchantment, land, planeswalker)
+            face = getattr(obj, "face", None)
+            if face is not None and not face.is_permanent_type:
+                return False
+            continue
         if q in _SIMPLE_QUALIFIERS:
             continue
         if q.startswith("named "):  # "a card named <name>" (201.2; partner with, 702.124j)

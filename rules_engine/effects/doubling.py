@@ -3,12 +3,14 @@
 - doubling counters (701.10e): "double the number of +1/+1 counters on each creature you
   control" gives each of those permanents as many of those counters as it already has;
 - moving the cards exiled with this object (406.6, 607.2a): "put each card exiled with ~ into
-  its owner's graveyard".
+  its owner's graveyard";
+- choosing among the milled cards (701.17, 608.2c): "you may put a permanent card from among
+  the milled cards into your hand".
 """
 
 from __future__ import annotations
 
-from rules_engine import records, registry
+from rules_engine import records, registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects
 
@@ -46,5 +48,26 @@ def h_move_exiled_with(ctx: Ctx, eff: records.MoveExiledWith) -> None:
     ctx.did = bool(moved)
 
 
-registry.register_effects({records.DoubleCounters: h_double_counters,
+def h_put_from_milled(ctx: Ctx, eff: records.PutFromMilled) -> None:
+    """701.17 / 608.2c: among the cards this resolution milled that are still in a graveyard
+    (a card that left it is a new object, 400.7), the controller chooses up to the number
+    described of the kind described; they go to the destination (their owner's hand)."""
+    game = ctx.game
+    pool = [o for o in ctx.those if getattr(o, "zone", None) == "graveyard" and
+            targeting.matches(game, o, eff.filter, ctx.controller, None, zone_check=False)]
+    if not pool:
+        ctx.did = False
+        return
+    text = eff.filter.text if eff.filter is not None else "card"
+    n = min(eff.max_count, len(pool))
+    chosen = game.decider.choose_many(ctx.controller.name, f"{text} to put into your "
+                                      f"{eff.destination} ({eff.text})", pool, n,
+                                      minimum=eff.min_count)
+    for card in chosen:
+        game.move(card, eff.destination)
+    ctx.did = bool(chosen)
+
+
+registry.register_effects({records.PutFromMilled: h_put_from_milled,
+                           records.DoubleCounters: h_double_counters,
                            records.MoveExiledWith: h_move_exiled_with})

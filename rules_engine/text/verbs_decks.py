@@ -7,6 +7,8 @@ verb-phrase table (:data:`rules_engine.text.effects.VERB_PHRASES`) like
 - "put each card exiled with ~ into its owner's graveyard", "return each card exiled with ~ to
   its owner's hand" (406.6, 607.2a: the cards this object's instructions exiled; what "this
   way" counts next, 608.2c);
+- "put a permanent card from among the milled cards into your hand", "... up to two creature
+  and/or land cards from among the cards milled this way ..." (701.17, 608.2c);
 - sentences respelled to the amount grammar's spelling (:func:`rewrites`): "with mana value
   equal to 1 plus the sacrificed artifact's mana value" is "with mana value X, ..., where X is
   ..." (107.3, 202.3);
@@ -21,8 +23,8 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Effect, Ref
-from rules_engine.records import DoubleCounters, MoveExiledWith
-from rules_engine.text.nouns import Ctx, parse_ref
+from rules_engine.records import DoubleCounters, MoveExiledWith, PutFromMilled
+from rules_engine.text.nouns import NUM_WORD, Ctx, number, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -44,6 +46,23 @@ def _move_exiled_with(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return MoveExiledWith(destination=zone, text=m.group(0))
 
 
+def _from_milled(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.17 / 608.2c: a choice among the cards this resolution milled."""
+    count, what = m.group("count").lower(), m.group("what")
+    if count == "all":
+        lo, hi = 0, 10**6
+    else:
+        upto = count.startswith("up to ")
+        n = number(count.removeprefix("up to "))
+        if n is None:
+            return None
+        lo, hi = (0 if upto else n), n
+    flt = parse_filter(re.sub(r"\band/or\b", "or", what))
+    if flt is None:
+        return None
+    return PutFromMilled(filter=flt, min_count=lo, max_count=hi, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
     (r"double the number of (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters on (?P<obj>.+)",
      _double_counters),
@@ -51,6 +70,8 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      r"owner's graveyard|their owners' graveyards)|to (?:its owner's hand|their owners' hands)|"
      r"(?:on)?to the battlefield under (?:its owner's|their owners') control)",
      _move_exiled_with),
+    (rf"put (?P<count>all|up to {NUM_WORD}|{NUM_WORD}) (?P<what>.+?) from among (?:the milled "
+     r"cards|the cards milled this way) into your hand", _from_milled),
 ]
 
 # "with mana value equal to <amount>" (202.3 compared with an amount, 107.3): the amount
