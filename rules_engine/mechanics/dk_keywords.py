@@ -97,9 +97,10 @@ def _harmonize(game: Game, player: Player, obj: GameObject, cost_text: str, x: i
     if obj.zone == "graveyard" and _mayhem_cost(obj) is not None and \
             _discarded_this_turn(game, obj):  # cast with mayhem (the permission's first choice)
         return cost_text, (), {"mayhem_paid": True, "log": [("mayhem_paid", {})]}
+    harmonize = _harmonize_cost(obj)
     if obj.zone != "graveyard" or compiled.keyword_ability(obj, "flashback") is not None or \
-            _harmonize_cost(obj) is None:
-        return cost_text, (), {}
+            harmonize is None or not cost_text.startswith(harmonize):
+        return cost_text, (), {}  # (cast from the graveyard some other way: no harmonize)
     options = [o for o in game.permanents(player) if o.is_creature and not o.tapped
                and o.power > 0]
     if not options:
