@@ -468,7 +468,7 @@ def test_cant_attack_or_block_and_plural_attack() -> None:
 
 
 def test_clone_enters_as_a_copy() -> None:
-    from rules_engine.abilities import EnterAsCopy, EntersReplacement, MayEffect
+    from rules_engine.abilities import EntersReplacement, MayEffect
 
     (ab,) = face("You may have this creature enter as a copy of any creature on the battlefield, "
                  "except it's a Rogue in addition to its other types.",
@@ -477,8 +477,11 @@ def test_clone_enters_as_a_copy() -> None:
     (may,) = ab.effects
     assert isinstance(may, MayEffect)
     (copy,) = may.effects
-    assert isinstance(copy, EnterAsCopy) and copy.filter.card_types == ("creature",)
-    assert copy.except_text == "it's a Rogue in addition to its other types"
+    # the exception is read into the copiable values (707.9b): a Rogue in addition to its types
+    from rules_engine.records import EnterAsCopyExcept
+
+    assert isinstance(copy, EnterAsCopyExcept) and copy.filter.card_types == ("creature",)
+    assert copy.subtypes == ("Rogue",) and not copy.replace_types
 
 
 def test_this_turn_history_conditions() -> None:
