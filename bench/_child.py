@@ -25,10 +25,14 @@ from pathlib import Path
 _LAUNCHER = r"""
 import os, signal, sys
 child = None
+SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 def forward(sig, _frame):
-    if child is not None:
-        os.kill(child, sig)
-for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    if child:  # (None before the fork; 0 in the forked child before its exec)
+        try:
+            os.kill(child, sig)
+        except ProcessLookupError:
+            pass
+for s in SIGNALS:
     signal.signal(s, forward)
 child = os.fork()
 if child == 0:
@@ -37,6 +41,10 @@ if child == 0:
     finally:
         os._exit(127)
 _, status, usage = os.wait4(child, 0)
+# the command is over: a signal now must not end this launcher either (Python's shutdown
+# restores the default handlers, and a SIGINT there would look like the command's death)
+for s in SIGNALS:
+    signal.signal(s, signal.SIG_IGN)
 with open(sys.argv[1], "w") as f:
     f.write(f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}")
 if os.WIFSIGNALED(status):
