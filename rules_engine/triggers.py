@@ -920,3 +920,23 @@ def _verify_index() -> bool:
 
 registry.provide(trigger_check=check, trigger_watched_events=WATCHED_EVENTS,
                  trigger_ignored_events=IGNORED_EVENTS, trigger_verify_index=_verify_index)
+
+
+def cast_spells_now_permanents(game: Game, key: str) -> list[GameObject]:
+    """The spells listed under ``game.__dict__[key]`` (cast with some option: warp, suspend,
+    "as though it had flash") that have since become permanents (608.3g); those still on the
+    stack stay listed, the rest are dropped. One pass for every mechanic that acts on "the
+    permanent this spell becomes"."""
+    cast = game.__dict__.get(key)
+    if not cast:
+        return []
+    game.__dict__[key] = [obj for obj in cast if obj.zone == "stack"]
+    return [obj for obj in cast if obj.zone == "battlefield"]
+
+
+def bind_delayed(game: Game, ability: Any, obj: GameObject) -> None:
+    """Create a delayed triggered ability (603.7) about ``obj`` as it is now (its own copy of
+    ``ability``, so the object it refers to is this one, 400.7)."""
+    ability = dataclasses.replace(ability)
+    game.__dict__.setdefault("delayed_refs", []).append((ability, [(obj, obj.timestamp)], []))
+    game.delayed.append(Delayed(ability, obj.controller, obj.name, obj, game.turn))

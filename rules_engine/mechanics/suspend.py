@@ -125,18 +125,11 @@ def _ka_cast(ctx: Ctx, eff: Any) -> None:
 def _haste(game: Game) -> bool:
     """"If you cast a creature spell this way, it gains haste": the permanent it becomes has
     haste (granted once it is on the battlefield; a Mod ends when it leaves, 400.7)."""
-    cast = game.__dict__.get("suspend_cast")
-    if not cast:
-        return False
-    keep = []
-    for obj in cast:
-        if obj.zone == "stack":
-            keep.append(obj)
-        elif obj.zone == "battlefield" and obj.choices_made.get("suspend_haste"):
+    for obj in triggers.cast_spells_now_permanents(game, "suspend_cast"):
+        if obj.choices_made.get("suspend_haste"):
             obj.mods.append(Mod(keywords=("haste",), until="permanent",
                                 timestamp=game.next_timestamp()))
             obj.choices_made["suspend_haste"] = False
-    game.__dict__["suspend_cast"] = keep
     return False  # an effect began to apply; no state-based action was performed
 
 

@@ -35,7 +35,7 @@ from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, registry
 from rules_engine.game import STEPS
 from rules_engine.objects import GameObject
-from rules_engine.triggers import Delayed
+from rules_engine.triggers import bind_delayed, cast_spells_now_permanents
 
 
 def _auras_on(game: Any, obj: Any) -> list[Any]:
@@ -165,21 +165,7 @@ def _sacrifices_if_flashed(obj: GameObject) -> bool:
 def _flashed_entered(game: Any) -> bool:
     """Bind the delayed sacrifice to each flashed spell that became a permanent (608.3g, as
     warp does): a spell that left the stack any other way is dropped."""
-    cast = game.__dict__.get("flash_cast")
-    if not cast:
-        return False
-    keep = []
-    for obj in cast:
-        if obj.zone == "stack":
-            keep.append(obj)
-            continue
-        if obj.zone == "battlefield" and obj.choices_made.get("cast_as_though_flash") and \
-                _sacrifices_if_flashed(obj):
-            from dataclasses import replace
-
-            ability = replace(_SACRIFICE)  # its own record, bound to this permanent
-            game.__dict__.setdefault("delayed_refs", []).append(
-                (ability, [(obj, obj.timestamp)], []))
-            game.delayed.append(Delayed(ability, obj.controller, obj.name, obj, game.turn))
-    game.__dict__["flash_cast"] = keep
+    for obj in cast_spells_now_permanents(game, "flash_cast"):
+        if obj.choices_made.get("cast_as_though_flash") and _sacrifices_if_flashed(obj):
+            bind_delayed(game, _SACRIFICE, obj)
     return False

@@ -24,7 +24,7 @@ from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
-from rules_engine.triggers import Delayed
+from rules_engine.triggers import bind_delayed, cast_spells_now_permanents
 
 _EXILE = ab.KeywordAction(name="warp exile", subject=ab.Ref("it"),
                           text="exile the permanent this spell became")
@@ -36,22 +36,9 @@ _ABILITY = ab.TriggeredAbility(
 @registry.state_based(order=5)
 def _warped_entered(game: Game) -> bool:
     """Bind the delayed exile to each warped spell that became a permanent (608.3g)."""
-    cast = game.__dict__.get("warp_cast")
-    if not cast:
-        return False
-    keep = []
-    for obj in cast:
-        if obj.zone == "stack":
-            keep.append(obj)
-            continue
-        if obj.zone == "battlefield" and obj.choices_made.get("warped"):
-            from dataclasses import replace
-
-            ability = replace(_ABILITY)  # its own record, so the bound object is its own
-            refs = game.__dict__.setdefault("delayed_refs", [])
-            refs.append((ability, [(obj, obj.timestamp)], []))
-            game.delayed.append(Delayed(ability, obj.controller, obj.name, obj, game.turn))
-    game.__dict__["warp_cast"] = keep
+    for obj in cast_spells_now_permanents(game, "warp_cast"):
+        if obj.choices_made.get("warped"):
+            bind_delayed(game, _ABILITY, obj)
     return False  # a delayed ability was created; no state-based action was performed
 
 
