@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, statics, targeting
+from rules_engine import compiled, conditions, statics, statics_more, targeting
 from rules_engine.conditions import note_life_lost
 from rules_engine.decisions import match_option
 from rules_engine.errors import IllegalActionError
@@ -179,11 +179,17 @@ def attack_requirements(game: Game, attacks: dict[GameObject, Any]) -> None:
     """508.1d: the attack declared must obey as many requirements as possible without
     breaking a restriction. A creature that "attacks each combat if able" (a static
     restriction of kind attacks_each_combat) or is goaded (701.15b) and could attack but was
-    not declared makes the declaration illegal. Raises IllegalActionError (508.1d)."""
+    not declared makes the declaration illegal. Raises IllegalActionError (508.1d); and
+    (508.1c) a lone attacker that "can't attack alone" (statics_more)."""
+    alone = statics_more.attack_alone_violation(game, attacks)
+    if alone:
+        raise IllegalActionError("508.1c", alone)
     for obj in game.battlefield:
         if obj in attacks or obj.controller is not game.active or not obj.is_creature:
             continue
-        must = bool(obj.goaded) or statics.restricted(game, "attacks_each_combat", obj)
+        # (a static "is goaded" of an Aura: 701.15b while it applies)
+        must = bool(obj.goaded) or statics.restricted(game, "attacks_each_combat", obj) or \
+            statics.restricted(game, "goaded", obj)
         if not must:
             continue
         try:
@@ -329,7 +335,8 @@ def block_requirement_violation(game: Game, blocks: dict[GameObject, Any]) -> st
     instead: one blocking nothing, or blocking without obeying any requirement (moving it
     obeys one more). The requirements: "[this creature] must be blocked if able", "all
     creatures able to block [it] do so", "[it] blocks this turn if able"."""
-    crowded = _blocked_by_too_many(game, blocks)
+    crowded = _blocked_by_too_many(game, blocks) or statics_more.block_alone_violation(
+        game, blocks)
     if crowded:
         return crowded
     for b, a in _paired(game):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, registry, targeting
+from rules_engine import compiled, conditions, registry, statics_more, targeting
 from rules_engine.context import Ctx
 from rules_engine.game import Game
 from rules_engine.objects import ABILITY_CHANGES, LORE, GameObject, Player
@@ -63,6 +63,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         game.move(obj, "battlefield", controller=controller, tapped=tapped)
     if transformed:
         obj.transformed = True
+    if not obj.tapped and statics_more.enters_tapped(game, obj):
+        obj.tapped = True  # 614.1c: "Creatures your opponents control enter tapped"
     if room:  # 709.5d: it enters with the cast half unlocked (its door face from now on)
         obj.doors = 0 if cast_half is None else 1 << cast_half
         obj.face = hooks.rooms_door_face(obj.card, obj.doors)

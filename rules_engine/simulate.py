@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, registry, statics, turn
+from rules_engine import casting, compiled, registry, statics, statics_more, turn
 from rules_engine.cards import CardLibrary
 from rules_engine.errors import IllegalActionError, RulesEngineError
 from rules_engine.game import Game
@@ -236,7 +236,8 @@ def apply_move(game: Game, move: Move) -> bool:
                     except IllegalActionError:
                         continue
                     attackers[obj] = game.next_player(p)
-            game.pending_attacks = attackers
+            # 508.1c: a lone attacker that can't attack alone stays home
+            game.pending_attacks = statics_more.lone_attacker_removed(game, attackers)
             turn.pass_priority(game)
         return True
     except IllegalActionError:

@@ -81,6 +81,7 @@ from rules_engine.text.nouns import (
     singular,
 )
 from rules_engine.text.phrases import PHRASES
+from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
@@ -131,6 +132,7 @@ _extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
 _extend_chosen(VERB_PHRASES)  # chosen names, 201.4 / 602.5 (rules_engine.text.verbs_chosen)
 _extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_animate, 301.7b)
 _extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
+_extend_statics(VERB_PHRASES)  # "can't attack alone", "is goaded" (text.statics_phrases)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)

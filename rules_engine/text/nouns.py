@@ -520,6 +520,10 @@ def _is_plural_group(phrase: str) -> bool:
     """True for "Creatures you control", "Other Humans", "Wolves and Werewolves you control"."""
     # ("... of the chosen type", 607.2d, may follow "you control")
     phrase = re.sub(r"\s+with the chosen name$", "", phrase, flags=re.I)  # 201.4
+    # a qualifier after the noun: "Creatures with flying", "Creatures without flying",
+    # "Creatures with power 2 or less", "Creatures with +1/+1 counters on them": the noun
+    # before it says whether the group is plural
+    phrase = re.sub(r"\s+(?:with|without)\s.*$", "", phrase, flags=re.I)
     words = re.sub(r"\s+(you control|an opponent controls|your opponents control|you cast|"
                    r"that attacked this turn|you don't control)$", "", re.sub(
                        r"\s+(?:that (?:are|is)(?:n't| not) )?of the chosen (?:type|color)$", "",

@@ -64,6 +64,7 @@ from rules_engine.text.infinity import infinity_ability
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
+from rules_engine.text.statics_phrases import static_more
 from rules_engine.text.triggers import parse_trigger
 from rules_engine.text.verbs_decks import trigger_amount_rest
 
@@ -803,6 +804,9 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     st = _static(para)
     if st is not None:
         return (st,)
+    more = static_more(para, _enters)  # (rules_engine.text.statics_phrases)
+    if more is not None:
+        return more if isinstance(more, tuple) else (more,)
     if is_spell:
         ctx = Ctx()
         return (SpellAbility(effects=fx.parse_effects(para, ctx), text=para),)

@@ -1,0 +1,51 @@
+"""Static restrictions on a whole declaration or on how other permanents enter, beside
+:mod:`rules_engine.statics` (their grammar: :mod:`rules_engine.text.statics_phrases`).
+
+* "~ can't attack alone" (508.1c): a restriction the declaration of attackers obeys; it is
+  broken when that creature is the only one declared. "~ can't block alone" (509.1b): the
+  same for the declaration of blockers.
+* "Creatures your opponents control enter tapped" (614.1c): a replacement effect of a static
+  ability; it applies to a permanent entering the battlefield, judged by the characteristics
+  it has there (614.12), never to the permanent whose ability it is (that ability does not
+  exist until its permanent is on the battlefield).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rules_engine import statics
+from rules_engine.game import Game
+from rules_engine.objects import GameObject
+
+
+def attack_alone_violation(game: Game, attackers: Iterable[GameObject]) -> str | None:
+    """508.1c: why a declaration of these attackers breaks a "can't attack alone"; None when
+    it doesn't (only a lone attacker can break it)."""
+    found = list(attackers)
+    if len(found) == 1 and statics.restricted(game, "cant_attack_alone", found[0]):
+        return f"508.1c: {found[0].name} can't attack alone"
+    return None
+
+
+def block_alone_violation(game: Game, blocks: dict[GameObject, Any]) -> str | None:
+    """509.1b: why a declaration with these blockers breaks a "can't block alone"."""
+    found = list(blocks)
+    if len(found) == 1 and statics.restricted(game, "cant_block_alone", found[0]):
+        return f"509.1b: {found[0].name} can't block alone"
+    return None
+
+
+def lone_attacker_removed(game: Game, attackers: dict[GameObject, Any]) -> dict[GameObject, Any]:
+    """The simulator's attack with everything able: a lone attacker that can't attack alone
+    stays home instead (508.1c)."""
+    return {} if attack_alone_violation(game, attackers) else attackers
+
+
+def enters_tapped(game: Game, obj: GameObject) -> bool:
+    """614.1c: whether a static "<permanents> enter tapped" of another permanent applies to
+    ``obj``, which has just been put onto the battlefield (so the filter sees it as it is
+    there: its controller and types, 614.12)."""
+    return any(src is not obj for src, _eff in statics.restrictions_of(game, "enters_tapped",
+                                                                        obj))
