@@ -87,7 +87,7 @@ class Mod:
 
     __slots__ = ("power", "toughness", "keywords", "until", "abilities", "set_pt", "types",
                  "timestamp", "colors", "subtypes", "set_types", "copy_face", "copy_card",
-                 "add_subtypes", "switch_pt")
+                 "add_subtypes", "switch_pt", "remove_types")
 
     def __init__(self, power: int = 0, toughness: int = 0, keywords: tuple[str, ...] = (),
                  until: str = "eot", abilities: tuple[Any, ...] = (),
@@ -96,7 +96,8 @@ class Mod:
                  subtypes: tuple[str, ...] | None = None,
                  set_types: tuple[str, ...] | None = None, copy_face: Face | None = None,
                  copy_card: CardDef | None = None,
-                 add_subtypes: tuple[str, ...] | None = None, switch_pt: bool = False) -> None:
+                 add_subtypes: tuple[str, ...] | None = None, switch_pt: bool = False,
+                 remove_types: tuple[str, ...] = ()) -> None:
         ABILITY_CHANGES[0] += 1  # it may grant abilities to whatever it is put on
         self.power = power
         self.toughness = toughness
@@ -122,6 +123,8 @@ class Mod:
         self.add_subtypes = add_subtypes
         # "switch its power and toughness" (613.4d, layer 7d: after every other change)
         self.switch_pt = switch_pt
+        # "~ isn't a creature" (layer 4): these card types removed, the others kept (205.1a)
+        self.remove_types = remove_types
 
 
 # 205.3g-i, 205.3k: subtypes that are not creature types, by the card type they go with (the
@@ -391,7 +394,7 @@ class GameObject:
         for group in (self.static_mods, self.mods):
             for m in group:
                 if m.types or m.set_types is not None or m.subtypes is not None or \
-                        m.add_subtypes:
+                        m.add_subtypes or m.remove_types:
                     if found is None:
                         found = []
                     found.append(m)
@@ -418,6 +421,10 @@ class GameObject:
                 subs = [x for x in subs if _family_present(subtype_family(x, printed), types)]
             else:
                 types += [t for t in m.types if t not in types]
+            if m.remove_types:
+                # 205.1a: a removed card type takes away the subtypes that go only with it
+                types = [t for t in types if t not in m.remove_types]
+                subs = [x for x in subs if _family_present(subtype_family(x, printed), types)]
             if m.subtypes is not None:
                 within = m.set_types if m.set_types is not None else (tuple(types))
                 families = {subtype_family(x, within) for x in m.subtypes}

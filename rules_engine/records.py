@@ -37,6 +37,18 @@ class IsChosen(Effect):
     text: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class RemoveTypes(Effect):
+    """``subject`` *isn't* a <card type>: "As long as your devotion to blue is less than five,
+    Thassa isn't a creature" (layer 4, 613.1d): the card types named are removed, the others
+    stay, and so do the subtypes that go with a card type it still has (205.1a)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    card_types: tuple[str, ...] = ()
+    duration: Duration | None = None
+    text: str = ""
+
+
 
 @dataclass(frozen=True, slots=True)
 class CreateAttachedToken(Effect):

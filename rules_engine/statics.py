@@ -77,7 +77,7 @@ def battlefield_statics(obj: GameObject) -> list[Any]:
 # Effects applied before the others: type-setting (layer 4, 613.1d) and ability-removing
 # (layer 6, 613.1f) ones, since they decide which objects the later effects apply to and which
 # static abilities still exist to generate them (613.8a dependency).
-_EARLY = (ab.SetTypes, ab.LoseAbility, ab.Animate, records.IsChosen)
+_EARLY = (ab.SetTypes, ab.LoseAbility, ab.Animate, records.IsChosen, records.RemoveTypes)
 
 
 def apply(game: Game) -> None:
@@ -170,7 +170,7 @@ def _apply_early(game: Game, early: list[tuple[GameObject, Any, Any]]) -> None:
 
 
 def _removes_all(eff: Any) -> bool:
-    if isinstance(eff, ab.Animate | records.IsChosen):
+    if isinstance(eff, ab.Animate | records.IsChosen | records.RemoveTypes):
         return False
     return eff.all_abilities if isinstance(eff, ab.LoseAbility) else eff.lose_abilities
 
@@ -200,6 +200,9 @@ def _apply_early_one(game: Game, src: GameObject, eff: Any) -> None:
     for obj in _subjects(game, src, eff.subject):
         if isinstance(eff, records.IsChosen):
             mod = mod_of()
+        elif isinstance(eff, records.RemoveTypes):  # "~ isn't a creature" (205.1a)
+            mod = Mod(remove_types=tuple(t.capitalize() for t in eff.card_types),
+                      until="static", timestamp=stamp)
         elif isinstance(eff, ab.LoseAbility):
             mod = Mod(abilities=(eff,), until="static", timestamp=stamp)
         else:

@@ -106,7 +106,8 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|adds|manifests|cloaks|is an?(?= )|(?:is|are) the chosen(?= ))\b)",
+    r"blights?|earthbends?|adds|manifests|cloaks|is an?(?= )|(?:is|are) the chosen(?= )|"
+    r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded)\b)",
     re.I)
 
 _DURATIONS = [

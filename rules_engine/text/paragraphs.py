@@ -53,7 +53,7 @@ from rules_engine.abilities import (
     iter_effects,
     targets_of,
 )
-from rules_engine.records import IsChosen
+from rules_engine.records import IsChosen, RemoveTypes
 from rules_engine.text import effects as fx
 from rules_engine.text import hooks, tail_phrases
 from rules_engine.text.alt_costs import parse_alternative_cost
@@ -396,7 +396,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
 
 _STATIC_OK = (ModifyPT, GrantAbility, Restriction, ReplacementEffect, CostModifier,
               CastPermission, Skip, PreventDamage, PlayPermission, LoseAbility, SetBasePT,
-              Animate, SetTypes, IsChosen, GainControl)
+              Animate, SetTypes, IsChosen, GainControl, RemoveTypes)
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 
 

@@ -11,6 +11,13 @@ every subject the noun grammar reads and every "as long as" condition):
   replacement effect of a static ability on how other permanents enter, applied by
   :func:`rules_engine.statics_more.enters_tapped`).
 
+* "~ isn't a creature" (205.1a, layer 4: :class:`rules_engine.records.RemoveTypes`).
+
+Conditions appended to :data:`rules_engine.text.conditions.CONDITIONS` (for "as long as",
+"if", "activate only if"): a count in words below a number ("your devotion to blue is less
+than five", "there are fewer than eight cards in your graveyard"), "there are N or more ...",
+"an opponent has N or more poison counters".
+
 Paragraph forms :func:`static_more` reads after :mod:`rules_engine.text.paragraphs` found
 none: "~ enters with N <kind> counters on it if <condition>" (614.1c, the condition after the
 replacement).
@@ -23,9 +30,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rules_engine.abilities import EntersReplacement, Ref, Restriction
-from rules_engine.text.conditions import parse_condition
-from rules_engine.text.nouns import Ctx
+from rules_engine.abilities import Amount, Condition, EntersReplacement, Ref, Restriction
+from rules_engine.records import RemoveTypes
+from rules_engine.text.conditions import CONDITIONS, parse_condition
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount
 
 # Restriction kinds of this module (checked by rules_engine.statics_more)
 ATTACK_ALONE = "cant_attack_alone"
@@ -56,11 +64,17 @@ def _enter_tapped(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None:
     return Restriction(kind=ENTERS_TAPPED, subject=s, text=m.group(0))
 
 
+def _isnt_a(s: Ref, m: re.Match[str], ctx: Ctx) -> RemoveTypes:
+    """"~ isn't a creature" (layer 4, 613.1d; 205.1a: its other card types stay)."""
+    return RemoveTypes(subject=s, card_types=(m.group("t").lower(),), text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
     (r"can't attack alone", _alone((ATTACK_ALONE,))),
     (r"can't block alone", _alone((BLOCK_ALONE,))),
     (r"(?:is|are) goaded", _goaded),
+    (r"(?:isn't|is not) an? (?P<t>creature|artifact|enchantment|land)", _isnt_a),
 ]
 # tried before text.verbs' "enters tapped" (a Tap of the object being put onto the battlefield),
 # which a group's static replacement is not
@@ -72,6 +86,42 @@ def extend(table: list) -> None:
     if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
         table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
         table[:0] = [(re.compile(p, re.I), b) for p, b in FIRST_SPECS]
+
+
+def _below(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"your devotion to blue is less than five", "there are fewer than eight cards in your
+    graveyard": a count described in words (rules_engine.amounts) below a number, i.e. not
+    at least it."""
+    n = amount(m.group("n"))
+    if n is None or n.value is None:
+        return None
+    what = m.group("what")
+    if not what.lower().startswith(("the number of", "your devotion")):
+        what = "the number of " + what
+    return Condition("amount_at_least", amount=n, detail=what, negated=True, text=m.group(0))
+
+
+def _at_least(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"there are N or more <things> in <zone>", "an opponent has N or more poison counters"
+    (the number of opponents who have them is at least one, 122.1f)."""
+    n = amount(m.group("n"))
+    if n is None or n.value is None:
+        return None
+    if m.groupdict().get("poison"):
+        return Condition("amount_at_least", amount=Amount(1), detail="the number of opponents "
+                         f"who have {m.group('n')} or more poison counters", text=m.group(0))
+    return Condition("amount_at_least", amount=n, detail="the number of " + m.group("what"),
+                     text=m.group(0))
+
+
+_N = rf"(?P<n>{NUM_WORD})"
+CONDITIONS.extend((re.compile(p, re.I), b) for p, b in [
+    (rf"(?P<what>the number of .+?|your devotion to \w+(?: and \w+)?) is less than {_N}",
+     _below),
+    (rf"there are fewer than {_N} (?P<what>.+? (?:in|on) .+)", _below),
+    (rf"there are {_N} or more (?P<what>.+? (?:in|on) .+)", _at_least),
+    (rf"an opponent has {_N} or more (?P<poison>poison) counters", _at_least),
+])
 
 
 _ENTERS_IF = re.compile(r"(~ enters (?:tapped and )?with .+?) (if|unless) (.+?)\.?", re.I)
