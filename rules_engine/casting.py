@@ -10,7 +10,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, permanents, statics, targeting, turn
-from rules_engine.cost_modifiers import modified_cost
+from rules_engine.cost_modifiers import activation_cost, modified_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import COMBAT_STEPS, Game
 from rules_engine.mana import (
@@ -1340,7 +1340,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
             raise IllegalActionError("107.6", f"{obj.name} is untapped: it can't pay {{Q}}")
         if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
             raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
-    cost = parse_cost(mana_text)
+    cost = activation_cost(game, player, obj, abl, parse_cost(mana_text))  # 602.2b, 601.2f
     helpers = waterbend_sources(game, player, waterbend, obj if tap else None) if waterbend \
         else []
     if tap and obj.is_land:

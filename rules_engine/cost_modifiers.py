@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, targeting
+from rules_engine import compiled, conditions, records, targeting
 from rules_engine import statics as st
 from rules_engine.mana import ManaCost, parse_cost
 from rules_engine.registry import hooks
@@ -163,3 +163,41 @@ def _modifier_times(game: Any, player: Any, spell: Any, eff: Any, src: Any,
         return max(0, value)
     game.note(f"cost modifier amount '{amt.text}' not computed; not applied")
     return 0
+
+
+def activation_cost(game: Any, player: Any, obj: Any, abl: Any, cost: ManaCost) -> ManaCost:
+    """602.2b, 601.2f: an activated ability's mana cost after its own "This ability costs {N}
+    less/more to activate [for each ...] [if ...]" (records.ActivationCostChange among its
+    effects); a reduction takes generic mana only down to zero (118.7a), a coloured symbol's
+    reduction takes that colour, then generic (118.7b-d). ``cost`` itself when nothing applies."""
+    changes = [e.modifier for e in getattr(abl, "effects", ()) if isinstance(
+        e, records.ActivationCostChange) and e.modifier is not None]
+    if not changes:
+        return cost
+    total = ManaCost(cost.generic, dict(cost.colored), cost.x_count, list(cost.hybrid))
+    applied = False
+    for mod in changes:
+        if mod.condition is not None and not conditions.holds(game, mod.condition, player, obj):
+            continue
+        times = _modifier_times(game, player, obj, mod, obj, [])
+        delta = parse_cost(mod.delta)
+        if "{X}" in mod.delta:  # "costs {X} less to activate, where X is ...": X once
+            delta, times = parse_cost("{" + str(max(0, times)) + "}"), 1
+        for _ in range(max(0, times)):
+            applied = True
+            if mod.increase:
+                total.generic += delta.generic
+                for c, n in delta.colored.items():
+                    total.colored[c] = total.colored.get(c, 0) + n
+                continue
+            total.generic = max(0, total.generic - delta.generic)
+            for c, n in delta.colored.items():
+                used = min(total.colored.get(c, 0), n)
+                if used:
+                    total.colored[c] -= used
+                    if not total.colored[c]:
+                        del total.colored[c]
+                total.generic = max(0, total.generic - (n - used))
+        if times > 0:
+            game.log("cost_modified", obj=obj, by=obj, text=mod.text)
+    return total if applied else cost

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rules_engine.abilities import (
     Amount,
+    CostModifier,
     Duration,
     Effect,
     KeywordAbility,
@@ -46,6 +47,18 @@ class RemoveTypes(Effect):
     subject: Ref = field(default_factory=lambda: Ref("self"))
     card_types: tuple[str, ...] = ()
     duration: Duration | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationCostChange(Effect):
+    """"This ability costs {1} less to activate for each legendary creature you control"
+    (602.2b: 601.2f applies to an ability's activation cost): the change, as a spell's own
+    ``modifier`` would be written (applies_to_self), kept among the ability's effects and
+    applied by cost_modifiers.activation_cost as the ability is activated; nothing is left
+    for it to do as the ability resolves."""
+
+    modifier: CostModifier | None = None
     text: str = ""
 
 

@@ -25,6 +25,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     keyword_actions2,  # 701 amass, incubate ...
     player_choices,
     prevent_next,  # 615.7
+    stat_effects,  # 602.2b activation cost changes (applied before resolution)
     switch_pt,  # 613.4d
     tail_effects,  # small families: a chosen type until end of turn
 )

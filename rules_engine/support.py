@@ -458,6 +458,10 @@ class _Walker:
                 self.add(f"effect:{type(eff).__name__}")
                 continue
             self.amounts(eff)
+            inner = getattr(eff, "modifier", None)  # records.ActivationCostChange (602.2b)
+            if isinstance(inner, ab.CostModifier):
+                self.amounts(inner)
+                self.condition(inner.condition)
             if t.not_run_reason is not None:
                 reason = t.not_run_reason(eff)
                 if reason:

@@ -53,7 +53,7 @@ from rules_engine.abilities import (
     iter_effects,
     targets_of,
 )
-from rules_engine.records import IsChosen, RemoveTypes
+from rules_engine.records import ActivationCostChange, IsChosen, RemoveTypes
 from rules_engine.text import effects as fx
 from rules_engine.text import hooks, tail_phrases
 from rules_engine.text.alt_costs import parse_alternative_cost
@@ -64,7 +64,7 @@ from rules_engine.text.infinity import infinity_ability
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
-from rules_engine.text.statics_phrases import static_more
+from rules_engine.text.statics_phrases import activation_cost_change, static_more
 from rules_engine.text.triggers import parse_trigger
 from rules_engine.text.verbs_decks import trigger_amount_rest
 
@@ -167,11 +167,16 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
             "and", parts=(condition, parsed), text=f"{condition.text} and {parsed.text}")
         return True
 
+    changes: list[ActivationCostChange] = []  # 602.2b (text.statics_phrases)
     for s in sentences(effect_text):
+        change = activation_cost_change(s, _cost_modifier)
+        if change is not None:
+            changes.append(change)
+            continue
         pieces = _activation_pieces(s.rstrip(".").strip())
         if not all([restriction(body) for body in pieces]):
             kept.append(s)
-    effects = fx.parse_effects(" ".join(kept), ctx)
+    effects = fx.parse_effects(" ".join(kept), ctx) + tuple(changes)
     loyalty = any(p.kind == "loyalty" for p in cost.parts)
     ability = ActivatedAbility(cost=cost, effects=effects, timing=timing,
                                only_your_turn=only_your_turn, max_per_turn=max_per_turn,

@@ -18,6 +18,9 @@ Conditions appended to :data:`rules_engine.text.conditions.CONDITIONS` (for "as 
 than five", "there are fewer than eight cards in your graveyard"), "there are N or more ...",
 "an opponent has N or more poison counters".
 
+"This ability costs {1} less to activate for each ..." (602.2b): :func:`activation_cost_change`,
+asked by text.paragraphs for each sentence of an activated ability.
+
 Paragraph forms :func:`static_more` reads after :mod:`rules_engine.text.paragraphs` found
 none: "~ enters with N <kind> counters on it if <condition>" (614.1c, the condition after the
 replacement).
@@ -31,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_engine.abilities import Amount, Condition, EntersReplacement, Ref, Restriction
-from rules_engine.records import RemoveTypes
+from rules_engine.records import ActivationCostChange, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount
 
@@ -142,3 +145,27 @@ def static_more(para: str, enters: Callable[[str], Any]) -> Any:
                 cond = dataclasses.replace(cond, negated=not cond.negated)
             return dataclasses.replace(inner, condition=cond, text=para)
     return None
+
+
+_ACTIVATION_COST = re.compile(r"this ability costs (?P<delta>\{[^}]+\}(?:\{[^}]+\})*) "
+                              r"(?P<dir>less|more) to activate(?P<rest>.*?)\.?", re.I)
+
+
+def activation_cost_change(sentence: str, cost_modifier: Callable[[str, Ctx], Any]
+                           ) -> ActivationCostChange | None:
+    """"This ability costs {1} less to activate for each legendary creature you control",
+    "... {1} less to activate during your turn", "... {3} less to activate if you attacked
+    with a Spacecraft this turn" (602.2b, 601.2f): read as a spell's own "This spell costs
+    ... to cast ..." (``cost_modifier`` is text.paragraphs' reader). A condition on the
+    ability's targets is left unread (targets are chosen after the cost is determined here)."""
+    m = _ACTIVATION_COST.fullmatch(sentence.strip())
+    if m is None:
+        return None
+    rest = re.sub(r"^ during your turn$", " if it's your turn", m.group("rest"), flags=re.I)
+    mod = cost_modifier(f"this spell costs {m.group('delta')} {m.group('dir')} to cast{rest}",
+                        Ctx())
+    if mod is None or not mod.applies_to_self or (
+            mod.condition is not None and mod.condition.kind == "targets"):
+        return None
+    return ActivationCostChange(modifier=dataclasses.replace(mod, text=sentence.strip()),
+                                text=sentence.strip())
