@@ -33,7 +33,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rules_engine.abilities import Amount, Condition, EntersReplacement, Ref, Restriction
+from rules_engine.abilities import (
+    Amount,
+    Condition,
+    EntersReplacement,
+    KeywordAction,
+    Ref,
+    Restriction,
+)
 from rules_engine.records import ActivationCostChange, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount
@@ -72,12 +79,30 @@ def _isnt_a(s: Ref, m: re.Match[str], ctx: Ctx) -> RemoveTypes:
     return RemoveTypes(subject=s, card_types=(m.group("t").lower(),), text=m.group(0))
 
 
+# the keyword-action name of "prevent all damage a source of your choice would deal this turn"
+PREVENT_CHOSEN = "prevent all damage from a chosen source this turn"
+
+
+def _prevent_chosen(s: Ref, m: re.Match[str], ctx: Ctx) -> KeywordAction:
+    """615.1, 609.7a: "Prevent all [combat] damage a [red] source [creature] of your choice
+    would deal [to you] this turn": the source is chosen as it resolves; ``detail`` carries
+    "combat", the colour and "creature" as words (rules_engine.effects.stat_effects)."""
+    words = [w for w in ((m.group("combat") or "").strip(), (m.group("color") or "").strip(),
+                         "creature" if m.group("kind").lower() == "creature" else "") if w]
+    to = Ref("you") if m.group("you") else Ref("game")
+    return KeywordAction(name=PREVENT_CHOSEN, subject=to, detail=" ".join(words) or None,
+                         text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
     (r"can't attack alone", _alone((ATTACK_ALONE,))),
     (r"can't block alone", _alone((BLOCK_ALONE,))),
     (r"(?:is|are) goaded", _goaded),
     (r"(?:isn't|is not) an? (?P<t>creature|artifact|enchantment|land)", _isnt_a),
+    (r"prevent all (?P<combat>combat )?damage an? (?P<color>(?:white|blue|black|red|green) )?"
+     r"(?P<kind>source|creature) of your choice would deal(?P<you> to you)? this turn",
+     _prevent_chosen),
 ]
 # tried before text.verbs' "enters tapped" (a Tap of the object being put onto the battlefield),
 # which a group's static replacement is not
