@@ -16,7 +16,8 @@ every subject the noun grammar reads and every "as long as" condition):
 Conditions appended to :data:`rules_engine.text.conditions.CONDITIONS` (for "as long as",
 "if", "activate only if"): a count in words below a number ("your devotion to blue is less
 than five", "there are fewer than eight cards in your graveyard"), "there are N or more ...",
-"an opponent has N or more poison counters".
+"an opponent has N or more poison counters", "enchanted creature is white / legendary / red or
+green" (its colour or supertype).
 
 "This ability costs {1} less to activate for each ..." (602.2b): :func:`activation_cost_change`,
 asked by text.paragraphs for each sentence of an activated ability.
@@ -43,7 +44,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.records import ActivationCostChange, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
-from rules_engine.text.nouns import NUM_WORD, Ctx, amount
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
 # Restriction kinds of this module (checked by rules_engine.statics_more)
 ATTACK_ALONE = "cant_attack_alone"
@@ -142,6 +143,18 @@ def _at_least(m: re.Match[str], ctx: Ctx) -> Condition | None:
                      text=m.group(0))
 
 
+def _is_quality(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"As long as enchanted creature is white", "... equipped creature is legendary", "...
+    enchanted permanent is red or green": the object's colour or supertype now (105.2, 205.4;
+    conditions._is_a reads the enchanted or equipped object itself, 303.4, 301.5)."""
+    flt = parse_filter(m.group("what") + " permanent")
+    subj = parse_ref(m.group("who"), ctx)
+    if flt is None or subj is None:
+        return None
+    return Condition("is_a", filter=flt, subject=subj, text=m.group(0))
+
+
+_COLOR_WORD = r"(?:white|blue|black|red|green)"
 _N = rf"(?P<n>{NUM_WORD})"
 CONDITIONS.extend((re.compile(p, re.I), b) for p, b in [
     (rf"(?P<what>the number of .+?|your devotion to \w+(?: and \w+)?) is less than {_N}",
@@ -149,6 +162,9 @@ CONDITIONS.extend((re.compile(p, re.I), b) for p, b in [
     (rf"there are fewer than {_N} (?P<what>.+? (?:in|on) .+)", _below),
     (rf"there are {_N} or more (?P<what>.+? (?:in|on) .+)", _at_least),
     (rf"an opponent has {_N} or more (?P<poison>poison) counters", _at_least),
+    (rf"(?P<who>it|~|that creature|equipped creature|enchanted creature|enchanted permanent|"
+     rf"enchanted land|enchanted artifact) is (?P<what>legendary|colorless|multicolored|"
+     rf"monocolored|{_COLOR_WORD}(?:(?:,? or |, ){_COLOR_WORD})*)", _is_quality),
 ])
 
 
