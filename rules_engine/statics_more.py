@@ -8,6 +8,9 @@
   ability; it applies to a permanent entering the battlefield, judged by the characteristics
   it has there (614.12), never to the permanent whose ability it is (that ability does not
   exist until its permanent is on the battlefield).
+* "As ~ enters, choose Khans or Dragons. • Khans — ..." (607.2d): the condition kind
+  ``chosen_word`` of each bulleted ability holds while that word is the one chosen as this
+  object entered (kept while it stays the same object, 400.7).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules_engine import statics
+from rules_engine import conditions, statics
 from rules_engine.game import Game
 from rules_engine.objects import GameObject
 
@@ -49,3 +52,16 @@ def enters_tapped(game: Game, obj: GameObject) -> bool:
     there: its controller and types, 614.12)."""
     return any(src is not obj for src, _eff in statics.restrictions_of(game, "enters_tapped",
                                                                         obj))
+
+
+def _chosen_word(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """607.2d: the word chosen for ``source`` as it entered (effects.changes.h_choose_value
+    keeps it with the object's timestamp) is ``cond.detail``."""
+    picked = None
+    for obj, stamp, kind, value in game.__dict__.get("chosen_values", ()):
+        if obj is source and stamp == getattr(source, "timestamp", None) and kind == "word":
+            picked = value  # (the latest choice)
+    return picked is not None and picked.lower() == (cond.detail or "").lower()
+
+
+conditions._MORE.update({"chosen_word": _chosen_word})

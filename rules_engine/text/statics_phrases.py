@@ -36,11 +36,14 @@ from typing import Any
 
 from rules_engine.abilities import (
     Amount,
+    ChooseValue,
     Condition,
     EntersReplacement,
     KeywordAction,
     Ref,
     Restriction,
+    StaticAbility,
+    TriggeredAbility,
 )
 from rules_engine.records import ActivationCostChange, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
@@ -171,9 +174,43 @@ CONDITIONS.extend((re.compile(p, re.I), b) for p, b in [
 _ENTERS_IF = re.compile(r"(~ enters (?:tapped and )?with .+?) (if|unless) (.+?)\.?", re.I)
 
 
-def static_more(para: str, enters: Callable[[str], Any]) -> Any:
+# the condition kind of an ability that works only for the word chosen as its permanent
+# entered (rules_engine.statics_more evaluates it)
+CHOSEN_WORD = "chosen_word"
+_CHOOSE_WORDS = re.compile(r"As ~ enters, choose (?P<a>[A-Z][\w']*) or (?P<b>[A-Z][\w']*)\.?\n"
+                           r"• (?P=a) — (?P<ba>[^\n]+)\n• (?P=b) — (?P<bb>[^\n]+)")
+
+
+def _choose_words(para: str, compile_body: Callable[[str], tuple[Any, ...]]) -> Any:
+    """"As ~ enters, choose Khans or Dragons. • Khans — <ability> • Dragons — <ability>" (the
+    Sieges): the word is chosen as the permanent enters (614.12, 614.1c) and each bulleted
+    ability works only while it is the chosen one (607.2d: linked to that choice). Read only
+    when both abilities are triggered or static ones the grammar fully reads."""
+    m = _CHOOSE_WORDS.fullmatch(para.strip())
+    if m is None:
+        return None
+    out: list[Any] = [EntersReplacement(kind="as_enters", effects=(ChooseValue(
+        kind="word", options=(m.group("a"), m.group("b")), text=para.splitlines()[0]),),
+        text=para.splitlines()[0])]
+    for word, body in ((m.group("a"), m.group("ba")), (m.group("b"), m.group("bb"))):
+        found = compile_body(body)
+        if len(found) != 1 or not isinstance(found[0], TriggeredAbility | StaticAbility):
+            return None
+        abl = found[0]
+        cond = Condition(CHOSEN_WORD, detail=word, text=f"{word} was chosen")
+        if abl.condition is not None:
+            cond = Condition("and", parts=(cond, abl.condition), text=f"{cond.text} and "
+                                                                      f"{abl.condition.text}")
+        out.append(dataclasses.replace(abl, condition=cond, text=f"• {word} — {body}"))
+    return tuple(out)
+
+
+def static_more(para: str, enters: Callable[[str], Any],
+                compile_body: Callable[[str], tuple[Any, ...]]) -> Any:
     """Paragraph forms read after text.paragraphs' own (``enters`` is its "~ enters ..."
-    reader); None when none matches."""
+    reader, ``compile_body`` its paragraph compiler); None when none matches."""
+    if para.startswith("As ~ enters, choose ") and "\n• " in para:
+        return _choose_words(para, compile_body)
     m = _ENTERS_IF.fullmatch(para.strip())
     if m:
         # 614.1c: "~ enters with a +1/+1 counter on it if you attacked this turn", the
