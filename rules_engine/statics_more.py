@@ -8,6 +8,8 @@
   ability; it applies to a permanent entering the battlefield, judged by the characteristics
   it has there (614.12), never to the permanent whose ability it is (that ability does not
   exist until its permanent is on the battlefield).
+* "Your maximum hand size is eight / is increased by two", "Each opponent's maximum hand size
+  is reduced by one" (402.2): :func:`max_hand_size`, asked by the cleanup step (514.1).
 * "As ~ enters, choose Khans or Dragons. • Khans — ..." (607.2d): the condition kind
   ``chosen_word`` of each bulleted ability holds while that word is the one chosen as this
   object entered (kept while it stays the same object, 400.7).
@@ -20,7 +22,8 @@ from typing import Any
 
 from rules_engine import conditions, statics
 from rules_engine.game import Game
-from rules_engine.objects import GameObject
+from rules_engine.objects import GameObject, Player
+from rules_engine.text.statics_phrases import hand_size_change
 
 
 def attack_alone_violation(game: Game, attackers: Iterable[GameObject]) -> str | None:
@@ -52,6 +55,20 @@ def enters_tapped(game: Game, obj: GameObject) -> bool:
     there: its controller and types, 614.12)."""
     return any(src is not obj for src, _eff in statics.restrictions_of(game, "enters_tapped",
                                                                         obj))
+
+
+def max_hand_size(game: Game, player: Player) -> int:
+    """402.2: ``player``'s maximum hand size now: seven (or what a resolved effect left), then
+    the static abilities that set or change it, in timestamp order (613.7's order for
+    effects that are not in layers)."""
+    size = player.max_hand_size
+    found = statics.player_restrictions(game, "max_hand_size", player)
+    for _src, eff in sorted(found, key=lambda f: f[0].timestamp):
+        change = hand_size_change(eff.text)
+        if change is None:
+            continue
+        size = change[1] if change[0] == "set" else size + change[1]
+    return max(0, size)
 
 
 def _chosen_word(game: Game, cond: Any, controller: Any, source: Any) -> bool:

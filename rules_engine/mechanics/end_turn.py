@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import combat, registry, sba, statics, turn
+from rules_engine import combat, registry, sba, statics, statics_more, turn
 from rules_engine.context import Ctx
 from rules_engine.game import COMBAT_STEPS, Game
 from rules_engine.objects import GameObject
@@ -97,7 +97,7 @@ def cleanup(game: Game) -> None:
     active = game.active
     game.log("cleanup_began", player=active)
     # 514.1: discard down to maximum hand size
-    excess = len(active.hand) - active.max_hand_size
+    excess = len(active.hand) - statics_more.max_hand_size(game, active)  # 402.2
     if excess > 0 and _no_max_hand_size(game, active):
         excess = 0  # 402.2: a static "You have no maximum hand size"
     if excess > 0:

@@ -205,12 +205,43 @@ def _choose_words(para: str, compile_body: Callable[[str], tuple[Any, ...]]) -> 
     return tuple(out)
 
 
+_HAND_SIZE = re.compile(rf"(?P<who>your|each opponent's|each player's) maximum hand size is "
+                        rf"(?:(?P<dir>increased|reduced) by )?(?P<n>{NUM_WORD})\.?", re.I)
+_HAND_SIZE_WHO = {"your": "you", "each opponent's": "opponent_each",
+                  "each player's": "player_each"}
+MAX_HAND_SIZE = "max_hand_size"
+
+
+def hand_size_change(text: str) -> tuple[str, int] | None:
+    """402.2: "Your maximum hand size is eight" -> ("set", 8); "... is increased by two" ->
+    ("add", 2); "... reduced by three" -> ("add", -3). Read by the compiler and, from the
+    Restriction's text, by statics_more.max_hand_size (one reading for both)."""
+    m = _HAND_SIZE.fullmatch(text.strip())
+    n = amount(m.group("n")) if m else None
+    if m is None or n is None or n.value is None:
+        return None
+    if m.group("dir") is None:
+        return ("set", int(n.value))
+    return ("add", int(n.value) * (1 if m.group("dir").lower() == "increased" else -1))
+
+
+def _hand_size(para: str) -> StaticAbility | None:
+    m = _HAND_SIZE.fullmatch(para.strip())
+    if m is None or hand_size_change(para) is None:
+        return None
+    who = Ref(_HAND_SIZE_WHO[m.group("who").lower()], text=m.group("who"))
+    return StaticAbility(effects=(Restriction(kind=MAX_HAND_SIZE, subject=who,
+                                              text=para.strip().rstrip(".")),), text=para)
+
+
 def static_more(para: str, enters: Callable[[str], Any],
                 compile_body: Callable[[str], tuple[Any, ...]]) -> Any:
     """Paragraph forms read after text.paragraphs' own (``enters`` is its "~ enters ..."
     reader, ``compile_body`` its paragraph compiler); None when none matches."""
     if para.startswith("As ~ enters, choose ") and "\n• " in para:
         return _choose_words(para, compile_body)
+    if "maximum hand size is" in para:
+        return _hand_size(para)
     m = _ENTERS_IF.fullmatch(para.strip())
     if m:
         # 614.1c: "~ enters with a +1/+1 counter on it if you attacked this turn", the
