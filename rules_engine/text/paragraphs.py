@@ -809,7 +809,8 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     st = _static(para)
     if st is not None:
         return (st,)
-    more = static_more(para, _enters, lambda body: compile_paragraph(body, is_spell=False))
+    more = static_more(para, _enters, lambda body: compile_paragraph(body, is_spell=False),
+                       _static)
     if more is not None:
         return more if isinstance(more, tuple) else (more,)
     if is_spell:

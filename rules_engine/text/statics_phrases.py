@@ -234,10 +234,56 @@ def _hand_size(para: str) -> StaticAbility | None:
                                               text=para.strip().rstrip(".")),), text=para)
 
 
+_SUBJ = r"(?P<subj>Enchanted creature|Equipped creature|Enchanted permanent|~)"
+_OTHERWISE = re.compile(rf"{_SUBJ} gets (?P<pt>[+-]\w+/[+-]\w+) as long as (?P<cond>[^.]+)\. "
+                        r"Otherwise, (?P<rest>[^.]+)\.?")
+_INSTEAD = re.compile(rf"{_SUBJ} gets (?P<pt>[+-]\w+/[+-]\w+)\. It gets (?P<pt2>[+-]\w+/[+-]\w+) "
+                      r"instead as long as (?P<cond>[^.]+)\.?")
+
+
+def _about(subj: str, words: str) -> str:
+    """"it's a Human" of "Enchanted creature gets +2/+2 as long as it's a Human": the pronoun
+    is the enchanted creature (the subject), not the Aura."""
+    low = subj if subj == "~" else subj.lower()
+    words = re.sub(r"^it(?:'s| is)\b", f"{low} is", words, flags=re.I)
+    return re.sub(r"^it\b", low, words, flags=re.I)
+
+
+def _either_way(para: str, static: Callable[[str], Any]) -> tuple[Any, ...] | None:
+    """"Enchanted creature gets +2/+2 as long as it's a Human. Otherwise, it can't attack or
+    block" and "Equipped creature gets +1/+0. It gets +3/+1 instead as long as ...": two
+    static abilities under one condition, one while it holds and one while it doesn't
+    (611.3a: each applies only while its condition is true)."""
+    m = _OTHERWISE.fullmatch(para.strip())
+    if m:
+        subj = m.group("subj")
+        cond = _about(subj, m.group("cond"))
+        when = static(f"As long as {cond}, {subj} gets {m.group('pt')}.")
+        other = static(f"As long as {cond}, {_about(subj, m.group('rest'))}.")
+    else:
+        m = _INSTEAD.fullmatch(para.strip())
+        if m is None:
+            return None
+        subj = m.group("subj")
+        cond = _about(subj, m.group("cond"))
+        when = static(f"As long as {cond}, {subj} gets {m.group('pt2')}.")
+        other = static(f"As long as {cond}, {subj} gets {m.group('pt')}.")
+    if not isinstance(when, StaticAbility) or not isinstance(other, StaticAbility) or \
+            when.condition is None or other.condition is None:
+        return None
+    negated = dataclasses.replace(other.condition, negated=not other.condition.negated)
+    return (dataclasses.replace(when, text=para),
+            dataclasses.replace(other, condition=negated, text=para))
+
+
 def static_more(para: str, enters: Callable[[str], Any],
-                compile_body: Callable[[str], tuple[Any, ...]]) -> Any:
+                compile_body: Callable[[str], tuple[Any, ...]],
+                static: Callable[[str], Any] | None = None) -> Any:
     """Paragraph forms read after text.paragraphs' own (``enters`` is its "~ enters ..."
-    reader, ``compile_body`` its paragraph compiler); None when none matches."""
+    reader, ``compile_body`` its paragraph compiler, ``static`` its static-ability reader);
+    None when none matches."""
+    if static is not None and (" Otherwise, " in para or " instead as long as " in para):
+        return _either_way(para, static)
     if para.startswith("As ~ enters, choose ") and "\n• " in para:
         return _choose_words(para, compile_body)
     if "maximum hand size is" in para:
