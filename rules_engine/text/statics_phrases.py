@@ -38,6 +38,7 @@ from rules_engine.abilities import (
     Amount,
     ChooseValue,
     Condition,
+    Duration,
     EntersReplacement,
     KeywordAction,
     Ref,
@@ -98,12 +99,23 @@ def _prevent_chosen(s: Ref, m: re.Match[str], ctx: Ctx) -> KeywordAction:
                          text=m.group(0))
 
 
+def _blocked_except_this_turn(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None:
+    """509.1b: "Target creature can't be blocked this turn except by Walls" (the duration
+    between the verb and its exception)."""
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return Restriction(kind="blocked_only_by", subject=s, filter=flt,
+                       duration=Duration("this_turn"), text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
     (r"can't attack alone", _alone((ATTACK_ALONE,))),
     (r"can't block alone", _alone((BLOCK_ALONE,))),
     (r"(?:is|are) goaded", _goaded),
     (r"(?:isn't|is not) an? (?P<t>creature|artifact|enchantment|land)", _isnt_a),
+    (r"can't be blocked this turn except by (?P<what>.+)", _blocked_except_this_turn),
     (r"prevent all (?P<combat>combat )?damage an? (?P<color>(?:white|blue|black|red|green) )?"
      r"(?P<kind>source|creature) of your choice would deal(?P<you> to you)? this turn",
      _prevent_chosen),
