@@ -41,6 +41,7 @@ from rules_engine.abilities import (
     Duration,
     EntersReplacement,
     KeywordAction,
+    PreventDamage,
     Ref,
     Restriction,
     StaticAbility,
@@ -48,7 +49,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.records import ActivationCostChange, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
-from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref, parse_refs
 
 # Restriction kinds of this module (checked by rules_engine.statics_more)
 ATTACK_ALONE = "cant_attack_alone"
@@ -109,6 +110,24 @@ def _blocked_except_this_turn(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction
                        duration=Duration("this_turn"), text=m.group(0))
 
 
+def _prevent_to_each(s: Ref, m: re.Match[str], ctx: Ctx) -> tuple[PreventDamage, ...] | None:
+    """615.1: "Prevent all damage that would be dealt to you and creatures you control this
+    turn [by creatures]": one prevention per recipient named (damage to any of them is
+    prevented), each with the same sources and duration."""
+    to = parse_refs(m.group("to"), ctx)
+    if to is None or len(to) < 2:
+        return None
+    by = None
+    if m.group("by"):
+        by = parse_ref(m.group("by"), ctx)
+        if by is None:
+            return None
+    turn = m.group("turn") or m.group("turn2") or m.group("turn0")
+    dur = Duration("this_turn") if turn else None
+    return tuple(PreventDamage(to=r, by=by, combat_only=bool(m.group("combat")), duration=dur,
+                               text=m.group(0)) for r in to)
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
     (r"can't attack alone", _alone((ATTACK_ALONE,))),
@@ -116,6 +135,9 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     (r"(?:is|are) goaded", _goaded),
     (r"(?:isn't|is not) an? (?P<t>creature|artifact|enchantment|land)", _isnt_a),
     (r"can't be blocked this turn except by (?P<what>.+)", _blocked_except_this_turn),
+    (r"prevent all (?P<combat>combat )?damage that would be dealt(?P<turn0> this turn)? to "
+     r"(?P<to>.+? and .+?)(?P<turn> this turn)?(?: by (?P<by>.+?))?(?P<turn2> this turn)?",
+     _prevent_to_each),
     (r"prevent all (?P<combat>combat )?damage an? (?P<color>(?:white|blue|black|red|green) )?"
      r"(?P<kind>source|creature) of your choice would deal(?P<you> to you)? this turn",
      _prevent_chosen),
