@@ -465,6 +465,7 @@ def _static(text: str) -> Ability | None:
         # a character's pronoun as the subject: "he's a 3/4 Ninja creature" (~ itself)
         t = re.sub(r"^(?:he|she)'s\b", "~ is", t, flags=re.I)
         t = re.sub(r"^(?:he|she)(?= is\b| has\b| gets\b)", "~", t, flags=re.I)
+        t = re.sub(r"^it's\b", "it is", t, flags=re.I)  # "it's a creature in addition to ..."
     if condition is not None and condition.subject is not None:
         st = _static(t + ".")
         if isinstance(st, StaticAbility) and st.condition is None:
