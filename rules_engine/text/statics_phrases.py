@@ -310,6 +310,24 @@ def _either_way(para: str, static: Callable[[str], Any]) -> tuple[Any, ...] | No
             dataclasses.replace(other, condition=negated, text=para))
 
 
+_STILL = re.compile(r"(?P<subj>[^.]+?) is (?P<what>an? \d+/\d+ [^.]*?creature(?: with [^.]+)?)\. "
+                    r"It's still an? (?P<kind>land|artifact|enchantment|planeswalker)\.?")
+
+
+def _still_a(para: str, static: Callable[[str], Any]) -> Any:
+    """"Enchanted land is a 3/3 black Ooze creature. It's still a land." (205.1b: the object
+    keeps its prior types; 613.1d-f and 613.4b, the one animation the grammar reads as
+    "becomes a 3/3 black Ooze creature that's still a land" without a duration)."""
+    m = _STILL.fullmatch(para.strip())
+    if m is None:
+        return None
+    found = static(f"{m.group('subj')} becomes {m.group('what')} that's still a "
+                   f"{m.group('kind')}.")
+    if not isinstance(found, StaticAbility) or found.condition is not None:
+        return None
+    return dataclasses.replace(found, text=para)
+
+
 def static_more(para: str, enters: Callable[[str], Any],
                 compile_body: Callable[[str], tuple[Any, ...]],
                 static: Callable[[str], Any] | None = None) -> Any:
@@ -318,6 +336,8 @@ def static_more(para: str, enters: Callable[[str], Any],
     None when none matches."""
     if static is not None and (" Otherwise, " in para or " instead as long as " in para):
         return _either_way(para, static)
+    if static is not None and "It's still a" in para:
+        return _still_a(para, static)
     if para.startswith("As ~ enters, choose ") and "\n• " in para:
         return _choose_words(para, compile_body)
     if "maximum hand size is" in para:
