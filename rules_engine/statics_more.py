@@ -10,6 +10,9 @@
   exist until its permanent is on the battlefield).
 * "Your maximum hand size is eight / is increased by two", "Each opponent's maximum hand size
   is reduced by one" (402.2): :func:`max_hand_size`, asked by the cleanup step (514.1).
+* Filter words about counters ("Creatures you control with counters on them", "... with no
+  counters on them", "... with +1/+1 counters on them", 122.1): registered into
+  registry.QUALIFIERS, which targeting.matches asks.
 * "As ~ enters, choose Khans or Dragons. • Khans — ..." (607.2d): the condition kind
   ``chosen_word`` of each bulleted ability holds while that word is the one chosen as this
   object entered (kept while it stays the same object, 400.7).
@@ -20,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules_engine import conditions, statics
+from rules_engine import conditions, registry, statics
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 from rules_engine.text.statics_phrases import hand_size_change
@@ -82,3 +85,28 @@ def _chosen_word(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 
 
 conditions._MORE.update({"chosen_word": _chosen_word})
+
+
+def _counters_holds(kind: str | None, none: bool) -> Any:
+    """A filter word's test: ``obj`` has (or, ``none``, has no) counters [of ``kind``] (122.1)."""
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        counters = getattr(obj, "counters", None) or {}
+        has = any(n > 0 for k, n in counters.items() if kind is None or k == kind)
+        return not has if none else has
+    return holds
+
+
+def _counter_qualifiers() -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for pron in ("it", "them"):
+        for kind in (None, "+1/+1", "-1/-1"):
+            word = f"{kind} " if kind else ""
+            for phrase, none in ((f"with {word}counters on {pron}", False),
+                                 (f"with a {word}counter on {pron}", False),
+                                 (f"with one or more {word}counters on {pron}", False),
+                                 (f"with no {word}counters on {pron}", True)):
+                found[phrase] = _counters_holds(kind, none)
+    return found
+
+
+registry.QUALIFIERS.update(_counter_qualifiers())

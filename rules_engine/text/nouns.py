@@ -182,7 +182,8 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:flying|defender|menace|trample|deathtouch|lifelink|reach|vigilance|"
                 r"haste|first strike|double strike|flash|hexproof|indestructible|"
                 r"an? (?:\+1/\+1|-1/-1|[a-z]+) counter on it|a prepare spell|"
-                r"counters on (?:it|them))$", re.I),
+                r"(?:(?:an?|no|one or more) )?(?:(?:\+1/\+1|-1/-1) )?counters? on (?:it|them))$",
+                re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+(?:dealt damage|exiled) this way$", re.I), {"qualifier": "$0"}),
 ]
