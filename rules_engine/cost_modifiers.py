@@ -132,7 +132,10 @@ def _modifier_applies(game: Any, player: Any, spell: Any, eff: Any, src: Any, ab
         if cond is None:
             continue
         if cond.kind == "targets":  # "if it targets a tapped creature"
-            held = any(targeting.matches(game, t, cond.filter, player, spell, zone_check=False)
+            # ("Spells your opponents cast that target ~ / a creature you control": "you" and
+            # "~" are the permanent's, not the caster's)
+            who, about = (player, spell) if eff.applies_to_self else (src.controller, src)
+            held = any(targeting.matches(game, t, cond.filter, who, about, zone_check=False)
                        for t in targets if not isinstance(t, type(player)))
             if held == cond.negated:
                 return False

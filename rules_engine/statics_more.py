@@ -26,7 +26,7 @@ from typing import Any
 from rules_engine import conditions, registry, statics
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
-from rules_engine.text.statics_phrases import hand_size_change
+from rules_engine.text.statics_phrases import IS_SOURCE, hand_size_change
 
 
 def attack_alone_violation(game: Game, attackers: Iterable[GameObject]) -> str | None:
@@ -110,3 +110,5 @@ def _counter_qualifiers() -> dict[str, Any]:
 
 
 registry.QUALIFIERS.update(_counter_qualifiers())
+# "Spells your opponents cast that target ~": the object is the ability's own source
+registry.QUALIFIERS[IS_SOURCE] = lambda game, obj, source: obj is source

@@ -38,9 +38,11 @@ from rules_engine.abilities import (
     Amount,
     ChooseValue,
     Condition,
+    CostModifier,
     Duration,
     EntersReplacement,
     KeywordAction,
+    ObjectFilter,
     PreventDamage,
     Ref,
     Restriction,
@@ -328,6 +330,31 @@ def _still_a(para: str, static: Callable[[str], Any]) -> Any:
     return dataclasses.replace(found, text=para)
 
 
+# the filter word of "that target ~": the object is the ability's own source (statics_more)
+IS_SOURCE = "is ~"
+_TAX = re.compile(r"(?P<who>spells your opponents cast|spells an opponent casts) that target "
+                  r"(?P<what>~|[^.]+?) cost (?P<delta>(?:\{[^}]+\})+) more to cast\.?", re.I)
+
+
+def _targeting_tax(para: str) -> StaticAbility | None:
+    """"Spells your opponents cast that target ~ cost {2} more to cast", "... that target a
+    creature or planeswalker you control ..." (601.2f; the spell's targets are chosen before
+    its total cost, 601.2c): a cost increase on those spells, judged by what they target."""
+    m = _TAX.fullmatch(para.strip())
+    if m is None:
+        return None
+    spells = parse_filter(m.group("who"))
+    what = m.group("what")
+    flt = ObjectFilter(qualifiers=(IS_SOURCE,), text="~") if what == "~" else parse_filter(
+        re.sub(r"^an? ", "", what))
+    if spells is None or flt is None:
+        return None
+    cond = Condition("targets", filter=flt, text=f"it targets {what}")
+    return StaticAbility(effects=(CostModifier(filter=spells, delta=m.group("delta"),
+                                               increase=True, condition=cond,
+                                               text=para.strip().rstrip(".")),), text=para)
+
+
 def static_more(para: str, enters: Callable[[str], Any],
                 compile_body: Callable[[str], tuple[Any, ...]],
                 static: Callable[[str], Any] | None = None) -> Any:
@@ -340,6 +367,8 @@ def static_more(para: str, enters: Callable[[str], Any],
         return _still_a(para, static)
     if para.startswith("As ~ enters, choose ") and "\n• " in para:
         return _choose_words(para, compile_body)
+    if " that target " in para and " more to cast" in para:
+        return _targeting_tax(para)
     if "maximum hand size is" in para:
         return _hand_size(para)
     m = _ENTERS_IF.fullmatch(para.strip())
