@@ -181,6 +181,7 @@ class Hooks:
         "trigger_verify_index",
         # rules_engine.statics (613)
         "player_restrictions", "restricted",
+        "target_refused",  # rules_engine.statics_more: "~ can't be the target of ..." (115.4)
         # rules_engine.permanents (permanents entering, 403, 614.12)
         "enter_battlefield",
         # mechanics (each names its rules in its module)

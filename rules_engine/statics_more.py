@@ -10,6 +10,9 @@
   exist until its permanent is on the battlefield).
 * "Your maximum hand size is eight / is increased by two", "Each opponent's maximum hand size
   is reduced by one" (402.2): :func:`max_hand_size`, asked by the cleanup step (514.1).
+* "~ can't be the target of blue spells / abilities your opponents control / black spells or
+  abilities from black sources" (115.4): :func:`target_refused`, asked by
+  targeting.candidates through registry.hooks.
 * Filter words about counters ("Creatures you control with counters on them", "... with no
   counters on them", "... with +1/+1 counters on them", 122.1): registered into
   registry.QUALIFIERS, which targeting.matches asks.
@@ -20,12 +23,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
-from rules_engine import conditions, registry, statics
+from rules_engine import conditions, registry, statics, targeting
 from rules_engine.game import Game
-from rules_engine.objects import GameObject, Player
+from rules_engine.objects import GameObject, Player, StackAbility
 from rules_engine.text.statics_phrases import IS_SOURCE, hand_size_change
 
 
@@ -72,6 +76,34 @@ def max_hand_size(game: Game, player: Player) -> int:
             continue
         size = change[1] if change[0] == "set" else size + change[1]
     return max(0, size)
+
+
+def target_refused(game: Game, obj: GameObject, source: Any) -> bool:
+    """115.4: whether a static "can't be the target of <spells/abilities>" of some permanent
+    keeps ``source`` (a spell on the stack, or an ability) from targeting ``obj``; the
+    filter is judged on the spell, or on the ability's source, from the restriction's
+    controller's side ("your opponents")."""
+    if source is None:
+        return False
+    is_ability = isinstance(source, StackAbility)
+    thing = getattr(source, "source", None) if is_ability else source
+    if not isinstance(thing, GameObject):
+        return False
+    for src, eff in statics.restrictions_of(game, "cant_be_target_of", obj):
+        flt = eff.filter
+        if flt is None:
+            return True
+        quals = flt.qualifiers
+        if ("spell" in quals and is_ability) or ("ability" in quals and not is_ability):
+            continue
+        plain = dataclasses.replace(flt, qualifiers=tuple(
+            q for q in quals if q not in ("spell", "ability")), zone=None)
+        if targeting.matches(game, thing, plain, src.controller, src, zone_check=False):
+            return True
+    return False
+
+
+registry.provide(target_refused=target_refused)
 
 
 def _chosen_word(game: Game, cond: Any, controller: Any, source: Any) -> bool:

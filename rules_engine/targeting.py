@@ -678,6 +678,8 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             if "protection" in obj.face.keywords or obj.mods or obj.static_mods:
                 if protected_from(game, obj, source):  # 702.16b
                     continue
+            if game.statics_present and hooks.target_refused(game, obj, source):
+                continue  # "~ can't be the target of blue spells" (statics_more)
             found.append(obj)
     if kind == "spell":
         for obj in game.stack:
@@ -839,6 +841,8 @@ def still_legal(game: Game, item: Any, obj: Any) -> bool:
             source = getattr(item, "source", None) or item
             if protected_from(game, obj, source):  # 702.16b: it can't be the target now
                 return False
+        if game.statics_present and hooks.target_refused(game, obj, item):
+            return False  # "~ can't be the target of ..." now applies (608.2b)
     return True
 
 

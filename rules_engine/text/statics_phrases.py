@@ -130,6 +130,33 @@ def _prevent_to_each(s: Ref, m: re.Match[str], ctx: Ctx) -> tuple[PreventDamage,
                                text=m.group(0)) for r in to)
 
 
+def _cant_be_target_of(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None:
+    """115.4: "~ can't be the target of blue or black spells", "... of Aura spells", "... of
+    abilities your opponents control", "... of black spells or abilities from black sources"
+    (the spell, or the ability's source, has the quality). The filter describes the spell or
+    the ability's source; its "spell" / "ability" word says which may not target."""
+    what = m.group("what")
+    either = re.fullmatch(r"(?P<q>[\w-]+) spells or abilities from (?P=q) sources", what, re.I)
+    if either:
+        flt = parse_filter(either.group("q") + " permanent")
+        if flt is None:
+            return None
+        flt = dataclasses.replace(flt, qualifiers=(), text=what)
+    elif re.match(r"abilities\b", what, re.I):
+        flt = parse_filter(re.sub(r"^abilities", "permanents", what, flags=re.I))
+        if flt is None:
+            return None
+        flt = dataclasses.replace(flt, qualifiers=("ability",), text=what)
+    else:
+        flt = parse_filter(what)
+        if flt is None or "spell" not in flt.qualifiers:
+            return None
+    return Restriction(kind=CANT_BE_TARGET_OF, subject=s, filter=flt, text=m.group(0))
+
+
+CANT_BE_TARGET_OF = "cant_be_target_of"
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
     (r"can't attack alone", _alone((ATTACK_ALONE,))),
@@ -137,6 +164,7 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     (r"(?:is|are) goaded", _goaded),
     (r"(?:isn't|is not) an? (?P<t>creature|artifact|enchantment|land)", _isnt_a),
     (r"can't be blocked this turn except by (?P<what>.+)", _blocked_except_this_turn),
+    (r"can't be the target of (?P<what>.+)", _cant_be_target_of),
     (r"prevent all (?P<combat>combat )?damage that would be dealt(?P<turn0> this turn)? to "
      r"(?P<to>.+? and .+?)(?P<turn> this turn)?(?: by (?P<by>.+?))?(?P<turn2> this turn)?",
      _prevent_to_each),
