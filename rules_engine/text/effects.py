@@ -107,7 +107,8 @@ _SUBJECT_SPLIT = re.compile(
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
     r"blights?|earthbends?|adds|manifests|cloaks|is an?(?= )|(?:is|are) the chosen(?= )|"
-    r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded)\b)",
+    r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|"
+    r"(?:is|are) (?:white|blue|black|red|green)$)\b)",
     re.I)
 
 _DURATIONS = [

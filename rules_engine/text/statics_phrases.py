@@ -36,6 +36,7 @@ from typing import Any
 
 from rules_engine.abilities import (
     Amount,
+    Animate,
     ChooseValue,
     Condition,
     CostModifier,
@@ -157,11 +158,21 @@ def _cant_be_target_of(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None
 CANT_BE_TARGET_OF = "cant_be_target_of"
 
 
+def _is_colors(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate:
+    """105.3, 613.1e (layer 5): "Enchanted creature gets +3/+1 and is black", "All creatures
+    are black": its colors become these (its types and abilities stay)."""
+    colors = tuple(c.lower() for c in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("colors"))
+                   if c)
+    return Animate(subject=s, colors=colors, duration=None, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
     (r"can't attack alone", _alone((ATTACK_ALONE,))),
     (r"can't block alone", _alone((BLOCK_ALONE,))),
     (r"(?:is|are) goaded", _goaded),
+    (r"(?:is|are) (?P<colors>(?:white|blue|black|red|green)(?:(?:,? and |, )(?:white|blue|black|"
+     r"red|green))*)", _is_colors),
     (r"(?:isn't|is not) an? (?P<t>creature|artifact|enchantment|land)", _isnt_a),
     (r"can't be blocked this turn except by (?P<what>.+)", _blocked_except_this_turn),
     (r"can't be the target of (?P<what>.+)", _cant_be_target_of),
