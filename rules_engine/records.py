@@ -183,3 +183,52 @@ class PutFromMilled(Effect):
     max_count: int = 1
     destination: str = "hand"
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFor(Effect):
+    """"Search target opponent's library for up to X creature cards with different names":
+    ``searcher`` looks through the library of ``library`` (701.23) for up to ``count`` cards of
+    ``filter`` (None: any number) and finds at least ``min_count`` when there are that many
+    (701.23b: a search for cards with a stated quality may find fewer). The found cards are
+    what the next instructions move ("put them onto the battlefield", "exile them", 608.2c);
+    ``distinct_names`` for "with different names" (no two found share a name, 201.2)."""
+
+    searcher: Ref = field(default_factory=lambda: Ref("you"))
+    library: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter | None = None
+    count: Amount | None = None
+    min_count: int = 0
+    distinct_names: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAllAmong(Effect):
+    """"Put all land cards revealed this way into your hand", "Put each creature card milled
+    this way onto the battlefield": every card of ``filter`` among the cards the previous
+    instruction revealed, looked at or milled (608.2c "this way") moves to ``to_zone`` (a
+    :class:`~rules_engine.abilities.MoveToZone` zone name); they become the chosen ones, so
+    "the rest" afterwards is the others. ``other`` for "all other cards revealed this way"
+    (the ones not already chosen or named "that card")."""
+
+    filter: ObjectFilter | None = None
+    to_zone: str = "hand"
+    tapped: bool = False
+    under_control: str | None = None
+    other: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAtRandom(Effect):
+    """"Return two creature cards at random from your graveyard to the battlefield": the game,
+    not a player, picks ``count`` cards of ``filter`` from ``from_zone`` of ``owner`` (each card
+    equally likely; fewer when there are fewer) and moves them to ``to_zone`` (400.7)."""
+
+    filter: ObjectFilter | None = None
+    count: Amount = field(default_factory=lambda: Amount(1))
+    owner: Ref = field(default_factory=lambda: Ref("you"))
+    from_zone: str = "graveyard"
+    to_zone: str = "hand"
+    text: str = ""

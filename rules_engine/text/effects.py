@@ -89,6 +89,8 @@ from rules_engine.text.verbs_chosen import extend as _extend_chosen
 from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
 from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
 from rules_engine.text.verbs_rules import extend as _extend_verbs
+from rules_engine.text.verbs_zones import extend as _extend_zone_verbs
+from rules_engine.text.verbs_zones import where_x_last
 
 # the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
 VERB_PHRASES = _MAIN_PHRASES + PHRASES
@@ -131,6 +133,7 @@ _extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
 _extend_chosen(VERB_PHRASES)  # chosen names, 201.4 / 602.5 (rules_engine.text.verbs_chosen)
 _extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_animate, 301.7b)
 _extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
+_extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text.verbs_zones)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
@@ -543,6 +546,7 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     # a character card's pronouns ("return him to the battlefield transformed under his owner's
     # control"): "him"/"her" already read as "it"; the possessives do too
     t = re.sub(r"\b(?:his|her) (owner|controller)\b", r"its \1", t)
+    t = where_x_last(t)  # a search's "where X is" read at the end (rules_engine.text.verbs_zones)
     low = t.lower()
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True
