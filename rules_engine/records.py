@@ -232,3 +232,19 @@ class MoveAtRandom(Effect):
     from_zone: str = "graveyard"
     to_zone: str = "hand"
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersChosen(Effect):
+    """"Remove all counters from target permanent", "Remove up to three counters from target
+    permanent", "Remove any number of counters from target creature you control", "Remove up
+    to four charge counters from ...": counters of any kind (``counter`` None) or of one kind,
+    all of them (``amount`` None and not ``up_to``), exactly that many, or up to that many /
+    any number (``up_to``, ``amount`` None for any number); the controller picks the kinds one
+    counter at a time (122.1, 608.2d). What was removed is "that many" afterwards (608.2c)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    counter: str | None = None
+    amount: Amount | None = None
+    up_to: bool = False
+    text: str = ""

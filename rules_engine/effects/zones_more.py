@@ -5,7 +5,9 @@
   "with different names" (701.23; :class:`~rules_engine.records.SearchFor`);
 - moving every card of a description among the cards revealed, looked at or milled "this way"
   (608.2c; :class:`~rules_engine.records.MoveAllAmong`), "the rest" being the others;
-- moving cards chosen at random from a zone (:class:`~rules_engine.records.MoveAtRandom`).
+- moving cards chosen at random from a zone (:class:`~rules_engine.records.MoveAtRandom`);
+- removing counters of any kind, all of them or up to a number (122.1;
+  :class:`~rules_engine.records.RemoveCountersChosen`).
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import records, registry, targeting
 from rules_engine.context import Ctx, _source_obj
-from rules_engine.effects.core import _players, _without_zone, amount
+from rules_engine.effects.core import _objects, _players, _without_zone, amount
 from rules_engine.effects.zones import _move_one
-from rules_engine.objects import GameObject
+from rules_engine.objects import GameObject, Player
 
 # the self-reference "a card named ~" (201.4b: ~ is this object's name)
 _SELF_NAMED = "named ~"
@@ -123,3 +125,75 @@ registry.register_effects({
     records.MoveAllAmong: h_move_all_among,
     records.MoveAtRandom: h_move_at_random,
 })
+
+
+def h_remove_counters_chosen(ctx: Ctx, eff: records.RemoveCountersChosen) -> None:
+    """122.1, 608.2d: the counters go one at a time, the controller choosing the kind of each
+    when there is a choice; "up to" / "any number" may stop early."""
+    game = ctx.game
+    total = 0
+    for obj in _objects(ctx, eff.subject):
+        def kinds(obj: GameObject = obj) -> list[str]:
+            return sorted(k for k, v in obj.counters.items()
+                          if v > 0 and (eff.counter is None or k == eff.counter))
+        if eff.amount is None and not eff.up_to:  # "remove all counters"
+            for kind in kinds():
+                n = obj.counters[kind]
+                obj.counters[kind] = 0
+                total += n
+                game.log("counters_removed", obj=obj, counter=kind, amount=n)
+            continue
+        limit = 10 ** 6 if eff.amount is None else amount(ctx, eff.amount)
+        removed = 0
+        while removed < limit and kinds():
+            options = kinds()
+            if eff.up_to:
+                kind = game.decider.choose(ctx.controller.name, f"counter to remove from "
+                                           f"{obj.name} ({eff.text})", options, optional=True)
+                if kind is None:
+                    break
+            else:
+                kind = options[0] if len(options) == 1 else game.decider.choose(
+                    ctx.controller.name, f"counter to remove from {obj.name}", options)
+            obj.counters[kind] -= 1
+            removed += 1
+            game.log("counters_removed", obj=obj, counter=kind, amount=1)
+        total += removed
+    ctx.count = total
+    ctx.did = total > 0
+
+
+registry.register_effects({records.RemoveCountersChosen: h_remove_counters_chosen})
+
+
+def _targets_holds(words: str) -> Any:
+    """The test of "that targets <words>": one of the spell's or ability's targets (115.1) is
+    you (the source's controller), a player, an opponent, or a creature / permanent /
+    planeswalker (that you control)."""
+    alternatives = words.split(" or ")
+
+    def one(game: Any, target: Any, you: Any, alt: str) -> bool:
+        mine = alt.endswith(" you control")
+        noun = alt.removesuffix(" you control")
+        if isinstance(target, Player):
+            return (noun == "you" and target is you) or noun == "a player" or (
+                noun == "an opponent" and target is not you)
+        if not isinstance(target, GameObject) or target.zone != "battlefield":
+            return False
+        if mine and target.controller is not you:
+            return False
+        return noun == "a permanent" or (noun == "a creature" and target.is_creature) or (
+            noun == "a planeswalker" and "Planeswalker" in target.types)
+
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        you = getattr(source, "controller", None)
+        return any(one(game, t, you, alt) for t in getattr(obj, "targets", None) or ()
+                   for alt in alternatives)
+
+    return holds
+
+
+_TARGET_NOUNS = ("you", "a player", "an opponent", "a creature", "a permanent", "a planeswalker")
+registry.QUALIFIERS.update({
+    f"that targets {first}{noun}{mine}": _targets_holds(f"{first}{noun}{mine}")
+    for first in ("", "you or ") for noun in _TARGET_NOUNS for mine in ("", " you control")})

@@ -111,6 +111,11 @@ def singular(word: str) -> str:
 
 # Postfix restrictions: (regex on the end of the phrase, how it changes the filter)
 _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
+    # "spell that targets a creature you control" (115.1: what the spell or ability targets;
+    # read before "you control", which is its own here; checked by the QUALIFIERS of
+    # rules_engine.effects.zones_more)
+    (re.compile(r"\s+that targets (?:you or )?(?:you|a player|an opponent|a creature|a permanent|"
+                r"a planeswalker)(?: you control)?$", re.I), {"qualifier": "$0"}),
     # a spell "that wasn't cast from its owner's hand" (601.2a: the zone it was cast from)
     (re.compile(r"\s+that (?:was|wasn't) cast from (?:its owner's hand|a graveyard|exile)$",
                 re.I), {"qualifier": "$0"}),

@@ -11,7 +11,9 @@ a whole family write them, and hands what follows to the sentence grammar.
 - "put all <description> revealed this way <destination>", "each creature card milled this
   way", "all other cards revealed this way", "the rest of the revealed cards" (608.2c: the
   cards the previous instruction revealed; "the rest" the others);
-- "return <count> <description> at random from <whose> graveyard to <zone>".
+- "return <count> <description> at random from <whose> graveyard to <zone>";
+- "remove all counters from ...", "remove up to three counters from ...", "remove any number
+  of counters from ..." (122.1: counters of any kind, or of one kind with a count).
 
 Run by :mod:`rules_engine.effects.zones_more`.
 """
@@ -22,7 +24,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Effect, MoveToZone, ObjectFilter, Ref, Shuffle, WithX
-from rules_engine.records import MoveAllAmong, MoveAtRandom, SearchFor
+from rules_engine.records import MoveAllAmong, MoveAtRandom, RemoveCountersChosen, SearchFor
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -215,7 +217,27 @@ def _at_random(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                         text=m.group(0))
 
 
+def _remove_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """122.1: remove counters, of any kind unless one is named; all, N, up to N, any number."""
+    n = m.group("n").lower()
+    kind = m.group("kind")
+    target = parse_ref(m.group("on"), ctx)
+    if target is None or (kind is not None and kind.lower() in ("of", "the")):
+        return None
+    up_to = n.startswith("up to ") or n == "any number of"
+    if n in ("all", "any number of"):
+        amt = None
+    else:
+        amt = amount(n.removeprefix("up to "))
+        if amt is None:
+            return None
+    return RemoveCountersChosen(subject=target, counter=kind, amount=amt, up_to=up_to,
+                                text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"remove (?P<n>all|any number of|up to {NUM_WORD}|{NUM_WORD}) (?:(?P<kind>\S+) )?"
+     r"counters? from (?P<on>.+)", _remove_counters),
     (rf"search {_WHOSE} library for (?P<rest>.+)", _search),
     (rf"(?P<verb>put|exile) (?:all|each|the) (?P<what>.+?) (?:revealed|milled|looked at) this way"
      rf"(?: {_DEST})?", _move_all),
