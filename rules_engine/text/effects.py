@@ -647,14 +647,14 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 return True
         return False
     m = re.match(r"^(.+?) at (the beginning of the next end step|end of combat|the beginning "
-                 r"of (?:the next turn's|your next) upkeep|the beginning of your next end step)$",
-                 t, re.I)
+                 r"of (?:the next turn's|your next) upkeep|the beginning of your next end step|"
+                 r"the beginning of the next cleanup step)$", t, re.I)
     if m and hooks.PARSE_TRIGGER_SENTENCE is not None:
         inner = parse_effect_text(m.group(1), ctx)
         if inner is not None:
             when = m.group(2).lower()
             step = ("end" if "end step" in when else "upkeep" if "upkeep" in when
-                    else "end_of_combat")
+                    else "cleanup" if "cleanup" in when else "end_of_combat")  # 514.3a
             # rule 603.7: a delayed trigger; "your next end step" waits for your turn's
             player = "you" if "your next end step" in when else "each"
             effects.append(DelayedTrigger(ability=TriggeredAbility(

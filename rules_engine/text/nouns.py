@@ -134,6 +134,8 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with the (?:greatest|least) (?:power|toughness|mana value) among .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+(?:from|in) (?:a|any) graveyard$", re.I), {"zone": "graveyard"}),
+    (re.compile(r"\s+(?:from|in) all graveyards$", re.I), {"zone": "graveyard"}),
+    (re.compile(r"\s+other than ~$", re.I), {"other": True}),
     (re.compile(r"\s+from graveyards$", re.I), {"zone": "graveyard"}),
     # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
     (re.compile(r"\s+from a single graveyard$", re.I),
@@ -245,6 +247,7 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
             subtypes_all=inner.subtypes_all, text=original)
     controller = owner = zone = None
     quals: list[str] = []
+    other_than_self = False
     changed = True
     while changed:
         changed = False
@@ -260,6 +263,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                         zone = val
                     elif key == "qualifier":
                         quals.append(m.group(0).strip() if val == "$0" else val)
+                    elif key == "other":
+                        other_than_self = True
                 text = text[: m.start()].strip()
                 changed = True
                 break
@@ -267,7 +272,7 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     if km and _is_keyword(km.group("kw")):
         quals.append(km.group(0).strip())
         text = text[: km.start()].strip()
-    other = False
+    other = other_than_self  # "a creature other than ~" is "another creature" (109.1)
     m = re.match(r"^(?:other|another)\s+", text, re.I)
     if m:
         other = True

@@ -23,7 +23,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, Effect, MoveToZone, ObjectFilter, Ref, Shuffle, WithX
+from rules_engine.abilities import (
+    Amount,
+    Effect,
+    LookAtTop,
+    MoveToZone,
+    ObjectFilter,
+    Ref,
+    Shuffle,
+    WithX,
+)
 from rules_engine.records import MoveAllAmong, MoveAtRandom, RemoveCountersChosen, SearchFor
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
@@ -235,7 +244,65 @@ def _remove_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                                 text=m.group(0))
 
 
+def _look_other(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Look at the top card of target player's library", "reveal the top three cards of
+    target opponent's library" (701.20e: looking shows the cards to the looking player only;
+    they stay where they are until an instruction moves them)."""
+    player = _library_owner(m.group("whose"), ctx, s)
+    n = amount(m.group("n")) if m.group("n") else Amount(1)
+    if player is None or n is None or player == s:
+        return None
+    return LookAtTop(amount=n, player=player, reveal=m.group("verb").lower() == "reveal",
+                     text=m.group(0))
+
+
+def _from_the_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"exile that many cards from the top of your library" is "exile the top that many cards
+    of your library", the grammar's spelling."""
+    respelled = f"{m.group('verb')} the top {m.group('n')} cards of {m.group('lib')}"
+    return _grammar().parse_vp(s, respelled, ctx)
+
+
+def _shuffle_into(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Shuffle any number of target creature cards from your graveyard into your library",
+    "Shuffle all nonland cards from your graveyard into your library" (701.24a: each card goes
+    into its owner's library, which is then shuffled)."""
+    obj = parse_ref(m.group("obj"), ctx)
+    if obj is None or obj.kind in ("you", "rest"):
+        return None
+    return MoveToZone(subject=obj, to_zone="library_shuffled", text=m.group(0))
+
+
+def _those_kind(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Put those land cards onto the battlefield tapped and the rest on the bottom ...": the
+    cards of that kind among the ones just looked at or revealed (608.2c)."""
+    if re.fullmatch(r"cards?", m.group("what"), re.I):
+        return None  # "those cards" is every one of them (the main table's "those")
+    return _move_all(s, m, ctx)
+
+
+def _their_zone(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put that card into their graveyard", "put the rest on top of that player's library in
+    any order": a card goes to its owner's graveyard or library (400.3, 404.2), so "their" /
+    "that player's" is read as the grammar's "your" (whose zone the engine always takes as the
+    card's owner's)."""
+    respelled = re.sub(r"\b(?:their|that player's|that)(?= (?:graveyard|library)\b)", "your",
+                       m.group(0), flags=re.I)
+    return _grammar().parse_vp(s, respelled, ctx)
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"put (?!.*\byour (?:graveyard|library)\b).+? (?:into (?:their|that player's) graveyard|"
+     r"on (?:top|the bottom) of (?:their|that player's|that) library(?: in (?:any|a random) "
+     r"order)?)", _their_zone),
+    (r"shuffle (?P<obj>.+?) into (?:your|their|its owner's|their owners') librar(?:y|ies)",
+     _shuffle_into),
+    (rf"(?P<verb>put) those (?P<what>[^,]+?) {_DEST}", _those_kind),
+    (r"(?P<verb>look at|reveal) the top (?:card|(?P<n>" + NUM_WORD + r"|that many) cards) of "
+     + _WHOSE + " library", _look_other),
+    (r"(?P<verb>look at|reveal|exile|mill) (?P<n>that many|" + NUM_WORD + r") cards from the top "
+     r"of (?P<lib>(?:your|their|target player's|target opponent's|that player's) library)",
+     _from_the_top),
     (rf"remove (?P<n>all|any number of|up to {NUM_WORD}|{NUM_WORD}) (?:(?P<kind>\S+) )?"
      r"counters? from (?P<on>.+)", _remove_counters),
     (rf"search {_WHOSE} library for (?P<rest>.+)", _search),
