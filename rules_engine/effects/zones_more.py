@@ -197,3 +197,13 @@ _TARGET_NOUNS = ("you", "a player", "an opponent", "a creature", "a permanent", 
 registry.QUALIFIERS.update({
     f"that targets {first}{noun}{mine}": _targets_holds(f"{first}{noun}{mine}")
     for first in ("", "you or ") for noun in _TARGET_NOUNS for mine in ("", " you control")})
+
+
+def _entered_this_turn(game: Any, obj: Any, source: Any) -> bool:
+    """"that entered this turn": the permanent entered the battlefield this turn as the object
+    it is now (400.7: a permanent that left and came back is a new object)."""
+    return obj.zone == "battlefield" and any(
+        e.data.get("obj") is obj for e in game.events_this_turn("entered"))
+
+
+registry.QUALIFIERS["that entered this turn"] = _entered_this_turn
