@@ -248,3 +248,18 @@ class RemoveCountersChosen(Effect):
     amount: Amount | None = None
     up_to: bool = False
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchZonesForName(Effect):
+    """"Search its controller's graveyard, hand, and library for all cards with the same name
+    as that artifact and exile them", "Search target opponent's graveyard, hand, and library
+    for up to four cards with that name and exile them": the player's ``zones`` are searched
+    (701.23) for cards with the name of the object the effect spoke of (its target, kept as it
+    last existed), else the name the source chose (709.4a); at most ``max_count`` (None: all
+    of them) are exiled. ``player`` "its controller/owner" is that object's."""
+
+    player: Ref = field(default_factory=lambda: Ref("that_player"))
+    zones: tuple[str, ...] = ("graveyard", "hand", "library")
+    max_count: int | None = None
+    text: str = ""

@@ -207,3 +207,40 @@ def _entered_this_turn(game: Any, obj: Any, source: Any) -> bool:
 
 
 registry.QUALIFIERS["that entered this turn"] = _entered_this_turn
+
+
+def h_search_zones_for_name(ctx: Ctx, eff: records.SearchZonesForName) -> None:
+    """701.23a over a player's graveyard, hand and library; "up to four" is the searcher's
+    choice (701.23b lets them find fewer), "all" / "any number" exiles every one found."""
+    game = ctx.game
+    named = ctx.it if isinstance(ctx.it, GameObject) else next(
+        (t for t in reversed(ctx.targets) if isinstance(t, GameObject)), None)
+    source = _source_obj(ctx)
+    if eff.player.kind in ("owner_of", "controller_of"):
+        players = [] if named is None else [
+            named.owner if eff.player.kind == "owner_of" else named.controller]
+    else:
+        players = _players(ctx, eff.player)
+
+    def has_name(card: GameObject) -> bool:
+        if named is not None:
+            return card.name == named.name  # 201.2: the same English name
+        return targeting.has_chosen_name(game, card, source)
+
+    exiled: list[GameObject] = []
+    for p in players:
+        pool = [c for zone in eff.zones for c in getattr(p, zone) if has_name(c)]
+        if eff.max_count is not None and len(pool) > eff.max_count:
+            pool = game.decider.choose_many(ctx.controller.name, f"cards to exile ({eff.text})",
+                                            pool, eff.max_count)
+        for card in pool:
+            game.move(card, "exile")
+            exiled.append(card)
+        game.log("searched_library", player=ctx.controller)
+    ctx.those = exiled
+    ctx.count = len(exiled)
+    if players:
+        ctx.it = players[0]  # "That player shuffles"
+
+
+registry.register_effects({records.SearchZonesForName: h_search_zones_for_name})

@@ -33,7 +33,13 @@ from rules_engine.abilities import (
     Shuffle,
     WithX,
 )
-from rules_engine.records import MoveAllAmong, MoveAtRandom, RemoveCountersChosen, SearchFor
+from rules_engine.records import (
+    MoveAllAmong,
+    MoveAtRandom,
+    RemoveCountersChosen,
+    SearchFor,
+    SearchZonesForName,
+)
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -291,7 +297,29 @@ def _their_zone(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return _grammar().parse_vp(s, respelled, ctx)
 
 
+def _search_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"search its controller's graveyard, hand, and library for all cards with the same name
+    as that artifact and exile them" (701.23a; run by effects/zones_more.py)."""
+    player = _library_owner(m.group("whose"), ctx, s)
+    if player is None or player == s:
+        return None
+    zones = tuple(z.lower() for z in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("zones"))
+                  if z)
+    count = m.group("count").lower()
+    most = None
+    if count.startswith("up to "):
+        amt = amount(count[6:])
+        if amt is None or amt.value is None:
+            return None
+        most = amt.value
+    return SearchZonesForName(player=player, zones=zones, max_count=most, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"search {_WHOSE} (?P<zones>(?:graveyard|hand|library)(?:,? (?:and )?(?:graveyard|hand|"
+     rf"library))+) for (?P<count>all|any number of|up to {NUM_WORD}) cards with (?:that name|the "
+     r"chosen name|the same name as that (?:artifact|enchantment|land|spell|creature|permanent|"
+     r"card)) and exile them", _search_name),
     (r"put (?!.*\byour (?:graveyard|library)\b).+? (?:into (?:their|that player's) graveyard|"
      r"on (?:top|the bottom) of (?:their|that player's|that) library(?: in (?:any|a random) "
      r"order)?)", _their_zone),
