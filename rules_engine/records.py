@@ -263,3 +263,16 @@ class SearchZonesForName(Effect):
     zones: tuple[str, ...] = ("graveyard", "hand", "library")
     max_count: int | None = None
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WithSameName(Effect):
+    """"Destroy target artifact and all other artifacts with the same name as that artifact",
+    "Exile target nonland permanent ... and all tokens that player controls with the same name
+    as that permanent": ``subject`` and every other permanent of ``filter`` whose name is its
+    name (201.2) are destroyed (701.8) or exiled (``exile``) at once."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    filter: ObjectFilter | None = None
+    exile: bool = False
+    text: str = ""

@@ -18,6 +18,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import records, registry, targeting
 from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects import zones
 from rules_engine.effects.core import _objects, _players, _without_zone, amount
 from rules_engine.effects.zones import _move_one
 from rules_engine.objects import GameObject, Player
@@ -244,3 +245,28 @@ def h_search_zones_for_name(ctx: Ctx, eff: records.SearchZonesForName) -> None:
 
 
 registry.register_effects({records.SearchZonesForName: h_search_zones_for_name})
+
+
+def h_with_same_name(ctx: Ctx, eff: records.WithSameName) -> None:
+    """201.2: the same English name as the target as the effect resolves; "that player" in
+    the description is the target's controller."""
+    game = ctx.game
+    firsts = _objects(ctx, eff.subject)
+    if not firsts:
+        return
+    first = firsts[0]
+    flt = eff.filter
+    theirs = flt is not None and flt.controller == "that_player"
+    if theirs:
+        flt = dataclasses.replace(flt, controller=None)
+    others = [o for o in game.permanents() if o is not first and o.name == first.name and
+              (not theirs or o.controller is first.controller) and
+              (flt is None or targeting.matches(game, o, flt, ctx.controller, _source_obj(ctx)))]
+    ctx.those = [first] + others
+    if eff.exile:
+        zones.h_exile(ctx, ab.Exile(subject=ab.Ref("those"), text=eff.text))
+    else:
+        zones.h_destroy(ctx, ab.Destroy(subject=ab.Ref("those"), text=eff.text))
+
+
+registry.register_effects({records.WithSameName: h_with_same_name})

@@ -20,6 +20,7 @@ Run by :mod:`rules_engine.effects.zones_more`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -39,6 +40,7 @@ from rules_engine.records import (
     RemoveCountersChosen,
     SearchFor,
     SearchZonesForName,
+    WithSameName,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
@@ -315,7 +317,33 @@ def _search_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return SearchZonesForName(player=player, zones=zones, max_count=most, text=m.group(0))
 
 
+def _two_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Put a +1/+1 counter and a trample counter on target creature" (122.1): both kinds on
+    the same object, which is targeted once."""
+    first = _grammar().parse_vp(s, f"put {m.group('a')} on {m.group('on')}", ctx)
+    second = _grammar().parse_vp(s, f"put {m.group('b')} on ~", Ctx())
+    if not first or not second or len(first) != 1 or len(second) != 1 or \
+            type(first[0]) is not type(second[0]) or not hasattr(first[0], "counter"):
+        return None
+    return first + (dataclasses.replace(second[0], subject=first[0].subject,
+                                        text=m.group(0)),)
+
+
+def _same_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"destroy target land and all other lands with the same name as that land" (201.2)."""
+    target = parse_ref(m.group("t"), ctx)
+    flt = parse_filter(m.group("what"))
+    if target is None or target.kind != "target" or flt is None:
+        return None
+    return WithSameName(subject=target, filter=flt, exile=m.group("verb").lower() == "exile",
+                        text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?P<verb>destroy|exile) (?P<t>target .+?) and all (?:other )?(?P<what>.+?) with the same "
+     r"name as that (?:artifact|enchantment|land|permanent|creature)", _same_name),
+    (rf"put (?P<a>{NUM_WORD} \S+ counters?) and (?P<b>{NUM_WORD} \S+ counters?) on (?P<on>.+)",
+     _two_counters),
     (rf"search {_WHOSE} (?P<zones>(?:graveyard|hand|library)(?:,? (?:and )?(?:graveyard|hand|"
      rf"library))+) for (?P<count>all|any number of|up to {NUM_WORD}) cards with (?:that name|the "
      r"chosen name|the same name as that (?:artifact|enchantment|land|spell|creature|permanent|"
