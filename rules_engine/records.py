@@ -208,3 +208,96 @@ class PutFromMilled(Effect):
     max_count: int = 1
     destination: str = "hand"
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFor(Effect):
+    """"Search target opponent's library for up to X creature cards with different names":
+    ``searcher`` looks through the library of ``library`` (701.23) for up to ``count`` cards of
+    ``filter`` (None: any number) and finds at least ``min_count`` when there are that many
+    (701.23b: a search for cards with a stated quality may find fewer). The found cards are
+    what the next instructions move ("put them onto the battlefield", "exile them", 608.2c);
+    ``distinct_names`` for "with different names" (no two found share a name, 201.2)."""
+
+    searcher: Ref = field(default_factory=lambda: Ref("you"))
+    library: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter | None = None
+    count: Amount | None = None
+    min_count: int = 0
+    distinct_names: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAllAmong(Effect):
+    """"Put all land cards revealed this way into your hand", "Put each creature card milled
+    this way onto the battlefield": every card of ``filter`` among the cards the previous
+    instruction revealed, looked at or milled (608.2c "this way") moves to ``to_zone`` (a
+    :class:`~rules_engine.abilities.MoveToZone` zone name); they become the chosen ones, so
+    "the rest" afterwards is the others. ``other`` for "all other cards revealed this way"
+    (the ones not already chosen or named "that card")."""
+
+    filter: ObjectFilter | None = None
+    to_zone: str = "hand"
+    tapped: bool = False
+    under_control: str | None = None
+    other: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAtRandom(Effect):
+    """"Return two creature cards at random from your graveyard to the battlefield": the game,
+    not a player, picks ``count`` cards of ``filter`` from ``from_zone`` of ``owner`` (each card
+    equally likely; fewer when there are fewer) and moves them to ``to_zone`` (400.7)."""
+
+    filter: ObjectFilter | None = None
+    count: Amount = field(default_factory=lambda: Amount(1))
+    owner: Ref = field(default_factory=lambda: Ref("you"))
+    from_zone: str = "graveyard"
+    to_zone: str = "hand"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersChosen(Effect):
+    """"Remove all counters from target permanent", "Remove up to three counters from target
+    permanent", "Remove any number of counters from target creature you control", "Remove up
+    to four charge counters from ...": counters of any kind (``counter`` None) or of one kind,
+    all of them (``amount`` None and not ``up_to``), exactly that many, or up to that many /
+    any number (``up_to``, ``amount`` None for any number); the controller picks the kinds one
+    counter at a time (122.1, 608.2d). What was removed is "that many" afterwards (608.2c)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    counter: str | None = None
+    amount: Amount | None = None
+    up_to: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchZonesForName(Effect):
+    """"Search its controller's graveyard, hand, and library for all cards with the same name
+    as that artifact and exile them", "Search target opponent's graveyard, hand, and library
+    for up to four cards with that name and exile them": the player's ``zones`` are searched
+    (701.23) for cards with the name of the object the effect spoke of (its target, kept as it
+    last existed), else the name the source chose (709.4a); at most ``max_count`` (None: all
+    of them) are exiled. ``player`` "its controller/owner" is that object's."""
+
+    player: Ref = field(default_factory=lambda: Ref("that_player"))
+    zones: tuple[str, ...] = ("graveyard", "hand", "library")
+    max_count: int | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WithSameName(Effect):
+    """"Destroy target artifact and all other artifacts with the same name as that artifact",
+    "Exile target nonland permanent ... and all tokens that player controls with the same name
+    as that permanent": ``subject`` and every other permanent of ``filter`` whose name is its
+    name (201.2) are destroyed (701.8) or exiled (``exile``) at once."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    filter: ObjectFilter | None = None
+    exile: bool = False
+    text: str = ""

@@ -28,6 +28,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     stat_effects,  # 602.2b activation cost changes (applied before resolution)
     switch_pt,  # 613.4d
     tail_effects,  # small families: a chosen type until end of turn
+    zones_more,  # 701.23 searching any library, "revealed this way" (608.2c), at random
 )
 from rules_engine.mechanics import (  # noqa: F401
     alt_costs,

@@ -146,6 +146,8 @@ def h_look(ctx: Ctx, eff: ab.LookAtTop) -> None:
     for p in _players(ctx, eff.player):
         top = list(p.library[:amount(ctx, eff.amount)])
         ctx.those = top
+        if len(top) == 1:
+            ctx.it = top[0]  # "look at the top card ... put that card ..." (608.2c)
         if eff.choose_max == 0 and eff.rest is None:
             game.log("looked_at", player=p, count=len(top))
             continue  # what happens to them is said by the next effects ("one of them")

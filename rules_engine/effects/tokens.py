@@ -119,22 +119,49 @@ def copy_face_of(ctx: Ctx, original: GameObject, spec: ab.TokenSpec) -> tuple[Fa
     return _with_exceptions(ctx, base, spec), card
 
 
+# the order card types are printed in on a type line ("Artifact Creature", "Enchantment Land")
+_TYPE_ORDER = ("Kindred", "Tribal", "Artifact", "Enchantment", "Land", "Battle", "Creature",
+               "Planeswalker", "Instant", "Sorcery")
+
+
 def _with_exceptions(ctx: Ctx, base: Face, spec: ab.TokenSpec) -> Face:
+    """707.9b: the copy's exceptions become part of its copiable values. Colors and types
+    "in addition to its other colors and types" are added, otherwise they replace; "legendary"
+    is added and the supertype word "nonlegendary" ("it isn't legendary") removes it (205.4);
+    keywords and quoted abilities are added ("except it has haste")."""
     changes: dict[str, Any] = {}
+    add = "in addition to" in (spec.except_text or "")
     if spec.power is not None:
         changes["power"] = amount(ctx, spec.power, 0)
     if spec.toughness is not None:
         changes["toughness"] = amount(ctx, spec.toughness, 0)
     if spec.colors:
-        changes["colors"] = tuple(c for c in "WUBRG" if c in _letters(spec.colors))
+        new = _letters(spec.colors) + (list(base.colors) if add else [])
+        changes["colors"] = tuple(c for c in "WUBRG" if c in new)
     if spec.subtypes:
-        changes["subtypes"] = tuple(spec.subtypes)
+        changes["subtypes"] = tuple(dict.fromkeys(
+            (base.subtypes if add else ()) + tuple(spec.subtypes)))
     if spec.card_types:
-        changes["types"] = tuple(t.capitalize() for t in spec.card_types)
+        types = set((base.types if add else ()) + tuple(t.capitalize() for t in spec.card_types))
+        changes["types"] = tuple(t for t in _TYPE_ORDER if t in types) + tuple(
+            sorted(types - set(_TYPE_ORDER)))
+    supers = base.supertypes
+    if "nonlegendary" in spec.supertypes:
+        supers = tuple(x for x in supers if x != "Legendary")
+    if "legendary" in spec.supertypes and "Legendary" not in supers:
+        supers = ("Legendary",) + supers
+    if supers != base.supertypes:
+        changes["supertypes"] = supers
+    if spec.keywords or spec.abilities:
+        changes["keywords"] = tuple(dict.fromkeys(
+            base.keywords + tuple(k.name for k in spec.keywords)))
+        changes["abilities"] = list(base.abilities or []) + list(spec.keywords) + \
+            list(spec.abilities)
     if spec.name:
         changes["name"] = spec.name
-    if "subtypes" in changes or "types" in changes:
-        line = " ".join(base.supertypes + changes.get("types", base.types))
+    if {"subtypes", "types", "supertypes"} & set(changes):
+        line = " ".join(changes.get("supertypes", base.supertypes) +
+                        changes.get("types", base.types))
         subs = changes.get("subtypes", base.subtypes)
         changes["type_line"] = line + (" — " + " ".join(subs) if subs else "")
     return base.copy_with(**changes) if changes else base

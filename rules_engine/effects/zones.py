@@ -177,7 +177,7 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
     if subject is not None and subject.kind in ("each", "chosen") and subject.filter is not None:
         for p in _players(ctx, eff.player) or [ctx.controller]:
             options = [o for o in game.permanents(p)
-                       if targeting.matches(game, o, subject.filter, p, None)]
+                       if targeting.matches(game, o, subject.filter, p, _source_obj(ctx))]
             for obj in game.decider.choose_many(p.name, f"permanent to sacrifice "
                                                         f"({subject.filter.text})", options,
                                                 amount(ctx, eff.amount)):

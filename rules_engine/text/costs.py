@@ -121,8 +121,10 @@ def _part(text: str) -> CostPart | None:
 def parse_cost(text: str) -> Cost | None:
     """Parse a cost: comma-separated parts (", and" too); None if any part is not understood."""
     t = text.strip()
+    # "Remove three quest counters from ~ and sacrifice it": "it" is the ~ just named
+    spelled = re.sub(r"(\bfrom ~,? and sacrifice) it$", r"\1 ~", t, flags=re.I)
     chunks = [c for c in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=pay|sacrifice|discard|exile)",
-                                  t) if c]
+                                  spelled) if c]
     # Mana symbols written together with {T} without comma never happen; keep chunks as is.
     parts: list[CostPart] = []
     for c in chunks:

@@ -90,6 +90,8 @@ from rules_engine.text.verbs_chosen import extend as _extend_chosen
 from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
 from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
 from rules_engine.text.verbs_rules import extend as _extend_verbs
+from rules_engine.text.verbs_zones import extend as _extend_zone_verbs
+from rules_engine.text.verbs_zones import where_x_last
 
 # the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
 VERB_PHRASES = _MAIN_PHRASES + PHRASES
@@ -135,6 +137,7 @@ _extend_chosen(VERB_PHRASES)  # chosen names, 201.4 / 602.5 (rules_engine.text.v
 _extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_animate, 301.7b)
 _extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
 _extend_statics(VERB_PHRASES)  # "can't attack alone", "is goaded" (text.statics_phrases)
+_extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text.verbs_zones)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
@@ -547,6 +550,7 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     # a character card's pronouns ("return him to the battlefield transformed under his owner's
     # control"): "him"/"her" already read as "it"; the possessives do too
     t = re.sub(r"\b(?:his|her) (owner|controller)\b", r"its \1", t)
+    t = where_x_last(t)  # a search's "where X is" read at the end (rules_engine.text.verbs_zones)
     low = t.lower()
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True
@@ -647,14 +651,14 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 return True
         return False
     m = re.match(r"^(.+?) at (the beginning of the next end step|end of combat|the beginning "
-                 r"of (?:the next turn's|your next) upkeep|the beginning of your next end step)$",
-                 t, re.I)
+                 r"of (?:the next turn's|your next) upkeep|the beginning of your next end step|"
+                 r"the beginning of the next cleanup step)$", t, re.I)
     if m and hooks.PARSE_TRIGGER_SENTENCE is not None:
         inner = parse_effect_text(m.group(1), ctx)
         if inner is not None:
             when = m.group(2).lower()
             step = ("end" if "end step" in when else "upkeep" if "upkeep" in when
-                    else "end_of_combat")
+                    else "cleanup" if "cleanup" in when else "end_of_combat")  # 514.3a
             # rule 603.7: a delayed trigger; "your next end step" waits for your turn's
             player = "you" if "your next end step" in when else "each"
             effects.append(DelayedTrigger(ability=TriggeredAbility(

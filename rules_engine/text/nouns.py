@@ -111,6 +111,11 @@ def singular(word: str) -> str:
 
 # Postfix restrictions: (regex on the end of the phrase, how it changes the filter)
 _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
+    # "spell that targets a creature you control" (115.1: what the spell or ability targets;
+    # read before "you control", which is its own here; checked by the QUALIFIERS of
+    # rules_engine.effects.zones_more)
+    (re.compile(r"\s+that targets (?:you or )?(?:you|a player|an opponent|a creature|a permanent|"
+                r"a planeswalker)(?: you control)?$", re.I), {"qualifier": "$0"}),
     # a spell "that wasn't cast from its owner's hand" (601.2a: the zone it was cast from)
     (re.compile(r"\s+that (?:was|wasn't) cast from (?:its owner's hand|a graveyard|exile)$",
                 re.I), {"qualifier": "$0"}),
@@ -129,6 +134,11 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with the (?:greatest|least) (?:power|toughness|mana value) among .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+(?:from|in) (?:a|any) graveyard$", re.I), {"zone": "graveyard"}),
+    (re.compile(r"\s+(?:from|in) all graveyards$", re.I), {"zone": "graveyard"}),
+    (re.compile(r"\s+other than ~$", re.I), {"other": True}),
+    # "target token you control that entered this turn" (400.7: as the object it is now;
+    # checked by the QUALIFIERS of rules_engine.effects.zones_more)
+    (re.compile(r"\s+that entered this turn$", re.I), {"qualifier": "that entered this turn"}),
     (re.compile(r"\s+from graveyards$", re.I), {"zone": "graveyard"}),
     # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
     (re.compile(r"\s+from a single graveyard$", re.I),
@@ -241,6 +251,7 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
             subtypes_all=inner.subtypes_all, text=original)
     controller = owner = zone = None
     quals: list[str] = []
+    other_than_self = False
     changed = True
     while changed:
         changed = False
@@ -256,6 +267,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                         zone = val
                     elif key == "qualifier":
                         quals.append(m.group(0).strip() if val == "$0" else val)
+                    elif key == "other":
+                        other_than_self = True
                 text = text[: m.start()].strip()
                 changed = True
                 break
@@ -263,7 +276,7 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     if km and _is_keyword(km.group("kw")):
         quals.append(km.group(0).strip())
         text = text[: km.start()].strip()
-    other = False
+    other = other_than_self  # "a creature other than ~" is "another creature" (109.1)
     m = re.match(r"^(?:other|another)\s+", text, re.I)
     if m:
         other = True

@@ -14,6 +14,7 @@ from rules_engine.abilities import (
     TokenSpec,
 )
 from rules_engine.text import hooks
+from rules_engine.text.copy_tokens import read_exception
 from rules_engine.text.keywords import parse_keyword_list
 from rules_engine.text.nouns import (
     COLORS,
@@ -52,16 +53,20 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
         tapped = "tapped" in mm.group(1)
         attacking = "attacking" in mm.group(1)
         t = t[: mm.start()]
-    mm = re.fullmatch(rf"{N} (?:tokens? that's|tokens? that are) (?:a )?cop(?:y|ies) of (?P<of>.+?)"
-                      r"(?:, except (?P<exc>.+))?", t, re.I)
+    mm = re.fullmatch(rf"{N} (?P<tap>tapped (?:and attacking )?)?(?:tokens? that's|tokens? that "
+                      r"are) (?:a )?cop(?:y|ies) of (?P<of>.+?)(?:, except (?P<exc>.+))?", t, re.I)
     if mm:
+        # "create a tapped and attacking token that's a copy of it" (508.4)
+        tapped = tapped or bool(mm.group("tap"))
+        attacking = attacking or "attacking" in (mm.group("tap") or "")
         of = parse_ref(mm.group("of"), ctx)
         amt = amount(mm.group("n"))
         if of is None or amt is None:
             return None
         spec = TokenSpec(copy_of=of, except_text=mm.group("exc"), text=t)
         if mm.group("exc"):
-            spec = _copy_exception(spec, mm.group("exc"))
+            read = read_exception(spec, mm.group("exc"), _abilities_of)
+            spec = read if read is not None else _copy_exception(spec, mm.group("exc"))
             if spec is None:
                 return None
         return amt, spec, tapped, attacking
@@ -124,6 +129,26 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
                      else (),
                      subtypes=subtypes, keywords=keywords, abilities=abilities, text=t)
     return amt, spec, tapped or bool(mm.group("tapped")), attacking
+
+
+def _abilities_of(text: str) -> tuple[tuple, tuple] | None:
+    """"haste and \"At the beginning ...\"": the keywords and the compiled quoted abilities."""
+    split = split_quoted(text)
+    if split is None:
+        return None
+    kw_text, quotes = split
+    kws: tuple = ()
+    if kw_text:
+        parsed = parse_keyword_list(kw_text)
+        if parsed is None:
+            return None
+        kws = tuple(parsed)
+    quoted: tuple = ()
+    for q in quotes:
+        if hooks.COMPILE_QUOTED is None:
+            return None
+        quoted += tuple(hooks.COMPILE_QUOTED(q))
+    return kws, quoted
 
 
 def _copy_exception(spec: TokenSpec, text: str) -> TokenSpec | None:

@@ -395,14 +395,14 @@ def _move_result(target: Ref, zone: str, from_zone: str | None, m: re.Match[str]
             transformed |= mm.group(1).lower() == "transformed"
             mods = mods[mm.end():]
             continue
-        mm = re.match(r"^under (your|its owner's|their owners'|its controller's) control\s*",
+        mm = re.match(r"^under (your|its owner's|their owners?'s?|its controller's) control\s*",
                       mods, re.I)
         if mm:
             under = "you" if mm.group(1).lower() == "your" else "owner"
             mods = mods[mm.end():]
             continue
-        mm = re.match(rf"^with (?:an? additional |{NUM_WORD} additional )?({NUM_WORD}) "
-                      r"(\S+) counters? on (?:it|them)\s*", mods, re.I)
+        mm = re.match(rf"^with ({NUM_WORD}) (?:additional )?(\S+) counters? on (?:it|them)\s*",
+                      mods, re.I)  # "with two additional +1/+1 counters on it" (122.6)
         if mm:
             n = number(mm.group(1))
             if n is None:

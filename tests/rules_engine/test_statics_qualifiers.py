@@ -43,8 +43,12 @@ def test_grammar_words_are_understood() -> None:
                  "with the greatest power among creatures they control",
                  "with power less than or equal to ~'s power"):
         assert targeting.qualifier_understood(word), word
+    # (the set is a filter of its own: "creatures that entered this turn" is understood since
+    # the qualifier "that entered this turn" is, rules_engine.effects.zones_more)
+    assert targeting.qualifier_understood("with the greatest power among creatures that "
+                                          "entered this turn")
     assert not targeting.qualifier_understood("with the greatest power among creatures that "
-                                              "entered this turn")
+                                              "blocked a Wall this game")
 
 
 CARDS = [_card("Qual Small", "Creature — Elf", power="1", toughness="4"),

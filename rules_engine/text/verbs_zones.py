@@ -1,0 +1,397 @@
+"""Zone-changing and library verb phrases (helper "zone"), appended to the verb-phrase table
+(:data:`rules_engine.text.effects.VERB_PHRASES`) like :mod:`rules_engine.text.verbs_decks`.
+They compose: each reads an object phrase, a count and a destination the way the sentences of
+a whole family write them, and hands what follows to the sentence grammar.
+
+- "search <whose> library for <count> <description>[, where X is ...][, <steps>]": any
+  player's library, a count that is a number, X, "that many", "up to ..." or "any number of",
+  "with different names", "a card named ~" (701.23); the steps ("reveal them, put them onto
+  the battlefield tapped, then shuffle", "exile them", "and put that card onto the battlefield
+  under your control") are ordinary verb phrases about the found cards;
+- "put all <description> revealed this way <destination>", "each creature card milled this
+  way", "all other cards revealed this way", "the rest of the revealed cards" (608.2c: the
+  cards the previous instruction revealed; "the rest" the others);
+- "return <count> <description> at random from <whose> graveyard to <zone>";
+- "remove all counters from ...", "remove up to three counters from ...", "remove any number
+  of counters from ..." (122.1: counters of any kind, or of one kind with a count).
+
+Run by :mod:`rules_engine.effects.zones_more`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import (
+    Amount,
+    Effect,
+    LookAtTop,
+    MoveToZone,
+    ObjectFilter,
+    Ref,
+    Shuffle,
+    WithX,
+)
+from rules_engine.records import (
+    MoveAllAmong,
+    MoveAtRandom,
+    RemoveCountersChosen,
+    SearchFor,
+    SearchZonesForName,
+    WithSameName,
+)
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
+
+_Result = Effect | tuple[Effect, ...] | None
+_Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
+
+_WHOSE = (r"(?P<whose>your|their|target player's|target opponent's|that player's|"
+          r"its controller's|its owner's|an opponent's|defending player's)")
+# where a found/revealed card may go, and the MoveToZone zone it names
+_DESTS: list[tuple[str, str, bool, str | None]] = [
+    (r"into (?:your|their|its owner's) hands?|into their owners' hands", "hand", False, None),
+    (r"into (?:your|their|its owner's) graveyard|into their owners' graveyards", "graveyard",
+     False, None),
+    (r"onto the battlefield tapped under your control", "battlefield", True, "you"),
+    (r"onto the battlefield under your control", "battlefield", False, "you"),
+    (r"onto the battlefield tapped", "battlefield", True, None),
+    (r"onto the battlefield", "battlefield", False, None),
+    (r"on the bottom of (?:your|their|its owner's) library in a random order",
+     "library_bottom_random", False, None),
+    (r"on the bottom of (?:your|their|its owner's) library(?: in any order)?",
+     "library_bottom_any", False, None),
+    (r"on top of (?:your|their|its owner's) library(?: in any order)?", "library_top_any",
+     False, None),
+    (r"into exile", "exile", False, None),
+]
+_DEST = "(?P<dest>" + "|".join(d for d, *_ in _DESTS) + ")"
+
+
+def _dest(text: str) -> tuple[str, bool, str | None] | None:
+    for pattern, zone, tapped, under in _DESTS:
+        if re.fullmatch(pattern, text, re.I):
+            return zone, tapped, under
+    return None
+
+
+def _grammar():
+    """The sentence grammar (imported late: it imports this table)."""
+    from rules_engine.text import effects
+
+    return effects
+
+
+def _library_owner(whose: str, ctx: Ctx, subject: Ref) -> Ref | None:
+    """Whose library (or graveyard) it is: "your"/"their" is the subject's own ("That player
+    may search their library ...")."""
+    w = whose.lower()
+    if w in ("your", "their"):
+        return subject
+    if w.startswith("target "):
+        return parse_ref(w[:-2], ctx)
+    return {"that player's": Ref("that_player", text="that player"),
+            "its controller's": Ref("controller_of", of=Ref("it"), text="its controller"),
+            "its owner's": Ref("owner_of", of=Ref("it"), text="its owner"),
+            "defending player's": Ref("defending_player", text="defending player"),
+            }.get(w)
+
+
+_COUNT = re.compile(rf"^(?:(?P<upto>up to) (?P<un>{NUM_WORD}|that many)|(?P<any>any number of)|"
+                    rf"(?P<n>{NUM_WORD})) (?P<what>.+)$", re.I)
+_DISTINCT = re.compile(r"\s+(?:with different names|that (?:each )?have different names)$", re.I)
+_NAMED_SELF = re.compile(r"^(?P<head>.*?\bcards?) named ~$", re.I)
+
+
+def _search_filter(what: str) -> tuple[ObjectFilter, bool] | None:
+    """The description of the cards searched for, and whether they must have different
+    names (201.2)."""
+    distinct = False
+    m = _DISTINCT.search(what)
+    if m:
+        distinct, what = True, what[: m.start()]
+    m = _NAMED_SELF.match(what)
+    if m:
+        head = parse_filter(m.group("head"))
+        if head is None:
+            return None
+        return (ObjectFilter(card_types=head.card_types, subtypes=head.subtypes,
+                             supertypes=head.supertypes, colors=head.colors,
+                             qualifiers=head.qualifiers + ("named ~",), text=what), distinct)
+    flt = parse_filter(what)
+    return None if flt is None else (flt, distinct)
+
+
+def _bare_card(flt: ObjectFilter) -> bool:
+    """"a card", "three cards": a quantity without a stated quality (701.23d)."""
+    return not (flt.card_types or flt.subtypes or flt.supertypes or flt.colors or
+                flt.excluded_types or flt.excluded_subtypes or flt.any_of or
+                set(flt.qualifiers) - {"card"})
+
+
+_SEARCH_SPLIT = re.compile(r"^(?P<desc>.+?)(?:, where X is (?P<x>[^,]+?))?"
+                           r"(?P<steps>(?:,? and |, then |, )(?:reveal|put|exile|then|shuffle|"
+                           r"that player shuffles)\b.*)?$", re.I)
+
+
+def _search(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.23: search a library (yours or another player's) and do the steps to the found."""
+    lib = _library_owner(m.group("whose"), ctx, s)
+    sm = _SEARCH_SPLIT.match(m.group("rest"))
+    if lib is None or sm is None:
+        return None
+    cm = _COUNT.match(sm.group("desc"))
+    if cm is None:
+        return None
+    parsed = _search_filter(cm.group("what"))
+    if parsed is None:
+        return None
+    flt, distinct = parsed
+    if cm.group("any"):
+        count, least = None, 0
+    else:
+        count = amount(cm.group("un") or cm.group("n"))
+        if count is None:
+            return None
+        least = 0 if cm.group("upto") or not _bare_card(flt) else (count.value or 0)
+    if sm.group("x") and (count is None or count.variable != "X"):
+        return None  # "where X is" defines a count this search doesn't have
+    effects: tuple[Effect, ...] = (SearchFor(searcher=s, library=lib, filter=flt, count=count,
+                                             min_count=least, distinct_names=distinct,
+                                             text=m.group(0)),)
+    steps = sm.group("steps")
+    if steps:
+        steps = re.sub(r"^,? (?:and |then )?", "", steps)
+        if re.fullmatch(r"that player shuffles", steps, re.I):
+            more: tuple[Effect, ...] | None = (Shuffle(player=lib, text=steps),)
+        else:
+            steps = re.sub(r",? then that player shuffles$", ", then shuffle", steps, flags=re.I)
+            more = _grammar().parse_vp(s, steps, ctx)
+        if more is None:
+            return None
+        # "then shuffle": the library searched is the one shuffled (701.24)
+        effects += tuple(Shuffle(player=lib, text=e.text) if isinstance(e, Shuffle) else e
+                         for e in more)
+    if sm.group("x"):
+        return (WithX(x=Amount(variable="X", text=sm.group("x")), effects=effects,
+                      text=m.group(0)),)
+    return effects
+
+
+def _move_all(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """608.2c: every card of a description among those revealed (milled, looked at) this way."""
+    verb = m.group("verb").lower()
+    dest = m.group("dest")
+    if (dest is None) != (verb == "exile"):
+        return None
+    where = ("exile", False, None) if dest is None else _dest(dest)
+    if where is None:
+        return None
+    zone, tapped, under = where
+    what = m.group("what")
+    other = bool(re.match(r"other ", what, re.I))
+    what = re.sub(r"^other ", "", what, flags=re.I)
+    flt = None if re.fullmatch(r"cards?", what, re.I) else parse_filter(what)
+    if flt is None and not re.fullmatch(r"cards?", what, re.I):
+        return None
+    return MoveAllAmong(filter=flt, to_zone=zone, tapped=tapped, under_control=under,
+                        other=other, text=m.group(0))
+
+
+def _rest_of_revealed(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"the rest of the revealed cards" / "the other cards revealed this way" is "the rest"."""
+    text = m.group(0)
+    respelled = re.sub(r"\bthe (?:rest of the (?:revealed|milled) cards|other cards (?:revealed|"
+                       r"milled) this way)\b", "the rest", text, flags=re.I)
+    return _grammar().parse_vp(s, respelled, ctx)
+
+
+def _rest_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Put the rest on the bottom in a random order" (of the library they came from)."""
+    order = m.group("order").lower()
+    zone = "library_bottom_" + ("random" if order.startswith("a random") else "any")
+    return MoveToZone(subject=Ref("rest", text="the rest"), to_zone=zone, text=m.group(0))
+
+
+def _shuffle_rest(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"shuffle the rest into your library" (701.24): the other revealed cards, then shuffle."""
+    return MoveToZone(subject=Ref("rest", text="the rest"), to_zone="library_shuffled",
+                      text=m.group(0))
+
+
+def _at_random(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"return two creature cards at random from your graveyard to the battlefield"."""
+    n = amount(m.group("n"))
+    what = m.group("what")
+    flt = parse_filter(what)
+    owner = _library_owner(m.group("whose"), ctx, s)
+    if n is None or flt is None or owner is None:
+        return None
+    to = m.group("to").lower()
+    zone = "battlefield" if "battlefield" in to else "hand"
+    return MoveAtRandom(filter=flt, count=n, owner=owner, from_zone="graveyard", to_zone=zone,
+                        text=m.group(0))
+
+
+def _remove_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """122.1: remove counters, of any kind unless one is named; all, N, up to N, any number."""
+    n = m.group("n").lower()
+    kind = m.group("kind")
+    target = parse_ref(m.group("on"), ctx)
+    if target is None or (kind is not None and kind.lower() in ("of", "the")):
+        return None
+    up_to = n.startswith("up to ") or n == "any number of"
+    if n in ("all", "any number of"):
+        amt = None
+    else:
+        amt = amount(n.removeprefix("up to "))
+        if amt is None:
+            return None
+    return RemoveCountersChosen(subject=target, counter=kind, amount=amt, up_to=up_to,
+                                text=m.group(0))
+
+
+def _look_other(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Look at the top card of target player's library", "reveal the top three cards of
+    target opponent's library" (701.20e: looking shows the cards to the looking player only;
+    they stay where they are until an instruction moves them)."""
+    player = _library_owner(m.group("whose"), ctx, s)
+    n = amount(m.group("n")) if m.group("n") else Amount(1)
+    if player is None or n is None or player == s:
+        return None
+    return LookAtTop(amount=n, player=player, reveal=m.group("verb").lower() == "reveal",
+                     text=m.group(0))
+
+
+def _from_the_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"exile that many cards from the top of your library" is "exile the top that many cards
+    of your library", the grammar's spelling."""
+    respelled = f"{m.group('verb')} the top {m.group('n')} cards of {m.group('lib')}"
+    return _grammar().parse_vp(s, respelled, ctx)
+
+
+def _shuffle_into(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Shuffle any number of target creature cards from your graveyard into your library",
+    "Shuffle all nonland cards from your graveyard into your library" (701.24a: each card goes
+    into its owner's library, which is then shuffled)."""
+    obj = parse_ref(m.group("obj"), ctx)
+    if obj is None or obj.kind in ("you", "rest"):
+        return None
+    return MoveToZone(subject=obj, to_zone="library_shuffled", text=m.group(0))
+
+
+def _those_kind(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Put those land cards onto the battlefield tapped and the rest on the bottom ...": the
+    cards of that kind among the ones just looked at or revealed (608.2c)."""
+    if re.fullmatch(r"cards?", m.group("what"), re.I):
+        return None  # "those cards" is every one of them (the main table's "those")
+    return _move_all(s, m, ctx)
+
+
+def _their_zone(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put that card into their graveyard", "put the rest on top of that player's library in
+    any order": a card goes to its owner's graveyard or library (400.3, 404.2), so "their" /
+    "that player's" is read as the grammar's "your" (whose zone the engine always takes as the
+    card's owner's)."""
+    respelled = re.sub(r"\b(?:their|that player's|that)(?= (?:graveyard|library)\b)", "your",
+                       m.group(0), flags=re.I)
+    return _grammar().parse_vp(s, respelled, ctx)
+
+
+def _search_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"search its controller's graveyard, hand, and library for all cards with the same name
+    as that artifact and exile them" (701.23a; run by effects/zones_more.py)."""
+    player = _library_owner(m.group("whose"), ctx, s)
+    if player is None or player == s:
+        return None
+    zones = tuple(z.lower() for z in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("zones"))
+                  if z)
+    count = m.group("count").lower()
+    most = None
+    if count.startswith("up to "):
+        amt = amount(count[6:])
+        if amt is None or amt.value is None:
+            return None
+        most = amt.value
+    return SearchZonesForName(player=player, zones=zones, max_count=most, text=m.group(0))
+
+
+def _two_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Put a +1/+1 counter and a trample counter on target creature" (122.1): both kinds on
+    the same object, which is targeted once."""
+    first = _grammar().parse_vp(s, f"put {m.group('a')} on {m.group('on')}", ctx)
+    second = _grammar().parse_vp(s, f"put {m.group('b')} on ~", Ctx())
+    if not first or not second or len(first) != 1 or len(second) != 1 or \
+            type(first[0]) is not type(second[0]) or not hasattr(first[0], "counter"):
+        return None
+    return first + (dataclasses.replace(second[0], subject=first[0].subject,
+                                        text=m.group(0)),)
+
+
+def _same_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"destroy target land and all other lands with the same name as that land" (201.2)."""
+    target = parse_ref(m.group("t"), ctx)
+    flt = parse_filter(m.group("what"))
+    if target is None or target.kind != "target" or flt is None:
+        return None
+    return WithSameName(subject=target, filter=flt, exile=m.group("verb").lower() == "exile",
+                        text=m.group(0))
+
+
+VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?P<verb>destroy|exile) (?P<t>target .+?) and all (?:other )?(?P<what>.+?) with the same "
+     r"name as that (?:artifact|enchantment|land|permanent|creature)", _same_name),
+    (rf"put (?P<a>{NUM_WORD} \S+ counters?) and (?P<b>{NUM_WORD} \S+ counters?) on (?P<on>.+)",
+     _two_counters),
+    (rf"search {_WHOSE} (?P<zones>(?:graveyard|hand|library)(?:,? (?:and )?(?:graveyard|hand|"
+     rf"library))+) for (?P<count>all|any number of|up to {NUM_WORD}) cards with (?:that name|the "
+     r"chosen name|the same name as that (?:artifact|enchantment|land|spell|creature|permanent|"
+     r"card)) and exile them", _search_name),
+    (r"put (?!.*\byour (?:graveyard|library)\b).+? (?:into (?:their|that player's) graveyard|"
+     r"on (?:top|the bottom) of (?:their|that player's|that) library(?: in (?:any|a random) "
+     r"order)?)", _their_zone),
+    (r"shuffle (?P<obj>.+?) into (?:your|their|its owner's|their owners') librar(?:y|ies)",
+     _shuffle_into),
+    (rf"(?P<verb>put) those (?P<what>[^,]+?) {_DEST}", _those_kind),
+    (r"(?P<verb>look at|reveal) the top (?:card|(?P<n>" + NUM_WORD + r"|that many) cards) of "
+     + _WHOSE + " library", _look_other),
+    (r"(?P<verb>look at|reveal|exile|mill) (?P<n>that many|" + NUM_WORD + r") cards from the top "
+     r"of (?P<lib>(?:your|their|target player's|target opponent's|that player's) library)",
+     _from_the_top),
+    (rf"remove (?P<n>all|any number of|up to {NUM_WORD}|{NUM_WORD}) (?:(?P<kind>\S+) )?"
+     r"counters? from (?P<on>.+)", _remove_counters),
+    (rf"search {_WHOSE} library for (?P<rest>.+)", _search),
+    (rf"(?P<verb>put|exile) (?:all|each|the) (?P<what>.+?) (?:revealed|milled|looked at) this way"
+     rf"(?: {_DEST})?", _move_all),
+    (r"(?:put|shuffle|exile) the (?:rest of the (?:revealed|milled) cards|other cards "
+     r"(?:revealed|milled) this way) .+", _rest_of_revealed),
+    (r"put the rest on the bottom(?: of (?:your|their|that) library)? in (?P<order>any|a random) "
+     r"order", _rest_bottom),
+    (r"shuffle the rest into (?:your|their|its owner's) library", _shuffle_rest),
+    (rf"(?:return|put) (?P<n>{NUM_WORD}) (?P<what>.+?) at random from {_WHOSE} graveyard "
+     r"(?P<to>to (?:your|their|its owner's) hand|into (?:your|their) hand|(?:on)?to the "
+     r"battlefield)", _at_random),
+]
+
+
+_MID_X = re.compile(r"^(?P<head>search .+? library for (?:up to )?X [^,]+?), where X is "
+                    r"(?P<amt>[^,]+?)(?P<steps>,? (?:and |then )?(?:reveal|put|exile)\b.*)$", re.I)
+
+
+def where_x_last(sentence: str) -> str:
+    """"Search your library for up to X basic land cards, where X is <amount>, put those
+    cards onto the battlefield tapped, then shuffle": the definition of X (107.3) moved to the
+    end of the sentence, where the sentence grammar reads it; other sentences unchanged."""
+    m = _MID_X.match(sentence)
+    if m is None:
+        return sentence
+    return f"{m.group('head')}{m.group('steps')}, where X is {m.group('amt')}"
+
+
+def extend(table: list) -> None:
+    """Append these phrases to the verb-phrase table (once)."""
+    if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
+        table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
+
+
