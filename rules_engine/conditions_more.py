@@ -198,9 +198,24 @@ def _objects(game: Game, cond: Any, source: Any) -> list[Any]:
     if ref.kind in ("enchanted", "equipped"):
         host = getattr(source, "attached_to", None)
         return [host] if isinstance(host, GameObject) else []
+    if (ref.text or "").lower().startswith("the sacrificed "):
+        return _sacrificed(ctx, source)
     if ctx is not None and ref.kind != "self":
         return [o for o in hooks.resolve_ref(ctx, ref) if isinstance(o, GameObject)]
     return [source] if isinstance(source, GameObject) else []
+
+
+def _sacrificed(ctx: Ctx | None, source: Any) -> list[Any]:
+    """"the sacrificed creature" (608.2h): the object sacrificed to pay the cost of this ability
+    (602.2b) or of the spell (601.2h), remembered by casting as ``choices_made["cost_paid"]``."""
+    holders = [getattr(ctx, "item", None), getattr(ctx, "source", None)] if ctx is not None \
+        else [source]
+    for holder in holders:
+        paid = [o for o in (getattr(holder, "choices_made", None) or {}).get("cost_paid", ())
+                if isinstance(o, GameObject)]
+        if paid:
+            return paid[-1:]
+    return []
 
 
 def _last_known(game: Game, obj: GameObject) -> Any:
@@ -249,6 +264,20 @@ def object_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
                 return True
             continue
         if targeting.matches(game, obj, cond.filter, controller, None, zone_check=False):
+            return True
+    return False
+
+
+def object_state(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"that creature is attacking / blocking / tapped / untapped" (506.4, 302.6; phased-out
+    permanents are treated as nonexistent, 702.26b)."""
+    for obj in _objects(game, cond, source):
+        if obj.zone != "battlefield" or obj.phased_out:
+            continue
+        state = cond.detail
+        if (state == "attacking" and obj.attacking is not None) or (
+                state == "blocking" and obj.blocking) or (state == "tapped" and obj.tapped) or (
+                state == "untapped" and not obj.tapped):
             return True
     return False
 
@@ -343,7 +372,7 @@ def first_combat(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 MORE_KINDS: dict[str, Any] = {
     "player_measure": player_measure, "player_compare": player_compare,
     "object_measure": object_measure, "object_has": object_has, "object_is": object_is,
-    "object_zone": object_zone, "object_counters": object_counters,
+    "object_zone": object_zone, "object_state": object_state, "object_counters": object_counters,
     "attacking_count": attacking_count, "x_value": x_value,
     "left_battlefield_this_turn": left_battlefield_this_turn,
     "cast_during_main": cast_during_main, "during_main": during_main,

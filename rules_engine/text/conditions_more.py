@@ -231,12 +231,22 @@ def _obj_is(m: re.Match[str], ctx: Ctx) -> Condition | None:
     """"the sacrificed creature was a Human", "that land is a Mountain", "it wasn't a Demon":
     the object matches the filter (its last known information once it has left, 608.2h)."""
     ref = _obj_ref(m, ctx)
-    what = m.group("what")
+    what = re.sub(r"^an? (?=\S)", "", m.group("what"), flags=re.I)
     flt = parse_filter(what)
     if ref is None or flt is None:
         return None
     neg = bool(re.search(r"n't|\bnot\b", m.group("verb"), re.I))
     return Condition("object_is", subject=ref, filter=flt, negated=neg, text=m.group(0))
+
+
+def _obj_state(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"that creature is attacking", "enchanted creature is untapped" (506.4, 302.6)."""
+    ref = _obj_ref(m, ctx)
+    if ref is None:
+        return None
+    neg = bool(re.search(r"n't|\bnot\b", m.group("verb"), re.I))
+    return Condition("object_state", subject=ref, detail=m.group("state").lower(), negated=neg,
+                     text=m.group(0))
 
 
 def _obj_zone(m: re.Match[str], ctx: Ctx) -> Condition | None:
@@ -372,10 +382,10 @@ MORE_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"mutate|suspend|deathtouch|trample|haste|lifelink|reach|vigilance|first strike|"
          r"double strike|menace|defender|indestructible|hexproof|flash|rampage|infect)",
          _obj_has),
-        (rf"{_OBJ} (?P<verb>is|was|isn't|wasn't|is not|was not|'s|'s not) (?P<what>(?:an?|another) "
-         r".+)", _obj_is),
-        (rf"{_OBJ} (?P<verb>is|was|isn't|wasn't|is not|was not|'s) (?P<what>legendary|nonbasic|"
-         r"basic|snow|suspected|white|blue|black|red|green|colorless|multicolored|a token|"
+        (rf"{_OBJ} ?(?P<verb>is|was|isn't|wasn't|is not|was not|'s not|'s) (?P<what>(?:an?|"
+         r"another) .+)", _obj_is),
+        (rf"{_OBJ} ?(?P<verb>is|was|isn't|wasn't|is not|was not|'s not|'s) (?P<what>legendary|"
+         r"nonbasic|basic|snow|suspected|white|blue|black|red|green|colorless|multicolored|a token|"
          r"(?:a )?snow land)", _obj_is),
         (rf"{_OBJ}(?:'s| is| was) (?P<neg>not )?(?:still )?(?P<zone>in your graveyard|on the "
          r"battlefield)", _obj_zone),
@@ -391,6 +401,9 @@ MORE_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          _obj_ref(m, c) is None else Condition(
              "object_counters", subject=_obj_ref(m, c), amount=Amount(0, text="or fewer"),
              detail=(m.group("kind") or "").strip() or None, text=m.group(0))),
+        (rf"{_OBJ} ?(?P<verb>is|was|isn't|wasn't|is not|'s|'s not) (?P<state>attacking|blocking|"
+         r"tapped|untapped)", _obj_state),
+        (r"(?:~|it|that spell) (?:wasn't|was not) kicked", _f("kicked", negated=True)),
         # mana spent (601.2h)
         (rf"at least {_N} (?P<color>white|blue|black|red|green|colorless) mana was spent to "
          r"cast (?P<what>~|it)", _mana_of_color),
