@@ -160,7 +160,7 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         if found:
             ctx.it = found[0]
     else:
-        holds = conditions.holds(ctx.game, cond, ctx.controller, _source_obj(ctx))
+        holds = conditions.holds(ctx.game, cond, ctx.controller, _source_obj(ctx), ctx=ctx)
     if holds:
         run(ctx.game, ctx, eff.effects)
     else:

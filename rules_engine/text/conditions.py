@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Condition, Ref
+from rules_engine.text.conditions_more import MORE_CONDITIONS as _MORE_CONDITIONS
 from rules_engine.text.nouns import NUM_WORD, ORDINALS, Ctx, amount, parse_filter, parse_ref
 
 _Builder = Callable[[re.Match[str], Ctx], Condition | None]
@@ -465,8 +466,28 @@ def _disjunction(t: str, ctx: Ctx) -> Condition | None:
     return Condition("or", parts=(left, right), text=t)
 
 
+def _two_wholes(t: str, ctx: Ctx) -> Condition | None:
+    """"an opponent controls a Swamp and you control a Forest", "you control a Desert or there
+    is a Desert card in your graveyard": two whole conditions, each with its own subject,
+    joined by "and" (both hold) or "or" (either holds)."""
+    for m in re.finditer(r",? (and|or) ", t, re.I):
+        left = _single(t[: m.start()], ctx)
+        if left is None:
+            continue
+        right = _single(t[m.end():], ctx) or _two_wholes(t[m.end():], ctx)
+        if right is not None:
+            return Condition(m.group(1).lower(), parts=(left, right), text=t)
+    return None
+
+
 def parse_condition(text: str, ctx: Ctx) -> Condition | None:
     """Parse a whole condition ("if" removed): one pattern, else a conjunction of patterns,
-    else "A or if B"."""
+    else "A or if B", else two whole conditions joined by "and"/"or"."""
     t = text.strip().rstrip(",.")
-    return _single(t, ctx) or _conjunction(t, ctx) or _disjunction(t, ctx)
+    return _single(t, ctx) or _conjunction(t, ctx) or _disjunction(t, ctx) or \
+        _two_wholes(t, ctx)
+
+
+# the composed subject + predicate grammar (rules_engine/text/conditions_more.py), tried after
+# the whole-sentence shapes above
+CONDITIONS.extend(_MORE_CONDITIONS)
