@@ -44,6 +44,7 @@ from rules_engine.mechanics import (  # noqa: F401
     exile_until,
     extra_phases,
     face_down,
+    filter_words,
     foretell,
     gift,
     graveyard_abilities,

@@ -26,6 +26,9 @@ def amount_understood(text: str) -> bool:
     """Whether :func:`amount` can compute an Amount with these words (without a game): for
     ``rules_engine.support`` / the audit. Mirrors :func:`described_amount`'s grammar."""
     low = (text or "").strip().lower().rstrip(".")
+    if re.search(r"~.*\bother than ~", low):
+        return False  # two objects both written "~" ("attached to this creature other than
+        # Animal Friend" in a granted ability): which is which is lost, so it is not counted
     if low in _DESCRIBED or low == "any number":  # (Discard.any_number: h_discard asks)
         return True
     if low.startswith("up to "):  # (_up_to: chosen on resolution)
