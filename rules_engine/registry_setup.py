@@ -74,6 +74,7 @@ from rules_engine.mechanics import (  # noqa: F401
     suspend,
     tail_rules,
     the_ring,
+    turn_conditions,
     upkeep_costs,
     warp,
 )

@@ -479,12 +479,29 @@ def _that_many(ctx: Ctx) -> int:
     drawn - one card per event when the event names one object)."""
     if ctx.count or ctx.event is None:
         return ctx.count
+    counted = _condition_count(ctx)
+    if counted is not None:
+        return counted
     data = ctx.event.data
     for key in ("amount", "count", "n"):
         value = data.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     return 1 if data.get("obj") is not None else 0
+
+
+def _condition_count(ctx: Ctx) -> int | None:
+    """"At the beginning of your end step, if you sacrificed one or more permanents this turn,
+    ~ deals that much damage": "that much" is what the intervening if counted (603.4), the
+    same words read by the amounts grammar ("permanents you sacrificed this turn")."""
+    cond = getattr(getattr(ctx.item, "ability", None), "condition", None)
+    m = re.fullmatch(r"you(?:'ve| have)? (?P<verb>sacrificed|discarded|drew|created) (?:one or "
+                     r"more|an?) (?P<noun>.+?) this turn", (getattr(cond, "text", "") or ""),
+                     re.I)
+    if m is None:
+        return None
+    return amounts.evaluate(ctx.game, f"{m.group('noun')} you {m.group('verb')} this turn",
+                            ctx.controller, _source_obj(ctx), ctx)
 
 
 _DESCRIBED = {
