@@ -10,7 +10,10 @@
   last existed on the battlefield, 608.2h);
 - ``left_graveyard_this_turn`` "if a card left your graveyard this turn" (400.7: any zone
   change out of it, cast from it included, 601.2a);
-- ``opponent_lost_life_at_least`` "if an opponent lost 3 or more life this turn" (119.3).
+- ``opponent_lost_life_at_least`` "if an opponent lost 3 or more life this turn" (119.3);
+- ``object_stat`` "if its toughness is 3 or less" (the Young Hero Role, 111.10m), "if
+  enchanted creature's power is 4 or greater" (208: the source's power or toughness, or that of
+  the permanent it is attached to).
 """
 
 from __future__ import annotations
@@ -74,3 +77,28 @@ for _kind, _holds in {
         "left_graveyard_this_turn": left_graveyard,
         "opponent_lost_life_at_least": opponent_lost_life}.items():
     conditions._MORE.setdefault(_kind, _holds)
+
+
+def object_stat(game: Any, cond: Any, controller: Any, source: Any) -> bool:
+    """"if its toughness is 3 or less", "if enchanted creature's power is 4 or greater": the
+    source's power or toughness (208), or that of the permanent it is attached to (301.5,
+    303.4), compared with N; nothing to look at is false."""
+    whose, stat, way = (cond.detail or "self:power:greater").split(":")
+    obj = getattr(source, "attached_to", None) if whose == "attached" else source
+    if whose == "self" and isinstance(source, GameObject) and not source.is_creature and \
+            isinstance(source.attached_to, GameObject):
+        obj = source.attached_to  # "Whenever enchanted creature attacks, if its power is 2 or
+        # less": an Aura's "its" power is the creature's (303.4)
+    if whose == "self" and isinstance(source, GameObject) and source.zone in ("stack", "resolving"):
+        # "Gain control of target creature if its toughness is 2 or less": an instant's or
+        # sorcery's "its" is its target's (115.1)
+        found = [t for t in (source.targets or ()) if isinstance(t, GameObject)]
+        obj = found[0] if found else None
+    if not isinstance(obj, GameObject):
+        return False
+    value = obj.power if stat == "power" else obj.toughness
+    n = cond.amount.value if cond.amount is not None and cond.amount.value is not None else 0
+    return value <= n if way == "less" else value >= n
+
+
+conditions._MORE.setdefault("object_stat", object_stat)
