@@ -11,7 +11,9 @@
 - "that damage", "the damage" in a triggered ability of a damage event (603.2: the amount the
   triggering event dealt);
 - "noncreature spells they've cast this turn" (601.2i: the turn's spell_cast events by that
-  player, the spell judged by the filter).
+  player, the spell judged by the filter);
+- "opponents who drew a card this way" (608.2c: the players the events of this resolution
+  name).
 """
 
 from __future__ import annotations
@@ -143,5 +145,31 @@ def _spells_by(game: Game, text: str, controller: Player, source: Any,
                                      zone_check=False))
 
 
+_WHO_DID = {"drew": "drew", "discarded": "discarded", "sacrificed": "sacrificed",
+            "lost life": "life_lost", "gained life": "life_gained", "created": "token_created"}
+
+
+def _players_who_did(game: Game, text: str, controller: Player, source: Any,
+                     ctx: Any) -> int | None:
+    """608.2c: "for each opponent who drew a card this way": the players an event of that
+    kind names since this resolution began (the resolving event of the spell or ability)."""
+    m = re.fullmatch(r"(?:the number of )?(?P<who>opponents?|players?) who (?P<verb>drew|"
+                     r"discarded|sacrificed|lost life|gained life|created)\b.*? this way",
+                     text.strip(), re.I)
+    if m is None:
+        return None
+    group = game.opponents(controller) if m.group("who").lower().startswith("opponent") \
+        else list(game.players)
+    name = _WHO_DID[m.group("verb").lower()]
+    found: set[int] = set()
+    for e in reversed(game.events):
+        if e.name in ("spell_resolving", "ability_resolving"):
+            break
+        who = e.data.get("player")
+        if e.name == name and isinstance(who, Player) and who in group:
+            found.add(id(who))
+    return len(found)
+
+
 amounts.register_families([_player_counters, _commander_casts, _exiled_with, _that_damage,
-                           _spells_by])
+                           _spells_by, _players_who_did])
