@@ -12,6 +12,7 @@
   triggering event dealt);
 - "noncreature spells they've cast this turn" (601.2i: the turn's spell_cast events by that
   player, the spell judged by the filter);
+- "cards with a cycling ability" (702: read as the filter word "with cycling");
 - "opponents who drew a card this way" (608.2c: the players the events of this resolution
   name).
 """
@@ -171,5 +172,16 @@ def _players_who_did(game: Game, text: str, controller: Player, source: Any,
     return len(found)
 
 
+def _keyword_ability(game: Game, text: str, controller: Player, source: Any,
+                     ctx: Any) -> int | None:
+    """"cards with a cycling ability in your graveyard": the keyword itself (702.29), the
+    filter word ``with cycling`` (mechanics/filter_words)."""
+    m = re.search(r"\bwith an? (?P<kw>[a-z-]+(?: [a-z-]+)?) ability\b", text, re.I)
+    if m is None:
+        return None
+    words = text[:m.start()] + f"with {m.group('kw')}" + text[m.end():]
+    return amounts._sub(game, words, controller, source, ctx)
+
+
 amounts.register_families([_player_counters, _commander_casts, _exiled_with, _that_damage,
-                           _spells_by, _players_who_did])
+                           _spells_by, _players_who_did, _keyword_ability])

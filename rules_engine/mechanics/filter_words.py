@@ -11,7 +11,8 @@
 - "with counters on them" / "with counters on it" (122.1: one or more counters of any kind);
 - "that blocked this turn" (509.1: a "blocks" event of this turn names it) and "blocked by ~"
   (509.1g: the source blocks it, this combat);
-- "with the greatest power among creatures on the battlefield" (a tie is the greatest too).
+- "with the greatest power among creatures on the battlefield" (a tie is the greatest too);
+- "transformed" (712.8: its back face up).
 """
 
 from __future__ import annotations
@@ -93,6 +94,11 @@ def greatest_power(game: Any, obj: Any, source: Any = None) -> bool:
                             default=obj.power)
 
 
+def transformed(game: Any, obj: Any, source: Any = None) -> bool:
+    """712.8: a transformed permanent has its back face up."""
+    return isinstance(obj, GameObject) and bool(obj.transformed)
+
+
 def _keyword_words() -> dict[str, Callable[[Any, Any, Any], bool]]:
     out: dict[str, Callable[[Any, Any, Any], bool]] = {}
     names = set(kw_text.SIMPLE) | set(kw_text.COSTED) | set(kw_text.NUMBERED)
@@ -117,6 +123,7 @@ _WORDS: dict[str, Callable[[Any, Any, Any], bool]] = {
     "with one or more counters on it": with_counters,
     "that blocked this turn": blocked_this_turn, "blocked by ~": blocked_by_source,
     "with the greatest power among creatures on the battlefield": greatest_power,
+    "transformed": transformed,
 }
 
 for _q, _holds in {**_keyword_words(), **_WORDS}.items():
