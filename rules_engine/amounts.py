@@ -206,11 +206,13 @@ def _their_view(game: Game, text: str, controller: Player, source: Any,
         if how == "max":
             return max((v for v in values if v is not None), default=0)
         return sum(v for v in values if v is not None)
-    m = re.fullmatch(r"(?:the )?greatest number of (?P<what>.+?) (?:a|any) player controls",
-                     text, re.I)
+    m = re.fullmatch(r"(?:the )?greatest number of (?P<what>.+?) (?:a|an|any) (?P<who>player|"
+                     r"opponent) controls", text, re.I)
     if m:
+        group = game.opponents(controller) if m.group("who").lower() == "opponent" else \
+            list(game.living)
         values = [_sub(game, m.group("what") + " you control", p, source, ctx)
-                  for p in game.living]
+                  for p in group]
         if any(v is None for v in values):
             return None
         return max((v for v in values if v is not None), default=0)

@@ -46,6 +46,7 @@ from rules_engine.mechanics import (  # noqa: F401
     exile_until,
     extra_phases,
     face_down,
+    filter_words,
     foretell,
     gift,
     graveyard_abilities,
@@ -75,6 +76,7 @@ from rules_engine.mechanics import (  # noqa: F401
     suspend,
     tail_rules,
     the_ring,
+    turn_conditions,
     upkeep_costs,
     warp,
 )

@@ -36,8 +36,8 @@ _LAYER_TABLE = {
     # 1 state: objects, players, zones, designations, mana pool, the event log; no rules
     "state": ["objects", "game", "compiled", "mana", "context"],
     # 2 characteristics: questions about the state (613 layers, targets, amounts, conditions)
-    "characteristics": ["statics", "targeting", "amounts", "amount_families", "conditions",
-                        "conditions_more", "cost_modifiers", "statics_more",
+    "characteristics": ["statics", "targeting", "amounts", "amount_families", "amount_more",
+                        "conditions", "conditions_more", "cost_modifiers", "statics_more",
                         # split cards (709): only questions about a card's halves, asked while
                         # casting; no hooks, so it sits below the core that imports it
                         "mechanics.split"],

@@ -134,6 +134,9 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             return [ctx.it.controller]
         if ctx.event is not None and isinstance(ctx.event.data.get("player"), Player):
             return [ctx.event.data["player"]]
+        if ctx.event is not None and isinstance(ctx.event.data.get("recipient"), Player):
+            return [ctx.event.data["recipient"]]  # "deals combat damage to a player, that
+            # player ..." triggered by the damage event (603.2)
         return [ctx.controller]
     if kind == "player_each":
         return [ctx.focus] if ctx.focus is not None else list(game.apnap())

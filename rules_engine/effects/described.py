@@ -12,6 +12,7 @@ from typing import Any
 
 from rules_engine import (
     amount_families,  # noqa: F401  (registers its families into amounts)
+    amount_more,  # noqa: F401  (more families, helper amt)
     amounts,
     conditions,
     registry,
@@ -26,6 +27,9 @@ def amount_understood(text: str) -> bool:
     """Whether :func:`amount` can compute an Amount with these words (without a game): for
     ``rules_engine.support`` / the audit. Mirrors :func:`described_amount`'s grammar."""
     low = (text or "").strip().lower().rstrip(".")
+    if re.search(r"~.*\bother than ~", low):
+        return False  # two objects both written "~" ("attached to this creature other than
+        # Animal Friend" in a granted ability): which is which is lost, so it is not counted
     if low in _DESCRIBED or low == "any number":  # (Discard.any_number: h_discard asks)
         return True
     if low.startswith("up to "):  # (_up_to: chosen on resolution)
@@ -476,12 +480,29 @@ def _that_many(ctx: Ctx) -> int:
     drawn - one card per event when the event names one object)."""
     if ctx.count or ctx.event is None:
         return ctx.count
+    counted = _condition_count(ctx)
+    if counted is not None:
+        return counted
     data = ctx.event.data
     for key in ("amount", "count", "n"):
         value = data.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     return 1 if data.get("obj") is not None else 0
+
+
+def _condition_count(ctx: Ctx) -> int | None:
+    """"At the beginning of your end step, if you sacrificed one or more permanents this turn,
+    ~ deals that much damage": "that much" is what the intervening if counted (603.4), the
+    same words read by the amounts grammar ("permanents you sacrificed this turn")."""
+    cond = getattr(getattr(ctx.item, "ability", None), "condition", None)
+    m = re.fullmatch(r"you(?:'ve| have)? (?P<verb>sacrificed|discarded|drew|created) (?:one or "
+                     r"more|an?) (?P<noun>.+?) this turn", (getattr(cond, "text", "") or ""),
+                     re.I)
+    if m is None:
+        return None
+    return amounts.evaluate(ctx.game, f"{m.group('noun')} you {m.group('verb')} this turn",
+                            ctx.controller, _source_obj(ctx), ctx)
 
 
 _DESCRIBED = {

@@ -14,6 +14,7 @@ from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.chance import won
 from rules_engine.effects.core import _players, amount, resolve_ref, run
 from rules_engine.effects.described import _they, _times_resolved, described_amount, spent_on
+from rules_engine.effects.modes_repeat import instance_effects, repeated_picks
 from rules_engine.effects.search_zones import searched_library
 from rules_engine.events import Event
 from rules_engine.game import Game
@@ -239,6 +240,11 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...],
             if not modes:
                 game.note(f"every mode of '{eff.text.splitlines()[0]}' was chosen this turn")
                 continue
+        if getattr(eff, "repeatable", False):  # 700.2d: a mode may be chosen again
+            picks = repeated_picks(game, player, modes, eff)
+            out.extend(instance_effects(picks or modes[:max(eff.min_choices, 0)]))
+            game.log("modes_chosen", player=player, modes=",".join(m.label for m in picks))
+            continue
         picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
         chosen = picks or modes[:max(eff.min_choices, 0)]
         if used is not None:

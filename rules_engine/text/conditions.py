@@ -337,6 +337,14 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          _fixed("life_at_most_half_starting")),
         (rf"(?:~'s|its) power is {_N} or greater", lambda m, c: Condition(
             "self_power_at_least", amount=amount(m.group("n")), text=m.group(0))),
+        # "if its toughness is 3 or less" (the Young Hero Role), "if enchanted creature's power
+        # is 4 or greater": the source's or the permanent it is attached to (mechanics/
+        # turn_conditions.py, ``object_stat``)
+        (rf"(?P<who>~'s|its|enchanted creature's|equipped creature's) (?P<stat>power|toughness) "
+         rf"is {_N} or (?P<way>less|greater)", lambda m, c: Condition(
+             "object_stat", amount=amount(m.group("n")), detail=":".join((
+                 "attached" if m.group("who").endswith("creature's") else "self",
+                 m.group("stat").lower(), m.group("way").lower())), text=m.group(0))),
         (r"you attacked with an? (?P<what>.+?) this turn", lambda m, c: None if parse_filter(
             m.group("what")) is None else Condition("attacked_with_this_turn", amount=Amount(1),
                                                     filter=parse_filter(m.group("what")),

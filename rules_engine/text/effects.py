@@ -204,6 +204,9 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     if key in ctx.failed:
         return None
     mark = ctx.mark()
+    then = _then_after_amount(subject, t, ctx)
+    if then is not None:
+        return then
     for index, m in _vp_matches(t):
         result = VERB_PHRASES[index][1](subject, m, ctx)
         if result is not None:
@@ -250,6 +253,33 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
                 return a + b
             ctx.reset(mark)
     ctx.failed.add(key)
+    return None
+
+
+_AMOUNT_WORDS = re.compile(r"\b(?:for each|equal to)\b", re.I)
+_AMOUNT_ENDS = re.compile(r",? then |,? and (?=you |that player |they |target |~ )|, (?=\w+s? )",
+                          re.I)
+
+
+def _then_after_amount(subject: Ref, t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
+    """"Draw a card for each Island you control, then discard two cards", "you draw cards
+    equal to its power and you gain life equal to its toughness": a worded amount ends where
+    the next instruction begins (608.2c: in order), so the verb phrase that takes "equal to
+    ..."/"for each ..." to the end of the text does not swallow it. Only a split whose two
+    parts both parse is taken."""
+    at = _AMOUNT_WORDS.search(t)
+    if at is None:
+        return None
+    for m in _AMOUNT_ENDS.finditer(t, at.end()):
+        left, right = t[:m.start()], t[m.end():]
+        mark = ctx.mark()
+        a = parse_vp(subject, left, ctx)
+        b = parse_vp(subject, right, ctx) if a is not None else None
+        if b is None and a is not None:
+            b = parse_clause(right, ctx)
+        if a is not None and b is not None:
+            return a + b
+        ctx.reset(mark)
     return None
 
 
@@ -597,6 +627,17 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         effects.append(WithX(x=Amount(variable="X", text=m.group(1)), effects=body, text=t))
         return True
     m = re.match(r"^(.+?),? where X is (.+)$", t, re.I)
+    then = re.fullmatch(r"(.+?), then (.+)", m.group(2), re.I) if m else None
+    if m and then:
+        # "Scry X, where X is ..., then draw three cards": X ends at ", then"; the next
+        # instruction stays inside the WithX (it may say X too)
+        inner_then: list[Effect] = []
+        if _apply_sentence(m.group(1), ctx, inner_then) and _apply_sentence(
+                then.group(2), ctx, inner_then) and not any(
+                isinstance(e, UnsupportedEffect) for e in inner_then):
+            effects.append(WithX(x=Amount(variable="X", text=then.group(1)),
+                                 effects=tuple(inner_then), text=t))
+            return True
     if m:
         inner: list[Effect] = []
         if _apply_sentence(m.group(1), ctx, inner) and not any(
