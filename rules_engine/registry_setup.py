@@ -29,6 +29,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     tail_effects,  # small families: a chosen type until end of turn
 )
 from rules_engine.mechanics import (  # noqa: F401
+    airbend,
     alt_costs,
     alt_costs_more,
     bestow,
