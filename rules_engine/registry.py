@@ -190,6 +190,7 @@ class Hooks:
         "dredge_draw",                            # dredge (702.52): Game.draw asks it
         "madness_discard",                        # madness (702.35): Game.discard asks it
         "attack_costs",                           # enlist (702.154): declare_attackers
+        "declare_bands", "band_blocks", "banding_division",  # banding (702.22): combat.py
         "day_night_bound_checks",                 # day/night (731, 702.145)
         "inherent_triggers_initiative",           # initiative and dungeons (726, 309)
         "leave_game",                             # leaving the game (104.3, 800.4)
