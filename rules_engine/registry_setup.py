@@ -77,4 +77,5 @@ from rules_engine.mechanics import (  # noqa: F401
     the_ring,
     upkeep_costs,
     warp,
+    web_slinging,
 )

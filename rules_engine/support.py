@@ -437,6 +437,12 @@ class _Walker:
             if eff.event not in t.static_replacements:
                 self.add(f"static_replacement:{eff.event}")
         if isinstance(eff, ab.GrantAbility):
+            flt = getattr(eff.subject, "filter", None)
+            if flt is not None and flt.zone == "stack" and any(
+                    k.name == "web-slinging" for k in eff.keywords):
+                # "Each legendary spell you cast ... has web-slinging": statics.apply grants to
+                # permanents only, and the cost is offered while the card is still in the hand
+                self.add("static_grant:spell web-slinging")
             for a in eff.abilities:
                 kind = type(a).__name__
                 if kind in ("ActivatedAbility", "TriggeredAbility", "StaticAbility") and \
