@@ -55,6 +55,7 @@ from rules_engine.mechanics import (  # noqa: F401
     initiative,
     keywords_costs,
     keywords_counters,
+    keywords_kw,
     keywords_more,
     leave_game,
     madness,

@@ -1,0 +1,94 @@
+"""Keyword abilities (702) defined by their rule: provoke, demonstrate, recover.
+
+Rules implemented here (Comprehensive Rules, 2026-04-17):
+- 702.39a provoke: "Whenever this creature attacks, you may choose to have target creature
+  defending player controls block this creature this combat if able. If you do, untap that
+  creature." Compiled from those words (``registry.KEYWORD_TEXTS``): the requirement is a
+  509.1c block duty of that pair for this turn (one combat a turn here, so "this combat");
+  702.39b: each instance triggers separately (each is its own ability).
+- 702.144a demonstrate: "When you cast this spell, you may copy it and you may choose new
+  targets for the copy. If you copy the spell, choose an opponent. That player copies the
+  spell and may choose new targets for that copy." A cast trigger working from the stack
+  (113.6k) whose "demonstrate" keyword action makes both copies (707.10, 707.10c); the
+  opponent controls the second copy.
+- 702.59a recover: "When a creature is put into your graveyard from the battlefield, you may
+  pay [cost]. If you do, return this card from your graveyard to your hand. Otherwise, exile
+  this card." A triggered ability that works only while the card is in its owner's graveyard
+  (113.6m: ``triggers.works_from_graveyard`` reads its "return this card from your graveyard").
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rules_engine import abilities as ab
+from rules_engine import registry
+from rules_engine.context import Ctx
+
+registry.register_keyword_texts({
+    # 702.39a
+    "provoke": ("Whenever this creature attacks, you may have target creature defending player "
+                "controls block this creature this turn if able. If you do, untap that "
+                "creature.",),
+})
+
+_SELF = ab.Ref("self", text="this card")
+
+
+# -- 702.144 demonstrate --------------------------------------------------------------------------
+def _demonstrate(kw: Any) -> tuple[Any, ...]:
+    """702.144a: the cast trigger; its effect is the "demonstrate" keyword action."""
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("cast", subject=ab.Ref("self"), player="you", text="you cast ~"),
+        effects=(ab.KeywordAction(name="demonstrate", subject=ab.Ref("self"),
+                                  text="you may copy it ...; that player copies the spell"),),
+        text=kw.text or "Demonstrate"),)
+
+
+def _ka_demonstrate(ctx: Ctx, eff: Any) -> None:
+    """702.144a: you may copy the spell (new targets allowed); if you do, an opponent you
+    choose copies it too."""
+    game = ctx.game
+    spell = ctx.source
+    if spell is None or getattr(spell, "zone", None) != "stack":
+        return  # the spell has left the stack: nothing to copy (707.10)
+    handler = registry.EFFECT_HANDLERS[ab.CopySpell]
+    copying = ab.CopySpell(subject=ab.Ref("self"), times=ab.Amount(1), new_targets=True,
+                           text="copy it")
+    if not game.decider.may(ctx.controller.name, f"copy {spell.name} (demonstrate, 702.144a)"):
+        return
+    handler(ctx, copying)
+    opponents = game.opponents(ctx.controller)
+    if not opponents:
+        return
+    opponent = opponents[0] if len(opponents) == 1 else game.decider.choose(
+        ctx.controller.name, "opponent who copies the spell (702.144a)", opponents)
+    theirs = copy.copy(ctx)
+    theirs.controller = opponent
+    handler(theirs, copying)
+    game.log("demonstrated", obj=spell, player=ctx.controller, opponent=opponent)
+
+
+# -- 702.59 recover -------------------------------------------------------------------------------
+def _recover(kw: Any) -> tuple[Any, ...]:
+    """702.59a, built as its words say (the grammar reads "return ~ from your graveyard" only
+    inside a permanent's paragraph)."""
+    if kw.cost is None or not kw.cost.parts:
+        return ()
+    to_hand = ab.MoveToZone(subject=_SELF, to_zone="hand", from_zone="graveyard",
+                            text="return this card from your graveyard to your hand")
+    exile = ab.MoveToZone(subject=_SELF, to_zone="exile", from_zone="graveyard",
+                          text="exile this card")
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("put_into_graveyard", filter=ab.ObjectFilter(
+            card_types=("creature",), owner="you", text="creature"), detail="the battlefield",
+            text="a creature is put into your graveyard from the battlefield"),
+        effects=(ab.MayEffect(effects=(ab.PayCost(cost=kw.cost, text=f"pay {kw.cost.text}"),),
+                              if_you_do=(to_hand,), if_you_dont=(exile,),
+                              text=f"you may pay {kw.cost.text}"),),
+        optional=True, text=kw.text or f"Recover {kw.cost.text}"),)
+
+
+registry.register_keyword_builders({"demonstrate": _demonstrate, "recover": _recover})
+registry.register_keyword_actions({"demonstrate": _ka_demonstrate})
