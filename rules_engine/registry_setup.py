@@ -32,6 +32,7 @@ from rules_engine.mechanics import (  # noqa: F401
     airbend,
     alt_costs,
     alt_costs_more,
+    assist,
     banding,
     bestow,
     cases,
