@@ -15,6 +15,11 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   pay [cost]. If you do, return this card from your graveyard to your hand. Otherwise, exile
   this card." A triggered ability that works only while the card is in its owner's graveyard
   (113.6m: ``triggers.works_from_graveyard`` reads its "return this card from your graveyard").
+- double team (digital-only, Alchemy; no Comprehensive Rules number): "When this creature
+  attacks, if it's not a token, conjure a duplicate of it into your hand. Then both cards
+  perpetually lose double team." The duplicate is a new card of the same name owned by the
+  attacking creature's controller, carrying the creature's perpetual changes; the loss is a
+  perpetual modification (kept through zone changes, like every "perpetually" effect here).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import registry
 from rules_engine.context import Ctx
+from rules_engine.objects import GameObject, Mod
 
 registry.register_keyword_texts({
     # 702.39a
@@ -90,5 +96,39 @@ def _recover(kw: Any) -> tuple[Any, ...]:
         optional=True, text=kw.text or f"Recover {kw.cost.text}"),)
 
 
-registry.register_keyword_builders({"demonstrate": _demonstrate, "recover": _recover})
-registry.register_keyword_actions({"demonstrate": _ka_demonstrate})
+# -- double team (Alchemy) ------------------------------------------------------------------------
+_NOT_TOKEN = ab.Condition("is_a", filter=ab.ObjectFilter(qualifiers=("token",), text="token"),
+                          subject=ab.Ref("self"), negated=True, text="if it's not a token")
+_LOSE_DOUBLE_TEAM = ab.LoseAbility(keywords=(ab.KeywordAbility(name="double team"),),
+                                   duration=None, text="perpetually lose double team")
+
+
+def _double_team(kw: Any) -> tuple[Any, ...]:
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("attacks", subject=ab.Ref("self"), text="this creature attacks"),
+        condition=_NOT_TOKEN,
+        effects=(ab.KeywordAction(name="double team", subject=ab.Ref("self"),
+                                  text="conjure a duplicate of it into your hand"),),
+        text=kw.text or "Double team"),)
+
+
+def _ka_double_team(ctx: Ctx, eff: Any) -> None:
+    """Conjure a duplicate into your hand; then both perpetually lose double team."""
+    game = ctx.game
+    obj = ctx.source
+    if not isinstance(obj, GameObject) or obj.card is None or obj.token:
+        return
+    dup = game.new_object(obj.card, ctx.controller, "hand")
+    dup.mods = [m for m in obj.mods if m.until == "perpetual" and m.copy_face is None]
+    game.log("conjured", player=ctx.controller, obj=dup)
+    game.log("cards_conjured", player=ctx.controller, count=1)
+    for card in (obj, dup):
+        card.mods.append(Mod(abilities=(_LOSE_DOUBLE_TEAM,), until="perpetual",
+                             timestamp=game.next_timestamp()))
+        card.refresh_face()
+
+
+registry.register_keyword_builders({"demonstrate": _demonstrate, "recover": _recover,
+                                    "double team": _double_team})
+registry.register_keyword_actions({"demonstrate": _ka_demonstrate,
+                                   "double team": _ka_double_team})
