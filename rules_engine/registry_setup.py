@@ -68,6 +68,7 @@ from rules_engine.mechanics import (  # noqa: F401
     phasing,
     prepare,
     rebound,
+    reconfigure,
     roles,
     rooms,
     sagas,
