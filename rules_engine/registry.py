@@ -67,6 +67,9 @@ EFFECT_HANDLERS: dict[type, Handler] = {}
 KEYWORD_ACTIONS: dict[str, Handler] = {}
 KEYWORD_TEXTS: dict[str, tuple[str, ...]] = {}
 KEYWORD_BUILDERS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
+# keyword -> its definition when printed without a number (702.63b "Vanishing without a number
+# means ..."): used by compiled.keyword_records instead of the numbered KEYWORD_TEXTS entry
+KEYWORD_TEXTS_UNNUMBERED: dict[str, tuple[str, ...]] = {}
 # keyword -> ``(kw, card) -> effects`` of an activated ability that works from the hand (113.6a)
 # like cycling's (702.29a): typecycling's search (702.29e), transmute, reinforce;
 # casting.activate_in_hand chooses its targets, pays and stacks it

@@ -15,6 +15,10 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   pay [cost]. If you do, return this card from your graveyard to your hand. Otherwise, exile
   this card." A triggered ability that works only while the card is in its owner's graveyard
   (113.6m: ``triggers.works_from_graveyard`` reads its "return this card from your graveyard").
+- 702.38a amplify: "As this object enters, reveal any number of cards from your hand that share
+  a creature type with it. This permanent enters with N +1/+1 counters on it for each card
+  revealed this way." (614.1c: part of how it enters; the card itself is not in the hand);
+  702.38b: each instance works separately (each is its own replacement).
 - double team (digital-only, Alchemy; no Comprehensive Rules number): "When this creature
   attacks, if it's not a token, conjure a duplicate of it into your hand. Then both cards
   perpetually lose double team." The duplicate is a new card of the same name owned by the
@@ -38,6 +42,14 @@ registry.register_keyword_texts({
                 "controls block this creature this turn if able. If you do, untap that "
                 "creature.",),
 })
+
+# 702.63b: "Vanishing without a number means 'At the beginning of your upkeep, if this
+# permanent has a time counter on it, remove a time counter from it' and 'When the last time
+# counter is removed from this permanent, sacrifice it.'" (the sacrifice as the numbered form's
+# definition in keywords_more reads it: the upkeep removal's own consequence)
+registry.KEYWORD_TEXTS_UNNUMBERED["vanishing"] = (
+    "At the beginning of your upkeep, if this permanent has a time counter on it, remove a time "
+    "counter from it. Then if it has no time counters on it, sacrifice it.",)
 
 _SELF = ab.Ref("self", text="this card")
 
@@ -96,6 +108,39 @@ def _recover(kw: Any) -> tuple[Any, ...]:
         optional=True, text=kw.text or f"Recover {kw.cost.text}"),)
 
 
+# -- 702.38 amplify -------------------------------------------------------------------------------
+def _amplify(kw: Any) -> tuple[Any, ...]:
+    param = (kw.parameter or "").strip()
+    if not param.isdigit():
+        return ()
+    return (ab.EntersReplacement(
+        kind="as_enters", effects=(ab.KeywordAction(name="amplify", amount=ab.Amount(int(param)),
+                                                    subject=ab.Ref("self"),
+                                                    text="reveal ...; N +1/+1 counters each"),),
+        subject=ab.Ref("self"), text=kw.text or f"Amplify {param}"),)
+
+
+def _ka_amplify(ctx: Ctx, eff: Any) -> None:
+    """702.38a: the revealed cards share a creature type with the entering permanent."""
+    game = ctx.game
+    obj = ctx.source
+    if not isinstance(obj, GameObject):
+        return
+    kinds = set(obj.subtypes) if obj.is_creature else set()
+    player = ctx.controller
+    options = [c for c in player.hand if c is not obj and "Creature" in c.face.types
+               and kinds & set(c.face.subtypes)] if kinds else []
+    shown = game.decider.choose_many(player.name, f"cards to reveal for {obj.name}'s amplify "
+                                                  "(702.38a)", options, len(options),
+                                     minimum=0) if options else []
+    n = (eff.amount.value or 0) * len(shown)
+    for card in shown:
+        game.log("revealed", obj=card, player=player)
+    if n:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=player)
+
+
 # -- double team (Alchemy) ------------------------------------------------------------------------
 _NOT_TOKEN = ab.Condition("is_a", filter=ab.ObjectFilter(qualifiers=("token",), text="token"),
                           subject=ab.Ref("self"), negated=True, text="if it's not a token")
@@ -129,6 +174,6 @@ def _ka_double_team(ctx: Ctx, eff: Any) -> None:
 
 
 registry.register_keyword_builders({"demonstrate": _demonstrate, "recover": _recover,
-                                    "double team": _double_team})
+                                    "double team": _double_team, "amplify": _amplify})
 registry.register_keyword_actions({"demonstrate": _ka_demonstrate,
-                                   "double team": _ka_double_team})
+                                   "double team": _ka_double_team, "amplify": _ka_amplify})
