@@ -1,6 +1,9 @@
-"""Keyword abilities (702) defined by their rule: provoke, demonstrate, recover.
+"""Keyword abilities (702) defined by their rule: poisonous, provoke, demonstrate,
+recover, amplify, vanishing without a number, and the digital double team.
 
 Rules implemented here (Comprehensive Rules, 2026-04-17):
+- 702.70a poisonous: "Whenever this creature deals combat damage to a player, that player gets
+  N poison counters" (its rule's words, compiled: ``KEYWORD_TEXTS``; 122.1f, 704.5c).
 - 702.39a provoke: "Whenever this creature attacks, you may choose to have target creature
   defending player controls block this creature this combat if able. If you do, untap that
   creature." Compiled from those words (``registry.KEYWORD_TEXTS``): the requirement is a
@@ -37,6 +40,9 @@ from rules_engine.context import Ctx
 from rules_engine.objects import GameObject, Mod
 
 registry.register_keyword_texts({
+    # 702.70a
+    "poisonous": ("Whenever this creature deals combat damage to a player, that player gets "
+                  "{n} poison counters.",),
     # 702.39a
     "provoke": ("Whenever this creature attacks, you may have target creature defending player "
                 "controls block this creature this turn if able. If you do, untap that "

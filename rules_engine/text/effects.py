@@ -88,6 +88,7 @@ from rules_engine.text.verbs_animate import extend as _extend_animate
 from rules_engine.text.verbs_chosen import extend as _extend_chosen
 from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
 from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
+from rules_engine.text.verbs_kw import extend as _extend_kw_verbs
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 
 # the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
@@ -131,6 +132,7 @@ _extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
 _extend_chosen(VERB_PHRASES)  # chosen names, 201.4 / 602.5 (rules_engine.text.verbs_chosen)
 _extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_animate, 301.7b)
 _extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
+_extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engine.text.verbs_kw)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
