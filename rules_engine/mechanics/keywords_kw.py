@@ -22,6 +22,10 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   a creature type with it. This permanent enters with N +1/+1 counters on it for each card
   revealed this way." (614.1c: part of how it enters; the card itself is not in the hand);
   702.38b: each instance works separately (each is its own replacement).
+- 702.69a gravestorm: "When you cast this spell, copy it for each permanent that was put into a
+  graveyard from the battlefield this turn. If the spell has any targets, you may choose new
+  targets for any of the copies." A cast trigger working from the stack (113.6k), counted from
+  this turn's event log as it resolves (the amount grammar of ``amount_families``).
 - double team (digital-only, Alchemy; no Comprehensive Rules number): "When this creature
   attacks, if it's not a token, conjure a duplicate of it into your hand. Then both cards
   perpetually lose double team." The duplicate is a new card of the same name owned by the
@@ -147,6 +151,21 @@ def _ka_amplify(ctx: Ctx, eff: Any) -> None:
         game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=player)
 
 
+# -- 702.69 gravestorm ----------------------------------------------------------------------------
+_GRAVESTORM_COUNT = "the number of permanents put into a graveyard from the battlefield this turn"
+
+
+def _gravestorm(kw: Any) -> tuple[Any, ...]:
+    copying = ab.CopySpell(subject=ab.Ref("self"), times=ab.Amount(1), new_targets=True,
+                           text="copy it")
+    return (ab.TriggeredAbility(
+        trigger=ab.Trigger("cast", subject=ab.Ref("self"), player="you", text="you cast ~"),
+        effects=(ab.Repeat(count=ab.Amount(text=_GRAVESTORM_COUNT), effects=(copying,),
+                           text="copy it for each permanent put into a graveyard from the "
+                                "battlefield this turn"),),
+        text=kw.text or "Gravestorm"),)
+
+
 # -- double team (Alchemy) ------------------------------------------------------------------------
 _NOT_TOKEN = ab.Condition("is_a", filter=ab.ObjectFilter(qualifiers=("token",), text="token"),
                           subject=ab.Ref("self"), negated=True, text="if it's not a token")
@@ -180,6 +199,7 @@ def _ka_double_team(ctx: Ctx, eff: Any) -> None:
 
 
 registry.register_keyword_builders({"demonstrate": _demonstrate, "recover": _recover,
-                                    "double team": _double_team, "amplify": _amplify})
+                                    "double team": _double_team, "amplify": _amplify,
+                                    "gravestorm": _gravestorm})
 registry.register_keyword_actions({"demonstrate": _ka_demonstrate,
                                    "double team": _ka_double_team, "amplify": _ka_amplify})
