@@ -229,6 +229,7 @@ def enter_attacking(game: Game, obj: GameObject, controller: Player) -> None:
 
 def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
     """508.1: the attackers become attacking and tap (702.20b vigilance); triggers (508.3a)."""
+    hooks.declare_bands(game, attacks)  # 702.22c: attacking bands, declared with the attackers
     tapped = set()
     for obj, defender in attacks.items():
         obj.attacking = defender
@@ -403,6 +404,7 @@ def declare_blockers(game: Game, blocks: dict[GameObject, Any]) -> None:
         for attacker in blocker.blocking:
             attacker.blockers.append(blocker)
             attacker.blocked = True
+    hooks.band_blocks(game)  # 702.22h: blocking one member of a band blocks the whole band
     for blocker in blocks:
         # one event per blocker (509.3a: "whenever ~ blocks" triggers once); ``attackers``
         # lists every creature it blocks, for "becomes blocked" (509.3c)
@@ -436,6 +438,10 @@ def combat_damage(game: Game, first_strike: bool) -> None:
             remaining = power
             live = [b for b in att.blockers if b.zone == "battlefield"]
             deathtouch = compiled.has_keyword(att, "deathtouch")
+            banded = hooks.banding_division(game, att, live, power)  # 702.22j
+            if banded is not None:
+                assignments.extend((att, r, n) for r, n in banded if n > 0)
+                continue
             if len(live) > 1:
                 division = _chosen_division(game, att, live, power, deathtouch)
                 if division is not None:
@@ -473,6 +479,9 @@ def _blocker_assignment(game: Game, blk: GameObject) -> list[tuple[GameObject, A
     else lethal damage to each in the order it blocked them and the rest to the last."""
     live = [a for a in blk.blocking if a.zone == "battlefield"]
     power = blk.power
+    banded = hooks.banding_division(game, blk, live, power)  # 702.22k
+    if banded is not None:
+        return [(blk, a, n) for a, n in banded if n > 0]
     if len(live) <= 1:
         return [(blk, a, power) for a in live]
     answer = _peek(game, blk.controller.name)

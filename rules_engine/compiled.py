@@ -261,6 +261,9 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
     is then only reported, never half run)."""
     name = (kw.name or "").lower()
     texts = KEYWORD_DEFINITIONS.get(name)
+    if texts is not None and not (kw.parameter or "").strip() and \
+            name in registry.KEYWORD_TEXTS_UNNUMBERED:
+        texts = registry.KEYWORD_TEXTS_UNNUMBERED[name]  # (702.63b: no number)
     if texts is None:
         built = KEYWORD_BUILT.get(name)
         with_kw = name in _BUILT_WITH_KW

@@ -8,6 +8,7 @@ building blocks (:class:`~rules_engine.abilities.Ref`, ``Amount``, ``ObjectFilte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules_engine.abilities import (
     Amount,
@@ -165,6 +166,22 @@ class EnterAsCopyExcept(Effect):
     replace_types: bool = False
     keywords: tuple[KeywordAbility, ...] = ()
     text: str = ""
+    # more exceptions (707.9b; text/copy_except.py): "its name is ~" (``own_name``), "it's
+    # legendary in addition to its other types" / "it isn't legendary" (``supertypes`` added,
+    # ``not_legendary``), "it's a 4/4 black Zombie ..." (``power``/``toughness``/``colors`` set),
+    # "it doesn't copy that creature's color" (``colorless``: no colors copied), quoted
+    # abilities it has (``abilities``, 113.10), and "it enters with N additional <kind> counters
+    # on it [if it's a <type>]" (``counters``: (kind, amount, card type or "") as it enters,
+    # 614.1c; a choice of the copy, not a copiable value)
+    own_name: bool = False
+    supertypes: tuple[str, ...] = ()
+    not_legendary: bool = False
+    power: int | None = None
+    toughness: int | None = None
+    colors: tuple[str, ...] = ()
+    colorless: bool = False
+    abilities: tuple[Any, ...] = ()
+    counters: tuple[tuple[str, Amount, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

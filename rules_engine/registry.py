@@ -67,6 +67,9 @@ EFFECT_HANDLERS: dict[type, Handler] = {}
 KEYWORD_ACTIONS: dict[str, Handler] = {}
 KEYWORD_TEXTS: dict[str, tuple[str, ...]] = {}
 KEYWORD_BUILDERS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
+# keyword -> its definition when printed without a number (702.63b "Vanishing without a number
+# means ..."): used by compiled.keyword_records instead of the numbered KEYWORD_TEXTS entry
+KEYWORD_TEXTS_UNNUMBERED: dict[str, tuple[str, ...]] = {}
 # keyword -> ``(kw, card) -> effects`` of an activated ability that works from the hand (113.6a)
 # like cycling's (702.29a): typecycling's search (702.29e), transmute, reinforce;
 # casting.activate_in_hand chooses its targets, pays and stacks it
@@ -191,6 +194,7 @@ class Hooks:
         "dredge_draw",                            # dredge (702.52): Game.draw asks it
         "madness_discard",                        # madness (702.35): Game.discard asks it
         "attack_costs",                           # enlist (702.154): declare_attackers
+        "declare_bands", "band_blocks", "banding_division",  # banding (702.22): combat.py
         "day_night_bound_checks",                 # day/night (731, 702.145)
         "inherent_triggers_initiative",           # initiative and dungeons (726, 309)
         "leave_game",                             # leaving the game (104.3, 800.4)

@@ -31,8 +31,11 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     zones_more,  # 701.23 searching any library, "revealed this way" (608.2c), at random
 )
 from rules_engine.mechanics import (  # noqa: F401
+    airbend,
     alt_costs,
     alt_costs_more,
+    assist,
+    banding,
     bestow,
     cases,
     cipher,
@@ -56,6 +59,7 @@ from rules_engine.mechanics import (  # noqa: F401
     initiative,
     keywords_costs,
     keywords_counters,
+    keywords_kw,
     keywords_more,
     leave_game,
     madness,
@@ -67,6 +71,7 @@ from rules_engine.mechanics import (  # noqa: F401
     phasing,
     prepare,
     rebound,
+    reconfigure,
     roles,
     rooms,
     sagas,
@@ -79,4 +84,5 @@ from rules_engine.mechanics import (  # noqa: F401
     turn_conditions,
     upkeep_costs,
     warp,
+    web_slinging,
 )

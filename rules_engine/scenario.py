@@ -604,8 +604,12 @@ class Runner:
         verb = verbs[0]
         self._unknown_keys(body, frozenset(PLAYER_ACTIONS) | ACTION_OPTIONS, f"action {i}")
         self._label_nth(body.get("targets"))
-        self._label_nth(body.get("choices"))
-        if body.get("choices") is not None:
+        if isinstance(body.get("choices"), dict):
+            # engine extension: {player: [answers]} when others decide during the action too
+            # (an assisting player's payment, 702.132a)
+            self._load_choices(body["choices"])
+        elif body.get("choices") is not None:
+            self._label_nth(body.get("choices"))
             game.decider.load(player.name, _as_list(body["choices"]))
         self._begin_pending_step()
         if verb == "pass":

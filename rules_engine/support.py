@@ -66,6 +66,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine import abilities as ab
+from rules_engine import records
 
 _ENGINE_DIR = Path(__file__).resolve().parent
 # the compiler and the record definitions mention every name; they are not the engine's code
@@ -436,6 +437,12 @@ class _Walker:
             if eff.event not in t.static_replacements:
                 self.add(f"static_replacement:{eff.event}")
         if isinstance(eff, ab.GrantAbility):
+            flt = getattr(eff.subject, "filter", None)
+            if flt is not None and flt.zone == "stack" and any(
+                    k.name == "web-slinging" for k in eff.keywords):
+                # "Each legendary spell you cast ... has web-slinging": statics.apply grants to
+                # permanents only, and the cost is offered while the card is still in the hand
+                self.add("static_grant:spell web-slinging")
             for a in eff.abilities:
                 kind = type(a).__name__
                 if kind in ("ActivatedAbility", "TriggeredAbility", "StaticAbility") and \
@@ -471,8 +478,8 @@ class _Walker:
                 # (a static one by the static-ability tables), not as effects of this one
                 inside_emblems.update(id(e) for e in ab.iter_effects(tuple(eff.abilities)))
                 self.abilities(eff.abilities)
-            elif isinstance(eff, ab.GrantAbility | ab.Animate):
-                self.granted(eff)
+            elif isinstance(eff, ab.GrantAbility | ab.Animate | records.EnterAsCopyExcept):
+                self.granted(eff)  # (the keywords and quoted abilities a copy has, 707.9b)
             elif isinstance(eff, ab.CreateToken) and eff.token is not None:
                 for k in eff.token.keywords:
                     self.keyword(k)

@@ -31,6 +31,8 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
     if isinstance(obj, Player):
         return False
     if flt.any_of:  # "basic land cards and/or Gate cards"
+        if flt.other and obj is source:
+            return False  # "other target creature or spell": never the source itself
         return any(matches(game, obj, alt, controller, source, zone_check) for alt in flt.any_of)
     if flt.card_types and not any(obj.has_type(_cap(t)) or (t.lower() == "permanent"
                                                             and obj.face.is_permanent_type)
@@ -681,7 +683,7 @@ def candidates(game: Game, target: Any, controller: Player, source: Any) -> list
             if game.statics_present and hooks.target_refused(game, obj, source):
                 continue  # "~ can't be the target of blue spells" (statics_more)
             found.append(obj)
-    if kind == "spell":
+    if kind in ("spell", "permanent_or_spell"):  # ("target creature or spell": either)
         for obj in game.stack:
             if isinstance(obj, GameObject) and obj is not source and \
                     matches(game, obj, flt, controller, source, zone_check=False):

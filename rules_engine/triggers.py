@@ -171,7 +171,11 @@ def works_from_graveyard(abl: Any) -> bool:
     hit = _GRAVEYARD_ONLY.get(id(abl))
     if hit is not None and hit[0] is abl:
         return hit[1]
-    found = abl.trigger.event not in _LEAVING and _moves_self_from(abl.effects, "graveyard")
+    # (a leaving trigger about another object - recover's "when a creature is put into your
+    # graveyard", 702.59a - is no look-back at this card: it works from the graveyard too)
+    about_self = abl.trigger.subject is not None and abl.trigger.subject.kind == "self"
+    found = (abl.trigger.event not in _LEAVING or not about_self) and \
+        _moves_self_from(abl.effects, "graveyard")
     _GRAVEYARD_ONLY[id(abl)] = (abl, found)
     return found
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import registry, targeting
+from rules_engine import compiled, registry, targeting
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects, _players, _until, resolve_ref
 from rules_engine.effects.durations import note_control
@@ -93,7 +93,8 @@ def can_attach(game: Game, obj: GameObject, to: Any) -> bool:
     if isinstance(to, GameObject):
         if to.zone != "battlefield" or to.phased_out:
             return False
-        if obj.has_type("Creature") and "Equipment" in obj.face.subtypes:
+        if obj.has_type("Creature") and "Equipment" in obj.face.subtypes and \
+                not compiled.has_keyword(obj, "reconfigure"):
             return False  # 301.5c: an Equipment that's also a creature can't equip (no reconfigure)
         if "Equipment" in obj.face.subtypes and not to.is_creature:
             return False

@@ -14,7 +14,8 @@ from rules_engine.objects import GameObject, Player
 
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
-                              "energy", "forage", "collect_evidence", "reveal", "untap"})
+                              "energy", "forage", "collect_evidence", "reveal", "untap",
+                              "assist"})
 # (waterbend, 701.67, is paid with the mana: casting.waterbend_sources)
 
 
@@ -81,6 +82,12 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         if kind not in OTHER_COST_KINDS:
             continue
         n = _cost_count(part)
+        if kind == "assist":  # 702.132a: the assisting player can pay that much
+            helper = _assisting(game, part)
+            if helper is None or not casting.can_pay(game, helper, parse_cost(part.mana or ""),
+                                                     0, None):
+                return f"702.132a: the assisting player can't pay {part.mana}"
+            continue
         if kind == "waterbend":  # 701.67a: tapped artifacts/creatures and mana together
             need = _waterbend_generic(part)
             helpers = len(_waterbend_helpers(game, player))
@@ -131,6 +138,12 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
                     part, options, n)):
                 return f"602.2b: {player.name} has nothing to pay '{part.text}' with"
     return None
+
+
+def _assisting(game: Game, part: Any) -> Player | None:
+    """The player an assist cost part names (702.132a)."""
+    name = getattr(part.what, "text", None)
+    return next((p for p in game.living if p.name == name), None)
 
 
 def _waterbend_generic(part: Any) -> int:
@@ -197,6 +210,13 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
         if kind not in OTHER_COST_KINDS:
             continue
         n = _cost_count(part)
+        if kind == "assist":  # 702.132a: paid by the assisting player, before the caster
+            helper = _assisting(game, part)
+            if helper is not None:
+                casting.pay_mana(game, helper, parse_cost(part.mana or ""), 0,
+                                 f"assist {getattr(source, 'name', '')}")
+                game.log("assist_paid", player=helper, obj=source, mana=part.mana)
+            continue
         if kind == "waterbend":
             paid += _waterbend(game, player, source, part)
             continue

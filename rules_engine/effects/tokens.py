@@ -213,8 +213,14 @@ def h_enter_as_copy(ctx: Ctx, eff: Any) -> None:
     obj = _source_obj(ctx)
     if not isinstance(obj, GameObject):
         return
-    options = [o for o in game.permanents() if o is not obj and
-               targeting.matches(game, o, eff.filter, ctx.controller, obj)]
+    flt = eff.filter
+    if flt is not None and flt.zone == "graveyard":
+        # "as a copy of any creature card in a graveyard" (707.2: a card's copiable values)
+        options = [o for p in game.living for o in p.graveyard
+                   if targeting.matches(game, o, flt, ctx.controller, obj)]
+    else:
+        options = [o for o in game.permanents() if o is not obj and
+                   targeting.matches(game, o, flt, ctx.controller, obj)]
     if not options:
         return
     # ("you may" is the MayEffect around this record: answered yes, then the choice)

@@ -89,6 +89,7 @@ from rules_engine.text.verbs_animate import extend as _extend_animate
 from rules_engine.text.verbs_chosen import extend as _extend_chosen
 from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
 from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
+from rules_engine.text.verbs_kw import extend as _extend_kw_verbs
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 from rules_engine.text.verbs_zones import extend as _extend_zone_verbs
 from rules_engine.text.verbs_zones import where_x_last
@@ -138,6 +139,7 @@ _extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_anim
 _extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
 _extend_statics(VERB_PHRASES)  # "can't attack alone", "is goaded" (text.statics_phrases)
 _extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text.verbs_zones)
+_extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engine.text.verbs_kw)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)

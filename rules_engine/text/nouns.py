@@ -221,6 +221,17 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
         first, second = parse_filter(alt.group("a")), parse_filter(alt.group("b"))
         if first is not None and second is not None:
             return ObjectFilter(any_of=(first, second), qualifiers=("card",), text=original)
+    either = re.fullmatch(r"(?P<other>(?:other|another) )?(?:(?P<a>[\w' -]+?) or spell|"
+                          r"spell or (?P<b>[\w' -]+?))", text)
+    if either and "spell" not in (either.group("a") or either.group("b")):
+        # "target creature or spell" (115.1): a permanent that fits the first description or
+        # any spell on the stack; either alternative will do (kind "permanent_or_spell")
+        perm = parse_filter((either.group("other") or "") + (either.group("a") or
+                                                             either.group("b")))
+        if perm is not None and perm.zone is None and "card" not in perm.qualifiers:
+            spell = ObjectFilter(zone="stack", other=perm.other, qualifiers=("spell",),
+                                 text="spell")
+            return ObjectFilter(any_of=(perm, spell), other=perm.other, text=original)
     kw = _KW_ALTERNATIVES.fullmatch(text)
     if kw:
         # "creature you control with flying, deathtouch, and/or lifelink": any one of the
@@ -355,6 +366,9 @@ def _is_keyword(text: str) -> bool:
 
 def _target_kind(flt: ObjectFilter, head: str) -> str:
     h = head.lower()
+    if flt.any_of and any("spell" in alt.qualifiers for alt in flt.any_of) and \
+            not all("spell" in alt.qualifiers for alt in flt.any_of):
+        return "permanent_or_spell"  # "target creature or spell" (parse_filter)
     if ("player" in flt.qualifiers or "opponent" in flt.qualifiers) and (
             flt.card_types or "permanent" in flt.qualifiers):
         return "player_or_permanent"
