@@ -59,6 +59,12 @@ def english_table(oracle_ids: Sequence[str], lines: Sequence[int], raws: Sequenc
     table = _from_json(raws)
     if table is None:
         table = _from_objects(raws)
+    return with_row_columns(table, oracle_ids, lines, raws, may_tag)
+
+
+def with_row_columns(table: pa.Table, oracle_ids: Sequence[str], lines: Sequence[int],
+                     raws: Sequence[bytes], may_tag: Sequence[bool]) -> pa.Table:
+    """:data:`SCHEMA`'s fields of the records (``table``) with the columns the loader adds."""
     for name, column in (("oracle_id", pa.array(oracle_ids, _S)), ("data", json_text_array(raws)),
                          ("line", pa.array(lines, pa.int64())),
                          ("may_tag", pa.array(may_tag, pa.bool_()))):
@@ -85,8 +91,8 @@ def json_text_array(raws: tuple[bytes, ...] | list[bytes]) -> pa.Array:
     """A ``large_string`` array of records' JSON text, from one joined buffer and its offsets
     (pa.array over the bytes objects costs several times more, and copies as much).
 
-    No UTF-8 check here: every record was decoded by orjson, which refuses invalid UTF-8
-    (db.read), or written by orjson.dumps.
+    No UTF-8 check here: every record was decoded by orjson or pyarrow (db.batch_check),
+    which both refuse invalid UTF-8 (db.read), or written by orjson.dumps.
     """
     offsets = array("q", [0])
     offsets.extend(accumulate(map(len, raws)))

@@ -30,9 +30,10 @@ import pyarrow as pa
 
 from classifier import may_have_tags
 from db import card_sql
-from db.card_rows import english_table, json_text_array
+from db.batch_check import CheckedBatch, check_batch, may_tag, row_table
+from db.card_rows import english_table, json_text_array, with_row_columns
 from db.errors import BadCardData
-from db.read import iter_objects, iter_raw_objects
+from db.read import iter_objects, iter_raw_objects, parse_line
 from db.records import RULING_COLUMNS, RecordError, check_card, ruling_row
 from db.search import ensure_index as ensure_search_index
 from db.store import Store, sigint_held
@@ -132,7 +133,10 @@ class _CardBatch:
     def __init__(self, con: duckdb.DuckDBPyConnection, staged: bool = False) -> None:
         self.con = con
         self.staged = staged
-        self.english: dict[str, tuple[int, bytes, bool]] = {}
+        self.english: dict[str, tuple[int, bytes, bool, int]] = {}
+        # The batch's records as checked together (db.batch_check), which its English rows
+        # are then taken from by row number; None when they were checked one by one.
+        self.checked: CheckedBatch | None = None
         self.japanese: list[tuple[int, str, str, bytes, bool]] = []
         self.ids: list[str | None] = []
         self.id_lines: list[int] = []
@@ -143,13 +147,13 @@ class _CardBatch:
     def __len__(self) -> int:
         return len(self.english) + len(self.japanese)
 
-    def add(self, line: int, lang: str, oracle_id: str, obj: dict[str, Any], raw: bytes,
-            may_tag: bool) -> None:
+    def add(self, line: int, lang: str, oracle_id: str, card_id: Any, raw: bytes,
+            may_tag: bool, row: int = -1) -> None:
+        """One checked record; ``row`` is its row in :attr:`checked`, if it has one."""
         if lang == "en":
-            self.english[oracle_id] = (line, raw, may_tag)
+            self.english[oracle_id] = (line, raw, may_tag, row)
         else:
             self.japanese.append((line, lang, oracle_id, raw, may_tag))
-        card_id = obj.get("id")
         if card_id is not None:
             self.ids.append(card_id)
             self.id_lines.append(line)
@@ -166,8 +170,12 @@ class _CardBatch:
             self.ids, self.id_lines = [], []
         english = None
         if self.english:
-            lines, raws, may_tag = zip(*self.english.values(), strict=True)
-            english = (list(self.english), lines, raws, may_tag)
+            lines, raws, may_tag, rows = zip(*self.english.values(), strict=True)
+            rows_table = None
+            if self.checked is not None:  # the rows' fields are read already
+                rows_table = row_table(self.checked, rows)
+            english = (list(self.english), lines, raws, may_tag, rows_table)
+        self.checked = None
         stage = None
         if self.japanese:
             lines, langs, oracle_ids, raws, may_tag = zip(*self.japanese, strict=True)
@@ -206,7 +214,12 @@ class _CardBatch:
             con.execute("INSERT INTO _load_ids SELECT * FROM _batch_ids")
             con.unregister("_batch_ids")
         if english is not None:
-            con.register("_en_json", english_table(*english))
+            oracle_ids, lines, raws, may_tag, rows_table = english
+            if rows_table is None:
+                table = english_table(oracle_ids, lines, raws, may_tag)
+            else:
+                table = with_row_columns(rows_table, oracle_ids, lines, raws, may_tag)
+            con.register("_en_json", table)
             if self.staged:  # scratch tables; merged into the real ones after the last batch
                 con.execute(card_sql.EN_STAGED_CARDS)
                 con.execute(card_sql.EN_STAGED_FACES)
@@ -262,35 +275,84 @@ def _read_card_file(
             batch.close()
 
 
+def _count_language(report: LoadReport, lang: str) -> bool:
+    """Count a checked record by its language; False for a language that is not stored."""
+    if lang == "en":
+        report.cards += 1
+    elif lang == "ja":
+        report.ja_printings += 1
+    else:
+        report.other_languages[str(lang)] += 1
+        return False
+    return True
+
+
+def _add_object(batch: _CardBatch, report: LoadReport, name: str, line: int,
+                obj: dict[str, Any], raw: bytes) -> None:
+    """Check one parsed record (db.records, which names a bad field) and add it."""
+    try:
+        oracle_id = check_card(obj)
+    except RecordError as exc:
+        report.add_error(BadCardData(name, line, str(exc)))
+        return
+    lang = obj.get("lang") or "en"
+    if not _count_language(report, lang):
+        return
+    # Japanese printings may change a card's tags whatever they say (see tag_pending)
+    batch.add(line, lang, oracle_id, obj.get("id"), raw, lang != "en" or may_have_tags(obj))
+
+
+def _add_lines(batch: _CardBatch, report: LoadReport, name: str, lines: list[int],
+               raws: list[bytes]) -> None:
+    """Check a batch of JSON Lines records together (db.batch_check) and add them; if any
+    of them might fail the checks, parse and check each on its own instead, so that each bad
+    one is reported by its line and field and the rest still load."""
+    checked = check_batch(raws)
+    if checked is None:
+        for line, raw in zip(lines, raws, strict=True):
+            obj = parse_line(name, line, raw)
+            if obj is None:
+                continue
+            if type(obj) is not dict:
+                report.add_error(obj)  # type: ignore[arg-type]
+                continue
+            _add_object(batch, report, name, line, obj, raw)
+        return
+    batch.checked = checked
+    may = may_tag(checked.table, may_have_tags)
+    for row, (line, raw, lang, oracle_id, card_id) in enumerate(zip(
+            lines, raws, checked.langs, checked.oracle_ids, checked.ids, strict=True)):
+        if _count_language(report, lang):
+            batch.add(line, lang, oracle_id, card_id, raw, lang != "en" or may[row], row)
+
+
 def _read_records(batch: _CardBatch, report: LoadReport, path: Path,
                   progress: ProgressHook | None) -> tuple[LoadReport, int]:
     seen = 0
     name = str(path)
-    for line, obj, raw in iter_raw_objects(path):
+    lines: list[int] = []
+    raws: list[bytes] = []
+    for line, obj, raw in iter_raw_objects(path, parse=False):
         seen += 1
         if raw is None:  # a BadCardData from the reader
             report.add_error(obj)  # type: ignore[arg-type]
             continue
-        try:
-            oracle_id = check_card(obj)  # type: ignore[arg-type]
-        except RecordError as exc:
-            report.add_error(BadCardData(name, line, str(exc)))
-            continue
-        lang = obj.get("lang") or "en"  # type: ignore[union-attr]
-        if lang == "en":
-            report.cards += 1
-        elif lang == "ja":
-            report.ja_printings += 1
-        else:
-            report.other_languages[str(lang)] += 1
-            continue
-        # Japanese printings may change a card's tags whatever they say (see tag_pending)
-        may_tag = lang != "en" or may_have_tags(obj)  # type: ignore[arg-type]
-        batch.add(line, lang, oracle_id, obj, raw, may_tag)  # type: ignore[arg-type]
-        if len(batch) >= BATCH_SIZE:
-            batch.flush()
-            if progress is not None:
-                progress(path, seen)
+        if obj is None:  # a JSON Lines record, checked with the rest of its batch
+            lines.append(line)
+            raws.append(raw)
+            if len(raws) < BATCH_SIZE:
+                continue
+            _add_lines(batch, report, name, lines, raws)
+            lines, raws = [], []
+        else:  # an element of a JSON array, parsed by the reader
+            _add_object(batch, report, name, line, obj, raw)  # type: ignore[arg-type]
+            if len(batch) < BATCH_SIZE:
+                continue
+        batch.flush()
+        if progress is not None:
+            progress(path, seen)
+    if raws:
+        _add_lines(batch, report, name, lines, raws)
     batch.flush()
     batch.wait()
     for error in batch.duplicates(path, MAX_ERRORS):

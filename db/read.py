@@ -79,10 +79,14 @@ def iter_objects(path: Path | str) -> Iterator[Item]:
         yield line, obj
 
 
-def iter_raw_objects(path: Path | str) -> Iterator[RawItem]:
+def iter_raw_objects(path: Path | str, parse: bool = True) -> Iterator[RawItem]:
     """Yield ``(line, object, raw JSON bytes or None)`` for every JSON object in the file.
 
     The form is told by the first byte: ``[`` is a JSON array, anything else JSON Lines.
+    With ``parse=False`` the lines of a JSON Lines file come unparsed, as ``(line, None,
+    raw)`` (blank lines skipped, over-long ones reported as usual), for a caller that checks
+    a batch of lines at once and parses one by one with :func:`parse_line` only when that
+    fails (db.load); an array's elements are parsed either way.
     Raises :class:`BadCardData` for what stops the whole file (see the module doc).
     """
     path = Path(path)
@@ -92,7 +96,7 @@ def iter_raw_objects(path: Path | str) -> Iterator[RawItem]:
             if first == b"[":
                 yield from _iter_array(path, head, stream)
             else:
-                yield from _iter_lines(path, head, stream)
+                yield from _iter_lines(path, head, stream, parse)
         except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
             raise BadCardData(str(path), 0, f"cannot read compressed data: {exc}") from exc
         except OSError as exc:
@@ -122,10 +126,23 @@ def _line_too_long(path: Path, line_no: int) -> BadCardData:
                        "card file; nothing from this file was stored")
 
 
-def _iter_lines(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[RawItem]:
+def parse_line(path: Path | str, line_no: int, line: bytes) -> dict | BadCardData | None:
+    """One JSON Lines record: its object, the reason it is none, or None for a blank line."""
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        if not line.strip():
+            return None
+        return BadCardData(str(path), line_no, not_json_reason(line, exc))
+    if type(obj) is not dict:
+        return BadCardData(str(path), line_no, "not a JSON object")
+    return obj
+
+
+def _iter_lines(path: Path, head: bytes, stream: IO[bytes], parse: bool = True
+                ) -> Iterator[RawItem]:
     pending = head.removeprefix(b"\xef\xbb\xbf")  # a byte order mark is not part of line 1
     line_no = 0
-    loads = orjson.loads
     while True:
         if len(pending) > MAX_RECORD_BYTES:
             # An over-long line: skip to its end in bounded memory, or refuse the file.
@@ -157,15 +174,15 @@ def _iter_lines(path: Path, head: bytes, stream: IO[bytes]) -> Iterator[RawItem]
             if len(line) > MAX_RECORD_BYTES:
                 yield line_no, _too_big(path, line_no, f"{len(line):,}"), None
                 continue
-            try:
-                obj = loads(line)
-            except orjson.JSONDecodeError as exc:
-                if not line.strip():
-                    continue
-                yield line_no, BadCardData(str(path), line_no, not_json_reason(line, exc)), None
+            if not parse:
+                if line and not line.isspace():
+                    yield line_no, None, line  # type: ignore[misc]
+                continue
+            obj = parse_line(path, line_no, line)
+            if obj is None:
                 continue
             if type(obj) is not dict:
-                yield line_no, BadCardData(str(path), line_no, "not a JSON object"), None
+                yield line_no, obj, None
                 continue
             yield line_no, obj, line
         if not chunk:

@@ -1,0 +1,265 @@
+"""A whole batch of JSON Lines card records checked at once, in C++: the loader's fast path.
+
+Why: checking each record in Python (parse with orjson, then a ``type(...)`` test per field,
+:mod:`db.records`) and reading the same lines again with pyarrow for the rows cost two parses
+and a Python loop per record, the largest part of a 100k-card build. pyarrow's JSON reader
+does both jobs in one pass, without the GIL: given an explicit schema of every field
+:mod:`db.records` checks, it refuses a batch in which any of them has another JSON type
+("changed from string to number"), a list holds an element of another type, or an object
+field is not an object. What a schema cannot say is checked on the columns it returns
+(UUID syntax, a non-empty ``name``, ``object``, the ``oracle_id``, the values of the string
+maps such as ``prices``, whose keys are open).
+
+The fast path only ever accepts: when any of this fails (one bad record in 20,000, a key given
+twice, a record that is not a JSON object), :func:`check_batch` returns None and the loader
+checks that batch record by record with :mod:`db.records`, which names the file, line and
+field of each bad one. So the errors, and which records load, are the per-record checker's;
+this module must accept nothing that checker refuses, which ``tests/db/test_db_batch_check.py``
+checks field by field. Fields unknown to :mod:`db.records` are inferred by pyarrow and left
+unchecked, as there (Scryfall may add fields); if their types disagree between records,
+pyarrow refuses the batch and the slow path accepts it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.json as pa_json
+
+from db import records
+from db.card_rows import SCHEMA as ROW_SCHEMA
+
+_UUID = "^" + records.UUID.pattern + "$"
+_TEXT_MAPS = frozenset(("image_uris", "legalities", "prices", "purchase_uris", "related_uris"))
+_INT_LISTS = frozenset(("multiverse_ids", "attraction_lights"))
+_OBJECT_LISTS = {"card_faces": records._FACE_TYPES, "all_parts": records._PART_TYPES}
+
+# Only the fields rows are made of are declared (their values must come out as the row
+# reader's types: a declared string is never inferred as a timestamp); every other field is
+# inferred, and its inferred type is then checked against db.records' (:func:`_fits`).
+# Declaring all ~90 of Scryfall's fields made pyarrow build a column for each absent one and
+# cost twice as much as inferring the thirty or so a record has.
+_READ = pa_json.ReadOptions(use_threads=True, block_size=4 << 20)
+_PARSE = pa_json.ParseOptions(explicit_schema=ROW_SCHEMA, unexpected_field_behavior="infer")
+_CARD_UUIDS = ("id", "oracle_id", "set_id", "illustration_id", "card_back_id", "variation_of")
+_FACE_UUIDS = ("oracle_id", "illustration_id", "artist_id")
+# Fields whose values this module reads: a date-like string there, inferred as a timestamp,
+# sends the batch to the per-record checks rather than be read as a datetime.
+_SCREENED = ("layout", "oracle_text", "type_line", "printed_text", "printed_type_line")
+_READ_AS_TEXT = frozenset(("object", "lang", *_SCREENED, *_CARD_UUIDS, *_FACE_UUIDS))
+
+
+def _text(kind: pa.DataType) -> bool:
+    return pa.types.is_string(kind) or pa.types.is_null(kind)
+
+
+def _stringlike(kind: pa.DataType) -> bool:
+    """A JSON string (pyarrow infers ISO dates as timestamps) or only nulls."""
+    return pa.types.is_string(kind) or pa.types.is_timestamp(kind) or pa.types.is_null(kind)
+
+
+def _fits(key: str, expected: type, kind: pa.DataType) -> bool:
+    """Whether every value of a column of Arrow type ``kind`` has the JSON type db.records
+    expects for ``key`` (null always does). Element nulls are checked apart (:func:`_whole`)."""
+    if pa.types.is_null(kind):
+        return True
+    if expected is str:
+        return _stringlike(kind)
+    if expected is float:
+        return pa.types.is_float64(kind) or pa.types.is_int64(kind)
+    if expected is int:
+        return pa.types.is_int64(kind)
+    if expected is bool:
+        return pa.types.is_boolean(kind)
+    if expected is dict:
+        if not pa.types.is_struct(kind):
+            return False
+        return key not in _TEXT_MAPS or all(_stringlike(f.type) for f in kind)
+    if not pa.types.is_list(kind):
+        return False
+    item = kind.value_type
+    if key in _OBJECT_LISTS:
+        if pa.types.is_null(item):
+            return True
+        if not pa.types.is_struct(item):
+            return False
+        schema = _OBJECT_LISTS[key]
+        return all(_fits(f.name, schema[f.name], f.type) for f in item if f.name in schema)
+    if key in _INT_LISTS:
+        return pa.types.is_int64(item) or pa.types.is_null(item)
+    return _stringlike(item)
+
+
+def _whole(column: pa.Array | pa.ChunkedArray) -> bool:
+    """No list in the column (or in its structs' list fields) holds a null element."""
+    kind = column.type
+    if pa.types.is_list(kind):
+        flat = pc.list_flatten(column)
+        return flat.null_count == 0 and _whole(flat)
+    if pa.types.is_struct(kind):
+        return all(_whole(pc.struct_field(column, f.name)) for f in kind
+                   if pa.types.is_list(f.type) or pa.types.is_struct(f.type))
+    return True
+
+
+@dataclass
+class CheckedBatch:
+    """What the loader needs of a batch every record of which passed the checks."""
+
+    table: pa.Table
+    """Every record's fields (:data:`SCHEMA` and any inferred others), one row per line."""
+    oracle_ids: list[str]
+    langs: list[str]
+    ids: list[str | None]
+
+
+def _valid_uuids(array: pa.Array | pa.ChunkedArray) -> bool:
+    """Every non-null value is a UUID string (db.records._uuid)."""
+    if array.null_count == len(array):
+        return True
+    if not pa.types.is_string(array.type):
+        return False
+    ok = pc.match_substring_regex(array, _UUID)
+    return pc.all(ok, skip_nulls=True).as_py() is not False
+
+
+def _flat(column: Any) -> Any:
+    """A list column's elements, or None where the batch holds no list at all (null type)."""
+    if column is None or not pa.types.is_list(column.type):
+        return None
+    return pc.list_flatten(column)
+
+
+def _column(table: pa.Table | pa.Array | pa.ChunkedArray, name: str) -> Any:
+    """A field's column, or None if no record of the batch has it."""
+    if isinstance(table, pa.Table):
+        return table[name] if name in table.column_names else None
+    if not pa.types.is_struct(table.type) or table.type.get_field_index(name) < 0:
+        return None
+    return pc.struct_field(table, name)
+
+
+def _uuids_ok(table: pa.Table | pa.Array | pa.ChunkedArray, names: Sequence[str]) -> bool:
+    for name in names:
+        column = _column(table, name)
+        if column is not None and not _valid_uuids(column):
+            return False
+    return True
+
+
+def _first_face_oracle_ids(faces: pa.ChunkedArray) -> list[str | None]:
+    """Per record, its first face's non-empty ``oracle_id`` (reversible cards keep it there;
+    db.records.oracle_id_of)."""
+    out: list[str | None] = []
+    for record_faces in faces.to_pylist():
+        found = None
+        for face in record_faces or ():
+            if face is not None and face.get("oracle_id"):
+                found = face["oracle_id"]
+                break
+        out.append(found)
+    return out
+
+
+def _read(raws: Sequence[bytes]) -> pa.Table | None:
+    joined = b"\n".join(raws)
+    try:
+        joined.decode("utf-8")  # pyarrow does not check every string's UTF-8; orjson does
+        table = pa_json.read_json(io.BytesIO(joined), read_options=_READ, parse_options=_PARSE)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError, UnicodeError):
+        return None
+    return table if table.num_rows == len(raws) else None
+
+
+def check_batch(raws: Sequence[bytes]) -> CheckedBatch | None:
+    """Check every record of ``raws`` (JSON Lines, none blank); None if any record might fail
+    :func:`db.records.check_card` (the caller then checks them one by one)."""
+    table = _read(raws)
+    if table is None:
+        return None
+    types = records._CARD_TYPES
+    for field in table.schema:
+        expected = types.get(field.name)
+        if expected is not None and not _fits(field.name, expected, field.type):
+            return None
+        if field.name in _READ_AS_TEXT and not _text(field.type):
+            return None
+    if not all(_whole(table[f.name]) for f in table.schema if f.name in types):
+        return None
+    if not _uuids_ok(table, _CARD_UUIDS):
+        return None
+    artist_ids = _flat(_column(table, "artist_ids"))
+    if artist_ids is not None and not _valid_uuids(artist_ids):
+        return None
+    parts = _flat(_column(table, "all_parts"))
+    if parts is not None and len(parts) and not _uuids_ok(parts, ("id",)):
+        return None
+    faces = _column(table, "card_faces")
+    flat_faces = _flat(faces)
+    if flat_faces is not None and len(flat_faces):
+        if not all(_text(f.type) for f in flat_faces.type if f.name in _READ_AS_TEXT):
+            return None
+        if not _uuids_ok(flat_faces, _FACE_UUIDS):
+            return None
+        face_artists = _flat(_column(flat_faces, "artist_ids"))
+        if face_artists is not None and not _valid_uuids(face_artists):
+            return None
+    names = table["name"]
+    if names.null_count or pc.any(pc.equal(names, "")).as_py():
+        return None
+    objects = _column(table, "object")
+    if objects is not None and pc.any(pc.not_equal(objects, "card")).as_py():
+        return None
+    column = _column(table, "oracle_id")
+    oracle_ids: list[Any] = column.to_pylist() if column is not None else [None] * len(raws)
+    if not all(oracle_ids):
+        if faces is None:
+            return None
+        firsts = _first_face_oracle_ids(faces)
+        oracle_ids = [oid or first for oid, first in zip(oracle_ids, firsts, strict=True)]
+        if not all(oracle_ids):
+            return None
+    langs = _column(table, "lang")
+    ids = _column(table, "id")
+    return CheckedBatch(
+        table, oracle_ids,
+        [lang or "en" for lang in langs.to_pylist()] if langs is not None else ["en"] * len(raws),
+        ids.to_pylist() if ids is not None else [None] * len(raws))
+
+
+def may_tag(table: pa.Table, test: Callable[[dict[str, Any]], bool]) -> list[bool]:
+    """``test`` (classifier.may_have_tags) on each record, given only the fields it reads."""
+    rows = len(table)
+    present = [k for k in _SCREENED if k in table.column_names]
+    top = table.select(present).to_pylist() if present else [{} for _ in range(rows)]
+    faces = _column(table, "card_faces")
+    flat = _flat(faces)
+    if flat is not None and len(flat) and pa.types.is_struct(flat.type):
+        keep = [k for k in _SCREENED[1:] if flat.type.get_field_index(k) >= 0]
+        face_rows = (pa.Table.from_arrays([pc.struct_field(flat, k) for k in keep], names=keep)
+                     .to_pylist() if keep else [{} for _ in range(len(flat))])
+        lengths = pc.fill_null(pc.list_value_length(faces), 0).to_pylist()
+        at = 0
+        for record, n in zip(top, lengths, strict=True):
+            if n:
+                record["card_faces"] = face_rows[at:at + n]
+                at += n
+    return [test(record) for record in top]
+
+
+def row_table(checked: CheckedBatch, keep: Sequence[int]) -> pa.Table:
+    """The fields :mod:`db.card_rows` makes rows of (its :data:`~db.card_rows.SCHEMA`), for
+    the records at ``keep``: the same table its own pyarrow read of those lines gives."""
+    table = checked.table.take(pa.array(keep, pa.int64()))
+    columns = []
+    for field in ROW_SCHEMA:
+        column = table[field.name]
+        if column.type != field.type:
+            column = column.cast(field.type)  # card_faces: the row fields of each face only
+        columns.append(column)
+    return pa.Table.from_arrays(columns, schema=ROW_SCHEMA)
