@@ -183,3 +183,14 @@ class PutFromMilled(Effect):
     max_count: int = 1
     destination: str = "hand"
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SetLifeTotal(Effect):
+    """"Target player's life total becomes 10", "each player's life total becomes the number
+    of creatures they control": each player gains or loses the difference (119.5), so the
+    change is a life gain or a life loss for every rule and trigger that asks."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    amount: Amount = field(default_factory=lambda: Amount(0))
+    text: str = ""

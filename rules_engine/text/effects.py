@@ -86,8 +86,10 @@ from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
 from rules_engine.text.verbs_animate import extend as _extend_animate
 from rules_engine.text.verbs_chosen import extend as _extend_chosen
+from rules_engine.text.verbs_damage import extend as _extend_damage_verbs
 from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
 from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
+from rules_engine.text.verbs_players import extend as _extend_player_verbs
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 
 # the verb-phrase table, then the phrases added beside it (rules_engine.text.phrases)
@@ -131,6 +133,8 @@ _extend_verbs(VERB_PHRASES, _DURATIONS, _DURATION_PREFIX)
 _extend_chosen(VERB_PHRASES)  # chosen names, 201.4 / 602.5 (rules_engine.text.verbs_chosen)
 _extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_animate, 301.7b)
 _extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
+_extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)
+_extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
@@ -821,6 +825,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         cond = parse_condition(m.group(2), ctx)
         if cond is not None:
             inner = parse_effect_text(m.group(1).removesuffix(" instead"), ctx)
+            if inner is None and re.search(r"\binstead\b", t, re.I):
+                # "~ deals 5 damage instead if ...": only the amount changes (614.1a)
+                inner = _same_but_amount(m.group(1).removesuffix(" instead"), effects)
             if inner is not None:
                 if re.search(r"\binstead\b", t, re.I):
                     if _replace_last(effects, cond, inner, t):

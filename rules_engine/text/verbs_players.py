@@ -1,0 +1,141 @@
+"""Verb phrases whose subject is a player, appended to the verb-phrase table
+(:data:`rules_engine.text.effects.VERB_PHRASES`) like :mod:`rules_engine.text.verbs_decks`
+(helper eff1, issue 12). Each works for every player subject the noun grammar reads ("you",
+"target player", "target opponent", "each player", "each opponent", "that player", "its
+controller" ...):
+
+- "have <player> <verb phrase>" ("you may have target player discard a card", "... have target
+  opponent sacrifice a creature", "... have its controller create a token"): the named player
+  performs the instruction (608.2c); the main table's "have <object> ..." knows only the verbs
+  an object undergoes;
+- "<player> get(s) N poison / experience counters" (122.1: counters on a player; poison ten
+  or more loses the game, 704.5c);
+- "<player> loses half their life, rounded up/down" (119.3 with 107.1a rounding);
+- "<player>'s life total becomes N", "have your life total become N" (119.5: the player gains
+  or loses the difference);
+- "<player> sacrifices <objects> of their choice" (701.21a: the sacrificing player chooses;
+  the words only repeat it);
+- "<object> becomes <color(s)>" / "becomes all colors" (105.3, layer 5: the new colors replace
+  the old, for the duration the clause names).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import Amount, Effect, LoseLife, PutCounters, Ref, SetTypes
+from rules_engine.records import SetLifeTotal
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_ref
+
+_Result = Effect | tuple[Effect, ...] | None
+_Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
+
+# Ref kinds that name players (rules_engine.effects.core.resolve_ref)
+_PLAYER_KINDS = frozenset({"you", "that_player", "player_each", "opponent_each",
+                           "player_each_other", "defending_player", "active_player",
+                           "controller_of", "owner_of", "enchanted"})
+_COLOR = r"(?:white|blue|black|red|green)"
+_ALL_COLORS = ("white", "blue", "black", "red", "green")
+
+
+def is_player(ref: Ref) -> bool:
+    """Whether ``ref`` names one or more players (not objects)."""
+    if ref.kind == "target":
+        return ref.target is not None and ref.target.kind in ("player", "opponent")
+    if ref.kind == "enchanted":
+        return "player" in (ref.text or "").lower()
+    return ref.kind in _PLAYER_KINDS
+
+
+def _grammar():
+    """The sentence grammar (imported late: it imports this table)."""
+    from rules_engine.text import effects
+
+    return effects
+
+
+def _have_player_do(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"(you may) have target player mill two cards": that player follows the instruction
+    (608.2c); the verb is in its bare form, which the table's patterns accept."""
+    who = parse_ref(m.group("who"), ctx)
+    if who is None or not is_player(who) or who.kind == "you":
+        return None
+    return _grammar().parse_vp(who, m.group("vp"), ctx)
+
+
+def _player_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """122.1: "target opponent gets two poison counters", "you get an experience counter"."""
+    n = amount(m.group("n"))
+    if n is None or not is_player(s):
+        return None
+    return PutCounters(subject=s, counter=m.group("kind").lower(), amount=n, text=m.group(0))
+
+
+def _half_life(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """119.3, 107.1a: "each player loses half their life, rounded up": each loses half of
+    their own life total, rounded as the text says."""
+    if not is_player(s):
+        return None
+    way = m.group("way").lower()
+    return LoseLife(player=s, amount=Amount(text=f"half their life total, rounded {way}"),
+                    text=m.group(0))
+
+
+def _life_becomes(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """119.5: "target player's life total becomes 10", "each player's life total becomes the
+    number of creatures they control": the player gains or loses the difference. Read with
+    the implied subject "you" on the whole sentence, the player named before "'s"."""
+    if s.kind != "you":
+        return None
+    whose = m.group("who").strip()
+    low = whose.lower()
+    who = Ref("you") if low in ("your", "you") else parse_ref(whose, ctx)
+    if who is None or not is_player(who):
+        return None
+    raw = m.group("n").strip()
+    n = amount(raw) if re.fullmatch(NUM_WORD, raw, re.I) else Amount(text=raw)
+    if n is None:
+        return None
+    return SetLifeTotal(player=who, amount=n, text=m.group(0))
+
+
+def _sacrifice_their_choice(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.21a: "target opponent sacrifices a creature of their choice" is the sacrifice the
+    player makes anyway (the sacrificing player chooses)."""
+    if not is_player(s) or s.kind == "you":
+        return None
+    return _grammar().parse_vp(s, f"sacrifices {m.group('what')}", ctx)
+
+
+def _becomes_colors(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """105.3 (layer 5, 613.1e): "target creature becomes blue [until end of turn]", "becomes
+    white and black", "becomes all colors": the named colors replace its colors. Only for
+    permanents: a spell's color changes are not modelled, so "target spell or permanent" stays
+    unsupported."""
+    if is_player(s) or s.kind == "you":
+        return None
+    if s.target is not None and "spell" in (s.target.text or "").lower():
+        return None
+    words = m.group("colors").lower()
+    colors = _ALL_COLORS if words == "all colors" else tuple(
+        c for c in re.split(r",? and |, ", words) if c)
+    return SetTypes(subject=s, colors=colors, duration=None, text=m.group(0))
+
+
+VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"have (?P<who>.+?) (?P<vp>(?:discard|mill|draw|sacrifice|reveal|create|exile|search|"
+     r"shuffle|look|scry|surveil|tap|untap|investigate|pay)\b.+)", _have_player_do),
+    (rf"gets? (?P<n>{NUM_WORD}) (?P<kind>poison|experience) counters?", _player_counters),
+    (r"loses? half (?:their|his or her|your) life(?: total)?, rounded (?P<way>up|down)",
+     _half_life),
+    (r"(?:have )?(?P<who>.+?)(?:'s)? life total (?:becomes?|become) (?P<n>.+)", _life_becomes),
+    (r"sacrifices? (?P<what>.+?) of (?:their|his or her) choice", _sacrifice_their_choice),
+    (rf"becomes? (?P<colors>all colors|{_COLOR}(?:(?:,| and|, and) {_COLOR})*)", _becomes_colors),
+]
+
+
+def extend(table: list) -> None:
+    """Append these phrases to the verb-phrase table (once)."""
+    if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
+        table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
