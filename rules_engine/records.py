@@ -194,3 +194,34 @@ class SetLifeTotal(Effect):
     player: Ref = field(default_factory=lambda: Ref("you"))
     amount: Amount = field(default_factory=lambda: Amount(0))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTop(Effect):
+    """"Each player reveals the top card of their library", "target opponent reveals the top
+    X cards of their library" (701.20a): the cards stay where they are; together they are
+    "the cards revealed this way" for the instructions that follow (608.2c)."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraLandPlays(Effect):
+    """"You may play an additional land this turn", "... up to two additional lands this
+    turn" (305.2a): that many more land plays for the player this turn."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHandOnTop(Effect):
+    """"Target opponent puts a card from their hand on top of their library": each such player
+    chooses that many cards of their own hand (608.2d) and puts them on top (401.4)."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""

@@ -6,6 +6,13 @@
   stops, 119.7, as ``Game.gain_life`` does). Every player's new total is computed before any
   changes ("each player's life total becomes the number of creatures they control"), with
   "they"/"their" the player it is computed for.
+- :class:`~rules_engine.records.RevealTop`: 701.20a, each player reveals the top cards of their
+  library (in turn order, 101.4); all of them are "the cards revealed this way" (608.2c).
+- :class:`~rules_engine.records.ExtraLandPlays`: 305.2a, more land plays this turn, counted by
+  ``casting.land_plays_allowed`` from ``Game.extra_land_plays`` (player name, turn) -> count.
+- :class:`~rules_engine.records.PutFromHandOnTop`: each player named chooses cards from their own
+  hand (608.2d: the player the instruction names makes the choice) and puts them on top of
+  their library (401.4).
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from __future__ import annotations
 from rules_engine import records, registry
 from rules_engine.conditions import note_life_lost
 from rules_engine.context import Ctx
-from rules_engine.effects.core import _amount_for, _players
+from rules_engine.effects.core import _amount_for, _players, amount
 
 
 def h_set_life_total(ctx: Ctx, eff: records.SetLifeTotal) -> None:
@@ -29,6 +36,47 @@ def h_set_life_total(ctx: Ctx, eff: records.SetLifeTotal) -> None:
             note_life_lost(game, p)  # 702.179d
 
 
+def h_reveal_top(ctx: Ctx, eff: records.RevealTop) -> None:
+    """701.20a: reveal; the revealed cards are what "this way" counts next (608.2c)."""
+    game = ctx.game
+    revealed = []
+    for p in _players(ctx, eff.player):
+        top = list(p.library[:_amount_for(ctx, eff.amount, p)])
+        for card in top:
+            game.log("revealed", obj=card, player=p)
+        revealed += top
+    ctx.those = revealed
+    ctx.count = len(revealed)
+
+
+def h_extra_land_plays(ctx: Ctx, eff: records.ExtraLandPlays) -> None:
+    """305.2a: that many additional land plays this turn."""
+    game = ctx.game
+    table = game.__dict__.setdefault("extra_land_plays", {})
+    n = amount(ctx, eff.amount)
+    for p in _players(ctx, eff.player):
+        key = (p.name, game.turn)
+        table[key] = table.get(key, 0) + max(0, n)
+        game.log("extra_land_plays", player=p, amount=n)
+
+
+def h_put_from_hand_on_top(ctx: Ctx, eff: records.PutFromHandOnTop) -> None:
+    """The named player picks the cards (608.2d) and puts them on top of their library."""
+    game = ctx.game
+    moved = []
+    for p in _players(ctx, eff.player):
+        n = min(_amount_for(ctx, eff.amount, p), len(p.hand))
+        chosen = game.decider.choose_many(p.name, f"cards to put on top ({eff.text})",
+                                          list(p.hand), n)
+        for card in chosen:
+            game.move(card, "library", top=True)
+            moved.append(card)
+    ctx.those = moved
+
+
 registry.register_effects({
     records.SetLifeTotal: h_set_life_total,
+    records.RevealTop: h_reveal_top,
+    records.ExtraLandPlays: h_extra_land_plays,
+    records.PutFromHandOnTop: h_put_from_hand_on_top,
 })

@@ -61,7 +61,7 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.records import GrantChoice, ModalUnchosen
+from rules_engine.records import ExtraLandPlays, GrantChoice, ModalUnchosen
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import (
     hooks,
@@ -942,10 +942,11 @@ def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         inner = parse_clause(m.group(1), ctx)
         if inner is None:
             return None
-        if isinstance(inner[0], CastPermission | PlayPermission) or (
+        if isinstance(inner[0], CastPermission | PlayPermission | ExtraLandPlays) or (
                 isinstance(inner[0], CastWithoutPaying) and inner[0].any_mana):
-            # "You may cast ... as though they had flash" grants a permission (rule 601.3b);
-            # it is not an optional action taken on resolution.
+            # "You may cast ... as though they had flash" grants a permission (rule 601.3b),
+            # "you may play an additional land this turn" too (305.2a); it is not an optional
+            # action taken on resolution.
             return inner
         return (MayEffect(effects=inner, text=t),)
     return parse_clause(t, ctx)

@@ -16,7 +16,13 @@ controller" ...):
 - "<player> sacrifices <objects> of their choice" (701.21a: the sacrificing player chooses;
   the words only repeat it);
 - "<object> becomes <color(s)>" / "becomes all colors" (105.3, layer 5: the new colors replace
-  the old, for the duration the clause names).
+  the old, for the duration the clause names);
+- "each player reveals the top card of their library", "target opponent reveals the top X
+  cards of their library" (701.20a; "revealed this way" counts them all, 608.2c);
+- "you may play an additional land this turn", "... up to two / X additional lands this turn"
+  (305.2a: a permission for this turn, not a choice made as the effect resolves);
+- "<player> puts a card from their hand on top of their library" (the player named chooses
+  the card, 608.2d).
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Effect, LoseLife, PutCounters, Ref, SetTypes
-from rules_engine.records import SetLifeTotal
+from rules_engine.records import ExtraLandPlays, PutFromHandOnTop, RevealTop, SetLifeTotal
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -123,6 +129,33 @@ def _becomes_colors(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return SetTypes(subject=s, colors=colors, duration=None, text=m.group(0))
 
 
+def _reveal_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.20a: "each player reveals the top card of their library"."""
+    n = amount(m.group("n")) if m.group("n") else Amount(1)
+    if n is None or not is_player(s) or s.kind == "you":
+        return None
+    return RevealTop(player=s, amount=n, text=m.group(0))
+
+
+def _extra_lands(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """305.2a: "you may play an additional land this turn" (read on the whole sentence, so
+    the "may" is the permission's, not a question as the effect resolves)."""
+    if s.kind != "you":
+        return None
+    n = amount(m.group("n"))
+    if n is None:
+        return None
+    return ExtraLandPlays(player=s, amount=n, text=m.group(0))
+
+
+def _hand_on_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"target opponent puts a card from their hand on top of their library" (608.2d)."""
+    n = amount(m.group("n"))
+    if n is None or not is_player(s) or s.kind == "you":
+        return None
+    return PutFromHandOnTop(player=s, amount=n, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
     (r"have (?P<who>.+?) (?P<vp>(?:discard|mill|draw|sacrifice|reveal|create|exile|search|"
      r"shuffle|look|scry|surveil|tap|untap|investigate|pay)\b.+)", _have_player_do),
@@ -132,6 +165,12 @@ VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:have )?(?P<who>.+?)(?:'s)? life total (?:becomes?|become) (?P<n>.+)", _life_becomes),
     (r"sacrifices? (?P<what>.+?) of (?:their|his or her) choice", _sacrifice_their_choice),
     (rf"becomes? (?P<colors>all colors|{_COLOR}(?:(?:,| and|, and) {_COLOR})*)", _becomes_colors),
+    (rf"reveals? the top (?:card|(?P<n>{NUM_WORD}) cards) of (?:their|his or her) library",
+     _reveal_top),
+    (rf"(?:(?:you )?may )?play (?:up to )?(?P<n>an|{NUM_WORD}) additional lands? this turn",
+     _extra_lands),
+    (rf"puts? (?P<n>{NUM_WORD}) cards? from (?:their|his or her) hand on top of (?:their|his or "
+     r"her) library", _hand_on_top),
 ]
 
 
