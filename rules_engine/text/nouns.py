@@ -148,6 +148,8 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    # "a card named ~": one with this object's name (201.2; targeting.matches)
+    (re.compile(r"(?<!\bnot)\s+named ~$", re.I), {"qualifier": "named ~"}),
     # "creatures you control of the chosen type" (607.2d: the type the source chose)
     # (not "that aren't of the chosen type": the negated form is read with its "that")
     (re.compile(r"(?<!n't)(?<! not)\s+of the chosen (?:creature )?type$", re.I),
