@@ -225,3 +225,14 @@ class PutFromHandOnTop(Effect):
     player: Ref = field(default_factory=lambda: Ref("you"))
     amount: Amount = field(default_factory=lambda: Amount(1))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutTopOrBottom(Effect):
+    """"Target creature's owner puts it on their choice of the top or bottom of their
+    library", "you may put it on the top or bottom of its owner's library": ``chooser``
+    decides which (608.2d); the object goes to its owner's library there (401.4)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""

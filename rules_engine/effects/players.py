@@ -13,6 +13,8 @@
 - :class:`~rules_engine.records.PutFromHandOnTop`: each player named chooses cards from their own
   hand (608.2d: the player the instruction names makes the choice) and puts them on top of
   their library (401.4).
+- :class:`~rules_engine.records.PutTopOrBottom`: the chooser picks the top or the bottom of the
+  owner's library (608.2d, 401.4); unanswered, the top.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 from rules_engine import records, registry
 from rules_engine.conditions import note_life_lost
 from rules_engine.context import Ctx
-from rules_engine.effects.core import _amount_for, _players, amount
+from rules_engine.effects.core import _amount_for, _objects, _players, amount
 
 
 def h_set_life_total(ctx: Ctx, eff: records.SetLifeTotal) -> None:
@@ -74,9 +76,23 @@ def h_put_from_hand_on_top(ctx: Ctx, eff: records.PutFromHandOnTop) -> None:
     ctx.those = moved
 
 
+def h_put_top_or_bottom(ctx: Ctx, eff: records.PutTopOrBottom) -> None:
+    """The chooser names top or bottom; the object goes there in its owner's library."""
+    game = ctx.game
+    objects = _objects(ctx, eff.subject)
+    choosers = _players(ctx, eff.chooser) or [ctx.controller]
+    for obj in objects:
+        if obj.zone not in ("battlefield", "graveyard", "hand", "exile", "stack"):
+            continue
+        where = game.decider.choose(choosers[0].name, f"top or bottom ({eff.text})",
+                                    ["top", "bottom"])
+        game.move(obj, "library", top=where != "bottom")
+
+
 registry.register_effects({
     records.SetLifeTotal: h_set_life_total,
     records.RevealTop: h_reveal_top,
     records.ExtraLandPlays: h_extra_land_plays,
     records.PutFromHandOnTop: h_put_from_hand_on_top,
+    records.PutTopOrBottom: h_put_top_or_bottom,
 })

@@ -22,7 +22,10 @@ controller" ...):
 - "you may play an additional land this turn", "... up to two / X additional lands this turn"
   (305.2a: a permission for this turn, not a choice made as the effect resolves);
 - "<player> puts a card from their hand on top of their library" (the player named chooses
-  the card, 608.2d).
+  the card, 608.2d);
+- "target creature's owner puts it on their choice of the top or bottom of their library",
+  "you may put it on the top or bottom of its owner's library" (608.2d: the player the
+  sentence names chooses).
 """
 
 from __future__ import annotations
@@ -31,7 +34,13 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Effect, LoseLife, PutCounters, Ref, SetTypes
-from rules_engine.records import ExtraLandPlays, PutFromHandOnTop, RevealTop, SetLifeTotal
+from rules_engine.records import (
+    ExtraLandPlays,
+    PutFromHandOnTop,
+    PutTopOrBottom,
+    RevealTop,
+    SetLifeTotal,
+)
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -156,6 +165,29 @@ def _hand_on_top(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return PutFromHandOnTop(player=s, amount=n, text=m.group(0))
 
 
+def _owner_top_or_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target creature's owner puts it on their choice of the top or bottom of their
+    library": read on the whole sentence (implied subject "you"), the owner of the target
+    chooses."""
+    if s.kind != "you":
+        return None
+    obj = parse_ref(m.group("obj"), ctx)
+    if obj is None or is_player(obj):
+        return None
+    return PutTopOrBottom(subject=obj, chooser=Ref("owner_of", of=obj, text="its owner"),
+                          text=m.group(0))
+
+
+def _top_or_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"(you may) put it on the top or bottom of its owner's library": the subject chooses."""
+    if not is_player(s):
+        return None
+    obj = parse_ref(m.group("obj"), ctx)
+    if obj is None or is_player(obj):
+        return None
+    return PutTopOrBottom(subject=obj, chooser=s, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
     (r"have (?P<who>.+?) (?P<vp>(?:discard|mill|draw|sacrifice|reveal|create|exile|search|"
      r"shuffle|look|scry|surveil|tap|untap|investigate|pay)\b.+)", _have_player_do),
@@ -171,6 +203,10 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      _extra_lands),
     (rf"puts? (?P<n>{NUM_WORD}) cards? from (?:their|his or her) hand on top of (?:their|his or "
      r"her) library", _hand_on_top),
+    (r"(?P<obj>target .+?)'s owner puts it on (?:their choice of )?the top or bottom of (?:their|"
+     r"his or her) library", _owner_top_or_bottom),
+    (r"puts? (?P<obj>it|that card|that creature|that permanent|~) on (?:their choice of )?the "
+     r"top or bottom of (?:its owner's|their|his or her) library", _top_or_bottom),
 ]
 
 
