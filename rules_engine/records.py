@@ -236,3 +236,12 @@ class PutTopOrBottom(Effect):
     subject: Ref = field(default_factory=lambda: Ref("it"))
     chooser: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealAtRandom(Effect):
+    """"Target player reveals a card at random from their hand" (701.20a): the game picks the
+    card (its seeded generator); later text names it "that card" / "the revealed card"."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""

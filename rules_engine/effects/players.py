@@ -15,6 +15,8 @@
   their library (401.4).
 - :class:`~rules_engine.records.PutTopOrBottom`: the chooser picks the top or the bottom of the
   owner's library (608.2d, 401.4); unanswered, the top.
+- :class:`~rules_engine.records.RevealAtRandom`: one card of the player's hand, picked by the
+  game's seeded generator (so a game replays the same), revealed (701.20a); it is "that card".
 """
 
 from __future__ import annotations
@@ -89,10 +91,25 @@ def h_put_top_or_bottom(ctx: Ctx, eff: records.PutTopOrBottom) -> None:
         game.move(obj, "library", top=where != "bottom")
 
 
+def h_reveal_at_random(ctx: Ctx, eff: records.RevealAtRandom) -> None:
+    """701.20a: a card at random from the hand; "that card" is it (608.2c)."""
+    game = ctx.game
+    revealed = []
+    for p in _players(ctx, eff.player):
+        if p.hand:
+            card = game.rng.choice(list(p.hand))
+            game.log("revealed", obj=card, player=p)
+            revealed.append(card)
+    ctx.those = revealed
+    if revealed:
+        ctx.it = revealed[-1]
+
+
 registry.register_effects({
     records.SetLifeTotal: h_set_life_total,
     records.RevealTop: h_reveal_top,
     records.ExtraLandPlays: h_extra_land_plays,
     records.PutFromHandOnTop: h_put_from_hand_on_top,
     records.PutTopOrBottom: h_put_top_or_bottom,
+    records.RevealAtRandom: h_reveal_at_random,
 })

@@ -411,6 +411,12 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
+    m = re.fullmatch(r"(target .+?)'s (controller|owner)", p, re.I)
+    if m:  # "target spell's controller": that target's controller (read before "target ...")
+        inner = parse_ref(m.group(1), ctx)
+        if inner is not None:
+            kind = "controller_of" if m.group(2).lower() == "controller" else "owner_of"
+            return Ref(kind, of=inner, text=p)
     m = re.fullmatch(r"(each|all) (.+?) target (player|opponent) controls", p, re.I) or \
         re.fullmatch(r"()([A-Za-z][\w -]*s) target (player|opponent) controls", p, re.I)
     if m:  # (a bare plural, "Creatures target player controls", means all of them)

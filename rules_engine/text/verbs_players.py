@@ -25,7 +25,11 @@ controller" ...):
   the card, 608.2d);
 - "target creature's owner puts it on their choice of the top or bottom of their library",
   "you may put it on the top or bottom of its owner's library" (608.2d: the player the
-  sentence names chooses).
+  sentence names chooses);
+- "target player reveals a card at random from their hand" (701.20a);
+- "target opponent chooses a creature they control" (608.2d: that player chooses, not you; one
+  player only: "each opponent chooses" is a choice of each, not read here);
+- "you get that many {E}" (107.14, 122.1: energy counters, as many as the earlier count).
 """
 
 from __future__ import annotations
@@ -33,15 +37,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, Effect, LoseLife, PutCounters, Ref, SetTypes
+from rules_engine.abilities import (
+    Amount,
+    ChooseCard,
+    Effect,
+    LoseLife,
+    PutCounters,
+    Ref,
+    SetTypes,
+)
 from rules_engine.records import (
     ExtraLandPlays,
     PutFromHandOnTop,
     PutTopOrBottom,
+    RevealAtRandom,
     RevealTop,
     SetLifeTotal,
 )
-from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_ref
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -188,6 +201,38 @@ def _top_or_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return PutTopOrBottom(subject=obj, chooser=s, text=m.group(0))
 
 
+def _reveal_at_random(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.20a: "target opponent reveals a card at random from their hand"."""
+    if not is_player(s) or s.kind in ("player_each", "opponent_each"):
+        return None
+    return RevealAtRandom(player=s, text=m.group(0))
+
+
+def _chooses_theirs(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """608.2d: "target opponent chooses a creature they control": the filter is read for the
+    chooser ("you control" from that player's side, as ``effects.library.h_choose_card``
+    matches it), later "that creature"."""
+    if m.group("who"):  # (the sentence's subject: "chooses" does not split a clause)
+        if s.kind != "you":
+            return None
+        s = parse_ref(m.group("who"), ctx)
+    if s is None or not is_player(s) or s.kind in ("you", "player_each", "opponent_each",
+                                                   "player_each_other"):
+        return None
+    flt = parse_filter(f"{m.group('what')} you control")
+    if flt is None:
+        return None
+    return ChooseCard(chooser=s, filter=flt, zone="battlefield", owner=s, text=m.group(0))
+
+
+def _that_many_energy(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """107.14: "you get that many {E}" (the count of the instruction or event before)."""
+    n = amount("that many")
+    if n is None or not is_player(s):
+        return None
+    return PutCounters(subject=s, counter="energy", amount=n, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
     (r"have (?P<who>.+?) (?P<vp>(?:discard|mill|draw|sacrifice|reveal|create|exile|search|"
      r"shuffle|look|scry|surveil|tap|untap|investigate|pay)\b.+)", _have_player_do),
@@ -207,6 +252,10 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      r"his or her) library", _owner_top_or_bottom),
     (r"puts? (?P<obj>it|that card|that creature|that permanent|~) on (?:their choice of )?the "
      r"top or bottom of (?:its owner's|their|his or her) library", _top_or_bottom),
+    (r"reveals? a card at random from (?:their|his or her) hand", _reveal_at_random),
+    (r"(?:(?P<who>target (?:player|opponent)|that player|defending player|that opponent) )?"
+     r"chooses? an? (?P<what>[a-z -]+?) (?:they|he or she) controls?", _chooses_theirs),
+    (r"gets? that many \{E\}", _that_many_energy),
 ]
 
 
