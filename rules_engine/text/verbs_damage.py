@@ -16,7 +16,9 @@ table (:data:`rules_engine.text.effects.VERB_PHRASES`) like :mod:`rules_engine.t
   full amount);
 - "divided as you choose among one, two, or three target creatures [with flying]" and
   "damage equal to its power divided as you choose among any number of target creatures"
-  (601.2d: the division is announced with the targets, at least 1 to each).
+  (601.2d: the division is announced with the targets, at least 1 to each);
+- "~ deals 1 damage to the player or planeswalker that creature is attacking" / "... it's
+  attacking" (506.4, 508.1b: what that attacking creature attacks; a reference, not a target).
 """
 
 from __future__ import annotations
@@ -121,6 +123,18 @@ def _divided_range(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                       divided=True, text=m.group(0))
 
 
+def _to_attacked(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """506.4: "deals 1 damage to the player or planeswalker that creature is attacking"."""
+    who = m.group("who").lower()
+    of = Ref("self", text="~") if who == "~" else Ref("it", text=m.group("who"))
+    raw = m.group("n")
+    amt = Amount(variable="X") if raw == "X" else amount(raw)
+    if amt is None:
+        return None
+    return DealDamage(source=s, amount=amt, recipients=(Ref("attacked_by", of=of, text=(
+        f"the player or planeswalker {m.group('who')} is attacking")),), text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?P<n1>{_AMT}) damage to (?P<to1>.+?),? and (?P<n2>{_AMT}) damage to "
      r"(?P<to2>.+)", _two_amounts),
@@ -131,6 +145,8 @@ VP_SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?:damage )?(?P<n>{_AMT}|equal to .+?) (?:damage )?divided as you choose among "
      r"(?P<range>one, two, or (?P<hi>two|three|four)|any number of) target (?P<what>.+)",
      _divided_range),
+    (rf"deals? (?P<n>{NUM_WORD}|X) damage to the player or planeswalker (?P<who>it|that creature|"
+     r"~|he|she)(?:'s| is) attacking", _to_attacked),
 ]
 
 
