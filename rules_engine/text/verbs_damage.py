@@ -18,7 +18,11 @@ table (:data:`rules_engine.text.effects.VERB_PHRASES`) like :mod:`rules_engine.t
   "damage equal to its power divided as you choose among any number of target creatures"
   (601.2d: the division is announced with the targets, at least 1 to each);
 - "~ deals 1 damage to the player or planeswalker that creature is attacking" / "... it's
-  attacking" (506.4, 508.1b: what that attacking creature attacks; a reference, not a target).
+  attacking" (506.4, 508.1b: what that attacking creature attacks; a reference, not a target);
+- combat damage assignment, static abilities read by ``combat.combat_damage``: "Each creature
+  you control assigns combat damage equal to its toughness rather than its power" (510.1a) and
+  "You may have ~ assign its combat damage as though it weren't blocked" (510.1c, the
+  controller's choice as damage is assigned).
 """
 
 from __future__ import annotations
@@ -26,8 +30,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, DealDamage, Effect, ObjectFilter, Ref
-from rules_engine.text.nouns import NUM_WORD, Ctx, _target_kind, amount, number, parse_filter
+from rules_engine.abilities import Amount, DealDamage, Effect, ObjectFilter, Ref, Restriction
+from rules_engine.text.nouns import (
+    NUM_WORD,
+    Ctx,
+    _target_kind,
+    amount,
+    number,
+    parse_filter,
+    parse_ref,
+)
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -135,6 +147,27 @@ def _to_attacked(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
         f"the player or planeswalker {m.group('who')} is attacking")),), text=m.group(0))
 
 
+def _by_toughness(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """510.1a: "<creatures> assign combat damage equal to their toughness ..."."""
+    if m.group("who"):  # ("assigns" does not split a clause: read on the whole sentence)
+        if s.kind != "you":
+            return None
+        s = parse_ref(m.group("who"), ctx)
+    if s is None or s.kind == "you":
+        return None
+    return Restriction(kind="assigns_damage_by_toughness", subject=s, text=m.group(0))
+
+
+def _as_unblocked(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """510.1c: "(you may) have ~ assign its combat damage as though it weren't blocked"."""
+    if s.kind != "you":
+        return None
+    obj = Ref("self", text="~") if m.group("obj") == "~" else None
+    if obj is None:
+        return None
+    return Restriction(kind="may_assign_as_unblocked", subject=obj, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
     (rf"deals? (?P<n1>{_AMT}) damage to (?P<to1>.+?),? and (?P<n2>{_AMT}) damage to "
      r"(?P<to2>.+)", _two_amounts),
@@ -147,6 +180,10 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      _divided_range),
     (rf"deals? (?P<n>{NUM_WORD}|X) damage to the player or planeswalker (?P<who>it|that creature|"
      r"~|he|she)(?:'s| is) attacking", _to_attacked),
+    (r"(?:(?P<who>each .+?|creatures .+?) )?assigns? combat damage equal to (?:its|their) "
+     r"toughness rather than (?:its|their) power",
+     _by_toughness),
+    (r"have (?P<obj>~) assign its combat damage as though it weren't blocked", _as_unblocked),
 ]
 
 
