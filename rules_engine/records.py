@@ -15,6 +15,7 @@ from rules_engine.abilities import (
     Effect,
     KeywordAbility,
     Modal,
+    MoveToZone,
     ObjectFilter,
     Ref,
     Repeat,
@@ -245,3 +246,13 @@ class RevealAtRandom(Effect):
 
     player: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAttached(MoveToZone):
+    """"You may return ~ from your graveyard to the battlefield attached to that creature": the
+    Aura enters attached to ``attach_to`` (303.4f-g: it stays where it is when it can't legally
+    enchant it; a permanent that isn't an Aura or Equipment enters unattached, 303.4h). A move
+    of the card itself from its graveyard, so the ability works there (113.6m)."""
+
+    attach_to: Ref | None = None

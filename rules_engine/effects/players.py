@@ -17,14 +17,19 @@
   owner's library (608.2d, 401.4); unanswered, the top.
 - :class:`~rules_engine.records.RevealAtRandom`: one card of the player's hand, picked by the
   game's seeded generator (so a game replays the same), revealed (701.20a); it is "that card".
+- :class:`~rules_engine.records.ReturnAttached`: an Aura returned from a zone onto the
+  battlefield attached to an object (303.4f); one that can't legally enchant it stays where
+  it is (303.4g); a non-Aura, non-Equipment permanent enters unattached (303.4h).
 """
 
 from __future__ import annotations
 
-from rules_engine import records, registry
+from rules_engine import permanents, records, registry
 from rules_engine.conditions import note_life_lost
 from rules_engine.context import Ctx
+from rules_engine.effects.control import can_attach
 from rules_engine.effects.core import _amount_for, _objects, _players, amount
+from rules_engine.sba import _enchant_allows
 
 
 def h_set_life_total(ctx: Ctx, eff: records.SetLifeTotal) -> None:
@@ -105,6 +110,27 @@ def h_reveal_at_random(ctx: Ctx, eff: records.RevealAtRandom) -> None:
         ctx.it = revealed[-1]
 
 
+def h_return_attached(ctx: Ctx, eff: records.ReturnAttached) -> None:
+    """303.4f-h: onto the battlefield attached to the object the effect names."""
+    game = ctx.game
+    found = _objects(ctx, eff.attach_to)
+    to = found[0] if found else None
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone != eff.from_zone:
+            continue
+        aura = "Aura" in obj.face.subtypes
+        attachable = aura or "Equipment" in obj.face.subtypes
+        legal = to is not None and to.zone == "battlefield" and can_attach(game, obj, to) and (
+            not aura or _enchant_allows(obj, to))
+        if aura and not legal:
+            game.note(f"{obj.name} can't enchant that: it stays in its zone (303.4g)")
+            continue
+        permanents.enter_battlefield(game, obj, ctx.controller)
+        if attachable and legal:
+            obj.attached_to = to
+            game.log("attached", obj=obj, to=to)
+
+
 registry.register_effects({
     records.SetLifeTotal: h_set_life_total,
     records.RevealTop: h_reveal_top,
@@ -112,4 +138,5 @@ registry.register_effects({
     records.PutFromHandOnTop: h_put_from_hand_on_top,
     records.PutTopOrBottom: h_put_top_or_bottom,
     records.RevealAtRandom: h_reveal_at_random,
+    records.ReturnAttached: h_return_attached,
 })

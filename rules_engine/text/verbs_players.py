@@ -29,7 +29,8 @@ controller" ...):
 - "target player reveals a card at random from their hand" (701.20a);
 - "target opponent chooses a creature they control" (608.2d: that player chooses, not you; one
   player only: "each opponent chooses" is a choice of each, not read here);
-- "you get that many {E}" (107.14, 122.1: energy counters, as many as the earlier count).
+- "you get that many {E}" (107.14, 122.1: energy counters, as many as the earlier count);
+- "return ~ from your graveyard to the battlefield attached to that creature" (303.4f-h).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from rules_engine.records import (
     ExtraLandPlays,
     PutFromHandOnTop,
     PutTopOrBottom,
+    ReturnAttached,
     RevealAtRandom,
     RevealTop,
     SetLifeTotal,
@@ -233,6 +235,17 @@ def _that_many_energy(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return PutCounters(subject=s, counter="energy", amount=n, text=m.group(0))
 
 
+def _return_attached(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """303.4f: "return ~ from your graveyard to the battlefield attached to that creature"."""
+    if s.kind != "you":
+        return None
+    to = parse_ref(m.group("to"), ctx)
+    if to is None or is_player(to):
+        return None
+    return ReturnAttached(subject=Ref("self", text="~"), to_zone="battlefield",
+                          from_zone="graveyard", attach_to=to, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
     (r"have (?P<who>.+?) (?P<vp>(?:discard|mill|draw|sacrifice|reveal|create|exile|search|"
      r"shuffle|look|scry|surveil|tap|untap|investigate|pay)\b.+)", _have_player_do),
@@ -256,6 +269,8 @@ VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:(?P<who>target (?:player|opponent)|that player|defending player|that opponent) )?"
      r"chooses? an? (?P<what>[a-z -]+?) (?:they|he or she) controls?", _chooses_theirs),
     (r"gets? that many \{E\}", _that_many_energy),
+    (r"return ~ from your graveyard to the battlefield attached to (?P<to>that creature|it|"
+     r"target .+)", _return_attached),
 ]
 
 
