@@ -30,7 +30,10 @@ controller" ...):
 - "target opponent chooses a creature they control" (608.2d: that player chooses, not you; one
   player only: "each opponent chooses" is a choice of each, not read here);
 - "you get that many {E}" (107.14, 122.1: energy counters, as many as the earlier count);
-- "return ~ from your graveyard to the battlefield attached to that creature" (303.4f-h).
+- "return ~ from your graveyard to the battlefield attached to that creature" (303.4f-h);
+- "You can't lose the game and your opponents can't win the game", "You don't lose the game
+  for having 0 or less life" (static restrictions of players: 104.3, 104.2b, 704.5a; read by
+  ``mechanics.leave_game.lose`` and ``sba.check_once``).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from rules_engine.abilities import (
     LoseLife,
     PutCounters,
     Ref,
+    Restriction,
     SetTypes,
 )
 from rules_engine.records import (
@@ -246,6 +250,15 @@ def _return_attached(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                           from_zone="graveyard", attach_to=to, text=m.group(0))
 
 
+def _game_result(kind: str) -> _Builder:
+    def build(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+        """104.3 / 104.2b / 704.5a: a player's loss or win held back by a static ability."""
+        if not is_player(s):
+            return None
+        return Restriction(kind=kind, subject=s, text=m.group(0))
+    return build
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
     (r"have (?P<who>.+?) (?P<vp>(?:discard|mill|draw|sacrifice|reveal|create|exile|search|"
      r"shuffle|look|scry|surveil|tap|untap|investigate|pay)\b.+)", _have_player_do),
@@ -269,6 +282,10 @@ VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:(?P<who>target (?:player|opponent)|that player|defending player|that opponent) )?"
      r"chooses? an? (?P<what>[a-z -]+?) (?:they|he or she) controls?", _chooses_theirs),
     (r"gets? that many \{E\}", _that_many_energy),
+    (r"can't lose the game", _game_result("cant_lose_game")),
+    (r"can't win the game", _game_result("cant_win_game")),
+    (r"(?:don't|doesn't) lose the game for having 0 or less life",
+     _game_result("no_loss_at_zero_life")),
     (r"return ~ from your graveyard to the battlefield attached to (?P<to>that creature|it|"
      r"target .+)", _return_attached),
 ]
