@@ -256,3 +256,16 @@ class ReturnAttached(MoveToZone):
     of the card itself from its graveyard, so the ability works there (113.6m)."""
 
     attach_to: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFromZones(Effect):
+    """"You choose a nonland card from that player's graveyard or hand": one card of
+    ``filter`` among those zones of ``owner`` (608.2d, after "target opponent reveals their
+    hand"); later text calls it "it" / "that card"."""
+
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    zones: tuple[str, ...] = ("graveyard", "hand")
+    owner: Ref = field(default_factory=lambda: Ref("that_player"))
+    text: str = ""

@@ -20,11 +20,13 @@
 - :class:`~rules_engine.records.ReturnAttached`: an Aura returned from a zone onto the
   battlefield attached to an object (303.4f); one that can't legally enchant it stays where
   it is (303.4g); a non-Aura, non-Equipment permanent enters unattached (303.4h).
+- :class:`~rules_engine.records.ChooseFromZones`: a card chosen among several zones of a player
+  ("from that player's graveyard or hand", 608.2d); it is "it" for the next instruction.
 """
 
 from __future__ import annotations
 
-from rules_engine import permanents, records, registry
+from rules_engine import permanents, records, registry, targeting
 from rules_engine.conditions import note_life_lost
 from rules_engine.context import Ctx
 from rules_engine.effects.control import can_attach
@@ -131,6 +133,19 @@ def h_return_attached(ctx: Ctx, eff: records.ReturnAttached) -> None:
             game.log("attached", obj=obj, to=to)
 
 
+def h_choose_from_zones(ctx: Ctx, eff: records.ChooseFromZones) -> None:
+    """608.2d: the chooser picks one matching card among those zones."""
+    game = ctx.game
+    chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    owners = _players(ctx, eff.owner) or [ctx.controller]
+    options = [o for p in owners for zone in eff.zones for o in getattr(p, zone, [])
+               if targeting.matches(game, o, eff.filter, chooser, None, zone_check=False)]
+    pick = game.decider.choose(chooser.name, f"card to choose ({eff.text})", options)
+    if pick is not None:
+        ctx.it = pick
+        ctx.those = [pick]
+
+
 registry.register_effects({
     records.SetLifeTotal: h_set_life_total,
     records.RevealTop: h_reveal_top,
@@ -139,4 +154,5 @@ registry.register_effects({
     records.PutTopOrBottom: h_put_top_or_bottom,
     records.RevealAtRandom: h_reveal_at_random,
     records.ReturnAttached: h_return_attached,
+    records.ChooseFromZones: h_choose_from_zones,
 })

@@ -33,7 +33,8 @@ controller" ...):
 - "return ~ from your graveyard to the battlefield attached to that creature" (303.4f-h);
 - "You can't lose the game and your opponents can't win the game", "You don't lose the game
   for having 0 or less life" (static restrictions of players: 104.3, 104.2b, 704.5a; read by
-  ``mechanics.leave_game.lose`` and ``sba.check_once``).
+  ``mechanics.leave_game.lose`` and ``sba.check_once``);
+- "you choose a nonland card from that player's graveyard or hand" (608.2d: among both zones).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from rules_engine.abilities import (
     SetTypes,
 )
 from rules_engine.records import (
+    ChooseFromZones,
     ExtraLandPlays,
     PutFromHandOnTop,
     PutTopOrBottom,
@@ -259,6 +261,18 @@ def _game_result(kind: str) -> _Builder:
     return build
 
 
+def _choose_from_zones(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """608.2d: "you choose a nonland card from that player's graveyard or hand"."""
+    if s.kind != "you":
+        return None
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    zones = tuple(z.lower() for z in (m.group("z1"), m.group("z2")))
+    owner = Ref("you") if m.group("whose").lower() == "your" else Ref("that_player")
+    return ChooseFromZones(chooser=s, filter=flt, zones=zones, owner=owner, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
     (r"have (?P<who>.+?) (?P<vp>(?:discard|mill|draw|sacrifice|reveal|create|exile|search|"
      r"shuffle|look|scry|surveil|tap|untap|investigate|pay)\b.+)", _have_player_do),
@@ -282,6 +296,8 @@ VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:(?P<who>target (?:player|opponent)|that player|defending player|that opponent) )?"
      r"chooses? an? (?P<what>[a-z -]+?) (?:they|he or she) controls?", _chooses_theirs),
     (r"gets? that many \{E\}", _that_many_energy),
+    (r"(?:you )?choose an? (?P<what>[a-z -]+?) from (?P<whose>that player's|their|your) "
+     r"(?P<z1>graveyard|hand) or (?P<z2>graveyard|hand)", _choose_from_zones),
     (r"can't lose the game", _game_result("cant_lose_game")),
     (r"can't win the game", _game_result("cant_win_game")),
     (r"(?:don't|doesn't) lose the game for having 0 or less life",
