@@ -83,9 +83,9 @@ def own_cast_restriction(game: Game, player: Player, obj: GameObject) -> str | N
 
 
 def land_plays_allowed(game: Game, player: Player) -> int:
-    """305.2: one land each turn, plus one for each "You may play an additional land on each of
-    your turns" that applies (305.2a)."""
-    return 1 + len(statics.player_restrictions(game, "additional_land_play", player))
+    """305.2: one land a turn, plus each additional play (305.2a: statics, effects/players)."""
+    return 1 + len(statics.player_restrictions(game, "additional_land_play", player)) + \
+        game.__dict__.get("extra_land_plays", {}).get((player.name, game.turn), 0)
 
 
 def static_flash(game: Game, player: Player, obj: GameObject) -> bool:

@@ -422,6 +422,25 @@ def _deals_damage_this_step(obj: GameObject, first_strike: bool, had_fs_step: bo
     return ds or not fs  # 510.4
 
 
+def assigned_power(game: Game, obj: GameObject) -> int:
+    """510.1a: a creature assigns combat damage equal to its power; "Each creature you control
+    assigns combat damage equal to its toughness rather than its power" (a static ability,
+    510.1c-d apply to that amount) makes it its toughness."""
+    if statics.restrictions_of(game, "assigns_damage_by_toughness", obj):
+        return obj.toughness
+    return obj.power
+
+
+def _as_though_unblocked(game: Game, att: GameObject) -> bool:
+    """510.1c: "You may have ~ assign its combat damage as though it weren't blocked": its
+    controller decides as damage is assigned (all of it then goes to the player or planeswalker
+    it attacks)."""
+    if not statics.restrictions_of(game, "may_assign_as_unblocked", att):
+        return False
+    return game.decider.may(att.controller.name, f"{att.name}: assign its combat damage as "
+                                                 "though it weren't blocked")
+
+
 def combat_damage(game: Game, first_strike: bool) -> None:
     """510.1-510.2: all combat damage is dealt simultaneously; 510.4 first strike."""
     had_fs = first_strike or game.step_fs_happened
@@ -431,10 +450,10 @@ def combat_damage(game: Game, first_strike: bool) -> None:
     for att in attackers(game):
         if not _deals_damage_this_step(att, first_strike, had_fs):
             continue
-        power = att.power
+        power = assigned_power(game, att)
         if power <= 0:
             continue
-        if att.blocked:
+        if att.blocked and not _as_though_unblocked(game, att):
             remaining = power
             live = [b for b in att.blockers if b.zone == "battlefield"]
             deathtouch = compiled.has_keyword(att, "deathtouch")
@@ -462,7 +481,7 @@ def combat_damage(game: Game, first_strike: bool) -> None:
     for blk in blockers(game):
         if not _deals_damage_this_step(blk, first_strike, had_fs):
             continue
-        if blk.power > 0 and blk.blocking:
+        if assigned_power(game, blk) > 0 and blk.blocking:
             assignments.extend(_blocker_assignment(game, blk))
     by_player: dict[int, list[GameObject]] = {}
     for source, recipient, amount in assignments:
@@ -478,7 +497,7 @@ def _blocker_assignment(game: Game, blk: GameObject) -> list[tuple[GameObject, A
     two or more, divided as its controller chooses: a scripted mapping {attacker: amount},
     else lethal damage to each in the order it blocked them and the rest to the last."""
     live = [a for a in blk.blocking if a.zone == "battlefield"]
-    power = blk.power
+    power = assigned_power(game, blk)
     banded = hooks.banding_division(game, blk, live, power)  # 702.22k
     if banded is not None:
         return [(blk, a, n) for a, n in banded if n > 0]

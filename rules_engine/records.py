@@ -17,6 +17,7 @@ from rules_engine.abilities import (
     Effect,
     KeywordAbility,
     Modal,
+    MoveToZone,
     ObjectFilter,
     Ref,
     Repeat,
@@ -242,6 +243,16 @@ class SearchFor(Effect):
     count: Amount | None = None
     min_count: int = 0
     distinct_names: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SetLifeTotal(Effect):
+    """"Target player's life total becomes 10", "each player's life total becomes the number
+    of creatures they control": each player gains or loses the difference (119.5), so the
+    change is a life gain or a life loss for every rule and trigger that asks."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    amount: Amount = field(default_factory=lambda: Amount(0))
     text: str = ""
 
 
@@ -259,6 +270,16 @@ class MoveAllAmong(Effect):
     tapped: bool = False
     under_control: str | None = None
     other: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTop(Effect):
+    """"Each player reveals the top card of their library", "target opponent reveals the top
+    X cards of their library" (701.20a): the cards stay where they are; together they are
+    "the cards revealed this way" for the instructions that follow (608.2c)."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    amount: Amount = field(default_factory=lambda: Amount(1))
     text: str = ""
 
 
@@ -273,6 +294,15 @@ class MoveAtRandom(Effect):
     owner: Ref = field(default_factory=lambda: Ref("you"))
     from_zone: str = "graveyard"
     to_zone: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraLandPlays(Effect):
+    """"You may play an additional land this turn", "... up to two additional lands this
+    turn" (305.2a): that many more land plays for the player this turn."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    amount: Amount = field(default_factory=lambda: Amount(1))
     text: str = ""
 
 
@@ -289,6 +319,26 @@ class RemoveCountersChosen(Effect):
     counter: str | None = None
     amount: Amount | None = None
     up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHandOnTop(Effect):
+    """"Target opponent puts a card from their hand on top of their library": each such player
+    chooses that many cards of their own hand (608.2d) and puts them on top (401.4)."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutTopOrBottom(Effect):
+    """"Target creature's owner puts it on their choice of the top or bottom of their
+    library", "you may put it on the top or bottom of its owner's library": ``chooser``
+    decides which (608.2d); the object goes to its owner's library there (401.4)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
 
 
@@ -304,6 +354,14 @@ class SearchZonesForName(Effect):
     player: Ref = field(default_factory=lambda: Ref("that_player"))
     zones: tuple[str, ...] = ("graveyard", "hand", "library")
     max_count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RevealAtRandom(Effect):
+    """"Target player reveals a card at random from their hand" (701.20a): the game picks the
+    card (its seeded generator); later text names it "that card" / "the revealed card"."""
+
+    player: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
 
 
@@ -317,4 +375,26 @@ class WithSameName(Effect):
     subject: Ref = field(default_factory=lambda: Ref("it"))
     filter: ObjectFilter | None = None
     exile: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAttached(MoveToZone):
+    """"You may return ~ from your graveyard to the battlefield attached to that creature": the
+    Aura enters attached to ``attach_to`` (303.4f-g: it stays where it is when it can't legally
+    enchant it; a permanent that isn't an Aura or Equipment enters unattached, 303.4h). A move
+    of the card itself from its graveyard, so the ability works there (113.6m)."""
+
+    attach_to: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFromZones(Effect):
+    """"You choose a nonland card from that player's graveyard or hand": one card of
+    ``filter`` among those zones of ``owner`` (608.2d, after "target opponent reveals their
+    hand"); later text calls it "it" / "that card"."""
+
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    zones: tuple[str, ...] = ("graveyard", "hand")
+    owner: Ref = field(default_factory=lambda: Ref("that_player"))
     text: str = ""

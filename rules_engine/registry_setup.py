@@ -24,6 +24,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...
     player_choices,
+    players,  # 119.5 life totals becoming a number
     prevent_next,  # 615.7
     stat_effects,  # 602.2b activation cost changes (applied before resolution)
     switch_pt,  # 613.4d

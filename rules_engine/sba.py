@@ -119,7 +119,8 @@ def check_once(game: Game) -> bool:
     losers = []
     poison = game.__dict__.get("poison_counters")
     for p in game.living:
-        if p.life <= 0:  # 704.5a
+        if p.life <= 0 and not statics.player_restrictions(  # 704.5a
+                game, "no_loss_at_zero_life", p):  # ("don't lose the game for having 0 ...")
             losers.append((p, "704.5a: life total 0 or less"))
         elif p.drew_from_empty:  # 704.5b
             losers.append((p, "704.5b: drew a card from an empty library"))

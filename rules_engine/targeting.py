@@ -104,7 +104,9 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
         if q in _SIMPLE_QUALIFIERS:
             continue
         if q.startswith("named "):  # "a card named <name>" (201.2; partner with, 702.124j)
-            if q[6:].lower() not in {n.lower() for n in obj_names(obj)}:
+            # ("a card named ~": one with the source's name, 201.2)
+            wanted = source.name if q == "named ~" and source is not None else q[6:]
+            if wanted.lower() not in {n.lower() for n in obj_names(obj)}:
                 return False
             continue
         if q == "with the chosen name":  # 201.4 / 709.4a: one of its names is the name

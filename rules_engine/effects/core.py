@@ -144,6 +144,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         if ctx.focus is not None:
             return [ctx.focus] if ctx.focus is not ctx.controller else []
         return [p for p in game.apnap() if p is not ctx.controller]
+    if kind == "attacked_by":
+        # "the player or planeswalker that creature is attacking" (506.4, 508.1b)
+        return [o.attacking for o in resolve_ref(ctx, ref.of)
+                if isinstance(o, GameObject) and o.attacking is not None]
     if kind == "defending_player":
         src = _source_obj(ctx)
         if isinstance(src, GameObject) and isinstance(src.attacking, Player):

@@ -109,9 +109,10 @@ def h_search(ctx: Ctx, eff: ab.SearchLibrary) -> None:
     """701.23: find cards matching the filter; put them where the effect says; shuffle."""
     game = ctx.game
 
+    source = _source_obj(ctx)  # "a card named ~" / "not named ~" ask its name (201.2)
     for p in _players(ctx, eff.player):
         options = [c for c in p.library
-                   if targeting.matches(game, c, eff.filter, p, None, zone_check=False)]
+                   if targeting.matches(game, c, eff.filter, p, source, zone_check=False)]
         chosen = []
         for _ in range(eff.max_count):
             pick = game.decider.choose(p.name, f"card to search for ({eff.filter.text})",

@@ -7,12 +7,15 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   are exiled).
 - 726.4: if the initiative's holder leaves, the active player takes it at the same time (or
   the next player in turn order if the active player is leaving or there is none).
+- 104.3a, 104.2a-b with "You can't lose the game and your opponents can't win the game": a
+  static ability stops every loss but a concession (104.3a), and an effect saying a player
+  wins (104.2b); the last player remaining still wins (104.2a overrides it).
 """
 
 from __future__ import annotations
 
 from rules_engine import abilities as ab
-from rules_engine import registry
+from rules_engine import registry, statics
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _players
 from rules_engine.game import Game
@@ -22,6 +25,10 @@ from rules_engine.objects import GameObject, Player
 
 def lose(game: Game, player: Player, why: str) -> None:
     if player.left:
+        return
+    if not why.startswith("104.3a") and statics.player_restrictions(game, "cant_lose_game",
+                                                                   player):
+        game.note(f"{player.name} can't lose the game ({why})")
         return
     player.lost = True
     game.log("lost_game", player=player, reason=why)
@@ -71,6 +78,9 @@ def h_lose_game(ctx: Ctx, eff: ab.LoseGame) -> None:
 
 def h_win_game(ctx: Ctx, eff: ab.WinGame) -> None:
     for p in _players(ctx, eff.player):
+        if statics.player_restrictions(ctx.game, "cant_win_game", p):
+            ctx.game.note(f"{p.name} can't win the game")
+            continue
         for other in ctx.game.opponents(p):
             lose(ctx.game, other, "104.2b: an opponent won")
 

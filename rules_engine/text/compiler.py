@@ -112,7 +112,10 @@ def _is_spell(type_line: str) -> bool:
 # sorcery replaces what the paragraph before it does (614.1a); the ability word is flavor
 # (207.2c: coven, infusion ...), so the two paragraphs read as one instruction list
 _INSTEAD_PARA_RE = re.compile(r"^(?:[A-Z][\w' -]*? — )?(?P<body>If [^\n]+?,(?: you may)? "
-                              r"instead [^\n]+|If [^\n]+ instead\.)$")
+                              r"instead [^\n]+|If [^\n]+ instead\.|"
+                              # "Morbid — ~ deals 5 damage instead if a creature died this
+                              # turn": the previous paragraph's damage, another amount (614.1a)
+                              r"(?:~|It) deals [^\n]+ damage instead if [^\n]+\.)$")
 
 
 def _join_instead(paras: list[str]) -> list[str]:

@@ -61,7 +61,7 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.records import GrantChoice, ModalUnchosen
+from rules_engine.records import ExtraLandPlays, GrantChoice, ModalUnchosen
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import (
     hooks,
@@ -87,9 +87,11 @@ from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
 from rules_engine.text.verbs_animate import extend as _extend_animate
 from rules_engine.text.verbs_chosen import extend as _extend_chosen
+from rules_engine.text.verbs_damage import extend as _extend_damage_verbs
 from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
 from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
 from rules_engine.text.verbs_kw import extend as _extend_kw_verbs
+from rules_engine.text.verbs_players import extend as _extend_player_verbs
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 from rules_engine.text.verbs_zones import extend as _extend_zone_verbs
 from rules_engine.text.verbs_zones import where_x_last
@@ -140,6 +142,8 @@ _extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.ve
 _extend_statics(VERB_PHRASES)  # "can't attack alone", "is goaded" (text.statics_phrases)
 _extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text.verbs_zones)
 _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engine.text.verbs_kw)
+_extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)
+_extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
@@ -872,6 +876,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         cond = parse_condition(m.group(2), ctx)
         if cond is not None:
             inner = parse_effect_text(m.group(1).removesuffix(" instead"), ctx)
+            if inner is None and re.search(r"\binstead\b", t, re.I):
+                # "~ deals 5 damage instead if ...": only the amount changes (614.1a)
+                inner = _same_but_amount(m.group(1).removesuffix(" instead"), effects)
             if inner is not None:
                 if re.search(r"\binstead\b", t, re.I):
                     if _replace_last(effects, cond, inner, t):
@@ -986,10 +993,11 @@ def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         inner = parse_clause(m.group(1), ctx)
         if inner is None:
             return None
-        if isinstance(inner[0], CastPermission | PlayPermission) or (
+        if isinstance(inner[0], CastPermission | PlayPermission | ExtraLandPlays) or (
                 isinstance(inner[0], CastWithoutPaying) and inner[0].any_mana):
-            # "You may cast ... as though they had flash" grants a permission (rule 601.3b);
-            # it is not an optional action taken on resolution.
+            # "You may cast ... as though they had flash" grants a permission (rule 601.3b),
+            # "you may play an additional land this turn" too (305.2a); it is not an optional
+            # action taken on resolution.
             return inner
         return (MayEffect(effects=inner, text=t),)
     return parse_clause(t, ctx)

@@ -158,6 +158,8 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    # "a card named ~": one with this object's name (201.2; targeting.matches)
+    (re.compile(r"(?<!\bnot)\s+named ~$", re.I), {"qualifier": "named ~"}),
     # "creatures you control of the chosen type" (607.2d: the type the source chose)
     # (not "that aren't of the chosen type": the negated form is read with its "that")
     (re.compile(r"(?<!n't)(?<! not)\s+of the chosen (?:creature )?type$", re.I),
@@ -437,6 +439,12 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
+    m = re.fullmatch(r"(target .+?)'s (controller|owner)", p, re.I)
+    if m:  # "target spell's controller": that target's controller (read before "target ...")
+        inner = parse_ref(m.group(1), ctx)
+        if inner is not None:
+            kind = "controller_of" if m.group(2).lower() == "controller" else "owner_of"
+            return Ref(kind, of=inner, text=p)
     m = re.fullmatch(r"(each|all) (.+?) target (player|opponent) controls", p, re.I) or \
         re.fullmatch(r"()([A-Za-z][\w -]*s) target (player|opponent) controls", p, re.I)
     if m:  # (a bare plural, "Creatures target player controls", means all of them)
