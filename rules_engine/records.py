@@ -243,6 +243,7 @@ class SearchFor(Effect):
     count: Amount | None = None
     min_count: int = 0
     distinct_names: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +271,7 @@ class MoveAllAmong(Effect):
     tapped: bool = False
     under_control: str | None = None
     other: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +296,7 @@ class MoveAtRandom(Effect):
     owner: Ref = field(default_factory=lambda: Ref("you"))
     from_zone: str = "graveyard"
     to_zone: str = "hand"
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +322,7 @@ class RemoveCountersChosen(Effect):
     counter: str | None = None
     amount: Amount | None = None
     up_to: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +358,7 @@ class SearchZonesForName(Effect):
     player: Ref = field(default_factory=lambda: Ref("that_player"))
     zones: tuple[str, ...] = ("graveyard", "hand", "library")
     max_count: int | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +380,7 @@ class WithSameName(Effect):
     subject: Ref = field(default_factory=lambda: Ref("it"))
     filter: ObjectFilter | None = None
     exile: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
