@@ -237,6 +237,10 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
         # the players/planeswalkers/battles attacked, for "whenever you attack <a player>" (508.3)
         game.log("attackers_declared", player=game.active, count=len(attacks),
                  defenders=tuple(dict.fromkeys(attacks.values())), attackers=tuple(attacks))
+        for defender in dict.fromkeys(attacks.values()):
+            if isinstance(defender, Player):  # 508.3b, 508.3e: "Whenever you attack a player"
+                game.log("player_attacked", player=defender, by=game.active, attackers=tuple(
+                    o for o, d in attacks.items() if d is defender))
 
 
 _DUTIES = "block_duties"  # game.__dict__: [(kind, blocker, its stamp, attacker, its stamp, turn)]
@@ -401,6 +405,11 @@ def declare_blockers(game: Game, blocks: dict[GameObject, Any]) -> None:
         # lists every creature it blocks, for "becomes blocked" (509.3c)
         game.log("blocks", obj=blocker, attacker=blocker.blocking[0],
                  attackers=tuple(blocker.blocking))
+    for attacker in attackers(game):
+        if attacker.blocked:  # 509.3c: "Whenever a creature you control becomes blocked"
+            game.log("became_blocked", obj=attacker, blockers=tuple(attacker.blockers))
+        else:  # 509.3g: "attacks and isn't blocked" (one put onto the battlefield attacking too)
+            game.log("attacker_unblocked", obj=attacker, defender=attacker.attacking)
 
 
 def _deals_damage_this_step(obj: GameObject, first_strike: bool, had_fs_step: bool) -> bool:

@@ -73,6 +73,7 @@ from rules_engine.mechanics import (  # noqa: F401
     suspend,
     tail_rules,
     the_ring,
+    trigger_events,  # 603.2: trigger events of text/triggers_more.py
     upkeep_costs,
     warp,
 )

@@ -497,6 +497,9 @@ def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
             trig = build(m, ctx)
             if trig is not None:
                 return trig
+    found = split_or(t, ctx, parse_trigger)  # "When ~ enters or dies" (text/triggers_more.py)
+    if found is not None:
+        return found
     # "When X and whenever Y", "When X or whenever Y" (rule 603.2: one ability, two events)
     # "Whenever ~ transforms into ~ and at the beginning of your first main phase" (the same)
     m = re.fullmatch(r"(.+?) (?:and|or) (?:whenever|at the beginning of) (.+)", t, re.I)
@@ -508,3 +511,9 @@ def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
                            ordinal=first.ordinal, detail=first.detail,
                            alternatives=first.alternatives + (second,), text=t)
     return None
+
+
+# more trigger events, tried after the ones above (text/triggers_more.py; a grammar may recurse)
+from rules_engine.text.triggers_more import MORE_TRIGGERS, split_or  # noqa: E402
+
+TRIGGERS.extend(MORE_TRIGGERS)
