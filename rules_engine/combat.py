@@ -626,7 +626,11 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
                 recipient.deathtouch_damage = True
     if src_obj is not None and compiled.has_keyword(src_obj, "lifelink"):
         game.gain_life(src_obj.controller, amount)
-    game.log("damage_dealt", source=source, recipient=recipient, amount=amount, combat=combat)
+    if isinstance(recipient, Player):  # "that player" of "deals damage to a player" (608.2c)
+        game.log("damage_dealt", source=source, recipient=recipient, amount=amount,
+                 combat=combat, player=recipient)
+    else:
+        game.log("damage_dealt", source=source, recipient=recipient, amount=amount, combat=combat)
 
 
 def tap_creatures_cost(game: Game, player: Player, source: GameObject, part: Any,

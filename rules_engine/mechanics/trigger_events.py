@@ -21,13 +21,16 @@
 - ``damaged_dies``: "a creature dealt damage by ~ this turn dies" (700.4 with 120.3).
 - ``enters_enchanted_player``: a permanent enters under enchanted player's control (303.4).
 - ``play_land``: 305.1 - a land played (not put onto the battlefield by an effect).
+- ``deals_damage_to``: 120.3 - damage a source deals to a player or battle, to the defending
+  player, or to a permanent the filter fits.
+- ``exploits``: 702.110b - a creature sacrificed as an exploit ability resolves.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import targeting, triggers
+from rules_engine import compiled, targeting, triggers
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 from rules_engine.triggers import _about, _player_ok
@@ -200,7 +203,71 @@ def _play_land(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                                                  controller, source, zone_check=False))
 
 
+def _deals_damage_to(game: Game, trig: Any, event: Any, source: Any,
+                     controller: Player) -> bool:
+    """120.3: the source the subject names dealt (combat) damage to the recipient the trigger
+    names: a player or a battle (310), the defending player (506.2: a player it attacks, or an
+    opponent of its controller), or a permanent the filter fits."""
+    data = event.data
+    parts = (trig.detail or "").split(";")
+    if ("combat" in parts and not data.get("combat")) or (
+            "noncombat" in parts and data.get("combat")):
+        return False
+    src, rec = data.get("source"), data["recipient"]
+    subj = trig.subject
+    if subj.kind == "self":
+        if src is not source:
+            return False
+    elif subj.kind in ("equipped", "enchanted"):
+        if src is None or src is not getattr(source, "attached_to", None):
+            return False
+    elif not isinstance(src, GameObject) or not targeting.matches(
+            game, src, subj.filter, controller, source, zone_check=False):
+        return False
+    if parts[0] == "player_or_battle":
+        return isinstance(rec, Player) or (isinstance(rec, GameObject) and rec.has_type("Battle"))
+    if parts[0] == "defending_player":
+        return isinstance(rec, Player) and rec is not getattr(src, "controller", controller)
+    return isinstance(rec, GameObject) and targeting.matches(game, rec, trig.filter, controller,
+                                                             source, zone_check=False)
+
+
+def _exploits(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    """702.110b: the sacrifice happened as an exploit ability resolved (the records the
+    exploiting creature's exploit keyword stands for, 702.110a), made by its controller."""
+    res = game.resolving
+    exploiter = getattr(res, "source", None)
+    if not isinstance(exploiter, GameObject) or event.data.get("player") is not getattr(
+            res, "controller", None):
+        return False
+    subj = trig.subject
+    if subj.kind == "self":
+        if exploiter is not source:
+            return False
+    elif not targeting.matches(game, exploiter, subj.filter, controller, source,
+                               zone_check=False):
+        return False
+    if not _from_exploit(exploiter, getattr(res, "ability", None)):
+        return False
+    return targeting.matches(game, event.data["obj"], trig.filter, controller, source,
+                             zone_check=False)
+
+
+def _from_exploit(obj: GameObject, ability: Any) -> bool:
+    """Whether ``ability`` is one of the records ``obj``'s exploit keyword stands for."""
+    if ability is None:
+        return False
+    for a in compiled.object_abilities(obj):
+        if getattr(a, "name", None) == "exploit" and any(
+                r is ability for r in compiled.keyword_records(a, obj.name, obj.face.name,
+                                                               obj.face.type_line)):
+            return True
+    return False
+
+
 for _kind, _events, _fn in (
+        ("exploits", ("sacrificed",), _exploits),
+        ("deals_damage_to", ("damage_dealt",), _deals_damage_to),
         ("attacks_alone", ("attacks",), _attacks_alone),
         ("attacks_unblocked", ("attacker_unblocked",), _object_about),
         ("became_blocked", ("became_blocked",), _object_about),

@@ -200,6 +200,46 @@ def _creature_attacks(m: re.Match[str], ctx: Ctx) -> Trigger | None:
                    text=m.group(0))
 
 
+def _exploits(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """702.110b: a creature "exploits a creature" when its controller sacrifices one as its
+    exploit ability resolves: the kind ``exploits``, ``filter`` the creature sacrificed, and
+    the exploiting creature as ``subject``: Ref("self") for ~, Ref("each", filter) for "a
+    creature you control"."""
+    victim = parse_filter(m.group("what"))
+    subject, flt = _subject(m.group("subj"), ctx)
+    if victim is None or (subject is None and flt is None):
+        return None
+    if subject is None:
+        subject = Ref("each", filter=flt)
+    return Trigger("exploits", subject=subject, filter=victim, text=m.group(0))
+
+
+def _deals_damage_to(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """A source dealing damage to a kind of recipient (120.3): the kind ``deals_damage_to``,
+    the source as ``subject`` (Ref self/equipped/enchanted, or Ref("each", filter)), the
+    recipient as ``filter`` (a permanent) or ``detail`` "player_or_battle" / "defending_player",
+    with ";combat" / ";noncombat"."""
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None and flt is None:
+        return None
+    if subject is None:
+        subject = Ref("each", filter=flt)
+    elif subject.kind == "self_or":
+        return None
+    to = m.group("to").lower()
+    victim = None
+    if to in ("a player or battle", "defending player"):
+        detail = to.replace(" ", "_").replace("a_", "", 1)
+    else:
+        victim = parse_filter(re.sub(r"^an? ", "", m.group("to"), flags=re.I))
+        if victim is None:
+            return None
+        detail = "permanent"
+    how = (m.group("how") or "").strip().lower()
+    return Trigger("deals_damage_to", subject=subject, filter=victim,
+                   detail=f"{detail};{how}" if how else detail, text=m.group(0))
+
+
 def _cast_targets(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     """Heroic's "Whenever you cast a spell that targets ~" and "... an instant or sorcery spell
     that targets only ~" (115.1): the cast trigger whose subject is Ref("targets") about ~
@@ -226,6 +266,14 @@ MORE_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} (?:becomes|become) blocked", _object_event("became_blocked")),
         *[(rf"(?P<who>you|an opponent|a player|enchanted player|enchanted opponent) (?:{k})",
            _player_action("player_action", v)) for k, v in _ACTIONS.items()],
+        # 702.110b: "When ~ exploits a creature", "Whenever a creature you control exploits a
+        # nontoken creature" (``filter`` the creature sacrificed, ``subject``/``detail`` who)
+        (rf"{_SUBJ} exploits an? (?P<what>.+)", _exploits),
+        # 120.3 with what is dealt damage: "~ deals combat damage to a player or battle",
+        # "~ deals damage to a Vampire", "~ deals combat damage to defending player"
+        # (a permanent dealt damage is not read: "that creature" would name the source)
+        (rf"{_SUBJ} deals (?P<how>combat |noncombat )?damage to (?P<to>a player or battle|"
+         r"defending player)", _deals_damage_to),
         (r"the Ring tempts you", lambda m, c: Trigger("player_action", player="you",
                                                       detail="ring_tempted", text=m.group(0))),
         # 701.44 explore, 701.50 connive, 702.171 saddle, 702.26 phasing: acts of an object
@@ -296,3 +344,23 @@ def split_or(text: str, ctx: Ctx, parse: Callable[[str, Ctx], Trigger | None]
         return dataclasses.replace(first, alternatives=first.alternatives + (
             dataclasses.replace(second, alternatives=()),) + second.alternatives, text=text)
     return None
+
+
+# "during ..." after a trigger event: the state that must hold as the event happens
+_DURING = {"your turn": "it's your turn", "each of your turns": "it's your turn",
+           "an opponent's turn": "it's not your turn", "each opponent's turn": "it's not your turn"}
+
+
+def trigger_during(text: str, ctx: Ctx, parse: Callable[[str, Ctx], Trigger | None],
+                   condition: Callable[[str, Ctx], object]) -> tuple[Trigger | None, object]:
+    """"Whenever you lose life during your turn", "Whenever you commit a crime during your
+    turn", "Whenever you draw a card during an opponent's turn": the event, and a condition on
+    the ability that it is (not) your turn, checked as it triggers (603.2) and again as it
+    resolves (603.4), which in the same turn holds as well."""
+    m = re.fullmatch(r"(.+?) during (your turn|each of your turns|an opponent's turn|each "
+                     r"opponent's turn)", text.strip(), re.I)
+    if m is None:
+        return None, None
+    trig = parse(m.group(1), ctx)
+    cond = condition(_DURING[m.group(2).lower()], ctx) if trig is not None else None
+    return (trig, cond) if cond is not None else (None, None)
