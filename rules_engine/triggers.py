@@ -625,6 +625,10 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                     "planeswalker" in detail and isinstance(defender, GameObject)
                     and defender.controller is controller):
                 return False
+        if detail == "with_at_least_others":
+            # "Whenever ~ and at least two other creatures attack" (508.3a: declared together)
+            others = [o for o in game.battlefield if o.attacking is not None and o is not source]
+            return data["obj"] is source and len(others) >= (trig.ordinal or 1)
         if trig.ordinal == 1 and _earlier_this_turn(game, event, kind, data["obj"]):
             return False  # "attacks for the first time each turn" (a second combat, 506.1)
         return _about(game, trig, data["obj"], source, controller)

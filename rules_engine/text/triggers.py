@@ -382,7 +382,7 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} blocks (?P<detail>an? .+)", _subject_event("blocks")),
         (rf"{_SUBJ} deals (?P<detail>combat )?damage to (?P<to>an opponent|a creature|a player|"
          r"an opponent or planeswalker|a player or planeswalker)", _deals_damage),
-        (r"~ and at least (?P<n>\w+) other creatures attack", lambda m, c: None if number(
+        (r"~ and at least (?P<n>\w+) other creatures? attack", lambda m, c: None if number(
             m.group("n")) is None else Trigger("attacks", subject=Ref("self"),
                                                ordinal=number(m.group("n")),
                                                detail="with_at_least_others", text=m.group(0))),
