@@ -244,6 +244,10 @@ def declare_attackers(game: Game, attacks: dict[GameObject, Any]) -> None:
         # the players/planeswalkers/battles attacked, for "whenever you attack <a player>" (508.3)
         game.log("attackers_declared", player=game.active, count=len(attacks),
                  defenders=tuple(dict.fromkeys(attacks.values())), attackers=tuple(attacks))
+        for defender in dict.fromkeys(attacks.values()):
+            if isinstance(defender, Player):  # 508.3b, 508.3e: "Whenever you attack a player"
+                game.log("player_attacked", player=defender, by=game.active, attackers=tuple(
+                    o for o, d in attacks.items() if d is defender))
 
 
 _DUTIES = "block_duties"  # game.__dict__: [(kind, blocker, its stamp, attacker, its stamp, turn)]
@@ -410,6 +414,11 @@ def declare_blockers(game: Game, blocks: dict[GameObject, Any]) -> None:
         # lists every creature it blocks, for "becomes blocked" (509.3c)
         game.log("blocks", obj=blocker, attacker=blocker.blocking[0],
                  attackers=tuple(blocker.blocking))
+    for attacker in attackers(game):
+        if attacker.blocked:  # 509.3c: "Whenever a creature you control becomes blocked"
+            game.log("became_blocked", obj=attacker, blockers=tuple(attacker.blockers))
+        else:  # 509.3g: "attacks and isn't blocked" (one put onto the battlefield attacking too)
+            game.log("attacker_unblocked", obj=attacker, defender=attacker.attacking)
 
 
 def _deals_damage_this_step(obj: GameObject, first_strike: bool, had_fs_step: bool) -> bool:
@@ -652,7 +661,11 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
                 recipient.deathtouch_damage = True
     if src_obj is not None and compiled.has_keyword(src_obj, "lifelink"):
         game.gain_life(src_obj.controller, amount)
-    game.log("damage_dealt", source=source, recipient=recipient, amount=amount, combat=combat)
+    if isinstance(recipient, Player):  # "that player" of "deals damage to a player" (608.2c)
+        game.log("damage_dealt", source=source, recipient=recipient, amount=amount,
+                 combat=combat, player=recipient)
+    else:
+        game.log("damage_dealt", source=source, recipient=recipient, amount=amount, combat=combat)
 
 
 def tap_creatures_cost(game: Game, player: Player, source: GameObject, part: Any,

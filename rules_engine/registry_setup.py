@@ -83,6 +83,7 @@ from rules_engine.mechanics import (  # noqa: F401
     tail_rules,
     the_ring,
     turn_conditions,
+    trigger_events,  # 603.2: trigger events of text/triggers_more.py
     upkeep_costs,
     warp,
     web_slinging,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules_engine import abilities as ab
@@ -416,6 +417,24 @@ _SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spel
 WATCHED_EVENTS = (_TRIGGER_EVENTS | _INHERENT_EVENTS | _SPECIAL_EVENTS) - _IGNORED
 IGNORED_EVENTS = _IGNORED
 
+# Trigger kinds matched in a module of their own (rules_engine/mechanics/trigger_events.py):
+# kind -> ``matcher(game, trig, event, source, controller) -> bool``, filled by register_kind.
+MORE_KINDS: dict[str, Callable[..., bool]] = {}
+
+
+def register_kind(kind: str, events: Iterable[str], matcher: Callable[..., bool]) -> None:
+    """Add a trigger kind (603.2) matched by ``matcher`` on the events named ``events``: the
+    sets the log and the trigger index read are rebuilt, so the new events are watched."""
+    global _TRIGGER_EVENTS, WATCHED_EVENTS
+    if kind in _KIND_EVENTS and kind not in MORE_KINDS:
+        raise ValueError(f"trigger kind {kind!r} is matched by triggers.py already")
+    _KIND_EVENTS[kind] = frozenset(events)
+    MORE_KINDS[kind] = matcher
+    _TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())
+    WATCHED_EVENTS = (_TRIGGER_EVENTS | _INHERENT_EVENTS | _SPECIAL_EVENTS) - _IGNORED
+    registry.provide(trigger_watched_events=WATCHED_EVENTS)
+
+
 _NAMES_CACHE: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
@@ -562,6 +581,9 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     kind = trig.event
     name = event.name
     data = event.data
+    more = MORE_KINDS.get(kind)
+    if more is not None:
+        return name in _KIND_EVENTS[kind] and more(game, trig, event, source, controller)
     if kind == "phase":
         if name == "cleanup_began":  # 514.3a: "at the beginning of the next cleanup step"
             return trig.step == "cleanup" and _player_ok(game, trig.player, game.active,
@@ -607,6 +629,10 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                     "planeswalker" in detail and isinstance(defender, GameObject)
                     and defender.controller is controller):
                 return False
+        if detail == "with_at_least_others":
+            # "Whenever ~ and at least two other creatures attack" (508.3a: declared together)
+            others = [o for o in game.battlefield if o.attacking is not None and o is not source]
+            return data["obj"] is source and len(others) >= (trig.ordinal or 1)
         if trig.ordinal == 1 and _earlier_this_turn(game, event, kind, data["obj"]):
             return False  # "attacks for the first time each turn" (a second combat, 506.1)
         return _about(game, trig, data["obj"], source, controller)
@@ -621,8 +647,9 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
             return False
         # "for the first time each turn" (valiant): no earlier such targeting of that object
         return _targeted_by_ok(game, trig, event, data["obj"], controller)
-    if kind == "dealt_damage":
-        return name == "damage_dealt" and data["recipient"] is source
+    if kind == "dealt_damage":  # "Whenever ~ / enchanted creature / a creature you control
+        return name == "damage_dealt" and _about(  # is dealt damage" (120.3)
+            game, trig, data["recipient"], source, controller)
     if kind == "discard":
         return name == "discarded" and _player_ok(game, trig.player or "you", data["player"],
                                                   controller) and not _batched(
@@ -695,6 +722,9 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
                 return False
         if detail == "opponents_turn" and game.active is controller:
             return False  # "your first spell during each opponent's turn"
+        subj = trig.subject
+        if subj is not None and "targets" == subj.kind:  # "a spell that targets ..."
+            return _spell_targets(game, subj, data["obj"], source, controller)
         return True
     if kind == "chapter":
         return hooks.triggered_sagas(game, trig, source, event) > 0
@@ -793,6 +823,21 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     return False
 
 
+def _spell_targets(game: Game, ref: Any, spell: Any, source: Any, controller: Player) -> bool:
+    """115.1: "a spell that targets a creature you control" (one of its targets fits the
+    filter), "a spell that targets ~" (heroic: one of them is the source), "... that targets
+    only ~" (every target is the source)."""
+    chosen = list(getattr(spell, "targets", None) or ())
+    if ref.of is not None:  # ~ itself
+        if "only" in (ref.text or ""):
+            return bool(chosen) and all(t is source for t in chosen)
+        return any(t is source for t in chosen)
+    if ref.filter is None:
+        return bool(chosen)
+    return any(isinstance(t, GameObject) and targeting.matches(
+        game, t, ref.filter, controller, source, zone_check=False) for t in chosen)
+
+
 def _describes_kind(flt: Any) -> bool:
     """Whether a cast trigger's filter narrows "spell" to a kind ("instant or sorcery spell",
     "enchantment spell"), so "your first ... spell each turn" counts only that kind."""
@@ -840,6 +885,8 @@ def _add(game: Game, abl: Any, source: Any, controller: Player, event: Any,
     # 603.4: an intervening "if" clause is checked when the ability triggers
     if abl.condition is not None and not conditions.holds(game, abl.condition, controller, source):
         return
+    if getattr(abl, "once_each_turn", False) and _triggered_this_turn(game, abl, source):
+        return  # "This ability triggers only once each turn" (its own words, 603.2)
     label = name or (source.name if source is not None else "ability")
     if _mana_ability(abl):
         # 605.1b / 605.4a: a triggered mana ability doesn't use the stack: it resolves at once
@@ -850,6 +897,17 @@ def _add(game: Game, abl: Any, source: Any, controller: Player, event: Any,
     game.pending_triggers.append(
         Pending(label, source, controller, abl.effects, ability=abl, event=event,
                 condition=abl.condition))
+
+
+def _triggered_this_turn(game: Game, abl: Any, source: Any) -> bool:
+    """"This ability triggers only once each turn": whether this ability of this object (the
+    same object, 400.7) already triggered this turn; if not, this trigger is recorded."""
+    key = (id(abl), id(source), getattr(source, "timestamp", 0))
+    seen: dict = game.__dict__.setdefault("triggered_once_each_turn", {})
+    if seen.get(key) == game.turn:
+        return True
+    seen[key] = game.turn
+    return False
 
 
 def _mana_ability(abl: Any) -> bool:

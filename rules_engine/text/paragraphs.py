@@ -66,6 +66,7 @@ from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.statics_phrases import activation_cost_change, static_more
 from rules_engine.text.triggers import parse_trigger
+from rules_engine.text.triggers_more import trigger_during
 from rules_engine.text.verbs_decks import trigger_amount_rest
 
 _ACTIVATION = [
@@ -263,8 +264,8 @@ def _trigger_while(text: str, ctx: Ctx) -> tuple[Trigger | None, Condition | Non
     on the ability, checked when it triggers (and again on resolution, rule 603.4: the states
     used here last at least until the ability resolves in ordinary play)."""
     m = re.fullmatch(r"(.+?) while (.+)", text.strip(), re.I)
-    if m is None:
-        return None, None
+    if m is None:  # "Whenever you lose life during your turn" (text/triggers_more.py)
+        return trigger_during(text, ctx, parse_trigger, parse_condition)
     trig = parse_trigger(m.group(1), ctx)
     if trig is None:
         return None, None

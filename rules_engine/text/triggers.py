@@ -382,7 +382,7 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} blocks (?P<detail>an? .+)", _subject_event("blocks")),
         (rf"{_SUBJ} deals (?P<detail>combat )?damage to (?P<to>an opponent|a creature|a player|"
          r"an opponent or planeswalker|a player or planeswalker)", _deals_damage),
-        (r"~ and at least (?P<n>\w+) other creatures attack", lambda m, c: None if number(
+        (r"~ and at least (?P<n>\w+) other creatures? attack", lambda m, c: None if number(
             m.group("n")) is None else Trigger("attacks", subject=Ref("self"),
                                                ordinal=number(m.group("n")),
                                                detail="with_at_least_others", text=m.group(0))),
@@ -497,6 +497,9 @@ def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
             trig = build(m, ctx)
             if trig is not None:
                 return trig
+    found = split_or(t, ctx, parse_trigger)  # "When ~ enters or dies" (text/triggers_more.py)
+    if found is not None:
+        return found
     # "When X and whenever Y", "When X or whenever Y" (rule 603.2: one ability, two events)
     # "Whenever ~ transforms into ~ and at the beginning of your first main phase" (the same)
     m = re.fullmatch(r"(.+?) (?:and|or) (?:whenever|at the beginning of) (.+)", t, re.I)
@@ -508,3 +511,9 @@ def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
                            ordinal=first.ordinal, detail=first.detail,
                            alternatives=first.alternatives + (second,), text=t)
     return None
+
+
+# more trigger events, tried after the ones above (text/triggers_more.py; a grammar may recurse)
+from rules_engine.text.triggers_more import MORE_TRIGGERS, split_or  # noqa: E402
+
+TRIGGERS.extend(MORE_TRIGGERS)
