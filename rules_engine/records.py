@@ -183,3 +183,20 @@ class PutFromMilled(Effect):
     max_count: int = 1
     destination: str = "hand"
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAmong(Effect):
+    """"Choose one of them", "An opponent chooses two of those cards", "... a creature card from
+    among them", "choose one of them at random": ``chooser`` picks ``count`` cards matching
+    ``filter`` among the cards the effect just looked at, revealed, exiled or searched for
+    (608.2c "them"; 608.2d the named player chooses; ``random``: "at random", the game picks
+    with its random generator). The cards picked are "that card" / "the chosen cards"
+    afterwards, the others "the rest" / "the other"; the group looked at stays "those
+    cards"."""
+
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    count: int = 1
+    filter: ObjectFilter | None = None
+    random: bool = False
+    text: str = ""

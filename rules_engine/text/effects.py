@@ -63,6 +63,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.records import GrantChoice, ModalUnchosen
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
+from rules_engine.text import followups_more as _followups_more  # noqa: F401  (adds its FOLDS)
 from rules_engine.text import (
     hooks,
     verbs_extra,  # noqa: F401 - extends VERB_PHRASES
@@ -70,6 +71,7 @@ from rules_engine.text import (
 from rules_engine.text import nouns as _nouns
 from rules_engine.text import tail_phrases as _tail  # noqa: F401  (adds its VERB_PHRASES)
 from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
+from rules_engine.text import verbs_pronouns as _verbs_pronouns  # noqa: F401  (its VERB_PHRASES)
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
@@ -105,7 +107,8 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|adds|manifests|cloaks|is an?(?= )|(?:is|are) the chosen(?= ))\b)",
+    r"blights?|earthbends?|adds|manifests|cloaks|chooses?|is an?(?= )|"
+    r"(?:is|are) the chosen(?= ))\b)",
     re.I)
 
 _DURATIONS = [

@@ -1,0 +1,57 @@
+"""Verb phrases of helper "eff2" (issue 12), appended to the verb-phrase table of
+:mod:`rules_engine.text.verbs` (at its size cap) when :mod:`rules_engine.text.effects` imports
+this module. The subject is whatever the sentence grammar read before the verb ("it", "that
+player", "its controller", "an opponent", the implied "you"), so each phrase serves every
+subject at once.
+
+- "choose one of them", "An opponent chooses two of those cards", "... a creature card from
+  among them", "choose one of them at random" (608.2c-d): :class:`~rules_engine.records.
+  ChooseAmong`.
+- "that creature can't be regenerated this turn" (701.19c), a restriction until end of turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import Duration, Effect, Ref, Restriction
+from rules_engine.records import ChooseAmong
+from rules_engine.text.nouns import Ctx, number, parse_filter
+from rules_engine.text.verbs import VERB_PHRASES
+
+_Result = Effect | tuple[Effect, ...] | None
+_Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
+_THEM = r"(?:them|those cards|the revealed cards|the exiled cards|the milled cards)"
+
+
+def _choose_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """608.2d: the subject chooses that many of the cards just looked at ("them")."""
+    n = number(m.group("n")) if m.group("n") else 1
+    if n is None:
+        return None
+    flt = None
+    if m.group("what"):
+        flt = parse_filter(m.group("what"))
+        if flt is None:
+            return None
+    return ChooseAmong(chooser=s, count=n, filter=flt, random=bool(m.group("random")),
+                       text=m.group(0))
+
+
+def _cant_be_regenerated(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.19c: "that creature can't be regenerated this turn" - a regeneration shield does not
+    replace its destruction until the turn ends (611.2a)."""
+    if s.kind in ("you", "that_player", "opponent_each", "player_each"):
+        return None
+    return Restriction(kind="cant_be_regenerated", subject=s, duration=Duration("this_turn"),
+                       text=m.group(0))
+
+
+_SPECS: list[tuple[str, _Builder]] = [
+    (rf"chooses? (?:(?P<n>one|two|three|four|five) of {_THEM}|an? (?P<what>[\w ,-]+?) from "
+     rf"among {_THEM})(?P<random> at random)?", _choose_among),
+    (r"can't be regenerated this turn", _cant_be_regenerated),
+]
+
+VERB_PHRASES.extend((re.compile(p, re.I), b) for p, b in _SPECS)
