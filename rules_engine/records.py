@@ -18,6 +18,7 @@ from rules_engine.abilities import (
     ObjectFilter,
     Ref,
     Repeat,
+    RollDie,
     TokenSpec,
 )
 
@@ -200,3 +201,13 @@ class ChooseAmong(Effect):
     filter: ObjectFilter | None = None
     random: bool = False
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RollDieModified(RollDie):
+    """"Roll a d20 and add the total mana value of those cards", "... and subtract the number
+    of cards in your hand": a die roll whose instruction carries a modifier (706.2: the natural
+    result plus or minus ``modifier`` is the result the table and "the result" read)."""
+
+    modifier: Amount | None = None
+    subtract: bool = False

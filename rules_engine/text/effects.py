@@ -61,7 +61,7 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.records import GrantChoice, ModalUnchosen
+from rules_engine.records import GrantChoice, ModalUnchosen, RollDieModified
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import followups_more as _followups_more  # noqa: F401  (adds its FOLDS)
 from rules_engine.text import (
@@ -107,7 +107,7 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|adds|manifests|cloaks|chooses?|is an?(?= )|"
+    r"blights?|earthbends?|adds|manifests|cloaks|chooses?|rolls|is an?(?= )|"
     r"(?:is|are) the chosen(?= ))\b)",
     re.I)
 
@@ -995,7 +995,8 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
     return Modal(modes=tuple(modes), min_choices=lo, max_choices=hi, text=text)
 
 
-_ROLL_RE = re.compile(r"^(?P<before>.*?)(?:roll|rolls) an? d(?P<sides>\d+)\.\s*$", re.I | re.S)
+_ROLL_RE = re.compile(r"^(?P<before>.*?)(?:roll|rolls) an? d(?P<sides>\d+)(?: and (?P<op>add|"
+                      r"subtract) (?P<mod>[^.]+?))?\.\s*$", re.I | re.S)
 _ROW_RE = re.compile(r"^(?P<lo>\d+)(?:—(?P<hi>\d+)|(?P<plus>\+))? \| (?P<body>.+)$")
 
 
@@ -1013,7 +1014,14 @@ def _roll_table(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         lo = int(rm.group("lo"))
         hi = None if rm.group("plus") else int(rm.group("hi") or lo)
         results.append((lo, hi, parse_effects(rm.group("body"), ctx)))
-    before = parse_effects(m.group("before"), ctx) if m.group("before").strip() else ()
+    # "Choose target creature, then roll a d20.": the instruction before the roll
+    head = re.sub(r",?\s*then\s*$", "", m.group("before").strip(), flags=re.I)
+    before = parse_effects(head, ctx) if head else ()
+    if m.group("mod"):  # 706.2: "and add the total mana value of those cards"
+        return before + (RollDieModified(sides=int(m.group("sides")), results=tuple(results),
+                                         modifier=Amount(text=m.group("mod")),
+                                         subtract=m.group("op").lower() == "subtract",
+                                         text=text),)
     return before + (RollDie(sides=int(m.group("sides")), results=tuple(results), text=text),)
 
 

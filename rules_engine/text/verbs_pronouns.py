@@ -8,6 +8,7 @@ subject at once.
   among them", "choose one of them at random" (608.2c-d): :class:`~rules_engine.records.
   ChooseAmong`.
 - "that creature can't be regenerated this turn" (701.19c), a restriction until end of turn.
+- "roll a d20", "each player rolls a d20" without a results table (706.4).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Duration, Effect, Ref, Restriction
+from rules_engine.abilities import Duration, Effect, Ref, Restriction, RollDie
 from rules_engine.records import ChooseAmong
 from rules_engine.text.nouns import Ctx, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
@@ -48,7 +49,16 @@ def _cant_be_regenerated(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                        text=m.group(0))
 
 
+def _roll(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"roll a d20" with no results table (706.4): the later words say what the result does
+    ("When you do, ... where X is the result"; rules_engine.effects.dice keeps it)."""
+    if s.kind not in ("you", "that_player", "player_each", "opponent_each", "it"):
+        return None
+    return RollDie(sides=int(m.group("sides")), player=s, text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"rolls? an? d(?P<sides>\d+)", _roll),
     (rf"chooses? (?:(?P<n>one|two|three|four|five) of {_THEM}|an? (?P<what>[\w ,-]+?) from "
      rf"among {_THEM})(?P<random> at random)?", _choose_among),
     (r"can't be regenerated this turn", _cant_be_regenerated),
