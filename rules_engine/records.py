@@ -211,3 +211,14 @@ class RollDieModified(RollDie):
 
     modifier: Amount | None = None
     subtract: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Vote(Effect):
+    """"Starting with you, each player votes for time or money" (701.38a): each player, starting
+    with the controller and in turn order, chooses one of ``options`` (words with no rules
+    meaning, 701.38b). The tally is what "If time gets more votes", "for each money vote" and
+    "the number of profit votes" read afterwards."""
+
+    options: tuple[str, ...] = ()
+    text: str = ""

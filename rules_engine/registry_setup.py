@@ -22,12 +22,14 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     choose_among,  # 608.2c-d choosing among the cards looked at
     copy_except,  # 707.9b enter as a copy, except ...
+    dice,  # 706 rolling dice
     doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...
     player_choices,
     prevent_next,  # 615.7
     switch_pt,  # 613.4d
     tail_effects,  # small families: a chosen type until end of turn
+    votes,  # 701.38 voting
 )
 from rules_engine.mechanics import (  # noqa: F401
     alt_costs,

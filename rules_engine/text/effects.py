@@ -72,6 +72,7 @@ from rules_engine.text import nouns as _nouns
 from rules_engine.text import tail_phrases as _tail  # noqa: F401  (adds its VERB_PHRASES)
 from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
 from rules_engine.text import verbs_pronouns as _verbs_pronouns  # noqa: F401  (its VERB_PHRASES)
+from rules_engine.text import votes as _votes  # noqa: F401  (701.38: its verb phrase, conditions)
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
@@ -212,7 +213,7 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         # "gets +1/+1 for each Elf you control and has reach": the count ends where a second
         # verb phrase of the same subject begins
         for cut in re.finditer(r",? and (?=(?:has|have|gains?|gets?|loses?|is|are|can't|"
-                               r"attacks?|blocks?)\b)", fe.group(2), re.I):
+                               r"attacks?|blocks?|creates?|draws?|puts?)\b)", fe.group(2), re.I):
             mark = ctx.mark()
             inner = parse_vp(subject, fe.group(1), ctx)
             more = parse_vp(subject, fe.group(2)[cut.end():], ctx) if inner is not None \
