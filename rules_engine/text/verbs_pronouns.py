@@ -9,14 +9,17 @@ subject at once.
   ChooseAmong`.
 - "that creature can't be regenerated this turn" (701.19c), a restriction until end of turn.
 - "roll a d20", "each player rolls a d20" without a results table (706.4).
+- "Add two mana of different colors", "Add three mana in any combination of {R} and/or {G}"
+  (106.1): the possible results as the choices of one :class:`AddMana`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import combinations, combinations_with_replacement
 
-from rules_engine.abilities import Duration, Effect, Ref, Restriction, RollDie
+from rules_engine.abilities import AddMana, Duration, Effect, Ref, Restriction, RollDie
 from rules_engine.records import ChooseAmong
 from rules_engine.text.nouns import Ctx, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
@@ -57,7 +60,28 @@ def _roll(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return RollDie(sides=int(m.group("sides")), player=s, text=m.group(0))
 
 
+def _two_different(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Add two mana of different colors" (106.1a): one of the ten pairs of two colors."""
+    pairs = tuple("{" + a + "}{" + b + "}" for a, b in combinations("WUBRG", 2))
+    return AddMana(choices=pairs, player=None if s.kind == "you" else s, text=m.group(0))
+
+
+def _combination(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Add three mana in any combination of {R} and/or {G}" (106.1): every multiset of that
+    many of the named symbols is one choice."""
+    n = number(m.group("n"))
+    symbols = re.findall(r"\{([WUBRGC])\}", m.group("syms"))
+    if n is None or not 1 <= n <= 6 or len(symbols) < 2:
+        return None
+    choices = tuple("".join("{" + c + "}" for c in combo)
+                    for combo in combinations_with_replacement(symbols, n))
+    return AddMana(choices=choices, player=None if s.kind == "you" else s, text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"adds? two mana of different colors", _two_different),
+    (r"adds? (?P<n>two|three|four|five|six) mana in any combination of (?P<syms>(?:\{[WUBRGC]\}"
+     r"(?:,? (?:and/or )?)?)+)", _combination),
     (r"rolls? an? d(?P<sides>\d+)", _roll),
     (rf"chooses? (?:(?P<n>one|two|three|four|five) of {_THEM}|an? (?P<what>[\w ,-]+?) from "
      rf"among {_THEM})(?P<random> at random)?", _choose_among),
