@@ -29,6 +29,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     prevent_next,  # 615.7
     switch_pt,  # 613.4d
     tail_effects,  # small families: a chosen type until end of turn
+    untap_others,  # 502.3 untap during each other player's untap step
     votes,  # 701.38 voting
 )
 from rules_engine.mechanics import (  # noqa: F401

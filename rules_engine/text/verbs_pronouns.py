@@ -11,6 +11,8 @@ subject at once.
 - "roll a d20", "each player rolls a d20" without a results table (706.4).
 - "Add two mana of different colors", "Add three mana in any combination of {R} and/or {G}"
   (106.1): the possible results as the choices of one :class:`AddMana`.
+- "Untap all artifacts you control during each other player's untap step" (502.3), a static
+  restriction of kind ``untaps_during_others``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from itertools import combinations, combinations_with_replacement
 
 from rules_engine.abilities import AddMana, Duration, Effect, Ref, Restriction, RollDie
 from rules_engine.records import ChooseAmong
-from rules_engine.text.nouns import Ctx, number, parse_filter
+from rules_engine.text.nouns import Ctx, number, parse_filter, parse_ref
 from rules_engine.text.verbs import VERB_PHRASES
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -78,7 +80,21 @@ def _combination(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return AddMana(choices=choices, player=None if s.kind == "you" else s, text=m.group(0))
 
 
+def _untap_during_others(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Untap all permanents you control during each other player's untap step" (502.3): a
+    static ability; the untap step of each player other than its controller untaps them too
+    (rules_engine.effects.untap_others)."""
+    if s.kind != "you":
+        return None
+    obj = parse_ref(m.group("obj"), ctx)
+    if obj is None or obj.kind not in ("self", "each"):
+        return None
+    return Restriction(kind="untaps_during_others", subject=obj, text=m.group(0))
+
+
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"untap (?P<obj>~|(?:all|each) .+?) during each other player's untap step",
+     _untap_during_others),
     (r"adds? two mana of different colors", _two_different),
     (r"adds? (?P<n>two|three|four|five|six) mana in any combination of (?P<syms>(?:\{[WUBRGC]\}"
      r"(?:,? (?:and/or )?)?)+)", _combination),
