@@ -21,6 +21,7 @@ from rules_engine.abilities import (
     ObjectFilter,
     Ref,
     Repeat,
+    RollDie,
     TokenSpec,
 )
 
@@ -403,4 +404,42 @@ class ChooseFromZones(Effect):
     filter: ObjectFilter = field(default_factory=ObjectFilter)
     zones: tuple[str, ...] = ("graveyard", "hand")
     owner: Ref = field(default_factory=lambda: Ref("that_player"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAmong(Effect):
+    """"Choose one of them", "An opponent chooses two of those cards", "... a creature card from
+    among them", "choose one of them at random": ``chooser`` picks ``count`` cards matching
+    ``filter`` among the cards the effect just looked at, revealed, exiled or searched for
+    (608.2c "them"; 608.2d the named player chooses; ``random``: "at random", the game picks
+    with its random generator). The cards picked are "that card" / "the chosen cards"
+    afterwards, the others "the rest" / "the other"; the group looked at stays "those
+    cards"."""
+
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    count: int = 1
+    filter: ObjectFilter | None = None
+    random: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RollDieModified(RollDie):
+    """"Roll a d20 and add the total mana value of those cards", "... and subtract the number
+    of cards in your hand": a die roll whose instruction carries a modifier (706.2: the natural
+    result plus or minus ``modifier`` is the result the table and "the result" read)."""
+
+    modifier: Amount | None = None
+    subtract: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Vote(Effect):
+    """"Starting with you, each player votes for time or money" (701.38a): each player, starting
+    with the controller and in turn order, chooses one of ``options`` (words with no rules
+    meaning, 701.38b). The tally is what "If time gets more votes", "for each money vote" and
+    "the number of profit votes" read afterwards."""
+
+    options: tuple[str, ...] = ()
     text: str = ""

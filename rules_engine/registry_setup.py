@@ -20,7 +20,9 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     turn,
 )
 from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
+    choose_among,  # 608.2c-d choosing among the cards looked at
     copy_except,  # 707.9b enter as a copy, except ...
+    dice,  # 706 rolling dice
     doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...
     player_choices,
@@ -29,6 +31,8 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     stat_effects,  # 602.2b activation cost changes (applied before resolution)
     switch_pt,  # 613.4d
     tail_effects,  # small families: a chosen type until end of turn
+    untap_others,  # 502.3 untap during each other player's untap step
+    votes,  # 701.38 voting
     zones_more,  # 701.23 searching any library, "revealed this way" (608.2c), at random
 )
 from rules_engine.mechanics import (  # noqa: F401
@@ -82,8 +86,8 @@ from rules_engine.mechanics import (  # noqa: F401
     suspend,
     tail_rules,
     the_ring,
-    turn_conditions,
     trigger_events,  # 603.2: trigger events of text/triggers_more.py
+    turn_conditions,
     upkeep_costs,
     warp,
     web_slinging,

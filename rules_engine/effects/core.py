@@ -201,6 +201,8 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         return list(ctx.those)
     if kind in ("chosen", "chosen_one"):
         return _choose_among(ctx, ref)
+    if kind == "picked":  # "the chosen cards": picked among those (records.ChooseAmong)
+        return list(ctx.chosen)
     if kind == "rest":
         return [o for o in ctx.those if o not in ctx.chosen]
     game.note(f"reference '{ref.text or kind}' not understood")

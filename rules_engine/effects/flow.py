@@ -11,6 +11,7 @@ from rules_engine import abilities as ab
 from rules_engine import conditions, records, registry, targeting
 from rules_engine import conditions as cnd
 from rules_engine.context import Ctx, _source_obj
+from rules_engine.effects import dice
 from rules_engine.effects.chance import won
 from rules_engine.effects.core import _players, amount, resolve_ref, run
 from rules_engine.effects.described import _they, _times_resolved, described_amount, spent_on
@@ -274,22 +275,9 @@ def h_choose_target(ctx: Ctx, eff: Any) -> None:
 
 
 def h_roll_die(ctx: Ctx, eff: Any) -> None:
-    """706.1-706.2: roll an N-sided die and do what the result's row says. The result is random
-    (the game's seeded generator); a script may fix it with a number as the next answer."""
-    game = ctx.game
-    player = (_players(ctx, eff.player) or [ctx.controller])[0]
-    queue = game.decider.queues.get(player.name)
-    if queue and isinstance(queue[0], int) and not isinstance(queue[0], bool) and \
-            1 <= queue[0] <= eff.sides:
-        result = queue.popleft()
-    else:
-        result = game.rng.randint(1, eff.sides)
-    game.log("die_rolled", player=player, sides=eff.sides, result=result)
-    ctx.count = result
-    for low, high, row in eff.results:
-        if low <= result <= (high if high is not None else low):
-            run(game, ctx, row)
-            return
+    """706.1-706.3: roll and apply the results table (:func:`rules_engine.effects.dice.h_roll_die`,
+    where every die roll is made)."""
+    dice.h_roll_die(ctx, eff)
 
 
 def h_with_x(ctx: Ctx, eff: Any) -> None:

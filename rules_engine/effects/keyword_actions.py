@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, registry
+from rules_engine import casting, compiled, registry, statics
 from rules_engine.combat import _poison
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, amount, resolve_ref
@@ -179,6 +179,8 @@ def regenerate(game: Game, obj: GameObject) -> bool:
     first, when umbra armor replaced the destruction, 702.89a)."""
     if umbra_armor(game, obj):
         return True
+    if statics.restricted(game, "cant_be_regenerated", obj):
+        return False  # 701.19c: "can't be regenerated" (this turn, after damage)
     shields = game.__dict__.get("regeneration")
     if not shields:
         return False

@@ -8,9 +8,10 @@ import dataclasses
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import permanents, registry, targeting
+from rules_engine import permanents, records, registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.decisions import match_option
+from rules_engine.effects.choose_among import h_choose_among
 from rules_engine.effects.core import _amount_for, _objects, _players, amount, resolve_ref
 from rules_engine.errors import DecisionError
 from rules_engine.game import Game
@@ -292,6 +293,10 @@ def h_reveal(ctx: Ctx, eff: Any) -> None:
 def h_choose_card(ctx: Ctx, eff: Any) -> None:
     game = ctx.game
     chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    if eff.zone == "among":  # "choose a creature card from among them" (608.2c: those cards)
+        h_choose_among(ctx, records.ChooseAmong(chooser=eff.chooser, filter=eff.filter,
+                                                text=eff.text))
+        return
     if eff.zone == "battlefield":  # "choose a creature on the battlefield" (608.2d)
         options = [o for o in game.permanents()
                    if targeting.matches(game, o, eff.filter, chooser, _source_obj(ctx))]

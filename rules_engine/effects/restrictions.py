@@ -87,7 +87,7 @@ _OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack"
                                   "blocked_only_by", "cant_be_blocked_except_by_n",
                                   "cant_be_blocked_by", "attacks_each_combat",
                                   "must_be_blocked", "must_be_blocked_by_all_able",
-                                  "blocks_if_able"})
+                                  "blocks_if_able", "cant_be_regenerated"})
 
 
 registry.register_effects({

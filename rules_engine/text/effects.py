@@ -61,8 +61,9 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.records import ExtraLandPlays, GrantChoice, ModalUnchosen
+from rules_engine.records import ExtraLandPlays, GrantChoice, ModalUnchosen, RollDieModified
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
+from rules_engine.text import followups_more as _followups_more  # noqa: F401  (adds its FOLDS)
 from rules_engine.text import (
     hooks,
     verbs_extra,  # noqa: F401 - extends VERB_PHRASES
@@ -70,6 +71,8 @@ from rules_engine.text import (
 from rules_engine.text import nouns as _nouns
 from rules_engine.text import tail_phrases as _tail  # noqa: F401  (adds its VERB_PHRASES)
 from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
+from rules_engine.text import verbs_pronouns as _verbs_pronouns  # noqa: F401  (its VERB_PHRASES)
+from rules_engine.text import votes as _votes  # noqa: F401  (701.38: its verb phrase, conditions)
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
@@ -111,7 +114,8 @@ _SUBJECT_SPLIT = re.compile(
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
-    r"blights?|earthbends?|adds|manifests|cloaks|is an?(?= )|(?:is|are) the chosen(?= )|"
+    r"blights?|earthbends?|adds|manifests|cloaks|chooses?|rolls|is an?(?= )|"
+    r"(?:is|are) the chosen(?= )|"
     r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|"
     r"(?:is|are) (?:white|blue|black|red|green)$)\b)",
     re.I)
@@ -225,7 +229,7 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         # "gets +1/+1 for each Elf you control and has reach": the count ends where a second
         # verb phrase of the same subject begins
         for cut in re.finditer(r",? and (?=(?:has|have|gains?|gets?|loses?|is|are|can't|"
-                               r"attacks?|blocks?)\b)", fe.group(2), re.I):
+                               r"attacks?|blocks?|creates?|draws?|puts?)\b)", fe.group(2), re.I):
             mark = ctx.mark()
             inner = parse_vp(subject, fe.group(1), ctx)
             more = parse_vp(subject, fe.group(2)[cut.end():], ctx) if inner is not None \
@@ -1051,7 +1055,8 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
     return Modal(modes=tuple(modes), min_choices=lo, max_choices=hi, text=text)
 
 
-_ROLL_RE = re.compile(r"^(?P<before>.*?)(?:roll|rolls) an? d(?P<sides>\d+)\.\s*$", re.I | re.S)
+_ROLL_RE = re.compile(r"^(?P<before>.*?)(?:roll|rolls) an? d(?P<sides>\d+)(?: and (?P<op>add|"
+                      r"subtract) (?P<mod>[^.]+?))?\.\s*$", re.I | re.S)
 _ROW_RE = re.compile(r"^(?P<lo>\d+)(?:—(?P<hi>\d+)|(?P<plus>\+))? \| (?P<body>.+)$")
 
 
@@ -1069,7 +1074,14 @@ def _roll_table(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         lo = int(rm.group("lo"))
         hi = None if rm.group("plus") else int(rm.group("hi") or lo)
         results.append((lo, hi, parse_effects(rm.group("body"), ctx)))
-    before = parse_effects(m.group("before"), ctx) if m.group("before").strip() else ()
+    # "Choose target creature, then roll a d20.": the instruction before the roll
+    head = re.sub(r",?\s*then\s*$", "", m.group("before").strip(), flags=re.I)
+    before = parse_effects(head, ctx) if head else ()
+    if m.group("mod"):  # 706.2: "and add the total mana value of those cards"
+        return before + (RollDieModified(sides=int(m.group("sides")), results=tuple(results),
+                                         modifier=Amount(text=m.group("mod")),
+                                         subtract=m.group("op").lower() == "subtract",
+                                         text=text),)
     return before + (RollDie(sides=int(m.group("sides")), results=tuple(results), text=text),)
 
 

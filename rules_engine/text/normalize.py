@@ -25,6 +25,7 @@ _ETB2_RE = re.compile(r"\benter the battlefield\b")
 _ETB3_RE = re.compile(r"\bentered the battlefield\b")
 _SENTENCE_RE = re.compile(r"(?<=\.)\s+")
 _TABLE_ROW_RE = re.compile(r"^\d+(?:—\d+|\+)? \| ")  # die results table rows (rule 706.3)
+_INLINE_ROW_RE = re.compile(r"(?<=[.\"])(\d+)(?:[-–—](\d+)|(\+))? \| ")
 
 
 def strip_reminder(text: str) -> str:
@@ -115,6 +116,11 @@ def paragraphs(text: str) -> list[str]:
     Bullet lines ("• ...") belong to the modal paragraph above them (rule 700.2).
     """
     result: list[str] = []
+    if " | " in text:
+        # a results table printed without its line breaks ("Roll a d20.1-9 | Create ...
+        # tokens.10-19 | ...", 706.3a): one row per line, "N1-N2" with the printed dash
+        text = _INLINE_ROW_RE.sub(lambda m: "\n" + m.group(1) + ("—" + m.group(2) if m.group(2)
+                                  else m.group(3) or "") + " | ", text)
     for raw in text.split("\n"):
         line = raw.strip()
         if not line:

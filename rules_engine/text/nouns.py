@@ -424,6 +424,7 @@ _PRONOUNS = {
     "each other player": "player_each_other",
     "the rest": "rest", "the other": "rest", "the others": "rest",
     "one": "chosen_one", "one of them": "chosen_one", "one of those cards": "chosen_one",
+    "the chosen cards": "picked", "the chosen card": "it",  # (records.ChooseAmong, 608.2c)
     "that player's hand": "hand_of", "their hand": "hand_of",
 }
 

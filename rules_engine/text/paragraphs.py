@@ -169,7 +169,12 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
         return True
 
     changes: list[ActivationCostChange] = []  # 602.2b (text.statics_phrases)
-    for s in sentences(effect_text):
+    head, table = effect_text, ""
+    if "\n" in effect_text and " | " in effect_text:
+        # a die's results table (706.3b: part of the one ability): kept as lines after the
+        # sentences, whose activation restrictions are read as usual
+        head, _, table = effect_text.partition("\n")
+    for s in sentences(head):
         change = activation_cost_change(s, _cost_modifier)
         if change is not None:
             changes.append(change)
@@ -177,7 +182,8 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
         pieces = _activation_pieces(s.rstrip(".").strip())
         if not all([restriction(body) for body in pieces]):
             kept.append(s)
-    effects = fx.parse_effects(" ".join(kept), ctx) + tuple(changes)
+    effects = (fx.parse_effects(" ".join(kept) + ("\n" + table if table else ""), ctx)
+               + tuple(changes))
     loyalty = any(p.kind == "loyalty" for p in cost.parts)
     ability = ActivatedAbility(cost=cost, effects=effects, timing=timing,
                                only_your_turn=only_your_turn, max_per_turn=max_per_turn,

@@ -47,6 +47,8 @@ def test_turn_based_actions_run_in_rule_order() -> None:
     """502.1 phasing comes before 502.2 the day/night check in the untap step."""
     mods = [f.__module__ for f in registry.TURN_BASED["untap"]]
     assert mods == ["rules_engine.mechanics.phasing", "rules_engine.mechanics.day_night",
+                    "rules_engine.effects.untap_others",  # (502.3: "during each other
+                    # player's untap step")
                     "rules_engine.mechanics.warp"]  # (702.185a: a permission, after 502.2)
     assert [f.__module__ for f in registry.TURN_BASED["main1"]] == ["rules_engine.mechanics.sagas"]
 
