@@ -37,6 +37,7 @@ _LAYER_TABLE = {
     "state": ["objects", "game", "compiled", "mana", "context"],
     # 2 characteristics: questions about the state (613 layers, targets, amounts, conditions)
     "characteristics": ["statics", "targeting", "amounts", "amount_families", "amount_more",
+                        "amount_extra",
                         "conditions", "conditions_more", "cost_modifiers", "statics_more",
                         # split cards (709): only questions about a card's halves, asked while
                         # casting; no hooks, so it sits below the core that imports it

@@ -92,7 +92,10 @@ def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
         if once_key in game.__dict__.setdefault("done_once_each_turn", set()):
             run(game, ctx, eff.if_you_dont)
             return
-    if game.decider.may(chooser.name, eff.text or "you may"):
+    answer = game.decider.may(chooser.name, eff.text or "you may")
+    # 608.2d: who chose what ("for each opponent who does", rules_engine.amount_extra)
+    game.log("may_answered", player=chooser, yes=bool(answer))
+    if answer:
         if once_key is not None:
             game.__dict__["done_once_each_turn"].add(once_key)
         ctx.did = True

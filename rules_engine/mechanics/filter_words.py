@@ -12,7 +12,9 @@
 - "that blocked this turn" (509.1: a "blocks" event of this turn names it) and "blocked by ~"
   (509.1g: the source blocks it, this combat);
 - "with the greatest power among creatures on the battlefield" (a tie is the greatest too);
-- "transformed" (712.8: its back face up).
+- "transformed" (712.8: its back face up);
+- "suspended" (702.62b: in exile with suspend and a time counter) and "foretold" (702.143c: the
+  object in exile that was foretold).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, registry
+from rules_engine.mechanics.foretell import foretold_turn
+from rules_engine.mechanics.suspend import suspended
 from rules_engine.objects import GameObject
 from rules_engine.text import keywords as kw_text
 
@@ -124,6 +128,8 @@ _WORDS: dict[str, Callable[[Any, Any, Any], bool]] = {
     "that blocked this turn": blocked_this_turn, "blocked by ~": blocked_by_source,
     "with the greatest power among creatures on the battlefield": greatest_power,
     "transformed": transformed,
+    "suspended": lambda g, o, s: isinstance(o, GameObject) and suspended(o),
+    "foretold": lambda g, o, s: isinstance(o, GameObject) and foretold_turn(g, o) is not None,
 }
 
 for _q, _holds in {**_keyword_words(), **_WORDS}.items():

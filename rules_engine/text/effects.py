@@ -73,6 +73,7 @@ from rules_engine.text import tail_phrases as _tail  # noqa: F401  (adds its VER
 from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
 from rules_engine.text import verbs_pronouns as _verbs_pronouns  # noqa: F401  (its VERB_PHRASES)
 from rules_engine.text import votes as _votes  # noqa: F401  (701.38: its verb phrase, conditions)
+from rules_engine.text.amount_phrases import equal_to_candidates
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
@@ -200,6 +201,8 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     t = vp.strip().rstrip(".").strip()
     for rx, dur in _DURATIONS:
         m = rx.search(t)
+        if m and dur.kind == "this_turn" and re.search(r"\bfor each\b", t[:m.start()], re.I):
+            continue  # "for each land that entered under your control this turn": the count's
         if m and not t.lower().startswith("search"):
             mark = ctx.mark()
             inner = parse_vp(subject, t[: m.start()], ctx)
@@ -217,6 +220,12 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     then = _then_after_amount(subject, t, ctx)
     if then is not None:
         return then
+    for reading, amount_text in equal_to_candidates(t):  # "a number of ... equal to <A>"
+        inner = parse_vp(subject, reading, ctx)
+        if inner is not None and not any(isinstance(e, UnsupportedEffect)
+                                         for e in iter_effects(inner)):
+            return (WithX(x=Amount(variable="X", text=amount_text), effects=inner, text=t),)
+        ctx.reset(mark)
     for index, m in _vp_matches(t):
         result = VERB_PHRASES[index][1](subject, m, ctx)
         if result is not None:

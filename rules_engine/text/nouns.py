@@ -32,7 +32,8 @@ COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored",
 ADJECTIVES = ("tapped", "untapped", "attacking", "blocking", "nontoken", "token", "historic",
               "nonlegendary",
               "prepared", "unprepared", "prepare",
-              "modified", "enchanted", "equipped", "face-down", "outlaw", "unblocked")
+              "modified", "enchanted", "equipped", "face-down", "outlaw", "unblocked",
+              "transformed", "foretold", "suspended")
 # Plurals that do not just add "s" (subtype names in Oracle text, rule 205.3).
 _IRREGULAR = {"wolves": "wolf", "werewolves": "werewolf", "elves": "elf", "dwarves": "dwarf",
               "sorceries": "sorcery", "mercenaries": "mercenary", "fungi": "fungus",

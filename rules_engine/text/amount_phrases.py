@@ -1,0 +1,54 @@
+"""Counts written "a number of <things> equal to <amount>" (107.3-style definitions), read as the
+verb phrase "<verb> X <things> ..." inside "where X is <amount>" (a ``WithX``, the record of
+"..., where X is ...") (helper amt).
+
+One shape for every verb that takes a count: "put a number of +1/+1 counters equal to its
+power on up to one target creature", "create a number of 1/1 Spirit tokens equal to that
+card's mana value", "exile a number of cards from the top of your library equal to its power",
+"remove a number of loyalty counters equal to that card's mana value from ~", "search your
+library for a number of Plains cards equal to the difference", "put loyalty counters on ~
+equal to that creature's toughness", "you get an amount of {E} equal to ...".
+
+Where the amount ends is not marked ("equal to the number of charge counters on ~ on target
+creature"): :func:`equal_to_candidates` lists each reading, shortest amount first, and the
+sentence grammar keeps the first one it understands.
+"""
+
+from __future__ import annotations
+
+import re
+
+_COUNTED = re.compile(r"^(?P<head>.*?\b)(?:a |an )?(?:number|amount) of (?P<noun>.+?) equal to "
+                      r"(?P<rest>.+)$", re.I)
+# "put loyalty counters on ~ equal to that creature's toughness"
+_COUNTERS_ON = re.compile(r"^(?P<head>.*?\bput )(?P<noun>[^ ]+ counters) (?P<where>on .+?) equal "
+                          r"to (?P<rest>.+)$", re.I)
+# words after the amount that begin the rest of the verb phrase
+_AFTER = re.compile(r" (?=(?:on|onto|from|into|to|among|at|in|under|with|and|then)\b)|, (?=then\b)",
+                    re.I)
+
+
+def equal_to_candidates(sentence: str) -> list[tuple[str, str]]:
+    """The readings of a verb phrase with "a number of ... equal to <amount>" as ("<verb> X
+    ...", "<amount>") (none when it has no such count, already says X, or the amount says
+    X)."""
+    t = sentence.strip().rstrip(".")
+    if re.search(r"\bwhere X is\b|\bX\b", t):
+        return []
+    m = _COUNTERS_ON.match(t)
+    if m:
+        return [(f"{m.group('head')}X {m.group('noun')} {m.group('where')}", m.group("rest"))]
+    m = _COUNTED.match(t)
+    if m is None:
+        return []
+    rest = m.group("rest")
+    out = []
+    for cut in [c.start() for c in _AFTER.finditer(rest)] + [len(rest)]:
+        amount, tail = rest[:cut].strip(), rest[cut:]
+        if not amount or re.search(r",? then\b", amount, re.I):
+            continue  # (the next instruction is never part of the amount)
+        out.append((f"{m.group('head')}X {m.group('noun')}{tail}", amount))
+    return out
+
+
+__all__ = ["equal_to_candidates"]
