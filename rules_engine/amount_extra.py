@@ -34,7 +34,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from rules_engine import amounts, compiled, targeting
+from rules_engine import (
+    amount_families,  # noqa: F401  (its families are asked first)
+    amounts,
+    compiled,
+    targeting,
+)
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
 from rules_engine.registry import hooks

@@ -247,6 +247,29 @@ def object_measure(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return False
 
 
+_VS = {"less than or equal to": lambda a, b: a <= b,
+       "greater than or equal to": lambda a, b: a >= b, "less than": lambda a, b: a < b,
+       "greater than": lambda a, b: a > b,
+       "equal to": lambda a, b: a == b}
+
+
+def object_vs_amount(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"if its mana value is less than or equal to the number of cards in your graveyard" (202.3,
+    208.1): the object's characteristic (as it last existed, 608.2h) against an amount counted
+    now (rules_engine.amounts); an amount not understood makes the condition false."""
+    stat, _, how = (cond.detail or "power|equal to").partition("|")
+    ctx = CURRENT.get()
+    n = hooks.described_amount(game, (cond.amount.text if cond.amount else "") or "",
+                               controller, source, ctx)
+    if n is None:
+        return False
+    for obj in _objects(game, cond, source):
+        seen = _last_known(game, obj) if stat != "mana value" else obj
+        if _VS.get(how, _VS["equal to"])(_stat(game, seen, stat), n):
+            return True
+    return False
+
+
 def object_has(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """"that creature has toxic", "it has unearth": the keyword ability (702) it has now."""
     return any(compiled.has_keyword(o, cond.detail or "") for o in _objects(game, cond, source))
@@ -372,6 +395,7 @@ def first_combat(game: Game, cond: Any, controller: Any, source: Any) -> bool:
 MORE_KINDS: dict[str, Any] = {
     "player_measure": player_measure, "player_compare": player_compare,
     "object_measure": object_measure, "object_has": object_has, "object_is": object_is,
+    "object_vs_amount": object_vs_amount,
     "object_zone": object_zone, "object_state": object_state, "object_counters": object_counters,
     "attacking_count": attacking_count, "x_value": x_value,
     "left_battlefield_this_turn": left_battlefield_this_turn,

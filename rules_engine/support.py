@@ -385,6 +385,10 @@ class _Walker:
             return
         if cond.kind not in self.t.conditions:
             self.add(f"condition:{cond.kind}")
+        elif cond.kind == "object_vs_amount" and self.t.amount_understood is not None and \
+                not self.t.amount_understood((cond.amount.text if cond.amount else "") or ""):
+            # "if its mana value is less than or equal to <amount>": an amount not counted
+            self.add("amount:condition")
         for part in cond.parts:
             self.condition(part)
 

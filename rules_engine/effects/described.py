@@ -11,8 +11,8 @@ import re
 from typing import Any
 
 from rules_engine import (
-    amount_families,  # noqa: F401  (registers its families into amounts)
     amount_extra,  # noqa: F401  (a third set of families, helper amt)
+    amount_families,  # noqa: F401  (registers its families into amounts)
     amount_more,  # noqa: F401  (more families, helper amt)
     amounts,
     conditions,

@@ -217,6 +217,25 @@ def _obj_measure(m: re.Match[str], ctx: Ctx) -> Condition | None:
                      detail=m.group("stat").lower(), text=m.group(0))
 
 
+_VS = r"(?P<cmp>less than or equal to|greater than or equal to|less than|greater than|equal to)"
+
+
+def _obj_vs_amount(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"its mana value is less than or equal to the number of cards in your graveyard", "its
+    power is less than or equal to the sacrificed creature's power" (202.3, 208.1 against an
+    amount counted as the condition is checked, 608.2h): kind "object_vs_amount", ``detail``
+    "<stat>|<comparison>", the amount's words in ``amount.text``."""
+    ref = _possessed(m, ctx) if m.group(0).lower().startswith(("its ", "his ", "her ")) or \
+        m.group("obj") is None else _obj_ref(m, ctx)
+    if m.group("obj") is None:
+        ref = Ref("it", text="its")
+    if ref is None:
+        return None
+    return Condition("object_vs_amount", amount=Amount(text=m.group("amt").strip()), subject=ref,
+                     detail=f"{m.group('stat').lower()}|{m.group('cmp').lower()}",
+                     text=m.group(0))
+
+
 def _obj_has(m: re.Match[str], ctx: Ctx) -> Condition | None:
     """"that creature has toxic", "enchanted creature has flying", "it has unearth": the object
     has that keyword ability (702)."""
@@ -378,6 +397,10 @@ MORE_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "object_measure", amount=_cmp(m), subject=Ref("it", text="its"),
              detail=m.group("stat").lower(), text=m.group(0))),
         (rf"{_OBJ} (?:has|had) (?P<stat>mana value|power|toughness) {_COUNT}", _obj_measure),
+        (rf"(?:{_POSS}(?:'s)? )?(?P<stat>mana value|power|toughness) (?:is|was) {_VS} (?P<amt>.+)",
+         _obj_vs_amount),
+        (rf"{_OBJ} (?:has|had) (?:a )?(?P<stat>mana value|power|toughness) {_VS} (?P<amt>.+)",
+         _obj_vs_amount),
         (rf"{_OBJ} (?P<neg>doesn't |does not )?(?:has|have) (?P<kw>flying|toxic|unearth|madness|"
          r"mutate|suspend|deathtouch|trample|haste|lifelink|reach|vigilance|first strike|"
          r"double strike|menace|defender|indestructible|hexproof|flash|rampage|infect)",
