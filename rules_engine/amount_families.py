@@ -329,6 +329,10 @@ def _this_resolution(game: Game, ctx: Any, name: str) -> list[Any]:
     """Events of ``name`` since the resolving spell or ability began to resolve (608.2)."""
     item = getattr(ctx, "item", None) if ctx is not None else None
     if item is None:
+        # a replacement applied while a spell resolves ("As Sin enters, remove ... Sin enters
+        # with X counters, where X is ... removed this way", 614.12): that spell's resolution
+        item = getattr(game, "resolving", None) or getattr(ctx, "source", None)
+    if item is None:
         return []
     found = []
     for ev in reversed(game.events):

@@ -302,9 +302,10 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     """"~ enters tapped/prepared/with counters", "If it's neither day nor night, it becomes day
     as ~ enters" (rule 614.1c-d, 731.2a), "As ~ transforms into ~, ..."."""
     t = text.strip().rstrip(".")
-    t = re.sub(r" on (?:him|her)$", " on it", t)  # a character's pronoun (Leatherhead)
+    t = re.sub(r" on (?:him|her)\b", " on it", t)  # a character's pronoun (Leatherhead)
+    t = re.sub(r"(?:^|(?<=, ))(?:he|she) enters\b", "~ enters", t)  # (Scarlet Spider)
     ctx = Ctx()
-    parts = re.split(r"\.\s+(?=[A-Z])", t)
+    parts = re.split(r"\.\s+(?=[A-Z~])", t)
     if len(parts) > 1 and '"' not in t:
         # "~ enters tapped. As it enters, choose a color.": each sentence its own replacement
         # (614.1c, 614.12), read one by one
