@@ -47,8 +47,12 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
     """Parse a token description after "create" (rule 111.4, 111.10)."""
     t = text.strip()
     tapped = attacking = False
-    mm = re.search(r",? (?:that are|that's|which are) (tapped and attacking|tapped|attacking)$",
-                   t, re.I)
+    # "... that's tapped and attacking that player or a planeswalker they control" after "for
+    # each opponent" (508.4): in a two-player game the one opponent, or a planeswalker of theirs,
+    # which are the choices of any creature put onto the battlefield attacking
+    mm = re.search(r",? (?:that are|that's|which are) (tapped and attacking|tapped|attacking)"
+                   r"(?: (?:that player|that opponent) or a planeswalker (?:they control|that "
+                   r"player controls))?$", t, re.I)
     if mm:
         tapped = "tapped" in mm.group(1)
         attacking = "attacking" in mm.group(1)
