@@ -368,9 +368,25 @@ def _in_exile_states(game: Game, text: str, controller: Player, source: Any,
         game, o, plain, controller, source, zone_check=False))
 
 
+def _those_players(game: Game, text: str, controller: Player, source: Any,
+                   ctx: Any) -> int | None:
+    """"the number of creatures those opponents control" after "Choose any number of target
+    opponents" (608.2c: the players chosen before): the sum over those players."""
+    m = re.fullmatch(r"(?:the number of )?(?P<what>.+?) those (?:players|opponents) "
+                     r"control", text.strip(), re.I)
+    if m is None:
+        return None
+    players = [p for p in (ctx.those if ctx is not None else []) if isinstance(p, Player)]
+    if ctx is None or (not players and ctx.item is None):
+        players = [controller]  # (the audit's probe: no resolution to name them)
+    values = [amounts._sub(game, f"{m.group('what')} you control", p, source, ctx)
+              for p in players]
+    return None if any(v is None for v in values) else sum(v or 0 for v in values)
+
+
 amounts.register_families([_answered, _had_counters, _cast_from, _owned_controlled,
                            _of_that_type, _every_counter, _ring_bearer, _abilities_among,
                            _dungeons, _from_battlefield, _zones_with_predicate, _doors,
-                           _in_exile_states, _greatest_of_either])
+                           _in_exile_states, _greatest_of_either, _those_players])
 
 __all__ = ["_answered"]

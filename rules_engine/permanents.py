@@ -87,14 +87,18 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
     if from_stack and "Aura" in obj.subtypes and obj.targets:
         obj.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
         game.log("attached", obj=obj, to=obj.attached_to)
+    # 614.12: the replacements of its entering apply together, one context for all of them
+    # ("As ~ enters, you may reveal ... ~ enters with a counter for each card revealed this way")
+    enter_ctx: Ctx | None = None
     for abl in as_enters:
         if abl.kind in ("as_transforms", "as_turned_face_up"):
             continue  # (applied as it transforms, 712; as it is turned face up, 708.11)
         if abl.condition is None or _cond(game, abl, controller, obj):
-            ctx = Ctx(game, obj, controller)
-            # 107.3m: "enters with X counters": the X paid for the spell it was (0 otherwise)
-            ctx.x = int(getattr(obj, "x", 0) or 0) if from_stack else 0
-            hooks.run(game, ctx, abl.effects)
+            if enter_ctx is None:
+                enter_ctx = Ctx(game, obj, controller)
+                # 107.3m: "enters with X counters": the X paid for the spell it was (0 else)
+                enter_ctx.x = int(getattr(obj, "x", 0) or 0) if from_stack else 0
+            hooks.run(game, enter_ctx, abl.effects)
     if enters_prepared:
         hooks.prepare_become_prepared(game, obj)
     hooks.day_night_bound_checks(game)

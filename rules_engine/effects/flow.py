@@ -178,6 +178,18 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
     is the player the repeated effect names."""
     count = eff.count
     text = (count.text or "") if count is not None else ""
+    if re.fullmatch(r"for each of (?:them|those|these|those \w+|these \w+|the chosen \w+)",
+                    text, re.I) and ctx.those:
+        # "For each of them, create a token that's a copy of that creature": once per object,
+        # each time about that one (608.2c); "those tokens" after it are all the ones made
+        objects, made = list(ctx.those), []
+        for obj in objects:
+            ctx.it = obj
+            ctx.those = [obj]
+            run(ctx.game, ctx, eff.effects)
+            made.extend(o for o in ctx.those if o is not obj)
+        ctx.those = made or objects
+        return
     they = _they(text)
     if count is not None and count.value is None and they != text:
         who = next((getattr(e, "player", None) for e in eff.effects
@@ -271,10 +283,13 @@ def h_modal(ctx: Ctx, eff: ab.Modal) -> None:
 
 def h_choose_target(ctx: Ctx, eff: Any) -> None:
     """"Choose target creature." - the target was chosen as the spell was cast (601.2c); the
-    following effects call it "it"/"that creature"."""
+    following effects call it "it"/"that creature" ("Choose up to two target creatures. Put
+    a +1/+1 counter on each of them": "them" are the chosen targets, 608.2c)."""
     found = resolve_ref(ctx, eff.subject)
     if found:
         ctx.it = found[-1]
+        ctx.those = list(found)
+        ctx.chosen = list(found)  # ("return the chosen cards to the battlefield")
 
 
 def h_roll_die(ctx: Ctx, eff: Any) -> None:

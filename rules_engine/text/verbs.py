@@ -1344,7 +1344,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"seeks? (?P<n>an?|" + NUM_WORD + r") (?P<what>.+?)(?P<bf> and put (?:it|them) onto the "
      r"battlefield)?", _seek),
     (r"perpetually (?P<vp>.+)", _perpetually),
-    (r"choose (?P<obj>(?:up to \w+ )?target .+)", lambda s, m, c: None if _ref(m.group("obj"), c)
+    (r"choose (?P<obj>(?:up to \w+ |any number of |(?:two|three|four|five) )?target .+)",
+     lambda s, m, c: None if _ref(m.group("obj"), c)
      is None else ChooseTarget(subject=_ref(m.group("obj"), c), text=m.group(0))),
     (r"double (?P<obj>.+?)'s power(?P<both> and toughness)?", _double_pt),
     # "Creatures you control have base power and toughness each equal to the number of
