@@ -1113,9 +1113,10 @@ def parse_effects(text: str, ctx: Ctx) -> tuple[Effect, ...]:
         rolled = _roll_table(t, ctx)
         if rolled is not None:
             return rolled
-    if "\n" in t or (re.match(r"^choose (one|two|up to|one or|any number)", t, re.I) and not
-                      re.match(r"^choose (?:up to \w+ |any number of |(?:two|three|four|five) )?target ", t,
-                               re.I)):
+    chosen_targets = re.match(r"^choose (?:up to \w+ |any number of |(?:two|three|four|five) )?"
+                              r"target ", t, re.I)  # "Choose two target creatures. ..."
+    if "\n" in t or (re.match(r"^choose (one|two|up to|one or|any number)", t, re.I) and
+                      not chosen_targets):
         m = re.match(r"^(.*?)(choose [^\n]*\n•.*)$", t, re.I | re.S)
         if m:
             effects: list[Effect] = []
