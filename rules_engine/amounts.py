@@ -348,10 +348,21 @@ def _stat(game: Game, obj: GameObject, stat: str, ctx: Any = None) -> int:
 def _last_known(ctx: Any, obj: Any) -> Any:
     """608.2h: a permanent that left the battlefield is looked at as it last existed there (the
     triggering event keeps that: "the number of +1/+1 counters on that creature" as it died)."""
-    if ctx is None or ctx.event is None or getattr(obj, "zone", None) == "battlefield":
+    if ctx is None or getattr(obj, "zone", None) == "battlefield":
         return None
-    lki = ctx.event.data.get("lki")
-    return lki if lki is not None and getattr(lki, "obj", None) is obj else None
+    lki = ctx.event.data.get("lki") if ctx.event is not None else None
+    if lki is not None and getattr(lki, "obj", None) is obj:
+        return lki
+    # the ability's own source sacrificed to pay its cost ("Sacrifice ~: It deals damage equal
+    # to the number of charge counters on it", 602.2b): as it last existed there, this
+    # incarnation only (its move set a new timestamp, 400.7)
+    paid = (getattr(getattr(ctx, "item", None), "choices_made", None) or {}).get("cost_paid", ())
+    if obj not in paid:
+        return None
+    for ev in reversed(ctx.game.events[-400:]):
+        if ev.name == "left_battlefield" and ev.data.get("obj") is obj:
+            return ev.data.get("lki")
+    return None
 
 
 def _object(game: Game, words: str, controller: Player, source: Any,

@@ -118,7 +118,8 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
     if text.endswith(" counters on it") or text.endswith(" counters on ~"):
         kind = text.rsplit(" counters on ", 1)[0]
         if isinstance(it, GameObject):
-            return factor * it.counters.get(kind, 0)
+            known = amounts._last_known(ctx, it)  # 608.2h: a source sacrificed as the cost
+            return factor * (known.counters if known is not None else it.counters).get(kind, 0)
         return None
     more = _more_amount(game, original, controller, it if text.endswith(" on it") else source,
                         ctx)
@@ -337,7 +338,9 @@ def _counters_on(m: re.Match[str], source: Any, ctx: Ctx | None) -> int | None:
     if obj is None:
         return None
     kind = m.group("kind")
-    return obj.counters.get(kind, 0) if kind else sum(obj.counters.values())
+    known = amounts._last_known(ctx, obj)  # 608.2h: the source sacrificed to pay the cost
+    counters = known.counters if known is not None else obj.counters
+    return counters.get(kind, 0) if kind else sum(counters.values())
 
 
 _PLUS_BEFORE = re.compile(r"^(?P<n>\d+|one|two|three|four|five) plus (?P<rest>.+)$", re.I)

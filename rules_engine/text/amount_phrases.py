@@ -7,7 +7,9 @@ power on up to one target creature", "create a number of 1/1 Spirit tokens equal
 card's mana value", "exile a number of cards from the top of your library equal to its power",
 "remove a number of loyalty counters equal to that card's mana value from ~", "search your
 library for a number of Plains cards equal to the difference", "put loyalty counters on ~
-equal to that creature's toughness", "you get an amount of {E} equal to ...".
+equal to that creature's toughness", "you get an amount of {E} equal to ...", "exile cards
+from the top of your library equal to ...", "deals damage equal to ... to target player and
+that much damage to up to one target creature".
 
 Where the amount ends is not marked ("equal to the number of charge counters on ~ on target
 creature"): :func:`equal_to_candidates` lists each reading, shortest amount first, and the
@@ -28,6 +30,15 @@ _AFTER = re.compile(r" (?=(?:on|onto|from|into|to|among|at|in|under|with|and|the
                     re.I)
 
 
+# "exile cards from the top of your library equal to <A>": "exile the top X cards of ..."
+_FROM_TOP = re.compile(r"^(?P<head>.*?\b)(?P<verb>exiles?|mills?|reveals?|puts?) cards from the "
+                       r"top of (?P<whose>your|their|that player's|target player's|his or her) library "
+                       r"equal to (?P<amt>.+)$", re.I)
+# "deals damage equal to <A> to <R1> and that much damage to <R2>"
+_THAT_MUCH = re.compile(r"^(?P<head>.*?\bdeals?) damage equal to (?P<rest>.+) and that much "
+                        r"damage to (?P<r2>.+)$", re.I)
+
+
 def equal_to_candidates(sentence: str) -> list[tuple[str, str]]:
     """The readings of a verb phrase with "a number of ... equal to <amount>" as ("<verb> X
     ...", "<amount>") (none when it has no such count, already says X, or the amount says
@@ -35,6 +46,15 @@ def equal_to_candidates(sentence: str) -> list[tuple[str, str]]:
     t = sentence.strip().rstrip(".")
     if re.search(r"\bwhere X is\b|\bX\b", t):
         return []
+    m = _FROM_TOP.match(t)
+    if m:
+        return [(f"{m.group('head')}{m.group('verb')} the top X cards of {m.group('whose')} "
+                 "library", m.group("amt"))]
+    m = _THAT_MUCH.match(t)
+    if m:
+        rest = m.group("rest")
+        return [(f"{m.group('head')} X damage to {rest[c.end():]} and X damage to "
+                 f"{m.group('r2')}", rest[:c.start()]) for c in re.finditer(r" to ", rest)]
     m = _COUNTERS_ON.match(t)
     if m:
         return [(f"{m.group('head')}X {m.group('noun')} {m.group('where')}", m.group("rest"))]
