@@ -32,7 +32,8 @@ _AFTER = re.compile(r" (?=(?:on|onto|from|into|to|among|at|in|under|with|and|the
 
 # "exile cards from the top of your library equal to <A>": "exile the top X cards of ..."
 _FROM_TOP = re.compile(r"^(?P<head>.*?\b)(?P<verb>exiles?|mills?|reveals?|puts?) cards from the "
-                       r"top of (?P<whose>your|their|that player's|target player's|his or her) library "
+                       r"top of (?P<whose>your|their|that player's|target player's|his or her) "
+                       r"library "
                        r"equal to (?P<amt>.+)$", re.I)
 # "deals damage equal to <A> to <R1> and that much damage to <R2>"
 _THAT_MUCH = re.compile(r"^(?P<head>.*?\bdeals?) damage equal to (?P<rest>.+) and that much "
