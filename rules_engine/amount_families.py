@@ -345,6 +345,15 @@ def _this_resolution(game: Game, ctx: Any, name: str) -> list[Any]:
     return found
 
 
+def removed_as_cost(ctx: Any, kind: str | None = None) -> int:
+    """The counters removed to pay the cost of the resolving ability ("Remove any number of
+    charge counters from ~: ...", 602.2b), kept with what was paid (effects/costs.py)."""
+    item = getattr(ctx, "item", None) if ctx is not None else None
+    paid = (getattr(item, "choices_made", None) or {}).get("cost_paid", ()) or ()
+    return sum(int(p[2]) for p in paid if isinstance(p, tuple) and len(p) == 3 and
+               p[0] == "counters_removed" and (kind is None or p[1] == kind))
+
+
 def _this_way(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> int | None:
     """"the damage dealt this way" (120.3: what was dealt, after prevention), "charge counters
     removed this way" (122.8), "the greatest number of cards a player discarded this way"."""
@@ -362,9 +371,10 @@ def _this_way(game: Game, text: str, controller: Player, source: Any, ctx: Any) 
     m = re.fullmatch(r"(?:the number of )?(?:(?P<kind>\S+) )?counters? removed this way", low)
     if m:
         kind = m.group("kind")
-        return sum(int(e.data.get("amount", 0)) for e in _this_resolution(game, ctx,
-                                                                           "counters_removed")
-                   if kind is None or e.data.get("counter") == kind)
+        found = sum(int(e.data.get("amount", 0)) for e in _this_resolution(game, ctx,
+                                                                            "counters_removed")
+                    if kind is None or e.data.get("counter") == kind)
+        return found or removed_as_cost(ctx, kind)
     m = re.fullmatch(rf"(?:the )?greatest number of cards {_WHO} (?P<verb>discarded|drew) this "
                      r"way", low)
     if m:

@@ -21,7 +21,19 @@ OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counte
 
 def _cost_count(part: Any) -> int:
     amt = part.amount
+    if amt is not None and amt.value is None and amt.text in ("all", "any number"):
+        return 0  # "Remove all / any number of <kind> counters from ~": zero can be paid (122.8)
     return int(amt.value) if amt is not None and amt.value is not None else 1
+
+
+def _counters_to_remove(game: Game, player: Player, source: Any, part: Any, key: str) -> int:
+    """How many counters "Remove all / any number of <kind> counters from ~" removes: all of
+    them, or the number the payer chooses (the most first, 601.2h / 602.2b)."""
+    have = max(source.counters.get(key, 0), 0) if isinstance(source, GameObject) else 0
+    if part.amount is None or part.amount.text != "any number" or have == 0:
+        return have
+    return int(game.decider.choose(player.name, f"number of {key} counters to remove from "
+                                                f"{source.name}", list(range(have, -1, -1))))
 
 
 def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[Any]:
@@ -243,6 +255,11 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 kinds = sorted(k for k, v in source.counters.items() if v > 0)
                 key = kinds[0] if len(kinds) == 1 else game.decider.choose(
                     player.name, f"kind of counter to remove from {source.name}", kinds)
+            if part.amount is not None and part.amount.text in ("all", "any number"):
+                n = _counters_to_remove(game, player, source, part, key)
+                # remembered with what was paid: "for each charge counter removed this way",
+                # "create that many tokens" (608.2c; rules_engine.amount_families)
+                paid.append(("counters_removed", key, n))
             source.counters[key] = source.counters.get(key, 0) - n
             game.log("counters_removed", obj=source, counter=key, amount=n)
             continue

@@ -482,6 +482,10 @@ def _that_many(ctx: Ctx) -> int:
     """"that many": what the previous instruction counted, or, first thing in a triggered
     ability, the triggering event's number (damage dealt, life gained, cards discarded or
     drawn - one card per event when the event names one object)."""
+    if not ctx.count and not ctx.those:
+        removed = amount_families.removed_as_cost(ctx)  # "Remove any number of counters
+        if removed:  # from ~: create that many tokens" (602.2b, 608.2c)
+            return removed
     if ctx.count or ctx.event is None:
         return ctx.count
     counted = _condition_count(ctx)

@@ -101,6 +101,10 @@ def _part(text: str) -> CostPart | None:
     if m:
         return CostPart("remove_counters", amount=amount(m.group(1)), what=Ref("self"),
                         counter=m.group(2), text=t)
+    m = re.match(r"^remove (all|any number of) (\S+) counters from ~$", t, re.I)
+    if m:  # 122.8: every counter of that kind, or as many as the payer chooses (0 is allowed)
+        return CostPart("remove_counters", amount=Amount(text=m.group(1).lower().replace(
+            " of", "")), what=Ref("self"), counter=m.group(2), text=t)
     if re.match(r"^remove an? counter from ~$", t, re.I):  # any kind, the payer's choice
         return CostPart("remove_counters", amount=Amount(1), what=Ref("self"), counter="any",
                         text=t)
