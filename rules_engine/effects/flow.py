@@ -20,6 +20,7 @@ from rules_engine.effects.search_zones import searched_library
 from rules_engine.events import Event
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
+from rules_engine.registry import hooks
 from rules_engine.triggers import Delayed, Pending
 
 
@@ -190,6 +191,21 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
             made.extend(o for o in ctx.those if o is not obj)
         ctx.those = made or objects
         return
+    each = re.fullmatch(r"for each (?P<what>.+)", text, re.I)
+    if each and not re.match(r"(?:opponent|player|time|1\b|one\b|of\b|card type|color|kind)",
+                             each.group("what"), re.I) and _says_that_one(eff.effects):
+        # "For each creature you control, put a +1/+1 counter on that creature": once per
+        # object counted, "that creature" being that one (608.2c)
+        objects = hooks.matching(ctx.game, each.group("what"), ctx.controller, _source_obj(ctx))
+        if objects is None and " " in each.group("what"):
+            head, rest = each.group("what").split(" ", 1)
+            objects = hooks.matching(ctx.game, f"{head}s {rest}", ctx.controller,
+                                     _source_obj(ctx))
+        if objects is not None:
+            for obj in list(objects):
+                ctx.it = obj
+                run(ctx.game, ctx, eff.effects)
+            return
     they = _they(text)
     if count is not None and count.value is None and they != text:
         who = next((getattr(e, "player", None) for e in eff.effects
@@ -203,6 +219,21 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
             return
     for _ in range(amount(ctx, eff.count)):
         run(ctx.game, ctx, eff.effects)
+
+
+def _says_that_one(value: Any, depth: int = 0) -> bool:
+    """Whether repeated effects name "that creature" / "that Rat" (a Ref to "it" written with
+    "that"): the repeated instruction is about each object in turn."""
+    if depth > 6:
+        return False
+    if isinstance(value, ab.Ref):
+        return value.kind == "it" and (value.text or "").lower().startswith("that ") or \
+            _says_that_one(value.of, depth + 1)
+    if isinstance(value, tuple):
+        return any(_says_that_one(v, depth + 1) for v in value)
+    return any(_says_that_one(getattr(value, s, None), depth + 1)
+               for s in getattr(type(value), "__slots__", ())
+               if not isinstance(getattr(value, s, None), str | int | bool | float | None))
 
 
 class Mode:

@@ -72,4 +72,24 @@ def equal_to_candidates(sentence: str) -> list[tuple[str, str]]:
     return out
 
 
-__all__ = ["equal_to_candidates"]
+_EACH_OPPONENT = re.compile(r"^for each opponent, (?P<rest>.+)$", re.I)
+
+
+def each_opponent_in_two_player_game(sentence: str) -> str | None:
+    """"For each opponent, destroy up to one target creature that player controls" read in a
+    two-player game, the engine's game (102.1): the one opponent, so "destroy up to one target
+    creature an opponent controls" (601.2c: one target for that opponent). Only sentences that
+    speak of "that player"/"that opponent" (the repetition's player) change; None otherwise."""
+    m = _EACH_OPPONENT.match(sentence.strip())
+    if m is None or not re.search(r"\bthat (?:player|opponent)\b", m.group("rest"), re.I):
+        return None
+    rest = m.group("rest")
+    rest = re.sub(r"\bthat (?:player|opponent)'s\b", "an opponent's", rest, flags=re.I)
+    rest = re.sub(r"\bthat (?:player|opponent) controls\b", "an opponent controls", rest,
+                  flags=re.I)
+    if re.search(r"\bthat (?:player|opponent)\b", rest, re.I):
+        return None  # ("attacking that opponent": a player reference the rewrite doesn't read)
+    return rest
+
+
+__all__ = ["each_opponent_in_two_player_game", "equal_to_candidates"]

@@ -73,7 +73,7 @@ from rules_engine.text import tail_phrases as _tail  # noqa: F401  (adds its VER
 from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
 from rules_engine.text import verbs_pronouns as _verbs_pronouns  # noqa: F401  (its VERB_PHRASES)
 from rules_engine.text import votes as _votes  # noqa: F401  (701.38: its verb phrase, conditions)
-from rules_engine.text.amount_phrases import equal_to_candidates
+from rules_engine.text.amount_phrases import each_opponent_in_two_player_game, equal_to_candidates
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
@@ -639,6 +639,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         mod = "+X/+0" if what == "power" else "+0/+X"
         return _apply_sentence(f"{m.group(2)} gets {mod}{m.group(3) or ''}, where X is the "
                                f"{what} of {m.group(2)}", ctx, effects)
+    alone = each_opponent_in_two_player_game(t)  # "For each opponent, ... that player controls"
+    if alone is not None:
+        return _apply_sentence(alone, ctx, effects)
     m = re.match(r"^X is (.+)$", t, re.I)
     if m and effects:
         body = tuple(effects)

@@ -441,6 +441,10 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
+    if re.fullmatch(r"that (?:[A-Z][a-z]+|artifact|enchantment|planeswalker|battle)", p):
+        # "For each Rat you control, create a Wicked Role token attached to that Rat": the
+        # object the instruction is about (608.2c), a subtype or card type naming it
+        return Ref("it", text=p)
     m = re.fullmatch(r"(target .+?)'s (controller|owner)", p, re.I)
     if m:  # "target spell's controller": that target's controller (read before "target ...")
         inner = parse_ref(m.group(1), ctx)
