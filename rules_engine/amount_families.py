@@ -371,6 +371,10 @@ def _this_way(game: Game, text: str, controller: Player, source: Any, ctx: Any) 
     m = re.fullmatch(r"(?:the number of )?(?:(?P<kind>\S+) )?counters? removed this way", low)
     if m:
         kind = m.group("kind")
+        per = amounts._number(kind) if kind else None
+        if per:  # "for each five counters removed this way" (Sage of Hours): whole fives
+            total = _this_way(game, "counters removed this way", controller, source, ctx) or 0
+            return total // per
         found = sum(int(e.data.get("amount", 0)) for e in _this_resolution(game, ctx,
                                                                             "counters_removed")
                     if kind is None or e.data.get("counter") == kind)

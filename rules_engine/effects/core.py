@@ -159,7 +159,16 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         return [target] if target is not None else []
     if kind in ("controller_of", "owner_of"):
         out = []
-        for obj in resolve_ref(ctx, ref.of):
+        of = resolve_ref(ctx, ref.of)
+        ev = ctx.event
+        if ctx.it is None and ev is not None and ev.name == "damage_dealt" and \
+                (ref.text or "").lower().startswith("that creature's") and \
+                isinstance(ev.data.get("recipient"), GameObject) and \
+                ev.data.get("source") in of:
+            # "Whenever an Archer you control deals damage to a creature, that Archer deals
+            # that much damage to that creature's controller": the creature dealt damage
+            of = [ev.data["recipient"]]
+        for obj in of:
             if isinstance(obj, GameObject):
                 out.append(obj.controller if kind == "controller_of" else obj.owner)
             elif isinstance(obj, Player):
