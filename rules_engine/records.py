@@ -443,3 +443,15 @@ class Vote(Effect):
 
     options: tuple[str, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CastFromHand(Effect):
+    """"You may cast an instant or sorcery spell from your hand with mana value less than or
+    equal to that damage without paying its mana cost" (608.2g, 118.9): during the resolution,
+    the controller may cast one card from their hand that ``filter`` describes (its amounts
+    counted now), for no mana when ``free``."""
+
+    filter: ObjectFilter | None = None
+    free: bool = True
+    text: str = ""

@@ -20,6 +20,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
     turn,
 )
 from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
+    cast_from_hand,  # 608.2g casting a card from the hand during a resolution
     choose_among,  # 608.2c-d choosing among the cards looked at
     copy_except,  # 707.9b enter as a copy, except ...
     dice,  # 706 rolling dice

@@ -1,0 +1,43 @@
+"""Verb phrases of helper amt, appended to the verb-phrase table
+(:data:`rules_engine.text.effects.VERB_PHRASES`) like :mod:`rules_engine.text.verbs_zones`:
+
+- "(you may) cast a spell with mana value X or less from your hand without paying its mana
+  cost", "cast an instant or sorcery spell from your hand with mana value less than or equal
+  to that damage without paying its mana cost" (608.2g, 118.9): a
+  :class:`~rules_engine.records.CastFromHand`, run by :mod:`rules_engine.effects.cast_from_hand`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules_engine.abilities import ObjectFilter, Ref
+from rules_engine.records import CastFromHand
+from rules_engine.text.nouns import Ctx, parse_filter
+
+
+def _cast_from_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
+    what = (m.group("what") or "").strip()
+    quals = " ".join(q.strip() for q in (m.group("q1"), m.group("q2")) if q)
+    flt = parse_filter(f"{what} card {quals}".strip() if what else f"card {quals}".strip())
+    if flt is None or (quals and not any(q.startswith("with ") for q in flt.qualifiers)):
+        return None
+    if not what and not quals:
+        flt = ObjectFilter(text="spell")
+    return CastFromHand(filter=flt, free=True, text=m.group(0))
+
+
+VP_SPECS: list[tuple[str, Any]] = [
+    (r"(?:may )?cast (?:an? )?(?P<what>[a-z ,-]*?)\s*spell(?P<q1> with [^,]+?)? from your hand"
+     r"(?P<q2> with [^,]+?)? without paying its mana cost", _cast_from_hand),
+]
+
+
+def extend(table: list) -> None:
+    """Append these phrases to the verb-phrase table (once)."""
+    if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
+        table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
+
+
+__all__ = ["extend"]
