@@ -233,6 +233,9 @@ def _self_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
         # designations (701.37b, 702.112b, 701.60b, 701.64b), kept until it leaves (400.7)
         return any(o is source and t == source.timestamp
                    for o, t in game.__dict__.get(detail, ()))
+    if detail in ("equipped", "enchanted"):  # 301.5, 303.4: an Equipment / Aura attached
+        kind = "Equipment" if detail == "equipped" else "Aura"
+        return any(o.attached_to is source and kind in o.subtypes for o in game.battlefield)
     if detail.startswith("a ") or detail.startswith("an "):
         word = detail.split(" ", 1)[1]
         return source.has_type(targeting._cap(word)) or targeting._cap(word) in \

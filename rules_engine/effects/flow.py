@@ -193,7 +193,8 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
         return
     each = re.fullmatch(r"for each (?P<what>.+)", text, re.I)
     if each and not re.match(r"(?:opponent|player|time|1\b|one\b|of\b|card type|color|kind)",
-                             each.group("what"), re.I) and _says_that_one(eff.effects):
+                             each.group("what"), re.I) and _names_the_counted(
+                                 each.group("what"), _that_words(eff.effects)):
         # "For each creature you control, put a +1/+1 counter on that creature": once per
         # object counted, "that creature" being that one (608.2c)
         objects = hooks.matching(ctx.game, each.group("what"), ctx.controller, _source_obj(ctx))
@@ -221,19 +222,33 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
         run(ctx.game, ctx, eff.effects)
 
 
-def _says_that_one(value: Any, depth: int = 0) -> bool:
-    """Whether repeated effects name "that creature" / "that Rat" (a Ref to "it" written with
-    "that"): the repeated instruction is about each object in turn."""
-    if depth > 6:
-        return False
+def _that_words(value: Any, depth: int = 0) -> set[str]:
+    """The nouns of "that creature" / "that Rat" (a Ref to "it" written with "that") in the
+    repeated effects."""
+    if depth > 6 or value is None or isinstance(value, str | int | bool | float):
+        return set()
     if isinstance(value, ab.Ref):
-        return value.kind == "it" and (value.text or "").lower().startswith("that ") or \
-            _says_that_one(value.of, depth + 1)
+        words = (value.text or "").lower().split()
+        found = {words[1]} if value.kind == "it" and len(words) == 2 and words[0] == "that" \
+            else set()
+        return found | _that_words(value.of, depth + 1)
     if isinstance(value, tuple):
-        return any(_says_that_one(v, depth + 1) for v in value)
-    return any(_says_that_one(getattr(value, s, None), depth + 1)
-               for s in getattr(type(value), "__slots__", ())
-               if not isinstance(getattr(value, s, None), str | int | bool | float | None))
+        return set().union(*(_that_words(v, depth + 1) for v in value)) if value else set()
+    return set().union(set(), *(_that_words(getattr(value, s, None), depth + 1)
+                                for s in getattr(type(value), "__slots__", ())))
+
+
+def _names_the_counted(what: str, nouns: set[str]) -> bool:
+    """"For each Rat you control, ... that Rat": the repeated instruction is about each counted
+    object in turn when "that <noun>" names what is counted ("that creature" after "for each
+    instant and sorcery card in your graveyard" is another object)."""
+    words = {w.rstrip("s") for w in what.lower().replace(",", " ").split()}
+    for noun in nouns:
+        if noun.rstrip("s") in words or (noun == "permanent" and "card" not in words and
+                                          not re.search(r"\bin (?:your|a|all|their)\b",
+                                                        what.lower())):
+            return True
+    return False
 
 
 class Mode:

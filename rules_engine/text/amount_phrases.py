@@ -92,4 +92,21 @@ def each_opponent_in_two_player_game(sentence: str) -> str | None:
     return rest
 
 
-__all__ = ["each_opponent_in_two_player_game", "equal_to_candidates"]
+_DAMAGE_EQUAL = re.compile(r"^(?P<head>.*?\bdeals?) damage equal to (?P<rest>.+)$", re.I)
+
+
+def damage_equal_candidates(phrase: str) -> list[tuple[str, str]]:
+    """"~ deals damage equal to the highest mana value among Equipment attached to it to any
+    target": where the amount ends is each " to " in turn, read as ("deals X damage to <R>",
+    "<amount>"); asked only after the verb-phrase table did not read the phrase."""
+    t = phrase.strip().rstrip(".")
+    m = _DAMAGE_EQUAL.match(t)
+    if m is None or re.search(r"\bX\b", t):
+        return []
+    rest = m.group("rest")
+    return [(f"{m.group('head')} X damage to {rest[c.end():]}", rest[:c.start()])
+            for c in re.finditer(r" to ", rest)][::-1]
+
+
+__all__ = ["damage_equal_candidates", "each_opponent_in_two_player_game",
+           "equal_to_candidates"]

@@ -73,7 +73,11 @@ from rules_engine.text import tail_phrases as _tail  # noqa: F401  (adds its VER
 from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
 from rules_engine.text import verbs_pronouns as _verbs_pronouns  # noqa: F401  (its VERB_PHRASES)
 from rules_engine.text import votes as _votes  # noqa: F401  (701.38: its verb phrase, conditions)
-from rules_engine.text.amount_phrases import each_opponent_in_two_player_game, equal_to_candidates
+from rules_engine.text.amount_phrases import (
+    damage_equal_candidates,
+    each_opponent_in_two_player_game,
+    equal_to_candidates,
+)
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
@@ -232,6 +236,12 @@ def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
         result = VERB_PHRASES[index][1](subject, m, ctx)
         if result is not None:
             return result if isinstance(result, tuple) else (result,)
+        ctx.reset(mark)
+    for reading, amount_text in damage_equal_candidates(t):  # "damage equal to A to B"
+        inner = parse_vp(subject, reading, ctx)
+        if inner is not None and not any(isinstance(e, UnsupportedEffect)
+                                         for e in iter_effects(inner)):
+            return (WithX(x=Amount(variable="X", text=amount_text), effects=inner, text=t),)
         ctx.reset(mark)
     fe = re.fullmatch(r"(.+?) for each (.+)", t, re.I)
     if fe and re.search(r",? then ", fe.group(1), re.I):
@@ -602,6 +612,12 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     # control"): "him"/"her" already read as "it"; the possessives do too
     t = re.sub(r"\b(?:his|her) (owner|controller)\b", r"its \1", t)
     t = where_x_last(t)  # a search's "where X is" read at the end (rules_engine.text.verbs_zones)
+    # "that creature gets an additional -1/-1 until end of turn" (the same change again)
+    t = re.sub(r"\b(gets?) an additional (?=[+-]\d+/[+-]\d+)", r"\1 ", t)
+    # a character card's pronouns: "his power", "if he's equipped", "attached to him"
+    t = re.sub(r"\b(?:his|her) (power|toughness)\b", r"its \1", t)
+    t = re.sub(r"\battached to (?:him|her)\b", "attached to ~", t)
+    t = re.sub(r"^if (?:he|she)'s\b", "if ~ is", t, flags=re.I)
     low = t.lower()
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True

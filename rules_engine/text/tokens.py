@@ -57,6 +57,10 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
         tapped = "tapped" in mm.group(1)
         attacking = "attacking" in mm.group(1)
         t = t[: mm.start()]
+    mm = re.fullmatch(rf"{N} tapped and attacking (?P<rest>(?!tokens? that).+)", t, re.I)
+    if mm:  # "create a tapped and attacking X/X green Dinosaur creature token" (508.4)
+        tapped = attacking = True
+        t = f"{mm.group('n')} {mm.group('rest')}"
     mm = re.fullmatch(rf"{N} (?P<tap>tapped (?:and attacking )?)?(?:tokens? that's|tokens? that "
                       r"are) (?:a )?cop(?:y|ies) of (?P<of>.+?)(?:, except (?P<exc>.+))?", t, re.I)
     if mm:
