@@ -618,6 +618,8 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     t = re.sub(r"\b(?:his|her) (power|toughness)\b", r"its \1", t)
     t = re.sub(r"\battached to (?:him|her)\b", "attached to ~", t)
     t = re.sub(r"^if (?:he|she)'s\b", "if ~ is", t, flags=re.I)
+    t = re.sub(r"^(return) to the battlefield ((?:up to \w+ )?target .+)$", r"\1 \2 to the "
+               "battlefield", t, flags=re.I)  # "Return to the battlefield target ... card"
     low = t.lower()
     if low == "this ability triggers only once each turn":
         ctx.once_each_turn = True

@@ -124,7 +124,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # the comparison are an amount (107.3), its "you control" is not the filter's controller
     (re.compile(r"\s+with (?:power|toughness|mana value) (?:less than or equal to|greater than or "
                 r"equal to|less than|greater than|equal to) (?:the number of|the total number of|"
-                r"your|the greatest|the highest|the amount of) .+$", re.I), {"qualifier": "$0"}),
+                r"your|the greatest|the highest|the amount of) "
+                r"(?:(?!\s+from (?:your|a|any|an opponent's) (?:graveyard|hand|library)$)"
+                r".)+$", re.I), {"qualifier": "$0"}),  # (a zone after it is read first)
     (re.compile(r"\s+you control$", re.I), {"controller": "you"}),
     (re.compile(r"\s+you don't control$", re.I), {"controller": "not_you"}),
     (re.compile(r"\s+(?:an opponent controls|your opponents control)$", re.I),
