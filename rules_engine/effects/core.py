@@ -227,9 +227,10 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
-    if flt is not None and flt.zone in ("graveyard", "exile"):
-        # "exile a card from an opponent's graveyard": not "from among them", so the card is
-        # chosen from that zone of the players the filter names (608.2d)
+    if flt is not None and flt.zone in ("graveyard", "exile", "hand") and not pool:
+        # "exile a card from an opponent's graveyard", "put a creature card ... from your hand
+        # onto the battlefield": not "from among them", so the card is chosen from that zone
+        # of the players the filter names (608.2d)
         owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
             flt.owner or "", game.living)
         pool = [o for p in owners for o in getattr(p, flt.zone)]
@@ -239,7 +240,7 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
                 value = q.split(":", 1)[1]
                 count = int(value) if value.isdigit() else len(pool)
         pool = [o for o in pool if targeting.matches(game, o, _without_zone(flt), ctx.controller,
-                                                     None, zone_check=False)]
+                                                     _source_obj(ctx), zone_check=False)]
         if "dealt damage this way" in flt.qualifiers and len(pool) <= count:
             ctx.chosen = list(pool)  # a reference to what was just damaged, not a choice
             if pool:
