@@ -1024,6 +1024,13 @@ def _mark_new_targets(e: Effect) -> tuple[Effect, bool]:
 def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     """Parse a clause that may start with "you may" (optional, rule 608.2d)."""
     t = text.strip().rstrip(".").strip()
+    m = re.match(r"^(.+?),? where X is (.+)$", t, re.I)
+    if m and not re.search(r",? then ", m.group(2), re.I):
+        # "If you do, attacking creatures get +X/+X until end of turn, where X is ..." (107.3)
+        inner = parse_effect_text(m.group(1), ctx)
+        if inner is None or any(isinstance(e, UnsupportedEffect) for e in iter_effects(inner)):
+            return None
+        return (WithX(x=Amount(variable="X", text=m.group(2)), effects=inner, text=t),)
     m = re.match(r"^you may (.+)$", t, re.I)
     if m:
         inner = parse_clause(m.group(1), ctx)

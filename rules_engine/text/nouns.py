@@ -420,6 +420,7 @@ _PRONOUNS = {
     "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
     "that token": "it", "the copy": "it", "that land": "it", "those creatures": "those",
     "those cards": "those", "those tokens": "those", "the token": "it",
+    "those permanents": "those", "those artifacts": "those", "those lands": "those",
     "its controller": "controller_of", "its owner": "owner_of",
     "that creature's controller": "controller_of", "that spell's controller": "controller_of",
     "that card's owner": "owner_of", "that permanent's controller": "controller_of",
