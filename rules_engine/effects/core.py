@@ -227,7 +227,8 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
-    if flt is not None and flt.zone in ("graveyard", "exile", "hand") and not pool:
+    if flt is not None and (flt.zone in ("graveyard", "exile") or (flt.zone == "hand" and
+                                                                   not pool)):
         # "exile a card from an opponent's graveyard", "put a creature card ... from your hand
         # onto the battlefield": not "from among them", so the card is chosen from that zone
         # of the players the filter names (608.2d)
