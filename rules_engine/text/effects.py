@@ -1024,7 +1024,7 @@ def _mark_new_targets(e: Effect) -> tuple[Effect, bool]:
 def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     """Parse a clause that may start with "you may" (optional, rule 608.2d)."""
     t = text.strip().rstrip(".").strip()
-    m = re.match(r"^(.+?),? where X is (.+)$", t, re.I)
+    m = re.match(r"^(.+?),? where X is (.+)$", t, re.I) if '"' not in t else None
     if m and not re.search(r",? then ", m.group(2), re.I):
         # "If you do, attacking creatures get +X/+X until end of turn, where X is ..." (107.3)
         inner = parse_effect_text(m.group(1), ctx)
