@@ -207,6 +207,15 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             found = _remembered(ctx, "those")
             if found is not None:
                 return found
+        if not ctx.those and ctx.event is not None and ctx.event.name == "spell_cast" and \
+                (ref.text or "").lower() in ("those permanents", "those creatures"):
+            # "Whenever you cast a spell that targets one or more permanents, gain control of
+            # those permanents": the triggering spell's targets (603.2, 115.1)
+            spell = ctx.event.data.get("obj")
+            want = "Creature" if ref.text.lower().endswith("creatures") else None
+            return [t for t in (getattr(spell, "targets", None) or ())
+                    if isinstance(t, GameObject) and t.zone == "battlefield" and
+                    (want is None or t.is_creature)]
         return list(ctx.those)
     if kind in ("chosen", "chosen_one"):
         return _choose_among(ctx, ref)
