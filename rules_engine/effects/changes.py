@@ -35,9 +35,14 @@ def h_set_pt(ctx: Ctx, eff: ab.SetBasePT) -> None:
 def h_grant(ctx: Ctx, eff: ab.GrantAbility) -> None:
     kws = tuple(k.name for k in eff.keywords)
     keywords = tuple(_with_chosen(ctx, k) for k in eff.keywords)
-    for obj in _objects(ctx, eff.subject):
+    affected = _objects(ctx, eff.subject)
+    for obj in affected:
         obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.abilities) + keywords,
                             until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
+    if affected and eff.subject is not None and eff.subject.kind == "each":
+        # "Permanents you control with counters on them gain hexproof ... Prevent all damage
+        # that would be dealt to those permanents this turn" (608.2c: the ones it affected)
+        ctx.those = list(affected)
 
 
 def _with_chosen(ctx: Ctx, kw: Any) -> Any:
