@@ -908,6 +908,18 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                     cond, negated=not cond.negated), effects=inner, text=t))
                 return True
     m = re.match(r"^(.+?)(?: instead)? if (.+)$", t, re.I)
+    then = re.match(r"^(.+?),? then (.+)$", m.group(1), re.I) if m and not re.search(
+        r"\binstead\b", t, re.I) else None
+    if m and then:
+        # "Mill two cards, then destroy the chosen permanent if its mana value is ...": the
+        # condition is the last instruction's (608.2c: the first one is followed anyway)
+        cond = parse_condition(m.group(2), ctx)
+        first = parse_effect_text(then.group(1), ctx) if cond is not None else None
+        last = parse_effect_text(then.group(2), ctx) if first is not None else None
+        if cond is not None and first is not None and last is not None:
+            effects.extend(first)
+            effects.append(Conditional(condition=cond, effects=last, text=t))
+            return True
     if m:
         cond = parse_condition(m.group(2), ctx)
         if cond is not None:

@@ -353,6 +353,24 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
         zone = "card"
     if is_perm and not types:
         types = []
+    items = [i for i in re.split(r",\s*(?:and/or\s+|or\s+|and\s+)?|\s+and/or\s+|\s+or\s+",
+                                 text) if i]
+    if has_conjunction and types and subtypes and len(items) >= 2 and not (
+            ex_types or ex_sub or colors or supers) and all(
+            len(i.split()) == 1 for i in items):
+        # "target creature, planeswalker, or Vehicle": each a type or a subtype of its own, any
+        # one of them will do (not a Vehicle that is also a creature)
+        shared = dict(controller=controller, owner=owner,
+                      zone=zone if zone != "card" else None, other=other,
+                      qualifiers=tuple(quals) + (("card",) if is_card else ()) +
+                      (("spell",) if is_spell else ()) + (("permanent",) if is_perm else ()))
+        alts = []
+        for item in items:
+            word = singular(item.lower())
+            alts.append(ObjectFilter(card_types=(word,), text=item, **shared) if word in
+                        CARD_TYPES else ObjectFilter(subtypes=(singular(item).title(),),
+                                                     text=item, **shared))
+        return ObjectFilter(any_of=tuple(alts), text=original, **shared)
     return ObjectFilter(
         card_types=tuple(types), subtypes=tuple(subtypes), supertypes=tuple(supers),
         excluded_types=tuple(ex_types), excluded_subtypes=tuple(ex_sub), colors=tuple(colors),
@@ -408,7 +426,8 @@ Town Urza's""".split())
 _PRONOUNS = {
     "~": "self", "it": "it", "itself": "it", "he": "it", "she": "it", "they": "that_player",
     "him": "it", "her": "it", "the sacrificed creature": "it", "the exiled card": "it",
-    "the revealed card": "it", "the chosen creature": "it",
+    "the revealed card": "it", "the chosen creature": "it", "the chosen spell": "it",
+    "the chosen permanent": "it", "the chosen artifact": "it",
     "them": "those", "you": "you", "each opponent": "opponent_each",
     "your opponents": "opponent_each", "each player": "player_each",
     "defending player": "defending_player", "that player": "that_player",

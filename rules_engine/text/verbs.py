@@ -1328,9 +1328,10 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"chooses? an? (?P<kind>creature type|color|card type|card name|nonland card name|number|"
      r"basic land type|player|opponent)(?: other than (?P<other>.+))?",
      lambda s, m, c: ChooseValue(kind=m.group("kind").lower(), chooser=s, text=m.group(0))),
-    (r"chooses? (?P<opts>(?:[A-Z][\w' -]+, )+or [A-Z][\w' -]+)", lambda s, m, c: ChooseValue(
-        kind="option", options=tuple(re.split(r",\s*(?:or\s+)?", m.group("opts"))), chooser=s,
-        text=m.group(0))),
+    (r"chooses? (?!target\b)(?P<opts>(?:[A-Z][\w' -]+, )+or [A-Z][\w' -]+)",
+     lambda s, m, c: ChooseValue(
+         kind="option", options=tuple(re.split(r",\s*(?:or\s+)?", m.group("opts"))),
+         chooser=s, text=m.group(0))),
     (r"reveals? (?P<n>an?|any number of|" + NUM_WORD + r") (?P<what>.+?) from (?:your|their) hand",
      _reveal_from_hand),
     (r"gets? an emblem with \"(?P<q>[^\"]+)\"", _emblem),
