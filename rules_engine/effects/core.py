@@ -144,6 +144,23 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         if ctx.focus is not None:
             return [ctx.focus] if ctx.focus is not ctx.controller else []
         return [p for p in game.apnap() if p is not ctx.controller]
+    if kind in ("opponents_who_did", "opponents_who_didnt"):
+        # "Each opponent who doesn't loses 2 life ...": the opponents who declined the optional
+        # instruction before in this resolution (608.2d; effects/flow.h_may logs the answers)
+        answers: dict[int, bool] = {}
+        acted: set[int] = set()  # (said yes, then did it: "sacrifice a creature" with none
+        for ev in reversed(game.events):  # to sacrifice is not done, 701.21a)
+            if ev.name in ("spell_resolving", "ability_resolving"):
+                break
+            if ev.name == "may_answered" and id(ev.data.get("player")) not in answers:
+                answers[id(ev.data.get("player"))] = bool(ev.data.get("yes")) and \
+                    id(ev.data.get("player")) in acted
+            elif ev.name != "may_answered":
+                acted.add(id(ev.data.get("player")))
+                acted.add(id(getattr(ev.data.get("obj"), "controller", None)))
+        want = kind == "opponents_who_did"
+        return [p for p in game.apnap() if p is not ctx.controller and
+                answers.get(id(p)) is want]
     if kind == "attacked_by":
         # "the player or planeswalker that creature is attacking" (506.4, 508.1b)
         return [o.attacking for o in resolve_ref(ctx, ref.of)

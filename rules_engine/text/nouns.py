@@ -444,6 +444,8 @@ _PRONOUNS = {
     "that creature's controller": "controller_of", "that spell's controller": "controller_of",
     "that card's owner": "owner_of", "that permanent's controller": "controller_of",
     "the player whose turn it is": "active_player", "the active player": "active_player",
+    "each opponent who doesn't": "opponents_who_didnt", "each opponent who does":
+    "opponents_who_did", "each opponent who didn't": "opponents_who_didnt",
     "each other player": "player_each_other",
     "the rest": "rest", "the other": "rest", "the others": "rest",
     "one": "chosen_one", "one of them": "chosen_one", "one of those cards": "chosen_one",
