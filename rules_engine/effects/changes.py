@@ -149,7 +149,10 @@ def h_choose_value(ctx: Ctx, eff: Any) -> None:
 
 def h_animate(ctx: Ctx, eff: ab.Animate) -> None:
     kws = tuple(k.name for k in eff.keywords)
-    for obj in _objects(ctx, eff.subject):
+    animated = _objects(ctx, eff.subject)
+    if len(animated) > 1:  # "... become 3/3 artifact creatures. Sacrifice them at ..." (608.2c)
+        ctx.those = list(animated)
+    for obj in animated:
         pt = None
         if eff.power is not None and eff.toughness is not None:
             pt = (amount(ctx, eff.power, 0), amount(ctx, eff.toughness, 0))

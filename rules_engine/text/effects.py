@@ -618,6 +618,9 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     t = re.sub(r"\b(?:his|her) (power|toughness)\b", r"its \1", t)
     t = re.sub(r"\battached to (?:him|her)\b", "attached to ~", t)
     t = re.sub(r"^if (?:he|she)'s\b", "if ~ is", t, flags=re.I)
+    # "any number of target noncreature artifacts you control become 3/3 artifact creatures":
+    # each of them becomes one (the plural said as the singular the animation grammar reads)
+    t = re.sub(r"\bbecome (\d+/\d+) ((?:[a-z]+ )*?)creatures\b", r"become a \1 \2creature", t)
     t = re.sub(r"^(return) to the battlefield ((?:up to \w+ )?target .+)$", r"\1 \2 to the "
                "battlefield", t, flags=re.I)  # "Return to the battlefield target ... card"
     low = t.lower()
