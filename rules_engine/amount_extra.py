@@ -304,7 +304,7 @@ def _predicate(game: Game, words: str, obj: GameObject, controller: Player,
     if low in ("named ~",):
         src = amounts._source(None, source)
         return isinstance(src, GameObject) and obj.name == src.name
-    if re.fullmatch(r"(?:cards? (?:that )?(?:has|have) )?an adventure", low):
+    if re.fullmatch(r"(?:cards? (?:that )?(?:has|have) )?(?:an )?adventure", low):
         card = getattr(obj, "card", None)
         return getattr(card, "layout", "") == "adventure"  # 715.1
     flt = amounts._filter(w)

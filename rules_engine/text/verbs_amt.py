@@ -4,7 +4,9 @@
 - "(you may) cast a spell with mana value X or less from your hand without paying its mana
   cost", "cast an instant or sorcery spell from your hand with mana value less than or equal
   to that damage without paying its mana cost" (608.2g, 118.9): a
-  :class:`~rules_engine.records.CastFromHand`, run by :mod:`rules_engine.effects.cast_from_hand`.
+  :class:`~rules_engine.records.CastFromHand`, run by :mod:`rules_engine.effects.cast_from_hand`;
+- "switch the power and toughness of each of any number of target creatures" (613.4d);
+- "have base power and toughness X/X" inside "where X is" (613.4b).
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules_engine.abilities import ObjectFilter, Ref
-from rules_engine.records import CastFromHand
-from rules_engine.text.nouns import Ctx, parse_filter
+from rules_engine.abilities import Amount, Duration, ObjectFilter, Ref, SetBasePT
+from rules_engine.records import CastFromHand, SwitchPT
+from rules_engine.text.nouns import Ctx, parse_filter, parse_ref
 
 
 def _cast_from_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
@@ -28,7 +30,26 @@ def _cast_from_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
     return CastFromHand(filter=flt, free=True, text=m.group(0))
 
 
+def _switch_of(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
+    """"switch the power and toughness of each of any number of target creatures until end of
+    turn" (613.4d), the same switch as "switch target creature's power and toughness"."""
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    dur = Duration("end_of_turn") if m.group("eot") else Duration("permanent")
+    return SwitchPT(subject=ref, duration=dur, text=m.group(0))
+
+
+def _base_x(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
+    """"creatures you control have base power and toughness X/X, where X is ..." (613.4b, the X
+    of the "where X is" around it)."""
+    return SetBasePT(subject=s, power=Amount(variable="X"), toughness=Amount(variable="X"),
+                     duration=None, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Any]] = [
+    (r"switch the power and toughness of (?P<obj>.+?)(?P<eot> until end of turn)?", _switch_of),
+    (r"(?:has|have) base power and toughness X/X", _base_x),
     (r"(?:may )?cast (?:an? )?(?P<what>[a-z ,-]*?)\s*spell(?P<q1> with [^,]+?)? from your hand"
      r"(?P<q2> with [^,]+?)? without paying its mana cost", _cast_from_hand),
 ]
