@@ -492,6 +492,7 @@ def parse_condition(text: str, ctx: Ctx) -> Condition | None:
     """Parse a whole condition ("if" removed): one pattern, else a conjunction of patterns,
     else "A or if B", else two whole conditions joined by "and"/"or"."""
     t = text.strip().rstrip(",.")
+    t = re.sub(r"^(?:he|she)'s\b", "~ is", t)  # a character card: "if he's equipped"
     return _single(t, ctx) or _conjunction(t, ctx) or _disjunction(t, ctx) or \
         _two_wholes(t, ctx)
 
