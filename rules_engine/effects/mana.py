@@ -61,8 +61,8 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
                 return
         pick = game.decider.choose(who.name, "mana", options)
         for ch in pick:
-            if ch in "WUBRGC":
-                added[ch] = added.get(ch, 0) + 1
+            if ch in "WUBRGC":  # ("Add X {G} or X {W}": the chosen one, X times, 106.1)
+                added[ch] = added.get(ch, 0) + n
     else:
         added = dict(parse_mana(eff.mana))
     for color, k in added.items():

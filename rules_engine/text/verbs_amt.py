@@ -6,7 +6,8 @@
   to that damage without paying its mana cost" (608.2g, 118.9): a
   :class:`~rules_engine.records.CastFromHand`, run by :mod:`rules_engine.effects.cast_from_hand`;
 - "switch the power and toughness of each of any number of target creatures" (613.4d);
-- "have base power and toughness X/X" inside "where X is" (613.4b).
+- "have base power and toughness X/X" inside "where X is" (613.4b);
+- "Add X {G} or X {W}" (106.1).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules_engine.abilities import Amount, Duration, ObjectFilter, Ref, SetBasePT
+from rules_engine.abilities import AddMana, Amount, Duration, ObjectFilter, Ref, SetBasePT
 from rules_engine.records import CastFromHand, SwitchPT
 from rules_engine.text.nouns import Ctx, parse_filter, parse_ref
 
@@ -47,7 +48,14 @@ def _base_x(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
                      duration=None, text=m.group(0))
 
 
+def _x_of_either(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
+    """"Add X {G} or X {W}, where X is ..." (106.1): X mana of one of the two colors."""
+    return AddMana(choices=(m.group("a"), m.group("b")), amount=Amount(variable="X"),
+                   text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Any]] = [
+    (r"adds? X (?P<a>\{[WUBRGC]\}) or X (?P<b>\{[WUBRGC]\})", _x_of_either),
     (r"switch the power and toughness of (?P<obj>.+?)(?P<eot> until end of turn)?", _switch_of),
     (r"(?:has|have) base power and toughness X/X", _base_x),
     (r"(?:may )?cast (?:an? )?(?P<what>[a-z ,-]*?)\s*spell(?P<q1> with [^,]+?)? from your hand"
