@@ -14,7 +14,8 @@
 - "with the greatest power among creatures on the battlefield" (a tie is the greatest too);
 - "transformed" (712.8: its back face up);
 - "suspended" (702.62b: in exile with suspend and a time counter) and "foretold" (702.143c: the
-  object in exile that was foretold).
+  object in exile that was foretold);
+- "with toughness greater than its power" (208.1: the two values now).
 """
 
 from __future__ import annotations
@@ -129,6 +130,8 @@ _WORDS: dict[str, Callable[[Any, Any, Any], bool]] = {
     "with the greatest power among creatures on the battlefield": greatest_power,
     "transformed": transformed,
     "suspended": lambda g, o, s: isinstance(o, GameObject) and suspended(o),
+    "with toughness greater than its power": lambda g, o, s: isinstance(o, GameObject) and
+    o.toughness > o.power,
     "foretold": lambda g, o, s: isinstance(o, GameObject) and foretold_turn(g, o) is not None,
 }
 

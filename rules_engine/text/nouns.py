@@ -161,6 +161,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+not named ~$", re.I), {"qualifier": "not named ~"}),
+    # "each creature you control with toughness greater than its power" (510.1a cards)
+    (re.compile(r"\s+with toughness greater than (?:its|their) power$", re.I),
+     {"qualifier": "with toughness greater than its power"}),
     # "a card named ~": one with this object's name (201.2; targeting.matches)
     (re.compile(r"(?<!\bnot)\s+named ~$", re.I), {"qualifier": "named ~"}),
     # "creatures you control of the chosen type" (607.2d: the type the source chose)

@@ -180,7 +180,7 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      _divided_range),
     (rf"deals? (?P<n>{NUM_WORD}|X) damage to the player or planeswalker (?P<who>it|that creature|"
      r"~|he|she)(?:'s| is) attacking", _to_attacked),
-    (r"(?:(?P<who>each .+?|creatures .+?) )?assigns? combat damage equal to (?:its|their) "
+    (r"(?:(?P<who>each .+?|creatures .+?|~) )?assigns? combat damage equal to (?:its|their) "
      r"toughness rather than (?:its|their) power",
      _by_toughness),
     (r"have (?P<obj>~) assign its combat damage as though it weren't blocked", _as_unblocked),
