@@ -87,7 +87,11 @@ _OBJECT_RESTRICTIONS = frozenset({"cant_block", "cant_be_blocked", "cant_attack"
                                   "blocked_only_by", "cant_be_blocked_except_by_n",
                                   "cant_be_blocked_by", "attacks_each_combat",
                                   "must_be_blocked", "must_be_blocked_by_all_able",
-                                  "blocks_if_able", "cant_be_regenerated"})
+                                  "blocks_if_able", "cant_be_regenerated",
+                                  # "until end of turn, creatures you control with toughness
+                                  # greater than their power assign combat damage equal to
+                                  # their toughness" (510.1a; the creatures fixed, 611.2c)
+                                  "assigns_damage_by_toughness"})
 
 
 registry.register_effects({

@@ -1039,6 +1039,13 @@ def _mark_new_targets(e: Effect) -> tuple[Effect, bool]:
 def parse_effect_text(text: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     """Parse a clause that may start with "you may" (optional, rule 608.2d)."""
     t = text.strip().rstrip(".").strip()
+    for rx, dur in _DURATION_PREFIX:  # "If you do, until end of turn, creatures ... assign"
+        pm = rx.match(t)
+        if pm and '"' not in t:
+            inner = parse_effect_text(t[pm.end():], ctx)
+            timed = _with_duration(inner, dur) if inner is not None else None
+            if timed is not None:
+                return timed
     m = re.match(r"^(.+?),? where X is (.+)$", t, re.I) if '"' not in t else None
     if m and not re.search(r",? then ", m.group(2), re.I):
         # "If you do, attacking creatures get +X/+X until end of turn, where X is ..." (107.3)
