@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -347,6 +348,11 @@ def _ward(game: Game, event: Any) -> None:
     spell = event.data["spell"]
     cost = ward.cost if ward.cost is not None else ab.Cost(
         parts=(ab.CostPart("mana", mana=ward.parameter or ""),), text=ward.parameter or "")
+    defined = re.search(r"where X is (.+)$", ward.text or "", re.I)
+    if defined:  # "Ward {X}, where X is the number of experience counters you have" (107.3)
+        n = max(hooks.described_amount(game, defined.group(1), obj.controller, obj) or 0, 0)
+        mana = "{" + str(n) + "}"
+        cost = ab.Cost(parts=(ab.CostPart("mana", mana=mana),), text=mana)
     ev = Event("ward", {"obj": spell, "player": event.data["player"]}, game.turn, game.step)
     add_inherent(game, obj.name, obj.controller,
                  (ab.CounterSpell(subject=ab.Ref("triggering"), unless_pay=cost),),

@@ -80,6 +80,9 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     if m and parse_cost(m.group("cost")) is not None:  # rule 702.167a: "Craft with [materials]"
         return KeywordAbility(name="craft", parameter=m.group("what"),
                               cost=parse_cost(m.group("cost")), text=t)
+    m = re.match(r"^ward \{X\},? where X is (?P<amt>.+)$", t, re.I)
+    if m:  # 702.21a with an X the text defines (107.3): counted as ward triggers (triggers._ward)
+        return KeywordAbility(name="ward", parameter="{X}", cost=parse_cost("{X}"), text=t)
     if _LANDWALK_RE.match(t):
         return KeywordAbility(name="landwalk", parameter=low.replace("walk", ""), text=t)
     m = re.match(r"^(protection|hexproof) from (.+)$", t, re.I)
