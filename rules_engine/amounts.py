@@ -238,7 +238,12 @@ def _acted_on(ctx: Any) -> list[Any]:
     if isinstance(ctx.it, GameObject):
         return [ctx.it]
     paid = (getattr(ctx.item, "choices_made", None) or {}).get("cost_paid", ())
-    return [o for o in paid if isinstance(o, GameObject)]
+    found = [o for o in paid if isinstance(o, GameObject)]
+    if not found and ctx.event is not None and ctx.event.data.get("attackers"):
+        # "Whenever you attack with one or more creatures, ... among those creatures": the
+        # attackers the triggering declaration names (603.2, 508.1)
+        found = [o for o in ctx.event.data["attackers"] if isinstance(o, GameObject)]
+    return found
 
 
 def _filter(words: str) -> Any:

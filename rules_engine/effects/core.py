@@ -265,7 +265,8 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
         for q in flt.qualifiers:
             if q.startswith("count:"):
                 value = q.split(":", 1)[1]
-                count = int(value) if value.isdigit() else len(pool)
+                count = int(value) if value.isdigit() else (  # "up to X lands" (107.3)
+                    ctx.x if value == "X" else len(pool))
         pool = [o for o in pool if targeting.matches(game, o, _without_zone(flt), ctx.controller,
                                                      _source_obj(ctx), zone_check=False)]
         if "dealt damage this way" in flt.qualifiers and len(pool) <= count:
@@ -293,7 +294,7 @@ def _choose_permanents(ctx: Ctx, ref: Any) -> list[Any]:
     for q in flt.qualifiers:
         if q.startswith("count:"):
             value = q.split(":", 1)[1]
-            count = int(value) if value.isdigit() else 10 ** 6
+            count = int(value) if value.isdigit() else (ctx.x if value == "X" else 10 ** 6)
     pool = [o for o in game.permanents()
             if targeting.matches(game, o, flt, ctx.controller, _source_obj(ctx))]
     if len(pool) <= count:

@@ -114,11 +114,11 @@ def _tap_up_to(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     resolves, 608.2d, any number from none to N)."""
     n = amount(m.group("n"))
     flt = parse_filter(m.group("what"))
-    if n is None or n.value is None or flt is None or (s is not None and s.kind not in (
-            "you", "self")):
+    count = "X" if n is not None and n.variable == "X" else (n.value if n is not None else None)
+    if count is None or flt is None or (s is not None and s.kind not in ("you", "self")):
         return None
     ref = Ref("chosen", filter=dataclasses.replace(
-        flt, qualifiers=flt.qualifiers + (f"count:{n.value}",)), text=m.group(0))
+        flt, qualifiers=flt.qualifiers + (f"count:{count}",)), text=m.group(0))
     return (Untap if m.group("un") else Tap)(subject=ref, text=m.group(0))
 
 
