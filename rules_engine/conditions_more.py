@@ -23,6 +23,9 @@ from rules_engine.registry import hooks
 
 # the resolving ability's context while ``conditions.holds`` answers one question
 CURRENT: ContextVar[Ctx | None] = ContextVar("condition_ctx", default=None)
+# the event that triggered the ability whose intervening "if" is asked (603.4), set by
+# ``conditions.holds(..., event=)``: "if that creature entered this turn" is about its object
+TRIGGER_EVENT: ContextVar[Any] = ContextVar("condition_event", default=None)
 
 
 def _compare(value: int, amt: Any) -> bool:

@@ -337,6 +337,8 @@ class Game:
             # 614.1a: the rest of a replaced zone change ("instead exile it and put a hit
             # counter on it") happens to the object in its new zone
             hooks.after_zone_change(self, obj)
+        if to_zone == "graveyard" and not obj.token:
+            self._note_graveyard_entry(obj, from_zone)
         if from_zone == "battlefield":
             if obj.prepared_copy is not None or was_prepared:
                 hooks.prepare_remove_copy(self, obj)  # 722.5
@@ -347,6 +349,17 @@ class Game:
         elif from_zone == "graveyard":  # "Whenever one or more cards leave your graveyard"
             self.log("left_graveyard", obj=obj, player=owner, to=to_zone)
         return obj
+
+    def _note_graveyard_entry(self, obj: GameObject, from_zone: str) -> None:
+        """Remember a card put into a graveyard this turn (400.7), kept for "if you descended
+        this turn" and "if a creature card was put into your graveyard from anywhere this
+        turn" (``mechanics/deed_conditions.py``): (turn, card, owner, from zone, permanent)."""
+        entries = self.__dict__.setdefault("graveyard_entries", [])
+        if entries and entries[0][0] != self.turn:
+            entries.clear()
+        permanent = any(t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
+                              "Battle") for t in obj.face.types)
+        entries.append((self.turn, obj, obj.owner, from_zone, permanent))
 
     def create_token(self, controller: Player, face: Face | None, *, tapped: bool = False,
                      card: CardDef | None = None, transformed: bool = False) -> GameObject:

@@ -45,6 +45,7 @@ from rules_engine.mechanics import (  # noqa: F401
     cases,
     cipher,
     day_night,
+    deed_conditions,  # deeds of players and objects this turn (text/conditions_deeds.py)
     dk_keywords,
     dredge,
     earthbend,

@@ -1,0 +1,282 @@
+"""Evaluating the deed and object-state conditions of :mod:`rules_engine.text.conditions_deeds`
+from the turn's events (500: the log of this turn, newest first) and the objects' state;
+registered in ``conditions._MORE``:
+
+- ``player_deed``: "<player> created a token this turn" (111.2, ``token_created``), "committed a
+  crime" (700.13: a spell, activated or triggered ability of theirs that targets an opponent,
+  an opponent's permanent, spell or ability or a card in an opponent's graveyard), "descended"
+  (700.? ability word of LCI: a permanent card was put into their graveyard from anywhere),
+  "put a counter on a creature / on ~" (122.1, ``counters_put``), "discarded a card"
+  (701.9), "cast a blue and/or black spell" (601.2i: the spell's characteristics as cast),
+  "was dealt N or more combat damage" (120.3);
+- ``object_deed``: "that creature entered this turn" (603.6a), "~ didn't attack this turn"
+  (508.1), "it was dealt damage this turn" (120.3);
+- ``died_this_turn``: "a Phyrexian died under your control this turn" (700.4: the creature as
+  it last existed on the battlefield, 608.2h);
+- ``graveyard_entered``: "a creature card was put into your graveyard from anywhere this
+  turn" (400.7, the moves ``Game.move`` keeps as ``graveyard_entries``);
+- ``spell_warped_this_turn``: "a spell was warped this turn" (702.185a);
+- ``object_quality``: "~ is modified / equipped / enchanted" (700.9, 301.5, 303.4: the filter
+  words of ``registry.QUALIFIERS``); ``object_attached``: "~ is attached to a creature";
+  ``object_controlled_by``: "you control that creature" (108.4); ``object_compare``: "that
+  creature has greater power or toughness than ~" (208.1).
+
+An intervening "if" (603.4) is checked without a resolving ability: "that creature" there is
+the object of the triggering event (``conditions_more.TRIGGER_EVENT``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rules_engine import conditions, conditions_more, registry, targeting
+from rules_engine.game import Game
+from rules_engine.mechanics.trigger_events import commits_crime
+from rules_engine.objects import GameObject, Player
+
+_CRIME_EVENTS = ("spell_cast", "ability_activated", "ability_triggered_on_stack")
+
+
+def _bare(flt: Any) -> Any:
+    """The filter without the zone or controller words the noun grammar may add: the deed's
+    subject says whose it was."""
+    if flt is None:
+        return None
+    return replace(flt, zone=None, controller=None, owner=None)
+
+
+def _fits(game: Game, obj: Any, flt: Any, controller: Player, source: Any) -> bool:
+    if flt is None:
+        return True
+    if not isinstance(obj, GameObject):
+        return False
+    return targeting.matches(game, obj, _bare(flt), controller, source, zone_check=False)
+
+
+# -- players ----------------------------------------------------------------------------------
+def _deed_count(game: Game, player: Player, cond: Any, controller: Player, source: Any) -> int:
+    """How many times ``player`` did the deed this turn (``cond.detail``)."""
+    deed, _, rest = (cond.detail or "").partition(":")
+    kind, _, on = rest.partition("@") if "@" in rest else (rest, "", "")
+    if "@" in deed:
+        deed, _, on = deed.partition("@")
+    flt = cond.filter
+    n = 0
+    if deed == "created":
+        for ev in game.events_this_turn("token_created"):
+            if ev.data.get("player") is player and _fits(game, ev.data.get("obj"), flt,
+                                                         controller, source):
+                n += 1
+    elif deed == "crime":
+        for name in _CRIME_EVENTS:
+            n += sum(1 for ev in game.events_this_turn(name) if ev.data.get("player") is player
+                     and commits_crime(ev.data.get("obj"), player))
+    elif deed == "descended":
+        n = sum(1 for turn, obj, owner, _frm, permanent in game.__dict__.get(
+            "graveyard_entries", ()) if turn == game.turn and owner is player and permanent)
+    elif deed == "counters_put":
+        for ev in game.events_this_turn("counters_put"):
+            obj = ev.data.get("obj")
+            if ev.data.get("player") is not player or not ev.data.get("amount", 1):
+                continue
+            if kind and ev.data.get("counter") != kind:
+                continue
+            if on == "self" and obj is not source:
+                continue
+            if on != "self" and not _fits(game, obj, flt, controller, source):
+                continue
+            n += 1
+    elif deed == "discarded":
+        n = sum(1 for ev in game.events_this_turn("discarded") if ev.data.get("player") is player
+                and _fits(game, ev.data.get("obj"), flt, controller, source))
+    elif deed == "cast":  # ("cast:other": another spell than the source itself)
+        n = sum(1 for ev in game.events_this_turn("spell_cast") if ev.data.get("player") is player
+                and not (kind == "other" and ev.data.get("obj") is source)
+                and _fits(game, ev.data.get("obj"), flt, controller, source))
+    elif deed == "dealt_damage":
+        for ev in game.events_this_turn("damage_dealt"):
+            if ev.data.get("recipient") is not player:
+                continue
+            if kind == "combat" and not ev.data.get("combat"):
+                continue
+            if kind == "noncombat" and ev.data.get("combat"):
+                continue
+            n += int(ev.data.get("amount", 0))
+    return n
+
+
+def player_deed(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """Each player the subject names against the amount ("an opponent": any of them, "each
+    opponent": all, "no player": none)."""
+    how, players = conditions_more._players(game, cond.subject.kind, controller)
+    results = [conditions_more._compare(_deed_count(game, p, cond, controller, source),
+                                        cond.amount) for p in players]
+    if how == "any":
+        return any(results)
+    if how == "none":
+        return not any(results)
+    return bool(results) and all(results)
+
+
+# -- objects ----------------------------------------------------------------------------------
+def _objects(game: Game, cond: Any, source: Any) -> list[Any]:
+    """The objects a subject names. In an intervening "if" (no resolving ability, 603.4), "it"
+    and "that creature" are the triggering event's object (of a damage event, the creature
+    dealt damage or the one that dealt it, whichever is not the source). "The discarded card"
+    is the card discarded to pay the cost (601.2h, 602.2b). An Aura's "that creature" is the
+    creature it enchants (303.4)."""
+    ref = cond.subject
+    text = (ref.text or "").lower() if ref is not None else ""
+    ctx = conditions_more.CURRENT.get()
+    ev = conditions_more.TRIGGER_EVENT.get()
+    if text == "the discarded card":
+        return conditions_more._sacrificed(ctx, source)
+    if ctx is None and ev is not None and ref is not None and ref.kind == "it":
+        found = [ev.data.get("recipient"), ev.data.get("source")] if \
+            ev.name == "damage_dealt" else [ev.data.get("obj")]
+        found = [getattr(o, "source", o) for o in found]
+        found = [o for o in found if isinstance(o, GameObject)]
+        if found:
+            others = [o for o in found if o is not source]
+            return (others or found)[:1]
+    objs = conditions_more._objects(game, cond, source)
+    if text.startswith("that creature") and isinstance(source, GameObject) and \
+            not source.is_creature and isinstance(source.attached_to, GameObject):
+        objs = [source.attached_to if o is source else o for o in objs]
+    return objs
+
+
+def object_deed(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """The object's own events this turn: it entered (603.6a), attacked (508.1), blocked
+    (509.1), was dealt [combat / noncombat] damage (120.3)."""
+    deed, _, kind = (cond.detail or "").partition(":")
+    for obj in _objects(game, cond, source):
+        if deed == "entered":
+            if any(ev.data.get("obj") is obj for ev in game.events_this_turn("entered")):
+                return True
+        elif deed in ("attacked", "blocked"):
+            name = "attacks" if deed == "attacked" else "blocks"
+            if any(ev.data.get("obj") is obj for ev in game.events_this_turn(name)):
+                return True
+        elif deed == "dealt_damage":
+            for ev in game.events_this_turn("damage_dealt"):
+                if ev.data.get("recipient") is not obj or not ev.data.get("amount"):
+                    continue
+                if kind == "excess":  # 120.10 (``combat.deal_damage`` records it)
+                    if ev.data.get("excess"):
+                        return True
+                    continue
+                if kind and (kind == "combat") != bool(ev.data.get("combat")):
+                    continue
+                return True
+    return False
+
+
+def died_this_turn(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """700.4: creatures put into a graveyard from the battlefield this turn, judged as they last
+    existed (608.2h); "under your control" by their controller then; "another" not the
+    source."""
+    whose, _, other = (cond.detail or "any").partition(":")
+    n = 0
+    for ev in game.events_this_turn("dies"):
+        obj, lki = ev.data.get("obj"), ev.data.get("lki")
+        if lki is None or (whose == "you" and lki.controller is not controller):
+            continue
+        if other and obj is source:
+            continue
+        if cond.filter is not None and not _lki_fits(game, obj, lki, cond.filter, controller):
+            continue
+        n += 1
+    return conditions_more._compare(n, cond.amount)
+
+
+def _lki_fits(game: Game, obj: Any, lki: Any, flt: Any, controller: Player) -> bool:
+    """The filter against the object as it last existed (608.2h): its card types and
+    creature-ness from the last known information, the rest (subtypes, colours: unchanged by
+    the move for a card) from the card itself."""
+    types = {t.lower() for t in lki.types} | ({"creature"} if lki.is_creature else set())
+    if flt.card_types and not any(t in types or t == "permanent" for t in flt.card_types):
+        return False  # (alternatives: "an artifact or creature")
+    if any(t in types for t in flt.excluded_types):
+        return False
+    rest = replace(_bare(flt), card_types=(), excluded_types=())
+    return not isinstance(obj, GameObject) or targeting.matches(
+        game, obj, rest, controller, None, zone_check=False)
+
+
+def graveyard_entered(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """400.7: cards put into a graveyard this turn (``detail`` "you"/"any" whose graveyard,
+    "any"/"battlefield" from where)."""
+    whose, _, frm = (cond.detail or "any:any").partition(":")
+    n = 0
+    for turn, obj, owner, from_zone, _perm in game.__dict__.get("graveyard_entries", ()):
+        if turn != game.turn or (whose == "you" and owner is not controller):
+            continue
+        if frm == "battlefield" and from_zone != "battlefield":
+            continue
+        if cond.filter is not None and not targeting.matches(
+                game, obj, _bare(cond.filter), controller, None, zone_check=False):
+            continue
+        n += 1
+    return conditions_more._compare(n, cond.amount)
+
+
+def spell_warped_this_turn(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702.185a: a spell was cast for its warp cost this turn (anyone's)."""
+    return bool(game.events_this_turn("warp_paid"))
+
+
+def object_quality(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"~ is modified / equipped / enchanted": the filter word's own test
+    (``registry.QUALIFIERS``, 700.9, 301.5, 303.4)."""
+    test = registry.QUALIFIERS.get(cond.detail or "")
+    if test is None:
+        return False
+    return any(isinstance(o, GameObject) and o.zone == "battlefield" and test(game, o, source)
+               for o in _objects(game, cond, source))
+
+
+def object_attached(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"~ is attached to a creature" (301.5, 303.4: what it is attached to fits the filter)."""
+    for obj in _objects(game, cond, source):
+        host = getattr(obj, "attached_to", None)
+        if isinstance(host, GameObject) and targeting.matches(
+                game, host, _bare(cond.filter), controller, source, zone_check=False):
+            return True
+    return False
+
+
+def object_controlled_by(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """108.4: the object's controller (as it last existed once it has left, 608.2h) is one of
+    the players the subject names."""
+    how, players = conditions_more._players(game, cond.detail or "you", controller)
+    for obj in _objects(game, cond, source):
+        seen = conditions_more._last_known(game, obj)
+        owner_of = getattr(seen, "controller", None)
+        if how == "none":
+            return owner_of not in players
+        if owner_of in players:
+            return True
+    return False
+
+
+def object_compare(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """208.1: "greater power or toughness than ~": either of the named characteristics is
+    greater than the source's."""
+    if not isinstance(source, GameObject):
+        return False
+    stats = (cond.detail or "power").split("|")
+    for obj in _objects(game, cond, source):
+        seen = conditions_more._last_known(game, obj)
+        if any(int(getattr(seen, s, 0) or 0) > int(getattr(source, s, 0) or 0) for s in stats):
+            return True
+    return False
+
+
+conditions._MORE.update({
+    "player_deed": player_deed, "object_deed": object_deed, "died_this_turn": died_this_turn,
+    "graveyard_entered": graveyard_entered, "spell_warped_this_turn": spell_warped_this_turn,
+    "object_quality": object_quality, "object_attached": object_attached,
+    "object_controlled_by": object_controlled_by, "object_compare": object_compare,
+})

@@ -1,0 +1,300 @@
+"""Conditions about deeds and object states: a subject (a player, an object, "a <noun>") and a
+predicate about what it did or what happened to it this turn.
+
+The player deeds ("you created a token this turn", "an opponent cast a blue and/or black spell
+this turn", "you've committed a crime this turn", "you put a counter on a creature this turn",
+"you descended this turn") and the object deeds ("that creature entered this turn", "~ didn't
+attack this turn", "it was dealt damage this turn", "<noun> died under your control this
+turn", "a spell was warped this turn") are read once for every subject the sentence grammar
+knows (:mod:`rules_engine.text.conditions_more`'s players, objects named by a pronoun or "that
+<noun>"); the engine evaluates them from the turn's events in
+:mod:`rules_engine.mechanics.deed_conditions` (kinds "player_deed", "object_deed",
+"died_this_turn", "graveyard_entered", "object_quality", "object_attached",
+"object_controlled_by", "object_compare", "spell_warped_this_turn").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import Amount, Condition, Ref
+from rules_engine.text.conditions_more import _COUNT, _WHO, _cmp, _who
+from rules_engine.text.nouns import NUM_WORD, Ctx, parse_filter, parse_ref
+
+_Builder = Callable[[re.Match[str], Ctx], Condition | None]
+
+# "you've cast", "you have cast", "an opponent has cast", "they cast"
+_PERF = r"(?:'ve | have | has | )"
+# an object subject: a pronoun, "that <noun>", the objects an instruction used
+OBJ = (r"(?P<obj>~|it|he|she|that creature|that card|that land|that permanent|that spell|"
+       r"that artifact|that enchantment|that token|the sacrificed (?:creature|artifact|permanent|"
+       r"enchantment|land|Vehicle)|the exiled card|the discarded card|the revealed card|"
+       r"the milled card|enchanted creature|enchanted permanent|equipped creature)")
+
+
+def obj_ref(word: str, ctx: Ctx) -> Ref | None:
+    """The Ref of an object subject: "he"/"she" are the source's own pronouns (a character's
+    name respelled "~" elsewhere), "the discarded card" is what the instruction before used
+    (608.2c: ``it``)."""
+    low = word.lower()
+    if low in ("he", "she"):
+        return Ref("self", text=low)
+    if low == "the discarded card" or low.startswith("the sacrificed "):
+        return Ref("it", text=low)
+    ref = parse_ref(word, ctx)
+    if ref is None or ref.kind not in ("self", "it", "enchanted", "equipped"):
+        return None
+    return ref
+
+
+def _noun_filter(what: str) -> tuple[object | None, bool]:
+    """The filter of "a Phyrexian", "another Human", "an artifact or creature", "a creature
+    card" and whether "another" excluded the source."""
+    what = what.strip()
+    another = bool(re.match(r"another\b", what, re.I))
+    what = re.sub(r"^(?:an?|another|one or more) ", "", what, flags=re.I)
+    return parse_filter(what), another
+
+
+# -- players ----------------------------------------------------------------------------------
+def _player_deed(deed: str, *, negated: bool = False, counted: bool = False,
+                 noun: str = "") -> _Builder:
+    """"<player> created a token this turn", "<player> committed a crime this turn": the
+    player's deeds among this turn's events (``detail`` the deed, ``filter`` what it was
+    about)."""
+    def build(m: re.Match[str], ctx: Ctx) -> Condition | None:
+        d = m.groupdict()
+        flt = None
+        what = (d.get("what") or "").strip()
+        if what or noun:
+            flt, _another = _noun_filter(f"{what} {noun}".strip())
+            if flt is None:
+                return None
+        amt = _cmp(m) if counted and d.get("n") else Amount(1)
+        if amt is None:
+            return None
+        detail = deed
+        if d.get("kind"):
+            detail = f"{deed}:{d['kind'].strip().lower()}"
+        if d.get("on"):
+            detail = f"{detail}@{'self' if d['on'] in ('~', 'it') else 'any'}"
+        return Condition("player_deed", amount=amt, subject=_who(m), detail=detail, filter=flt,
+                         negated=negated, text=m.group(0))
+    return build
+
+
+def _cast_both(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"you've cast both a creature spell and a noncreature spell this turn" (601.2i): one of
+    each, each part counted on its own."""
+    parts = []
+    for what in (m.group("a"), m.group("b")):
+        flt, _ = _noun_filter(what)
+        if flt is None:
+            return None
+        parts.append(Condition("player_deed", amount=Amount(1), subject=_who(m),
+                               detail="cast", filter=flt, text=f"cast {what}"))
+    return Condition("and", parts=tuple(parts), text=m.group(0))
+
+
+def _dealt_damage_player(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"a player was dealt 6 or more combat damage this turn" (120.3: the damage events with
+    that player as the recipient, summed)."""
+    amt = _cmp(m) if m.groupdict().get("n") else Amount(1)
+    if amt is None:
+        return None
+    kind = (m.groupdict().get("dmg") or "").strip().lower() or "any"
+    return Condition("player_deed", amount=amt, subject=_who(m), detail=f"dealt_damage:{kind}",
+                     text=m.group(0))
+
+
+# -- objects ----------------------------------------------------------------------------------
+def _object_deed(deed: str, *, negated: bool = False) -> _Builder:
+    """"that creature entered this turn", "~ didn't attack this turn", "it was dealt damage
+    this turn" (the object's own events this turn, ``detail`` the deed)."""
+    def build(m: re.Match[str], ctx: Ctx) -> Condition | None:
+        ref = obj_ref(m.group("obj"), ctx)
+        if ref is None:
+            return None
+        detail = deed
+        if m.groupdict().get("dmg"):
+            detail = f"{deed}:{m.group('dmg').strip().lower()}"
+        neg = negated or bool(re.search(r"n't|\bnot\b", m.groupdict().get("neg") or ""))
+        return Condition("object_deed", subject=ref, detail=detail, negated=neg,
+                         text=m.group(0))
+    return build
+
+
+# 700.9 "modified", 301.5 "equipped", 303.4 "enchanted", 701.60b "suspected": the qualifier
+# words of ``registry.QUALIFIERS`` a condition may say about one object
+_QUALITIES = r"(?P<q>modified|unmodified|equipped|enchanted)"
+
+
+def _quality(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    ref = obj_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    neg = bool(re.search(r"n't|\bnot\b", m.group("verb")))
+    return Condition("object_quality", subject=ref, detail=m.group("q").lower(), negated=neg,
+                     text=m.group(0))
+
+
+def _qualities_or(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"it was enchanted or equipped": either quality (as it last existed, 608.2h)."""
+    ref = obj_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    parts = tuple(Condition("object_quality", subject=ref, detail=q.lower(), text=q)
+                  for q in (m.group("a"), m.group("b")))
+    return Condition("or", parts=parts, text=m.group(0))
+
+
+def _attached(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"~ is attached to a creature" (301.5, 303.4: the permanent it is attached to)."""
+    ref = obj_ref(m.group("obj"), ctx)
+    flt, _ = _noun_filter(m.group("what"))
+    if ref is None or flt is None:
+        return None
+    return Condition("object_attached", subject=ref, filter=flt, negated=bool(
+        re.search(r"n't|\bnot\b", m.group("verb"))), text=m.group(0))
+
+
+def _controlled_by(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"you control that creature", "an opponent controls that creature" (108.4: its
+    controller now; as it last existed once it has left, 608.2h)."""
+    ref = obj_ref(m.group("obj"), ctx)
+    if ref is None or ref.kind == "self" and m.group("obj") == "~":
+        return None
+    neg = bool(m.groupdict().get("neg"))
+    return Condition("object_controlled_by", subject=ref, detail=_who(m).kind, negated=neg,
+                     text=m.group(0))
+
+
+def _greater(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"that creature has greater power or toughness than ~", "it had power greater than ~'s
+    power" (208.1: compared with the source's, either stat when both are named)."""
+    ref = obj_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    stats = re.split(r" or | and ", (m.group("stats") or "").lower())
+    if any(s not in ("power", "toughness") for s in stats):
+        return None
+    return Condition("object_compare", subject=ref, detail="|".join(stats), text=m.group(0))
+
+
+def _died(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"a creature died under your control this turn", "another Human died under your control
+    this turn", "a non-Zombie creature died this turn" (700.4: put into a graveyard from the
+    battlefield; the creature as it last existed, 608.2h)."""
+    flt, another = _noun_filter(m.group("what"))
+    if flt is None:
+        return None
+    amt = _cmp(m) if m.groupdict().get("n") else Amount(1)
+    if amt is None:
+        return None
+    detail = ("you" if m.group("under") else "any") + (":other" if another else "")
+    return Condition("died_this_turn", amount=amt, filter=flt, detail=detail, text=m.group(0))
+
+
+def _to_graveyard(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"a creature card was put into your graveyard from anywhere this turn", "an artifact or
+    creature was put into a graveyard from the battlefield this turn" (400.7: the cards that
+    entered a graveyard this turn; ``detail`` whose graveyard : from which zone)."""
+    flt, _ = _noun_filter(m.group("what"))
+    if flt is None:
+        return None
+    whose = "you" if m.group("whose").lower() == "your" else "any"
+    frm = "battlefield" if m.group("frm") and "battlefield" in m.group("frm").lower() else "any"
+    return Condition("graveyard_entered", amount=Amount(1), filter=flt,
+                     detail=f"{whose}:{frm}", text=m.group(0))
+
+
+def _obj_is(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"the discarded card wasn't a land card", "the sacrificed permanent was a Vehicle", "the
+    sacrificed artifact was legendary" (the object an instruction or a cost used, as it last
+    existed, 608.2h; evaluated as ``object_is``)."""
+    ref = obj_ref(m.group("obj"), ctx)
+    what = re.sub(r"^an? (?=\S)", "", m.group("what"), flags=re.I)
+    flt = parse_filter(what)
+    if ref is None or flt is None:
+        return None
+    neg = bool(re.search(r"n't|\bnot\b", m.group("verb"), re.I))
+    return Condition("object_is", subject=ref, filter=flt, negated=neg, text=m.group(0))
+
+
+def _f(kind: str, detail: str | None = None, negated: bool = False) -> _Builder:
+    return lambda m, c: Condition(kind, detail=detail, negated=negated, text=m.group(0))
+
+
+_YOUVE = r"(?P<who>you)(?:'ve| have)?"
+DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
+    (re.compile(p, re.I), b) for p, b in [
+        # players (each subject of conditions_more's grammar)
+        (rf"{_WHO}{_PERF}(?:created|has created) (?:an?|one or more) (?P<what>[\w -]*?)?tokens?"
+         r" this turn", _player_deed("created", noun="token")),
+        (rf"{_WHO}{_PERF}(?:created|has created) {_COUNT} (?P<what>[\w -]*?)?tokens? this turn",
+         _player_deed("created", counted=True, noun="token")),
+        (rf"{_WHO}{_PERF}(?:committed|has committed) a crime this turn", _player_deed("crime")),
+        (rf"{_WHO} (?:haven't|hasn't|didn't|have not|has not) committed a crime this turn",
+         _player_deed("crime", negated=True)),
+        (rf"{_WHO}{_PERF}descended this turn", _player_deed("descended")),
+        (rf"{_WHO} (?:haven't|hasn't|didn't) descend(?:ed)? this turn",
+         _player_deed("descended", negated=True)),
+        (rf"{_WHO}{_PERF}put (?:a|one or more) (?P<kind>\S+ )?counters? on (?P<on>~|it|an? "
+         r"(?P<what>[\w -]+?)) this turn", _player_deed("counters_put")),
+        (rf"{_WHO}{_PERF}discarded (?:a|one or more) (?P<what>[\w -]+?)? ?cards? this turn",
+         _player_deed("discarded", noun="card")),
+        (rf"{_WHO}{_PERF}cast (?:an?|one or more) (?P<what>[\w /-]*?spells?(?: with [\w ]+?)?) "
+         r"this turn", _player_deed("cast")),
+        (rf"{_WHO}{_PERF}cast {_COUNT} (?P<what>[\w /-]+?)? ?spells? this turn",
+         _player_deed("cast", counted=True, noun="spell")),
+        (rf"{_WHO} (?:haven't|hasn't|didn't|have not|has not) cast (?:an?|any) "
+         r"(?P<what>[\w /-]+?)? ?spells? this turn",
+         _player_deed("cast", negated=True, noun="spell")),
+        (rf"{_YOUVE} cast both (?P<a>an? [\w -]+? spell) and (?P<b>an? [\w -]+? spell) this "
+         r"turn", _cast_both),
+        (rf"{_WHO} (?:was|were|has been|have been|'ve been) dealt (?:{_COUNT} )?(?P<dmg>combat "
+         r"|noncombat )?damage this turn", _dealt_damage_player),
+        (rf"{_WHO} (?:wasn't|weren't|hasn't been|haven't been) dealt (?P<dmg>combat |noncombat )"
+         r"?damage this turn", lambda m, c: None if _dealt_damage_player(m, c) is None else
+         Condition("player_deed", amount=Amount(1), subject=_who(m),
+                   detail=_dealt_damage_player(m, c).detail, negated=True, text=m.group(0))),
+        (rf"{_YOUVE} attacked with {_COUNT} (?P<what>[\w -]+?) this turn", lambda m, c: None
+         if parse_filter(m.group("what")) is None or _cmp(m) is None else Condition(
+             "attacked_with_this_turn", amount=_cmp(m), filter=parse_filter(m.group("what")),
+             text=m.group(0))),
+        (rf"there are at least (?P<n>{NUM_WORD}) (?P<what>.+?) in your graveyard",
+         lambda m, c: None if parse_filter(m.group("what")) is None or _cmp(m) is None else
+         Condition("graveyard_count", amount=_cmp(m), filter=parse_filter(m.group("what")),
+                   text=m.group(0))),
+        # a spell cast with warp (702.185a) this turn, by anyone
+        (r"an? (?:spell|card) was warped this turn", _f("spell_warped_this_turn")),
+        # objects
+        (rf"{OBJ} ?(?P<verb>is|was|isn't|wasn't|is not|was not|'s not|'s) (?P<what>(?:an?|"
+         r"another) [\w -]+|legendary|nonbasic|basic|snow|white|blue|black|red|green|colorless|"
+         r"multicolored)", _obj_is),
+        (rf"{OBJ} (?:entered|has entered) (?:the battlefield )?this turn",
+         _object_deed("entered")),
+        (rf"{OBJ} (?P<neg>didn't |did not |hasn't |has not )?(?:attacked|attack) this turn",
+         _object_deed("attacked")),
+        (rf"{OBJ} (?P<neg>didn't |did not )?(?:blocked|block) this turn", _object_deed("blocked")),
+        (rf"{OBJ} (?P<neg>was |wasn't |was not |has been |hasn't been )dealt (?P<dmg>excess |"
+         r"combat |noncombat )?damage this turn", lambda m, c: _object_deed("dealt_damage")(
+             m, c) if m.group("dmg") is None else _object_deed("dealt_damage")(m, c)),
+        # (the present only: what was attached to an object that left is not remembered)
+        (rf"{OBJ} ?(?P<verb>'s|'s not| is| isn't| is not) {_QUALITIES}", _quality),
+        (rf"{OBJ} is (?P<a>enchanted|equipped) or (?P<b>enchanted|equipped)", _qualities_or),
+        (rf"{OBJ} (?P<verb>is|isn't|is not|was) attached to (?P<what>an? [\w -]+)", _attached),
+        (rf"{_WHO} (?P<neg>(?:don't|doesn't|do not|does not) )?(?:control|controls|controlled) "
+         rf"{OBJ}", _controlled_by),
+        (rf"{OBJ} (?:has|had) greater (?P<stats>power or toughness|power|toughness) than ~",
+         _greater),
+        (rf"{OBJ} (?:has|had) (?P<stats>power|toughness) greater than ~'s (?:power|toughness)",
+         _greater),
+        # what happened to objects this turn
+        (rf"(?P<what>(?:an?|another|one or more) [\w -]+?|{_COUNT} [\w -]+?) died (?P<under>"
+         r"under your control )?this turn", _died),
+        (r"(?P<what>(?:an?|one or more) [\w ,-]+?) (?:was|were) put into (?P<whose>your|a) "
+         r"graveyard (?P<frm>from anywhere|from the battlefield) this turn", _to_graveyard),
+    ]
+]
