@@ -201,7 +201,8 @@ def _objects(game: Game, cond: Any, source: Any) -> list[Any]:
     if ref.kind in ("enchanted", "equipped"):
         host = getattr(source, "attached_to", None)
         return [host] if isinstance(host, GameObject) else []
-    if (ref.text or "").lower().startswith("the sacrificed "):
+    if (ref.text or "").lower().startswith("the sacrificed ") or \
+            (ref.text or "").lower() == "the discarded card":
         return _sacrificed(ctx, source)
     if ctx is not None and ref.kind != "self":
         return [o for o in hooks.resolve_ref(ctx, ref) if isinstance(o, GameObject)]
@@ -209,7 +210,8 @@ def _objects(game: Game, cond: Any, source: Any) -> list[Any]:
 
 
 def _sacrificed(ctx: Ctx | None, source: Any) -> list[Any]:
-    """"the sacrificed creature" (608.2h): the object sacrificed to pay the cost of this ability
+    """"the sacrificed creature", "the discarded card" (608.2h): the object sacrificed or
+    discarded to pay the cost of this ability
     (602.2b) or of the spell (601.2h), remembered by casting as ``choices_made["cost_paid"]``."""
     holders = [getattr(ctx, "item", None), getattr(ctx, "source", None)] if ctx is not None \
         else [source]
