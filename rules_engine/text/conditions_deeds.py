@@ -291,6 +291,13 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          _greater),
         (rf"{OBJ} (?:has|had) (?P<stats>power|toughness) greater than ~'s (?:power|toughness)",
          _greater),
+        # "If you don't put the card into your hand, you may put it into your graveyard": where
+        # the card the instruction before looked at is now (400.1)
+        (r"you (?P<neg>don't |didn't |do not |did not )?put (?:the|that) card (?P<zone>into your "
+         r"hand|onto the battlefield)", lambda m, c: Condition(
+             "object_zone", subject=Ref("it", text="the card"), detail="hand" if "hand" in
+             m.group("zone").lower() else "battlefield", negated=bool(m.group("neg")),
+             text=m.group(0))),
         # what happened to objects this turn
         (rf"(?P<what>(?:an?|another|one or more) [\w -]+?|{_COUNT} [\w -]+?) died (?P<under>"
          r"under your control )?this turn", _died),

@@ -583,6 +583,21 @@ def _keyword_cost_is_mana_cost(effects: list[Effect], name: str) -> bool:
     return False
 
 
+_THEY_DO = re.compile(r"^if (?:they|the player|that player|he or she|that opponent|the "
+                      r"opponent) (?P<do>do|does|don't|doesn't|do not|does not),\s*", re.I)
+
+
+def _their_choice(t: str, effects: list[Effect]) -> str:
+    """"<player> may X. If they do, Y" (608.2c, 608.2d): the player who chose answers the "if
+    they do", read as the optional effect's own "if you do" / "if you don't"."""
+    m = _THEY_DO.match(t)
+    if m is None or not effects or not isinstance(effects[-1], MayEffect) or \
+            effects[-1].player is None or effects[-1].player.kind == "you":
+        return t
+    do = "do" if m.group("do").lower() in ("do", "does") else "don't"
+    return f"If you {do}, " + t[m.end():]
+
+
 def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     """Parse one sentence, appending to (or folding into) ``effects``. False if not understood."""
     t = s.strip().rstrip(".").strip()
@@ -597,6 +612,18 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         return True
     if fold_into_previous(t, effects):
         return True
+    t = _their_choice(t, effects)
+    if re.match(r"^(?:if you (?:do|don't|can't)|otherwise),", t, re.I) and effects and \
+            isinstance(effects[-1], DelayedTrigger) and effects[-1].ability.effects:
+        # "At the beginning of the next end step, return that creature to its owner's hand.
+        # If you do, create a Treasure token." (603.7: the delayed ability's own instructions,
+        # 608.2c: "if you do" asks about the one before it, done when it resolves)
+        delayed = effects[-1]
+        inner = list(delayed.ability.effects)
+        if _apply_sentence(t, ctx, inner):
+            effects[-1] = dataclasses.replace(delayed, ability=dataclasses.replace(
+                delayed.ability, effects=tuple(inner)))
+            return True
     m = re.match(r"^(?:it's|they're) still an? (land|artifact|enchantment|planeswalker)s?$", t,
                  re.I)
     if m:
