@@ -274,7 +274,39 @@ def object_compare(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return False
 
 
+def _payer(cond: Any, source: Any) -> Any:
+    """Whose payment "mana ... was spent to cast it / activate this ability" asks about: the
+    resolving ability itself, the triggering spell ("Whenever you cast a spell, if ... to cast
+    it"), else the source (the spell resolving, or the permanent it became)."""
+    ctx = conditions_more.CURRENT.get()
+    if cond.detail == "activate":
+        return getattr(ctx, "item", None) if ctx is not None else None
+    if cond.detail == "it":
+        ev = conditions_more.TRIGGER_EVENT.get() or getattr(ctx, "event", None)
+        if ev is not None and ev.name == "spell_cast" and ev.data.get("obj") is not source:
+            return ev.data.get("obj")
+    return source
+
+
+def mana_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """106.3, 601.2h: how much of the mana spent came from sources the filter names (their card
+    types and subtypes as they produced it: a Treasure, a creature)."""
+    payer = _payer(cond, source)
+    sources = (getattr(payer, "choices_made", None) or {}).get("mana_sources") or ()
+    flt = cond.filter
+    n = 0
+    for words, _obj in sources:
+        if flt is not None and flt.card_types and not any(t in words for t in flt.card_types):
+            continue
+        if flt is not None and flt.subtypes and not any(t.lower() in words
+                                                        for t in flt.subtypes):
+            continue
+        n += 1
+    return conditions_more._compare(n, cond.amount)
+
+
 conditions._MORE.update({
+    "mana_from": mana_from,
     "player_deed": player_deed, "object_deed": object_deed, "died_this_turn": died_this_turn,
     "graveyard_entered": graveyard_entered, "spell_warped_this_turn": spell_warped_this_turn,
     "object_quality": object_quality, "object_attached": object_attached,

@@ -222,6 +222,20 @@ def _obj_is(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("object_is", subject=ref, filter=flt, negated=neg, text=m.group(0))
 
 
+def _mana_from(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"if mana from a Treasure was spent to cast it", "if three or more mana from creatures
+    was spent to cast it" (106.3: the mana's sources; ``detail`` whose payment: "activate" for
+    the ability's own, else the spell "~" / "it")."""
+    what = re.sub(r"s$", "", m.group("what").strip()) if m.group("what").strip().lower() in (
+        "creatures", "artifacts", "lands") else m.group("what").strip()
+    flt = parse_filter(what)
+    amt = _cmp(m) if m.groupdict().get("n") else Amount(1)
+    if flt is None or amt is None:
+        return None
+    detail = "activate" if m.group("act") else ("~" if m.group("obj") == "~" else "it")
+    return Condition("mana_from", amount=amt, filter=flt, detail=detail, text=m.group(0))
+
+
 def _f(kind: str, detail: str | None = None, negated: bool = False) -> _Builder:
     return lambda m, c: Condition(kind, detail=detail, negated=negated, text=m.group(0))
 
@@ -298,6 +312,11 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "object_zone", subject=Ref("it", text="the card"), detail="hand" if "hand" in
              m.group("zone").lower() else "battlefield", negated=bool(m.group("neg")),
              text=m.group(0))),
+        # 106.3, 601.2h: the sources of the mana spent to cast the spell or activate the ability
+        (r"mana from an? (?P<what>[\w -]+?) was spent to (?:cast (?P<obj>~|it|that spell)|"
+         r"(?P<act>activate this ability))", _mana_from),
+        (rf"{_COUNT} mana from (?P<what>[\w -]+?) was spent to (?:cast (?P<obj>~|it|that spell)|"
+         r"(?P<act>activate this ability))", _mana_from),
         # what happened to objects this turn
         (rf"(?P<what>(?:an?|another|one or more) [\w -]+?|{_COUNT} [\w -]+?) died (?P<under>"
          r"under your control )?this turn", _died),
