@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules_engine import conditions, conditions_more, registry, targeting
+from rules_engine import compiled, conditions, conditions_more, registry, targeting
 from rules_engine.game import Game
 from rules_engine.mechanics.trigger_events import commits_crime
 from rules_engine.objects import GameObject, Player
@@ -305,7 +305,32 @@ def mana_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return conditions_more._compare(n, cond.amount)
 
 
+def printed_alt_cost_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """118.9: the spell (or the permanent it became) was cast for its printed alternative cost
+    ("You may pay {1}{B} rather than pay this spell's mana cost. If the {1}{B} cost was paid,
+    ..."; marked by ``mechanics/alt_costs``)."""
+    return bool((getattr(source, "choices_made", None) or {}).get("alternative_cost"))
+
+
+def object_keyword(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702: the object has the keyword now; one that left the battlefield is judged by the
+    abilities its card or token still shows (its last known information, 608.2h)."""
+    return any(isinstance(o, GameObject) and compiled.has_keyword(o, cond.detail or "")
+               for o in _objects(game, cond, source))
+
+
+def shares_card_type(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """205.2a: the object and the other have a card type in common ("the exiled card": the
+    cards exiled with the source, 607.2a)."""
+    others = [source] if cond.detail == "self" else conditions._exiled_with(game, source)
+    mine = {t for o in _objects(game, cond, source) if isinstance(o, GameObject)
+            for t in o.face.types}
+    return any(mine & set(getattr(getattr(o, "face", None), "types", ()) or ()) for o in others)
+
+
 conditions._MORE.update({
+    "printed_alt_cost_paid": printed_alt_cost_paid, "object_keyword": object_keyword,
+    "shares_card_type": shares_card_type,
     "mana_from": mana_from,
     "player_deed": player_deed, "object_deed": object_deed, "died_this_turn": died_this_turn,
     "graveyard_entered": graveyard_entered, "spell_warped_this_turn": spell_warped_this_turn,

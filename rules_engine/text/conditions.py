@@ -100,8 +100,8 @@ def _is_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
 def _controlled_it(m: re.Match[str], ctx: Ctx) -> Condition | None:
     """"If you controlled that permanent, draw a card": who controlled it last on the
     battlefield (608.2h: last known information once it has left)."""
-    subj = parse_ref(m.group("who"), ctx)
-    return None if subj is None else Condition("controlled_it", subject=subj, text=m.group(0))
+    subj = parse_ref(m.group("who"), ctx) or Ref("it", text=m.group("who"))
+    return Condition("controlled_it", subject=subj, text=m.group(0))
 
 
 def _nth_turn(m: re.Match[str], ctx: Ctx) -> Condition | None:
@@ -311,8 +311,8 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:~'s|its) (?P<kw>evoke|dash|blitz|prowl|surge|spectacle|emerge|overload) cost was "
          r"paid", lambda m, c: Condition("alt_cost_paid", detail=m.group("kw").lower(),
                                          text=m.group(0))),
-        (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
-         r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
+        (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:(?:your|a) )?(?P<zone>hand|"
+         r"graveyard|exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),
         (r"(?:you cast (?:it|~)|(?:~|it) was cast) from anywhere other than your hand",
          lambda m, c: Condition("cast_from", detail="not_hand", text=m.group(0))),

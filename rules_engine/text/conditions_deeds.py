@@ -43,6 +43,8 @@ def obj_ref(word: str, ctx: Ctx) -> Ref | None:
     if low == "the discarded card" or low.startswith("the sacrificed "):
         return Ref("it", text=low)
     ref = parse_ref(word, ctx)
+    if ref is None and low.startswith("that "):
+        return Ref("it", text=low)
     if ref is None or ref.kind not in ("self", "it", "enchanted", "equipped"):
         return None
     return ref
@@ -236,6 +238,22 @@ def _mana_from(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("mana_from", amount=amt, filter=flt, detail=detail, text=m.group(0))
 
 
+_KEYWORDS = (r"decayed|flying|toxic|haste|trample|deathtouch|lifelink|menace|reach|vigilance|"
+             r"first strike|double strike|defender|indestructible|hexproof|flash|infect|wither|"
+             r"persist|undying|ward|prowess|changeling|shroud|unearth|flanking|horsemanship|"
+             r"shadow|fear|intimidate|skulk|convoke|delve|cascade|mutate|suspend|madness")
+
+
+def _keyword(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"if it didn't have decayed", "if that creature has flying" (702: the keyword ability the
+    object has, or had as it last existed, 608.2h)."""
+    ref = obj_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return Condition("object_keyword", subject=ref, detail=m.group("kw").lower(),
+                     negated=bool(m.group("neg")), text=m.group(0))
+
+
 def _f(kind: str, detail: str | None = None, negated: bool = False) -> _Builder:
     return lambda m, c: Condition(kind, detail=detail, negated=negated, text=m.group(0))
 
@@ -317,6 +335,20 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"(?P<act>activate this ability))", _mana_from),
         (rf"{_COUNT} mana from (?P<what>[\w -]+?) was spent to (?:cast (?P<obj>~|it|that spell)|"
          r"(?P<act>activate this ability))", _mana_from),
+        # 118.9: "If the {1}{B} cost was paid" (the printed alternative cost, of the Masteries)
+        (r"the (?P<cost>(?:\{[^}]+\})+) cost was paid", lambda m, c: Condition(
+            "printed_alt_cost_paid", detail=m.group("cost"), text=m.group(0))),
+        (r"the (?P<cost>(?:\{[^}]+\})+) cost (?:wasn't|was not) paid", lambda m, c: Condition(
+            "printed_alt_cost_paid", detail=m.group("cost"), negated=True, text=m.group(0))),
+        # a keyword of the object, as it last existed (608.2h): "if it didn't have decayed"
+        (rf"{OBJ} (?P<neg>didn't |did not |doesn't |does not )?(?:has|have|had) "
+         rf"(?P<kw>{_KEYWORDS})", _keyword),
+        # 205.2a: "if it shares a card type with the exiled card"
+        (rf"{OBJ} (?P<neg>doesn't )?shares? a card type with (?P<other>the exiled card|the card "
+         r"exiled with ~|~)", lambda m, c: None if obj_ref(m.group("obj"), c) is None else
+         Condition("shares_card_type", subject=obj_ref(m.group("obj"), c),
+                   detail="self" if m.group("other") == "~" else "exiled_with",
+                   negated=bool(m.group("neg")), text=m.group(0))),
         # what happened to objects this turn
         (rf"(?P<what>(?:an?|another|one or more) [\w -]+?|{_COUNT} [\w -]+?) died (?P<under>"
          r"under your control )?this turn", _died),
