@@ -32,6 +32,7 @@ from typing import Any
 
 from rules_engine import compiled, conditions, conditions_more, registry, targeting
 from rules_engine.game import Game
+from rules_engine.mechanics import the_ring
 from rules_engine.mechanics.trigger_events import commits_crime
 from rules_engine.objects import GameObject, Player
 
@@ -59,6 +60,7 @@ def _deed_count(game: Game, player: Player, cond: Any, controller: Player, sourc
     """How many times ``player`` did the deed this turn (``cond.detail``)."""
     deed, _, rest = (cond.detail or "").partition(":")
     kind, _, on = rest.partition("@") if "@" in rest else (rest, "", "")
+    kind = kind.split(":")[0]  # ("combat:by": a source filter is given)
     if "@" in deed:
         deed, _, on = deed.partition("@")
     flt = cond.filter
@@ -94,10 +96,17 @@ def _deed_count(game: Game, player: Player, cond: Any, controller: Player, sourc
         n = sum(1 for ev in game.events_this_turn("spell_cast") if ev.data.get("player") is player
                 and not (kind == "other" and ev.data.get("obj") is source)
                 and _fits(game, ev.data.get("obj"), flt, controller, source))
+    elif deed == "left_graveyard":  # 400.7: cards that left their graveyard, any zone
+        n = sum(1 for ev in game.events_this_turn("left_graveyard")
+                if ev.data.get("player") is player)
     elif deed == "dealt_damage":
         for ev in game.events_this_turn("damage_dealt"):
             if ev.data.get("recipient") is not player:
                 continue
+            if flt is not None and not _fits(game, getattr(ev.data.get("source"), "source",
+                                                           ev.data.get("source")),
+                                             flt, controller, source):
+                continue  # "dealt combat damage by a legendary creature"
             if kind == "combat" and not ev.data.get("combat"):
                 continue
             if kind == "noncombat" and ev.data.get("combat"):
@@ -328,7 +337,40 @@ def shares_card_type(game: Game, cond: Any, controller: Any, source: Any) -> boo
     return any(mine & set(getattr(getattr(o, "face", None), "types", ()) or ()) for o in others)
 
 
+def ring_bearer(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """701.54e: "~ is your Ring-bearer" (the source is), "you control a Ring-bearer" (you have
+    one on the battlefield)."""
+    bearer = the_ring.ring_bearer(game, controller)
+    if cond.subject is not None and cond.subject.kind == "self":
+        return bearer is not None and bearer is source
+    return bearer is not None
+
+
+def ring_tempted(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """701.54c: how many times the Ring has tempted you this game."""
+    entry = game.__dict__.get("ring", {}).get(controller.name) or {}
+    return conditions_more._compare(int(entry.get("count", 0)), cond.amount)
+
+
+def control_sharing_type(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """205.3m: N or more of your creatures (the filter) with one creature type in common; a
+    changeling has every creature type (702.73a)."""
+    mine = [o for o in game.permanents(controller)
+            if targeting.matches(game, o, _bare(cond.filter), controller, source)]
+    every = [o for o in mine if compiled.has_keyword(o, "changeling")]
+    counts: dict[str, int] = {}
+    for o in mine:
+        if o in every:
+            continue
+        for t in set(o.face.subtypes):
+            counts[t] = counts.get(t, 0) + 1
+    best = max(counts.values(), default=0) + len(every)
+    return conditions_more._compare(best, cond.amount)
+
+
 conditions._MORE.update({
+    "ring_bearer": ring_bearer, "ring_tempted": ring_tempted,
+    "control_sharing_type": control_sharing_type,
     "printed_alt_cost_paid": printed_alt_cost_paid, "object_keyword": object_keyword,
     "shares_card_type": shares_card_type,
     "mana_from": mana_from,

@@ -349,6 +349,37 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          Condition("shares_card_type", subject=obj_ref(m.group("obj"), c),
                    detail="self" if m.group("other") == "~" else "exiled_with",
                    negated=bool(m.group("neg")), text=m.group(0))),
+        # 701.54: the Ring-bearer designation
+        # (a capitalised word is the card's short name: "As long as Frodo is your Ring-bearer")
+        (r"(?P<obj>~|it|he|she|[A-Z][\w'-]+) (?P<neg>is|isn't|is not) your Ring-bearer",
+         lambda m, c: Condition(
+            "ring_bearer", subject=Ref("self"), negated=m.group("neg").lower() != "is",
+            text=m.group(0))),
+        (r"you (?P<neg>don't |do not )?control a Ring-bearer", lambda m, c: Condition(
+            "ring_bearer", subject=Ref("you"), negated=bool(m.group("neg")), text=m.group(0))),
+        (rf"the Ring has tempted you {_COUNT} times? this game", lambda m, c: None if _cmp(m)
+         is None else Condition("ring_tempted", amount=_cmp(m), text=m.group(0))),
+        # 205.3m: creature types in common ("changeling": every creature type, 702.73a)
+        (rf"you control {_COUNT} (?P<what>[\w -]+?) that share a creature type", lambda m, c:
+         None if _cmp(m) is None or parse_filter(m.group("what")) is None else Condition(
+             "control_sharing_type", amount=_cmp(m), filter=parse_filter(m.group("what")),
+             text=m.group(0))),
+        (rf"{_COUNT} cards left (?P<who>your) graveyard this turn", _player_deed(
+            "left_graveyard", counted=True)),
+        (rf"{_WHO} (?:was|were|has been|have been) dealt (?P<dmg>combat |noncombat )?damage by "
+         r"(?:an?|one or more) (?P<what>[\w -]+?) this turn", lambda m, c: None if
+         _dealt_damage_player(m, c) is None or parse_filter(m.group("what")) is None else
+         Condition("player_deed", amount=Amount(1), subject=_who(m), filter=parse_filter(
+             m.group("what")), detail=_dealt_damage_player(m, c).detail + ":by",
+             text=m.group(0))),
+        (r"you (?:don't|do not) control (?:an?|any) (?P<what>.+)", lambda m, c: None if
+         parse_filter(m.group("what")) is None else Condition(
+             "you_control", amount=Amount(1), filter=parse_filter(m.group("what")),
+             negated=True, text=m.group(0))),
+        (rf"there are {_COUNT} basic land types among lands you control", lambda m, c: None if
+         _cmp(m) is None else Condition(
+             "amount_at_least", amount=_cmp(m), detail="the number of basic land types among "
+             "lands you control", text=m.group(0))),
         # what happened to objects this turn
         (rf"(?P<what>(?:an?|another|one or more) [\w -]+?|{_COUNT} [\w -]+?) died (?P<under>"
          r"under your control )?this turn", _died),
