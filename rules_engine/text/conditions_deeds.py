@@ -349,6 +349,11 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          Condition("shares_card_type", subject=obj_ref(m.group("obj"), c),
                    detail="self" if m.group("other") == "~" else "exiled_with",
                    negated=bool(m.group("neg")), text=m.group(0))),
+        # 702.190a: "if this spell's sneak cost was paid" (marked as the spell is cast)
+        (r"(?:~'s|its|this spell's|her|his) sneak cost was paid(?: this turn)?",
+         _f("sneaked")),
+        (r"(?:~|it|he|she) was cast", _f("cast_from")),  # 601.2i: "as long as it was cast"
+        (r"you have max speed", _f("max_speed")),  # 702.179d
         # 701.54: the Ring-bearer designation
         # (a capitalised word is the card's short name: "As long as Frodo is your Ring-bearer")
         (r"(?P<obj>~|it|he|she|[A-Z][\w'-]+) (?P<neg>is|isn't|is not) your Ring-bearer",

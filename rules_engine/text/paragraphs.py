@@ -486,6 +486,18 @@ def _static(text: str) -> Ability | None:
                             if getattr(getattr(e, "subject", None), "kind", None) == "it" else e
                             for e in st.effects)
             return StaticAbility(effects=effects, condition=condition, text=text)
+    m = re.match(r"^(~ can't be blocked|~ can't attack(?: or block)?|~ can't block|~ has "
+                 r"[\w ,]+?) (if|unless) (.+)$", t, re.I)
+    if m and condition is None:
+        # "~ can't be blocked if you've committed a crime this turn", "~ can't attack or block
+        # unless you have max speed": a static ability that applies while the condition holds
+        # (604.1, 611.3a; "unless": while it doesn't)
+        cond = parse_condition(m.group(3), ctx)
+        inner = _static(m.group(1) + ".") if cond is not None else None
+        if isinstance(inner, StaticAbility) and inner.condition is None:
+            if m.group(2).lower() == "unless":
+                cond = dataclasses.replace(cond, negated=not cond.negated)
+            return StaticAbility(effects=inner.effects, condition=cond, text=text)
     m = re.match(r"^(.+?) as long as (.+)$", t, re.I)
     if m and condition is None:
         cond = parse_condition(m.group(2), ctx)
