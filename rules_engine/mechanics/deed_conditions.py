@@ -368,7 +368,53 @@ def control_sharing_type(game: Game, cond: Any, controller: Any, source: Any) ->
     return conditions_more._compare(best, cond.amount)
 
 
+def madness_paid(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702.35b: the spell was cast for its madness cost (marked by ``mechanics/madness``)."""
+    return bool((getattr(source, "choices_made", None) or {}).get("madness_paid"))
+
+
+def life_over_starting(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """103.4: life at least N more than the starting life total (20 in a two-player game)."""
+    how, players = conditions_more._players(game, cond.subject.kind, controller)
+    need = int(cond.amount.value) if cond.amount is not None and cond.amount.value else 0
+    start = int(game.__dict__.get("starting_life", 20))
+    results = [p.life >= start + need for p in players]
+    return any(results) if how == "any" else bool(results) and all(results)
+
+
+def creatures_attacked_this_turn(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """508.1: one or more creatures were declared as attackers this turn (anyone's)."""
+    return bool(game.events_this_turn("attacks"))
+
+
+def shares_creature_type(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """205.3m: a creature type in common with the source; changeling is every type (702.73a)."""
+    if not isinstance(source, GameObject):
+        return False
+    for obj in _objects(game, cond, source):
+        if not isinstance(obj, GameObject):
+            continue
+        if (compiled.has_keyword(obj, "changeling") and compiled.has_keyword(source,
+                                                                              "changeling")):
+            return True
+        mine, theirs = set(obj.face.subtypes), set(source.face.subtypes)
+        creature_like = {"Creature", "Kindred", "Tribal"}
+        if compiled.has_keyword(obj, "changeling") and theirs and \
+                creature_like & set(source.face.types):
+            return True
+        if compiled.has_keyword(source, "changeling") and mine and \
+                creature_like & set(obj.face.types):
+            return True
+        if mine & theirs and creature_like & set(obj.face.types) and \
+                creature_like & set(source.face.types):
+            return True
+    return False
+
+
 conditions._MORE.update({
+    "madness_paid": madness_paid, "life_over_starting": life_over_starting,
+    "creatures_attacked_this_turn": creatures_attacked_this_turn,
+    "shares_creature_type": shares_creature_type,
     "ring_bearer": ring_bearer, "ring_tempted": ring_tempted,
     "control_sharing_type": control_sharing_type,
     "printed_alt_cost_paid": printed_alt_cost_paid, "object_keyword": object_keyword,

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Condition, Ref
-from rules_engine.text.conditions_more import _COUNT, _WHO, _cmp, _who
+from rules_engine.text.conditions_more import _COUNT, _HAS, _WHO, _cmp, _who
 from rules_engine.text.nouns import NUM_WORD, Ctx, parse_filter, parse_ref
 
 _Builder = Callable[[re.Match[str], Ctx], Condition | None]
@@ -354,6 +354,22 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          _f("sneaked")),
         (r"(?:~|it|he|she) was cast", _f("cast_from")),  # 601.2i: "as long as it was cast"
         (r"you have max speed", _f("max_speed")),  # 702.179d
+        (r"(?:~'s|its|this spell's) madness cost was paid", _f("madness_paid")),  # 702.35
+        # 103.4: the starting life total (20 in a two-player game)
+        (rf"{_WHO} {_HAS} at least (?P<n>{NUM_WORD}) life more than (?:your|their) starting "
+         r"life total", lambda m, c: None if _cmp(m) is None else Condition(
+             "life_over_starting", amount=_cmp(m), subject=_who(m), text=m.group(0))),
+        # 506.4, 508.1: the battlefield and this turn's attacks, anyone's
+        (r"no (?P<what>creatures?) (?:are|is) on the battlefield", lambda m, c: Condition(
+            "amount_at_least", amount=Amount(1), negated=True,
+            detail="the number of creatures on the battlefield", text=m.group(0))),
+        (r"(?P<no>no )?creatures attacked this turn", lambda m, c: Condition(
+            "creatures_attacked_this_turn", negated=bool(m.group("no")), text=m.group(0))),
+        # 205.3m, 702.73a: "if it shares a creature type with ~"
+        (rf"{OBJ} (?P<neg>doesn't )?shares? a creature type with (?P<other>~)", lambda m, c: None
+         if obj_ref(m.group("obj"), c) is None else Condition(
+             "shares_creature_type", subject=obj_ref(m.group("obj"), c),
+             negated=bool(m.group("neg")), text=m.group(0))),
         # 701.54: the Ring-bearer designation
         # (a capitalised word is the card's short name: "As long as Frodo is your Ring-bearer")
         (r"(?P<obj>~|it|he|she|[A-Z][\w'-]+) (?P<neg>is|isn't|is not) your Ring-bearer",
