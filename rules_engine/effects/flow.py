@@ -262,8 +262,13 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...],
 
 
 def h_modal(ctx: Ctx, eff: ab.Modal) -> None:
-    """Modes not chosen earlier (a Modal nested in another effect) are chosen now."""
-    run(ctx.game, ctx, choose_modes(ctx.game, ctx.controller, (eff,), _source_obj(ctx)))
+    """Modes not chosen earlier (a Modal nested in another effect) are chosen now, by the
+    player the words name ("each opponent may discard a card or sacrifice a permanent": that
+    opponent chooses, 608.2d)."""
+    chooser = ctx.controller
+    if eff.chooser is not None and eff.chooser.kind != "you":
+        chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    run(ctx.game, ctx, choose_modes(ctx.game, chooser, (eff,), _source_obj(ctx)))
 
 
 def h_choose_target(ctx: Ctx, eff: Any) -> None:

@@ -93,6 +93,7 @@ from rules_engine.text.verbs_chosen import extend as _extend_chosen
 from rules_engine.text.verbs_damage import extend as _extend_damage_verbs
 from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
 from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
+from rules_engine.text.verbs_either import extend as _extend_either
 from rules_engine.text.verbs_kw import extend as _extend_kw_verbs
 from rules_engine.text.verbs_players import extend as _extend_player_verbs
 from rules_engine.text.verbs_rules import extend as _extend_verbs
@@ -148,6 +149,7 @@ _extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text
 _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engine.text.verbs_kw)
 _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)
 _extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
+_extend_either(VERB_PHRASES)  # "sacrifice an artifact or discard a card" (text.verbs_either)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
