@@ -107,6 +107,12 @@ def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
         run(game, ctx, eff.if_you_dont)
 
 
+# where an object a verb of "... this way" moved is afterwards (608.2c)
+_MOVED_TO = {"exiled": ("exile",), "milled": ("graveyard",), "discarded": ("graveyard",),
+             "sacrificed": ("graveyard", "gone"), "destroyed": ("graveyard", "gone"),
+             "returned": ("hand", "battlefield", "library")}
+
+
 def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
     cond = eff.condition
     if cond.kind == "ability_resolved_count":
@@ -148,8 +154,16 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         holds = holds != cond.negated
     elif cond.kind == "moved_this_way":
         # "if a creature card was exiled/milled this way": the cards the previous effect moved
-        found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller, None,
-                                      zone_check=False) for o in ctx.those)
+        moved = list(ctx.those)
+        if not moved:
+            # an instruction that moved the objects it chose ("return a land you control to
+            # its owner's hand. If another Desert was returned this way"): those now in the
+            # zone the verb names
+            zones = _MOVED_TO.get(cond.detail or "", ())
+            moved = [o for o in (*ctx.chosen, *([ctx.it] if ctx.it is not None else ()))
+                     if isinstance(o, GameObject) and o.zone in zones]
+        found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller,
+                                      _source_obj(ctx), zone_check=False) for o in moved)
         holds = found != cond.negated
     elif cond.kind == "ability_countered_this_way":
         # "If an ability of an artifact, creature, or planeswalker is countered this way, that

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules_engine import compiled, conditions, conditions_more, registry, targeting
+from rules_engine import amount_families, compiled, conditions, conditions_more, registry, targeting
 from rules_engine.game import Game
 from rules_engine.mechanics import the_ring
 from rules_engine.mechanics.trigger_events import commits_crime
@@ -411,7 +411,28 @@ def shares_creature_type(game: Game, cond: Any, controller: Any, source: Any) ->
     return False
 
 
+def drew_this_way(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """608.2c: cards you drew while this spell or ability resolves ("If you don't draw a card
+    this way", "If you draw one or more cards this way")."""
+    ctx = conditions_more.CURRENT.get()
+    n = sum(1 for ev in amount_families._this_resolution(game, ctx, "drew")
+            if ev.data.get("player") is controller)
+    return conditions_more._compare(n, cond.amount)
+
+
+def put_into_hand_this_way(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """608.2c: one of the cards the instruction before looked at or revealed ("it", "them") is
+    now in your hand ("If you didn't put a card into your hand this way, draw a card")."""
+    ctx = conditions_more.CURRENT.get()
+    if ctx is None:
+        return False
+    seen = [*ctx.those, *([ctx.it] if ctx.it is not None else []), *ctx.chosen]
+    return any(isinstance(o, GameObject) and o.zone == "hand" and o.owner is controller
+               for o in seen)
+
+
 conditions._MORE.update({
+    "drew_this_way": drew_this_way, "put_into_hand_this_way": put_into_hand_this_way,
     "madness_paid": madness_paid, "life_over_starting": life_over_starting,
     "creatures_attacked_this_turn": creatures_attacked_this_turn,
     "shares_creature_type": shares_creature_type,

@@ -254,6 +254,21 @@ def _keyword(m: re.Match[str], ctx: Ctx) -> Condition | None:
                      negated=bool(m.group("neg")), text=m.group(0))
 
 
+def _this_way(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"If a card is put into exile this way", "if no creature cards were revealed this way",
+    "if at least one Angel card is milled this way", "if another Desert was returned this way"
+    (608.2c: the objects the instruction before moved; ``moved_this_way``)."""
+    q = m.group("q").lower()
+    what = m.group("what")
+    flt = parse_filter(("another " if q == "another" else "") + what)
+    if flt is None:
+        return None
+    verb = m.group("verb").lower()
+    verb = "exiled" if verb == "put into exile" else verb
+    return Condition("moved_this_way", filter=flt, detail=verb, negated=q == "no",
+                     text=m.group(0))
+
+
 def _f(kind: str, detail: str | None = None, negated: bool = False) -> _Builder:
     return lambda m, c: Condition(kind, detail=detail, negated=negated, text=m.group(0))
 
@@ -370,6 +385,17 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          if obj_ref(m.group("obj"), c) is None else Condition(
              "shares_creature_type", subject=obj_ref(m.group("obj"), c),
              negated=bool(m.group("neg")), text=m.group(0))),
+        # what the instruction before did (608.2c: "this way")
+        (r"(?P<q>an?|one or more|at least one|another|no) (?P<what>[\w -]+?) (?:is|are|was|were) "
+         r"(?P<verb>put into exile|exiled|milled|revealed|discarded|sacrificed|returned|destroyed)"
+         r" this way", _this_way),
+        (rf"{_YOUVE} (?P<neg>didn't |did not |don't |do not )?(?:draw|drew) (?:{_COUNT} |a |any )?"
+         r"cards? this way", lambda m, c: Condition(
+             "drew_this_way", amount=(_cmp(m) if m.group("n") else Amount(1)) or Amount(1),
+             negated=bool(m.group("neg")), text=m.group(0))),
+        (rf"{_YOUVE} (?P<neg>didn't |did not |don't |do not )?put (?:a|one or more) cards? into "
+         r"your hand this way", lambda m, c: Condition(
+             "put_into_hand_this_way", negated=bool(m.group("neg")), text=m.group(0))),
         # 701.54: the Ring-bearer designation
         # (a capitalised word is the card's short name: "As long as Frodo is your Ring-bearer")
         (r"(?P<obj>~|it|he|she|[A-Z][\w'-]+) (?P<neg>is|isn't|is not) your Ring-bearer",
