@@ -431,7 +431,64 @@ def put_into_hand_this_way(game: Game, cond: Any, controller: Any, source: Any) 
                for o in seen)
 
 
+def object_cast(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """601.2i: the object came from a spell that was cast [from that zone] ("if it wasn't
+    cast": put onto the battlefield otherwise, 400.7)."""
+    return any(conditions._cast_from(game, cond, controller, o)
+               for o in _objects(game, cond, source) if isinstance(o, GameObject))
+
+
+def step_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """500.1: the current step is one of those named (anyone's turn)."""
+    return game.step in (cond.detail or "").split("|")
+
+
+def blocking_self(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """509.1: how many creatures block the source."""
+    blockers = getattr(source, "blockers", None) or []
+    return conditions_more._compare(len(blockers), cond.amount)
+
+
+def attacked_you(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """508.1: a creature attacked you (or a planeswalker you control) this step / combat /
+    turn ("if you've been attacked this step")."""
+    for ev in game.events_this_turn("attacks"):
+        if cond.detail == "step" and ev.step != game.step:
+            continue
+        target = ev.data.get("defender")
+        if target is controller or getattr(target, "controller", None) is controller:
+            return True
+    return False
+
+
+def control_same_name(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """201.2: N or more of your permanents the filter names share one name."""
+    counts: dict[str, int] = {}
+    for o in game.permanents(controller):
+        if targeting.matches(game, o, _bare(cond.filter), controller, source):
+            counts[o.name] = counts.get(o.name, 0) + 1
+    return conditions_more._compare(max(counts.values(), default=0), cond.amount)
+
+
+def control_pt(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """208.1: a permanent of yours with exactly that power and toughness."""
+    p, _, t = (cond.detail or "0/0").partition("/")
+    return any(o.power == int(p) and o.toughness == int(t) and targeting.matches(
+        game, o, _bare(cond.filter), controller, source) for o in game.permanents(controller))
+
+
+def controlled_since_turn(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """302.6: under its controller's control continuously since their most recent turn began
+    (the summoning-sickness test, without regard to haste)."""
+    return isinstance(source, GameObject) and source.zone == "battlefield" and \
+        source.controller is controller and not source.sick
+
+
 conditions._MORE.update({
+    "step_is": step_is, "blocking_self": blocking_self, "attacked_you": attacked_you,
+    "control_same_name": control_same_name, "control_pt": control_pt,
+    "controlled_since_turn": controlled_since_turn,
+    "object_cast": object_cast,
     "drew_this_way": drew_this_way, "put_into_hand_this_way": put_into_hand_this_way,
     "madness_paid": madness_paid, "life_over_starting": life_over_starting,
     "creatures_attacked_this_turn": creatures_attacked_this_turn,

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Condition, Ref
 from rules_engine.text.conditions_more import _COUNT, _HAS, _WHO, _cmp, _who
-from rules_engine.text.nouns import NUM_WORD, Ctx, parse_filter, parse_ref
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
 _Builder = Callable[[re.Match[str], Ctx], Condition | None]
 
@@ -269,6 +269,19 @@ def _this_way(m: re.Match[str], ctx: Ctx) -> Condition | None:
                      text=m.group(0))
 
 
+def _exactly_or(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """Either exact hand size (402.1)."""
+    parts = []
+    for g in ("a", "b"):
+        n = Amount(0) if m.group(g).lower() in ("zero", "0") else amount(m.group(g))
+        if n is None or n.value is None:
+            return None
+        parts.append(Condition("player_measure", amount=Amount(n.value, text="exactly"),
+                               subject=Ref("you", text="you"), detail="hand",
+                               text=f"exactly {m.group(g)}"))
+    return Condition("or", parts=tuple(parts), text=m.group(0))
+
+
 def _f(kind: str, detail: str | None = None, negated: bool = False) -> _Builder:
     return lambda m, c: Condition(kind, detail=detail, negated=negated, text=m.group(0))
 
@@ -367,7 +380,13 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         # 702.190a: "if this spell's sneak cost was paid" (marked as the spell is cast)
         (r"(?:~'s|its|this spell's|her|his) sneak cost was paid(?: this turn)?",
          _f("sneaked")),
-        (r"(?:~|it|he|she) was cast", _f("cast_from")),  # 601.2i: "as long as it was cast"
+        (r"(?:~|he|she) was cast", _f("cast_from")),  # 601.2i: "as long as it was cast"
+        # "Whenever another creature enters, if it wasn't cast" (the entering object, 603.4)
+        (r"(?P<obj>it|that creature|that permanent) (?P<neg>wasn't|was not|was) cast(?: from "
+         r"(?:your |a )?(?P<zone>hand|graveyard|exile))?", lambda m, c: Condition(
+             "object_cast", subject=Ref("it", text=m.group("obj")),
+             detail=(m.group("zone") or "").lower() or None,
+             negated=m.group("neg").lower() != "was", text=m.group(0))),
         (r"you have max speed", _f("max_speed")),  # 702.179d
         (r"(?:~'s|its|this spell's) madness cost was paid", _f("madness_paid")),  # 702.35
         # 103.4: the starting life total (20 in a two-player game)
@@ -396,6 +415,35 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_YOUVE} (?P<neg>didn't |did not |don't |do not )?put (?:a|one or more) cards? into "
          r"your hand this way", lambda m, c: Condition(
              "put_into_hand_this_way", negated=bool(m.group("neg")), text=m.group(0))),
+        # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
+        (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
+         r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
+             "step_is", detail=m.group("step").lower().replace(" ", "_"), text=m.group(0))),
+        (r"it's combat after blockers are declared", lambda m, c: Condition(
+            "step_is", detail="declare_blockers|first_strike_damage|combat_damage|"
+            "end_of_combat", text=m.group(0))),
+        (r"it's before combat", lambda m, c: Condition(
+            "step_is", detail="untap|upkeep|draw|main1", text=m.group(0))),
+        (rf"{_COUNT} (?P<what>creatures?) (?:is|are) blocking ~", lambda m, c: None if _cmp(m)
+         is None else Condition("blocking_self", amount=_cmp(m), text=m.group(0))),
+        (r"you(?:'ve| have)? been attacked this (?P<when>step|turn|combat)", lambda m, c:
+         Condition("attacked_you", detail=m.group("when").lower(), text=m.group(0))),
+        # 402: "if you have exactly zero or seven cards in hand"
+        (rf"you have exactly (?P<a>zero|{NUM_WORD}) or (?P<b>{NUM_WORD}) cards in hand",
+         _exactly_or),
+        # 201.2: "three or more lands with the same name"
+        (rf"you control {_COUNT} (?P<what>[\w -]+?) with the same name", lambda m, c: None if
+         _cmp(m) is None or parse_filter(m.group("what")) is None else Condition(
+             "control_same_name", amount=_cmp(m), filter=parse_filter(m.group("what")),
+             text=m.group(0))),
+        # 208.1: "if you control a 1/1 creature"
+        (r"you control an? (?P<p>\d+)/(?P<t>\d+) (?P<what>[\w -]+)", lambda m, c: None if
+         parse_filter(m.group("what")) is None else Condition(
+             "control_pt", filter=parse_filter(m.group("what")),
+             detail=f"{m.group('p')}/{m.group('t')}", text=m.group(0))),
+        # 302.6: under your control continuously since your most recent turn began
+        (r"you(?:'ve| have) controlled ~ continuously since the beginning of your most recent "
+         r"turn", _f("controlled_since_turn")),
         # 701.54: the Ring-bearer designation
         # (a capitalised word is the card's short name: "As long as Frodo is your Ring-bearer")
         (r"(?P<obj>~|it|he|she|[A-Z][\w'-]+) (?P<neg>is|isn't|is not) your Ring-bearer",

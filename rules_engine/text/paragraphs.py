@@ -159,10 +159,10 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
                 return True
         m = re.match(r"^activate only if (.+)$", body, re.I)
         parsed = parse_condition(m.group(1), ctx) if m else _timing_condition(body)
-        during = None if m or parsed is not None else re.match(r"^activate only during (.+)$",
-                                                                 body, re.I)
+        during = None if m or parsed is not None else re.match(
+            r"^activate only (?:during (.+)|(before combat))$", body, re.I)
         if during:  # "Activate only during an opponent's turn": "if it's an opponent's turn"
-            parsed = parse_condition("it's " + during.group(1), ctx)
+            parsed = parse_condition("it's " + (during.group(1) or during.group(2)), ctx)
         if parsed is not None and parsed.kind == "your_turn_before_attackers":
             only_your_turn = True
             parsed = Condition("before_attackers", text="before attackers are declared")
