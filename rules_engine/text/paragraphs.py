@@ -529,6 +529,16 @@ def _static(text: str) -> Ability | None:
     extra = _triggers_additional_time(t)
     if extra is not None:
         return StaticAbility(effects=(extra,), condition=condition, text=text)
+    m = re.fullmatch(r"(?:if (?P<a>.+?), )?you may cast ~ as though it had flash(?: if (?P<b>.+))?",
+                     t, re.I)
+    cond = parse_condition(m.group("a") or m.group("b") or "", ctx) if m and condition is None \
+        and bool(m.group("a")) != bool(m.group("b")) and not re.search(r"\bpay\b|\bX\b|"
+                                                                       r"additional cost",
+                                                                       t) else None
+    if cond is not None:
+        # 601.3b: the card's own permission, while the condition holds as it would be cast
+        return StaticAbility(effects=(CastPermission(kind="flash", filter=ObjectFilter(
+            text="this spell"), text=t),), condition=cond, text=text)
     m = re.fullmatch(r"you may cast ~ as though it had flash if you pay (\{[^}]+\}(?:\{[^}]+\})*) "
                      r"more to cast it", t, re.I)
     if m:
