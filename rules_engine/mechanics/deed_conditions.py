@@ -32,7 +32,7 @@ from typing import Any
 
 from rules_engine import amount_families, compiled, conditions, conditions_more, registry, targeting
 from rules_engine.game import Game
-from rules_engine.mechanics import the_ring
+from rules_engine.mechanics import suspend, the_ring
 from rules_engine.mechanics.trigger_events import commits_crime
 from rules_engine.objects import GameObject, Player
 
@@ -96,6 +96,12 @@ def _deed_count(game: Game, player: Player, cond: Any, controller: Player, sourc
         n = sum(1 for ev in game.events_this_turn("spell_cast") if ev.data.get("player") is player
                 and not (kind == "other" and ev.data.get("obj") is source)
                 and _fits(game, ev.data.get("obj"), flt, controller, source))
+    elif deed == "entered":  # 603.6a: permanents that entered under the player's control
+        n = sum(1 for ev in game.events_this_turn("entered") if ev.data.get("player") is player
+                and _fits(game, ev.data.get("obj"), flt, controller, source))
+    elif deed == "to_graveyard":  # 400.7: cards put into the player's graveyard this turn
+        n = sum(1 for turn, _obj, owner, _frm, _perm in game.__dict__.get(
+            "graveyard_entries", ()) if turn == game.turn and owner is player)
     elif deed == "left_graveyard":  # 400.7: cards that left their graveyard, any zone
         n = sum(1 for ev in game.events_this_turn("left_graveyard")
                 if ev.data.get("player") is player)
@@ -161,7 +167,12 @@ def object_deed(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     (509.1), was dealt [combat / noncombat] damage (120.3)."""
     deed, _, kind = (cond.detail or "").partition(":")
     for obj in _objects(game, cond, source):
-        if deed == "entered":
+        if deed == "damage_total":  # "if 4 or more damage was dealt to it this turn"
+            total = sum(int(ev.data.get("amount", 0)) for ev in game.events_this_turn(
+                "damage_dealt") if ev.data.get("recipient") is obj)
+            if conditions_more._compare(total, cond.amount):
+                return True
+        elif deed == "entered":
             if any(ev.data.get("obj") is obj for ev in game.events_this_turn("entered")):
                 return True
         elif deed in ("attacked", "blocked"):
@@ -484,7 +495,22 @@ def controlled_since_turn(game: Game, cond: Any, controller: Any, source: Any) -
         source.controller is controller and not source.sick
 
 
+def suspended_now(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """702.62b: in exile, with suspend and a time counter on it."""
+    return isinstance(source, GameObject) and suspend.suspended(source)
+
+
+def life_under_half_starting(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """103.4, 119.1: a life total below half the starting life total (20 in a two-player game,
+    so 9 or less)."""
+    how, players = conditions_more._players(game, cond.subject.kind, controller)
+    start = int(game.__dict__.get("starting_life", 20))
+    results = [p.life * 2 < start for p in players]
+    return any(results) if how == "any" else bool(results) and all(results)
+
+
 conditions._MORE.update({
+    "suspended": suspended_now, "life_under_half_starting": life_under_half_starting,
     "step_is": step_is, "blocking_self": blocking_self, "attacked_you": attacked_you,
     "control_same_name": control_same_name, "control_pt": control_pt,
     "controlled_since_turn": controlled_since_turn,

@@ -415,6 +415,43 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_YOUVE} (?P<neg>didn't |did not |don't |do not )?put (?:a|one or more) cards? into "
          r"your hand this way", lambda m, c: Condition(
              "put_into_hand_this_way", negated=bool(m.group("neg")), text=m.group(0))),
+        # 607.2d / 201.4: "if that card has the chosen name"
+        (rf"{OBJ} (?P<neg>doesn't |does not )?(?:has|have) the chosen name", lambda m, c: None if
+         obj_ref(m.group("obj"), c) is None or parse_filter("card with the chosen name") is None
+         else Condition("object_is", subject=obj_ref(m.group("obj"), c),
+                        filter=parse_filter("card with the chosen name"),
+                        negated=bool(m.group("neg")), text=m.group(0))),
+        # 702.62b: in exile with suspend and a time counter
+        (r"(?P<obj>~|it) (?P<neg>is|isn't|is not) suspended", lambda m, c: Condition(
+            "suspended", negated=m.group("neg").lower() != "is", text=m.group(0))),
+        # present tense: "If you discard a creature card this way"
+        (r"you (?P<neg>don't |do not )?(?P<verb>discard|mill|sacrifice|reveal|exile|return) "
+         r"(?P<q>an?|one or more|at least one) (?P<what>[\w -]+?) this way", lambda m, c: None if
+         parse_filter(m.group("what")) is None else Condition(
+             "moved_this_way", filter=parse_filter(m.group("what")), detail={
+                 "discard": "discarded", "mill": "milled", "sacrifice": "sacrificed",
+                 "reveal": "revealed", "exile": "exiled", "return": "returned"}[
+                     m.group("verb").lower()], negated=bool(m.group("neg")), text=m.group(0))),
+        # the traps: "if an opponent had two or more creatures enter under their control this
+        # turn" (603.6a: what entered under that player's control)
+        (rf"{_WHO} had (?:(?P<q>an?)|{_COUNT}) (?P<what>[\w -]+?) enter (?:the battlefield )?"
+         r"under (?:their|your|his or her) control this turn", lambda m, c: None if
+         parse_filter(m.group("what")) is None or (not m.group("q") and _cmp(m) is None) else
+         Condition("player_deed", amount=Amount(1) if m.group("q") else _cmp(m),
+                   subject=_who(m), detail="entered", filter=parse_filter(m.group("what")),
+                   text=m.group(0))),
+        (rf"{_WHO} had {_COUNT} cards put into (?:their|your) graveyard from anywhere this turn",
+         lambda m, c: None if _cmp(m) is None else Condition(
+             "player_deed", amount=_cmp(m), subject=_who(m), detail="to_graveyard",
+             text=m.group(0))),
+        # 103.4: "an opponent's life total is less than half their starting life total"
+        (r"(?P<who>an opponent|each opponent|you)(?:'s|r) life total is less than half "
+         r"(?:their|your) starting life total", lambda m, c: Condition(
+             "life_under_half_starting", subject=_who(m), text=m.group(0))),
+        (rf"{_COUNT} damage was dealt to {OBJ} this turn", lambda m, c: None if _cmp(m) is None
+         or obj_ref(m.group("obj"), c) is None else Condition(
+             "object_deed", amount=_cmp(m), subject=obj_ref(m.group("obj"), c),
+             detail="damage_total", text=m.group(0))),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
