@@ -1052,8 +1052,9 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
             inner, Modal) else None
     m = re.fullmatch(r"(?:choose )?(one|two|three|four|five|up to one|up to two|up to three|"
                      r"up to four|up to five|one or more|"
-                     r"one or both|any number)\s*(?:—|\.\s*if (.+?)(?: as you cast ~)?, (?P<may>you may )?"
-                     r"choose (both|two|three|any number|one or more)(?: instead)?\.?\s*—?)",
+                     r"one or both|any number)\s*(?:—|\.\s*if (.+?)(?: as you cast ~)?, "
+                     r"(?P<may>you may )?choose (both|two|three|any number|one or more)"
+                     r"(?: instead)?\.?\s*—?)",
                      head.strip().lower())
     if not m or not bullets:
         return None
@@ -1064,7 +1065,7 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         if cond is None:
             return None
         base = _modal(f"Choose {m.group(1)} —\n" + "\n".join(bullets), ctx)
-        many = m.group(3).replace("both", "one or both" if m.group("may") else "two")
+        many = m.group(4).replace("both", "one or both" if m.group("may") else "two")
         more = _modal(f"Choose {many} —\n" + "\n".join(bullets), ctx)
         if base is None or more is None:
             return None
