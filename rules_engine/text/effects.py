@@ -1064,7 +1064,9 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         cond = parse_condition(m.group(2), ctx)
         if cond is None:
             return None
+        mark = ctx.mark()
         base = _modal(f"Choose {m.group(1)} —\n" + "\n".join(bullets), ctx)
+        ctx.reset(mark)  # (the same modes: their targets keep the same numbers, 601.2c)
         many = m.group(4).replace("both", "one or both" if m.group("may") else "two")
         more = _modal(f"Choose {many} —\n" + "\n".join(bullets), ctx)
         if base is None or more is None:
