@@ -31,10 +31,12 @@ from dataclasses import replace
 from typing import Any
 
 from rules_engine import amount_families, compiled, conditions, conditions_more, registry, targeting
+from rules_engine.abilities import Ref
 from rules_engine.game import Game
 from rules_engine.mechanics import suspend, the_ring
 from rules_engine.mechanics.trigger_events import commits_crime
 from rules_engine.objects import GameObject, Player
+from rules_engine.registry import hooks
 
 _CRIME_EVENTS = ("spell_cast", "ability_activated", "ability_triggered_on_stack")
 
@@ -102,6 +104,12 @@ def _deed_count(game: Game, player: Player, cond: Any, controller: Player, sourc
     elif deed == "to_graveyard":  # 400.7: cards put into the player's graveyard this turn
         n = sum(1 for turn, _obj, owner, _frm, _perm in game.__dict__.get(
             "graveyard_entries", ()) if turn == game.turn and owner is player)
+    elif deed == "played_from_exile":  # 601.2a, 305.1: spells cast or lands played from exile
+        n = sum(1 for ev in game.events_this_turn("spell_cast") if ev.data.get("player") is player
+                and getattr(ev.data.get("obj"), "cast_from", None) == "exile")
+        n += sum(1 for ev in game.events_this_turn("land_played")
+                 if ev.data.get("player") is player
+                 and getattr(ev.data.get("obj"), "came_from", None) == "exile")
     elif deed == "left_graveyard":  # 400.7: cards that left their graveyard, any zone
         n = sum(1 for ev in game.events_this_turn("left_graveyard")
                 if ev.data.get("player") is player)
@@ -167,7 +175,12 @@ def object_deed(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     (509.1), was dealt [combat / noncombat] damage (120.3)."""
     deed, _, kind = (cond.detail or "").partition(":")
     for obj in _objects(game, cond, source):
-        if deed == "damage_total":  # "if 4 or more damage was dealt to it this turn"
+        if deed == "counters_times":  # how many times counters were put on it this turn
+            times = sum(1 for ev in game.events_this_turn("counters_put")
+                        if ev.data.get("obj") is obj and ev.data.get("amount", 1))
+            if conditions_more._compare(times, cond.amount):
+                return True
+        elif deed == "damage_total":  # "if 4 or more damage was dealt to it this turn"
             total = sum(int(ev.data.get("amount", 0)) for ev in game.events_this_turn(
                 "damage_dealt") if ev.data.get("recipient") is obj)
             if conditions_more._compare(total, cond.amount):
@@ -509,7 +522,47 @@ def life_under_half_starting(game: Game, cond: Any, controller: Any, source: Any
     return any(results) if how == "any" else bool(results) and all(results)
 
 
+def _spell(cond: Any, source: Any) -> Any:
+    """The spell "it" / "that spell" names: the triggering spell ("Whenever a player casts a
+    spell, if no colored mana was spent to cast it"), the spell an instruction targeted
+    ("Counter target spell. If the amount of mana spent to cast that spell ..."), else the
+    source itself."""
+    if cond.detail == "~":
+        return source
+    ev = conditions_more.TRIGGER_EVENT.get()
+    ctx = conditions_more.CURRENT.get()
+    ev = ev or getattr(ctx, "event", None)
+    if ev is not None and ev.name == "spell_cast":
+        return ev.data.get("obj")
+    if ctx is not None:
+        found = [o for o in hooks.resolve_ref(ctx, Ref("it")) if isinstance(o, GameObject)]
+        if found:
+            return found[0]
+    return source
+
+
+def mana_spent_under_mv(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """601.2h, 202.3: less mana was spent to cast the spell than its mana value."""
+    spell = _spell(cond, source)
+    spent = (getattr(spell, "choices_made", None) or {}).get("mana_spent") or {}
+    return isinstance(spell, GameObject) and sum(spent.values()) < game.mana_value_of(spell)
+
+
+def colored_mana_spent(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """106.1, 601.2h: some coloured mana was spent to cast the spell."""
+    spent = (getattr(_spell(cond, source), "choices_made", None) or {}).get("mana_spent") or {}
+    return any(spent.get(c, 0) for c in "WUBRG")
+
+
+def ring_bearer_other(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """701.54a: your Ring-bearer is a creature other than the source."""
+    bearer = the_ring.ring_bearer(game, controller)
+    return bearer is not None and bearer is not source
+
+
 conditions._MORE.update({
+    "mana_spent_under_mv": mana_spent_under_mv, "colored_mana_spent": colored_mana_spent,
+    "ring_bearer_other": ring_bearer_other,
     "suspended": suspended_now, "life_under_half_starting": life_under_half_starting,
     "step_is": step_is, "blocking_self": blocking_self, "attacked_you": attacked_you,
     "control_same_name": control_same_name, "control_pt": control_pt,

@@ -331,7 +331,7 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"an? (?:spell|card) was warped this turn", _f("spell_warped_this_turn")),
         # objects
         (rf"{OBJ} ?(?P<verb>is|was|isn't|wasn't|is not|was not|'s not|'s) (?P<what>(?:an?|"
-         r"another) [\w -]+|legendary|nonbasic|basic|snow|white|blue|black|red|green|colorless|"
+         r"another) [\w, -]+|legendary|nonbasic|basic|snow|white|blue|black|red|green|colorless|"
          r"multicolored)", _obj_is),
         (rf"{OBJ} (?:entered|has entered) (?:the battlefield )?this turn",
          _object_deed("entered")),
@@ -481,6 +481,23 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         # 302.6: under your control continuously since your most recent turn began
         (r"you(?:'ve| have) controlled ~ continuously since the beginning of your most recent "
          r"turn", _f("controlled_since_turn")),
+        # 601.2h: the mana spent to cast the spell against its mana value / its colours
+        (r"the amount of mana spent to cast (?P<obj>it|that spell|~) was less than its mana "
+         r"value", lambda m, c: Condition("mana_spent_under_mv", detail=m.group("obj"),
+                                          text=m.group(0))),
+        (r"(?P<no>no )?colored mana was spent to cast (?P<obj>it|that spell|~)", lambda m, c:
+         Condition("colored_mana_spent", detail=m.group("obj"), negated=bool(m.group("no")),
+                   text=m.group(0))),
+        (rf"{_WHO} (?:didn't|did not|haven't|hasn't) play(?:ed)? a card from exile this turn",
+         _player_deed("played_from_exile", negated=True)),
+        (rf"{_WHO}{_PERF}played a card from exile this turn", _player_deed("played_from_exile")),
+        # 122.1: "if it's the first time counters have been put on that creature this turn"
+        (rf"it's the first time counters have been put on {OBJ} this turn", lambda m, c: None if
+         obj_ref(m.group("obj"), c) is None else Condition(
+             "object_deed", amount=Amount(1, text="or fewer"), subject=obj_ref(m.group("obj"), c),
+             detail="counters_times", text=m.group(0))),
+        # 701.54a: "if you chose a creature other than ~ as your Ring-bearer"
+        (r"you chose a creature other than ~ as your Ring-bearer", _f("ring_bearer_other")),
         # 701.54: the Ring-bearer designation
         # (a capitalised word is the card's short name: "As long as Frodo is your Ring-bearer")
         (r"(?P<obj>~|it|he|she|[A-Z][\w'-]+) (?P<neg>is|isn't|is not) your Ring-bearer",

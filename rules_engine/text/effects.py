@@ -475,9 +475,12 @@ def _whole_sentence(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     return None
 
 
-def _cond_split(text: str, ctx: Ctx) -> tuple[Condition, str] | None:
-    """Split "<condition>, <rest>" at the first comma where the left side is a condition."""
+def _cond_split(text: str, ctx: Ctx, after: int = 0) -> tuple[Condition, str] | None:
+    """Split "<condition>, <rest>" at the first comma (from ``after``) where the left side is a
+    condition."""
     for m in re.finditer(r",\s*", text):
+        if m.start() < after:
+            continue
         cond = parse_condition(text[: m.start()], ctx)
         if cond is not None:
             return cond, text[m.end():]
@@ -869,8 +872,11 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 effects.append(DelayedTrigger(ability=ability, text=t, this_turn=True))
                 return True
         return False
-    if low.startswith("if "):
-        split = _cond_split(t[3:], ctx)
+    split = _cond_split(t[3:], ctx) if low.startswith("if ") else None
+    while split is not None:
+        # ("If that creature is a Bird, Frog, Otter, or Rat, draw a card": a later comma
+        # when the rest after the first one isn't an instruction)
+        nxt = _cond_split(t[3:], ctx, len(t[3:]) - len(split[1]))
         if split is not None:
             cond, rest = split
             if cond.kind == "counters_on" and cond.detail:
@@ -893,6 +899,7 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 if inner is not None:
                     effects.append(Conditional(condition=cond, effects=inner, text=t))
                     return True
+        split = nxt
     m = re.match(r"^(.+?) unless (.+)$", t, re.I)
     if m and not re.search(r"\bpays?\b", m.group(2), re.I):
         # "discard a card unless you gained life this turn": the instruction is followed only
