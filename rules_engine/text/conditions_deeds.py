@@ -452,6 +452,12 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          or obj_ref(m.group("obj"), c) is None else Condition(
              "object_deed", amount=_cmp(m), subject=obj_ref(m.group("obj"), c),
              detail="damage_total", text=m.group(0))),
+        # 208.1: "if creatures you control have total toughness 10 or greater"
+        (rf"creatures you control have total (?P<stat>power|toughness) {_COUNT}", lambda m, c:
+         None if _cmp(m) is None or _cmp(m).text else Condition(
+             "amount_at_least", amount=_cmp(m),
+             detail=f"the total {m.group('stat').lower()} of creatures you control",
+             text=m.group(0))),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
