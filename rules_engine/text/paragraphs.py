@@ -364,6 +364,16 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         inner = _enters("~ enters with " + m.group(2))
         if cond is not None and isinstance(inner, EntersReplacement) and inner.condition is None:
             return dataclasses.replace(inner, condition=cond, text=text)
+    m = re.fullmatch(r"~ enters with (\w+) (?:additional )?(\S+) counters? on it and with "
+                     r"([a-z ]+)", t, re.I)
+    if m:  # "it enters with two +1/+1 counters on it and with flying" (614.1c: both as it enters)
+        amt = amount(m.group(1))
+        grant = fx.parse_clause(f"~ gains {m.group(3)}", Ctx())
+        if amt is not None and grant is not None and len(grant) == 1 and \
+                isinstance(grant[0], GrantAbility) and grant[0].duration is None:
+            return EntersReplacement(kind="counters", effects=(
+                PutCounters(subject=Ref("self"), counter=m.group(2), amount=amt, text=t),
+                grant[0]), text=text)
     m = re.fullmatch(r"~ enters with (\w+) (?:additional )?(\S+) counters? on it"
                      r"(?: for each (.+))?", t, re.I)
     if m:
