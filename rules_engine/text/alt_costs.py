@@ -27,6 +27,9 @@ _ALT_RE = re.compile(r"(?:if (?P<cond>.+?), )?you may (?P<cost>.+?) rather than 
                      r"(?:~'s|this spell's) mana cost(?: if (?P<cond2>.+?))?\.?", re.I)
 
 
+_FREE_RE = re.compile(r"if (?P<cond>.+?), you may cast ~ without paying its mana cost\.?", re.I)
+
+
 _FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard\.?", re.I)
 
 
@@ -34,6 +37,16 @@ def parse_alternative_cost(text: str) -> KeywordAbility | None:
     """The alternative cost (or the graveyard permission) a whole paragraph states, or None."""
     if _FROM_GRAVEYARD_RE.fullmatch(text.strip()):
         return KeywordAbility(name="cast from graveyard", text=text.strip())
+    free = _FREE_RE.fullmatch(text.strip())
+    if free:
+        # "If an opponent controls a Swamp and you control a Plains, you may cast ~ without
+        # paying its mana cost" (118.9: an alternative cost of {0}, 118.9a)
+        cond = free.group("cond")
+        cost = parse_cost("pay {0}")
+        if cost is None or parse_condition(cond, Ctx()) is None:
+            return None
+        return KeywordAbility(name="alternative cost", parameter=cond, cost=cost,
+                              text=text.strip())
     m = _ALT_RE.fullmatch(text.strip())
     if not m:
         return None
