@@ -104,6 +104,9 @@ def _deed_count(game: Game, player: Player, cond: Any, controller: Player, sourc
     elif deed == "to_graveyard":  # 400.7: cards put into the player's graveyard this turn
         n = sum(1 for turn, _obj, owner, _frm, _perm in game.__dict__.get(
             "graveyard_entries", ()) if turn == game.turn and owner is player)
+    elif deed == "played_land":  # 305.1
+        n = sum(1 for ev in game.events_this_turn("land_played")
+                if ev.data.get("player") is player)
     elif deed == "played_from_exile":  # 601.2a, 305.1: spells cast or lands played from exile
         n = sum(1 for ev in game.events_this_turn("spell_cast") if ev.data.get("player") is player
                 and getattr(ev.data.get("obj"), "cast_from", None) == "exile")
@@ -185,6 +188,17 @@ def object_deed(game: Game, cond: Any, controller: Any, source: Any) -> bool:
                 "damage_dealt") if ev.data.get("recipient") is obj)
             if conditions_more._compare(total, cond.amount):
                 return True
+        elif deed == "was_blocked":  # 509.1h: it became blocked
+            if any(ev.data.get("obj") is obj for ev in game.events_this_turn("became_blocked")):
+                return True
+        elif deed.startswith("dealt_to_"):  # 120.3: it dealt damage to a player
+            for ev in game.events_this_turn("damage_dealt"):
+                who = ev.data.get("recipient")
+                if getattr(ev.data.get("source"), "source", ev.data.get("source")) is obj and \
+                        isinstance(who, Player) and ev.data.get("amount") and (
+                            kind != "combat" or ev.data.get("combat")) and (
+                            deed == "dealt_to_player" or who is not controller):
+                    return True
         elif deed == "entered":
             if any(ev.data.get("obj") is obj for ev in game.events_this_turn("entered")):
                 return True
@@ -560,7 +574,42 @@ def ring_bearer_other(game: Game, cond: Any, controller: Any, source: Any) -> bo
     return bearer is not None and bearer is not source
 
 
+def counters_put_on_yours(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """122.1: a counter of that kind was put this turn on a permanent the filter names that you
+    control (by anyone)."""
+    for ev in game.events_this_turn("counters_put"):
+        obj = ev.data.get("obj")
+        if not ev.data.get("amount", 1) or (cond.detail and ev.data.get("counter") !=
+                                             cond.detail):
+            continue
+        if isinstance(obj, GameObject) and obj.controller is controller and _fits(
+                game, obj, cond.filter, controller, source):
+            return True
+    return False
+
+
+def dealt_damage_this_way(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """120.3, 608.2c: the resolving instruction dealt damage to an object the filter names."""
+    ctx = conditions_more.CURRENT.get()
+    return any(isinstance(ev.data.get("recipient"), GameObject) and ev.data.get("amount") and
+               _fits(game, ev.data.get("recipient"), cond.filter, controller, source)
+               for ev in amount_families._this_resolution(game, ctx, "damage_dealt"))
+
+
+def object_pt(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """208.1: exactly that power and toughness (as it last existed, 608.2h)."""
+    p, _, t = (cond.detail or "0/0").partition("/")
+    for obj in _objects(game, cond, source):
+        seen = conditions_more._last_known(game, obj)
+        if int(getattr(seen, "power", -99)) == int(p) and \
+                int(getattr(seen, "toughness", -99)) == int(t):
+            return True
+    return False
+
+
 conditions._MORE.update({
+    "counters_put_on_yours": counters_put_on_yours,
+    "dealt_damage_this_way": dealt_damage_this_way, "object_pt": object_pt,
     "mana_spent_under_mv": mana_spent_under_mv, "colored_mana_spent": colored_mana_spent,
     "ring_bearer_other": ring_bearer_other,
     "suspended": suspended_now, "life_under_half_starting": life_under_half_starting,

@@ -30,7 +30,8 @@ _PERF = r"(?:'ve | have | has | )"
 OBJ = (r"(?P<obj>~|it|he|she|that creature|that card|that land|that permanent|that spell|"
        r"that artifact|that enchantment|that token|the sacrificed (?:creature|artifact|permanent|"
        r"enchantment|land|Vehicle)|the exiled card|the discarded card|the revealed card|"
-       r"the milled card|enchanted creature|enchanted permanent|equipped creature)")
+       r"the milled card|enchanted creature|enchanted permanent|enchanted land|enchanted artifact|"
+       r"equipped creature)")
 
 
 def obj_ref(word: str, ctx: Ctx) -> Ref | None:
@@ -458,6 +459,47 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "amount_at_least", amount=_cmp(m),
              detail=f"the total {m.group('stat').lower()} of creatures you control",
              text=m.group(0))),
+        # 122.1: "if a +1/+1 counter was put on a permanent under your control this turn"
+        (r"an? (?P<kind>\S+) counters? (?:was|were) put on an? (?P<what>[\w -]+?) (?:under your "
+         r"control|you control) this turn", lambda m, c: None if parse_filter(m.group("what"))
+         is None else Condition("counters_put_on_yours", filter=parse_filter(m.group("what")),
+                                detail=m.group("kind"), text=m.group(0))),
+        # 120.3, 608.2c: "If a Dinosaur is dealt damage this way"
+        (r"an? (?P<what>[\w -]+?) (?:is|was) dealt damage this way", lambda m, c: None if
+         parse_filter(m.group("what")) is None else Condition(
+             "dealt_damage_this_way", filter=parse_filter(m.group("what")), text=m.group(0))),
+        # 509.1h: "if it was blocked this turn"; 120.3: "if ~ dealt damage to an opponent"
+        (rf"{OBJ} (?P<neg>was|wasn't) blocked this turn", lambda m, c: None if obj_ref(
+            m.group("obj"), c) is None else Condition(
+                "object_deed", subject=obj_ref(m.group("obj"), c), detail="was_blocked",
+                negated=m.group("neg").lower() != "was", text=m.group(0))),
+        (rf"{OBJ} (?P<neg>dealt|didn't deal) (?P<dmg>combat )?damage to (?P<to>an opponent|a "
+         r"player) this turn", lambda m, c: None if obj_ref(m.group("obj"), c) is None else
+         Condition("object_deed", subject=obj_ref(m.group("obj"), c),
+                   detail="dealt_to_" + ("opponent" if "opponent" in m.group("to") else
+                                         "player"), negated=m.group("neg") != "dealt",
+                   text=m.group(0))),
+        # 103.4: "your life total is greater than or equal to your starting life total"
+        (r"your life total is greater than or equal to your starting life total",
+         lambda m, c: Condition("life_over_starting", amount=Amount(0), subject=Ref("you"),
+                                text=m.group(0))),
+        # 400.1: "there are no Zombies on the battlefield", "five or more Revelers are on the
+        # battlefield" (anyone's)
+        (r"there are no (?P<what>[\w -]+?) on the battlefield", lambda m, c: Condition(
+            "amount_at_least", amount=Amount(1), negated=True,
+            detail=f"the number of {m.group('what')} on the battlefield", text=m.group(0))),
+        (rf"(?:there are )?{_COUNT} (?P<what>[\w -]+?) (?:are )?on the battlefield", lambda m, c:
+         None if _cmp(m) is None or _cmp(m).text else Condition(
+             "amount_at_least", amount=_cmp(m),
+             detail=f"the number of {m.group('what')} on the battlefield", text=m.group(0))),
+        # 305.1: "if you didn't play a land this turn"
+        (rf"{_WHO} (?:didn't|did not|haven't|hasn't) play(?:ed)? a land this turn",
+         _player_deed("played_land", negated=True)),
+        (rf"{_WHO}{_PERF}played a land this turn", _player_deed("played_land")),
+        # 208.1: "if that creature is 1/1"
+        (rf"{OBJ} is (?P<p>\d+)/(?P<t>\d+)", lambda m, c: None if obj_ref(m.group("obj"), c)
+         is None else Condition("object_pt", subject=obj_ref(m.group("obj"), c),
+                                detail=f"{m.group('p')}/{m.group('t')}", text=m.group(0))),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
