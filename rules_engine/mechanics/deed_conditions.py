@@ -607,7 +607,18 @@ def object_pt(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return False
 
 
+def attached_count(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """303.4, 301.5: how many Auras (or Equipment) are attached to the object."""
+    for obj in _objects(game, cond, source):
+        n = sum(1 for o in game.battlefield if o.attached_to is obj and
+                cond.detail in o.face.subtypes)
+        if conditions_more._compare(n, cond.amount):
+            return True
+    return False
+
+
 conditions._MORE.update({
+    "attached_count": attached_count,
     "counters_put_on_yours": counters_put_on_yours,
     "dealt_damage_this_way": dealt_damage_this_way, "object_pt": object_pt,
     "mana_spent_under_mv": mana_spent_under_mv, "colored_mana_spent": colored_mana_spent,

@@ -500,6 +500,18 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{OBJ} is (?P<p>\d+)/(?P<t>\d+)", lambda m, c: None if obj_ref(m.group("obj"), c)
          is None else Condition("object_pt", subject=obj_ref(m.group("obj"), c),
                                 detail=f"{m.group('p')}/{m.group('t')}", text=m.group(0))),
+        # 303.4, 301.5: "as long as ~ is enchanted by exactly two Auras"
+        (rf"{OBJ} is (?P<how>enchanted|equipped) by {_COUNT} (?:Auras?|Equipment)", lambda m, c:
+         None if _cmp(m) is None or obj_ref(m.group("obj"), c) is None else Condition(
+             "attached_count", amount=_cmp(m), subject=obj_ref(m.group("obj"), c),
+             detail="Aura" if m.group("how").lower() == "enchanted" else "Equipment",
+             text=m.group(0))),
+        # 108.4: "If it entered under your control" (its controller as it entered, now)
+        (rf"{OBJ} entered (?:the battlefield )?under (?P<who>your|an opponent's) control",
+         lambda m, c: None if obj_ref(m.group("obj"), c) is None else Condition(
+             "object_controlled_by", subject=obj_ref(m.group("obj"), c),
+             detail="you" if m.group("who").lower() == "your" else "opponent_any",
+             text=m.group(0))),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
