@@ -617,7 +617,19 @@ def attached_count(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return False
 
 
+def control_greatest(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """208.1: a creature you control has the greatest power (or toughness) among creatures on
+    the battlefield, alone or tied."""
+    stat = cond.detail or "power"
+    creatures = [o for o in game.battlefield if o.is_creature and not o.phased_out]
+    if not creatures:
+        return False
+    best = max(getattr(o, stat) for o in creatures)
+    return any(o.controller is controller and getattr(o, stat) == best for o in creatures)
+
+
 conditions._MORE.update({
+    "control_greatest": control_greatest,
     "attached_count": attached_count,
     "counters_put_on_yours": counters_put_on_yours,
     "dealt_damage_this_way": dealt_damage_this_way, "object_pt": object_pt,

@@ -512,6 +512,11 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "object_controlled_by", subject=obj_ref(m.group("obj"), c),
              detail="you" if m.group("who").lower() == "your" else "opponent_any",
              text=m.group(0))),
+        # "if you control the creature with the greatest power or tied for the greatest power"
+        (r"you control the creature with the greatest (?P<stat>power|toughness)(?: or tied for "
+         r"the greatest (?:power|toughness))?", lambda m, c: Condition(
+             "control_greatest", detail=m.group("stat").lower(),
+             text=m.group(0))),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
