@@ -41,6 +41,7 @@ from rules_engine.mechanics import (  # noqa: F401
     alt_costs_more,
     assist,
     banding,
+    become_plotted,  # 702.170c: an effect makes a card in exile plotted
     bestow,
     cases,
     cipher,

@@ -228,9 +228,11 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
-    if flt is not None and flt.zone in ("graveyard", "exile"):
+    if flt is not None and (flt.zone in ("graveyard", "exile") or (
+            flt.zone == "hand" and flt.owner == "you" and not pool)):
         # "exile a card from an opponent's graveyard": not "from among them", so the card is
-        # chosen from that zone of the players the filter names (608.2d)
+        # chosen from that zone of the players the filter names (608.2d); "exile a nonland
+        # card from your hand": from your own hand, your choice
         owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
             flt.owner or "", game.living)
         pool = [o for p in owners for o in getattr(p, flt.zone)]

@@ -96,6 +96,7 @@ from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
 from rules_engine.text.verbs_either import extend as _extend_either
 from rules_engine.text.verbs_kw import extend as _extend_kw_verbs
 from rules_engine.text.verbs_players import extend as _extend_player_verbs
+from rules_engine.text.verbs_plotted import extend as _extend_plotted
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 from rules_engine.text.verbs_zones import extend as _extend_zone_verbs
 from rules_engine.text.verbs_zones import where_x_last
@@ -150,6 +151,7 @@ _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engin
 _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)
 _extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
 _extend_either(VERB_PHRASES)  # "sacrifice an artifact or discard a card" (text.verbs_either)
+_extend_plotted(VERB_PHRASES)  # "it becomes plotted" (text.verbs_plotted, 702.170c)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
