@@ -277,6 +277,9 @@ class Game:
                 pass  # (not listed there: nothing to take it out of)
         was_prepared = obj.prepared
         last_known = _LastKnown(obj) if from_zone == "battlefield" else None
+        if last_known is not None:
+            # "if it was enchanted / equipped" (608.2h): the Auras and Equipment on it as it left
+            last_known.attached = tuple(o for o in self.battlefield if o.attached_to is obj)
         if from_zone == "battlefield":
             obj.prepared = False
             obj.attacking = None
@@ -493,7 +496,7 @@ class _LastKnown:
     """Last known information of a permanent that left the battlefield (608.2h)."""
 
     __slots__ = ("name", "is_creature", "controller", "power", "toughness", "types", "obj",
-                 "counters", "triggered")
+                 "counters", "triggered", "attached")
 
     def __init__(self, obj: GameObject) -> None:
         self.obj = obj
@@ -508,3 +511,4 @@ class _LastKnown:
         self.power = obj.power
         self.toughness = obj.toughness
         self.types = obj.face.types
+        self.attached: tuple[Any, ...] = ()  # what was attached to it (Game.move fills it)

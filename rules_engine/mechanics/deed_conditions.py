@@ -280,8 +280,20 @@ def object_quality(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     test = registry.QUALIFIERS.get(cond.detail or "")
     if test is None:
         return False
-    return any(isinstance(o, GameObject) and o.zone == "battlefield" and test(game, o, source)
-               for o in _objects(game, cond, source))
+    for o in _objects(game, cond, source):
+        if not isinstance(o, GameObject):
+            continue
+        if o.zone == "battlefield":
+            if test(game, o, source):
+                return True
+            continue
+        # 608.2h: as it last existed: the Auras / Equipment attached as it left
+        lki = conditions_more._last_known(game, o)
+        kind = {"enchanted": "Aura", "equipped": "Equipment"}.get(cond.detail or "")
+        if kind and lki is not o and any(kind in getattr(a.face, "subtypes", ())
+                                         for a in getattr(lki, "attached", ())):
+            return True
+    return False
 
 
 def object_attached(game: Game, cond: Any, controller: Any, source: Any) -> bool:

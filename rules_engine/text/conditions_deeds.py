@@ -342,9 +342,11 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{OBJ} (?P<neg>was |wasn't |was not |has been |hasn't been )dealt (?P<dmg>excess |"
          r"combat |noncombat )?damage this turn", lambda m, c: _object_deed("dealt_damage")(
              m, c) if m.group("dmg") is None else _object_deed("dealt_damage")(m, c)),
-        # (the present only: what was attached to an object that left is not remembered)
-        (rf"{OBJ} ?(?P<verb>'s|'s not| is| isn't| is not) {_QUALITIES}", _quality),
-        (rf"{OBJ} is (?P<a>enchanted|equipped) or (?P<b>enchanted|equipped)", _qualities_or),
+        # ("was": as it last existed, 608.2h: the Auras and Equipment on it as it left)
+        (rf"{OBJ} ?(?P<verb>'s|'s not| is| isn't| is not| was| wasn't| was not) {_QUALITIES}",
+         _quality),
+        (rf"{OBJ} (?:is|was) (?P<a>enchanted|equipped) or (?P<b>enchanted|equipped)",
+         _qualities_or),
         (rf"{OBJ} (?P<verb>is|isn't|is not|was) attached to (?P<what>an? [\w -]+)", _attached),
         (rf"{_WHO} (?P<neg>(?:don't|doesn't|do not|does not) )?(?:control|controls|controlled) "
          rf"{OBJ}", _controlled_by),
