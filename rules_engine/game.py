@@ -496,7 +496,7 @@ class _LastKnown:
     """Last known information of a permanent that left the battlefield (608.2h)."""
 
     __slots__ = ("name", "is_creature", "controller", "power", "toughness", "types", "obj",
-                 "counters", "triggered", "attached")
+                 "counters", "triggered", "attached", "timestamp")
 
     def __init__(self, obj: GameObject) -> None:
         self.obj = obj
@@ -512,3 +512,4 @@ class _LastKnown:
         self.toughness = obj.toughness
         self.types = obj.face.types
         self.attached: tuple[Any, ...] = ()  # what was attached to it (Game.move fills it)
+        self.timestamp = obj.timestamp  # (its designations were given to this incarnation)

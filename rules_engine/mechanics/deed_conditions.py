@@ -274,9 +274,21 @@ def spell_warped_this_turn(game: Game, cond: Any, controller: Any, source: Any) 
     return bool(game.events_this_turn("warp_paid"))
 
 
+_DESIGNATIONS = ("suspected", "monstrous", "renowned")
+
+
 def object_quality(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     """"~ is modified / equipped / enchanted": the filter word's own test
     (``registry.QUALIFIERS``, 700.9, 301.5, 303.4)."""
+    if cond.detail in _DESIGNATIONS:
+        # 701.60b suspected, 701.37b monstrous, 702.112b renowned: kept until it leaves the
+        # battlefield (400.7); one that left is judged as it last existed (608.2h)
+        for o in _objects(game, cond, source):
+            seen = conditions_more._last_known(game, o)
+            stamp = getattr(seen, "timestamp", None)
+            if any(d is o and t == stamp for d, t in game.__dict__.get(cond.detail, ())):
+                return True
+        return False
     test = registry.QUALIFIERS.get(cond.detail or "")
     if test is None:
         return False

@@ -130,7 +130,7 @@ def _object_deed(deed: str, *, negated: bool = False) -> _Builder:
 
 # 700.9 "modified", 301.5 "equipped", 303.4 "enchanted", 701.60b "suspected": the qualifier
 # words of ``registry.QUALIFIERS`` a condition may say about one object
-_QUALITIES = r"(?P<q>modified|unmodified|equipped|enchanted)"
+_QUALITIES = r"(?P<q>modified|unmodified|equipped|enchanted|suspected|monstrous|renowned)"
 
 
 def _quality(m: re.Match[str], ctx: Ctx) -> Condition | None:
