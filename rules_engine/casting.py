@@ -20,6 +20,7 @@ from rules_engine.mana import (
     chosen_color,
     parse_cost,
     plan_payment,
+    take_spent,
 )
 from rules_engine.mechanics import split
 from rules_engine.objects import GameObject, Player, StackAbility
@@ -139,12 +140,17 @@ def sneak_window(game: Game, player: Player, obj: GameObject) -> bool:
         compiled.keyword_ability(obj, "sneak") is not None
 
 
-def _flash_for_more(obj: GameObject) -> str | None:
+def _flash_for_more(obj: GameObject, game: Game | None = None,
+                    player: Player | None = None) -> str | None:
     """601.3c: "You may cast this spell as though it had flash if you pay {2} more to cast it"
     (a static ability of the card itself, functioning wherever it is cast from): the extra mana
-    as cost text, or None when the card has no such permission."""
+    as cost text, or None when the card has no such permission ("If there are three or more
+    Lesson cards in your graveyard, you may cast ~ as though it had flash": while it holds)."""
     for abl in compiled.object_abilities(obj):
         if not isinstance(abl, ab.StaticAbility):
+            continue
+        if abl.condition is not None and (game is None or not conditions.holds(
+                game, abl.condition, player, obj)):
             continue
         for eff in abl.effects:
             if self_flash_permission(eff):
@@ -484,6 +490,8 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
         raise IllegalActionError("601.2h", f"{player.name} can't pay the mana cost of {what}")
     spent, all_taps = plan
     taps = [(o, c) for o, c in all_taps if not isinstance(o, _Convoker)]
+    game.__dict__["last_mana_sources"] = take_spent(game, player, dict(player.mana_pool), spent,
+                                                    taps)
     for helper, _color in all_taps:
         if isinstance(helper, _Convoker):
             if helper.how == "delved":
@@ -707,7 +715,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         raise IllegalActionError("601.3", prohibition)
     flashed = False
     if not timing_ok(game, player, obj):
-        extra = _flash_for_more(obj)
+        extra = _flash_for_more(obj, game, player)
         if extra is None:
             raise IllegalActionError("307.1", f"{obj.name} can be cast only in its controller's "
                                               "main phase with an empty stack")
@@ -1067,6 +1075,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     if cost is not None:
         obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name,
                                                   obj)  # 601.2g-h
+        obj.choices_made["mana_sources"] = game.__dict__.pop("last_mana_sources", [])
     _became_cast(game, player, obj)
     note_targets(game, obj, player)
     return obj
@@ -1372,6 +1381,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         if not abl.is_mana_ability:  # (a mana ability logs "tapped_for_mana" as it resolves)
             game.log("tapped_for_cost", obj=obj, player=player, source=obj)
     pay_mana(game, player, cost, x, obj.name, extra=helpers)
+    item.choices_made["mana_sources"] = game.__dict__.pop("last_mana_sources", [])
     if waterbend or any(p.kind == "waterbend" for p in abl.cost.parts):
         game.log("waterbended", player=player, obj=obj)  # 701.67c: "whenever you waterbend"
     if other_parts:

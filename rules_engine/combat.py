@@ -630,6 +630,7 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
     amount = prevent(game, src_obj, recipient, amount, combat)  # 615, 702.16e
     if amount <= 0:
         return
+    excess = 0
     if isinstance(recipient, Player):
         if recipient.left:
             return
@@ -656,14 +657,23 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
             if compiled.has_keyword(src_obj, "deathtouch"):
                 recipient.deathtouch_damage = True
         else:
+            # 120.10: damage beyond lethal damage (its toughness less the damage already
+            # marked, 120.6; 1 from a deathtouch source, 702.2c) is excess damage
+            lethal = max(recipient.toughness - recipient.damage, 0)
             recipient.damage += amount
             if src_obj is not None and compiled.has_keyword(src_obj, "deathtouch"):
                 recipient.deathtouch_damage = True
+                lethal = min(lethal, 1)
+            if recipient.is_creature and amount > lethal:
+                excess = amount - lethal
     if src_obj is not None and compiled.has_keyword(src_obj, "lifelink"):
         game.gain_life(src_obj.controller, amount)
     if isinstance(recipient, Player):  # "that player" of "deals damage to a player" (608.2c)
         game.log("damage_dealt", source=source, recipient=recipient, amount=amount,
                  combat=combat, player=recipient)
+    elif excess:
+        game.log("damage_dealt", source=source, recipient=recipient, amount=amount, combat=combat,
+                 excess=excess)
     else:
         game.log("damage_dealt", source=source, recipient=recipient, amount=amount, combat=combat)
 

@@ -5,24 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import compiled, targeting
-from rules_engine.conditions_more import CURRENT, MORE_KINDS
+from rules_engine.conditions_more import CURRENT, MORE_KINDS, TRIGGER_EVENT
 from rules_engine.game import COMBAT_STEPS, STEPS, Game
 from rules_engine.objects import Player
 from rules_engine.registry import hooks
 
 
-def holds(game: Game, cond: Any, controller: Any, source: Any = None, ctx: Any = None) -> bool:
+def holds(game: Game, cond: Any, controller: Any, source: Any = None, ctx: Any = None,
+          event: Any = None) -> bool:
     """Whether ``cond`` holds for ``controller`` (and ``source``). ``ctx``: the resolving
     ability's context, for a condition about "that player" / "that creature" (608.2c), read by
     the composed kinds of :mod:`rules_engine.conditions_more` (nested conditions keep it)."""
     if cond is None:
         return True
     token = CURRENT.set(ctx) if ctx is not None else None
+    seen = TRIGGER_EVENT.set(event) if event is not None else None
     try:
         result = _eval(game, cond, controller, source)
     finally:
         if token is not None:
             CURRENT.reset(token)
+        if seen is not None:
+            TRIGGER_EVENT.reset(seen)
     return (not result) if getattr(cond, "negated", False) else result
 
 

@@ -23,6 +23,9 @@ from rules_engine.registry import hooks
 
 # the resolving ability's context while ``conditions.holds`` answers one question
 CURRENT: ContextVar[Ctx | None] = ContextVar("condition_ctx", default=None)
+# the event that triggered the ability whose intervening "if" is asked (603.4), set by
+# ``conditions.holds(..., event=)``: "if that creature entered this turn" is about its object
+TRIGGER_EVENT: ContextVar[Any] = ContextVar("condition_event", default=None)
 
 
 def _compare(value: int, amt: Any) -> bool:
@@ -198,7 +201,8 @@ def _objects(game: Game, cond: Any, source: Any) -> list[Any]:
     if ref.kind in ("enchanted", "equipped"):
         host = getattr(source, "attached_to", None)
         return [host] if isinstance(host, GameObject) else []
-    if (ref.text or "").lower().startswith("the sacrificed "):
+    if (ref.text or "").lower().startswith("the sacrificed ") or \
+            (ref.text or "").lower() == "the discarded card":
         return _sacrificed(ctx, source)
     if ctx is not None and ref.kind != "self":
         return [o for o in hooks.resolve_ref(ctx, ref) if isinstance(o, GameObject)]
@@ -206,7 +210,8 @@ def _objects(game: Game, cond: Any, source: Any) -> list[Any]:
 
 
 def _sacrificed(ctx: Ctx | None, source: Any) -> list[Any]:
-    """"the sacrificed creature" (608.2h): the object sacrificed to pay the cost of this ability
+    """"the sacrificed creature", "the discarded card" (608.2h): the object sacrificed or
+    discarded to pay the cost of this ability
     (602.2b) or of the spell (601.2h), remembered by casting as ``choices_made["cost_paid"]``."""
     holders = [getattr(ctx, "item", None), getattr(ctx, "source", None)] if ctx is not None \
         else [source]

@@ -277,6 +277,9 @@ class Game:
                 pass  # (not listed there: nothing to take it out of)
         was_prepared = obj.prepared
         last_known = _LastKnown(obj) if from_zone == "battlefield" else None
+        if last_known is not None:
+            # "if it was enchanted / equipped" (608.2h): the Auras and Equipment on it as it left
+            last_known.attached = tuple(o for o in self.battlefield if o.attached_to is obj)
         if from_zone == "battlefield":
             obj.prepared = False
             obj.attacking = None
@@ -337,6 +340,8 @@ class Game:
             # 614.1a: the rest of a replaced zone change ("instead exile it and put a hit
             # counter on it") happens to the object in its new zone
             hooks.after_zone_change(self, obj)
+        if to_zone == "graveyard" and not obj.token:
+            self._note_graveyard_entry(obj, from_zone)
         if from_zone == "battlefield":
             if obj.prepared_copy is not None or was_prepared:
                 hooks.prepare_remove_copy(self, obj)  # 722.5
@@ -347,6 +352,17 @@ class Game:
         elif from_zone == "graveyard":  # "Whenever one or more cards leave your graveyard"
             self.log("left_graveyard", obj=obj, player=owner, to=to_zone)
         return obj
+
+    def _note_graveyard_entry(self, obj: GameObject, from_zone: str) -> None:
+        """Remember a card put into a graveyard this turn (400.7), kept for "if you descended
+        this turn" and "if a creature card was put into your graveyard from anywhere this
+        turn" (``mechanics/deed_conditions.py``): (turn, card, owner, from zone, permanent)."""
+        entries = self.__dict__.setdefault("graveyard_entries", [])
+        if entries and entries[0][0] != self.turn:
+            entries.clear()
+        permanent = any(t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
+                              "Battle") for t in obj.face.types)
+        entries.append((self.turn, obj, obj.owner, from_zone, permanent))
 
     def create_token(self, controller: Player, face: Face | None, *, tapped: bool = False,
                      card: CardDef | None = None, transformed: bool = False) -> GameObject:
@@ -480,7 +496,7 @@ class _LastKnown:
     """Last known information of a permanent that left the battlefield (608.2h)."""
 
     __slots__ = ("name", "is_creature", "controller", "power", "toughness", "types", "obj",
-                 "counters", "triggered")
+                 "counters", "triggered", "attached", "timestamp")
 
     def __init__(self, obj: GameObject) -> None:
         self.obj = obj
@@ -495,3 +511,5 @@ class _LastKnown:
         self.power = obj.power
         self.toughness = obj.toughness
         self.types = obj.face.types
+        self.attached: tuple[Any, ...] = ()  # what was attached to it (Game.move fills it)
+        self.timestamp = obj.timestamp  # (its designations were given to this incarnation)

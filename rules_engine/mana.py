@@ -155,3 +155,45 @@ def _take_generic(pool: dict[str, int], spent: dict[str, int]) -> bool:
 
 def format_pool(pool: dict[str, int]) -> str:
     return "".join(f"{{{c}}}" * n for c, n in pool.items() if n)
+
+
+# -- where mana came from (106.3: a mana ability's source produces it) ------------------------
+# game.__dict__["mana_from"]: player name -> [(colour, source snapshot)], newest last; read by
+# "if mana from a Treasure was spent to cast it" (rules_engine/mechanics/mana_conditions.py)
+def source_snapshot(source: object) -> tuple[frozenset[str], object]:
+    """The words a filter may ask of a mana source as it produced the mana (its card types and
+    subtypes, lower case; "creature" while it is one), and the object itself."""
+    face = getattr(source, "face", None)
+    words = {t.lower() for t in (getattr(face, "types", None) or ())}
+    words |= {t.lower() for t in (getattr(face, "subtypes", None) or ())}
+    if getattr(source, "is_creature", False):
+        words.add("creature")
+    return frozenset(words), source
+
+
+def note_added(game: object, player: object, added: dict[str, int], source: object) -> None:
+    """Remember that ``source`` put ``added`` into ``player``'s pool (106.3)."""
+    table = game.__dict__.setdefault("mana_from", {})
+    rows = table.setdefault(getattr(player, "name", ""), [])
+    snap = source_snapshot(source)
+    for color, n in added.items():
+        rows.extend((color, snap) for _ in range(max(n, 0)))
+
+
+def take_spent(game: object, player: object, pool_before: dict[str, int], spent: dict[str, int],
+               taps: list[tuple[object, str]]) -> list[tuple[frozenset[str], object]]:
+    """The sources of the mana a payment spent (601.2h): from the pool, the newest noted mana of
+    each colour (entries beyond what the pool still held were lost as steps ended, 500.4), and
+    each source tapped for the payment."""
+    rows = game.__dict__.get("mana_from", {}).get(getattr(player, "name", ""), [])
+    used: list[tuple[frozenset[str], object]] = []
+    for color, n in spent.items():
+        mine = [i for i, (c, _s) in enumerate(rows) if c == color]
+        stale = mine[: max(len(mine) - pool_before.get(color, 0), 0)]
+        keep = mine[len(stale):]
+        take = keep[len(keep) - n:] if n > 0 else []
+        used.extend(rows[i][1] for i in take)
+        for i in sorted(stale + take, reverse=True):
+            del rows[i]
+    used.extend(source_snapshot(obj) for obj, _c in taps)
+    return used

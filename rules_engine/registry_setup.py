@@ -42,10 +42,12 @@ from rules_engine.mechanics import (  # noqa: F401
     alt_costs_more,
     assist,
     banding,
+    become_plotted,  # 702.170c: an effect makes a card in exile plotted
     bestow,
     cases,
     cipher,
     day_night,
+    deed_conditions,  # deeds of players and objects this turn (text/conditions_deeds.py)
     dk_keywords,
     dredge,
     earthbend,

@@ -889,7 +889,8 @@ def _batched(game: Game, trig: Any, source: Any, name: str) -> bool:
 def _add(game: Game, abl: Any, source: Any, controller: Player, event: Any,
          name: str | None = None) -> None:
     # 603.4: an intervening "if" clause is checked when the ability triggers
-    if abl.condition is not None and not conditions.holds(game, abl.condition, controller, source):
+    if abl.condition is not None and not conditions.holds(game, abl.condition, controller, source,
+                                                          event=event):
         return
     if getattr(abl, "once_each_turn", False) and _triggered_this_turn(game, abl, source):
         return  # "This ability triggers only once each turn" (its own words, 603.2)
@@ -976,7 +977,8 @@ def still_applies(game: Game, item: StackAbility) -> bool:
     if isinstance(abl, ab.ActivatedAbility):
         return True  # 602.5b: "Activate only if ..." restricts activation, not resolution
     source = item.source if isinstance(item.source, GameObject) else None
-    ok = conditions.holds(game, abl.condition, item.controller, source)
+    ok = conditions.holds(game, abl.condition, item.controller, source,
+                          event=getattr(item, "event", None))
     if not ok:
         game.note(f"{item.name}: its condition no longer holds, it does nothing (603.4)")
     return ok

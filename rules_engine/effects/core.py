@@ -248,16 +248,26 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     """"one of them" / "a creature card from among them": chosen from the cards just looked at."""
     game = ctx.game
     flt = ref.filter
+    if flt is not None and flt.qualifiers in (("opponent",), ("player",)) and not (
+            flt.card_types or flt.subtypes or flt.supertypes or flt.colors):
+        # "An opponent draws a card", "a player gains 3 life": one player, the controller's
+        # choice among them (608.2d; the only one in a two-player game)
+        players = game.opponents(ctx.controller) if flt.qualifiers == ("opponent",) else \
+            list(game.living)
+        if len(players) > 1:
+            return [game.decider.choose(ctx.controller.name, f"choose {ref.text or 'a player'}",
+                                        players)]
+        return players
     pool = [o for o in ctx.those if isinstance(o, GameObject)]
     count = 1
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
-    if flt is not None and (flt.zone in ("graveyard", "exile") or (flt.zone == "hand" and
-                                                                   not pool)):
-        # "exile a card from an opponent's graveyard", "put a creature card ... from your hand
-        # onto the battlefield": not "from among them", so the card is chosen from that zone
-        # of the players the filter names (608.2d)
+    if flt is not None and (flt.zone in ("graveyard", "exile") or (
+            flt.zone == "hand" and flt.owner == "you" and not pool)):
+        # "exile a card from an opponent's graveyard": not "from among them", so the card is
+        # chosen from that zone of the players the filter names (608.2d); "exile a nonland
+        # card from your hand": from your own hand, your choice
         owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
             flt.owner or "", game.living)
         pool = [o for p in owners for o in getattr(p, flt.zone)]

@@ -111,6 +111,12 @@ def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
         run(game, ctx, eff.if_you_dont)
 
 
+# where an object a verb of "... this way" moved is afterwards (608.2c)
+_MOVED_TO = {"exiled": ("exile",), "milled": ("graveyard",), "discarded": ("graveyard",),
+             "sacrificed": ("graveyard", "gone"), "destroyed": ("graveyard", "gone"),
+             "returned": ("hand", "battlefield", "library")}
+
+
 def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
     cond = eff.condition
     if cond.kind == "ability_resolved_count":
@@ -152,8 +158,16 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         holds = holds != cond.negated
     elif cond.kind == "moved_this_way":
         # "if a creature card was exiled/milled this way": the cards the previous effect moved
-        found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller, None,
-                                      zone_check=False) for o in ctx.those)
+        moved = list(ctx.those)
+        if not moved:
+            # an instruction that moved the objects it chose ("return a land you control to
+            # its owner's hand. If another Desert was returned this way"): those now in the
+            # zone the verb names
+            zones = _MOVED_TO.get(cond.detail or "", ())
+            moved = [o for o in (*ctx.chosen, *([ctx.it] if ctx.it is not None else ()))
+                     if isinstance(o, GameObject) and o.zone in zones]
+        found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller,
+                                      _source_obj(ctx), zone_check=False) for o in moved)
         holds = found != cond.negated
     elif cond.kind == "ability_countered_this_way":
         # "If an ability of an artifact, creature, or planeswalker is countered this way, that
@@ -323,8 +337,13 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...],
 
 
 def h_modal(ctx: Ctx, eff: ab.Modal) -> None:
-    """Modes not chosen earlier (a Modal nested in another effect) are chosen now."""
-    run(ctx.game, ctx, choose_modes(ctx.game, ctx.controller, (eff,), _source_obj(ctx)))
+    """Modes not chosen earlier (a Modal nested in another effect) are chosen now, by the
+    player the words name ("each opponent may discard a card or sacrifice a permanent": that
+    opponent chooses, 608.2d)."""
+    chooser = ctx.controller
+    if eff.chooser is not None and eff.chooser.kind != "you":
+        chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    run(ctx.game, ctx, choose_modes(ctx.game, chooser, (eff,), _source_obj(ctx)))
 
 
 def h_choose_target(ctx: Ctx, eff: Any) -> None:

@@ -276,7 +276,7 @@ registry.register_keyword_actions({
 
 KEYWORD_ACTIONS = {"phase out", "investigate", "proliferate", "learn", "monstrosity", "adapt",
                    "bolster", "connive", "regenerate", "saddle", "flip", "cascade",
-                   "miracle"}
+                   "miracle", "become plotted"}
 
 
 registry.register_effects({

@@ -7,7 +7,7 @@ from rules_engine import abilities as ab
 from rules_engine import registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _players, amount
-from rules_engine.mana import chosen_color, parse_mana
+from rules_engine.mana import chosen_color, note_added, parse_mana
 
 
 def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
@@ -71,6 +71,19 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
             who.kept_mana[color] = who.kept_mana.get(color, 0) + k
 
 
+def h_add_mana_noted(ctx: Ctx, eff: ab.AddMana) -> None:
+    """Add the mana and remember its source (106.3), for "if mana from a Treasure was spent to
+    cast it" (601.2h)."""
+    before = {p.name: dict(p.mana_pool) for p in ctx.game.players}
+    h_add_mana(ctx, eff)
+    src = _source_obj(ctx)
+    for p in ctx.game.players:
+        old = before.get(p.name, {})
+        added = {c: n - old.get(c, 0) for c, n in p.mana_pool.items() if n > old.get(c, 0)}
+        if added:
+            note_added(ctx.game, p, added, src)
+
+
 registry.register_effects({
-    ab.AddMana: h_add_mana,
+    ab.AddMana: h_add_mana_noted,
 })

@@ -88,6 +88,7 @@ def cast_for_madness(game: Game, player: Player, card: Any) -> None:
                     hooks.pay_costs(game, player, card, others)  # 601.2h: with the mana
                 casting.put_on_stack_as_cast(game, player, card, casting.parse_cost(cost),
                                              cost, x=x)
+                card.choices_made["madness_paid"] = True  # "if its madness cost was paid"
                 return
             except IllegalActionError as exc:
                 game.note(f"{card.name} can't be cast for its madness cost: {exc}")

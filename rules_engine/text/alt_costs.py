@@ -24,7 +24,10 @@ from rules_engine.text.costs import parse_cost
 from rules_engine.text.nouns import Ctx
 
 _ALT_RE = re.compile(r"(?:if (?P<cond>.+?), )?you may (?P<cost>.+?) rather than pay "
-                     r"(?:~'s|this spell's) mana cost\.?", re.I)
+                     r"(?:~'s|this spell's) mana cost(?: if (?P<cond2>.+?))?\.?", re.I)
+
+
+_FREE_RE = re.compile(r"if (?P<cond>.+?), you may cast ~ without paying its mana cost\.?", re.I)
 
 
 _FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard\.?", re.I)
@@ -34,6 +37,16 @@ def parse_alternative_cost(text: str) -> KeywordAbility | None:
     """The alternative cost (or the graveyard permission) a whole paragraph states, or None."""
     if _FROM_GRAVEYARD_RE.fullmatch(text.strip()):
         return KeywordAbility(name="cast from graveyard", text=text.strip())
+    free = _FREE_RE.fullmatch(text.strip())
+    if free:
+        # "If an opponent controls a Swamp and you control a Plains, you may cast ~ without
+        # paying its mana cost" (118.9: an alternative cost of {0}, 118.9a)
+        cond = free.group("cond")
+        cost = parse_cost("pay {0}")
+        if cost is None or parse_condition(cond, Ctx()) is None:
+            return None
+        return KeywordAbility(name="alternative cost", parameter=cond, cost=cost,
+                              text=text.strip())
     m = _ALT_RE.fullmatch(text.strip())
     if not m:
         return None
@@ -43,7 +56,9 @@ def parse_alternative_cost(text: str) -> KeywordAbility | None:
     cost = parse_cost(words) or parse_cost(re.sub(r"\s+and\s+", ", ", words))
     if cost is None or not cost.parts:
         return None
-    cond = m.group("cond")
+    cond = m.group("cond") or m.group("cond2")  # ("... rather than pay ~'s mana cost if ...")
+    if m.group("cond") and m.group("cond2"):
+        return None
     if cond is not None and parse_condition(cond, Ctx()) is None:
         return None
     return KeywordAbility(name="alternative cost", parameter=cond, cost=cost, text=text.strip())

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Condition, Ref
+from rules_engine.text.conditions_deeds import DEED_CONDITIONS as _DEED_CONDITIONS
 from rules_engine.text.conditions_more import MORE_CONDITIONS as _MORE_CONDITIONS
 from rules_engine.text.nouns import NUM_WORD, ORDINALS, Ctx, amount, parse_filter, parse_ref
 
@@ -74,9 +75,18 @@ def _counters(m: re.Match[str], ctx: Ctx) -> Condition | None:
 
 
 def _cast_this_turn(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """"if you've cast another spell this turn" counts spells; "a noncreature spell", "another
+    instant spell" are the spells of that kind you cast (``player_deed`` "cast", 601.2i;
+    "another": not the source itself)."""
     flt = parse_filter(m.group("what"))
-    return None if flt is None else Condition("cast_spell_this_turn", amount=Amount(1),
-                                              filter=flt, text=m.group(0))
+    if flt is None:
+        return None
+    if dataclasses.replace(flt, other=False, text="") != dataclasses.replace(
+            parse_filter("spell") or flt, other=False, text=""):
+        other = ":other" if re.search(r"\banother ", m.group(0), re.I) else ""
+        return Condition("player_deed", amount=Amount(1), subject=Ref("you", text="you"),
+                         detail="cast" + other, filter=flt, text=m.group(0))
+    return Condition("cast_spell_this_turn", amount=Amount(1), filter=flt, text=m.group(0))
 
 
 def _is_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
@@ -90,8 +100,8 @@ def _is_a(m: re.Match[str], ctx: Ctx) -> Condition | None:
 def _controlled_it(m: re.Match[str], ctx: Ctx) -> Condition | None:
     """"If you controlled that permanent, draw a card": who controlled it last on the
     battlefield (608.2h: last known information once it has left)."""
-    subj = parse_ref(m.group("who"), ctx)
-    return None if subj is None else Condition("controlled_it", subject=subj, text=m.group(0))
+    subj = parse_ref(m.group("who"), ctx) or Ref("it", text=m.group("who"))
+    return Condition("controlled_it", subject=subj, text=m.group(0))
 
 
 def _nth_turn(m: re.Match[str], ctx: Ctx) -> Condition | None:
@@ -301,8 +311,8 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?:~'s|its) (?P<kw>evoke|dash|blitz|prowl|surge|spectacle|emerge|overload) cost was "
          r"paid", lambda m, c: Condition("alt_cost_paid", detail=m.group("kw").lower(),
                                          text=m.group(0))),
-        (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:your|a) (?P<zone>hand|graveyard|"
-         r"exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
+        (r"(?:you cast (?:it|~|them)|(?:~|it) was cast) from (?:(?:your|a) )?(?P<zone>hand|"
+         r"graveyard|exile)", lambda m, c: Condition("cast_from", detail=m.group("zone").lower(),
                                            text=m.group(0))),
         (r"(?:you cast (?:it|~)|(?:~|it) was cast) from anywhere other than your hand",
          lambda m, c: Condition("cast_from", detail="not_hand", text=m.group(0))),
@@ -500,3 +510,5 @@ def parse_condition(text: str, ctx: Ctx) -> Condition | None:
 # the composed subject + predicate grammar (rules_engine/text/conditions_more.py), tried after
 # the whole-sentence shapes above
 CONDITIONS.extend(_MORE_CONDITIONS)
+# deeds of players and objects this turn (rules_engine/text/conditions_deeds.py)
+CONDITIONS.extend(_DEED_CONDITIONS)

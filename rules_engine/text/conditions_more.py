@@ -372,7 +372,8 @@ MORE_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_WHO} {_CTRL} no (?P<what>.+)", _controls_no),
         (rf"{_WHO} {_CTRL} {_COUNT} (?P<what>.+)", _controls),
         (rf"{_WHO} {_CTRL} (?:an?|another) (?P<what>.+)", _controls),
-        (rf"{_WHO} {_HAS} (?P<dir>more|fewer) cards in (?:{_THEIR} )?hand than {_THAN_RX}",
+        (rf"{_WHO} {_HAS} (?:at least (?P<by>{NUM_WORD}) )?(?P<dir>more|fewer) cards in "
+         rf"(?:{_THEIR} )?hand than {_THAN_RX}",
          _compare("hand")),
         (rf"{_WHO} {_HAS} (?P<dir>more|less) life than {_THAN_RX}", _compare("life")),
         (rf"{_WHO} {_CTRL} (?:at least (?P<by>{NUM_WORD}) )?(?P<dir>more|fewer) (?P<what>.+?) "

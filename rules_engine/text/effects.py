@@ -99,8 +99,10 @@ from rules_engine.text.verbs_chosen import extend as _extend_chosen
 from rules_engine.text.verbs_damage import extend as _extend_damage_verbs
 from rules_engine.text.verbs_decks import extend as _extend_deck_verbs
 from rules_engine.text.verbs_decks import rewrites as _deck_rewrites
+from rules_engine.text.verbs_either import extend as _extend_either
 from rules_engine.text.verbs_kw import extend as _extend_kw_verbs
 from rules_engine.text.verbs_players import extend as _extend_player_verbs
+from rules_engine.text.verbs_plotted import extend as _extend_plotted
 from rules_engine.text.verbs_rules import extend as _extend_verbs
 from rules_engine.text.verbs_zones import extend as _extend_zone_verbs
 from rules_engine.text.verbs_zones import where_x_last
@@ -155,6 +157,8 @@ _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engin
 _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)
 _extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
 _extend_amt_verbs(VERB_PHRASES)  # casting from the hand during a resolution (text.verbs_amt)
+_extend_either(VERB_PHRASES)  # "sacrifice an artifact or discard a card" (text.verbs_either)
+_extend_plotted(VERB_PHRASES)  # "it becomes plotted" (text.verbs_plotted, 702.170c)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
@@ -494,9 +498,12 @@ def _whole_sentence(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     return None
 
 
-def _cond_split(text: str, ctx: Ctx) -> tuple[Condition, str] | None:
-    """Split "<condition>, <rest>" at the first comma where the left side is a condition."""
+def _cond_split(text: str, ctx: Ctx, after: int = 0) -> tuple[Condition, str] | None:
+    """Split "<condition>, <rest>" at the first comma (from ``after``) where the left side is a
+    condition."""
     for m in re.finditer(r",\s*", text):
+        if m.start() < after:
+            continue
         cond = parse_condition(text[: m.start()], ctx)
         if cond is not None:
             return cond, text[m.end():]
@@ -604,6 +611,21 @@ def _keyword_cost_is_mana_cost(effects: list[Effect], name: str) -> bool:
     return False
 
 
+_THEY_DO = re.compile(r"^if (?:they|the player|that player|he or she|that opponent|the "
+                      r"opponent) (?P<do>do|does|don't|doesn't|do not|does not),\s*", re.I)
+
+
+def _their_choice(t: str, effects: list[Effect]) -> str:
+    """"<player> may X. If they do, Y" (608.2c, 608.2d): the player who chose answers the "if
+    they do", read as the optional effect's own "if you do" / "if you don't"."""
+    m = _THEY_DO.match(t)
+    if m is None or not effects or not isinstance(effects[-1], MayEffect) or \
+            effects[-1].player is None or effects[-1].player.kind == "you":
+        return t
+    do = "do" if m.group("do").lower() in ("do", "does") else "don't"
+    return f"If you {do}, " + t[m.end():]
+
+
 def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
     """Parse one sentence, appending to (or folding into) ``effects``. False if not understood."""
     t = s.strip().rstrip(".").strip()
@@ -629,6 +651,18 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         return True
     if fold_into_previous(t, effects):
         return True
+    t = _their_choice(t, effects)
+    if re.match(r"^(?:if you (?:do|don't|can't)|otherwise),", t, re.I) and effects and \
+            isinstance(effects[-1], DelayedTrigger) and effects[-1].ability.effects:
+        # "At the beginning of the next end step, return that creature to its owner's hand.
+        # If you do, create a Treasure token." (603.7: the delayed ability's own instructions,
+        # 608.2c: "if you do" asks about the one before it, done when it resolves)
+        delayed = effects[-1]
+        inner = list(delayed.ability.effects)
+        if _apply_sentence(t, ctx, inner):
+            effects[-1] = dataclasses.replace(delayed, ability=dataclasses.replace(
+                delayed.ability, effects=tuple(inner)))
+            return True
     m = re.match(r"^(?:it's|they're) still an? (land|artifact|enchantment|planeswalker)s?$", t,
                  re.I)
     if m:
@@ -875,8 +909,11 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 effects.append(DelayedTrigger(ability=ability, text=t, this_turn=True))
                 return True
         return False
-    if low.startswith("if "):
-        split = _cond_split(t[3:], ctx)
+    split = _cond_split(t[3:], ctx) if low.startswith("if ") else None
+    while split is not None:
+        # ("If that creature is a Bird, Frog, Otter, or Rat, draw a card": a later comma
+        # when the rest after the first one isn't an instruction)
+        nxt = _cond_split(t[3:], ctx, len(t[3:]) - len(split[1]))
         if split is not None:
             cond, rest = split
             if cond.kind == "counters_on" and cond.detail:
@@ -899,6 +936,7 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
                 if inner is not None:
                     effects.append(Conditional(condition=cond, effects=inner, text=t))
                     return True
+        split = nxt
     m = re.match(r"^(.+?) unless (.+)$", t, re.I)
     if m and not re.search(r"\bpays?\b", m.group(2), re.I):
         # "discard a card unless you gained life this turn": the instruction is followed only
@@ -1084,8 +1122,10 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
             inner, Modal) else None
     m = re.fullmatch(r"(?:choose )?(one|two|three|four|five|up to one|up to two|up to three|"
                      r"up to four|up to five|one or more|"
-                     r"one or both|any number)\s*(?:—|\.\s*if (.+?), you may choose (both|two|"
-                     r"three|any number|one or more) instead\.?\s*—?)", head.strip().lower())
+                     r"one or both|any number)\s*(?:—|\.\s*if (.+?)(?: as you cast ~)?, "
+                     r"(?P<may>you may )?choose (both|two|three|any number|one or more)"
+                     r"(?: instead)?\.?\s*—?)",
+                     head.strip().lower())
     if not m or not bullets:
         return None
     if m.group(2):
@@ -1094,9 +1134,11 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         cond = parse_condition(m.group(2), ctx)
         if cond is None:
             return None
+        mark = ctx.mark()
         base = _modal(f"Choose {m.group(1)} —\n" + "\n".join(bullets), ctx)
-        more = _modal(f"Choose {m.group(3).replace('both', 'one or both')} —\n"
-                      + "\n".join(bullets), ctx)
+        ctx.reset(mark)  # (the same modes: their targets keep the same numbers, 601.2c)
+        many = m.group(4).replace("both", "one or both" if m.group("may") else "two")
+        more = _modal(f"Choose {many} —\n" + "\n".join(bullets), ctx)
         if base is None or more is None:
             return None
         return Conditional(condition=cond, effects=(more,), otherwise=(base,), text=text)

@@ -159,6 +159,10 @@ def _activated(cost_text: str, effect_text: str, label: str | None, text: str) -
                 return True
         m = re.match(r"^activate only if (.+)$", body, re.I)
         parsed = parse_condition(m.group(1), ctx) if m else _timing_condition(body)
+        during = None if m or parsed is not None else re.match(
+            r"^activate only (?:during (.+)|(before combat))$", body, re.I)
+        if during:  # "Activate only during an opponent's turn": "if it's an opponent's turn"
+            parsed = parse_condition("it's " + (during.group(1) or during.group(2)), ctx)
         if parsed is not None and parsed.kind == "your_turn_before_attackers":
             only_your_turn = True
             parsed = Condition("before_attackers", text="before attackers are declared")
@@ -361,6 +365,16 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
         inner = _enters("~ enters with " + m.group(2))
         if cond is not None and isinstance(inner, EntersReplacement) and inner.condition is None:
             return dataclasses.replace(inner, condition=cond, text=text)
+    m = re.fullmatch(r"~ enters with (\w+) (?:additional )?(\S+) counters? on it and with "
+                     r"([a-z ]+)", t, re.I)
+    if m:  # "it enters with two +1/+1 counters on it and with flying" (614.1c: both as it enters)
+        amt = amount(m.group(1))
+        grant = fx.parse_clause(f"~ gains {m.group(3)}", Ctx())
+        if amt is not None and grant is not None and len(grant) == 1 and \
+                isinstance(grant[0], GrantAbility) and grant[0].duration is None:
+            return EntersReplacement(kind="counters", effects=(
+                PutCounters(subject=Ref("self"), counter=m.group(2), amount=amt, text=t),
+                grant[0]), text=text)
     m = re.fullmatch(r"~ enters with (\w+) (?:additional )?(\S+) counters? on it"
                      r"(?: for each (.+))?", t, re.I)
     if m:
@@ -483,6 +497,18 @@ def _static(text: str) -> Ability | None:
                             if getattr(getattr(e, "subject", None), "kind", None) == "it" else e
                             for e in st.effects)
             return StaticAbility(effects=effects, condition=condition, text=text)
+    m = re.match(r"^(~ can't be blocked|~ can't attack(?: or block)?|~ can't block|~ has "
+                 r"[\w ,]+?) (if|unless) (.+)$", t, re.I)
+    if m and condition is None:
+        # "~ can't be blocked if you've committed a crime this turn", "~ can't attack or block
+        # unless you have max speed": a static ability that applies while the condition holds
+        # (604.1, 611.3a; "unless": while it doesn't)
+        cond = parse_condition(m.group(3), ctx)
+        inner = _static(m.group(1) + ".") if cond is not None else None
+        if isinstance(inner, StaticAbility) and inner.condition is None:
+            if m.group(2).lower() == "unless":
+                cond = dataclasses.replace(cond, negated=not cond.negated)
+            return StaticAbility(effects=inner.effects, condition=cond, text=text)
     m = re.match(r"^(.+?) as long as (.+)$", t, re.I)
     if m and condition is None:
         cond = parse_condition(m.group(2), ctx)
@@ -514,6 +540,16 @@ def _static(text: str) -> Ability | None:
     extra = _triggers_additional_time(t)
     if extra is not None:
         return StaticAbility(effects=(extra,), condition=condition, text=text)
+    m = re.fullmatch(r"(?:if (?P<a>.+?), )?you may cast ~ as though it had flash(?: if (?P<b>.+))?",
+                     t, re.I)
+    cond = parse_condition(m.group("a") or m.group("b") or "", ctx) if m and condition is None \
+        and bool(m.group("a")) != bool(m.group("b")) and not re.search(r"\bpay\b|\bX\b|"
+                                                                       r"additional cost",
+                                                                       t) else None
+    if cond is not None:
+        # 601.3b: the card's own permission, while the condition holds as it would be cast
+        return StaticAbility(effects=(CastPermission(kind="flash", filter=ObjectFilter(
+            text="this spell"), text=t),), condition=cond, text=text)
     m = re.fullmatch(r"you may cast ~ as though it had flash if you pay (\{[^}]+\}(?:\{[^}]+\})*) "
                      r"more to cast it", t, re.I)
     if m:
