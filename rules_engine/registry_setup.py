@@ -73,6 +73,7 @@ from rules_engine.mechanics import (  # noqa: F401
     ninjutsu,
     opening_hand,
     paradigm,
+    prototype,
     phasing,
     prepare,
     rebound,
