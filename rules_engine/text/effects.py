@@ -72,6 +72,7 @@ from rules_engine.text import nouns as _nouns
 from rules_engine.text import tail_phrases as _tail  # noqa: F401  (adds its VERB_PHRASES)
 from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
 from rules_engine.text import verbs_pronouns as _verbs_pronouns  # noqa: F401  (its VERB_PHRASES)
+from rules_engine.text import verbs_oneshot as _verbs_oneshot  # noqa: F401  (its VERB_PHRASES)
 from rules_engine.text import votes as _votes  # noqa: F401  (701.38: its verb phrase, conditions)
 from rules_engine.text.conditions import parse_condition
 from rules_engine.text.followups import fold_into_previous
