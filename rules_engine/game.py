@@ -480,7 +480,7 @@ class _LastKnown:
     """Last known information of a permanent that left the battlefield (608.2h)."""
 
     __slots__ = ("name", "is_creature", "controller", "power", "toughness", "types", "obj",
-                 "counters", "triggered")
+                 "counters", "triggered", "subtypes")
 
     def __init__(self, obj: GameObject) -> None:
         self.obj = obj
@@ -495,3 +495,5 @@ class _LastKnown:
         self.power = obj.power
         self.toughness = obj.toughness
         self.types = obj.face.types
+        # its subtypes with every effect applied ("if it wasn't a Demon", 603.10a, 608.2h)
+        self.subtypes = obj.subtypes

@@ -6,6 +6,9 @@ each phrase serves every subject at once.
 - "Add one mana of any type that a land you control could produce", "... any color that a land
   an opponent controls could produce", "... that a basic land you control could produce"
   (106.7): :class:`~rules_engine.records.AddManaCouldProduce`.
+- "~ is also a Cleric, Rogue, Warrior, and Wizard", "~ is a Cleric, Rogue, Warrior, and Wizard
+  in addition to its other types" (205.1b: subtypes added, none lost; as a static ability of
+  the card, a characteristic-defining one, 604.3).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, Effect, Ref
+from rules_engine.abilities import Amount, Animate, Effect, Ref
 from rules_engine.records import AddManaCouldProduce
 from rules_engine.text.nouns import Ctx, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
@@ -34,7 +37,21 @@ def _could_produce(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                                text=m.group(0))
 
 
+def _also_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """205.1b: a list of subtypes added to the object's own."""
+    subtypes = tuple(w for w in re.split(r",? and |, | ", m.group("list")) if w)
+    if not subtypes or any(not w[:1].isupper() for w in subtypes):
+        return None
+    return Animate(subject=s, subtypes=subtypes, duration=None, additional=True,
+                   text=m.group(0))
+
+
+_TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
+
 _SPECS: list[tuple[str, _Builder]] = [
+    (rf"(?:is|are) also an? {_TYPE_LIST}", _also_types),
+    (rf"(?:is|are) an? {_TYPE_LIST} in addition to (?:its|their) other (?:creature )?types",
+     _also_types),
     (r"adds? (?P<n>one|two|three) mana of any (?P<kind>type|color) that an? (?P<what>[\w ,-]+?) "
      r"could produce", _could_produce),
 ]
