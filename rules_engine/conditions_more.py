@@ -285,10 +285,14 @@ def object_is(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     object (as it is, in any zone; 608.2h: the types it had as it left the battlefield)."""
     for obj in _objects(game, cond, source):
         lki = _last_known(game, obj)
-        if lki is not obj and cond.filter is not None and cond.filter.card_types and \
-                not cond.filter.subtypes and not cond.filter.supertypes:
+        flt = cond.filter
+        if lki is not obj and flt is not None and (flt.card_types or flt.subtypes) and \
+                not flt.supertypes and not flt.excluded_subtypes and not flt.excluded_types:
+            # (subtypes as it last existed, 603.10a: "if it wasn't a Demon")
+            subs = getattr(lki, "subtypes", ())
             if all(lki.is_creature if t == "creature" else t.capitalize() in lki.types
-                   for t in cond.filter.card_types):
+                   for t in flt.card_types) and (not flt.subtypes or (
+                    all if flt.subtypes_all else any)(s in subs for s in flt.subtypes)):
                 return True
             continue
         if targeting.matches(game, obj, cond.filter, controller, None, zone_check=False):

@@ -496,7 +496,7 @@ class _LastKnown:
     """Last known information of a permanent that left the battlefield (608.2h)."""
 
     __slots__ = ("name", "is_creature", "controller", "power", "toughness", "types", "obj",
-                 "counters", "triggered", "attached", "timestamp")
+                 "counters", "triggered", "attached", "timestamp", "subtypes")
 
     def __init__(self, obj: GameObject) -> None:
         self.obj = obj
@@ -513,3 +513,5 @@ class _LastKnown:
         self.types = obj.face.types
         self.attached: tuple[Any, ...] = ()  # what was attached to it (Game.move fills it)
         self.timestamp = obj.timestamp  # (its designations were given to this incarnation)
+        # its subtypes with every effect applied ("if it wasn't a Demon", 603.10a, 608.2h)
+        self.subtypes = obj.subtypes

@@ -355,7 +355,8 @@ class GameObject:
             # face-down permanent that becomes a copy keeps its face-down values (708.10)
             return face_down
         mods = self.mods
-        if mods and self._zone == "battlefield":
+        if mods and (self._zone == "battlefield" or self._zone == "stack"):
+            # (on the stack: a prototyped spell's values, 718.3b; mods end as it moves, 400.7)
             latest = None  # 613.2a: copy effects in timestamp order, the last one wins
             for m in mods:
                 if m.copy_face is not None and (latest is None or

@@ -82,6 +82,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         if loyalty is not None:
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + loyalty  # 306.5b
             counters += (("loyalty", loyalty),)
+    if from_stack and obj.choices_made.get("prototyped"):
+        hooks.prototype_entering(game, obj)  # 718.3b: the permanent is prototyped too
     if from_stack and obj.choices_made.get("bestowed"):
         hooks.bestow_entering(game, obj)  # 702.103b: it enters as a bestowed Aura
     if from_stack and "Aura" in obj.subtypes and obj.targets:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.abilities import (
+    AddMana,
     Amount,
     CostModifier,
     Duration,
@@ -455,3 +456,14 @@ class CastFromHand(Effect):
     filter: ObjectFilter | None = None
     free: bool = True
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaCouldProduce(AddMana):
+    """"Add one mana of any type that a land you control could produce", "... of any color that
+    a land an opponent controls could produce" (106.7): one mana of a type (``colors_only``:
+    a colour, never colorless) that some permanent matching ``source_filter`` could produce
+    now. An :class:`AddMana`, so the ability is still a mana ability (605.1a)."""
+
+    source_filter: ObjectFilter | None = None
+    colors_only: bool = False

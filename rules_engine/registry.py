@@ -205,6 +205,7 @@ class Hooks:
         "paradigm_has", "paradigm_note_resolved", "paradigm_resolved",  # 702.192
         "resolved_spell_zone",                    # rebound (702.88): turn.resolve_top asks it
         "bestow_entering", "bestow_target_illegal", "bestow_falls_off",  # bestow (702.103)
+        "prototype_entering",                     # prototype (718.3b): permanents asks it
         "exile_until_leaves",                     # exile "until ~ leaves" (610.3)
         "case_is_solved",                         # Cases (719.3b)
     )

@@ -292,6 +292,10 @@ _OUTSIDE_GAME: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
         (r"^companion —",
          "deck construction and outside the game (702.139a companion: a sideboard card "
          "revealed before the game; games here have no sideboard): no effect in a game", False),
+        (r"'s spellbook\b",
+         "an Alchemy spellbook (digital-only, no CR rule): drafting or conjuring \"from ~'s "
+         "spellbook\" picks from that card's fixed list of cards, which the card data here "
+         "(Scryfall objects) does not carry; not run rather than invented", True),
         (r"\bsubgame\b",
          "a Magic subgame (a game inside the game): not run by this two-player engine", True),
     ))

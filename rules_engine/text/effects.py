@@ -64,6 +64,7 @@ from rules_engine.abilities import (
 from rules_engine.records import ExtraLandPlays, GrantChoice, ModalUnchosen, RollDieModified
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import followups_more as _followups_more  # noqa: F401  (adds its FOLDS)
+from rules_engine.text import followups_oneshot as _followups_oneshot  # noqa: F401  (its FOLDS)
 from rules_engine.text import (
     hooks,
     verbs_extra,  # noqa: F401 - extends VERB_PHRASES
@@ -71,6 +72,7 @@ from rules_engine.text import (
 from rules_engine.text import nouns as _nouns
 from rules_engine.text import tail_phrases as _tail  # noqa: F401  (adds its VERB_PHRASES)
 from rules_engine.text import time_counters as _time_counters  # noqa: F401  (its verb phrase)
+from rules_engine.text import verbs_oneshot as _verbs_oneshot  # noqa: F401  (its VERB_PHRASES)
 from rules_engine.text import verbs_pronouns as _verbs_pronouns  # noqa: F401  (its VERB_PHRASES)
 from rules_engine.text import votes as _votes  # noqa: F401  (701.38: its verb phrase, conditions)
 from rules_engine.text.amount_phrases import (
@@ -123,7 +125,7 @@ _SUBJECT_SPLIT = re.compile(
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
     r"blights?|earthbends?|adds|manifests|cloaks|chooses?|rolls|is an?(?= )|"
-    r"(?:is|are) the chosen(?= )|"
+    r"(?:is|are) the chosen(?= )|(?:is|are) also an?(?= )|"
     r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|"
     r"(?:is|are) (?:white|blue|black|red|green)$)\b)",
     re.I)

@@ -95,6 +95,12 @@ def parse_keyword(text: str) -> KeywordAbility | None:
         cost = parse_cost(m.group(3))
         if cost is not None:
             return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), cost=cost, text=t)
+    m = re.match(r"^prototype (?P<cost>(?:\{[^}]+\})+)\s*—\s*(?P<pt>\d+/\d+)$", t, re.I)
+    if m and parse_cost(m.group("cost")) is not None:
+        # 702.160a / 718.1: "Prototype [mana cost] — [power]/[toughness]", the inset frame's
+        # second set of characteristics (the mana cost as the cost, the P/T as the parameter)
+        return KeywordAbility(name="prototype", parameter=m.group("pt"),
+                              cost=parse_cost(m.group("cost")), text=t)
     m = re.match(r"^cumulative upkeep (\{[^}]+\}) or (\{[^}]+\})$", t, re.I)
     if m:  # rule 702.24a with a choice each time: "Cumulative upkeep {G} or {W}"
         return KeywordAbility(name="cumulative upkeep", parameter=f"{m.group(1)} or {m.group(2)}",

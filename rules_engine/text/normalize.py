@@ -157,4 +157,6 @@ def sentences(text: str) -> list[str]:
     rest = "".join(buf).strip()
     if rest:
         out.append(rest)
-    return [s for s in out if s]
+    # a lone "." is no sentence: it is what is left when a caller ends a text whose last
+    # sentence closes a quoted ability ('... with "{B}: Regenerate ~."') with one more period
+    return [s for s in out if s.strip(' ."')]

@@ -1,0 +1,59 @@
+"""Verb phrases of helper "effA" (issue 12): one-shot effects, appended to the verb-phrase
+table of :mod:`rules_engine.text.verbs` (at its size cap) when :mod:`rules_engine.text.effects`
+imports this module. The subject is whatever the sentence grammar read before the verb, so
+each phrase serves every subject at once.
+
+- "Add one mana of any type that a land you control could produce", "... any color that a land
+  an opponent controls could produce", "... that a basic land you control could produce"
+  (106.7): :class:`~rules_engine.records.AddManaCouldProduce`.
+- "~ is also a Cleric, Rogue, Warrior, and Wizard", "~ is a Cleric, Rogue, Warrior, and Wizard
+  in addition to its other types" (205.1b: subtypes added, none lost; as a static ability of
+  the card, a characteristic-defining one, 604.3).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import Amount, Animate, Effect, Ref
+from rules_engine.records import AddManaCouldProduce
+from rules_engine.text.nouns import Ctx, number, parse_filter
+from rules_engine.text.verbs import VERB_PHRASES
+
+_Result = Effect | tuple[Effect, ...] | None
+_Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
+
+
+def _could_produce(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """106.7: mana of a type (or colour) another permanent could produce."""
+    n = number(m.group("n"))
+    flt = parse_filter(m.group("what"))
+    if n is None or flt is None:
+        return None
+    who = s if s is not None and s.kind not in ("you", "self") else None
+    return AddManaCouldProduce(amount=Amount(n), source_filter=flt,
+                               colors_only=m.group("kind").lower() == "color", player=who,
+                               text=m.group(0))
+
+
+def _also_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """205.1b: a list of subtypes added to the object's own."""
+    subtypes = tuple(w for w in re.split(r",? and |, | ", m.group("list")) if w)
+    if not subtypes or any(not w[:1].isupper() for w in subtypes):
+        return None
+    return Animate(subject=s, subtypes=subtypes, duration=None, additional=True,
+                   text=m.group(0))
+
+
+_TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
+
+_SPECS: list[tuple[str, _Builder]] = [
+    (rf"(?:is|are) also an? {_TYPE_LIST}", _also_types),
+    (rf"(?:is|are) an? {_TYPE_LIST} in addition to (?:its|their) other (?:creature )?types",
+     _also_types),
+    (r"adds? (?P<n>one|two|three) mana of any (?P<kind>type|color) that an? (?P<what>[\w ,-]+?) "
+     r"could produce", _could_produce),
+]
+
+VERB_PHRASES.extend((re.compile(p, re.I), b) for p, b in _SPECS)
