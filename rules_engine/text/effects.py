@@ -88,6 +88,7 @@ from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
+from rules_engine.text.verbs_actions import extend as _extend_action_verbs
 from rules_engine.text.verbs_animate import extend as _extend_animate
 from rules_engine.text.verbs_chosen import extend as _extend_chosen
 from rules_engine.text.verbs_damage import extend as _extend_damage_verbs
@@ -148,6 +149,7 @@ _extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text
 _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engine.text.verbs_kw)
 _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)
 _extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
+_extend_action_verbs(VERB_PHRASES)  # one-shot verbs n-z of helper effB (text.verbs_actions)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)

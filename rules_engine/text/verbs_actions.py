@@ -1,0 +1,42 @@
+"""Verb phrases of helper "effB" (issue 12): one-shot effects whose clause begins with a verb
+n-z, appended to the verb-phrase table of :mod:`rules_engine.text.verbs` (at its size cap) when
+:mod:`rules_engine.text.effects` imports this module. The subject is whatever the sentence
+grammar read before the verb, so a phrase serves every subject.
+
+- "suspect <object>" (701.60a): "suspect enchanted creature", "suspect up to one target
+  creature [an opponent controls]", "suspect it" - the keyword action on that object.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import Effect, KeywordAction, Ref
+from rules_engine.text.nouns import Ctx, parse_ref
+
+_Result = Effect | tuple[Effect, ...] | None
+_Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
+_PLAYERS = ("you", "that_player", "opponent_each", "player_each")
+
+
+def _object_action(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """A keyword action done to an object the phrase names (701.60a: "Suspect up to one target
+    creature"); the implied subject "you" performs it."""
+    if s.kind != "you":
+        return None
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None or ref.kind in _PLAYERS:
+        return None
+    return KeywordAction(name=m.group("name").lower(), subject=ref, text=m.group(0))
+
+
+VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?P<name>suspect) (?P<obj>(?!counters?\b).+)", _object_action),
+]
+
+
+def extend(table: list) -> None:
+    """Append these phrases to the verb-phrase table (once)."""
+    if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
+        table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
