@@ -689,11 +689,14 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
             effects[-1] = dataclasses.replace(effects[-1], no_regenerate=True)
             return True
         return False
-    m = re.match(r"^until end of turn, you don't lose this mana as steps and phases end$", t, re.I)
-    if m:
+    m = re.match(r"^until end of (turn|combat), you don't lose this mana as steps(?: and "
+                 r"phases)? end$", t, re.I)
+    if m:  # 500.4, 106.4: the mana just added stays until the turn / the combat phase ends
+        keep = Duration("end_of_turn" if m.group(1).lower() == "turn" else "combat")
         for i in range(len(effects) - 1, -1, -1):
-            if isinstance(effects[i], AddMana):
-                effects[i] = dataclasses.replace(effects[i], retain_until=Duration("end_of_turn"))
+            kept, found = _retain_mana(effects[i], keep)
+            if found:
+                effects[i] = kept
                 return True
         return False
     m = re.match(r"^spend this mana only (.+)$", t, re.I)
@@ -962,6 +965,20 @@ def _rewritten(text: str, ctx: Ctx, effects: list[Effect]) -> bool:
         effects.extend(inner)
         return True
     return False
+
+
+def _retain_mana(e: Effect, keep: Duration) -> tuple[Effect, bool]:
+    """``e`` with its last :class:`AddMana` (itself, or inside a repeat, a "for each", an "if
+    you do") marked as not lost as steps end until ``keep`` ends (500.4)."""
+    if isinstance(e, AddMana):
+        return dataclasses.replace(e, retain_until=keep), True
+    inner = getattr(e, "effects", None)
+    if isinstance(inner, tuple) and not isinstance(e, Modal):
+        for j in range(len(inner) - 1, -1, -1):
+            y, found = _retain_mana(inner[j], keep)
+            if found:
+                return dataclasses.replace(e, effects=inner[:j] + (y,) + inner[j + 1:]), True
+    return e, False
 
 
 def _mark_new_targets(e: Effect) -> tuple[Effect, bool]:

@@ -5,6 +5,8 @@ grammar read before the verb, so a phrase serves every subject.
 
 - "suspect <object>" (701.60a): "suspect enchanted creature", "suspect up to one target
   creature [an opponent controls]", "suspect it" - the keyword action on that object.
+- "You / Players don't lose unspent [red] mana as steps and phases end" (500.4): a static
+  restriction ``keeps_unspent_mana`` the turn structure reads.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Effect, KeywordAction, Ref
+from rules_engine.abilities import Effect, KeywordAction, ObjectFilter, Ref, Restriction
 from rules_engine.text.nouns import Ctx, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -31,7 +33,21 @@ def _object_action(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return KeywordAction(name=m.group("name").lower(), subject=ref, text=m.group(0))
 
 
+def _keeps_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You don't lose unspent red mana as steps and phases end" (500.4, a static ability of
+    the subject players): restriction ``keeps_unspent_mana``, its colour as a filter colour
+    (none: every type), read by ``turn.end_step`` / ``turn.next_turn``."""
+    if s.kind not in _PLAYERS + ("each_player",) and not (
+            s.kind == "each" and s.filter is not None and "player" in s.filter.qualifiers):
+        return None
+    color = (m.group("color") or "").lower()
+    flt = ObjectFilter(colors=(color,), text=color) if color else None
+    return Restriction(kind="keeps_unspent_mana", subject=s, filter=flt, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?:doesn't|don't) lose unspent (?:(?P<color>white|blue|black|red|green) )?mana as steps "
+     r"and phases end", _keeps_mana),
     (r"(?P<name>suspect) (?P<obj>(?!counters?\b).+)", _object_action),
 ]
 
