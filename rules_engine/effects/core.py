@@ -130,6 +130,11 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         for t in reversed(ctx.targets):
             if isinstance(t, Player):
                 return [t]
+        if ctx.event is not None and ctx.event.name == "damage_dealt" and isinstance(
+                ctx.event.data.get("player"), Player) and not ctx.targets:
+            # "deals combat damage to a player, create a Treasure token and exile the top card
+            # of that player's library": the damaged player, not the token's controller (603.2)
+            return [ctx.event.data["player"]]
         if isinstance(ctx.it, GameObject):
             return [ctx.it.controller]
         if ctx.event is not None and isinstance(ctx.event.data.get("player"), Player):

@@ -149,7 +149,8 @@ _extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text
 _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engine.text.verbs_kw)
 _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)
 _extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
-_extend_action_verbs(VERB_PHRASES)  # one-shot verbs n-z of helper effB (text.verbs_actions)
+# one-shot verbs n-z of helper effB (rules_engine.text.verbs_actions)
+_extend_action_verbs(VERB_PHRASES, _DURATION_PREFIX)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
@@ -161,6 +162,15 @@ def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...
     for e in effs:
         if isinstance(e, _HAS_DURATION):
             out.append(dataclasses.replace(e, duration=dur))
+            touched = True
+        elif isinstance(e, MayEffect) and len(e.effects) == 1 and not e.if_you_do and \
+                not e.if_you_dont and isinstance(e.effects[0], CastWithoutPaying) and \
+                e.effects[0].condition is None:
+            # "Until end of turn, you may cast that card [without paying its mana cost]": with
+            # a duration the cast is a permission until it ends, not a cast now (601.3, 611.2b)
+            cast = e.effects[0]
+            out.append(PlayPermission(subject=cast.subject, cast_only=True, free=cast.free,
+                                      duration=dur, text=e.text))
             touched = True
         elif isinstance(e, Repeat | WithX):
             # "Until end of turn, target creature gets +1/+1 for each ...": the duration is

@@ -7,15 +7,31 @@ grammar read before the verb, so a phrase serves every subject.
   creature [an opponent controls]", "suspect it" - the keyword action on that object.
 - "You / Players don't lose unspent [red] mana as steps and phases end" (500.4): a static
   restriction ``keeps_unspent_mana`` the turn structure reads.
+- permissions to cast exiled cards (601.3, 611.2b): "You may cast red spells from among them
+  this turn", "Until end of turn, you may cast spells from among those exiled cards", "You may
+  cast a Vehicle or artifact creature spell from among them" (one, now: 608.2g), "You may
+  cast/play that card for as long as it remains exiled", "Until your next end step, you may
+  play it"; "Until end of turn, you may cast that card [without paying its mana cost]" is the
+  resolution-time cast made a permission by its duration (``text.effects._with_duration``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Effect, KeywordAction, ObjectFilter, Ref, Restriction
-from rules_engine.text.nouns import Ctx, parse_ref
+from rules_engine.abilities import (
+    CastWithoutPaying,
+    Duration,
+    Effect,
+    KeywordAction,
+    ObjectFilter,
+    PlayPermission,
+    Ref,
+    Restriction,
+)
+from rules_engine.text.nouns import Ctx, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -45,14 +61,87 @@ def _keeps_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return Restriction(kind="keeps_unspent_mana", subject=s, filter=flt, text=m.group(0))
 
 
+_AMONG = r"(?:them|those (?:exiled )?cards|the exiled cards|the revealed cards)"
+_DURATION_WORDS = {"this turn": Duration("this_turn"), "until end of turn": Duration("end_of_turn"),
+                   "until the end of your next turn": Duration("end_of_your_next_turn")}
+
+
+def _spell_filter(text: str) -> ObjectFilter | None:
+    """"red spells", "a Vehicle or artifact creature spell" as a filter of cards (the spell they
+    would be, 111.1, 601.2a): the stack zone and the "spell" word dropped."""
+    flt = parse_filter(re.sub(r"^(?:an?|one) ", "", text.strip(), flags=re.I))
+    if flt is None:
+        return None
+    return dataclasses.replace(flt, zone=None, qualifiers=tuple(
+        q for q in flt.qualifiers if q != "spell"))
+
+
+def _play_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You may cast red spells from among them this turn" / "Until end of turn, you may cast
+    spells from among those exiled cards" (601.3: a permission for the cards just exiled that
+    match) and, without a duration, "You may cast a Vehicle or artifact creature spell from
+    among them" (one, cast while the ability resolves, 608.2g)."""
+    if s.kind != "you":
+        return None
+    what = m.group("what")
+    flt = None if what.lower() in ("spells", "a spell") else _spell_filter(what)
+    if flt is None and what.lower() not in ("spells", "a spell"):
+        return None
+    dur_text = (m.group("dur") or "").strip().lower()
+    subject = Ref("those", filter=flt, text=m.group(0))
+    if not dur_text:  # now, while the ability resolves (608.2g): one, or any number
+        return CastWithoutPaying(subject=subject, free=bool(m.group("free")), text=m.group(0),
+                                 any_number=not re.match(r"(?:an?|one) ", what, re.I))
+    return PlayPermission(subject=subject, cast_only=True, free=bool(m.group("free")),
+                          duration=_DURATION_WORDS[dur_text], text=m.group(0))
+
+
+def _while_exiled(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You may cast that card for as long as it remains exiled" (611.2b, 400.7: once it leaves
+    exile it is a new object the permission doesn't name): a permission with no end."""
+    if s.kind != "you":
+        return None
+    if m.group("obj").lower() in ("them", "those cards"):
+        ref = Ref("those", text=m.group("obj"))
+    else:
+        ref = Ref("it", text=m.group("obj"))
+    return PlayPermission(subject=ref, cast_only=m.group("verb").lower() == "cast",
+                          duration=None, text=m.group(0))
+
+
+def _look_and_play(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You may look at and play that card this turn" (a face-down exiled card: the permission
+    to play it lets its player look at it, 406.3, 601.3)."""
+    if s.kind != "you":
+        return None
+    return PlayPermission(subject=Ref("it", text=m.group("obj")),
+                          cast_only=m.group("verb").lower() == "cast",
+                          duration=_DURATION_WORDS[m.group("dur").lower()], text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?:may )?cast (?P<what>(?:an? |one )?[\w ,/-]*?spells?) from among " + _AMONG +
+     r"(?P<free> without paying (?:its|their) mana costs?)?"
+     r"(?P<dur> this turn| until end of turn| until the end of your next turn)?", _play_among),
+    (r"(?:may )?look at and (?P<verb>play|cast) (?P<obj>that card|it) (?P<dur>this turn|"
+     r"until end of turn)", _look_and_play),
+    (r"(?:may )?(?:look at and )?(?P<verb>play|cast) (?P<obj>that card|it|the exiled card|them|"
+     r"those cards) for as long as (?:it|they) remains? exiled", _while_exiled),
     (r"(?:doesn't|don't) lose unspent (?:(?P<color>white|blue|black|red|green) )?mana as steps "
      r"and phases end", _keeps_mana),
     (r"(?P<name>suspect) (?P<obj>(?!counters?\b).+)", _object_action),
 ]
 
 
-def extend(table: list) -> None:
-    """Append these phrases to the verb-phrase table (once)."""
+# "Until your next end step, you may play it" (611.2b; ended by mechanics/next_end_step.py)
+DURATION_PREFIXES = [(re.compile(r"^until your next end step,\s*", re.I),
+                      Duration("your_next_end_step"))]
+
+
+def extend(table: list, prefixes: list | None = None) -> None:
+    """Append these phrases to the verb-phrase table and the durations to the compiler's
+    prefix list (once)."""
     if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
         table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
+    if prefixes is not None and not any(d in prefixes for d in DURATION_PREFIXES):
+        prefixes.extend(DURATION_PREFIXES)
