@@ -223,8 +223,9 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
-    if flt is not None and flt.zone in ("graveyard", "exile"):
-        # "exile a card from an opponent's graveyard": not "from among them", so the card is
+    if not pool and flt is not None and flt.zone in ("graveyard", "exile", "hand"):
+        # "exile a card from an opponent's graveyard", "put an artifact card from your hand
+        # onto the battlefield": not "from among them", so the card is
         # chosen from that zone of the players the filter names (608.2d)
         owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
             flt.owner or "", game.living)

@@ -417,6 +417,11 @@ _PRONOUNS = {
     "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
     "that token": "it", "the copy": "it", "that land": "it", "those creatures": "those",
     "those cards": "those", "those tokens": "those", "the token": "it",
+    # (helper effB) the object or objects the effect before named (608.2c)
+    "that artifact": "it", "that enchantment": "it", "that planeswalker": "it",
+    "the tokens": "those", "those permanents": "those", "those lands": "those",
+    "those artifacts": "those", "the token created this way": "it",
+    "the tokens created this way": "those",
     "its controller": "controller_of", "its owner": "owner_of",
     "that creature's controller": "controller_of", "that spell's controller": "controller_of",
     "that card's owner": "owner_of", "that permanent's controller": "controller_of",

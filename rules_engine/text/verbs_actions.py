@@ -7,6 +7,8 @@ grammar read before the verb, so a phrase serves every subject.
   creature [an opponent controls]", "suspect it" - the keyword action on that object.
 - "You / Players don't lose unspent [red] mana as steps and phases end" (500.4): a static
   restriction ``keeps_unspent_mana`` the turn structure reads.
+- "The token is goaded for the rest of the game" (701.15), "Those creatures don't untap during
+  their controllers' next untap steps" (502.3).
 - permissions to cast exiled cards (601.3, 611.2b): "You may cast red spells from among them
   this turn", "Until end of turn, you may cast spells from among those exiled cards", "You may
   cast a Vehicle or artifact creature spell from among them" (one, now: 608.2g), "You may
@@ -25,6 +27,7 @@ from rules_engine.abilities import (
     CastWithoutPaying,
     Duration,
     Effect,
+    Goad,
     KeywordAction,
     ObjectFilter,
     PlayPermission,
@@ -119,7 +122,28 @@ def _look_and_play(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                           duration=_DURATION_WORDS[m.group("dur").lower()], text=m.group(0))
 
 
+def _goaded_for_good(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"The token is goaded for the rest of the game" (701.15a-b): goaded by the ability's
+    controller, with no end (611.2a)."""
+    if s.kind in _PLAYERS:
+        return None
+    return Goad(subject=s, text=m.group(0))
+
+
+def _untap_steps(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Those creatures don't untap during their controllers' next untap steps" (502.3): each
+    skips its controller's next untap ("They": the objects just tapped, 608.2c)."""
+    if s.kind == "that_player" and (s.text or "").lower() == "they":
+        s = Ref("those", text=s.text)
+    if s.kind in _PLAYERS:
+        return None
+    return Restriction(kind="doesnt_untap_next", subject=s, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?:is|are) goaded for the rest of the game", _goaded_for_good),
+    (r"(?:doesn't|don't) untap during (?:its|their) (?:controller's |controllers' )?next untap "
+     r"steps", _untap_steps),
     (r"(?:may )?cast (?P<what>(?:an? |one )?[\w ,/-]*?spells?) from among " + _AMONG +
      r"(?P<free> without paying (?:its|their) mana costs?)?"
      r"(?P<dur> this turn| until end of turn| until the end of your next turn)?", _play_among),
