@@ -9,6 +9,7 @@ grammar read before the verb, so a phrase serves every subject.
   restriction ``keeps_unspent_mana`` the turn structure reads.
 - "The token is goaded for the rest of the game" (701.15), "Those creatures don't untap during
   their controllers' next untap steps" (502.3).
+- "Vehicles you control become artifact creatures until end of turn" (205.1a, 301.7b).
 - permissions to cast exiled cards (601.3, 611.2b): "You may cast red spells from among them
   this turn", "Until end of turn, you may cast spells from among those exiled cards", "You may
   cast a Vehicle or artifact creature spell from among them" (one, now: 608.2g), "You may
@@ -24,6 +25,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import (
+    Animate,
     CastWithoutPaying,
     Duration,
     Effect,
@@ -140,7 +142,18 @@ def _untap_steps(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return Restriction(kind="doesnt_untap_next", subject=s, text=m.group(0))
 
 
+def _become_creatures(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Vehicles you control become artifact creatures until end of turn" (205.1a, 613.1d,
+    layer 4): each keeps its printed power and toughness (301.7b), as the singular form of
+    :mod:`rules_engine.text.verbs_animate`; the objects are fixed as it resolves (611.2c)."""
+    if s.kind in _PLAYERS:
+        return None
+    types = tuple(m.group("types").lower()[:-1].split())
+    return Animate(subject=s, card_types=types, duration=None, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"become (?P<types>(?:(?:artifact|enchantment|land) )+creatures)", _become_creatures),
     (r"(?:is|are) goaded for the rest of the game", _goaded_for_good),
     (r"(?:doesn't|don't) untap during (?:its|their) (?:controller's |controllers' )?next untap "
      r"steps", _untap_steps),
