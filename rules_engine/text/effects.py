@@ -88,6 +88,7 @@ from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
+from rules_engine.text.verbs_actions import WHOLE as _ACTION_WHOLE
 from rules_engine.text.verbs_actions import extend as _extend_action_verbs
 from rules_engine.text.verbs_animate import extend as _extend_animate
 from rules_engine.text.verbs_chosen import extend as _extend_chosen
@@ -473,6 +474,9 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
          r"owner's) graveyard(?: from anywhere)?)(?P<turn> this turn)?, (?P<instead>.+)", None),
     ]
 ]
+
+
+_WHOLE.extend(_ACTION_WHOLE)  # (helper effB, rules_engine.text.verbs_actions)
 
 
 def _whole_sentence(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:

@@ -170,6 +170,21 @@ VP_SPECS: list[tuple[str, _Builder]] = [
 ]
 
 
+def _legend_rule_off(m: re.Match[str], ctx: Ctx) -> _Result:
+    """'The "legend rule" doesn't apply to permanents / tokens you control' (704.5j): a static
+    restriction ``legend_rule_exempt`` over that group, read by the state-based check."""
+    group = parse_ref(m.group("group"), ctx)
+    if group is None or group.kind != "each":
+        return None
+    return Restriction(kind="legend_rule_exempt", subject=group, text=m.group(0))
+
+
+# whole sentences with no subject the sentence grammar reads (text.effects._WHOLE)
+WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = [
+    (re.compile(r"the [\"“]?legend rule[\"”]? doesn't apply to (?P<group>.+)", re.I),
+     _legend_rule_off),
+]
+
 # "Until your next end step, you may play it" (611.2b; ended by mechanics/next_end_step.py)
 DURATION_PREFIXES = [(re.compile(r"^until your next end step,\s*", re.I),
                       Duration("your_next_end_step"))]
