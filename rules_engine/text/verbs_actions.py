@@ -10,6 +10,8 @@ grammar read before the verb, so a phrase serves every subject.
 - "The token is goaded for the rest of the game" (701.15), "Those creatures don't untap during
   their controllers' next untap steps" (502.3).
 - "Vehicles you control become artifact creatures until end of turn" (205.1a, 301.7b).
+- "Target opponent exiles a creature or planeswalker they control with the greatest mana value
+  among creatures and planeswalkers they control" (701.13a, 608.2d).
 - permissions to cast exiled cards (601.3, 611.2b): "You may cast red spells from among them
   this turn", "Until end of turn, you may cast spells from among those exiled cards", "You may
   cast a Vehicle or artifact creature spell from among them" (one, now: 608.2g), "You may
@@ -36,7 +38,8 @@ from rules_engine.abilities import (
     Ref,
     Restriction,
 )
-from rules_engine.text.nouns import Ctx, parse_filter, parse_ref
+from rules_engine.records import PlayerExiles
+from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -152,7 +155,23 @@ def _become_creatures(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return Animate(subject=s, card_types=types, duration=None, text=m.group(0))
 
 
+def _exiles_greatest(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target opponent exiles a creature or planeswalker they control with the greatest mana
+    value among creatures and planeswalkers they control" (701.13a, 608.2d): that player
+    chooses among their own objects that qualify (a tie: any of them)."""
+    if s.kind == "you" or s.kind not in _PLAYERS + ("target",):
+        return None
+    flt = parse_filter(f"{m.group('what')} {m.group('q')}")
+    n = amount(m.group("n"))
+    if flt is None or n is None:
+        return None
+    return PlayerExiles(player=s, filter=flt, zone="battlefield", amount=n, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"exiles (?P<n>an?|one|two) (?P<what>[a-z ,]+?) they control (?P<q>with the "
+     r"(?:greatest|least) (?:power|toughness|mana value) among [a-z ,]+ they control)",
+     _exiles_greatest),
     (r"become (?P<types>(?:(?:artifact|enchantment|land) )+creatures)", _become_creatures),
     (r"(?:is|are) goaded for the rest of the game", _goaded_for_good),
     (r"(?:doesn't|don't) untap during (?:its|their) (?:controller's |controllers' )?next untap "
