@@ -54,6 +54,7 @@ from rules_engine.mechanics import (  # noqa: F401
     exile_until,
     extra_phases,
     face_down,
+    filter_deeds,
     filter_words,
     foretell,
     gift,

@@ -203,6 +203,9 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             found = _remembered(ctx, "those")
             if found is not None:
                 return found
+        if ref.filter is not None:  # "each of those creatures you don't control" (608.2c)
+            return [o for o in ctx.those if not isinstance(o, GameObject) or targeting.matches(
+                game, o, ref.filter, ctx.controller, _source_obj(ctx), zone_check=False)]
         return list(ctx.those)
     if kind in ("chosen", "chosen_one"):
         return _choose_among(ctx, ref)
@@ -223,7 +226,8 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
-    if not pool and flt is not None and flt.zone in ("graveyard", "exile", "hand"):
+    if flt is not None and (flt.zone in ("graveyard", "exile") or flt.zone == "hand" and
+                            not pool):
         # "exile a card from an opponent's graveyard", "put an artifact card from your hand
         # onto the battlefield": not "from among them", so the card is
         # chosen from that zone of the players the filter names (608.2d)

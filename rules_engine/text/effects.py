@@ -83,6 +83,7 @@ from rules_engine.text.nouns import (
     parse_refs,
     singular,
 )
+from rules_engine.text.nouns_more import extend as _extend_nouns
 from rules_engine.text.phrases import PHRASES
 from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
@@ -150,7 +151,8 @@ _extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text
 _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engine.text.verbs_kw)
 _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)
 _extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
-# one-shot verbs n-z of helper effB (rules_engine.text.verbs_actions)
+# one-shot verbs n-z of helper effB (rules_engine.text.verbs_actions), noun postfixes
+_extend_nouns()
 _extend_action_verbs(VERB_PHRASES, _DURATION_PREFIX)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,

@@ -250,7 +250,7 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     # "a spell that's one or more colors" (105.2: a colored object)
     text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
-    if tm:
+    if tm and not re.search(r"\btoken\b", tm.group("what"), re.I):  # (text.nouns_more)
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the
         # noun by type (rule 205); it must itself be a type/subtype/color phrase
         inner = parse_filter(re.sub(r"\b(?:an?) ", "", tm.group("what")))
@@ -440,6 +440,12 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     if p.lower().startswith("each of "):
         p = p[8:]
     low = p.lower()
+    tm = re.fullmatch(r"those (?P<noun>creatures|permanents|cards) (?P<who>you control|you don't "
+                      r"control|an opponent controls)", low)
+    if tm:  # "each of those creatures you don't control": the ones just named that qualify
+        flt = parse_filter(f"{tm.group('noun')} {tm.group('who')}")
+        if flt is not None:
+            return Ref("those", filter=flt, text=p)
     if low in _PRONOUNS:
         kind = _PRONOUNS[low]
         if kind in ("controller_of", "owner_of"):

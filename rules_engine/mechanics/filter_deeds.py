@@ -1,0 +1,53 @@
+"""Filter qualifiers with words in them (helper "effB", issue 12), registered as shapes in
+``registry.QUALIFIER_PATTERNS`` so ``targeting.matches`` checks them and the support audit
+(``targeting.qualifier_understood``) counts them; their grammar is
+:mod:`rules_engine.text.nouns_more`.
+
+- "without an egg counter on it" (122.1): the object has no counter of that kind;
+- "that's a token or a Rabbit" (111.1 tokens; 205.2-205.3 card types and subtypes): either;
+- "that didn't attack or enter this turn" (508.1 declared as an attacker, 509.1 as a blocker,
+  403.3 entered the battlefield): none of those happened this turn to this object (400.7: a
+  permanent that left and came back is a new object, so only deeds since it entered count).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules_engine import registry
+
+
+def _without_counter(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
+    return obj.counters.get(m.group("kind"), 0) <= 0
+
+
+def _is_either(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
+    for alt in re.split(r" or an? ", m.group("alts")):
+        word = alt.strip().lower()
+        if word == "token" and getattr(obj, "token", False):
+            return True
+        if word == "nontoken" and not getattr(obj, "token", False):
+            return True
+        if obj.has_type(word.capitalize()) or word in (s.lower() for s in obj.subtypes):
+            return True
+    return False
+
+
+_DEED_EVENTS = {"attack": "attacks", "block": "blocks", "enter": "entered"}
+
+
+def _did_none(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
+    deeds = {_DEED_EVENTS[d] for d in re.findall(r"attack|block|enter", m.group("deeds"))}
+    return not any(ev.data.get("obj") is obj for name in deeds
+                   for ev in game.events_this_turn(name))
+
+
+registry.QUALIFIER_PATTERNS.extend([
+    (re.compile(r"without an? (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on (?:it|them)", re.I),
+     _without_counter),
+    (re.compile(r"(?:that's|that is|that are) an? (?P<alts>[\w-]+(?: or an? [\w-]+)+)", re.I),
+     _is_either),
+    (re.compile(r"that (?:didn't|did not) (?P<deeds>(?:attack|block|enter)(?:,? or (?:attack|"
+                r"block|enter))*) this turn", re.I), _did_none),
+])

@@ -1,0 +1,32 @@
+"""Noun postfixes of helper "effB" (issue 12), appended to the postfix table of
+:mod:`rules_engine.text.nouns` when :mod:`rules_engine.text.effects` imports this module. Each
+becomes a filter qualifier that :mod:`rules_engine.mechanics.filter_deeds` checks through
+``registry.QUALIFIER_PATTERNS``:
+
+- "without an egg counter on it" (122.1: none of that kind on it);
+- "that's a token or a Rabbit" (111.1, 205.3: either of the named kinds);
+- "that didn't attack or enter this turn" (508.1, 403.3: this turn's event log);
+- "named Midnight Clock" (201.2: a printed name; the matcher compares names).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules_engine.text import nouns
+
+POSTFIXES: list[tuple[re.Pattern[str], dict]] = [
+    (re.compile(r"\s+without an? (?:[+-]\d+/[+-]\d+|[a-z]+) counters? on (?:it|them)$", re.I),
+     {"qualifier": "$0"}),
+    (re.compile(r"\s+(?:that's|that is|that are) an? [\w-]+(?: or an? [\w-]+)+$", re.I),
+     {"qualifier": "$0"}),
+    (re.compile(r"\s+that (?:didn't|did not) (?:attack|block|enter)(?:,? or (?:attack|block|"
+                r"enter))* this turn$", re.I), {"qualifier": "$0"}),
+    (re.compile(r"(?<!\bnot)\s+named (?-i:[A-Z])[\w' -]*$", re.I), {"qualifier": "$0"}),
+]
+
+
+def extend() -> None:
+    """Append these postfixes to the noun grammar (once)."""
+    if not any(rx.pattern == POSTFIXES[0][0].pattern for rx, _ in nouns._POSTFIX):
+        nouns._POSTFIX.extend(POSTFIXES)
