@@ -443,3 +443,15 @@ class Vote(Effect):
 
     options: tuple[str, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseInstruction(Effect):
+    """"Each opponent discards a card or sacrifices a creature", "... unless they sacrifice a
+    nonland permanent or discard a card": ``chooser`` (each player it names) picks one of the
+    ``options`` (each a sequence of effects) and carries it out (608.2d: the player named makes
+    the choice as the effect resolves)."""
+
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    options: tuple[tuple[Effect, ...], ...] = ()
+    text: str = ""

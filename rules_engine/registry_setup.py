@@ -21,6 +21,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 )
 from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     choose_among,  # 608.2c-d choosing among the cards looked at
+    choose_instruction,  # 608.2d "discards a card or sacrifices a creature"
     copy_except,  # 707.9b enter as a copy, except ...
     dice,  # 706 rolling dice
     doubling,  # 701.10e

@@ -211,6 +211,9 @@ def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     return result
 
 
+hooks.PARSE_VP = parse_vp  # (text.verbs_actions: "discards a card or sacrifices a creature")
+
+
 def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     t = vp.strip().rstrip(".").strip()
     for rx, dur in _DURATIONS:

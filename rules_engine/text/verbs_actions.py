@@ -12,6 +12,8 @@ grammar read before the verb, so a phrase serves every subject.
 - "Vehicles you control become artifact creatures until end of turn" (205.1a, 301.7b).
 - "Target opponent exiles a creature or planeswalker they control with the greatest mana value
   among creatures and planeswalkers they control" (701.13a, 608.2d).
+- "discards a card or sacrifices a creature", "unless they sacrifice a nonland permanent or
+  discard a card" (608.2d): :class:`~rules_engine.records.ChooseInstruction`.
 - permissions to cast exiled cards (601.3, 611.2b): "You may cast red spells from among them
   this turn", "Until end of turn, you may cast spells from among those exiled cards", "You may
   cast a Vehicle or artifact creature spell from among them" (one, now: 608.2g), "You may
@@ -38,7 +40,8 @@ from rules_engine.abilities import (
     Ref,
     Restriction,
 )
-from rules_engine.records import PlayerExiles
+from rules_engine.records import ChooseInstruction, PlayerExiles
+from rules_engine.text import hooks
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -168,7 +171,27 @@ def _exiles_greatest(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return PlayerExiles(player=s, filter=flt, zone="battlefield", amount=n, text=m.group(0))
 
 
+_EITHER_VERBS = r"(?:sacrifices?|discards?|exiles?|loses?|pays?|draws?|mills?|returns?|puts?)"
+
+
+def _either_instruction(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"discards a card or sacrifices a creature" (608.2d): the subject player chooses one of
+    the two instructions, each read as a verb phrase of that subject."""
+    if hooks.PARSE_VP is None or s.kind not in _PLAYERS + ("target",) or \
+            (s.kind == "target" and s.target is not None and s.target.kind not in (
+                "player", "opponent")):
+        return None
+    mark = ctx.mark()
+    first = hooks.PARSE_VP(s, m.group("a"), ctx)
+    second = hooks.PARSE_VP(s, m.group("b"), ctx) if first is not None else None
+    if first is None or second is None:
+        ctx.reset(mark)
+        return None
+    return ChooseInstruction(chooser=s, options=(tuple(first), tuple(second)), text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"(?P<a>{_EITHER_VERBS} [^,]+?) or (?P<b>{_EITHER_VERBS} [^,]+)", _either_instruction),
     (r"exiles (?P<n>an?|one|two) (?P<what>[a-z ,]+?) they control (?P<q>with the "
      r"(?:greatest|least) (?:power|toughness|mana value) among [a-z ,]+ they control)",
      _exiles_greatest),
