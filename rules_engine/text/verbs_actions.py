@@ -14,6 +14,8 @@ grammar read before the verb, so a phrase serves every subject.
   among creatures and planeswalkers they control" (701.13a, 608.2d).
 - "discards a card or sacrifices a creature", "unless they sacrifice a nonland permanent or
   discard a card" (608.2d): :class:`~rules_engine.records.ChooseInstruction`.
+- "Target creature attacks or blocks this turn if able", "... attacks target opponent this turn
+  if able" (508.1d, 509.1c).
 - permissions to cast exiled cards (601.3, 611.2b): "You may cast red spells from among them
   this turn", "Until end of turn, you may cast spells from among those exiled cards", "You may
   cast a Vehicle or artifact creature spell from among them" (one, now: 608.2g), "You may
@@ -190,7 +192,30 @@ def _either_instruction(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return ChooseInstruction(chooser=s, options=(tuple(first), tuple(second)), text=m.group(0))
 
 
+def _attack_duty(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target creature attacks or blocks this turn if able" (508.1d, 509.1c: requirements for
+    both declarations), "target creature attacks target opponent this turn if able" (508.1d; the
+    player is a target of the ability, 115.1: in a two-player game the only opponent, so the
+    requirement is to attack)."""
+    if s.kind in _PLAYERS:
+        return None
+    turn = (m.group("turn") or "").lower()
+    dur = Duration("combat") if turn == "this combat" else (
+        Duration("this_turn") if turn else None)
+    if m.group("whom"):
+        whom = parse_ref(m.group("whom"), ctx)
+        if whom is None or whom.kind != "target":
+            return None
+    out: list[Effect] = [Restriction(kind="attacks_each_combat", subject=s, duration=dur,
+                                     text=m.group(0))]
+    if m.group("blocks"):
+        out.append(Restriction(kind="blocks_if_able", subject=s, duration=dur, text=m.group(0)))
+    return tuple(out)
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"attacks(?P<blocks> or blocks)?(?: (?P<whom>target opponent|target player))? "
+     r"(?:(?P<turn>this turn|this combat)|each combat) if able", _attack_duty),
     (rf"(?P<a>{_EITHER_VERBS} [^,]+?) or (?P<b>{_EITHER_VERBS} [^,]+)", _either_instruction),
     (r"exiles (?P<n>an?|one|two) (?P<what>[a-z ,]+?) they control (?P<q>with the "
      r"(?:greatest|least) (?:power|toughness|mana value) among [a-z ,]+ they control)",
