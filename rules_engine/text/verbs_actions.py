@@ -213,7 +213,22 @@ def _attack_duty(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return tuple(out)
 
 
+def _colored_subtype(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"that creature becomes a blue Crab in addition to its other types" (205.1b: the subtype
+    is added, layer 4; 105.3: its colour becomes blue, layer 5 - the words keep only its
+    types)."""
+    if s.kind in _PLAYERS:
+        return None
+    subtypes = tuple(m.group("types").split())
+    if any(not w[:1].isupper() for w in subtypes):
+        return None
+    return Animate(subject=s, subtypes=subtypes, colors=(m.group("color").lower(),),
+                   duration=None, additional=True, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"becomes? an? (?P<color>white|blue|black|red|green) (?P<types>(?-i:[A-Z])[\w-]+"
+     r"(?: (?-i:[A-Z])[\w-]+)*) in addition to its other types", _colored_subtype),
     (r"attacks(?P<blocks> or blocks)?(?: (?P<whom>target opponent|target player))? "
      r"(?:(?P<turn>this turn|this combat)|each combat) if able", _attack_duty),
     (rf"(?P<a>{_EITHER_VERBS} [^,]+?) or (?P<b>{_EITHER_VERBS} [^,]+)", _either_instruction),
