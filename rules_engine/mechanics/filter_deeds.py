@@ -7,7 +7,8 @@
 - "that's a token or a Rabbit" (111.1 tokens; 205.2-205.3 card types and subtypes): either;
 - "that didn't attack or enter this turn" (508.1 declared as an attacker, 509.1 as a blocker,
   403.3 entered the battlefield): none of those happened this turn to this object (400.7: a
-  permanent that left and came back is a new object, so only deeds since it entered count).
+  permanent that left and came back is a new object, so only deeds since it entered count);
+- "that's attacking alone" (506.5).
 """
 
 from __future__ import annotations
@@ -43,7 +44,14 @@ def _did_none(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
                    for ev in game.events_this_turn(name))
 
 
+def _attacking_alone(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
+    """506.5: a creature attacks alone when it is the only creature declared as an attacker."""
+    attackers = [o for o in game.permanents() if getattr(o, "attacking", None) is not None]
+    return attackers == [obj]
+
+
 registry.QUALIFIER_PATTERNS.extend([
+    (re.compile(r"(?:that's|that is) attacking alone", re.I), _attacking_alone),
     (re.compile(r"without an? (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on (?:it|them)", re.I),
      _without_counter),
     (re.compile(r"(?:that's|that is|that are) an? (?P<alts>[\w-]+(?: or an? [\w-]+)+)", re.I),

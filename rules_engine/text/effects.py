@@ -124,7 +124,7 @@ _SUBJECT_SPLIT = re.compile(
     re.I)
 
 _DURATIONS = [
-    (re.compile(r"\s+until end of turn$", re.I), Duration("end_of_turn")),
+    (re.compile(r"\s+until (?:the )?end of turn$", re.I), Duration("end_of_turn")),
     (re.compile(r"\s+until your next turn$", re.I), Duration("your_next_turn")),
     (re.compile(r"\s+until your next end step$", re.I), Duration("your_next_end_step")),
     (re.compile(r"\s+this turn$", re.I), Duration("this_turn")),

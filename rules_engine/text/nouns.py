@@ -250,7 +250,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     # "a spell that's one or more colors" (105.2: a colored object)
     text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
-    if tm and not re.search(r"\btoken\b", tm.group("what"), re.I):  # (text.nouns_more)
+    if tm and not re.search(r"\btoken\b|^attacking alone$", tm.group("what"), re.I):
+        # (those two: postfixes of text.nouns_more)
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the
         # noun by type (rule 205); it must itself be a type/subtype/color phrase
         inner = parse_filter(re.sub(r"\b(?:an?) ", "", tm.group("what")))
@@ -451,7 +452,14 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
-    m = re.fullmatch(r"(target .+?)'s (controller|owner)", p, re.I)
+    m = re.fullmatch(r"(target .+?)'s (controller|owner)", p, re.I) or re.fullmatch(
+        r"the (?P<k>controller|owner) of (?P<t>target .+)", p, re.I)
+    if m and m.re.groupindex.get("t"):  # "the owner of target nonland permanent"
+        inner = parse_ref(m.group("t"), ctx)
+        if inner is not None:
+            kind = "controller_of" if m.group("k").lower() == "controller" else "owner_of"
+            return Ref(kind, of=inner, text=p)
+        m = None
     if m:  # "target spell's controller": that target's controller (read before "target ...")
         inner = parse_ref(m.group(1), ctx)
         if inner is not None:

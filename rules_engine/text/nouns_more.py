@@ -6,7 +6,9 @@ becomes a filter qualifier that :mod:`rules_engine.mechanics.filter_deeds` check
 - "without an egg counter on it" (122.1: none of that kind on it);
 - "that's a token or a Rabbit" (111.1, 205.3: either of the named kinds);
 - "that didn't attack or enter this turn" (508.1, 403.3: this turn's event log);
-- "named Midnight Clock" (201.2: a printed name; the matcher compares names).
+- "named Midnight Clock" (201.2: a printed name; the matcher compares names);
+- "with the highest mana value among ..." (as "greatest", ``targeting._GREATEST``);
+- "that's attacking alone" (506.5: the only creature attacking).
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ POSTFIXES: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+that (?:didn't|did not) (?:attack|block|enter)(?:,? or (?:attack|block|"
                 r"enter))* this turn$", re.I), {"qualifier": "$0"}),
     (re.compile(r"(?<!\bnot)\s+named (?-i:[A-Z])[\w' -]*$", re.I), {"qualifier": "$0"}),
+    # "with the highest mana value among creatures they control" (targeting._GREATEST)
+    (re.compile(r"\s+with the (?:highest|lowest) (?:power|toughness|mana value) among .+$", re.I),
+     {"qualifier": "$0"}),
+    (re.compile(r"\s+(?:that's|that is) attacking alone$", re.I), {"qualifier": "$0"}),
 ]
 
 

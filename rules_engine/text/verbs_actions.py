@@ -37,6 +37,7 @@ from rules_engine.abilities import (
     Effect,
     Goad,
     KeywordAction,
+    MoveToZone,
     ObjectFilter,
     PlayPermission,
     Ref,
@@ -226,7 +227,30 @@ def _colored_subtype(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                    duration=None, additional=True, text=m.group(0))
 
 
+def _theirs(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target opponent sacrifices a creature they control [with the highest mana value among
+    ...]": "they control" says only whose (701.21a: a player sacrifices their own permanents),
+    so the phrase is the same without it."""
+    if hooks.PARSE_VP is None or s.kind not in _PLAYERS + ("target",):
+        return None
+    rest = f" {m.group('rest')}" if m.group("rest") else ""
+    found = hooks.PARSE_VP(s, f"{m.group('verb')} {m.group('what')}{rest}", ctx)
+    return None if found is None else tuple(found)
+
+
+def _owner_shuffles(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target creature's owner shuffles it into their library", "The owner of target artifact
+    ... shuffles it into their library" (401.3, 701.24a): the object goes to its owner's
+    library, which is shuffled."""
+    if s.kind != "owner_of" or s.of is None:
+        return None
+    return MoveToZone(subject=s.of, to_zone="library_shuffled", text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?P<verb>sacrifices|exiles) (?P<what>(?:an?|one|two|three) [a-z ,]+?) they control"
+     r"(?: (?P<rest>with the (?:greatest|highest|least|lowest) .+))?", _theirs),
+    (r"shuffles it into (?:their|his or her|its owner's) library", _owner_shuffles),
     (r"becomes? an? (?P<color>white|blue|black|red|green) (?P<types>(?-i:[A-Z])[\w-]+"
      r"(?: (?-i:[A-Z])[\w-]+)*) in addition to its other types", _colored_subtype),
     (r"attacks(?P<blocks> or blocks)?(?: (?P<whom>target opponent|target player))? "
