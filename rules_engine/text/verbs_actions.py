@@ -16,6 +16,8 @@ grammar read before the verb, so a phrase serves every subject.
   discard a card" (608.2d): :class:`~rules_engine.records.ChooseInstruction`.
 - "Target creature attacks or blocks this turn if able", "... attacks target opponent this turn
   if able" (508.1d, 509.1c).
+- "Target player searches their library for a basic land card, puts it onto the battlefield
+  tapped, then shuffles" (701.23a), read as the imperative search done by that player.
 - permissions to cast exiled cards (601.3, 611.2b): "You may cast red spells from among them
   this turn", "Until end of turn, you may cast spells from among those exiled cards", "You may
   cast a Vehicle or artifact creature spell from among them" (one, now: 608.2g), "You may
@@ -247,7 +249,24 @@ def _owner_shuffles(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return MoveToZone(subject=s.of, to_zone="library_shuffled", text=m.group(0))
 
 
+_THIRD_PERSON = {"searches": "search", "puts": "put", "reveals": "reveal", "shuffles": "shuffle",
+                 "exiles": "exile", "returns": "return"}
+
+
+def _searches(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target player searches their library for a basic land card, puts it onto the
+    battlefield tapped, then shuffles" (701.23a): the same search as the imperative "search
+    their library ..., put it ..., then shuffle", done by that player."""
+    if hooks.PARSE_VP is None or s.kind == "you":
+        return None
+    words = re.sub(r"\b(" + "|".join(_THIRD_PERSON) + r")\b",
+                   lambda w: _THIRD_PERSON[w.group(1).lower()], m.group(0), flags=re.I)
+    found = hooks.PARSE_VP(s, words, ctx)
+    return None if found is None else tuple(found)
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"searches (?:their|his or her) library for .+?,? then shuffles(?: and .+)?", _searches),
     (r"(?P<verb>sacrifices|exiles) (?P<what>(?:an?|one|two|three) [a-z ,]+?) they control"
      r"(?: (?P<rest>with the (?:greatest|highest|least|lowest) .+))?", _theirs),
     (r"shuffles it into (?:their|his or her|its owner's) library", _owner_shuffles),
