@@ -550,8 +550,11 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     flt = parse_filter(p)
     if flt is not None and _is_plural_group(p):
         return Ref("each", filter=flt, text=p)
-    m = re.match(rf"^({NUM_WORD}|any number of) (.+)$", p, re.I)
+    m = re.match(rf"^({NUM_WORD}|any number of) (.+)$", p, re.I) or re.match(
+        rf"^up to ((?!an?\b){NUM_WORD}) ((?!.*\btargets?\b).+)$", p, re.I)
     if m and m.group(1).lower() not in ("a", "an", "one", "x"):
+        # ("up to two creature cards from your graveyard": the player picks that many or
+        # fewer, 107.1c; a list answer may be shorter)
         flt = parse_filter(m.group(2))
         n = number(m.group(1))
         if flt is not None:
