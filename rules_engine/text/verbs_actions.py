@@ -33,12 +33,15 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import (
+    Amount,
     Animate,
     CastWithoutPaying,
     Duration,
     Effect,
+    GainLife,
     Goad,
     KeywordAction,
+    LoseLife,
     MoveToZone,
     ObjectFilter,
     PlayPermission,
@@ -250,7 +253,7 @@ def _owner_shuffles(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 _THIRD_PERSON = {"searches": "search", "puts": "put", "reveals": "reveal", "shuffles": "shuffle",
-                 "exiles": "exile", "returns": "return"}
+                 "exiles": "exile", "returns": "return", "mills": "mill"}
 
 
 def _searches(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -265,8 +268,19 @@ def _searches(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return None if found is None else tuple(found)
 
 
+def _twice_life(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"you gain twice that much life" (119.3; "that much" is the amount the trigger or the
+    instruction before counted)."""
+    if s.kind not in _PLAYERS:
+        return None
+    cls = GainLife if m.group("verb").lower().startswith("gain") else LoseLife
+    return cls(player=s, amount=Amount(text="twice that much"), text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?P<verb>gains?|loses?) twice that much life", _twice_life),
     (r"searches (?:their|his or her) library for .+?,? then shuffles(?: and .+)?", _searches),
+    (r"mills (?:a card|\w+ cards), then puts .+ milled this way .+", _searches),
     (r"(?P<verb>sacrifices|exiles) (?P<what>(?:an?|one|two|three) [a-z ,]+?) they control"
      r"(?: (?P<rest>with the (?:greatest|highest|least|lowest) .+))?", _theirs),
     (r"shuffles it into (?:their|his or her|its owner's) library", _owner_shuffles),
