@@ -50,7 +50,24 @@ def _attacking_alone(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool
     return attackers == [obj]
 
 
+def _is_none_of(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
+    return not _is_either(game, obj, source, m)
+
+
+_BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _basic_land_type(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
+    """205.3i: Plains, Island, Swamp, Mountain and Forest are the basic land types."""
+    return any(t in obj.subtypes for t in _BASIC_LAND_TYPES)
+
+
 registry.QUALIFIER_PATTERNS.extend([
+    (re.compile(r"that (?:doesn't|does not) have an? (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counter "
+                r"on it", re.I), _without_counter),
+    (re.compile(r"that (?:isn't|is not|aren't|are not) an? (?P<alts>[\w-]+(?: or an? [\w-]+)*)",
+                re.I), _is_none_of),
+    (re.compile(r"with a basic land type", re.I), _basic_land_type),
     (re.compile(r"(?:that's|that is) attacking alone", re.I), _attacking_alone),
     (re.compile(r"without an? (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on (?:it|them)", re.I),
      _without_counter),

@@ -29,6 +29,11 @@ POSTFIXES: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+with the (?:highest|lowest) (?:power|toughness|mana value) among .+$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+(?:that's|that is) attacking alone$", re.I), {"qualifier": "$0"}),
+    (re.compile(r"\s+that (?:doesn't|does not) have an? (?:[+-]\d+/[+-]\d+|[a-z]+) counter on "
+                r"it$", re.I), {"qualifier": "$0"}),
+    (re.compile(r"\s+that (?:isn't|is not|aren't|are not) an? (?-i:[A-Z])[\w-]+(?: or an? "
+                r"(?-i:[A-Z])[\w-]+)*$", re.I), {"qualifier": "$0"}),
+    (re.compile(r"\s+with a basic land type$", re.I), {"qualifier": "with a basic land type"}),
 ]
 
 
