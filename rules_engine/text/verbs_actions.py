@@ -47,6 +47,7 @@ from rules_engine.abilities import (
     PlayPermission,
     Ref,
     Restriction,
+    WithX,
 )
 from rules_engine.records import ChooseInstruction, PlayerExiles
 from rules_engine.text import hooks
@@ -277,7 +278,22 @@ def _twice_life(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return cls(player=s, amount=Amount(text="twice that much"), text=m.group(0))
 
 
+def _counters_equal_to(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put a number of +1/+1 counters equal to its power on up to one target creature"
+    (122.1, 107.3e): the same as "put X +1/+1 counters on ..., where X is its power", the
+    number computed as the effect resolves."""
+    if hooks.PARSE_VP is None:
+        return None
+    inner = hooks.PARSE_VP(s, f"put X {m.group('kind')} counters on {m.group('obj')}", ctx)
+    if inner is None:
+        return None
+    return WithX(x=Amount(variable="X", text=m.group("amt")), effects=tuple(inner),
+                 text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"puts? (?:a number of )?(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters equal to (?P<amt>.+?) "
+     r"on (?P<obj>(?:up to one |each |another |target |~|it\b).*)", _counters_equal_to),
     (r"(?P<verb>gains?|loses?) twice that much life", _twice_life),
     (r"searches (?:their|his or her) library for .+?,? then shuffles(?: and .+)?", _searches),
     (r"mills (?:a card|\w+ cards), then puts .+ milled this way .+", _searches),
