@@ -207,6 +207,9 @@ class MoveExiledWith(Effect):
     destination: str = "graveyard"
     controller: str = "owner"
     text: str = ""
+    # "put all creature cards exiled with ~ onto the battlefield under your control": only
+    # the cards the filter names (None: every one)
+    filter: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,7 @@ from rules_engine.abilities import (
     Restriction,
     WithX,
 )
-from rules_engine.records import ChooseInstruction, PlayerExiles
+from rules_engine.records import ChooseInstruction, MoveExiledWith, PlayerExiles
 from rules_engine.text import hooks
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 
@@ -291,7 +291,32 @@ def _counters_equal_to(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                  text=m.group(0))
 
 
+def _exiled_with_cards(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put all creature cards exiled with ~ onto the battlefield under your control", "put
+    each card exiled with it into its owner's hand" (607.2a, 406.6; "it" is this object, the
+    one whose instruction exiled them)."""
+    if s.kind != "you":
+        return None
+    what = m.group("what")
+    flt = None
+    if what.lower() not in ("card", "cards"):
+        flt = parse_filter(what)
+        if flt is None:
+            return None
+    dest = m.group("dest").lower()
+    zone = ("graveyard" if "graveyard" in dest else "hand" if "hand" in dest
+            else "battlefield")
+    return MoveExiledWith(destination=zone, filter=flt,
+                          controller="you" if "your control" in dest else "owner",
+                          text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?:put|return) (?:each|all|the) (?P<what>[\w -]*?cards?) exiled with (?:~|it) (?P<dest>"
+     r"into (?:its|their) owners?'s? graveyards?|(?:in)?to (?:its|their) owners?'s? hands?|"
+     r"(?:on)?to the battlefield under (?:(?:its owner's|their owners?'s?|your) control|the "
+     r"control of (?:that card's|its|their) owners?))",
+     _exiled_with_cards),
     (r"puts? (?:a number of )?(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters equal to (?P<amt>.+?) "
      r"on (?P<obj>(?:up to one |each |another |target |~|it\b).*)", _counters_equal_to),
     (r"(?P<verb>gains?|loses?) twice that much life", _twice_life),
