@@ -458,3 +458,13 @@ class ChooseInstruction(Effect):
     chooser: Ref = field(default_factory=lambda: Ref("you"))
     options: tuple[tuple[Effect, ...], ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTargets(Effect):
+    """"You may choose new targets for target spell / that spell / it", "You may change any
+    targets of target Arcane spell" (115.7d: the player may change any number of the spell's
+    targets, each new one legal; the "may" is the :class:`MayEffect` around it)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    text: str = ""

@@ -49,7 +49,7 @@ from rules_engine.abilities import (
     Restriction,
     WithX,
 )
-from rules_engine.records import ChooseInstruction, MoveExiledWith, PlayerExiles
+from rules_engine.records import ChangeTargets, ChooseInstruction, MoveExiledWith, PlayerExiles
 from rules_engine.text import hooks
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 
@@ -311,7 +311,20 @@ def _exiled_with_cards(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                           text=m.group(0))
 
 
+def _change_targets(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"(You may) choose new targets for target spell / that spell / it", "change any targets
+    of target Arcane spell" (115.7d)."""
+    if s.kind != "you":
+        return None
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None or ref.kind in _PLAYERS:
+        return None
+    return ChangeTargets(subject=ref, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?:choose new targets for|change (?:any|the) targets? of) (?P<obj>target [\w ]*spell|"
+     r"that spell|it)", _change_targets),
     (r"(?:put|return) (?:each|all|the) (?P<what>[\w -]*?cards?) exiled with (?:~|it) (?P<dest>"
      r"into (?:its|their) owners?'s? graveyards?|(?:in)?to (?:its|their) owners?'s? hands?|"
      r"(?:on)?to the battlefield under (?:(?:its owner's|their owners?'s?|your) control|the "
