@@ -210,6 +210,8 @@ class MoveExiledWith(Effect):
     # "put all creature cards exiled with ~ onto the battlefield under your control": only
     # the cards the filter names (None: every one)
     filter: ObjectFilter | None = None
+    # "put a creature card exiled with ~ onto the battlefield": one of them, chosen (608.2d)
+    one: bool = False
 
 
 @dataclass(frozen=True, slots=True)

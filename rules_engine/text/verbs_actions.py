@@ -308,7 +308,7 @@ def _exiled_with_cards(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
             else "battlefield")
     return MoveExiledWith(destination=zone, filter=flt,
                           controller="you" if "your control" in dest else "owner",
-                          text=m.group(0))
+                          one=m.group("n").lower() in ("a", "an"), text=m.group(0))
 
 
 def _change_targets(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -325,7 +325,8 @@ def _change_targets(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 VP_SPECS: list[tuple[str, _Builder]] = [
     (r"(?:choose new targets for|change (?:any|the) targets? of) (?P<obj>target [\w ]*spell|"
      r"that spell|it)", _change_targets),
-    (r"(?:put|return) (?:each|all|the) (?P<what>[\w -]*?cards?) exiled with (?:~|it) (?P<dest>"
+    (r"(?:put|return) (?P<n>each|all|the|an?) (?P<what>[\w -]*?cards?) exiled with (?:~|it) "
+     r"(?P<dest>"
      r"into (?:its|their) owners?'s? graveyards?|(?:in)?to (?:its|their) owners?'s? hands?|"
      r"(?:on)?to the battlefield under (?:(?:its owner's|their owners?'s?|your) control|the "
      r"control of (?:that card's|its|their) owners?))",
