@@ -21,6 +21,10 @@ def h_choose_instruction(ctx: Ctx, eff: ChooseInstruction) -> None:
     does it as far as possible (609.3); "if they do" sees whether something was done."""
     game = ctx.game
     did = False
+    # "you and defending player each ...": one record per player, one group "this way"
+    last = game.__dict__.get("chosen_instructions")
+    those: list = list(last[1]) if last is not None and last[0] is ctx else []
+    start = len(game.events)
     for p in _players(ctx, eff.chooser) or [ctx.controller]:
         labels = [_label(o) for o in eff.options]
         pick = game.decider.choose(p.name, f"instruction to carry out ({eff.text})", labels)
@@ -31,7 +35,13 @@ def h_choose_instruction(ctx: Ctx, eff: ChooseInstruction) -> None:
         sub.did = False
         run(game, sub, option)
         did = did or bool(sub.did)
+    # what was discarded or sacrificed: "each land card put into a graveyard this way" (608.2c)
+    those += [ev.data["obj"] for ev in game.events[start:]
+              if ev.name in ("discarded", "sacrificed") and ev.data.get("obj") is not None]
+    game.__dict__["chosen_instructions"] = (ctx, those)
     ctx.did = did
+    ctx.those = those
+    ctx.count = len(those)
 
 
 registry.register_effects({ChooseInstruction: h_choose_instruction})

@@ -52,6 +52,7 @@ from rules_engine.abilities import (
 from rules_engine.records import ChangeTargets, ChooseInstruction, MoveExiledWith, PlayerExiles
 from rules_engine.text import hooks
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
+from rules_engine.text.verbs_players import is_player
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -186,9 +187,7 @@ _EITHER_VERBS = r"(?:sacrifices?|discards?|exiles?|loses?|pays?|draws?|mills?|re
 def _either_instruction(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"discards a card or sacrifices a creature" (608.2d): the subject player chooses one of
     the two instructions, each read as a verb phrase of that subject."""
-    if hooks.PARSE_VP is None or s.kind not in _PLAYERS + ("target",) or \
-            (s.kind == "target" and s.target is not None and s.target.kind not in (
-                "player", "opponent")):
+    if hooks.PARSE_VP is None or not is_player(s):
         return None
     mark = ctx.mark()
     first = hooks.PARSE_VP(s, m.group("a"), ctx)
