@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from rules_engine import registry
+from rules_engine.objects import Player
 
 
 def _without_counter(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
@@ -62,7 +63,15 @@ def _basic_land_type(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool
     return any(t in obj.subtypes for t in _BASIC_LAND_TYPES)
 
 
+def _attacking_a_player(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
+    """"target creature that's attacking that player" after "Whenever you attack a player"
+    (506.4, 508.1b): attacking a player, not a planeswalker or battle; in a two-player game the
+    one player attacked is that player."""
+    return isinstance(getattr(obj, "attacking", None), Player)
+
+
 registry.QUALIFIER_PATTERNS.extend([
+    (re.compile(r"(?:that's|that is) attacking that player", re.I), _attacking_a_player),
     (re.compile(r"that (?:doesn't|does not) have an? (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counter "
                 r"on it", re.I), _without_counter),
     (re.compile(r"that (?:isn't|is not|aren't|are not) an? (?P<alts>[\w-]+(?: or an? [\w-]+)*)",

@@ -250,7 +250,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     # "a spell that's one or more colors" (105.2: a colored object)
     text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
-    if tm and not re.search(r"\btoken\b|^attacking alone$", tm.group("what"), re.I):
+    if tm and not re.search(r"\btoken\b|^attacking (?:alone|that player)$", tm.group("what"),
+                            re.I):
         # (those two: postfixes of text.nouns_more)
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the
         # noun by type (rule 205); it must itself be a type/subtype/color phrase
@@ -375,9 +376,10 @@ def _target_kind(flt: ObjectFilter, head: str) -> str:
     if ("player" in flt.qualifiers or "opponent" in flt.qualifiers) and (
             flt.card_types or "permanent" in flt.qualifiers):
         return "player_or_permanent"
-    if h in ("player", "players"):
+    # ("target creature that's attacking that player": a creature, the last word a qualifier's)
+    if h in ("player", "players") and not flt.card_types:
         return "player"
-    if h in ("opponent", "opponents"):
+    if h in ("opponent", "opponents") and not flt.card_types:
         return "opponent"
     if "ability" in flt.qualifiers:
         return "spell" if "spell" in flt.qualifiers else "ability"

@@ -34,6 +34,7 @@ POSTFIXES: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+that (?:isn't|is not|aren't|are not) an? (?-i:[A-Z])[\w-]+(?: or an? "
                 r"(?-i:[A-Z])[\w-]+)*$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+with a basic land type$", re.I), {"qualifier": "with a basic land type"}),
+    (re.compile(r"\s+(?:that's|that is) attacking that player$", re.I), {"qualifier": "$0"}),
 ]
 
 

@@ -321,7 +321,16 @@ def _change_targets(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return ChangeTargets(subject=ref, text=m.group(0))
 
 
+def _becomes_saddled(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target Mount you control becomes saddled until end of turn" (702.171b: the saddled
+    designation, which lasts until end of turn anyway)."""
+    if s.kind in _PLAYERS:
+        return None
+    return KeywordAction(name="saddle", subject=s, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"becomes? saddled(?: until end of turn)?", _becomes_saddled),
     (r"(?:choose new targets for|change (?:any|the) targets? of) (?P<obj>target [\w ]*spell|"
      r"that spell|it)", _change_targets),
     (r"(?:put|return) (?P<n>each|all|the|an?) (?P<what>[\w -]*?cards?) exiled with (?:~|it) "
