@@ -470,3 +470,17 @@ class ChangeTargets(Effect):
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCounters(Effect):
+    """"Move a counter from target creature you control onto a second target creature you
+    control", "move a +1/+1 counter from target creature onto ~" (122.5: removed from the first
+    object and put onto the second; nothing happens if either can't be done). ``counter`` is a
+    kind or "any" (the mover's choice)."""
+
+    source: Ref = field(default_factory=lambda: Ref("it"))
+    to: Ref = field(default_factory=lambda: Ref("self"))
+    counter: str = "any"
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""

@@ -27,6 +27,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     dice,  # 706 rolling dice
     doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...
+    move_counters,  # 122.5 moving a counter from one object onto another
     player_choices,
     players,  # 119.5 life totals becoming a number
     prevent_next,  # 615.7

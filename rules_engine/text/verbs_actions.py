@@ -49,7 +49,13 @@ from rules_engine.abilities import (
     Restriction,
     WithX,
 )
-from rules_engine.records import ChangeTargets, ChooseInstruction, MoveExiledWith, PlayerExiles
+from rules_engine.records import (
+    ChangeTargets,
+    ChooseInstruction,
+    MoveCounters,
+    MoveExiledWith,
+    PlayerExiles,
+)
 from rules_engine.text import hooks
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.verbs_players import is_player
@@ -329,7 +335,29 @@ def _becomes_saddled(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return KeywordAction(name="saddle", subject=s, text=m.group(0))
 
 
+def _move_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"move a counter from target creature you control onto a second target creature you
+    control", "move a +1/+1 counter from target creature onto ~" (122.5)."""
+    if s.kind != "you":
+        return None
+    n = amount(m.group("n"))
+    if n is None or n.value is None:
+        return None
+    mark = ctx.mark()
+    src = parse_ref(m.group("src"), ctx)
+    # ("a second target": another target word, so another object, 115.3; not "other than ~")
+    to_text = re.sub(r"^a second target\b", "target", m.group("to"), flags=re.I)
+    to = parse_ref(to_text, ctx) if src is not None else None
+    if src is None or to is None or src.kind in _PLAYERS or to.kind in _PLAYERS:
+        ctx.reset(mark)
+        return None
+    return MoveCounters(source=src, to=to, counter=(m.group("kind") or "any"), amount=n,
+                        text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"move (?P<n>an?|one|two|three) (?:(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) )??counters? from "
+     r"(?P<src>.+?) (?:onto|to) (?P<to>.+)", _move_counters),
     (r"becomes? saddled(?: until end of turn)?", _becomes_saddled),
     (r"(?:choose new targets for|change (?:any|the) targets? of) (?P<obj>target [\w ]*spell|"
      r"that spell|it)", _change_targets),
