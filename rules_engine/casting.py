@@ -547,6 +547,12 @@ def find_castable(game: Game, player: Player, name: str, from_zone: str) -> Game
                 if o.copy_for is not None and (o.name.lower() == key or (
                         o.label and str(o.label).lower() == key)):
                     found.append(o)
+    if not found and from_zone == "exile":
+        # 601.3: a card in another player's exile this player may cast ("exile the top card
+        # of that player's library ... you may cast that card")
+        found = [o for who, objs, _u, _f in game.play_permissions if who is player
+                 for o in objs if o.zone == "exile" and (o.name.lower() == key or (
+                     o.label and str(o.label).lower() == key))]
     if not found:
         for obj in game.all_objects():
             card = getattr(obj, "card", None)

@@ -316,6 +316,9 @@ class Game:
         res = self.resolving if to_zone == "exile" else None
         src = getattr(res, "source", res) if res is not None else None
         obj.exiled_with = (src, src.timestamp) if src is not None else None
+        replaced = self.__dict__.pop("exile_replaced_by", None) if to_zone == "exile" else None
+        if replaced is not None and replaced[0] is obj:  # "If ... would die, exile it instead"
+            obj.exiled_with = (replaced[1], replaced[1].timestamp)  # (607.2a: that ability's)
         obj.came_from = from_zone  # "each card exiled from their hand this way" (608.2c)
         if to_zone == "exile" and not obj.token:  # "one or more cards were put into exile
             self.__dict__["exiled_on_turn"] = self.turn  # this turn" (a token is no card)

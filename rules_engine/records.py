@@ -208,6 +208,11 @@ class MoveExiledWith(Effect):
     destination: str = "graveyard"
     controller: str = "owner"
     text: str = ""
+    # "put all creature cards exiled with ~ onto the battlefield under your control": only
+    # the cards the filter names (None: every one)
+    filter: ObjectFilter | None = None
+    # "put a creature card exiled with ~ onto the battlefield": one of them, chosen (608.2d)
+    one: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,6 +464,18 @@ class CastFromHand(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseInstruction(Effect):
+    """"Each opponent discards a card or sacrifices a creature", "... unless they sacrifice a
+    nonland permanent or discard a card": ``chooser`` (each player it names) picks one of the
+    ``options`` (each a sequence of effects) and carries it out (608.2d: the player named makes
+    the choice as the effect resolves)."""
+
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    options: tuple[tuple[Effect, ...], ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AddManaCouldProduce(AddMana):
     """"Add one mana of any type that a land you control could produce", "... of any color that
     a land an opponent controls could produce" (106.7): one mana of a type (``colors_only``:
@@ -467,3 +484,27 @@ class AddManaCouldProduce(AddMana):
 
     source_filter: ObjectFilter | None = None
     colors_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTargets(Effect):
+    """"You may choose new targets for target spell / that spell / it", "You may change any
+    targets of target Arcane spell" (115.7d: the player may change any number of the spell's
+    targets, each new one legal; the "may" is the :class:`MayEffect` around it)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCounters(Effect):
+    """"Move a counter from target creature you control onto a second target creature you
+    control", "move a +1/+1 counter from target creature onto ~" (122.5: removed from the first
+    object and put onto the second; nothing happens if either can't be done). ``counter`` is a
+    kind or "any" (the mover's choice)."""
+
+    source: Ref = field(default_factory=lambda: Ref("it"))
+    to: Ref = field(default_factory=lambda: Ref("self"))
+    counter: str = "any"
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""

@@ -86,6 +86,9 @@ GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[str, tuple[Any, ...], bool
 GRAVEYARD_CAST_KEYWORDS: set[str] = set()
 ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}
 QUALIFIERS: dict[str, Callable[[Any, Any, Any], bool]] = {}
+# qualifier shapes with words in them ("without an egg counter on it", "that's a token or a
+# Rabbit"): (compiled pattern, holds(game, obj, source, match)), tried after QUALIFIERS
+QUALIFIER_PATTERNS: list[tuple[Any, Callable[[Any, Any, Any, Any], bool]]] = []
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
 _TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}
 

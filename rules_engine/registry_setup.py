@@ -21,12 +21,15 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 )
 from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     cast_from_hand,  # 608.2g casting a card from the hand during a resolution
+    change_targets,  # 115.7 "you may choose new targets for target spell"
     choose_among,  # 608.2c-d choosing among the cards looked at
+    choose_instruction,  # 608.2d "discards a card or sacrifices a creature"
     copy_except,  # 707.9b enter as a copy, except ...
     dice,  # 706 rolling dice
     doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...
     mana_could,  # 106.7 mana a permanent could produce
+    move_counters,  # 122.5 moving a counter from one object onto another
     player_choices,
     players,  # 119.5 life totals becoming a number
     prevent_next,  # 615.7
@@ -58,6 +61,7 @@ from rules_engine.mechanics import (  # noqa: F401
     exile_until,
     extra_phases,
     face_down,
+    filter_deeds,
     filter_words,
     foretell,
     gift,

@@ -201,6 +201,9 @@ def check_once(game: Game) -> bool:
     # 704.5j legend rule
     for (idx, name), objs in (seen.items() if seen is not None else ()):
         if len(objs) > 1:
+            # 'The "legend rule" doesn't apply to permanents you control' (a static ability)
+            objs = [o for o in objs if not statics.restrictions_of(game, "legend_rule_exempt", o)]
+        if len(objs) > 1:
             controller = game.players[idx]
             keep = game.decider.choose(controller.name, f"which {name} to keep (704.5j)", objs)
             for obj in objs:

@@ -12,7 +12,7 @@ from rules_engine.decisions import match_option
 from rules_engine.errors import DecisionError, IllegalActionError
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.registry import QUALIFIERS, hooks
+from rules_engine.registry import QUALIFIER_PATTERNS, QUALIFIERS, hooks
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
           "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle",
@@ -92,6 +92,11 @@ def matches(game: Game, obj: Any, flt: Any, controller: Player, source: Any = No
         holds = QUALIFIERS.get(q)  # a mechanic's own word ("modified", 700.9)
         if holds is not None:
             if not holds(game, obj, source):
+                return False
+            continue
+        shaped = _qualifier_pattern(q)
+        if shaped is not None:
+            if not shaped[0](game, obj, source, shaped[1]):
                 return False
             continue
         if q == "permanent" and obj.zone != "battlefield":
@@ -471,12 +476,23 @@ def obj_names(obj: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _qualifier_pattern(q: str) -> tuple[Any, Any] | None:
+    """The registered qualifier shape ``q`` has (``registry.QUALIFIER_PATTERNS``) and its
+    match, else None."""
+    for rx, holds in QUALIFIER_PATTERNS:
+        m = rx.fullmatch(q)
+        if m:
+            return holds, m
+    return None
+
+
 def qualifier_understood(q: str) -> bool:
     """Whether :func:`matches` really checks this filter qualifier (for rules_engine.support:
     a qualifier not understood lets every object through)."""
     if q in _SIMPLE_QUALIFIERS or _COMPARE.match(q) or q.startswith("count:") or \
             _TURNS_BEGUN.match(q) or _EITHER.match(q) or q in _CONTEXT_QUALIFIERS or \
-            q == FIRST_EACH_TURN or _EXACTLY.match(q) or q in QUALIFIERS:
+            q == FIRST_EACH_TURN or _EXACTLY.match(q) or q in QUALIFIERS or \
+            _qualifier_pattern(q) is not None:
         return True
     if q.startswith("with ") and q[5:] in _KEYWORD_QUALIFIERS:
         return True

@@ -156,7 +156,18 @@ def next_step_name(game: Game) -> str | None:
 
 def end_step(game: Game) -> None:
     """500.2-500.4: the step ends (mana empties), the next one begins; continue to priority."""
+    if game.step == "end_of_combat":  # "Until end of combat, you don't lose this mana" ends
+        for name, kept in game.__dict__.pop("combat_kept_mana", {}).items():
+            for p in game.players:
+                if p.name == name:
+                    p.kept_mana = {c: n - kept.get(c, 0) for c, n in p.kept_mana.items()
+                                   if n - kept.get(c, 0) > 0}
     for p in game.players:
+        held = statics.player_restrictions(game, "keeps_unspent_mana", p) if p.mana_pool else []
+        if held:  # "You don't lose unspent red mana as steps and phases end" (500.4, static)
+            colors = {c for _src, r in held for c in _kept_colors(r)}
+            p.kept_mana = {c: max(p.kept_mana.get(c, 0), n) if c in colors else
+                           p.kept_mana.get(c, 0) for c, n in p.mana_pool.items()}
         if p.mana_pool:
             if p.kept_mana:  # 500.4 except mana an effect says isn't lost (spent last)
                 kept = {c: min(n, p.kept_mana.get(c, 0)) for c, n in p.mana_pool.items()}
@@ -183,12 +194,28 @@ def end_step(game: Game) -> None:
     begin_step(game, step)
 
 
+_COLOR_SYMBOLS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _kept_colors(restriction: object) -> set[str]:
+    """The mana symbols a static "don't lose unspent [red] mana" keeps (all without a colour)."""
+    flt = getattr(restriction, "filter", None)
+    named = getattr(flt, "colors", ()) if flt is not None else ()
+    if not named:
+        return {"W", "U", "B", "R", "G", "C"}
+    return {_COLOR_SYMBOLS[c] for c in named if c in _COLOR_SYMBOLS}
+
+
 def next_turn(game: Game) -> None:
     """500.1/103: the next player in turn order takes a turn, starting with the untap step."""
     for p in game.players:
         p.kept_mana.clear()  # "until end of turn" is over
-        if p.mana_pool:
+        held = statics.player_restrictions(game, "keeps_unspent_mana", p) if p.mana_pool else []
+        colors = {c for _src, r in held for c in _kept_colors(r)}
+        if p.mana_pool:  # 500.4; a static "don't lose unspent mana" keeps its colours
+            kept = {c: n for c, n in p.mana_pool.items() if c in colors and n}
             p.mana_pool.clear()
+            p.mana_pool.update(kept)
     game.prev_active = game.active
     game.prev_active_spells = game.active.spells_cast_this_turn
     game.last_turn_spells = {p.name: p.spells_cast_this_turn for p in game.players}

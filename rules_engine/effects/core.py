@@ -130,6 +130,11 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         for t in reversed(ctx.targets):
             if isinstance(t, Player):
                 return [t]
+        if ctx.event is not None and ctx.event.name == "damage_dealt" and isinstance(
+                ctx.event.data.get("player"), Player) and not ctx.targets:
+            # "deals combat damage to a player, create a Treasure token and exile the top card
+            # of that player's library": the damaged player, not the token's controller (603.2)
+            return [ctx.event.data["player"]]
         if isinstance(ctx.it, GameObject):
             return [ctx.it.controller]
         if ctx.event is not None and isinstance(ctx.event.data.get("player"), Player):
@@ -233,6 +238,9 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             return [t for t in (getattr(spell, "targets", None) or ())
                     if isinstance(t, GameObject) and t.zone == "battlefield" and
                     (want is None or t.is_creature)]
+        if ref.filter is not None:  # "each of those creatures you don't control" (608.2c)
+            return [o for o in ctx.those if not isinstance(o, GameObject) or targeting.matches(
+                game, o, ref.filter, ctx.controller, _source_obj(ctx), zone_check=False)]
         return list(ctx.those)
     if kind in ("chosen", "chosen_one"):
         return _choose_among(ctx, ref)

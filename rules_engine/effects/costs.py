@@ -15,7 +15,7 @@ from rules_engine.objects import GameObject, Player
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
                               "energy", "forage", "collect_evidence", "reveal", "untap",
-                              "assist"})
+                              "assist", "remove_counters_among", "exert"})
 # (waterbend, 701.67, is paid with the mana: casting.waterbend_sources)
 
 
@@ -128,6 +128,10 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         elif kind == "energy":  # 107.14: paying {E} removes an energy counter from you
             if game.__dict__.get("energy", {}).get(player.name, 0) < n:
                 return f"107.14: {player.name} doesn't have {n} energy"
+        elif kind in ("remove_counters", "remove_counters_among") and isinstance(
+                part.what, ab.ObjectFilter):
+            if not _counter_holders(game, player, source, part, n):
+                return f"122.8: {player.name} has no {part.text.lower()[7:]}"
         elif kind == "remove_counters":
             have = source.counters.get(part.counter or "+1/+1", 0) if isinstance(
                 source, GameObject) else 0
@@ -249,6 +253,15 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
             table[player.name] = table.get(player.name, 0) - n
             game.log("energy_paid", player=player, amount=n)
             continue
+        if kind == "exert":  # 701.43a: it won't untap during its controller's next untap step
+            if isinstance(source, GameObject):
+                game.__dict__.setdefault("skip_next_untap", []).append((source, source.timestamp))
+                game.log("exerted", obj=source, player=player)
+            continue
+        if kind in ("remove_counters", "remove_counters_among") and isinstance(
+                part.what, ab.ObjectFilter):
+            _remove_from_permanents(game, player, source, part, n)  # not "the sacrificed" one
+            continue
         if kind == "remove_counters":
             key = part.counter or "+1/+1"
             if key == "any":  # "Remove a counter from ~": the payer picks the kind (122.8)
@@ -303,6 +316,56 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.log("tapped_for_cost", obj=obj, source=source)
         paid += chosen
     return paid
+
+
+def _counter_kinds(part: Any, obj: GameObject) -> list[str]:
+    """The kinds of counter on ``obj`` the cost part may remove ("any", one kind, or "A or B")."""
+    wanted = (part.counter or "any").split(" or ")
+    return sorted(k for k, v in obj.counters.items() if v > 0 and (
+        wanted == ["any"] or k.lower() in [w.lower() for w in wanted]))
+
+
+def _counter_holders(game: Game, player: Player, source: Any, part: Any,
+                     n: int) -> list[GameObject]:
+    """Permanents matching the cost's filter that can give counters: for one object, it holds
+    ``n`` counters of one allowed kind; "from among", all holders (when they hold ``n`` in all,
+    else none), 118.3."""
+    flt = part.what
+    pool = [o for o in game.permanents(player)
+            if targeting.matches(game, o, flt, player, source, zone_check=False)]
+    if part.kind == "remove_counters":
+        return [o for o in pool if any(o.counters[k] >= n for k in _counter_kinds(part, o))]
+    holders = [o for o in pool if _counter_kinds(part, o)]
+    total = sum(o.counters[k] for o in holders for k in _counter_kinds(part, o))
+    return holders if total >= n else []
+
+
+def _remove_from_permanents(game: Game, player: Player, source: Any, part: Any,
+                            n: int) -> list[Any]:
+    """122.8 / 602.2b: "Remove a +1/+1 counter from a creature you control" (one permanent
+    gives all ``n``) or "... from among creatures you control" (one counter at a time, from
+    permanents the player picks). The kind, when several are allowed, is the player's choice.
+    Returns the permanents counters were removed from."""
+    touched: list[Any] = []
+    left = n
+    while left > 0:
+        holders = _counter_holders(game, player, source, part,
+                                   n if part.kind == "remove_counters" else 1)
+        if not holders:
+            break
+        obj = holders[0] if len(holders) == 1 else game.decider.choose(
+            player.name, f"permanent to remove counters from for '{part.text}'", holders)
+        kinds = [k for k in _counter_kinds(part, obj)
+                 if part.kind == "remove_counters_among" or obj.counters[k] >= n]
+        key = kinds[0] if len(kinds) == 1 else game.decider.choose(
+            player.name, f"kind of counter to remove from {obj.name}", kinds)
+        take = n if part.kind == "remove_counters" else 1
+        obj.counters[key] -= take
+        left -= take
+        game.log("counters_removed", obj=obj, counter=key, amount=take)
+        if obj not in touched:
+            touched.append(obj)
+    return touched
 
 
 def _blight(game: Game, player: Player, n: int) -> list[Any]:

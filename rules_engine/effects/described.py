@@ -492,6 +492,12 @@ def _that_many(ctx: Ctx) -> int:
     if counted is not None:
         return counted
     data = ctx.event.data
+    trig = getattr(getattr(ctx.item, "ability", None), "trigger", None)
+    if ctx.event.name == "attackers_declared" and getattr(trig, "filter", None) is not None:
+        # "Whenever you attack with one or more other creatures with flying, you gain twice
+        # that much life": the attackers the trigger's words name (508.1, 603.2)
+        return sum(1 for o in data.get("attackers", ()) if targeting.matches(
+            ctx.game, o, trig.filter, ctx.controller, _source_obj(ctx), zone_check=False))
     for key in ("amount", "count", "n"):
         value = data.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
@@ -524,6 +530,7 @@ _DESCRIBED = {
     "that much": _that_many,
     "that many plus one": lambda ctx: _that_many(ctx) + 1,
     "twice that many": lambda ctx: 2 * _that_many(ctx),
+    "twice that much": lambda ctx: 2 * _that_many(ctx),  # "you gain twice that much life"
 }
 
 

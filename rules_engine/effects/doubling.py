@@ -38,10 +38,20 @@ def h_move_exiled_with(ctx: Ctx, eff: records.MoveExiledWith) -> None:
     game = ctx.game
     src = _source_obj(ctx)
     key = (src, getattr(src, "timestamp", None))
-    cards = [c for p in game.players for c in p.exile if c.exiled_with == key]
+    cards = [c for p in game.players for c in p.exile if c.exiled_with == key and (
+        eff.filter is None or targeting.matches(game, c, eff.filter, ctx.controller, src,
+                                                zone_check=False))]
+    if getattr(eff, "one", False) and cards:  # "a creature card exiled with ~": one, chosen
+        cards = [cards[0] if len(cards) == 1 else game.decider.choose(
+            ctx.controller.name, f"card exiled with {getattr(src, 'name', '~')} ({eff.text})",
+            cards)]
     moved = []
     for card in cards:
-        game.move(card, eff.destination)
+        if eff.destination == "battlefield":  # 110.2: under its owner's control, or yours
+            game.move(card, "battlefield", controller=ctx.controller if eff.controller == "you"
+                      else card.owner)
+        else:
+            game.move(card, eff.destination)
         moved.append(card)
     ctx.those = moved
     ctx.count = len(moved)

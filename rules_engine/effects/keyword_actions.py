@@ -205,11 +205,14 @@ def _ka_saddle(ctx: Ctx, eff: Any) -> None:
     """702.171b: the Mount becomes saddled until end of turn (a designation; "attacks while
     saddled" and "is saddled" look at it)."""
     game = ctx.game
-    obj = _source_obj(ctx)
-    if isinstance(obj, GameObject) and obj.zone == "battlefield":
-        game.__dict__.setdefault("saddled", []).append((obj, obj.timestamp))
-        game.__dict__.setdefault("saddled_turn", {})[id(obj)] = game.turn
-        game.log("saddled", obj=obj)
+    subject = getattr(eff, "subject", None)
+    objs = _objects(ctx, subject) if subject is not None and subject.kind not in (
+        "you", "self") else [_source_obj(ctx)]  # "Target Mount you control becomes saddled"
+    for obj in objs:
+        if isinstance(obj, GameObject) and obj.zone == "battlefield":
+            game.__dict__.setdefault("saddled", []).append((obj, obj.timestamp))
+            game.__dict__.setdefault("saddled_turn", {})[id(obj)] = game.turn
+            game.log("saddled", obj=obj)
 
 
 def _ka_flip(ctx: Ctx, eff: Any) -> None:

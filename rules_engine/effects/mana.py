@@ -55,7 +55,7 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
             # "one mana of the chosen color": the colour chosen for the source as it entered
             chosen = chosen_color(game, _source_obj(ctx))
             options = [o for o in options if o != "chosen:color"] + (
-                [("{" + chosen + "}") * n] if chosen else [])
+                ["{" + chosen + "}"] if chosen else [])
             if not options:
                 game.note(f"'{eff.text}': no color was chosen for it")
                 return
@@ -63,12 +63,17 @@ def h_add_mana(ctx: Ctx, eff: ab.AddMana) -> None:
         for ch in pick:
             if ch in "WUBRGC":  # ("Add X {G} or X {W}": the chosen one, X times, 106.1)
                 added[ch] = added.get(ch, 0) + n
-    else:
-        added = dict(parse_mana(eff.mana))
+    else:  # "Add {R}{R}", "add six {R}" (the symbols times the amount, 106.1)
+        added = {c: k * (n if eff.amount is not None else 1)
+                 for c, k in parse_mana(eff.mana).items()}
     for color, k in added.items():
         pool[color] = pool.get(color, 0) + k
         if eff.retain_until is not None:  # "you don't lose this mana as steps ... end" (500.4)
             who.kept_mana[color] = who.kept_mana.get(color, 0) + k
+            if eff.retain_until.kind == "combat":  # lost again as the combat phase ends
+                combat_kept = ctx.game.__dict__.setdefault("combat_kept_mana", {})
+                mine = combat_kept.setdefault(who.name, {})
+                mine[color] = mine.get(color, 0) + k
 
 
 def h_add_mana_noted(ctx: Ctx, eff: ab.AddMana) -> None:

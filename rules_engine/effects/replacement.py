@@ -87,6 +87,8 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
             if extra:
                 game.__dict__.setdefault("after_move", []).append((obj, extra, src))
             game.log("zone_change_replaced", obj=obj, to=instead, by=src)
+            if instead == "exile":  # 607.2a: exiled by this permanent's ability ("exiled with")
+                game.__dict__["exile_replaced_by"] = (obj, src)
             return instead or to_zone
     if face is not None and face.zone_replacements == () and not obj.mods:
         d = game.__dict__

@@ -26,10 +26,23 @@ def h_play_permission(ctx: Ctx, eff: Any) -> None:
     objs = [o for o in resolve_ref(ctx, eff.subject) if isinstance(o, GameObject)]
     if not objs and ctx.those:
         objs = [o for o in ctx.those if isinstance(o, GameObject)]
+    objs = _matching_cards(ctx, eff.subject, objs)
+    if eff.cast_only:  # "you may cast ..." never lets a land be played (305.9, 601.3)
+        objs = [o for o in objs if not o.is_land]
     # 611.2a: without a stated duration the permission lasts as long as the game does
     until = _until(eff.duration, ctx) if eff.duration is not None else "permanent"
     ctx.game.play_permissions.append((ctx.controller, objs, until, bool(eff.free)))
     ctx.game.log("play_permission", player=ctx.controller, count=len(objs))
+
+
+def _matching_cards(ctx: Ctx, subject: Any, objs: list[Any]) -> list[Any]:
+    """"red spells from among them": the cards of ``objs`` the filter of a "those" reference
+    names (as the spells they would be, 601.3); everything without one."""
+    flt = getattr(subject, "filter", None)
+    if subject is None or subject.kind != "those" or flt is None:
+        return objs
+    return [o for o in objs if isinstance(o, GameObject) and targeting.matches(
+        ctx.game, o, flt, ctx.controller, None, zone_check=False)]
 
 
 def h_cast_free(ctx: Ctx, eff: Any) -> None:
@@ -42,7 +55,7 @@ def h_cast_free(ctx: Ctx, eff: Any) -> None:
         pool = list(ctx.those)  # the card is chosen here, with the cast (one question)
     else:
         pool = resolve_ref(ctx, subject)
-    options = [o for o in pool if isinstance(o, GameObject)
+    options = [o for o in _matching_cards(ctx, subject, pool) if isinstance(o, GameObject)
                and o.zone in ("hand", "exile", "graveyard", "library") and not o.is_land]
     if getattr(eff, "any_number", False):
         # "cast any number of spells from among them without paying their mana costs": one

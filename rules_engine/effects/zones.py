@@ -37,7 +37,9 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
         return
     if eff.from_zone == "library" and eff.amount is not None:
         moved = []
-        for p in _players(ctx, eff.subject) or [ctx.controller]:
+        whose = eff.subject.of if eff.subject is not None and eff.subject.kind == \
+            "library_top" and eff.subject.of is not None else eff.subject  # "that player's"
+        for p in _players(ctx, whose) or [ctx.controller]:
             for card in list(p.library[:amount(ctx, eff.amount)]):
                 game.move(card, "exile")
                 moved.append(card)

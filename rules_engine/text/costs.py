@@ -108,6 +108,14 @@ def _part(text: str) -> CostPart | None:
     if re.match(r"^remove an? counter from ~$", t, re.I):  # any kind, the payer's choice
         return CostPart("remove_counters", amount=Amount(1), what=Ref("self"), counter="any",
                         text=t)
+    found = _remove_from_permanents(t)
+    if found is not None:
+        return found
+    if low == "exert ~":  # 701.43a: exerting as a cost (it won't untap during your next untap)
+        return CostPart("exert", what=Ref("self"), text=t)
+    m = re.match(rf"^pay ({NUM_WORD}) \{{E\}}$", t, re.I)
+    if m and amount(m.group(1)) is not None and amount(m.group(1)).value is not None:
+        return CostPart("energy", amount=amount(m.group(1)), text=t)  # "Pay six {E}" (107.14)
     m = re.match(rf"^mill ({NUM_WORD}) cards?$", t, re.I)
     if m:
         return CostPart("mill", amount=amount(m.group(1)), text=t)
@@ -122,11 +130,47 @@ def _part(text: str) -> CostPart | None:
     return None
 
 
+_COUNTER_KIND = r"(?:[+-]\d+/[+-]\d+|[a-z]+)"
+_REMOVE_FROM = re.compile(
+    rf"^remove (?P<n>{NUM_WORD}) (?:(?P<kind>{_COUNTER_KIND}) )??counters?"
+    rf"(?: or an? (?P<kind2>{_COUNTER_KIND}) counter)? from (?P<among>among )?(?:an? )?"
+    r"(?P<what>.+)$", re.I)
+
+
+def _remove_from_permanents(t: str) -> CostPart | None:
+    """"Remove a +1/+1 counter from a creature you control", "Remove a counter from an artifact
+    or creature you control", "Remove two +1/+1 counters from among creatures you control"
+    (122.8, 602.2b: counters removed from permanents other than the source). One object pays
+    the whole count (kind ``remove_counters`` with a filter), or "from among" several
+    (``remove_counters_among``); ``counter`` is a kind, "any", or two kinds joined by " or "."""
+    m = _REMOVE_FROM.match(t)
+    if not m or m.group("what").strip() in ("~", "it") or m.group("what").startswith("~"):
+        return None
+    n = amount(m.group("n"))
+    if n is None or n.value is None:
+        return None  # "Remove X counters": the amount chosen as the cost is paid is not read
+    flt = parse_filter(m.group("what"))
+    if flt is None or flt.controller != "you":
+        return None
+    kind = m.group("kind") or "any"
+    if kind.lower() in ("a", "an", "the"):
+        return None
+    if m.group("kind2"):
+        kind = f"{kind} or {m.group('kind2')}"
+    return CostPart("remove_counters_among" if m.group("among") else "remove_counters",
+                    amount=n, what=flt, counter=kind, text=t)
+
+
 def parse_cost(text: str) -> Cost | None:
     """Parse a cost: comma-separated parts (", and" too); None if any part is not understood."""
     t = text.strip()
     # "Remove three quest counters from ~ and sacrifice it": "it" is the ~ just named
     spelled = re.sub(r"(\bfrom ~,? and sacrifice) it$", r"\1 ~", t, flags=re.I)
+    # "Sacrifice ~ and thirteen Blood tokens": two sacrifices (118.1)
+    spelled = re.sub(rf"\b(sacrifice) ~ and (?=(?:{NUM_WORD}) )", r"\1 ~, \1 ", spelled,
+                     flags=re.I)
+    # "Remove ten oil counters from among permanents you control and sacrifice ~"
+    spelled = re.sub(r"( you control) and (sacrifice ~)$", r"\1, \2", spelled, flags=re.I)
     chunks = [c for c in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=pay|sacrifice|discard|exile)",
                                   spelled) if c]
     # Mana symbols written together with {T} without comma never happen; keep chunks as is.

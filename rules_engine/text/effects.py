@@ -90,11 +90,14 @@ from rules_engine.text.nouns import (
     parse_refs,
     singular,
 )
+from rules_engine.text.nouns_more import extend as _extend_nouns
 from rules_engine.text.phrases import PHRASES
 from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
 from rules_engine.text.verbs import would_replacement
+from rules_engine.text.verbs_actions import WHOLE as _ACTION_WHOLE
+from rules_engine.text.verbs_actions import extend as _extend_action_verbs
 from rules_engine.text.verbs_amt import extend as _extend_amt_verbs
 from rules_engine.text.verbs_animate import extend as _extend_animate
 from rules_engine.text.verbs_chosen import extend as _extend_chosen
@@ -131,7 +134,7 @@ _SUBJECT_SPLIT = re.compile(
     re.I)
 
 _DURATIONS = [
-    (re.compile(r"\s+until end of turn$", re.I), Duration("end_of_turn")),
+    (re.compile(r"\s+until (?:the )?end of turn$", re.I), Duration("end_of_turn")),
     (re.compile(r"\s+until your next turn$", re.I), Duration("your_next_turn")),
     (re.compile(r"\s+until your next end step$", re.I), Duration("your_next_end_step")),
     (re.compile(r"\s+this turn$", re.I), Duration("this_turn")),
@@ -161,6 +164,9 @@ _extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs
 _extend_amt_verbs(VERB_PHRASES)  # casting from the hand during a resolution (text.verbs_amt)
 _extend_either(VERB_PHRASES)  # "sacrifice an artifact or discard a card" (text.verbs_either)
 _extend_plotted(VERB_PHRASES)  # "it becomes plotted" (text.verbs_plotted, 702.170c)
+# one-shot verbs n-z of helper effB (rules_engine.text.verbs_actions), noun postfixes
+_extend_nouns()
+_extend_action_verbs(VERB_PHRASES, _DURATION_PREFIX)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
@@ -172,6 +178,15 @@ def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...
     for e in effs:
         if isinstance(e, _HAS_DURATION):
             out.append(dataclasses.replace(e, duration=dur))
+            touched = True
+        elif isinstance(e, MayEffect) and len(e.effects) == 1 and not e.if_you_do and \
+                not e.if_you_dont and isinstance(e.effects[0], CastWithoutPaying) and \
+                e.effects[0].condition is None:
+            # "Until end of turn, you may cast that card [without paying its mana cost]": with
+            # a duration the cast is a permission until it ends, not a cast now (601.3, 611.2b)
+            cast = e.effects[0]
+            out.append(PlayPermission(subject=cast.subject, cast_only=True, free=cast.free,
+                                      duration=dur, text=e.text))
             touched = True
         elif isinstance(e, Repeat | WithX):
             # "Until end of turn, target creature gets +1/+1 for each ...": the duration is
@@ -207,6 +222,9 @@ def parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     result = _parse_vp(subject, vp, ctx)
     ctx.memo[key] = (result, tuple(ctx.targets[before:]) if result is not None else ())
     return result
+
+
+hooks.PARSE_VP = parse_vp  # (text.verbs_actions: "discards a card or sacrifices a creature")
 
 
 def _parse_vp(subject: Ref, vp: str, ctx: Ctx) -> tuple[Effect, ...] | None:
@@ -490,6 +508,9 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
 ]
 
 
+_WHOLE.extend(_ACTION_WHOLE)  # (helper effB, rules_engine.text.verbs_actions)
+
+
 def _whole_sentence(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     for rx, build in _WHOLE:
         m = rx.fullmatch(t)
@@ -758,11 +779,14 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
             effects[-1] = dataclasses.replace(effects[-1], no_regenerate=True)
             return True
         return False
-    m = re.match(r"^until end of turn, you don't lose this mana as steps and phases end$", t, re.I)
-    if m:
+    m = re.match(r"^until end of (turn|combat), you don't lose this mana as steps(?: and "
+                 r"phases)? end$", t, re.I)
+    if m:  # 500.4, 106.4: the mana just added stays until the turn / the combat phase ends
+        keep = Duration("end_of_turn" if m.group(1).lower() == "turn" else "combat")
         for i in range(len(effects) - 1, -1, -1):
-            if isinstance(effects[i], AddMana):
-                effects[i] = dataclasses.replace(effects[i], retain_until=Duration("end_of_turn"))
+            kept, found = _retain_mana(effects[i], keep)
+            if found:
+                effects[i] = kept
                 return True
         return False
     m = re.match(r"^spend this mana only (.+)$", t, re.I)
@@ -1047,6 +1071,20 @@ def _rewritten(text: str, ctx: Ctx, effects: list[Effect]) -> bool:
         effects.extend(inner)
         return True
     return False
+
+
+def _retain_mana(e: Effect, keep: Duration) -> tuple[Effect, bool]:
+    """``e`` with its last :class:`AddMana` (itself, or inside a repeat, a "for each", an "if
+    you do") marked as not lost as steps end until ``keep`` ends (500.4)."""
+    if isinstance(e, AddMana):
+        return dataclasses.replace(e, retain_until=keep), True
+    inner = getattr(e, "effects", None)
+    if isinstance(inner, tuple) and not isinstance(e, Modal):
+        for j in range(len(inner) - 1, -1, -1):
+            y, found = _retain_mana(inner[j], keep)
+            if found:
+                return dataclasses.replace(e, effects=inner[:j] + (y,) + inner[j + 1:]), True
+    return e, False
 
 
 def _mark_new_targets(e: Effect) -> tuple[Effect, bool]:

@@ -13,3 +13,6 @@ from typing import Any
 
 COMPILE_QUOTED: Callable[[str], tuple] | None = None
 PARSE_TRIGGER_SENTENCE: Callable[[str, Any], Any] | None = None
+# the effect grammar's verb-phrase parser (text.effects.parse_vp), for phrase builders that
+# read two verb phrases of one subject ("discards a card or sacrifices a creature")
+PARSE_VP: Callable[[Any, str, Any], Any] | None = None

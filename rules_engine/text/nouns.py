@@ -256,7 +256,9 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     # "a spell that's one or more colors" (105.2: a colored object)
     text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
-    if tm:
+    if tm and not re.search(r"\btoken\b|^attacking (?:alone|that player)$", tm.group("what"),
+                            re.I):
+        # (those two: postfixes of text.nouns_more)
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the
         # noun by type (rule 205); it must itself be a type/subtype/color phrase
         inner = parse_filter(re.sub(r"\b(?:an?) ", "", tm.group("what")))
@@ -398,9 +400,10 @@ def _target_kind(flt: ObjectFilter, head: str) -> str:
     if ("player" in flt.qualifiers or "opponent" in flt.qualifiers) and (
             flt.card_types or "permanent" in flt.qualifiers):
         return "player_or_permanent"
-    if h in ("player", "players"):
+    # ("target creature that's attacking that player": a creature, the last word a qualifier's)
+    if h in ("player", "players") and not flt.card_types:
         return "player"
-    if h in ("opponent", "opponents"):
+    if h in ("opponent", "opponents") and not flt.card_types:
         return "opponent"
     if "ability" in flt.qualifiers:
         return "spell" if "spell" in flt.qualifiers else "ability"
@@ -442,7 +445,11 @@ _PRONOUNS = {
     "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
     "that token": "it", "the copy": "it", "that land": "it", "those creatures": "those",
     "those cards": "those", "those tokens": "those", "the token": "it",
-    "those permanents": "those", "those artifacts": "those", "those lands": "those",
+    # (helper effB) the object or objects the effect before named (608.2c)
+    "that artifact": "it", "that enchantment": "it", "that planeswalker": "it",
+    "the tokens": "those", "those permanents": "those", "those lands": "those",
+    "those artifacts": "those", "the token created this way": "it",
+    "the tokens created this way": "those",
     "its controller": "controller_of", "its owner": "owner_of",
     "that creature's controller": "controller_of", "that spell's controller": "controller_of",
     "that card's owner": "owner_of", "that permanent's controller": "controller_of",
@@ -463,6 +470,12 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     if p.lower().startswith("each of "):
         p = p[8:]
     low = p.lower()
+    tm = re.fullmatch(r"those (?P<noun>creatures|permanents|cards) (?P<who>you control|you don't "
+                      r"control|an opponent controls)", low)
+    if tm:  # "each of those creatures you don't control": the ones just named that qualify
+        flt = parse_filter(f"{tm.group('noun')} {tm.group('who')}")
+        if flt is not None:
+            return Ref("those", filter=flt, text=p)
     if low in _PRONOUNS:
         kind = _PRONOUNS[low]
         if kind in ("controller_of", "owner_of"):
@@ -472,7 +485,14 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         # "For each Rat you control, create a Wicked Role token attached to that Rat": the
         # object the instruction is about (608.2c), a subtype or card type naming it
         return Ref("it", text=p)
-    m = re.fullmatch(r"(target .+?)'s (controller|owner)", p, re.I)
+    m = re.fullmatch(r"(target .+?)'s (controller|owner)", p, re.I) or re.fullmatch(
+        r"the (?P<k>controller|owner) of (?P<t>target .+)", p, re.I)
+    if m and m.re.groupindex.get("t"):  # "the owner of target nonland permanent"
+        inner = parse_ref(m.group("t"), ctx)
+        if inner is not None:
+            kind = "controller_of" if m.group("k").lower() == "controller" else "owner_of"
+            return Ref(kind, of=inner, text=p)
+        m = None
     if m:  # "target spell's controller": that target's controller (read before "target ...")
         inner = parse_ref(m.group(1), ctx)
         if inner is not None:
@@ -563,8 +583,11 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     flt = parse_filter(p)
     if flt is not None and _is_plural_group(p):
         return Ref("each", filter=flt, text=p)
-    m = re.match(rf"^({NUM_WORD}|any number of) (.+)$", p, re.I)
+    m = re.match(rf"^({NUM_WORD}|any number of) (.+)$", p, re.I) or re.match(
+        rf"^up to ((?!an?\b){NUM_WORD}) ((?!.*\btargets?\b).+)$", p, re.I)
     if m and m.group(1).lower() not in ("a", "an", "one", "x"):
+        # ("up to two creature cards from your graveyard": the player picks that many or
+        # fewer, 107.1c; a list answer may be shorter)
         flt = parse_filter(m.group(2))
         n = number(m.group(1))
         if flt is not None:

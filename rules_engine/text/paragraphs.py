@@ -838,11 +838,9 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
         # Saga chapter abilities (rule 714.2b): "When one or more lore counters are put onto this
         # Saga, causing the number of lore counters on it to become N or more ..." (rule 714.2c)
         chapters = tuple(_ROMAN[p.strip()] for p in label.split(","))
-        # "I — Judgment Bolt — ~ deals damage ...": a flavor word after the chapter number has
-        # no rules meaning (207.2c)
-        flavor = re.match(r"^[A-Z][^—.\n]{1,40}? — (?=\S)", body)
-        if flavor:
-            body = body[flavor.end():]
+        named = _LABEL_RE.match(body)
+        if named and not named.group("label").lower().startswith(("choose", "when", "at ")):
+            body = named.group("body").strip()  # "I — Stampede! — ...": a flavor word (207.2d)
         ctx = Ctx()
         trig = Trigger("chapter", ordinal=chapters[0], detail=",".join(map(str, chapters)),
                        text=label)

@@ -1032,6 +1032,8 @@ def _keyword_action(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if n and amt is None:
         return None
     name = m.group("name").lower()
+    if name == "suspect" and m.group("detail") and m.group("detail").islower():
+        return None  # "suspect it": an object (text.verbs_actions), not a detail
     if name == "explore":
         return Explore(subject=s, text=m.group(0))
     if name == "support" and amt is not None:  # 701.41a: up to N other target creatures
