@@ -162,11 +162,11 @@ _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engin
 _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)
 _extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
 _extend_amt_verbs(VERB_PHRASES)  # casting from the hand during a resolution (text.verbs_amt)
-_extend_either(VERB_PHRASES)  # "sacrifice an artifact or discard a card" (text.verbs_either)
 _extend_plotted(VERB_PHRASES)  # "it becomes plotted" (text.verbs_plotted, 702.170c)
 # one-shot verbs n-z of helper effB (rules_engine.text.verbs_actions), noun postfixes
 _extend_nouns()
 _extend_action_verbs(VERB_PHRASES, _DURATION_PREFIX)
+_extend_either(VERB_PHRASES)  # "sacrifice an artifact or discard a card" (text.verbs_either)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
                  BecomeCopy, SetBasePT, GrantChoice)
