@@ -1067,6 +1067,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     if cost is not None:
         obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name,
                                                   obj)  # 601.2g-h
+        game.note_spent_to_cast(player, sum(obj.choices_made["mana_spent"].values()))
     _became_cast(game, player, obj)
     note_targets(game, obj, player)
     return obj

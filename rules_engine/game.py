@@ -411,6 +411,17 @@ class Game:
         player.life_lost_turn += n
         self.log("life_lost", player=player, amount=n)
 
+    def note_spent_to_cast(self, player: Player, n: int) -> None:
+        """700.14: the turn's running total of mana ``player`` spent to cast spells; logs
+        ``mana_spent_to_cast`` with the totals before and after this payment (expend)."""
+        kept = self.__dict__.get("mana_spent_casting")
+        if not kept or kept[0] != self.turn:
+            kept = self.__dict__["mana_spent_casting"] = (self.turn, {})
+        before = kept[1].get(player.name, 0)
+        kept[1][player.name] = before + n
+        if n > 0:
+            self.log("mana_spent_to_cast", player=player, before=before, after=before + n)
+
     def gain_life(self, player: Player, n: int) -> None:
         if n <= 0:
             return

@@ -52,6 +52,7 @@ from rules_engine.mechanics import (  # noqa: F401
     end_turn,
     enlist,
     exile_until,
+    expend,  # 700.14: "whenever you expend N"
     extra_phases,
     face_down,
     filter_words,
