@@ -422,11 +422,33 @@ class Game:
         if n > 0:
             self.log("mana_spent_to_cast", player=player, before=before, after=before + n)
 
+    def counters_to_put(self, obj: GameObject | None, kind: str, n: int,
+                        by: Player | None = None, player: Player | None = None) -> int:
+        """122.6, 614.1a: how many ``kind`` counters are put on ``obj`` (or on ``player``) when
+        an effect would put ``n``, after replacements ("that many plus one ... instead",
+        "twice that many ... instead"); ``by`` is the player putting them (122.6a: the
+        controller of an object entering with counters, if none is said)."""
+        if n <= 0:
+            return n
+        data = hooks.replace_event(self, "counters", {
+            "obj": obj, "player": player, "kind": kind, "amount": n,
+            "by": by if by is not None else getattr(obj, "controller", None)})
+        return max(0, data["amount"])
+
     def gain_life(self, player: Player, n: int) -> None:
         if n <= 0:
             return
         if hooks.player_restrictions(self, "cant_gain_life", player):
             self.note(f"{player.name} can't gain life (119.7)")  # "Players can't gain life"
+            return
+        # 614.1a: "If you would gain life, you gain that much life plus 1 instead", "... that
+        # player loses that much life instead" (effects/replace_events.py)
+        data = hooks.replace_event(self, "gain_life", {"player": player, "amount": n})
+        n = data["amount"]
+        if data.get("lose"):
+            self.lose_life(player, n)
+            return
+        if n <= 0:
             return
         player.life += n
         player.life_gained_turn += n

@@ -443,3 +443,39 @@ class Vote(Effect):
 
     options: tuple[str, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceEvent(Effect):
+    """A replacement effect that modifies an event as it happens (614.1a), applied by the
+    event's own code through ``registry.hooks.replace_event`` (``effects/replace_events.py``):
+
+    ``event`` is the replaced event kind: "gain_life" (119.3), "damage" (120.3), "counters"
+    (122.6, put on a permanent, also as it enters, or on a player), "tokens" (111.1, created),
+    "roll_dice" (706.1). ``op`` is the modification: "plus" N / "times" N / "minus" N (of the
+    amount), "prevent" N of it (615.7), "lose_instead" (gain becomes loss), "none" (nothing
+    happens, 614.1b), "extra_token" (``token`` created too), "advantage" (N more dice, the
+    lowest ignored, 706.6).
+
+    Who and what: ``player`` the player the event is about ("you", "opponent", "any"; for
+    counters and dice the player who puts or rolls), ``subject`` the object it is about
+    (counters' recipient, damage's recipient permanent, the tokens), ``recipient`` a damage
+    recipient word ("any", "you", "opponent", "opponent_or_permanent", "self", "permanent"),
+    ``source`` the damage source's filter (``source_is``: "self" ~ itself, "other" another
+    one, "attached" the permanent ~ enchants or equips),
+    ``combat`` "combat" / "noncombat", ``counter`` the counter kind (None = any kind).
+    ``duration`` for the ones a resolving spell creates ("until end of turn, if ...")."""
+
+    event: str = ""
+    op: str = ""
+    n: Amount | None = None
+    player: str | None = None
+    subject: ObjectFilter | None = None
+    recipient: str | None = None
+    source: ObjectFilter | None = None
+    source_is: str | None = None
+    combat: str | None = None
+    counter: str | None = None
+    token: TokenSpec | None = None
+    duration: Duration | None = None
+    text: str = ""

@@ -86,6 +86,10 @@ GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[str, tuple[Any, ...], bool
 GRAVEYARD_CAST_KEYWORDS: set[str] = set()
 ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}
 QUALIFIERS: dict[str, Callable[[Any, Any, Any], bool]] = {}
+# 614.1a: replacement modification kind (records.ReplaceEvent.op) -> ``apply(game, event, rep,
+# source)`` changing the event's data (a dict: "amount", "player", ...); filled by
+# effects/replace_events.py and asked by it for every replaceable event
+REPLACEMENT_OPS: dict[str, Callable[[Any, Any, Any, Any], None]] = {}
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
 _TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}
 
@@ -207,6 +211,9 @@ class Hooks:
         "bestow_entering", "bestow_target_illegal", "bestow_falls_off",  # bestow (702.103)
         "exile_until_leaves",                     # exile "until ~ leaves" (610.3)
         "case_is_solved",                         # Cases (719.3b)
+        # rules_engine.effects.replace_events (614.1a, 616.1): Game.gain_life, put_counters,
+        # combat.deal_damage, effects/tokens and effects/dice ask it
+        "replace_event",
     )
 
 

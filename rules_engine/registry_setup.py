@@ -28,6 +28,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     player_choices,
     players,  # 119.5 life totals becoming a number
     prevent_next,  # 615.7
+    replace_events,  # 614.1a, 616.1 replacements that modify an event
     stat_effects,  # 602.2b activation cost changes (applied before resolution)
     switch_pt,  # 613.4d
     tail_effects,  # small families: a chosen type until end of turn

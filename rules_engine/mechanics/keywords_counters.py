@@ -118,7 +118,7 @@ def _ka_riot(ctx: Any, eff: Any) -> None:
         return
     if game.decider.may(ctx.controller.name, f"{obj.name} enters with a +1/+1 counter "
                                              "(riot; no: it gains haste)"):
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", 1)
         game.log("counters_put", obj=obj, counter="+1/+1", amount=1, player=ctx.controller)
     else:
         obj.mods.append(Mod(keywords=("haste",), abilities=(ab.KeywordAbility(name="haste"),),
@@ -164,7 +164,8 @@ def _ka_evolve(ctx: Any, eff: Any) -> None:
         return  # 702.100b: an entering creature that left is compared as it last existed;
         # here the ability then does nothing (its power can't be known to be greater)
     if new.power > obj.power or new.toughness > obj.toughness:
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
+            ctx.game.counters_to_put(obj, "+1/+1", 1)
         ctx.game.log("counters_put", obj=obj, counter="+1/+1", amount=1, player=ctx.controller)
         ctx.game.log("evolved", obj=obj)
 
@@ -199,7 +200,7 @@ def _ka_graft_move(ctx: Any, eff: Any) -> None:
             new.zone != "battlefield" or obj.counters.get("+1/+1", 0) <= 0:
         return
     obj.counters["+1/+1"] -= 1
-    new.counters["+1/+1"] = new.counters.get("+1/+1", 0) + 1
+    new.counters["+1/+1"] = new.counters.get("+1/+1", 0) + ctx.game.counters_to_put(new, "+1/+1", 1)
     ctx.game.log("counters_removed", obj=obj, counter="+1/+1", amount=1)
     ctx.game.log("counters_put", obj=new, counter="+1/+1", amount=1, player=ctx.controller)
 
@@ -230,7 +231,8 @@ def _ka_devour(ctx: Any, eff: Any) -> None:
         game.move(o, "graveyard")
         game.log("sacrificed", obj=o, player=player)
     if eaten and isinstance(obj, GameObject):
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n * len(eaten)
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
+            game.counters_to_put(obj, "+1/+1", n * len(eaten))
         game.log("counters_put", obj=obj, counter="+1/+1", amount=n * len(eaten),
                  player=player)
     game.__dict__.setdefault("devoured", {})[id(obj)] = len(eaten)
@@ -257,7 +259,8 @@ def _ka_unleash(ctx: Any, eff: Any) -> None:
     obj = ctx.source
     if isinstance(obj, GameObject) and ctx.game.decider.may(
             ctx.controller.name, f"{obj.name} enters with a +1/+1 counter (unleash)"):
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
+            ctx.game.counters_to_put(obj, "+1/+1", 1)
         ctx.game.log("counters_put", obj=obj, counter="+1/+1", amount=1, player=ctx.controller)
 
 
@@ -335,7 +338,7 @@ def _ka_tribute(ctx: Any, eff: Any) -> None:
         ctx.controller.name, "opponent for tribute (702.104a)", opponents)
     paid = game.decider.may(who.name, f"put {n} +1/+1 counters on {obj.name} (tribute)")
     if paid:
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", n)
         game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=who)
     game.__dict__.setdefault("tribute", {})[id(obj)] = (obj.timestamp, paid)
     game.log("tribute", obj=obj, player=who, paid=paid)
@@ -386,7 +389,7 @@ def _ka_backup(ctx: Any, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
         if not isinstance(obj, GameObject) or obj.zone != "battlefield":
             continue
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", n)
         game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=ctx.controller)
         if obj is not src and isinstance(src, GameObject):
             following = _following(src)

@@ -64,6 +64,7 @@ from rules_engine.text.infinity import infinity_ability
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
+from rules_engine.text.replacements import static_replacement
 from rules_engine.text.statics_phrases import activation_cost_change, static_more
 from rules_engine.text.triggers import parse_trigger
 from rules_engine.text.triggers_more import trigger_during
@@ -441,6 +442,9 @@ def _damage_plus(t: str) -> Ability | None:
 def _static(text: str) -> Ability | None:
     """Static abilities (rule 604): anthems, keyword grants, cost changes, restrictions."""
     t = re.sub(r"\.\"$", "\"", text.strip()).rstrip(".")
+    rep = static_replacement(t)  # "If you would gain life, ... instead" (614.1a)
+    if rep is not None:
+        return rep
     if "that much damage plus" in t:
         return _damage_plus(t)
     ctx = Ctx()
