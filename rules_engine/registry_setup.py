@@ -24,6 +24,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     copy_except,  # 707.9b enter as a copy, except ...
     dice,  # 706 rolling dice
     doubling,  # 701.10e
+    excess_damage,  # 120.4a excess damage dealt elsewhere
     keyword_actions2,  # 701 amass, incubate ...
     player_choices,
     players,  # 119.5 life totals becoming a number

@@ -30,8 +30,18 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, Duration, ObjectFilter, StaticAbility
-from rules_engine.records import ReplaceEvent
+from rules_engine.abilities import (
+    Amount,
+    DealDamage,
+    Duration,
+    Effect,
+    ObjectFilter,
+    Ref,
+    StaticAbility,
+)
+from rules_engine.records import ExcessDamage, ReplaceEvent
+from rules_engine.text.followups import FOLDS
+from rules_engine.text.followups_more import _amend_last
 from rules_engine.text.nouns import Ctx, amount, parse_filter
 from rules_engine.text.tokens import parse_token
 
@@ -281,3 +291,26 @@ def timed_replacement(text: str) -> ReplaceEvent | None:
     if rep is None:
         return None
     return dataclasses.replace(rep, duration=Duration("end_of_turn"), text=text.strip())
+
+
+_EXCESS = re.compile(r"excess damage is dealt to (?P<to>that creature's controller|that "
+                     r"permanent's controller|its controller|you|that player) instead", re.I)
+
+
+def _excess(t: str, effects: list[Effect]) -> bool:
+    """120.4a: "Excess damage is dealt to that creature's controller instead" amends the last
+    damage before it (at any depth: inside "where X is ..."): a record around it."""
+    m = _EXCESS.fullmatch(t.strip().rstrip("."))
+    if not m or not effects:
+        return False
+    who = m.group("to").lower()
+    to = Ref("you", text=who) if who == "you" else Ref("controller_of", of=Ref("it"), text=who)
+    new = _amend_last(effects[-1], DealDamage, lambda d: ExcessDamage(effects=(d,),
+                                                                       excess_to=to, text=t))
+    if new is None:
+        return False
+    effects[-1] = new
+    return True
+
+
+FOLDS.append(_excess)
