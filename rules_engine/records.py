@@ -483,9 +483,10 @@ class ReplaceEvent(Effect):
 
 @dataclass(frozen=True, slots=True)
 class ExcessDamage(Effect):
-    """The damage in ``effects`` whose excess (120.4a: beyond lethal damage for a creature, counting damage
-    already marked and deathtouch; beyond its loyalty for a planeswalker) is dealt to
-    ``excess_to`` instead ("Excess damage is dealt to that creature's controller instead")."""
+    """The damage in ``effects`` whose excess (120.4a: beyond lethal damage for a creature,
+    counting damage already marked and deathtouch; beyond its loyalty for a planeswalker) is
+    dealt to ``excess_to`` instead ("Excess damage is dealt to that creature's controller
+    instead")."""
 
     effects: tuple[Effect, ...] = ()
     excess_to: Ref = field(default_factory=lambda: Ref("controller_of", of=Ref("it")))
