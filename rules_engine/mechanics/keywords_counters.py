@@ -10,12 +10,14 @@ creature" have no grammar yet; the rule itself is short enough to build directly
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import conditions, registry
+from rules_engine import conditions, registry, targeting
 from rules_engine.effects.core import _objects
 from rules_engine.objects import GameObject, Mod, Player
+from rules_engine.text.nouns import parse_filter
 
 _SELF = ab.Ref("self", text="this creature")
 
@@ -213,8 +215,11 @@ def _devour(kw: Any) -> tuple[Any, ...]:
     n = _num(kw)
     if n is None:
         return ()
+    # 702.82b: "Devour [quality] N" sacrifices [quality] permanents
+    q = re.match(r"devour ([a-z]+) \d+$", (kw.text or "").strip().rstrip("."), re.I)
     return (ab.EntersReplacement(
         kind="as_enters", effects=(ab.KeywordAction(name="devour", amount=ab.Amount(n),
+                                                    detail=q.group(1) if q else None,
                                                     text=f"devour {n}"),),
         subject=_SELF, text=kw.text or f"Devour {n}"),)
 
@@ -224,8 +229,11 @@ def _ka_devour(ctx: Any, eff: Any) -> None:
     obj = ctx.source
     player = ctx.controller
     n = eff.amount.value if eff.amount is not None and eff.amount.value else 1
-    options = [o for o in game.permanents(player) if o.is_creature and o is not obj]
-    eaten = game.decider.choose_many(player.name, f"creatures to sacrifice (devour {n})",
+    flt = parse_filter(eff.detail) if eff.detail else None
+    options = [o for o in game.permanents(player) if o is not obj and (
+        targeting.matches(game, o, flt, player, obj) if flt is not None else o.is_creature)]
+    what = f"{eff.detail} permanents" if eff.detail else "creatures"
+    eaten = game.decider.choose_many(player.name, f"{what} to sacrifice (devour {n})",
                                      options, len(options), minimum=0) if options else []
     for o in eaten:
         game.move(o, "graveyard")

@@ -80,6 +80,18 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     if m and parse_cost(m.group("cost")) is not None:  # rule 702.167a: "Craft with [materials]"
         return KeywordAbility(name="craft", parameter=m.group("what"),
                               cost=parse_cost(m.group("cost")), text=t)
+    m = re.match(r"^equip (?P<what>(?!\{)[^{—]+?) ?(?P<cost>\{.+)$", t, re.I)
+    if m and parse_cost(m.group("cost")) is not None:
+        # 702.6e (301.5c): "Equip [quality] [cost]": attach to target [quality] creature you
+        # control ("Equip planeswalker": to a planeswalker); the parameter is the target's noun
+        what = m.group("what").strip()
+        if not re.search(r"\b(?:creature|planeswalker)$", what, re.I):
+            what += " creature"
+        return KeywordAbility(name="equip", parameter=what, cost=parse_cost(m.group("cost")),
+                              text=t)
+    m = re.match(r"^devour (?P<what>[a-z]+) (?P<n>\d+)$", t, re.I)
+    if m:  # 702.82b: "Devour [quality] N" (the quality is kept in the keyword's text)
+        return KeywordAbility(name="devour", parameter=m.group("n"), text=t)
     if _LANDWALK_RE.match(t):
         return KeywordAbility(name="landwalk", parameter=low.replace("walk", ""), text=t)
     m = re.match(r"^(protection|hexproof) from (.+)$", t, re.I)
