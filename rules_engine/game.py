@@ -438,7 +438,8 @@ class Game:
     def gain_life(self, player: Player, n: int) -> None:
         if n <= 0:
             return
-        if hooks.player_restrictions(self, "cant_gain_life", player):
+        if hooks.player_restrictions(self, "cant_gain_life", player) or \
+                (player.name, self.turn) in self.__dict__.get("cant_gain_life", ()):
             self.note(f"{player.name} can't gain life (119.7)")  # "Players can't gain life"
             return
         # 614.1a: "If you would gain life, you gain that much life plus 1 instead", "... that

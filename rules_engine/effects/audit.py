@@ -30,6 +30,9 @@ def not_run_reason(eff: Any) -> str | None:
     if isinstance(eff, ab.Restriction):
         if eff.kind == "cant_cast" and eff.duration is not None:
             return None
+        if eff.kind == "cant_gain_life" and eff.duration is not None and \
+                eff.duration.kind in ("this_turn", "end_of_turn"):
+            return None  # (effects/restrictions.h_restriction, read by Game.gain_life)
         if eff.kind in _OBJECT_RESTRICTIONS or eff.kind in ("doesnt_untap_next",
                                                             "cant_be_countered",
                                                             "no_max_hand_size",
