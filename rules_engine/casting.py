@@ -1194,7 +1194,11 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
     cost = parse_cost(mana_text)
     if kw.name.lower() == "plot":
-        return _plot(game, player, obj, cost, mana_text)
+        plotted = _plot(game, player, obj, cost, mana_text)
+        # 116.3 / 117.5: the player receives priority again, so "When this card becomes
+        # plotted" (702.170) goes on the stack first
+        turn.give_priority(game, player)
+        return plotted
     how = kw.name.lower()
     from_hand = HAND_ABILITIES.get(how)
     if how in HAND_SORCERY and not sorcery_timing_ok(game, player):  # 702.53a transmute

@@ -77,6 +77,7 @@ from rules_engine.mechanics import (  # noqa: F401
     opening_hand,
     paradigm,
     phasing,
+    plotted,  # 702.170: "when this card becomes plotted"
     prepare,
     rebound,
     reconfigure,

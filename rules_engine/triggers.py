@@ -127,11 +127,12 @@ def check(game: Game, event: Any) -> None:
                         break
     if name == "becomes_target":
         _ward(game, event)
-    if name in ("cycled", "sacrificed"):
+    if name in ("cycled", "sacrificed", "plotted"):
         # "When you cycle ~" works from the graveyard the card was discarded to (702.29,
-        # 113.6); "When you sacrifice ~" looks back in time (603.10a)
+        # 113.6); "When you sacrifice ~" looks back in time (603.10a); "When this card becomes
+        # plotted" works from exile, where it becomes plotted (702.170)
         obj = event.data["obj"]
-        kind = "cycle" if name == "cycled" else "sacrifice"
+        kind = {"cycled": "cycle", "sacrificed": "sacrifice"}.get(name, "becomes_plotted")
         if obj.zone != "battlefield":
             for abl in compiled.triggered_abilities(obj):
                 if abl.trigger.event == kind and abl.trigger.subject is not None and \
@@ -410,7 +411,7 @@ _TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())  # any trigger kind 
 # Events the special cases in check look at (603.10a look-back, 702.21a ward, 113.6k "When you
 # cast ~"); an event in none of these sets can only be matched by a delayed trigger (603.7).
 _SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spell_cast",
-                             "cycled", "sacrificed"})
+                             "cycled", "sacrificed", "plotted"})
 
 # What Game.log asks check about: an event outside WATCHED_EVENTS can only trigger a delayed
 # triggered ability, and one in IGNORED_EVENTS nothing at all.
