@@ -52,6 +52,7 @@ from rules_engine.mechanics import (  # noqa: F401
     earthbend,
     emblems,
     end_turn,
+    endure,  # 701.63
     enlist,
     exile_until,
     expend,  # 700.14: "whenever you expend N"
