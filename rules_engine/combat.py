@@ -628,8 +628,9 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
     if src_obj is not None:
         amount += _damage_plus(game, src_obj, recipient, combat)  # 614.1a
     # 614.1a / 615: "it deals double that damage instead", "prevent 1 of that damage"
-    amount = hooks.replace_event(game, "damage", {"source": src_obj, "recipient": recipient,
-                                                  "amount": amount, "combat": combat})["amount"]
+    data = hooks.replace_event(game, "damage", {"source": src_obj, "recipient": recipient,
+                                                "amount": amount, "combat": combat})
+    amount, recipient = data["amount"], data["recipient"]
     amount = prevent(game, src_obj, recipient, amount, combat)  # 615, 702.16e
     if amount <= 0:
         return

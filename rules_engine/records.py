@@ -455,7 +455,8 @@ class ReplaceEvent(Effect):
     "roll_dice" (706.1). ``op`` is the modification: "plus" N / "times" N / "minus" N (of the
     amount), "prevent" N of it (615.7), "lose_instead" (gain becomes loss), "none" (nothing
     happens, 614.1b), "extra_token" (``token`` created too), "advantage" (N more dice, the
-    lowest ignored, 706.6).
+    lowest ignored, 706.6), "redirect" (the damage is dealt to ``instead_to`` instead: "self"
+    ~, "attached" the permanent ~ enchants or equips).
 
     Who and what: ``player`` the player the event is about ("you", "opponent", "any"; for
     counters and dice the player who puts or rolls), ``subject`` the object it is about
@@ -477,6 +478,7 @@ class ReplaceEvent(Effect):
     combat: str | None = None
     counter: str | None = None
     token: TokenSpec | None = None
+    instead_to: str | None = None
     duration: Duration | None = None
     text: str = ""
 

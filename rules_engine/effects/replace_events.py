@@ -253,6 +253,14 @@ def _advantage(game: Game, data: dict, rep: Any, src: Any) -> None:
     data["extra_dice"] = data.get("extra_dice", 0) + _n(game, rep, src)
 
 
+def _redirect(game: Game, data: dict, rep: Any, src: Any) -> None:
+    """"All damage that would be dealt to you is dealt to enchanted creature instead": the
+    damage event gets another recipient (614.1a, 120.3), if that one is still there."""
+    new = src if rep.instead_to == "self" else getattr(src, "attached_to", None)
+    if isinstance(new, GameObject) and new.zone == "battlefield":
+        data["recipient"] = new
+
+
 def h_replace_event(ctx: Ctx, eff: records.ReplaceEvent) -> None:
     """A resolving spell's or ability's replacement effect ("Until end of turn, if one or more
     tokens would be created under your control, twice that many ... instead", 614.1a, 611.2a):
@@ -267,7 +275,7 @@ def h_replace_event(ctx: Ctx, eff: records.ReplaceEvent) -> None:
 registry.REPLACEMENT_OPS.update({
     "plus": _plus, "times": _times, "minus": _minus, "prevent": _minus,
     "prevent_all_but": _all_but, "half": _half, "lose_instead": _lose_instead, "none": _nothing,
-    "extra_token": _extra_token, "advantage": _advantage,
+    "extra_token": _extra_token, "advantage": _advantage, "redirect": _redirect,
 })
 registry.register_effects({records.ReplaceEvent: h_replace_event})
 registry.provide(replace_event=replace_event)

@@ -212,6 +212,19 @@ def _prevent(m: re.Match[str]) -> ReplaceEvent | None:
                         combat=(m.group("combat") or "").strip().lower() or None)
 
 
+def _redirect(m: re.Match[str]) -> ReplaceEvent | None:
+    """"All [combat] damage that would be dealt to you [and other permanents you control] is
+    dealt to enchanted creature / ~ instead" (614.1a)."""
+    new = m.group("new").lower()
+    instead = "self" if new == "~" else "attached"
+    to = m.group("to").lower()
+    combat = "combat" if m.group("combat") else None
+    if to == "you":
+        return ReplaceEvent(event="damage", op="redirect", recipient="you", instead_to=instead,
+                            combat=combat)
+    return None
+
+
 def _dice(m: re.Match[str]) -> ReplaceEvent | None:
     return ReplaceEvent(event="roll_dice", op="advantage", n=Amount(1), player="you")
 
@@ -249,6 +262,8 @@ _FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], ReplaceEvent | Non
          r"permanent|that creature|that player|it|that permanent))? instead", _damage),
         (r"if (?P<src>.+?) would deal (?P<combat>combat |noncombat )?damage to (?P<to>.+?), "
          r"prevent (?P<but>all but )?(?P<n>\w+) of that damage", _prevent),
+        (r"all (?P<combat>combat )?damage that would be dealt to (?P<to>you) is dealt to "
+         r"(?P<new>enchanted creature|equipped creature|~) instead", _redirect),
         (r"if you would roll one or more dice, instead roll that many dice plus one and "
          r"ignore the lowest roll", _dice),
     ]
