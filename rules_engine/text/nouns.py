@@ -417,7 +417,7 @@ _PRONOUNS = {
     "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
     "that token": "it", "the copy": "it", "that creature or planeswalker": "it",
     "that planeswalker": "it", "that artifact or creature": "it", "that land": "it",
-    "those creatures": "those",
+    "those creatures": "those", "those permanents": "those",
     "those cards": "those", "those tokens": "those", "the token": "it",
     "its controller": "controller_of", "its owner": "owner_of",
     "that creature's controller": "controller_of", "that spell's controller": "controller_of",

@@ -201,12 +201,12 @@ def _damage(m: re.Match[str]) -> ReplaceEvent | None:
 
 
 def _prevent(m: re.Match[str]) -> ReplaceEvent | None:
-    src = _source(m.group("src"))
+    src = _source(m.group("src")) if m.group("src") else (None, None)
     to = _recipient(m.group("to"))
-    n = amount(m.group("n"))
+    n = amount(m.group("n")) if m.group("n") else Amount(0)
     if src is None or to is None or n is None:
         return None
-    op = "prevent_all_but" if m.group("but") else "prevent"
+    op = "prevent_all_but" if m.group("but") or not m.group("n") else "prevent"
     return ReplaceEvent(event="damage", op=op, n=n, source=src[1], source_is=src[0],
                         recipient=to[0], subject=to[1],
                         combat=(m.group("combat") or "").strip().lower() or None)
@@ -262,6 +262,8 @@ _FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], ReplaceEvent | Non
          r"permanent|that creature|that player|it|that permanent))? instead", _damage),
         (r"if (?P<src>.+?) would deal (?P<combat>combat |noncombat )?damage to (?P<to>.+?), "
          r"prevent (?P<but>all but )?(?P<n>\w+) of that damage", _prevent),
+        (r"prevent all (?P<combat>noncombat )damage that would be dealt to (?P<to>.+?)(?P<src>)"
+         r"(?P<but>)(?P<n>)", _prevent),
         (r"all (?P<combat>combat )?damage that would be dealt to (?P<to>you) is dealt to "
          r"(?P<new>enchanted creature|equipped creature|~) instead", _redirect),
         (r"if you would roll one or more dice, instead roll that many dice plus one and "

@@ -1319,6 +1319,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"enters? tapped", lambda s, m, c: Tap(subject=s, text=m.group(0))),
     (r"prevent (?:all|the next (?P<n>" + NUM_WORD + r")) (?P<combat>combat )?damage that would be "
      r"dealt(?: to (?P<to>.+?))?(?: by (?P<by>.+?))?(?P<turn> this turn)?", _prevent),
+    (r"prevent all (?P<combat>combat )?damage that would be dealt(?P<turn> this turn) to "
+     r"(?P<to>.+)", lambda s, m, c: _prevent(s, _FakeMatch(m, by=None, n=None), c)),
     (r"prevent all (?P<combat>combat )?damage that would be dealt(?P<turn> this turn)? by "
      r"(?P<by>.+)", lambda s, m, c: _prevent(s, _FakeMatch(m, to=None, n=None), c)),
     (r"prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<obj>.+?)"
