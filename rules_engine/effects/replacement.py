@@ -8,7 +8,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, registry, statics, targeting
-from rules_engine.context import Ctx
+from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _until
 from rules_engine.game import Game
 from rules_engine.objects import ABILITY_CHANGES, GameObject
@@ -21,6 +21,17 @@ def h_replacement(ctx: Ctx, eff: ab.ReplacementEffect) -> None:
         ctx.game.enter_effects.append((ctx.controller, eff.subject, tuple(eff.instead),
                                        _until(eff.duration, ctx)))
         ctx.game.log("enter_replacement_created", player=ctx.controller)
+        return
+    if eff.event in _ZONE_EVENTS and _instead_zone(eff) is not None and \
+            eff.subject is not None and eff.subject.kind in ("chosen", "each") and \
+            eff.subject.filter is not None:
+        # 614.1a: "If a permanent dealt damage by ~ would die this turn, exile it instead" -
+        # about whatever fits the description when it would move (not fixed now)
+        turn = ctx.game.turn if eff.duration is not None else None
+        ctx.game.__dict__.setdefault("zone_replacement_filters", []).append(
+            (eff.subject.filter, _source_obj(ctx), ctx.controller, eff.event,
+             _instead_zone(eff), turn))
+        ctx.game.log("replacement_created", player=ctx.controller, event=eff.event)
         return
     if eff.event in _ZONE_EVENTS and _instead_zone(eff) is not None:
         # 614.1a: "If that creature would die this turn, exile it instead" - a shield on the
@@ -90,7 +101,8 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
             return instead or to_zone
     if face is not None and face.zone_replacements == () and not obj.mods:
         d = game.__dict__
-        if not d.get("zone_replacements") and not d.get("entered_as_copy"):
+        if not d.get("zone_replacements") and not d.get("entered_as_copy") and \
+                not d.get("zone_replacement_filters"):
             return to_zone  # the usual case: nothing can replace this move
     copies = game.__dict__.get("entered_as_copy")
     if copies and from_zone == "battlefield":
@@ -99,6 +111,11 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
                 del copies[i]
                 obj.copy_values = None  # 400.7: it becomes a new object, no longer a copy
                 break
+    for flt, src, ctl, event, instead, turn in game.__dict__.get("zone_replacement_filters", ()):
+        if (turn is None or turn == game.turn) and _event_matches(event, obj, from_zone, to_zone) \
+                and targeting.matches(game, obj, flt, ctl, src, zone_check=False):
+            game.log("zone_change_replaced", obj=obj, to=instead, by=src)
+            return instead
     own = _own_replacements(obj) if obj.card is not None or obj.copy_values is not None else ()
     shields = game.__dict__.get("zone_replacements")
     if not own and not shields:

@@ -139,6 +139,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # "target token you control that entered this turn" (400.7: as the object it is now;
     # checked by the QUALIFIERS of rules_engine.effects.zones_more)
     (re.compile(r"\s+that entered this turn$", re.I), {"qualifier": "that entered this turn"}),
+    # "a creature dealt damage by ~ this turn" (effects/damaged_by.py)
+    (re.compile(r"\s+dealt damage (?:this turn )?by ~(?: this turn)?$", re.I),
+     {"qualifier": "dealt damage by ~ this turn"}),
     (re.compile(r"\s+from graveyards$", re.I), {"zone": "graveyard"}),
     # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
     (re.compile(r"\s+from a single graveyard$", re.I),
