@@ -20,6 +20,7 @@ from rules_engine.events import Event
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
 from rules_engine.registry import hooks
+from rules_engine.text.costs import parse_cost_choice
 
 STEP_OF_PHASE = {
     "upkeep": "upkeep", "draw": "draw", "end": "end", "combat": "beginning_of_combat",
@@ -346,8 +347,12 @@ def _ward(game: Game, event: Any) -> None:
         return  # ("Ward abilities of those creatures don't trigger")
 
     spell = event.data["spell"]
-    cost = ward.cost if ward.cost is not None else ab.Cost(
-        parts=(ab.CostPart("mana", mana=ward.parameter or ""),), text=ward.parameter or "")
+    choice = parse_cost_choice(ward.parameter) if ward.cost is None and " or " in (
+        ward.parameter or "") else None
+    # ("Ward—Discard a card or pay {2}": the player may pay either, 702.21a, 118.3)
+    cost: Any = choice if choice is not None else ward.cost if ward.cost is not None else \
+        ab.Cost(parts=(ab.CostPart("mana", mana=ward.parameter or ""),),
+                text=ward.parameter or "")
     ev = Event("ward", {"obj": spell, "player": event.data["player"]}, game.turn, game.step)
     add_inherent(game, obj.name, obj.controller,
                  (ab.CounterSpell(subject=ab.Ref("triggering"), unless_pay=cost),),

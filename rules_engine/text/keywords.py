@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from rules_engine.abilities import Cost, KeywordAbility
-from rules_engine.text.costs import parse_cost
+from rules_engine.text.costs import parse_cost, parse_cost_choice
 
 # Keywords without parameter (rule 702.2 ff.).
 SIMPLE = {
@@ -104,11 +104,18 @@ def parse_keyword(text: str) -> KeywordAbility | None:
         cost = parse_cost(m.group(3))
         if cost is not None:
             return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), cost=cost, text=t)
+    m = re.match(r"^ward\s*—\s*(?P<a>[^{].*?) or (?P<b>.+)$", t, re.I)
+    if m and parse_cost_choice(f"{m.group('a')} or {m.group('b')}") is not None:
+        # 702.21a with a choice of costs: "Ward—Discard a card or pay {2}" (the choice is the
+        # parameter, read by triggers._ward)
+        return KeywordAbility(name="ward", parameter=f"{m.group('a')} or {m.group('b')}",
+                              text=t)
     m = re.match(r"^cumulative upkeep (\{[^}]+\}) or (\{[^}]+\})$", t, re.I)
     if m:  # rule 702.24a with a choice each time: "Cumulative upkeep {G} or {W}"
         return KeywordAbility(name="cumulative upkeep", parameter=f"{m.group(1)} or {m.group(2)}",
                               text=t)
-    m = re.match(r"^(affinity for|gift) (.+)$", t, re.I)
+    # (702.174a: "Gift a Food", "Gift an extra turn"; "Gift of Chaos — ..." is an ability word)
+    m = re.match(r"^(affinity for|gift(?= an? )) (.+)$", t, re.I)
     if m:
         return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), text=t)
     m = re.match(r"^enchant (.+)$", t, re.I)
