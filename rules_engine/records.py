@@ -456,7 +456,10 @@ class ReplaceEvent(Effect):
     amount), "prevent" N of it (615.7), "lose_instead" (gain becomes loss), "none" (nothing
     happens, 614.1b), "extra_token" (``token`` created too), "advantage" (N more dice, the
     lowest ignored, 706.6), "redirect" (the damage is dealt to ``instead_to`` instead: "self"
-    ~, "attached" the permanent ~ enchants or equips).
+    ~, "attached" the permanent ~ enchants or equips), "copies" (the tokens are copies of
+    ``instead_to``: "attached", or "chosen" - a creature other than ~ chosen then).
+    ``first_each_turn`` "turn" / "your_turn": only the first such event each turn (each of
+    your turns); ``optional``: "you may instead".
 
     Who and what: ``player`` the player the event is about ("you", "opponent", "any"; for
     counters and dice the player who puts or rolls), ``subject`` the object it is about
@@ -479,6 +482,8 @@ class ReplaceEvent(Effect):
     counter: str | None = None
     token: TokenSpec | None = None
     instead_to: str | None = None
+    first_each_turn: str | None = None
+    optional: bool = False
     duration: Duration | None = None
     text: str = ""
 

@@ -161,8 +161,13 @@ def _applies(game: Game, kind: str, src: Any, ctl: Player, rep: Any, data: dict)
         return rep.recipient != "player" and targeting.matches(game, obj, rep.subject, ctl, src,
                                                                zone_check=False)
     if kind == "tokens":
+        if rep.op == "copies" and rep.instead_to == "attached":
+            # ("As long as ~ is attached to a creature, ...": nothing to copy otherwise)
+            host = getattr(src, "attached_to", None)
+            if not isinstance(host, GameObject) or host.zone != "battlefield":
+                return False
         return _player_fits(rep.player or "you", data["player"], ctl) and \
-            _face_fits(rep.subject, data.get("face"))
+            _face_fits(rep.subject, data.get("face")) and not data.get("copy_of")
     if kind == "roll_dice":
         return _player_fits(rep.player or "you", data["player"], ctl)
     return False
@@ -187,7 +192,7 @@ def replace_event(game: Game, kind: str, data: dict) -> dict:
     used: list[Any] = []
     while True:
         cands = [(s, c, r) for s, c, r in found if not any(r is u for u in used)
-                 and _applies(game, kind, s, c, r, data)]
+                 and _applies(game, kind, s, c, r, data) and _first_ok(game, s, r)]
         if not cands:
             return data
         pick = cands[0]
@@ -200,10 +205,25 @@ def replace_event(game: Game, kind: str, data: dict) -> dict:
                 pick = next((x for x in cands if x[0] is chosen), cands[0])
         src, ctl, rep = pick
         used.append(rep)
+        if rep.first_each_turn:
+            # "the first time ... each turn": that event only, applied or not (614.1a)
+            game.__dict__.setdefault("first_time_used", {})[(id(src), id(rep))] = game.turn
+        if rep.optional and not game.decider.may(ctl.name, f"{rep.text} (614.1a)"):
+            continue
         registry.REPLACEMENT_OPS[rep.op](game, data, rep, src)
         game.log("event_replaced", event=kind, by=src, text=rep.text)
         if data.get("amount", 1) <= 0 and kind != "tokens":
             return data
+
+
+def _first_ok(game: Game, src: Any, rep: Any) -> bool:
+    """"The first time you would ... each turn / during each of your turns": not yet this
+    turn (and, for "your turns", only during its controller's turn)."""
+    if not rep.first_each_turn:
+        return True
+    if rep.first_each_turn == "your_turn" and game.active is not getattr(src, "controller", None):
+        return False
+    return game.__dict__.get("first_time_used", {}).get((id(src), id(rep))) != game.turn
 
 
 def _n(game: Game, rep: Any, src: Any) -> int:
@@ -261,6 +281,20 @@ def _redirect(game: Game, data: dict, rep: Any, src: Any) -> None:
         data["recipient"] = new
 
 
+def _copies(game: Game, data: dict, rep: Any, src: Any) -> None:
+    """"... instead create that many tokens that are copies of enchanted permanent / equipped
+    creature / a creature other than ~ you choose" (614.1a, 707.2): the tokens' copiable
+    values are that object's; nothing to copy leaves the event as it was."""
+    if rep.instead_to == "chosen":
+        options = [o for o in game.permanents() if o.is_creature and o is not src]
+        original = game.decider.choose(src.controller.name, "creature the tokens are copies of",
+                                       options) if options else None
+    else:
+        original = getattr(src, "attached_to", None)
+    if isinstance(original, GameObject) and original.zone == "battlefield":
+        data["copy_of"] = original
+
+
 def h_replace_event(ctx: Ctx, eff: records.ReplaceEvent) -> None:
     """A resolving spell's or ability's replacement effect ("Until end of turn, if one or more
     tokens would be created under your control, twice that many ... instead", 614.1a, 611.2a):
@@ -276,6 +310,7 @@ registry.REPLACEMENT_OPS.update({
     "plus": _plus, "times": _times, "minus": _minus, "prevent": _minus,
     "prevent_all_but": _all_but, "half": _half, "lose_instead": _lose_instead, "none": _nothing,
     "extra_token": _extra_token, "advantage": _advantage, "redirect": _redirect,
+    "copies": _copies,
 })
 registry.register_effects({records.ReplaceEvent: h_replace_event})
 registry.provide(replace_event=replace_event)

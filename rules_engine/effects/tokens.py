@@ -183,6 +183,14 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
             obj = game.create_token(p, face, tapped=False, card=card)
             created.append(obj)
             game.log("token_created", obj=obj, player=p)
+        copy_of = data.get("copy_of")
+        if copy_of is not None:  # "... tokens that are copies of ... instead" (614.1a)
+            for _ in range(data["amount"]):
+                face, card = copy_face_of(ctx, copy_of, ab.TokenSpec())
+                obj = game.create_token(p, face, tapped=eff.tapped, card=card)
+                created.append(obj)
+                game.log("token_created", obj=obj, player=p)
+            continue
         for _ in range(data["amount"]):
             spec = eff.token
             card = None

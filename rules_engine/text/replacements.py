@@ -225,6 +225,19 @@ def _redirect(m: re.Match[str]) -> ReplaceEvent | None:
     return None
 
 
+def _token_copies(m: re.Match[str]) -> ReplaceEvent | None:
+    """"The first time you would create one or more tokens each turn, you may instead create
+    that many tokens that are copies of enchanted permanent" (614.1a, 707.2)."""
+    of = m.group("of").lower()
+    instead = "chosen" if m.group("choose") else "attached" if of in (
+        "enchanted permanent", "enchanted creature", "equipped creature") else None
+    if instead is None:
+        return None
+    return ReplaceEvent(event="tokens", op="copies", player="you", instead_to=instead,
+                        first_each_turn="your_turn" if m.group("yours") else "turn",
+                        optional=bool(m.group("may")))
+
+
 def _dice(m: re.Match[str]) -> ReplaceEvent | None:
     return ReplaceEvent(event="roll_dice", op="advantage", n=Amount(1), player="you")
 
@@ -266,6 +279,11 @@ _FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], ReplaceEvent | Non
          r"(?P<but>)(?P<n>)", _prevent),
         (r"all (?P<combat>combat )?damage that would be dealt to (?P<to>you) is dealt to "
          r"(?P<new>enchanted creature|equipped creature|~) instead", _redirect),
+        (r"(?:as long as ~ is attached to a creature, )?"
+         r"the first time you would create one or more tokens (?:each turn|(?P<yours>during "
+         r"each of your turns)), (?P<may>you may )?instead (?P<choose>choose a creature other "
+         r"than ~ and )?create that many tokens that are copies of (?P<of>enchanted permanent|"
+         r"enchanted creature|equipped creature|that creature)", _token_copies),
         (r"if you would roll one or more dice, instead roll that many dice plus one and "
          r"ignore the lowest roll", _dice),
     ]
