@@ -49,6 +49,7 @@ from rules_engine.mechanics import (  # noqa: F401
     cipher,
     day_night,
     dk_keywords,
+    coin_flips,  # 705: "whenever you win a coin flip"
     dredge,
     earthbend,
     emblems,
