@@ -47,9 +47,9 @@ from rules_engine.mechanics import (  # noqa: F401
     bestow,
     cases,
     cipher,
+    coin_flips,  # 705: "whenever you win a coin flip"
     day_night,
     dk_keywords,
-    coin_flips,  # 705: "whenever you win a coin flip"
     dredge,
     earthbend,
     emblems,
