@@ -13,6 +13,7 @@ from rules_engine.text.costs import parse_cost, parse_cost_choice
 SIMPLE = {
     "flying", "first strike", "double strike", "deathtouch", "defender", "haste",
     "hexproof", "indestructible", "lifelink", "menace", "reach", "trample", "vigilance", "flash",
+    "trample over planeswalkers",
     "daybound", "nightbound", "prowess", "changeling", "convoke", "delve", "exalted", "fear",
     "intimidate", "shroud", "storm", "cascade", "flanking", "horsemanship", "shadow",
     "skulk", "undying", "persist", "wither", "infect", "rebound", "split second", "sunburst",
