@@ -372,22 +372,40 @@ class Game:
             # 614.1a / 121.6: "if you would draw one or more cards, you draw that many cards
             # plus one instead" (a static ability of a permanent its controller controls)
             n += len(hooks.player_restrictions(self, "draw_plus_one", player))
-        drawn = []
+        drawn: list[GameObject] = []
         for _ in range(n):
             if player.graveyard and hooks.dredge_draw(self, player):
                 continue  # 702.52a: the draw was replaced (milled, a dredge card returned)
-            if not player.library:
-                player.drew_from_empty = True  # 704.5b
-                self.log("drew_from_empty_library", player=player)
-                continue
-            card = player.library[0]
-            self.move(card, "hand")
-            player.drawn_turn += 1
-            drawn.append(card)
-            self.log("drew", player=player, obj=card)
-            if player.drawn_turn == 1 and card.card is not None:
-                hooks.miracle_first_draw(self, player, card)  # 702.94a
+            if self.statics_present:
+                # 614.11: "If you would draw a card, draw two cards instead", "... skip that
+                # draw instead", "... you win the game instead" (effects/replace_events.py)
+                data = hooks.replace_event(self, "draw", {"player": player, "amount": 1})
+                if data.get("win"):  # 104.2b: its opponents lose, so the player wins
+                    for other in [p for p in self.living if p is not player]:
+                        hooks.leave_game(self, other, "104.2b: an opponent won")
+                    return drawn
+                if data["amount"] != 1:
+                    # (the replacement applies once, 614.5: the draws instead are plain ones)
+                    for _k in range(data["amount"]):
+                        self._draw_one(player, drawn)
+                    continue
+            self._draw_one(player, drawn)
         return drawn
+
+    def _draw_one(self, player: Player, drawn: list[GameObject]) -> None:
+        """121.2: the top card of the library into the hand (704.5b: from an empty library, the
+        player will lose)."""
+        if not player.library:
+            player.drew_from_empty = True  # 704.5b
+            self.log("drew_from_empty_library", player=player)
+            return
+        card = player.library[0]
+        self.move(card, "hand")
+        player.drawn_turn += 1
+        drawn.append(card)
+        self.log("drew", player=player, obj=card)
+        if player.drawn_turn == 1 and card.card is not None:
+            hooks.miracle_first_draw(self, player, card)  # 702.94a
 
     def discard(self, player: Player, card: GameObject) -> GameObject:
         """701.9a: ``player`` discards ``card`` (from their hand to their graveyard), unless a

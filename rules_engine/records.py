@@ -452,6 +452,7 @@ class ReplaceEvent(Effect):
 
     ``event`` is the replaced event kind: "gain_life" (119.3), "damage" (120.3), "counters"
     (122.6, put on a permanent, also as it enters, or on a player), "tokens" (111.1, created),
+    "draw" (121.1, one card drawn),
     "roll_dice" (706.1). ``op`` is the modification: "plus" N / "times" N / "minus" N (of the
     amount), "prevent" N of it (615.7), "lose_instead" (gain becomes loss), "none" (nothing
     happens, 614.1b), "extra_token" (``token`` created too), "advantage" (N more dice, the
@@ -459,7 +460,10 @@ class ReplaceEvent(Effect):
     ~, "attached" the permanent ~ enchants or equips), "copies" (the tokens are copies of
     ``instead_to``: "attached", or "chosen" - a creature other than ~ chosen then).
     ``first_each_turn`` "turn" / "your_turn": only the first such event each turn (each of
-    your turns); ``optional``: "you may instead".
+    your turns); ``optional``: "you may instead". ``when`` narrows a draw (121.1): "empty"
+    while the library has no cards, "not_first_in_draw_step" except the first one drawn in each
+    of the player's draw steps. Draws (614.11): "times" N (draw N cards instead), "none" (skip
+    that draw), "win" (that player wins the game instead, 104.2b).
 
     Who and what: ``player`` the player the event is about ("you", "opponent", "any"; for
     counters and dice the player who puts or rolls), ``subject`` the object it is about
@@ -484,6 +488,7 @@ class ReplaceEvent(Effect):
     instead_to: str | None = None
     first_each_turn: str | None = None
     optional: bool = False
+    when: str | None = None
     duration: Duration | None = None
     text: str = ""
 

@@ -11,6 +11,7 @@ event kind      data                                                  asked by
 ``counters``    ``obj`` (or ``player``), ``kind``, ``amount``, ``by``  ``Game.counters_to_put``
 ``tokens``      ``player``, ``face``, ``amount`` (-> ``extra`` specs)  ``effects/tokens.h_token``
 ``roll_dice``   ``player``, ``count`` (-> ``extra_dice``)              ``effects/dice.roll``
+``draw``        ``player``, ``amount`` 1 (-> 0 skip, N, ``win``)       ``Game.draw`` (614.11)
 ==============  ====================================================  ==========================
 
 The replacements are :class:`~rules_engine.records.ReplaceEvent` records: in static abilities of
@@ -32,7 +33,7 @@ from rules_engine.effects.core import _until
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
 
-EVENTS = frozenset({"gain_life", "damage", "counters", "tokens", "roll_dice"})
+EVENTS = frozenset({"gain_life", "damage", "counters", "tokens", "roll_dice", "draw"})
 
 
 def runs(rep: Any) -> bool:
@@ -170,6 +171,27 @@ def _applies(game: Game, kind: str, src: Any, ctl: Player, rep: Any, data: dict)
             _face_fits(rep.subject, data.get("face")) and not data.get("copy_of")
     if kind == "roll_dice":
         return _player_fits(rep.player or "you", data["player"], ctl)
+    if kind == "draw":
+        player = data["player"]
+        if not _player_fits(rep.player or "you", player, ctl) or data["amount"] != 1:
+            return False
+        if rep.when == "empty":  # "while your library has no cards in it"
+            return not player.library
+        if rep.when == "not_first_in_draw_step":
+            # "except the first one you draw in each of your draw steps" (504.1)
+            return not (game.step == "draw" and game.active is player and
+                        not _drew_this_draw_step(game, player))
+        return True
+    return False
+
+
+def _drew_this_draw_step(game: Game, player: Player) -> bool:
+    """Whether ``player`` already drew a card in this draw step (the log since it began)."""
+    for ev in reversed(game.events):
+        if ev.name == "step_began":
+            return False
+        if ev.name == "drew" and ev.data.get("player") is player:
+            return True
     return False
 
 
@@ -265,6 +287,10 @@ def _nothing(game: Game, data: dict, rep: Any, src: Any) -> None:
     data["amount"] = 0
 
 
+def _win(game: Game, data: dict, rep: Any, src: Any) -> None:
+    data["win"] = True  # "you win the game instead" (104.2b)
+
+
 def _extra_token(game: Game, data: dict, rep: Any, src: Any) -> None:
     data.setdefault("extra", []).append(rep.token)
 
@@ -310,7 +336,7 @@ registry.REPLACEMENT_OPS.update({
     "plus": _plus, "times": _times, "minus": _minus, "prevent": _minus,
     "prevent_all_but": _all_but, "half": _half, "lose_instead": _lose_instead, "none": _nothing,
     "extra_token": _extra_token, "advantage": _advantage, "redirect": _redirect,
-    "copies": _copies,
+    "copies": _copies, "win": _win,
 })
 registry.register_effects({records.ReplaceEvent: h_replace_event})
 registry.provide(replace_event=replace_event)

@@ -238,6 +238,27 @@ def _token_copies(m: re.Match[str]) -> ReplaceEvent | None:
                         optional=bool(m.group("may")))
 
 
+def _draw(m: re.Match[str]) -> ReplaceEvent | None:
+    """"If you would draw a card [except the first one you draw in each of your draw steps /
+    while your library has no cards in it], draw two cards / skip that draw / you win the
+    game instead" (614.11, 121.1)."""
+    who = _WHO.get(m.group("who").lower())
+    when = "empty" if m.group("empty") else "not_first_in_draw_step" if m.group("except") \
+        else None
+    mod = m.group("mod").lower()
+    if who is None:
+        return None
+    mm = re.fullmatch(rf"draws? ({_NUM}) cards", mod)
+    if mm and amount(mm.group(1)) is not None:
+        return ReplaceEvent(event="draw", op="times", n=amount(mm.group(1)), player=who,
+                            when=when)
+    if "skip" in mod:
+        return ReplaceEvent(event="draw", op="none", player=who, when=when)
+    if "win the game" in mod:
+        return ReplaceEvent(event="draw", op="win", player=who, when=when)
+    return None
+
+
 def _dice(m: re.Match[str]) -> ReplaceEvent | None:
     return ReplaceEvent(event="roll_dice", op="advantage", n=Amount(1), player="you")
 
@@ -284,6 +305,10 @@ _FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], ReplaceEvent | Non
          r"each of your turns)), (?P<may>you may )?instead (?P<choose>choose a creature other "
          r"than ~ and )?create that many tokens that are copies of (?P<of>enchanted permanent|"
          r"enchanted creature|equipped creature|that creature)", _token_copies),
+        (r"if (?P<who>you|a player|an opponent) would draw a card(?P<except> except the first "
+         r"one (?:you|they) draws? in each of (?:your|their) draw steps)?(?P<empty> while "
+         r"(?:your|their) library has no cards in it)?, (?:(?:that player|they) )?(?P<mod>draws? "
+         r"\w+ cards|skips? that draw|you win the game) instead", _draw),
         (r"if you would roll one or more dice, instead roll that many dice plus one and "
          r"ignore the lowest roll", _dice),
     ]
