@@ -206,7 +206,7 @@ def _amount_compare(game: Game, obj: Any, q: str, controller: Player, source: An
         return value <= x if way == "or less" else value >= x if way == "or greater" else \
             value == x
     you = controller if controller is not None else getattr(source, "controller", None)
-    n = hooks.described_amount(game, m.group("amt"), you, source)
+    n = hooks.described_amount(game, _possessive(m.group("amt"), m.group("what")), you, source)
     if n is None:
         return True  # (not understood: qualifier_understood says so to the audit)
     cmp = m.group("cmp")
@@ -245,6 +245,11 @@ def _greatest_among(game: Game, obj: Any, q: str, controller: Player, source: An
     return _stat_of(game, obj, m.group("what")) == best
 
 
+def _possessive(amt: str, what: str) -> str:
+    """"with power less than ~'s": ~'s power (the same characteristic, 208.1)."""
+    return f"{amt} {what}" if re.fullmatch(r"(?:~|it|that creature)'s", amt.strip()) else amt
+
+
 def _amount_compare_understood(q: str) -> bool:
     gm = _GREATEST.match(q)
     if gm is not None:
@@ -257,7 +262,7 @@ def _amount_compare_understood(q: str) -> bool:
         return False
     if m.group("amt") is None:
         return True
-    return hooks.amount_understood(m.group("amt"))
+    return hooks.amount_understood(_possessive(m.group("amt"), m.group("what")))
 
 
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above

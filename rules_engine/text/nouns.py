@@ -119,6 +119,10 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # a spell "that wasn't cast from its owner's hand" (601.2a: the zone it was cast from)
     (re.compile(r"\s+that (?:was|wasn't) cast from (?:its owner's hand|a graveyard|exile)$",
                 re.I), {"qualifier": "$0"}),
+    # the zone words after a comparison with an amount are the filter's own ("with mana value
+    # equal to the number of coin counters on ~ from your graveyard"): read them first
+    (re.compile(r"\s+(?:from|in) your graveyard$", re.I), {"zone": "graveyard", "owner": "you"}),
+    (re.compile(r"\s+(?:from|in) (?:a|any) graveyard$", re.I), {"zone": "graveyard"}),
     # "with mana value less than or equal to the number of lands you control": the words after
     # the comparison are an amount (107.3), its "you control" is not the filter's controller
     (re.compile(r"\s+with (?:power|toughness|mana value) (?:less than or equal to|greater than or "
