@@ -797,6 +797,14 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         if refusal:
             raise IllegalActionError("601.2h", refusal)
     cost = parse_cost(cost_text)
+    # 601.2b: what was announced before the modes are chosen ("If this spell was kicked,
+    # choose any number instead": the mode choice reads it, 700.2)
+    if kicked:
+        announced["kicked"] = kicked
+    if add_paid:
+        announced["additional_cost_paid"] = True
+    if teamwork:
+        announced["teamwork"] = True
     game.__dict__["cast_announced"] = announced  # (modes read entwine's, 702.42a)
     try:
         spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
@@ -998,7 +1006,9 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         modal, entwined = False, True
     if modal:
         game.__dict__.pop("chosen_mode_costs", None)
-        effects = hooks.choose_modes(game, player, effects)  # 601.2b
+        if announced:  # (read by a mode count's condition; choices_made is set again below)
+            obj.choices_made = {**(obj.choices_made or {}), **announced}
+        effects = hooks.choose_modes(game, player, effects, obj)  # 601.2b
         wanted = targeting.collect_targets(effects)
         escalate = compiled.keyword_ability(obj, "escalate") if cost is not None else None
         chosen = next((ev for ev in reversed(game.events[-5:]) if ev.name == "modes_chosen"),

@@ -316,6 +316,13 @@ class Game:
         obj.came_from = from_zone  # "each card exiled from their hand this way" (608.2c)
         if to_zone == "exile" and not obj.token:  # "one or more cards were put into exile
             self.__dict__["exiled_on_turn"] = self.turn  # this turn" (a token is no card)
+        if to_zone == "graveyard" and not obj.token and obj.face is not None and \
+                obj.face.is_permanent_type:
+            # 700.11: "descended this turn": permanent cards put into a player's graveyard
+            kept = self.__dict__.get("descended")
+            if not kept or kept[0] != self.turn:
+                kept = self.__dict__["descended"] = (self.turn, {})
+            kept[1][obj.owner.name] = kept[1].get(obj.owner.name, 0) + 1
         owner = obj.owner
         if to_zone == "battlefield":
             obj.controller = controller or obj.controller

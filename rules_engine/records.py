@@ -12,6 +12,7 @@ from typing import Any
 
 from rules_engine.abilities import (
     Amount,
+    Condition,
     CostModifier,
     Duration,
     Effect,
@@ -214,6 +215,17 @@ class ModalUnchosen(Modal):
     """"Choose one that hasn't been chosen this turn —": a modal ability (700.2) whose modes
     already chosen this turn for this object (the same object, 400.7) can't be chosen again;
     with every mode chosen, no mode can be chosen and the ability does nothing (700.2b)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModalIf(Modal):
+    """"Choose one. If <condition>, you may choose both instead." (700.2, 614.15): as the modes
+    are chosen (601.2b), the condition holding lets ``more_min``..``more_max`` modes be chosen
+    instead of ``min_choices``..``max_choices``."""
+
+    condition: Condition | None = None
+    more_min: int = 1
+    more_max: int = 2
 
 
 @dataclass(frozen=True, slots=True)

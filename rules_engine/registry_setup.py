@@ -23,6 +23,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     choose_among,  # 608.2c-d choosing among the cards looked at
     copy_except,  # 707.9b enter as a copy, except ...
     damaged_by,  # "dealt damage by ~ this turn"
+    descend,  # 700.11 "descended this turn"
     dice,  # 706 rolling dice
     doubling,  # 701.10e
     excess_damage,  # 120.4a excess damage dealt elsewhere

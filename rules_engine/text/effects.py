@@ -61,7 +61,14 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.records import ExtraLandPlays, GrantChoice, ModalUnchosen, RollDieModified
+from rules_engine.records import (
+    ExtraLandPlays,
+    GrantChoice,
+    ModalIf,
+    ModalUnchosen,
+    RollDieModified,
+)
+from rules_engine.text import conditions_extra as _conditions_extra  # noqa: F401  (700.11)
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import followups_more as _followups_more  # noqa: F401  (adds its FOLDS)
 from rules_engine.text import (
@@ -1029,7 +1036,7 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
             inner, Modal) else None
     m = re.fullmatch(r"(?:choose )?(one|two|three|four|five|up to one|up to two|up to three|"
                      r"up to four|up to five|one or more|"
-                     r"one or both|any number)\s*(?:—|\.\s*if (.+?), you may choose (both|two|"
+                     r"one or both|any number)\s*(?:—|\.\s*if (.+?), (you may )?choose (both|two|"
                      r"three|any number|one or more) instead\.?\s*—?)", head.strip().lower())
     if not m or not bullets:
         return None
@@ -1040,11 +1047,16 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         if cond is None:
             return None
         base = _modal(f"Choose {m.group(1)} —\n" + "\n".join(bullets), ctx)
-        more = _modal(f"Choose {m.group(3).replace('both', 'one or both')} —\n"
-                      + "\n".join(bullets), ctx)
-        if base is None or more is None:
+        if not isinstance(base, Modal) or isinstance(base, ModalUnchosen):
             return None
-        return Conditional(condition=cond, effects=(more,), otherwise=(base,), text=text)
+        n = len(base.modes)
+        may = bool(m.group(3))
+        more_min, more_max = {"both": (1 if may else 2, 2), "two": (1 if may else 2, 2),
+                              "three": (1 if may else 3, 3), "any number": (0, n),
+                              "one or more": (1, n)}[m.group(4)]
+        return ModalIf(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)
+                          if f.name != "text"}, condition=cond, more_min=more_min,
+                       more_max=more_max, text=text)
     spec = m.group(1)
     lo, hi = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "five": (5, 5),
               "up to one": (0, 1), "up to two": (0, 2), "up to three": (0, 3),

@@ -1,0 +1,30 @@
+"""Runtime of the conditions in ``text/conditions_extra.py``, added to the condition kinds
+``conditions.holds`` dispatches on:
+
+- ``descended_this_turn`` (700.11): ``Game.move`` counts the permanent cards put into each
+  player's graveyard this turn (a token is no card; the card need not still be there);
+- ``controls_commander`` (903.3): no object is a commander outside a Commander game, and
+  this engine plays two-player games without one, so the condition is false.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import conditions
+from rules_engine.game import Game
+
+
+def descended_this_turn(game: Game, player: Any) -> int:
+    """The number of permanent cards put into ``player``'s graveyard this turn (700.11)."""
+    kept = game.__dict__.get("descended")
+    if not kept or kept[0] != game.turn:
+        return 0
+    return kept[1].get(player.name, 0)
+
+
+conditions._MORE.update({
+    "descended_this_turn": lambda game, cond, controller, source: descended_this_turn(
+        game, controller) > 0,
+    "controls_commander": lambda game, cond, controller, source: False,
+})
