@@ -381,6 +381,7 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "you_attack": frozenset({"attackers_declared"}),
     "searched_library": frozenset({"searched_library"}),
     "dies": frozenset({"dies"}),
+    "leaves_battlefield": frozenset({"left_battlefield"}),  # another object's (603.6c)
     "put_into_graveyard": frozenset({"dies"}),
     "deals_combat_damage_to_player": frozenset({"damage_dealt"}),
     "deals_combat_damage": frozenset({"damage_dealt"}),
@@ -684,6 +685,13 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if name != "attackers_declared" or data.get("player") is not controller:
             return False
         return trig.detail != "has_initiative" or game.initiative in data.get("defenders", ())
+    if kind == "leaves_battlefield":
+        # 603.6c / 603.10a: "Whenever ~ or another nontoken creature you control leaves the
+        # battlefield": another object (the source's own is the look-back in check())
+        obj = data["obj"]
+        if name != "left_battlefield" or obj is source:
+            return False
+        return _about(game, trig, obj, source, controller, zone_check=False)
     if kind in ("dies", "put_into_graveyard"):
         if name != "dies":
             return False

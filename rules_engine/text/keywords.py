@@ -98,6 +98,9 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     m = re.match(r"^(protection|hexproof) from (.+)$", t, re.I)
     if m:
         return KeywordAbility(name=m.group(1).lower(), parameter="from " + m.group(2), text=t)
+    m = re.match(r"^partner\s*—\s*(.+)$", t, re.I)
+    if m:  # 702.124i: "Partner—Character select", "Partner—Survivors" (deck construction only)
+        return KeywordAbility(name="partner", parameter=m.group(1).strip(), text=t)
     if low in ("choose a background", "friends forever", "partner", "doctor's companion"):
         return KeywordAbility(name=low, text=t)
     m = re.match(r"^(awaken|reinforce|suspend|level up|casualty) (\d+|X)\s*—\s*(.+)$", t, re.I)
