@@ -303,7 +303,8 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
     """"~ enters tapped/prepared/with counters", "If it's neither day nor night, it becomes day
     as ~ enters" (rule 614.1c-d, 731.2a), "As ~ transforms into ~, ..."."""
     t = text.strip().rstrip(".")
-    t = re.sub(r" on (?:him|her)$", " on it", t)  # a character's pronoun (Leatherhead)
+    # a character's pronoun (Leatherhead; "a +1/+1 counter on him for each land you control")
+    t = re.sub(r"( counters? on) (?:him|her)(?=$| for each )", r"\1 it", t)
     ctx = Ctx()
     parts = re.split(r"\.\s+(?=[A-Z])", t)
     if len(parts) > 1 and '"' not in t:
@@ -319,7 +320,13 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
             out.append(EntersReplacement(kind=kind, effects=effects, text=text))
         return tuple(out)
-    m = re.fullmatch(r"~ enters tapped (with .+)", t, re.I)
+    m = re.fullmatch(r"~ enters with twice X (\S+) counters on it", t, re.I)
+    if m:  # "~ enters with twice X +1/+1 counters on it" (614.1c, 107.3: X of its cost)
+        put = PutCounters(subject=Ref("self"), counter=m.group(1), amount=Amount(variable="X"),
+                          text=t)
+        return EntersReplacement(kind="counters", effects=(Repeat(count=Amount(2), effects=(
+            put,), text=t),), text=text)
+    m = re.fullmatch(r"~ enters tapped (?:and )?(with .+)", t, re.I)
     if m:  # "~ enters tapped with two charge counters on it" (614.1c: two replacements)
         counters = _enters("~ enters " + m.group(1))
         if isinstance(counters, EntersReplacement):
