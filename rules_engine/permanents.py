@@ -52,6 +52,13 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
                     tapped = True
             elif abl.kind == "prepared":
                 enters_prepared = True
+            elif abl.kind == "under_opponent":
+                # 614.1d / 616.1b: "~ enters under the control of an opponent of your choice"
+                others = [p for p in game.living if p is not controller]
+                if others:
+                    controller = game.decider.choose(
+                        controller.name, f"opponent {obj.name} enters under the control of",
+                        others)
             else:
                 as_enters.append(abl)
     if new:

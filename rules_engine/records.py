@@ -218,6 +218,12 @@ class ModalUnchosen(Modal):
 
 
 @dataclass(frozen=True, slots=True)
+class ModalUnchosenEver(ModalUnchosen):
+    """"Choose one that hasn't been chosen —" (no "this turn"): the modes chosen for this
+    object at any time before (the same object, 400.7) can't be chosen again (700.2)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ModalIf(Modal):
     """"Choose one. If <condition>, you may choose both instead." (700.2, 614.15): as the modes
     are chosen (601.2b), the condition holding lets ``more_min``..``more_max`` modes be chosen

@@ -235,7 +235,7 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...],
             key = (id(source), getattr(source, "timestamp", None), eff.text)
             table = game.__dict__.setdefault("modes_chosen_this_turn", {})
             turn, used = table.get(key, (game.turn, set()))
-            if turn != game.turn:
+            if turn != game.turn and not isinstance(eff, records.ModalUnchosenEver):
                 used = set()
             table[key] = (game.turn, used)
             modes = [md for md in modes if md.label not in used]
@@ -322,6 +322,7 @@ registry.register_effects({
     ab.Modal: h_modal,
     records.ModalUnchosen: h_modal,
     records.ModalIf: h_modal,
+    records.ModalUnchosenEver: h_modal,
     ab.WithX: h_with_x,
     ab.ChooseTarget: h_choose_target,
     ab.RollDie: h_roll_die,

@@ -66,6 +66,7 @@ from rules_engine.records import (
     GrantChoice,
     ModalIf,
     ModalUnchosen,
+    ModalUnchosenEver,
     RollDieModified,
 )
 from rules_engine.text import conditions_extra as _conditions_extra  # noqa: F401  (700.11)
@@ -1028,10 +1029,12 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         # rule 700.2d: the same mode may be chosen more than once
         inner = _modal(head[: rep.start()] + " —\n" + "\n".join(bullets), ctx)
         return dataclasses.replace(inner, repeatable=True) if isinstance(inner, Modal) else None
-    if re.fullmatch(r"choose one that hasn't been chosen this turn\s*—", head.strip(), re.I):
-        # 700.2: the modes chosen earlier this turn for this object are not available
+    um = re.fullmatch(r"choose one that hasn't been chosen( this turn)?\s*—", head.strip(), re.I)
+    if um:
+        # 700.2: the modes chosen earlier (this turn) for this object are not available
         inner = _modal("Choose one —\n" + "\n".join(bullets), ctx)
-        return ModalUnchosen(**{f.name: text if f.name == "text" else getattr(inner, f.name)
+        kind = ModalUnchosen if um.group(1) else ModalUnchosenEver
+        return kind(**{f.name: text if f.name == "text" else getattr(inner, f.name)
                                 for f in dataclasses.fields(inner)}) if isinstance(
             inner, Modal) else None
     m = re.fullmatch(r"(?:choose )?(one|two|three|four|five|up to one|up to two|up to three|"

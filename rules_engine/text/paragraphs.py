@@ -320,6 +320,8 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
             out.append(EntersReplacement(kind=kind, effects=effects, text=text))
         return tuple(out)
+    if re.fullmatch(r"~ enters under the control of an opponent of your choice", t, re.I):
+        return EntersReplacement(kind="under_opponent", text=text)  # 614.1d
     m = re.fullmatch(r"~ enters with twice X (\S+) counters on it", t, re.I)
     if m:  # "~ enters with twice X +1/+1 counters on it" (614.1c, 107.3: X of its cost)
         put = PutCounters(subject=Ref("self"), counter=m.group(1), amount=Amount(variable="X"),
