@@ -4,7 +4,9 @@
 - ``descended_this_turn`` (700.11): ``Game.move`` counts the permanent cards put into each
   player's graveyard this turn (a token is no card; the card need not still be there);
 - ``controls_commander`` (903.3): no object is a commander outside a Commander game, and
-  this engine plays two-player games without one, so the condition is false.
+  this engine plays two-player games without one, so the condition is false;
+- ``not_starting_player`` (103.1): the controller is not the player who took the first turn;
+- ``controls_named`` (201.2): the controller controls a permanent with each of the names.
 """
 
 from __future__ import annotations
@@ -23,7 +25,16 @@ def descended_this_turn(game: Game, player: Any) -> int:
     return kept[1].get(player.name, 0)
 
 
+def _controls_named(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    names = [n.strip().lower() for n in (cond.detail or "").split("|") if n.strip()]
+    have = {o.name.lower() for o in game.permanents(controller)}
+    return bool(names) and all(n in have for n in names)
+
+
 conditions._MORE.update({
+    "not_starting_player": lambda game, cond, controller, source: controller is not getattr(
+        game, "first_player", None),
+    "controls_named": _controls_named,
     "descended_this_turn": lambda game, cond, controller, source: descended_this_turn(
         game, controller) > 0,
     "controls_commander": lambda game, cond, controller, source: False,

@@ -3,7 +3,11 @@
 - "you descended this turn" (700.11: a permanent card was put into your graveyard from
   anywhere this turn): kind ``descended_this_turn``;
 - "you control a commander as you cast ~" (903.3: a commander exists only in a Commander
-  game): kind ``controls_commander``, false in the two-player games this engine plays.
+  game): kind ``controls_commander``, false in the two-player games this engine plays;
+- "~ was cast from exile" (601.2a, without "a"): kind ``cast_from``, detail "exile";
+- "you weren't the starting player" (103.1): kind ``not_starting_player``;
+- "you control creatures named A and B" (201.2): kind ``controls_named``, the names in
+  ``detail`` separated by "|".
 Appended to ``text/conditions.CONDITIONS``.
 """
 
@@ -19,4 +23,12 @@ CONDITIONS.extend([
      lambda m, c: Condition("descended_this_turn", text=m.group(0))),
     (re.compile(r"you control a commander(?: as you cast ~)?", re.I),
      lambda m, c: Condition("controls_commander", text=m.group(0))),
+    (re.compile(r"(?:you cast (?:it|~)|(?:~|it) was cast) from exile", re.I),
+     lambda m, c: Condition("cast_from", detail="exile", text=m.group(0))),
+    (re.compile(r"you (?:weren't|were not) the starting player", re.I),
+     lambda m, c: Condition("not_starting_player", text=m.group(0))),
+    (re.compile(r"you control (?:creatures|permanents|artifacts) named (?P<a>[^,]+?) and "
+                r"(?P<b>[^,]+)", re.I),
+     lambda m, c: Condition("controls_named", detail=f"{m.group('a')}|{m.group('b')}",
+                            text=m.group(0))),
 ])
