@@ -436,6 +436,17 @@ class Game:
         player.life_lost_turn += n
         self.log("life_lost", player=player, amount=n)
 
+    def paired_with(self, obj: Any) -> GameObject | None:
+        """702.95b/e: the creature ``obj`` is paired with (soulbond), while both are still the
+        same creatures on the battlefield under the control of the player who paired them."""
+        for a, ta, b, tb, who in self.__dict__.get("soulbond_pairs", ()):
+            if obj is not a and obj is not b:
+                continue
+            if all(o.zone == "battlefield" and o.timestamp == t and o.is_creature and
+                   o.controller is who for o, t in ((a, ta), (b, tb))):
+                return b if obj is a else a
+        return None
+
     def note_spent_to_cast(self, player: Player, n: int) -> None:
         """700.14: the turn's running total of mana ``player`` spent to cast spells; logs
         ``mana_spent_to_cast`` with the totals before and after this payment (expend)."""

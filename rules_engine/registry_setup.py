@@ -88,6 +88,7 @@ from rules_engine.mechanics import (  # noqa: F401
     roles,
     rooms,
     sagas,
+    soulbond,  # 702.95
     splice,
     split,
     state_triggers,

@@ -6,7 +6,8 @@
 - ``controls_commander`` (903.3): no object is a commander outside a Commander game, and
   this engine plays two-player games without one, so the condition is false;
 - ``not_starting_player`` (103.1): the controller is not the player who took the first turn;
-- ``controls_named`` (201.2): the controller controls a permanent with each of the names.
+- ``controls_named`` (201.2): the controller controls a permanent with each of the names;
+- ``paired`` (702.95b): ~ is paired with another creature (``Game.paired_with``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ conditions._MORE.update({
     "not_starting_player": lambda game, cond, controller, source: controller is not getattr(
         game, "first_player", None),
     "controls_named": _controls_named,
+    # 702.95b: soulbond (mechanics/soulbond.py pairs; Game.paired_with checks 702.95e)
+    "paired": lambda game, cond, controller, source: game.paired_with(source) is not None,
     "descended_this_turn": lambda game, cond, controller, source: descended_this_turn(
         game, controller) > 0,
     "controls_commander": lambda game, cond, controller, source: False,

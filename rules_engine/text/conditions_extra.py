@@ -7,6 +7,7 @@
 - "~ was cast from exile" (601.2a, without "a"): kind ``cast_from``, detail "exile";
 - "you weren't the starting player" (103.1): kind ``not_starting_player``;
 - "that target is white and/or blue" (105.2): read as "that creature is white or blue";
+- "~ is paired with another creature" (702.95b, soulbond): kind ``paired``;
 - "you control creatures named A and B" (201.2): kind ``controls_named``, the names in
   ``detail`` separated by "|".
 Appended to ``text/conditions.CONDITIONS``.
@@ -34,6 +35,8 @@ CONDITIONS.extend([
      lambda m, c: Condition("controls_commander", text=m.group(0))),
     (re.compile(r"that target is (?P<rest>(?:white|blue|black|red|green)(?:,? (?:and/or|or) "
                 r"(?:white|blue|black|red|green))*)", re.I), _that_target),
+    (re.compile(r"~ is paired with another creature", re.I),
+     lambda m, c: Condition("paired", text=m.group(0))),
     (re.compile(r"(?:you cast (?:it|~)|(?:~|it) was cast) from exile", re.I),
      lambda m, c: Condition("cast_from", detail="exile", text=m.group(0))),
     (re.compile(r"you (?:weren't|were not) the starting player", re.I),

@@ -425,6 +425,7 @@ _PRONOUNS = {
     "that token": "it", "the copy": "it", "that creature or planeswalker": "it",
     "that planeswalker": "it", "that artifact or creature": "it", "that land": "it",
     "those creatures": "those", "those permanents": "those",
+    "the paired creatures": "paired_both",  # (soulbond, 702.95b: read by paragraphs._static)
     "those cards": "those", "those tokens": "those", "the token": "it",
     "its controller": "controller_of", "its owner": "owner_of",
     "that creature's controller": "controller_of", "that spell's controller": "controller_of",

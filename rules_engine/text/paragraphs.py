@@ -474,6 +474,9 @@ def _static(text: str) -> Ability | None:
         if condition is None:
             return None
         t = m.group(2)
+        if condition.kind == "paired":  # 702.95b: the two paired creatures
+            t = re.sub(r"^(?:both creatures|each of those creatures)\b", "the paired creatures",
+                       t, flags=re.I)
         m = re.match(r"^as long as (.+?), (.+)$", t, re.I)
         more = parse_condition(m.group(1), ctx) if m else None
         if m and more is not None:
