@@ -481,7 +481,10 @@ class ReplaceEvent(Effect):
     your turns); ``optional``: "you may instead". ``when`` narrows a draw (121.1): "empty"
     while the library has no cards, "not_first_in_draw_step" except the first one drawn in each
     of the player's draw steps. Draws (614.11): "times" N (draw N cards instead), "none" (skip
-    that draw), "win" (that player wins the game instead, 104.2b).
+    that draw), "win" (that player wins the game instead, 104.2b). "prevent_then" prevents the
+    damage and runs ``then`` ("prevent that damage and mill twice that many cards", "put that
+    many +1/+1 counters on it instead": "that many" is the damage prevented, "it" ~).
+    ``condition``: "while you're the monarch" (checked as the event would happen).
 
     Who and what: ``player`` the player the event is about ("you", "opponent", "any"; for
     counters and dice the player who puts or rolls), ``subject`` the object it is about
@@ -507,6 +510,8 @@ class ReplaceEvent(Effect):
     first_each_turn: str | None = None
     optional: bool = False
     when: str | None = None
+    then: tuple[Effect, ...] = ()
+    condition: Condition | None = None
     duration: Duration | None = None
     text: str = ""
 

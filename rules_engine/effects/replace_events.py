@@ -141,6 +141,8 @@ def _face_fits(flt: Any, face: Any) -> bool:
 
 
 def _applies(game: Game, kind: str, src: Any, ctl: Player, rep: Any, data: dict) -> bool:
+    if rep.condition is not None and not conditions.holds(game, rep.condition, ctl, src):
+        return False
     if kind == "gain_life":
         return not data.get("lose") and _player_fits(rep.player, data["player"], ctl)
     if kind == "damage":
@@ -299,6 +301,21 @@ def _advantage(game: Game, data: dict, rep: Any, src: Any) -> None:
     data["extra_dice"] = data.get("extra_dice", 0) + _n(game, rep, src)
 
 
+def _prevent_then(game: Game, data: dict, rep: Any, src: Any) -> None:
+    """615.1 / 614.1a: the damage is prevented and the instructions after it happen, "that
+    many" being the damage prevented and "it" the replacement's source."""
+    prevented = data["amount"]
+    data["amount"] = 0
+    if not rep.then or prevented <= 0:
+        return
+    controller = getattr(src, "controller", None) or data.get("player")
+    ctx = Ctx(game, src, controller)
+    ctx.count = prevented
+    ctx.it = src
+    game.log("damage_prevented", obj=src, amount=prevented)
+    registry.hooks.run(game, ctx, rep.then)
+
+
 def _redirect(game: Game, data: dict, rep: Any, src: Any) -> None:
     """"All damage that would be dealt to you is dealt to enchanted creature instead": the
     damage event gets another recipient (614.1a, 120.3), if that one is still there."""
@@ -337,6 +354,7 @@ registry.REPLACEMENT_OPS.update({
     "prevent_all_but": _all_but, "half": _half, "lose_instead": _lose_instead, "none": _nothing,
     "extra_token": _extra_token, "advantage": _advantage, "redirect": _redirect,
     "copies": _copies, "win": _win,
+    "prevent_then": _prevent_then,
 })
 registry.register_effects({records.ReplaceEvent: h_replace_event})
 registry.provide(replace_event=replace_event)

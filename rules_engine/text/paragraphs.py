@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any
 
 from rules_engine.abilities import (
     Ability,
@@ -64,7 +65,7 @@ from rules_engine.text.infinity import infinity_ability
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
-from rules_engine.text.replacements import static_replacement
+from rules_engine.text.replacements import damage_to_self, static_replacement
 from rules_engine.text.statics_phrases import activation_cost_change, static_more
 from rules_engine.text.triggers import parse_trigger
 from rules_engine.text.triggers_more import trigger_during
@@ -448,10 +449,21 @@ def _damage_plus(t: str) -> Ability | None:
                                               text=t),), text=t)
 
 
+def _no_unsupported(effects: Any) -> Any:
+    """The effects when every part was understood, else None."""
+    if not effects or any(isinstance(e, UnsupportedEffect) for e in iter_effects(effects)):
+        return None
+    return effects
+
+
 def _static(text: str) -> Ability | None:
     """Static abilities (rule 604): anthems, keyword grants, cost changes, restrictions."""
     t = re.sub(r"\.\"$", "\"", text.strip()).rstrip(".")
     rep = static_replacement(t)  # "If you would gain life, ... instead" (614.1a)
+    if rep is None and "damage" in t and " would " in t:
+        ctx0 = Ctx()
+        rep = damage_to_self(t, lambda s: _no_unsupported(fx.parse_effects(s, ctx0)),
+                             lambda s: parse_condition(s, ctx0))
     if rep is not None:
         return rep
     if "that much damage plus" in t:

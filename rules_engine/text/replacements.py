@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from typing import Any
 
 from rules_engine.abilities import (
     Amount,
@@ -374,3 +375,35 @@ def _excess(t: str, effects: list[Effect]) -> bool:
 
 
 FOLDS.append(_excess)
+
+
+_DAMAGE_TO_SELF = re.compile(
+    r"if (?:damage would be dealt to (?P<to>~|you)|(?P<to2>~) would be dealt damage)"
+    r"(?: while (?P<cond>.+?))?, (?:prevent that damage(?:\.| and) (?P<then>.+)|"
+    r"(?P<instead>.+) instead)", re.I)
+
+
+def damage_to_self(text: str, parse_effects: Callable[[str], Any],
+                   parse_condition: Callable[[str], Any]) -> StaticAbility | None:
+    """"If damage would be dealt to ~ [while ...], prevent that damage and/. <effects>", "If
+    damage would be dealt to ~, put that many +1/+1 counters on it instead", "If damage would
+    be dealt to you, prevent that damage and mill twice that many cards" (615.1, 614.1a): the
+    parsers of the effects and the condition are the caller's (text/paragraphs.py)."""
+    t = text.strip().rstrip(".")
+    m = _DAMAGE_TO_SELF.fullmatch(t)
+    if m is None:
+        return None
+    cond = None
+    if m.group("cond"):
+        cond = parse_condition(m.group("cond"))
+        if cond is None:
+            return None
+    rest = m.group("then") or m.group("instead")
+    rest = re.sub(r"^(?:R|r)emove", "remove", rest.strip())
+    effects = parse_effects(rest[0].upper() + rest[1:] + ".")
+    if not effects:
+        return None
+    to = m.group("to") or m.group("to2")
+    rep = ReplaceEvent(event="damage", op="prevent_then", recipient="self" if to == "~" else "you",
+                       then=tuple(effects), condition=cond, text=t)
+    return StaticAbility(effects=(rep,), text=text)
