@@ -53,7 +53,8 @@ def _instead_zone(eff: Any) -> str | None:
     for e in eff.instead:
         if isinstance(e, ab.Exile):
             return "exile"
-        if isinstance(e, ab.MoveToZone) and e.to_zone in ("hand", "library", "exile"):
+        if isinstance(e, ab.MoveToZone) and e.to_zone in ("hand", "library", "exile",
+                                                          "library_shuffled"):
             return e.to_zone
     return None
 
@@ -98,7 +99,7 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
             if extra:
                 game.__dict__.setdefault("after_move", []).append((obj, extra, src))
             game.log("zone_change_replaced", obj=obj, to=instead, by=src)
-            return instead or to_zone
+            return _shuffled(game, obj, instead or to_zone)
     if face is not None and face.zone_replacements == () and not obj.mods:
         d = game.__dict__
         if not d.get("zone_replacements") and not d.get("entered_as_copy") and \
@@ -115,7 +116,7 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
         if (turn is None or turn == game.turn) and _event_matches(event, obj, from_zone, to_zone) \
                 and targeting.matches(game, obj, flt, ctl, src, zone_check=False):
             game.log("zone_change_replaced", obj=obj, to=instead, by=src)
-            return instead
+            return _shuffled(game, obj, instead)
     own = _own_replacements(obj) if obj.card is not None or obj.copy_values is not None else ()
     shields = game.__dict__.get("zone_replacements")
     if not own and not shields:
@@ -123,14 +124,23 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
     for eff in own:
         if _event_matches(eff.event, obj, from_zone, to_zone):
             game.log("zone_change_replaced", obj=obj, to=_instead_zone(eff))
-            return _instead_zone(eff) or to_zone
+            return _shuffled(game, obj, _instead_zone(eff) or to_zone)
     for i, (o, stamp, event, instead, turn) in enumerate(shields or ()):
         if o is obj and stamp == obj.timestamp and (turn is None or turn == game.turn) and \
                 _event_matches(event, obj, from_zone, to_zone):
             del shields[i]
             game.log("zone_change_replaced", obj=obj, to=instead)
-            return instead
+            return _shuffled(game, obj, instead)
     return to_zone
+
+
+def _shuffled(game: Game, obj: GameObject, zone: str) -> str:
+    """"shuffle it into its owner's library instead": the library, shuffled once the card is
+    in it (after_zone_change)."""
+    if zone != "library_shuffled":
+        return zone
+    game.__dict__.setdefault("after_move", []).append((obj, ("shuffle",), None))
+    return "library"
 
 
 def _other_replacers(game: Game) -> list[tuple[GameObject, Any]]:
@@ -172,6 +182,9 @@ def after_zone_change(game: Game, obj: GameObject) -> None:
         if o is obj:
             del waiting[i]
             for e in extra:
+                if e == "shuffle":
+                    game.shuffle(obj.owner)  # 701.24: the library it went into
+                    continue
                 n = int(e.amount.value) if e.amount is not None and \
                     e.amount.value is not None else 1
                 obj.counters[e.counter] = obj.counters.get(e.counter, 0) + n

@@ -1144,6 +1144,7 @@ def would_replacement(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     inner = m.group("instead")
     inner = re.sub(r" instead of putting it anywhere else$", "", inner, flags=re.I)
     inner = re.sub(r"^instead ", "", inner, flags=re.I)
+    inner = re.sub(r"^reveal (?:~|it) and ", "", inner, flags=re.I)  # (701.20: information only)
     inner = re.sub(r" instead$", "", inner, flags=re.I)
     effs = _grammar().parse_clause(inner, ctx)
     if effs is None:
