@@ -12,6 +12,7 @@ event kind      data                                                  asked by
 ``tokens``      ``player``, ``face``, ``amount`` (-> ``extra`` specs)  ``effects/tokens.h_token``
 ``roll_dice``   ``player``, ``count`` (-> ``extra_dice``)              ``effects/dice.roll``
 ``draw``        ``player``, ``amount`` 1 (-> 0 skip, N, ``win``)       ``Game.draw`` (614.11)
+``lose_mana``   ``player``, ``amount`` (-> ``becomes`` a mana type)    ``turn.end_step`` (500.4)
 ==============  ====================================================  ==========================
 
 The replacements are :class:`~rules_engine.records.ReplaceEvent` records: in static abilities of
@@ -33,7 +34,8 @@ from rules_engine.effects.core import _until
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
 
-EVENTS = frozenset({"gain_life", "damage", "counters", "tokens", "roll_dice", "draw"})
+EVENTS = frozenset({"gain_life", "damage", "counters", "tokens", "roll_dice", "draw",
+                    "lose_mana"})
 
 
 def runs(rep: Any) -> bool:
@@ -173,6 +175,8 @@ def _applies(game: Game, kind: str, src: Any, ctl: Player, rep: Any, data: dict)
             _face_fits(rep.subject, data.get("face")) and not data.get("copy_of")
     if kind == "roll_dice":
         return _player_fits(rep.player or "you", data["player"], ctl)
+    if kind == "lose_mana":
+        return _player_fits(rep.player or "you", data["player"], ctl) and not data.get("becomes")
     if kind == "draw":
         player = data["player"]
         if not _player_fits(rep.player or "you", player, ctl) or data["amount"] != 1:
@@ -289,6 +293,10 @@ def _nothing(game: Game, data: dict, rep: Any, src: Any) -> None:
     data["amount"] = 0
 
 
+def _becomes(game: Game, data: dict, rep: Any, src: Any) -> None:
+    data["becomes"] = rep.instead_to  # "that mana becomes colorless instead" (500.4)
+
+
 def _win(game: Game, data: dict, rep: Any, src: Any) -> None:
     data["win"] = True  # "you win the game instead" (104.2b)
 
@@ -354,7 +362,7 @@ registry.REPLACEMENT_OPS.update({
     "prevent_all_but": _all_but, "half": _half, "lose_instead": _lose_instead, "none": _nothing,
     "extra_token": _extra_token, "advantage": _advantage, "redirect": _redirect,
     "copies": _copies, "win": _win,
-    "prevent_then": _prevent_then,
+    "prevent_then": _prevent_then, "becomes": _becomes,
 })
 registry.register_effects({records.ReplaceEvent: h_replace_event})
 registry.provide(replace_event=replace_event)

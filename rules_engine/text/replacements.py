@@ -260,6 +260,16 @@ def _draw(m: re.Match[str]) -> ReplaceEvent | None:
     return None
 
 
+_MANA_LETTER = {"colorless": "C", "white": "W", "blue": "U", "black": "B", "red": "R",
+                "green": "G"}
+
+
+def _lose_mana(m: re.Match[str]) -> ReplaceEvent | None:
+    """"If you would lose unspent mana, that mana becomes colorless instead" (500.4)."""
+    return ReplaceEvent(event="lose_mana", op="becomes", player="you",
+                        instead_to=_MANA_LETTER[m.group("color").lower()])
+
+
 def _dice(m: re.Match[str]) -> ReplaceEvent | None:
     return ReplaceEvent(event="roll_dice", op="advantage", n=Amount(1), player="you")
 
@@ -310,6 +320,8 @@ _FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], ReplaceEvent | Non
          r"one (?:you|they) draws? in each of (?:your|their) draw steps)?(?P<empty> while "
          r"(?:your|their) library has no cards in it)?, (?:(?:that player|they) )?(?P<mod>draws? "
          r"\w+ cards|skips? that draw|you win the game) instead", _draw),
+        (r"if you would lose unspent mana, that mana becomes (?P<color>colorless|white|blue|"
+         r"black|red|green) instead", _lose_mana),
         (r"if you would roll one or more dice, instead roll that many dice plus one and "
          r"ignore the lowest roll", _dice),
     ]
