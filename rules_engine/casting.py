@@ -811,6 +811,14 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         if refusal:
             raise IllegalActionError("601.2h", refusal)
     cost = parse_cost(cost_text)
+    # 601.2b: what was announced before the modes are chosen ("If this spell was kicked,
+    # choose any number instead": the mode choice reads it, 700.2)
+    if kicked:
+        announced["kicked"] = kicked
+    if add_paid:
+        announced["additional_cost_paid"] = True
+    if teamwork:
+        announced["teamwork"] = True
     game.__dict__["cast_announced"] = announced  # (modes read entwine's, 702.42a)
     try:
         spell = put_on_stack_as_cast(game, player, obj, cost, cost_text, targets=targets, x=x,
@@ -1012,7 +1020,9 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         modal, entwined = False, True
     if modal:
         game.__dict__.pop("chosen_mode_costs", None)
-        effects = hooks.choose_modes(game, player, effects)  # 601.2b
+        if announced:  # (read by a mode count's condition; choices_made is set again below)
+            obj.choices_made = {**(obj.choices_made or {}), **announced}
+        effects = hooks.choose_modes(game, player, effects, obj)  # 601.2b
         wanted = targeting.collect_targets(effects)
         escalate = compiled.keyword_ability(obj, "escalate") if cost is not None else None
         chosen = next((ev for ev in reversed(game.events[-5:]) if ev.name == "modes_chosen"),
@@ -1082,6 +1092,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name,
                                                   obj)  # 601.2g-h
         obj.choices_made["mana_sources"] = game.__dict__.pop("last_mana_sources", [])
+        game.note_spent_to_cast(player, sum(obj.choices_made["mana_spent"].values()))
     _became_cast(game, player, obj)
     note_targets(game, obj, player)
     return obj
@@ -1208,7 +1219,11 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else (kw.parameter or "")
     cost = parse_cost(mana_text)
     if kw.name.lower() == "plot":
-        return _plot(game, player, obj, cost, mana_text)
+        plotted = _plot(game, player, obj, cost, mana_text)
+        # 116.3 / 117.5: the player receives priority again, so "When this card becomes
+        # plotted" (702.170) goes on the stack first
+        turn.give_priority(game, player)
+        return plotted
     how = kw.name.lower()
     from_hand = HAND_ABILITIES.get(how)
     if how in HAND_SORCERY and not sorcery_timing_ok(game, player):  # 702.53a transmute

@@ -450,6 +450,27 @@ def _as_though_unblocked(game: Game, att: GameObject) -> bool:
                                                  "though it weren't blocked")
 
 
+def _tramples(att: GameObject) -> bool:
+    """702.19a-c: trample, or its variant trample over planeswalkers."""
+    return compiled.has_keyword(att, "trample") or \
+        compiled.has_keyword(att, "trample over planeswalkers")
+
+
+def _over_planeswalker(att: GameObject, n: int) -> list[tuple[GameObject, Any, int]]:
+    """Damage ``n`` to what ``att`` attacks; 702.19c: with trample over planeswalkers, a
+    planeswalker it attacks gets damage equal to its loyalty and the rest may go to that
+    planeswalker's controller (the rest is assigned there here)."""
+    target = att.attacking
+    if isinstance(target, GameObject) and target.has_type("Planeswalker") and \
+            compiled.has_keyword(att, "trample over planeswalkers"):
+        first = min(n, max(0, target.loyalty))
+        out = [(att, target, first)] if first > 0 else []
+        if n > first:
+            out.append((att, target.controller, n - first))
+        return out
+    return [(att, target, n)]
+
+
 def combat_damage(game: Game, first_strike: bool) -> None:
     """510.1-510.2: all combat damage is dealt simultaneously; 510.4 first strike."""
     had_fs = first_strike or game.step_fs_happened
@@ -476,17 +497,18 @@ def combat_damage(game: Game, first_strike: bool) -> None:
                     assignments.extend((att, r, n) for r, n in division if n > 0)
                     continue
                 live = _chosen_order(game, att, live)
+            trample = _tramples(att)
             for i, b in enumerate(live):
                 lethal = _lethal(b, deathtouch)
-                amount = remaining if i == len(live) - 1 and not compiled.has_keyword(
-                    att, "trample") else min(remaining, lethal)
+                amount = remaining if i == len(live) - 1 and not trample else \
+                    min(remaining, lethal)
                 if amount > 0:
                     assignments.append((att, b, amount))
                 remaining -= amount
-            if remaining > 0 and compiled.has_keyword(att, "trample"):
-                assignments.append((att, att.attacking, remaining))  # 702.19b
+            if remaining > 0 and trample:
+                assignments.extend(_over_planeswalker(att, remaining))  # 702.19b-c
         else:
-            assignments.append((att, att.attacking, power))
+            assignments.extend(_over_planeswalker(att, power))
     for blk in blockers(game):
         if not _deals_damage_this_step(blk, first_strike, had_fs):
             continue
@@ -627,6 +649,10 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
     src_obj = source if isinstance(source, GameObject) else None
     if src_obj is not None:
         amount += _damage_plus(game, src_obj, recipient, combat)  # 614.1a
+    # 614.1a / 615: "it deals double that damage instead", "prevent 1 of that damage"
+    data = hooks.replace_event(game, "damage", {"source": src_obj, "recipient": recipient,
+                                                "amount": amount, "combat": combat})
+    amount, recipient = data["amount"], data["recipient"]
     amount = prevent(game, src_obj, recipient, amount, combat)  # 615, 702.16e
     if amount <= 0:
         return

@@ -44,7 +44,8 @@ _CODED_KEYWORDS = frozenset({
 KEYWORD_DEFINITIONS: dict[str, tuple[str, ...]] = registry.KEYWORD_TEXTS
 KEYWORD_DEFINITIONS.update({
     # 702.6a
-    "equip": ("{cost}: Attach this permanent to target creature you control. "
+    # (702.6e "Equip [quality]": the parameter is the target's noun, "Elf creature")
+    "equip": ("{cost}: Attach this permanent to target {param} you control. "
               "Activate only as a sorcery.",),
     # 702.108a
     "prowess": ("Whenever you cast a noncreature spell, this creature gets +1/+1 until end of "
@@ -96,6 +97,9 @@ KEYWORD_DEFINITIONS.update({
     "job select": ("When this Equipment enters, create a 1/1 colorless Hero creature token, "
                    "then attach this Equipment to it.",),
 })
+# 702.6a: "Equip [cost]" with no quality
+registry.KEYWORD_TEXTS_UNNUMBERED["equip"] = (
+    "{cost}: Attach this permanent to target creature you control. Activate only as a sorcery.",)
 
 
 def _attack_trigger(cond: str, text: str) -> tuple[Any, ...]:

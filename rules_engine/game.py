@@ -322,6 +322,13 @@ class Game:
         obj.came_from = from_zone  # "each card exiled from their hand this way" (608.2c)
         if to_zone == "exile" and not obj.token:  # "one or more cards were put into exile
             self.__dict__["exiled_on_turn"] = self.turn  # this turn" (a token is no card)
+        if to_zone == "graveyard" and not obj.token and obj.face is not None and \
+                obj.face.is_permanent_type:
+            # 700.11: "descended this turn": permanent cards put into a player's graveyard
+            kept = self.__dict__.get("descended")
+            if not kept or kept[0] != self.turn:
+                kept = self.__dict__["descended"] = (self.turn, {})
+            kept[1][obj.owner.name] = kept[1].get(obj.owner.name, 0) + 1
         owner = obj.owner
         if to_zone == "battlefield":
             obj.controller = controller or obj.controller
@@ -391,22 +398,40 @@ class Game:
             # 614.1a / 121.6: "if you would draw one or more cards, you draw that many cards
             # plus one instead" (a static ability of a permanent its controller controls)
             n += len(hooks.player_restrictions(self, "draw_plus_one", player))
-        drawn = []
+        drawn: list[GameObject] = []
         for _ in range(n):
             if player.graveyard and hooks.dredge_draw(self, player):
                 continue  # 702.52a: the draw was replaced (milled, a dredge card returned)
-            if not player.library:
-                player.drew_from_empty = True  # 704.5b
-                self.log("drew_from_empty_library", player=player)
-                continue
-            card = player.library[0]
-            self.move(card, "hand")
-            player.drawn_turn += 1
-            drawn.append(card)
-            self.log("drew", player=player, obj=card)
-            if player.drawn_turn == 1 and card.card is not None:
-                hooks.miracle_first_draw(self, player, card)  # 702.94a
+            if self.statics_present:
+                # 614.11: "If you would draw a card, draw two cards instead", "... skip that
+                # draw instead", "... you win the game instead" (effects/replace_events.py)
+                data = hooks.replace_event(self, "draw", {"player": player, "amount": 1})
+                if data.get("win"):  # 104.2b: its opponents lose, so the player wins
+                    for other in [p for p in self.living if p is not player]:
+                        hooks.leave_game(self, other, "104.2b: an opponent won")
+                    return drawn
+                if data["amount"] != 1:
+                    # (the replacement applies once, 614.5: the draws instead are plain ones)
+                    for _k in range(data["amount"]):
+                        self._draw_one(player, drawn)
+                    continue
+            self._draw_one(player, drawn)
         return drawn
+
+    def _draw_one(self, player: Player, drawn: list[GameObject]) -> None:
+        """121.2: the top card of the library into the hand (704.5b: from an empty library, the
+        player will lose)."""
+        if not player.library:
+            player.drew_from_empty = True  # 704.5b
+            self.log("drew_from_empty_library", player=player)
+            return
+        card = player.library[0]
+        self.move(card, "hand")
+        player.drawn_turn += 1
+        drawn.append(card)
+        self.log("drew", player=player, obj=card)
+        if player.drawn_turn == 1 and card.card is not None:
+            hooks.miracle_first_draw(self, player, card)  # 702.94a
 
     def discard(self, player: Player, card: GameObject) -> GameObject:
         """701.9a: ``player`` discards ``card`` (from their hand to their graveyard), unless a
@@ -430,11 +455,56 @@ class Game:
         player.life_lost_turn += n
         self.log("life_lost", player=player, amount=n)
 
+    def paired_with(self, obj: Any) -> GameObject | None:
+        """702.95b/e: the creature ``obj`` is paired with (soulbond), while both are still the
+        same creatures on the battlefield under the control of the player who paired them."""
+        for a, ta, b, tb, who in self.__dict__.get("soulbond_pairs", ()):
+            if obj is not a and obj is not b:
+                continue
+            if all(o.zone == "battlefield" and o.timestamp == t and o.is_creature and
+                   o.controller is who for o, t in ((a, ta), (b, tb))):
+                return b if obj is a else a
+        return None
+
+    def note_spent_to_cast(self, player: Player, n: int) -> None:
+        """700.14: the turn's running total of mana ``player`` spent to cast spells; logs
+        ``mana_spent_to_cast`` with the totals before and after this payment (expend)."""
+        kept = self.__dict__.get("mana_spent_casting")
+        if not kept or kept[0] != self.turn:
+            kept = self.__dict__["mana_spent_casting"] = (self.turn, {})
+        before = kept[1].get(player.name, 0)
+        kept[1][player.name] = before + n
+        if n > 0:
+            self.log("mana_spent_to_cast", player=player, before=before, after=before + n)
+
+    def counters_to_put(self, obj: GameObject | None, kind: str, n: int,
+                        by: Player | None = None, player: Player | None = None) -> int:
+        """122.6, 614.1a: how many ``kind`` counters are put on ``obj`` (or on ``player``) when
+        an effect would put ``n``, after replacements ("that many plus one ... instead",
+        "twice that many ... instead"); ``by`` is the player putting them (122.6a: the
+        controller of an object entering with counters, if none is said)."""
+        if n <= 0:
+            return n
+        data = hooks.replace_event(self, "counters", {
+            "obj": obj, "player": player, "kind": kind, "amount": n,
+            "by": by if by is not None else getattr(obj, "controller", None)})
+        return max(0, data["amount"])
+
     def gain_life(self, player: Player, n: int) -> None:
         if n <= 0:
             return
-        if hooks.player_restrictions(self, "cant_gain_life", player):
+        if hooks.player_restrictions(self, "cant_gain_life", player) or \
+                (player.name, self.turn) in self.__dict__.get("cant_gain_life", ()):
             self.note(f"{player.name} can't gain life (119.7)")  # "Players can't gain life"
+            return
+        # 614.1a: "If you would gain life, you gain that much life plus 1 instead", "... that
+        # player loses that much life instead" (effects/replace_events.py)
+        data = hooks.replace_event(self, "gain_life", {"player": player, "amount": n})
+        n = data["amount"]
+        if data.get("lose"):
+            self.lose_life(player, n)
+            return
+        if n <= 0:
             return
         player.life += n
         player.life_gained_turn += n

@@ -52,6 +52,13 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
                     tapped = True
             elif abl.kind == "prepared":
                 enters_prepared = True
+            elif abl.kind == "under_opponent":
+                # 614.1d / 616.1b: "~ enters under the control of an opponent of your choice"
+                others = [p for p in game.living if p is not controller]
+                if others:
+                    controller = game.decider.choose(
+                        controller.name, f"opponent {obj.name} enters under the control of",
+                        others)
             else:
                 as_enters.append(abl)
     if new:
@@ -73,6 +80,9 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
     lore = hooks.saga_entry_lore(game, obj, controller)  # 714.3a-b
     if lore:
         counters += ((LORE, lore),)
+    # 122.6, 614.1a: counters it enters with are put on it (replacements apply)
+    counters = tuple((kind, game.counters_to_put(obj, kind, n, by=obj.controller))
+                     for kind, n in counters)
     for kind, n in counters:
         obj.counters[kind] = obj.counters.get(kind, 0) + n
     if obj.has_type("Planeswalker"):
@@ -80,6 +90,7 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         if loyalty is None and obj.card is not None:
             loyalty = obj.card.front.loyalty  # a back face without its own number (data gap)
         if loyalty is not None:
+            loyalty = game.counters_to_put(obj, "loyalty", loyalty, by=obj.controller)
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + loyalty  # 306.5b
             counters += (("loyalty", loyalty),)
     if from_stack and obj.choices_made.get("prototyped"):

@@ -13,6 +13,7 @@ from typing import Any
 from rules_engine.abilities import (
     AddMana,
     Amount,
+    Condition,
     CostModifier,
     Duration,
     Effect,
@@ -220,6 +221,23 @@ class ModalUnchosen(Modal):
     """"Choose one that hasn't been chosen this turn —": a modal ability (700.2) whose modes
     already chosen this turn for this object (the same object, 400.7) can't be chosen again;
     with every mode chosen, no mode can be chosen and the ability does nothing (700.2b)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModalUnchosenEver(ModalUnchosen):
+    """"Choose one that hasn't been chosen —" (no "this turn"): the modes chosen for this
+    object at any time before (the same object, 400.7) can't be chosen again (700.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModalIf(Modal):
+    """"Choose one. If <condition>, you may choose both instead." (700.2, 614.15): as the modes
+    are chosen (601.2b), the condition holding lets ``more_min``..``more_max`` modes be chosen
+    instead of ``min_choices``..``max_choices``."""
+
+    condition: Condition | None = None
+    more_min: int = 1
+    more_max: int = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,6 +482,59 @@ class CastFromHand(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ReplaceEvent(Effect):
+    """A replacement effect that modifies an event as it happens (614.1a), applied by the
+    event's own code through ``registry.hooks.replace_event`` (``effects/replace_events.py``):
+
+    ``event`` is the replaced event kind: "gain_life" (119.3), "damage" (120.3), "counters"
+    (122.6, put on a permanent, also as it enters, or on a player), "tokens" (111.1, created),
+    "draw" (121.1, one card drawn),
+    "roll_dice" (706.1). ``op`` is the modification: "plus" N / "times" N / "minus" N (of the
+    amount), "prevent" N of it (615.7), "lose_instead" (gain becomes loss), "none" (nothing
+    happens, 614.1b), "extra_token" (``token`` created too), "advantage" (N more dice, the
+    lowest ignored, 706.6), "redirect" (the damage is dealt to ``instead_to`` instead: "self"
+    ~, "attached" the permanent ~ enchants or equips), "copies" (the tokens are copies of
+    ``instead_to``: "attached", or "chosen" - a creature other than ~ chosen then).
+    ``first_each_turn`` "turn" / "your_turn": only the first such event each turn (each of
+    your turns); ``optional``: "you may instead". ``when`` narrows a draw (121.1): "empty"
+    while the library has no cards, "not_first_in_draw_step" except the first one drawn in each
+    of the player's draw steps. Draws (614.11): "times" N (draw N cards instead), "none" (skip
+    that draw), "win" (that player wins the game instead, 104.2b). "prevent_then" prevents the
+    damage and runs ``then`` ("prevent that damage and mill twice that many cards", "put that
+    many +1/+1 counters on it instead": "that many" is the damage prevented, "it" ~).
+    ``condition``: "while you're the monarch" (checked as the event would happen).
+
+    Who and what: ``player`` the player the event is about ("you", "opponent", "any"; for
+    counters and dice the player who puts or rolls), ``subject`` the object it is about
+    (counters' recipient, damage's recipient permanent, the tokens), ``recipient`` a damage
+    recipient word ("any", "you", "opponent", "opponent_or_permanent", "self", "permanent"),
+    ``source`` the damage source's filter (``source_is``: "self" ~ itself, "other" another
+    one, "attached" the permanent ~ enchants or equips),
+    ``combat`` "combat" / "noncombat", ``counter`` the counter kind (None = any kind).
+    ``duration`` for the ones a resolving spell creates ("until end of turn, if ...")."""
+
+    event: str = ""
+    op: str = ""
+    n: Amount | None = None
+    player: str | None = None
+    subject: ObjectFilter | None = None
+    recipient: str | None = None
+    source: ObjectFilter | None = None
+    source_is: str | None = None
+    combat: str | None = None
+    counter: str | None = None
+    token: TokenSpec | None = None
+    instead_to: str | None = None
+    first_each_turn: str | None = None
+    optional: bool = False
+    when: str | None = None
+    then: tuple[Effect, ...] = ()
+    condition: Condition | None = None
+    duration: Duration | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseInstruction(Effect):
     """"Each opponent discards a card or sacrifices a creature", "... unless they sacrifice a
     nonland permanent or discard a card": ``chooser`` (each player it names) picks one of the
@@ -507,4 +578,16 @@ class MoveCounters(Effect):
     to: Ref = field(default_factory=lambda: Ref("self"))
     counter: str = "any"
     amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExcessDamage(Effect):
+    """The damage in ``effects`` whose excess (120.4a: beyond lethal damage for a creature,
+    counting damage already marked and deathtouch; beyond its loyalty for a planeswalker) is
+    dealt to ``excess_to`` instead ("Excess damage is dealt to that creature's controller
+    instead")."""
+
+    effects: tuple[Effect, ...] = ()
+    excess_to: Ref = field(default_factory=lambda: Ref("controller_of", of=Ref("it")))
     text: str = ""

@@ -89,6 +89,11 @@ QUALIFIERS: dict[str, Callable[[Any, Any, Any], bool]] = {}
 # qualifier shapes with words in them ("without an egg counter on it", "that's a token or a
 # Rabbit"): (compiled pattern, holds(game, obj, source, match)), tried after QUALIFIERS
 QUALIFIER_PATTERNS: list[tuple[Any, Callable[[Any, Any, Any, Any], bool]]] = []
+
+# 614.1a: replacement modification kind (records.ReplaceEvent.op) -> ``apply(game, event, rep,
+# source)`` changing the event's data (a dict: "amount", "player", ...); filled by
+# effects/replace_events.py and asked by it for every replaceable event
+REPLACEMENT_OPS: dict[str, Callable[[Any, Any, Any, Any], None]] = {}
 _STATE_BASED_ORDER: list[tuple[int, Callable[[Any], bool]]] = []
 _TURN_BASED_RULES: dict[str, list[tuple[str, Callable[[Any, Any], None]]]] = {}
 
@@ -211,6 +216,9 @@ class Hooks:
         "prototype_entering",                     # prototype (718.3b): permanents asks it
         "exile_until_leaves",                     # exile "until ~ leaves" (610.3)
         "case_is_solved",                         # Cases (719.3b)
+        # rules_engine.effects.replace_events (614.1a, 616.1): Game.gain_life, put_counters,
+        # combat.deal_damage, effects/tokens and effects/dice ask it
+        "replace_event",
     )
 
 

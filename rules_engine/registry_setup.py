@@ -25,14 +25,18 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     choose_among,  # 608.2c-d choosing among the cards looked at
     choose_instruction,  # 608.2d "discards a card or sacrifices a creature"
     copy_except,  # 707.9b enter as a copy, except ...
+    damaged_by,  # "dealt damage by ~ this turn"
+    descend,  # 700.11 "descended this turn"
     dice,  # 706 rolling dice
     doubling,  # 701.10e
+    excess_damage,  # 120.4a excess damage dealt elsewhere
     keyword_actions2,  # 701 amass, incubate ...
     mana_could,  # 106.7 mana a permanent could produce
     move_counters,  # 122.5 moving a counter from one object onto another
     player_choices,
     players,  # 119.5 life totals becoming a number
     prevent_next,  # 615.7
+    replace_events,  # 614.1a, 616.1 replacements that modify an event
     stat_effects,  # 602.2b activation cost changes (applied before resolution)
     switch_pt,  # 613.4d
     tail_effects,  # small families: a chosen type until end of turn
@@ -50,6 +54,7 @@ from rules_engine.mechanics import (  # noqa: F401
     bestow,
     cases,
     cipher,
+    coin_flips,  # 705: "whenever you win a coin flip"
     day_night,
     deed_conditions,  # deeds of players and objects this turn (text/conditions_deeds.py)
     dk_keywords,
@@ -57,8 +62,10 @@ from rules_engine.mechanics import (  # noqa: F401
     earthbend,
     emblems,
     end_turn,
+    endure,  # 701.63
     enlist,
     exile_until,
+    expend,  # 700.14: "whenever you expend N"
     extra_phases,
     face_down,
     filter_deeds,
@@ -82,6 +89,7 @@ from rules_engine.mechanics import (  # noqa: F401
     opening_hand,
     paradigm,
     phasing,
+    plotted,  # 702.170: "when this card becomes plotted"
     prepare,
     prototype,
     rebound,
@@ -89,6 +97,7 @@ from rules_engine.mechanics import (  # noqa: F401
     roles,
     rooms,
     sagas,
+    soulbond,  # 702.95
     splice,
     split,
     state_triggers,

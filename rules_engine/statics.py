@@ -343,6 +343,9 @@ def _subjects(game: Game, src: GameObject, ref: Any) -> list[GameObject]:
     if ref.kind in ("enchanted", "equipped", "attached"):
         target = src.attached_to
         return [target] if isinstance(target, GameObject) and target.zone == "battlefield" else []
+    if ref.kind == "paired_both":  # 702.95b: "both creatures" / "each of those creatures"
+        partner = game.paired_with(src)
+        return [src, partner] if partner is not None else []
     return []
 
 

@@ -211,7 +211,9 @@ def _amount_compare(game: Game, obj: Any, q: str, controller: Player, source: An
         return value <= x if way == "or less" else value >= x if way == "or greater" else \
             value == x
     you = controller if controller is not None else getattr(source, "controller", None)
-    n = hooks.described_amount(game, m.group("amt"), you, source)
+    base = _BASE.fullmatch(m.group("amt").strip())
+    n = _base_value(obj, base.group(1)) if base else \
+        hooks.described_amount(game, _possessive(m.group("amt"), m.group("what")), you, source)
     if n is None:
         return True  # (not understood: qualifier_understood says so to the audit)
     cmp = m.group("cmp")
@@ -250,6 +252,26 @@ def _greatest_among(game: Game, obj: Any, q: str, controller: Player, source: An
     return _stat_of(game, obj, m.group("what")) == best
 
 
+_BASE = re.compile(r"its base (power|toughness)")
+
+
+def _base_value(obj: Any, what: str) -> int:
+    """"with power greater than its base power": the object's own power or toughness as set by
+    its card and layer 7b effects, before modifications and counters (613.4b)."""
+    face = obj.face
+    p, t = face.power or 0, face.toughness or 0
+    for mod in getattr(obj, "static_mods", []) + getattr(obj, "mods", []):
+        if mod.set_pt is not None:
+            p = p if mod.set_pt[0] is None else mod.set_pt[0]
+            t = t if mod.set_pt[1] is None else mod.set_pt[1]
+    return p if what == "power" else t
+
+
+def _possessive(amt: str, what: str) -> str:
+    """"with power less than ~'s": ~'s power (the same characteristic, 208.1)."""
+    return f"{amt} {what}" if re.fullmatch(r"(?:~|it|that creature)'s", amt.strip()) else amt
+
+
 def _amount_compare_understood(q: str) -> bool:
     gm = _GREATEST.match(q)
     if gm is not None:
@@ -260,9 +282,9 @@ def _amount_compare_understood(q: str) -> bool:
     m = _AMOUNT_COMPARE.match(q)
     if m is None:
         return False
-    if m.group("amt") is None:
+    if m.group("amt") is None or _BASE.fullmatch(m.group("amt").strip()):
         return True
-    return hooks.amount_understood(m.group("amt"))
+    return hooks.amount_understood(_possessive(m.group("amt"), m.group("what")))
 
 
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above

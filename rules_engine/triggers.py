@@ -21,6 +21,7 @@ from rules_engine.events import Event
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player, StackAbility
 from rules_engine.registry import hooks
+from rules_engine.text.costs import parse_cost_choice
 
 STEP_OF_PHASE = {
     "upkeep": "upkeep", "draw": "draw", "end": "end", "combat": "beginning_of_combat",
@@ -128,11 +129,12 @@ def check(game: Game, event: Any) -> None:
                         break
     if name == "becomes_target":
         _ward(game, event)
-    if name in ("cycled", "sacrificed"):
+    if name in ("cycled", "sacrificed", "plotted"):
         # "When you cycle ~" works from the graveyard the card was discarded to (702.29,
-        # 113.6); "When you sacrifice ~" looks back in time (603.10a)
+        # 113.6); "When you sacrifice ~" looks back in time (603.10a); "When this card becomes
+        # plotted" works from exile, where it becomes plotted (702.170)
         obj = event.data["obj"]
-        kind = "cycle" if name == "cycled" else "sacrifice"
+        kind = {"cycled": "cycle", "sacrificed": "sacrifice"}.get(name, "becomes_plotted")
         if obj.zone != "battlefield":
             for abl in compiled.triggered_abilities(obj):
                 if abl.trigger.event == kind and abl.trigger.subject is not None and \
@@ -346,8 +348,12 @@ def _ward(game: Game, event: Any) -> None:
         return  # ("Ward abilities of those creatures don't trigger")
 
     spell = event.data["spell"]
-    cost = ward.cost if ward.cost is not None else ab.Cost(
-        parts=(ab.CostPart("mana", mana=ward.parameter or ""),), text=ward.parameter or "")
+    choice = parse_cost_choice(ward.parameter) if ward.cost is None and " or " in (
+        ward.parameter or "") else None
+    # ("Ward—Discard a card or pay {2}": the player may pay either, 702.21a, 118.3)
+    cost: Any = choice if choice is not None else ward.cost if ward.cost is not None else \
+        ab.Cost(parts=(ab.CostPart("mana", mana=ward.parameter or ""),),
+                text=ward.parameter or "")
     defined = re.search(r"where X is (.+)$", ward.text or "", re.I)
     if defined:  # "Ward {X}, where X is the number of experience counters you have" (107.3)
         n = max(hooks.described_amount(game, defined.group(1), obj.controller, obj) or 0, 0)
@@ -381,6 +387,7 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "you_attack": frozenset({"attackers_declared"}),
     "searched_library": frozenset({"searched_library"}),
     "dies": frozenset({"dies"}),
+    "leaves_battlefield": frozenset({"left_battlefield"}),  # another object's (603.6c)
     "put_into_graveyard": frozenset({"dies"}),
     "deals_combat_damage_to_player": frozenset({"damage_dealt"}),
     "deals_combat_damage": frozenset({"damage_dealt"}),
@@ -416,7 +423,7 @@ _TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())  # any trigger kind 
 # Events the special cases in check look at (603.10a look-back, 702.21a ward, 113.6k "When you
 # cast ~"); an event in none of these sets can only be matched by a delayed trigger (603.7).
 _SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spell_cast",
-                             "cycled", "sacrificed"})
+                             "cycled", "sacrificed", "plotted"})
 
 # What Game.log asks check about: an event outside WATCHED_EVENTS can only trigger a delayed
 # triggered ability, and one in IGNORED_EVENTS nothing at all.
@@ -684,6 +691,13 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if name != "attackers_declared" or data.get("player") is not controller:
             return False
         return trig.detail != "has_initiative" or game.initiative in data.get("defenders", ())
+    if kind == "leaves_battlefield":
+        # 603.6c / 603.10a: "Whenever ~ or another nontoken creature you control leaves the
+        # battlefield": another object (the source's own is the look-back in check())
+        obj = data["obj"]
+        if name != "left_battlefield" or obj is source:
+            return False
+        return _about(game, trig, obj, source, controller, zone_check=False)
     if kind in ("dies", "put_into_graveyard"):
         if name != "dies":
             return False

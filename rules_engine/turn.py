@@ -9,6 +9,8 @@ waiting triggered abilities are put on the stack, repeatedly (117.5, 704.3).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules_engine import combat, permanents, registry, sba, statics, triggers
 from rules_engine.game import FIRST_STEPS, STEPS, Game
 from rules_engine.objects import GameObject, Player, StackAbility
@@ -172,10 +174,14 @@ def end_step(game: Game) -> None:
             if p.kept_mana:  # 500.4 except mana an effect says isn't lost (spent last)
                 kept = {c: min(n, p.kept_mana.get(c, 0)) for c, n in p.mana_pool.items()}
                 p.kept_mana = {c: n for c, n in kept.items() if n}
+                lost = {c: n - kept.get(c, 0) for c, n in p.mana_pool.items()}
                 p.mana_pool.clear()
                 p.mana_pool.update(p.kept_mana)
+                _lose_mana(game, p, lost)
             else:
+                lost = dict(p.mana_pool)
                 p.mana_pool.clear()  # 500.4
+                _lose_mana(game, p, lost)
     if game.step == "end_of_combat":
         combat.remove_all_from_combat(game)
     if game.step == "cleanup":
@@ -206,6 +212,18 @@ def _kept_colors(restriction: object) -> set[str]:
     return {_COLOR_SYMBOLS[c] for c in named if c in _COLOR_SYMBOLS}
 
 
+def _lose_mana(game: Game, player: Any, lost: dict[str, int]) -> None:
+    """500.4 / 614.1a: "If you would lose unspent mana, that mana becomes colorless instead":
+    the mana that would empty from the pool stays, as that type (effects/replace_events)."""
+    n = sum(v for v in lost.values() if v > 0)
+    if n <= 0:
+        return
+    becomes = hooks.replace_event(game, "lose_mana", {"player": player, "amount": n}).get(
+        "becomes")
+    if becomes:
+        player.mana_pool[becomes] = player.mana_pool.get(becomes, 0) + n
+
+
 def next_turn(game: Game) -> None:
     """500.1/103: the next player in turn order takes a turn, starting with the untap step."""
     for p in game.players:
@@ -214,8 +232,10 @@ def next_turn(game: Game) -> None:
         colors = {c for _src, r in held for c in _kept_colors(r)}
         if p.mana_pool:  # 500.4; a static "don't lose unspent mana" keeps its colours
             kept = {c: n for c, n in p.mana_pool.items() if c in colors and n}
+            lost = {c: n for c, n in p.mana_pool.items() if c not in kept}
             p.mana_pool.clear()
             p.mana_pool.update(kept)
+            _lose_mana(game, p, lost)
     game.prev_active = game.active
     game.prev_active_spells = game.active.spells_cast_this_turn
     game.last_turn_spells = {p.name: p.spells_cast_this_turn for p in game.players}

@@ -10,6 +10,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import casting, records, registry
 from rules_engine import game as game_module
+from rules_engine.effects import replace_events
 from rules_engine.effects.keyword_actions import KEYWORD_ACTIONS
 from rules_engine.effects.replacement import _ZONE_EVENTS, _instead_zone, other_zone_replacement
 from rules_engine.effects.restrictions import _OBJECT_RESTRICTIONS
@@ -29,6 +30,9 @@ def not_run_reason(eff: Any) -> str | None:
     if isinstance(eff, ab.Restriction):
         if eff.kind == "cant_cast" and eff.duration is not None:
             return None
+        if eff.kind == "cant_gain_life" and eff.duration is not None and \
+                eff.duration.kind in ("this_turn", "end_of_turn"):
+            return None  # (effects/restrictions.h_restriction, read by Game.gain_life)
         if eff.kind in _OBJECT_RESTRICTIONS or eff.kind in ("doesnt_untap_next",
                                                             "cant_be_countered",
                                                             "no_max_hand_size",
@@ -58,6 +62,8 @@ def not_run_reason(eff: Any) -> str | None:
         if eff.event in _ZONE_EVENTS and _instead_zone(eff) is not None and _move_calls_us():
             return None
         return f"replacement:{eff.event}"
+    if isinstance(eff, records.ReplaceEvent) and not replace_events.runs(eff):
+        return f"replace_event:{eff.event}:{eff.op}"
     if type(eff).__name__ == "KeywordAction":
         name = eff.name.lower()
         # (a mechanic's own keyword actions are in the registry: mechanics/earthbend.py ...)
@@ -91,6 +97,9 @@ def static_run(eff: Any) -> bool:
         # 601.3c, checked as the card is cast; 118.9, offered as a spell is cast
         return casting.self_flash_permission(eff) or casting.free_cast_permission(eff) or \
             casting.other_flash_permission(eff)
+    if isinstance(eff, records.ReplaceEvent):
+        # 614.1a: applied by the event's own code through hooks.replace_event
+        return replace_events.runs(eff)
     if isinstance(eff, ab.CostModifier):
         import inspect
 

@@ -15,7 +15,7 @@ from rules_engine.objects import GameObject, Player
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
                               "energy", "forage", "collect_evidence", "reveal", "untap",
-                              "assist", "remove_counters_among", "exert"})
+                              "assist", "remove_counters_among", "exert", "mill"})
 # (waterbend, 701.67, is paid with the mana: casting.waterbend_sources)
 
 
@@ -112,6 +112,9 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
                 return f"107.6: {getattr(source, 'name', '~')} is already untapped"
             if source.is_creature and source.sick and not compiled.has_keyword(source, "haste"):
                 return f"302.6: {source.name} has summoning sickness"
+        elif kind == "mill":  # 701.17b / 118.3: that many cards must be in the library
+            if len(player.library) < n:
+                return f"701.17b: {player.name} can't mill {n} card(s)"
         elif kind == "pay_life":
             if player.life < n:  # 119.4
                 return f"119.4: {player.name} can't pay {n} life"
@@ -239,6 +242,17 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
         if kind == "untap":  # 107.6 (cost_refusal checked it is tapped)
             source.tapped = False
             game.log("untapped", obj=source)  # 603.2e: it "becomes untapped"
+            continue
+        if kind == "mill":  # 701.17a: the top N cards into the graveyard, paid
+            milled = []
+            for _ in range(n):
+                if player.library:
+                    card = player.library[0]
+                    game.move(card, "graveyard")
+                    milled.append(card)
+            if milled:
+                game.log("milled", player=player, count=len(milled))
+
             continue
         if kind == "pay_life":
             if n > 0:

@@ -24,9 +24,13 @@ from rules_engine.objects import GameObject, Player
 PLAYER_COUNTERS = frozenset({"poison", "energy", "experience", "rad", "ticket"})
 
 
-def player_counters(game: Any, player: Player, kind: str, n: int) -> None:
+def player_counters(game: Any, player: Player, kind: str, n: int, by: Any = None) -> None:
     """122.1: counters on a player - poison (122.1f, 704.5c), energy ({E}, 107.14: "you get
-    {E}{E}"), experience, rad, ticket ... - kept per game by kind."""
+    {E}{E}"), experience, rad, ticket ... - kept per game by kind; replacements of counters put
+    on a player apply (614.1a, ``by`` the player putting them)."""
+    n = game.counters_to_put(None, kind, n, by=by if by is not None else player, player=player)
+    if n <= 0:
+        return
     if kind == "poison":
         _poison(game, player, n)
         return
@@ -39,12 +43,15 @@ def h_counters(ctx: Ctx, eff: ab.PutCounters) -> None:
     n = amount(ctx, eff.amount)
     if eff.counter in PLAYER_COUNTERS:  # "you get {E}{E}" (122.1, 107.14)
         for p in _players(ctx, eff.subject):
-            player_counters(ctx.game, p, eff.counter, n)
+            player_counters(ctx.game, p, eff.counter, n, by=ctx.controller)
     for obj in _objects(ctx, eff.subject):
         if obj.zone != "battlefield":
             continue
-        obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + n
-        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n,
+        k = ctx.game.counters_to_put(obj, eff.counter, n, by=ctx.controller)  # 614.1a
+        if k <= 0:
+            continue
+        obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + k
+        ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=k,
                      player=ctx.controller)
 
 
@@ -108,6 +115,7 @@ def h_put_counters_of(ctx: Ctx, eff: Any) -> None:
         if obj.zone != "battlefield":
             continue
         for kind, n in counts.items():
+            n = game.counters_to_put(obj, kind, n, by=ctx.controller)  # 614.1a
             if n > 0:
                 obj.counters[kind] = obj.counters.get(kind, 0) + n
                 game.log("counters_put", obj=obj, counter=kind, amount=n)

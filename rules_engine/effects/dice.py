@@ -24,18 +24,27 @@ def roll(ctx: Ctx, player: Player, sides: int, modifier: int = 0) -> int:
     """706.1-706.2: roll one ``sides``-sided die for ``player``; the result is the natural
     result plus ``modifier``. Logged as ``die_rolled`` (natural and final result)."""
     game = ctx.game
-    queue = game.decider.queues.get(player.name)
-    if queue and isinstance(queue[0], int) and not isinstance(queue[0], bool) and \
-            1 <= queue[0] <= sides:
-        natural = queue.popleft()
-    else:
-        natural = game.rng.randint(1, sides)
+    # 614.1a / 706.6: "If you would roll one or more dice, instead roll that many dice plus
+    # one and ignore the lowest roll" (effects/replace_events.py): the ignored roll never
+    # happened, so only the kept one is logged
+    extra = registry.hooks.replace_event(game, "roll_dice", {"player": player, "count": 1,
+                                                              "amount": 1}).get("extra_dice", 0)
+    natural = max(_natural(game, player, sides) for _ in range(1 + extra))
     result = natural + modifier
     game.log("die_rolled", player=player, sides=sides, result=result, natural=natural)
     game.__dict__["die_result"] = result
     ctx.count = result
     ctx.did = True
     return result
+
+
+def _natural(game: Game, player: Player, sides: int) -> int:
+    """706.2: one die's natural result (a scenario may fix it as the player's next answer)."""
+    queue = game.decider.queues.get(player.name)
+    if queue and isinstance(queue[0], int) and not isinstance(queue[0], bool) and \
+            1 <= queue[0] <= sides:
+        return int(queue.popleft())
+    return game.rng.randint(1, sides)
 
 
 def apply_table(ctx: Ctx, rows: Any, result: int) -> None:

@@ -17,6 +17,7 @@ from rules_engine.effects.core import _players, amount, resolve_ref, run
 from rules_engine.effects.described import _they, _times_resolved, described_amount, spent_on
 from rules_engine.effects.modes_repeat import instance_effects, repeated_picks
 from rules_engine.effects.search_zones import searched_library
+from rules_engine.errors import IllegalActionError
 from rules_engine.events import Event
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
@@ -309,7 +310,7 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...],
             key = (id(source), getattr(source, "timestamp", None), eff.text)
             table = game.__dict__.setdefault("modes_chosen_this_turn", {})
             turn, used = table.get(key, (game.turn, set()))
-            if turn != game.turn:
+            if turn != game.turn and not isinstance(eff, records.ModalUnchosenEver):
                 used = set()
             table[key] = (game.turn, used)
             modes = [md for md in modes if md.label not in used]
@@ -321,8 +322,15 @@ def choose_modes(game: Game, player: Player, effects: tuple[Any, ...],
             out.extend(instance_effects(picks or modes[:max(eff.min_choices, 0)]))
             game.log("modes_chosen", player=player, modes=",".join(m.label for m in picks))
             continue
-        picks = game.decider.choose_many(player.name, "mode", modes, eff.max_choices)
-        chosen = picks or modes[:max(eff.min_choices, 0)]
+        lo, hi = eff.min_choices, eff.max_choices
+        if isinstance(eff, records.ModalIf) and eff.condition is not None and conditions.holds(
+                game, eff.condition, player, source):
+            lo, hi = eff.more_min, eff.more_max  # "If ..., you may choose both instead"
+        picks = game.decider.choose_many(player.name, "mode", modes, hi)
+        if len(picks) > hi:
+            head = eff.text.splitlines()[0] if eff.text else "the ability"
+            raise IllegalActionError("700.2", f"at most {hi} mode(s) of '{head}' may be chosen")
+        chosen = picks or modes[:max(lo, 0)]
         if used is not None:
             used.update(md.label for md in chosen)
         for mode in chosen:
@@ -396,6 +404,8 @@ registry.register_effects({
     ab.Repeat: h_repeat,
     ab.Modal: h_modal,
     records.ModalUnchosen: h_modal,
+    records.ModalIf: h_modal,
+    records.ModalUnchosenEver: h_modal,
     ab.WithX: h_with_x,
     ab.ChooseTarget: h_choose_target,
     ab.RollDie: h_roll_die,

@@ -93,7 +93,7 @@ def _ka_monstrosity(ctx: Ctx, eff: Any) -> None:
         if not isinstance(obj, GameObject) or obj.zone != "battlefield" or \
                 _designated(game, "monstrous", obj):
             continue
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", n)
         game.__dict__.setdefault("monstrous", []).append((obj, obj.timestamp))
         game.log("became_monstrous", obj=obj, amount=n)
 
@@ -118,7 +118,7 @@ def _ka_bolster(ctx: Ctx, eff: Any) -> None:
     pick = game.decider.choose(ctx.controller.name, "creature to bolster",
                                [o for o in mine if o.toughness == least])
     n = amount(ctx, eff.amount, 0)
-    pick.counters["+1/+1"] = pick.counters.get("+1/+1", 0) + n
+    pick.counters["+1/+1"] = pick.counters.get("+1/+1", 0) + game.counters_to_put(pick, "+1/+1", n)
     game.log("bolstered", obj=pick, amount=n)
 
 
@@ -137,7 +137,8 @@ def _ka_connive(ctx: Ctx, eff: Any) -> None:
         if card is not None:
             game.discard(p, card)
             if not card.is_land and obj.zone == "battlefield":
-                obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+                obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
+                    game.counters_to_put(obj, "+1/+1", 1)
         game.log("connived", obj=obj)
 
 

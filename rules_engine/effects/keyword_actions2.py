@@ -49,7 +49,8 @@ def _ka_amass(ctx: Ctx, eff: Any) -> None:
     army = armies[0] if len(armies) == 1 else game.decider.choose(
         player.name, "Army to amass onto", armies)
     if n > 0:
-        army.counters["+1/+1"] = army.counters.get("+1/+1", 0) + n
+        army.counters["+1/+1"] = army.counters.get("+1/+1", 0) + \
+            game.counters_to_put(army, "+1/+1", n)
         game.log("counters_put", obj=army, counter="+1/+1", amount=n, player=player)
     if sub not in army.subtypes:
         army.mods.append(Mod(add_subtypes=(sub,), until="permanent",
@@ -84,7 +85,7 @@ def _ka_incubate(ctx: Ctx, eff: Any) -> None:
     n = amount(ctx, eff.amount, 0)
     obj = game.create_token(ctx.controller, None, card=_incubator())
     if n > 0:
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", n)
     game.log("token_created", obj=obj, player=ctx.controller)
     game.log("incubated", player=ctx.controller, obj=obj, amount=n)
     ctx.it = obj
@@ -212,7 +213,7 @@ def _ka_blight(ctx: Ctx, eff: Any) -> None:
         return
     pick = mine[0] if len(mine) == 1 else game.decider.choose(
         player.name, f"creature to blight {n} (701.68a)", mine)
-    pick.counters["-1/-1"] = pick.counters.get("-1/-1", 0) + n
+    pick.counters["-1/-1"] = pick.counters.get("-1/-1", 0) + game.counters_to_put(pick, "-1/-1", n)
     game.log("counters_put", obj=pick, counter="-1/-1", amount=n, player=player)
     game.log("blighted", player=player, obj=pick, amount=n)
     ctx.it = pick

@@ -197,7 +197,8 @@ def h_explore(ctx: Ctx, eff: Any) -> None:
             game.move(top, "hand")
         else:
             if obj.zone == "battlefield":
-                obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+                obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
+                    game.counters_to_put(obj, "+1/+1", 1)
             if game.decider.may(p.name, f"put {top.name} into your graveyard (explore)"):
                 game.move(top, "graveyard")
         game.log("explored", obj=obj, player=p)

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import compiled, registry, statics, targeting
-from rules_engine.context import Ctx
+from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _until
 from rules_engine.game import Game
 from rules_engine.objects import ABILITY_CHANGES, GameObject
@@ -21,6 +21,17 @@ def h_replacement(ctx: Ctx, eff: ab.ReplacementEffect) -> None:
         ctx.game.enter_effects.append((ctx.controller, eff.subject, tuple(eff.instead),
                                        _until(eff.duration, ctx)))
         ctx.game.log("enter_replacement_created", player=ctx.controller)
+        return
+    if eff.event in _ZONE_EVENTS and _instead_zone(eff) is not None and \
+            eff.subject is not None and eff.subject.kind in ("chosen", "each") and \
+            eff.subject.filter is not None:
+        # 614.1a: "If a permanent dealt damage by ~ would die this turn, exile it instead" -
+        # about whatever fits the description when it would move (not fixed now)
+        turn = ctx.game.turn if eff.duration is not None else None
+        ctx.game.__dict__.setdefault("zone_replacement_filters", []).append(
+            (eff.subject.filter, _source_obj(ctx), ctx.controller, eff.event,
+             _instead_zone(eff), turn))
+        ctx.game.log("replacement_created", player=ctx.controller, event=eff.event)
         return
     if eff.event in _ZONE_EVENTS and _instead_zone(eff) is not None:
         # 614.1a: "If that creature would die this turn, exile it instead" - a shield on the
@@ -42,7 +53,8 @@ def _instead_zone(eff: Any) -> str | None:
     for e in eff.instead:
         if isinstance(e, ab.Exile):
             return "exile"
-        if isinstance(e, ab.MoveToZone) and e.to_zone in ("hand", "library", "exile"):
+        if isinstance(e, ab.MoveToZone) and e.to_zone in ("hand", "library", "exile",
+                                                          "library_shuffled"):
             return e.to_zone
     return None
 
@@ -89,10 +101,11 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
             game.log("zone_change_replaced", obj=obj, to=instead, by=src)
             if instead == "exile":  # 607.2a: exiled by this permanent's ability ("exiled with")
                 game.__dict__["exile_replaced_by"] = (obj, src)
-            return instead or to_zone
+            return _shuffled(game, obj, instead or to_zone)
     if face is not None and face.zone_replacements == () and not obj.mods:
         d = game.__dict__
-        if not d.get("zone_replacements") and not d.get("entered_as_copy"):
+        if not d.get("zone_replacements") and not d.get("entered_as_copy") and \
+                not d.get("zone_replacement_filters"):
             return to_zone  # the usual case: nothing can replace this move
     copies = game.__dict__.get("entered_as_copy")
     if copies and from_zone == "battlefield":
@@ -101,6 +114,11 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
                 del copies[i]
                 obj.copy_values = None  # 400.7: it becomes a new object, no longer a copy
                 break
+    for flt, src, ctl, event, instead, turn in game.__dict__.get("zone_replacement_filters", ()):
+        if (turn is None or turn == game.turn) and _event_matches(event, obj, from_zone, to_zone) \
+                and targeting.matches(game, obj, flt, ctl, src, zone_check=False):
+            game.log("zone_change_replaced", obj=obj, to=instead, by=src)
+            return _shuffled(game, obj, instead)
     own = _own_replacements(obj) if obj.card is not None or obj.copy_values is not None else ()
     shields = game.__dict__.get("zone_replacements")
     if not own and not shields:
@@ -108,14 +126,23 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
     for eff in own:
         if _event_matches(eff.event, obj, from_zone, to_zone):
             game.log("zone_change_replaced", obj=obj, to=_instead_zone(eff))
-            return _instead_zone(eff) or to_zone
+            return _shuffled(game, obj, _instead_zone(eff) or to_zone)
     for i, (o, stamp, event, instead, turn) in enumerate(shields or ()):
         if o is obj and stamp == obj.timestamp and (turn is None or turn == game.turn) and \
                 _event_matches(event, obj, from_zone, to_zone):
             del shields[i]
             game.log("zone_change_replaced", obj=obj, to=instead)
-            return instead
+            return _shuffled(game, obj, instead)
     return to_zone
+
+
+def _shuffled(game: Game, obj: GameObject, zone: str) -> str:
+    """"shuffle it into its owner's library instead": the library, shuffled once the card is
+    in it (after_zone_change)."""
+    if zone != "library_shuffled":
+        return zone
+    game.__dict__.setdefault("after_move", []).append((obj, ("shuffle",), None))
+    return "library"
 
 
 def _other_replacers(game: Game) -> list[tuple[GameObject, Any]]:
@@ -157,6 +184,9 @@ def after_zone_change(game: Game, obj: GameObject) -> None:
         if o is obj:
             del waiting[i]
             for e in extra:
+                if e == "shuffle":
+                    game.shuffle(obj.owner)  # 701.24: the library it went into
+                    continue
                 n = int(e.amount.value) if e.amount is not None and \
                     e.amount.value is not None else 1
                 obj.counters[e.counter] = obj.counters.get(e.counter, 0) + n

@@ -28,6 +28,18 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
             game.cant_cast.add(p.name)
             game.log("cant_cast_this_turn", player=p)
         return
+    if eff.kind == "cant_gain_life" and eff.duration is not None and \
+            eff.duration.kind in ("this_turn", "end_of_turn"):
+        # 119.7 / 611.2c: "Players can't gain life this turn", "Your opponents can't gain life
+        # this turn": the players are fixed now; Game.gain_life asks (game.cant_gain_life)
+        players = _players(ctx, eff.subject)
+        if eff.subject is not None and eff.subject.kind == "each" and not players:
+            players = list(game.living)
+        kept = game.__dict__.setdefault("cant_gain_life", [])
+        for p in players:
+            kept.append((p.name, game.turn))
+            game.log("cant_gain_life_this_turn", player=p)
+        return
     if eff.kind in _OBJECT_RESTRICTIONS:
         # 611.2c: the objects affected are fixed as the effect begins; each carries the
         # restriction as a gained static ability until the duration ends (611.2a-b)

@@ -92,7 +92,11 @@ def _cast_one_free(game: Any, player: Player, options: list[GameObject], eff: An
 
 
 def _pays(ctx: Ctx, player: Player, cost: Any) -> bool:
-    """Whether ``player`` chooses to and can pay ``cost`` now (mana, discard, life; 118.3)."""
+    """Whether ``player`` chooses to and can pay ``cost`` now (mana, discard, life; 118.3);
+    a tuple of costs is a choice ("discard a card or pay {2}"): the first one the player
+    can and will pay is paid."""
+    if isinstance(cost, tuple):
+        return any(_pays(ctx, player, one) for one in cost)
     game = ctx.game
     parts = list(getattr(cost, "parts", ()))
     mana = parse_cost(cost.mana) if getattr(cost, "mana", "") else None

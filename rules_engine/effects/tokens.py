@@ -173,7 +173,25 @@ def h_token(ctx: Ctx, eff: ab.CreateToken) -> None:
     controllers = _players(ctx, eff.controller) or [ctx.controller]
     created = []
     for p in controllers:
-        for _ in range(n):
+        # 614.1a, 614.16: "twice that many of those tokens are created instead", "those
+        # tokens plus an additional Food token" (effects/replace_events.py)
+        face0 = token_face(ctx, eff.token)[0] if eff.token.copy_of is None else None
+        data = registry.hooks.replace_event(game, "tokens", {"player": p, "amount": n,
+                                                             "face": face0})
+        for extra in data.get("extra", ()):
+            face, card = token_face(ctx, extra)
+            obj = game.create_token(p, face, tapped=False, card=card)
+            created.append(obj)
+            game.log("token_created", obj=obj, player=p)
+        copy_of = data.get("copy_of")
+        if copy_of is not None:  # "... tokens that are copies of ... instead" (614.1a)
+            for _ in range(data["amount"]):
+                face, card = copy_face_of(ctx, copy_of, ab.TokenSpec())
+                obj = game.create_token(p, face, tapped=eff.tapped, card=card)
+                created.append(obj)
+                game.log("token_created", obj=obj, player=p)
+            continue
+        for _ in range(data["amount"]):
             spec = eff.token
             card = None
             if spec.copy_of is not None:

@@ -41,7 +41,8 @@ def _ka_earthbend(ctx: Ctx, eff: Any) -> None:
                              abilities=(ab.KeywordAbility(name="haste", text="haste"),),
                              until="permanent", timestamp=game.next_timestamp()))
         if n:
-            land.counters["+1/+1"] = land.counters.get("+1/+1", 0) + n
+            land.counters["+1/+1"] = land.counters.get("+1/+1", 0) + \
+                game.counters_to_put(land, "+1/+1", n)
             game.log("counters_put", obj=land, counter="+1/+1", amount=n)
         game.__dict__.setdefault(_KEY, []).append((land, land.timestamp, ctx.controller))
         game.log("earthbent", obj=land, player=ctx.controller, amount=n)

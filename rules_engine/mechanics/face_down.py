@@ -224,7 +224,7 @@ def turn_face_up(game: Game, obj: GameObject, player: Player, *, megamorph: bool
             ctx.it = obj
             hooks.run(game, ctx, abl.effects)
     if megamorph:
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", 1)
         game.log("counters_put", obj=obj, counter="+1/+1", amount=1, player=player)
     game.log("turned_face_up", obj=obj, player=player)
     return True

@@ -10,12 +10,14 @@ creature" have no grammar yet; the rule itself is short enough to build directly
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import conditions, registry
+from rules_engine import conditions, registry, targeting
 from rules_engine.effects.core import _objects
 from rules_engine.objects import GameObject, Mod, Player
+from rules_engine.text.nouns import parse_filter
 
 _SELF = ab.Ref("self", text="this creature")
 
@@ -118,7 +120,7 @@ def _ka_riot(ctx: Any, eff: Any) -> None:
         return
     if game.decider.may(ctx.controller.name, f"{obj.name} enters with a +1/+1 counter "
                                              "(riot; no: it gains haste)"):
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", 1)
         game.log("counters_put", obj=obj, counter="+1/+1", amount=1, player=ctx.controller)
     else:
         obj.mods.append(Mod(keywords=("haste",), abilities=(ab.KeywordAbility(name="haste"),),
@@ -164,7 +166,8 @@ def _ka_evolve(ctx: Any, eff: Any) -> None:
         return  # 702.100b: an entering creature that left is compared as it last existed;
         # here the ability then does nothing (its power can't be known to be greater)
     if new.power > obj.power or new.toughness > obj.toughness:
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
+            ctx.game.counters_to_put(obj, "+1/+1", 1)
         ctx.game.log("counters_put", obj=obj, counter="+1/+1", amount=1, player=ctx.controller)
         ctx.game.log("evolved", obj=obj)
 
@@ -199,7 +202,7 @@ def _ka_graft_move(ctx: Any, eff: Any) -> None:
             new.zone != "battlefield" or obj.counters.get("+1/+1", 0) <= 0:
         return
     obj.counters["+1/+1"] -= 1
-    new.counters["+1/+1"] = new.counters.get("+1/+1", 0) + 1
+    new.counters["+1/+1"] = new.counters.get("+1/+1", 0) + ctx.game.counters_to_put(new, "+1/+1", 1)
     ctx.game.log("counters_removed", obj=obj, counter="+1/+1", amount=1)
     ctx.game.log("counters_put", obj=new, counter="+1/+1", amount=1, player=ctx.controller)
 
@@ -212,8 +215,11 @@ def _devour(kw: Any) -> tuple[Any, ...]:
     n = _num(kw)
     if n is None:
         return ()
+    # 702.82b: "Devour [quality] N" sacrifices [quality] permanents
+    q = re.match(r"devour ([a-z]+) \d+$", (kw.text or "").strip().rstrip("."), re.I)
     return (ab.EntersReplacement(
         kind="as_enters", effects=(ab.KeywordAction(name="devour", amount=ab.Amount(n),
+                                                    detail=q.group(1) if q else None,
                                                     text=f"devour {n}"),),
         subject=_SELF, text=kw.text or f"Devour {n}"),)
 
@@ -223,14 +229,18 @@ def _ka_devour(ctx: Any, eff: Any) -> None:
     obj = ctx.source
     player = ctx.controller
     n = eff.amount.value if eff.amount is not None and eff.amount.value else 1
-    options = [o for o in game.permanents(player) if o.is_creature and o is not obj]
-    eaten = game.decider.choose_many(player.name, f"creatures to sacrifice (devour {n})",
+    flt = parse_filter(eff.detail) if eff.detail else None
+    options = [o for o in game.permanents(player) if o is not obj and (
+        targeting.matches(game, o, flt, player, obj) if flt is not None else o.is_creature)]
+    what = f"{eff.detail} permanents" if eff.detail else "creatures"
+    eaten = game.decider.choose_many(player.name, f"{what} to sacrifice (devour {n})",
                                      options, len(options), minimum=0) if options else []
     for o in eaten:
         game.move(o, "graveyard")
         game.log("sacrificed", obj=o, player=player)
     if eaten and isinstance(obj, GameObject):
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n * len(eaten)
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
+            game.counters_to_put(obj, "+1/+1", n * len(eaten))
         game.log("counters_put", obj=obj, counter="+1/+1", amount=n * len(eaten),
                  player=player)
     game.__dict__.setdefault("devoured", {})[id(obj)] = len(eaten)
@@ -257,7 +267,8 @@ def _ka_unleash(ctx: Any, eff: Any) -> None:
     obj = ctx.source
     if isinstance(obj, GameObject) and ctx.game.decider.may(
             ctx.controller.name, f"{obj.name} enters with a +1/+1 counter (unleash)"):
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
+            ctx.game.counters_to_put(obj, "+1/+1", 1)
         ctx.game.log("counters_put", obj=obj, counter="+1/+1", amount=1, player=ctx.controller)
 
 
@@ -335,7 +346,7 @@ def _ka_tribute(ctx: Any, eff: Any) -> None:
         ctx.controller.name, "opponent for tribute (702.104a)", opponents)
     paid = game.decider.may(who.name, f"put {n} +1/+1 counters on {obj.name} (tribute)")
     if paid:
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", n)
         game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=who)
     game.__dict__.setdefault("tribute", {})[id(obj)] = (obj.timestamp, paid)
     game.log("tribute", obj=obj, player=who, paid=paid)
@@ -386,7 +397,7 @@ def _ka_backup(ctx: Any, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
         if not isinstance(obj, GameObject) or obj.zone != "battlefield":
             continue
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", n)
         game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=ctx.controller)
         if obj is not src and isinstance(src, GameObject):
             following = _following(src)

@@ -147,7 +147,7 @@ def _ka_amplify(ctx: Ctx, eff: Any) -> None:
     for card in shown:
         game.log("revealed", obj=card, player=player)
     if n:
-        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + game.counters_to_put(obj, "+1/+1", n)
         game.log("counters_put", obj=obj, counter="+1/+1", amount=n, player=player)
 
 

@@ -211,7 +211,8 @@ def _ka_modular_move(ctx: Any, eff: Any) -> None:
         return
     for obj in _objects(ctx, eff.subject):
         if obj.zone == "battlefield":
-            obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + n
+            obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
+                ctx.game.counters_to_put(obj, "+1/+1", n)
             ctx.game.log("counters_put", obj=obj, counter="+1/+1", amount=n,
                          player=ctx.controller)
 

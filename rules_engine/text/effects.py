@@ -61,7 +61,15 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.records import ExtraLandPlays, GrantChoice, ModalUnchosen, RollDieModified
+from rules_engine.records import (
+    ExtraLandPlays,
+    GrantChoice,
+    ModalIf,
+    ModalUnchosen,
+    ModalUnchosenEver,
+    RollDieModified,
+)
+from rules_engine.text import conditions_extra as _conditions_extra  # noqa: F401  (700.11)
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import followups_more as _followups_more  # noqa: F401  (adds its FOLDS)
 from rules_engine.text import followups_oneshot as _followups_oneshot  # noqa: F401  (its FOLDS)
@@ -92,6 +100,7 @@ from rules_engine.text.nouns import (
 )
 from rules_engine.text.nouns_more import extend as _extend_nouns
 from rules_engine.text.phrases import PHRASES
+from rules_engine.text.replacements import timed_replacement
 from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
@@ -126,7 +135,8 @@ _SUBJECT_SPLIT = re.compile(
     r"puts?|returns?|sacrifices?|shuffles?|explores|takes?|scry|surveils?|attacks?|can't|"
     r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
-    r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
+    r"proliferates|connives|discovers|forages|amasses|adapts|endures|bolsters|"
+    r"'s power|power|perpetually|seeks|"
     r"blights?|earthbends?|adds|manifests|cloaks|chooses?|rolls|is an?(?= )|"
     r"(?:is|are) the chosen(?= )|(?:is|are) also an?(?= )|"
     r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|"
@@ -512,6 +522,10 @@ _WHOLE.extend(_ACTION_WHOLE)  # (helper effB, rules_engine.text.verbs_actions)
 
 
 def _whole_sentence(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
+    if " would " in t:  # "Until end of turn, if you would ..., ... instead" (614.1a, 611.2a)
+        rep = timed_replacement(t)
+        if rep is not None:
+            return (rep,)
     for rx, build in _WHOLE:
         m = rx.fullmatch(t)
         if m:
@@ -1154,10 +1168,12 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         # rule 700.2d: the same mode may be chosen more than once
         inner = _modal(head[: rep.start()] + " —\n" + "\n".join(bullets), ctx)
         return dataclasses.replace(inner, repeatable=True) if isinstance(inner, Modal) else None
-    if re.fullmatch(r"choose one that hasn't been chosen this turn\s*—", head.strip(), re.I):
-        # 700.2: the modes chosen earlier this turn for this object are not available
+    um = re.fullmatch(r"choose one that hasn't been chosen( this turn)?\s*—", head.strip(), re.I)
+    if um:
+        # 700.2: the modes chosen earlier (this turn) for this object are not available
         inner = _modal("Choose one —\n" + "\n".join(bullets), ctx)
-        return ModalUnchosen(**{f.name: text if f.name == "text" else getattr(inner, f.name)
+        kind = ModalUnchosen if um.group(1) else ModalUnchosenEver
+        return kind(**{f.name: text if f.name == "text" else getattr(inner, f.name)
                                 for f in dataclasses.fields(inner)}) if isinstance(
             inner, Modal) else None
     m = re.fullmatch(r"(?:choose )?(one|two|three|four|five|up to one|up to two|up to three|"
@@ -1174,14 +1190,17 @@ def _modal(text: str, ctx: Ctx) -> Effect | None:
         cond = parse_condition(m.group(2), ctx)
         if cond is None:
             return None
-        mark = ctx.mark()
         base = _modal(f"Choose {m.group(1)} —\n" + "\n".join(bullets), ctx)
-        ctx.reset(mark)  # (the same modes: their targets keep the same numbers, 601.2c)
-        many = m.group(4).replace("both", "one or both" if m.group("may") else "two")
-        more = _modal(f"Choose {many} —\n" + "\n".join(bullets), ctx)
-        if base is None or more is None:
+        if not isinstance(base, Modal) or isinstance(base, ModalUnchosen):
             return None
-        return Conditional(condition=cond, effects=(more,), otherwise=(base,), text=text)
+        n = len(base.modes)
+        may = bool(m.group(3))
+        more_min, more_max = {"both": (1 if may else 2, 2), "two": (1 if may else 2, 2),
+                              "three": (1 if may else 3, 3), "any number": (0, n),
+                              "one or more": (1, n)}[m.group(4)]
+        return ModalIf(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)
+                          if f.name != "text"}, condition=cond, more_min=more_min,
+                       more_max=more_max, text=text)
     spec = m.group(1)
     lo, hi = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "five": (5, 5),
               "up to one": (0, 1), "up to two": (0, 2), "up to three": (0, 3),

@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 
 from rules_engine.abilities import Cost, KeywordAbility
-from rules_engine.text.costs import parse_cost
+from rules_engine.text.costs import parse_cost, parse_cost_choice
 
 # Keywords without parameter (rule 702.2 ff.).
 SIMPLE = {
     "flying", "first strike", "double strike", "deathtouch", "defender", "haste",
     "hexproof", "indestructible", "lifelink", "menace", "reach", "trample", "vigilance", "flash",
+    "trample over planeswalkers",
     "daybound", "nightbound", "prowess", "changeling", "convoke", "delve", "exalted", "fear",
     "intimidate", "shroud", "storm", "cascade", "flanking", "horsemanship", "shadow",
     "skulk", "undying", "persist", "wither", "infect", "rebound", "split second", "sunburst",
@@ -83,11 +84,26 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     m = re.match(r"^ward \{X\},? where X is (?P<amt>.+)$", t, re.I)
     if m:  # 702.21a with an X the text defines (107.3): counted as ward triggers (triggers._ward)
         return KeywordAbility(name="ward", parameter="{X}", cost=parse_cost("{X}"), text=t)
+    m = re.match(r"^equip (?P<what>(?!\{)[^{—]+?) ?(?P<cost>\{.+)$", t, re.I)
+    if m and parse_cost(m.group("cost")) is not None:
+        # 702.6e (301.5c): "Equip [quality] [cost]": attach to target [quality] creature you
+        # control ("Equip planeswalker": to a planeswalker); the parameter is the target's noun
+        what = m.group("what").strip()
+        if not re.search(r"\b(?:creature|planeswalker)$", what, re.I):
+            what += " creature"
+        return KeywordAbility(name="equip", parameter=what, cost=parse_cost(m.group("cost")),
+                              text=t)
+    m = re.match(r"^devour (?P<what>[a-z]+) (?P<n>\d+)$", t, re.I)
+    if m:  # 702.82b: "Devour [quality] N" (the quality is kept in the keyword's text)
+        return KeywordAbility(name="devour", parameter=m.group("n"), text=t)
     if _LANDWALK_RE.match(t):
         return KeywordAbility(name="landwalk", parameter=low.replace("walk", ""), text=t)
     m = re.match(r"^(protection|hexproof) from (.+)$", t, re.I)
     if m:
         return KeywordAbility(name=m.group(1).lower(), parameter="from " + m.group(2), text=t)
+    m = re.match(r"^partner\s*—\s*(.+)$", t, re.I)
+    if m:  # 702.124i: "Partner—Character select", "Partner—Survivors" (deck construction only)
+        return KeywordAbility(name="partner", parameter=m.group(1).strip(), text=t)
     if low in ("choose a background", "friends forever", "partner", "doctor's companion"):
         return KeywordAbility(name=low, text=t)
     m = re.match(r"^(awaken|reinforce|suspend|level up|casualty) (\d+|X)\s*—\s*(.+)$", t, re.I)
@@ -101,11 +117,18 @@ def parse_keyword(text: str) -> KeywordAbility | None:
         # second set of characteristics (the mana cost as the cost, the P/T as the parameter)
         return KeywordAbility(name="prototype", parameter=m.group("pt"),
                               cost=parse_cost(m.group("cost")), text=t)
+    m = re.match(r"^ward\s*—\s*(?P<a>[^{].*?) or (?P<b>.+)$", t, re.I)
+    if m and parse_cost_choice(f"{m.group('a')} or {m.group('b')}") is not None:
+        # 702.21a with a choice of costs: "Ward—Discard a card or pay {2}" (the choice is the
+        # parameter, read by triggers._ward)
+        return KeywordAbility(name="ward", parameter=f"{m.group('a')} or {m.group('b')}",
+                              text=t)
     m = re.match(r"^cumulative upkeep (\{[^}]+\}) or (\{[^}]+\})$", t, re.I)
     if m:  # rule 702.24a with a choice each time: "Cumulative upkeep {G} or {W}"
         return KeywordAbility(name="cumulative upkeep", parameter=f"{m.group(1)} or {m.group(2)}",
                               text=t)
-    m = re.match(r"^(affinity for|gift) (.+)$", t, re.I)
+    # (702.174a: "Gift a Food", "Gift an extra turn"; "Gift of Chaos — ..." is an ability word)
+    m = re.match(r"^(affinity for|gift(?= an? )) (.+)$", t, re.I)
     if m:
         return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), text=t)
     m = re.match(r"^enchant (.+)$", t, re.I)

@@ -120,6 +120,10 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # a spell "that wasn't cast from its owner's hand" (601.2a: the zone it was cast from)
     (re.compile(r"\s+that (?:was|wasn't) cast from (?:its owner's hand|a graveyard|exile)$",
                 re.I), {"qualifier": "$0"}),
+    # the zone words after a comparison with an amount are the filter's own ("with mana value
+    # equal to the number of coin counters on ~ from your graveyard"): read them first
+    (re.compile(r"\s+(?:from|in) your graveyard$", re.I), {"zone": "graveyard", "owner": "you"}),
+    (re.compile(r"\s+(?:from|in) (?:a|any) graveyard$", re.I), {"zone": "graveyard"}),
     # "with mana value less than or equal to the number of lands you control": the words after
     # the comparison are an amount (107.3), its "you control" is not the filter's controller
     (re.compile(r"\s+with (?:power|toughness|mana value) (?:less than or equal to|greater than or "
@@ -142,6 +146,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # "target token you control that entered this turn" (400.7: as the object it is now;
     # checked by the QUALIFIERS of rules_engine.effects.zones_more)
     (re.compile(r"\s+that entered this turn$", re.I), {"qualifier": "that entered this turn"}),
+    # "a creature dealt damage by ~ this turn" (effects/damaged_by.py)
+    (re.compile(r"\s+dealt damage (?:this turn )?by ~(?: this turn)?$", re.I),
+     {"qualifier": "dealt damage by ~ this turn"}),
     (re.compile(r"\s+from graveyards$", re.I), {"zone": "graveyard"}),
     # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
     (re.compile(r"\s+from a single graveyard$", re.I),
@@ -443,11 +450,14 @@ _PRONOUNS = {
     "enchanted enchantment": "enchanted", "enchanted planeswalker": "enchanted",
     "enchanted permanent": "enchanted", "equipped creature": "equipped",
     "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
-    "that token": "it", "the copy": "it", "that land": "it", "those creatures": "those",
+    "that token": "it", "the copy": "it", "that creature or planeswalker": "it",
+    "that planeswalker": "it", "that artifact or creature": "it", "that land": "it",
+    "those creatures": "those", "those permanents": "those",
+    "the paired creatures": "paired_both",  # (soulbond, 702.95b: read by paragraphs._static)
     "those cards": "those", "those tokens": "those", "the token": "it",
     # (helper effB) the object or objects the effect before named (608.2c)
-    "that artifact": "it", "that enchantment": "it", "that planeswalker": "it",
-    "the tokens": "those", "those permanents": "those", "those lands": "those",
+    "that artifact": "it", "that enchantment": "it",
+    "the tokens": "those", "those lands": "those",
     "those artifacts": "those", "the token created this way": "it",
     "the tokens created this way": "those",
     "its controller": "controller_of", "its owner": "owner_of",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any
 
 from rules_engine.abilities import (
     Ability,
@@ -64,6 +65,7 @@ from rules_engine.text.infinity import infinity_ability
 from rules_engine.text.keywords import parse_keyword, parse_keyword_line
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
+from rules_engine.text.replacements import damage_to_self, static_replacement
 from rules_engine.text.statics_phrases import activation_cost_change, static_more
 from rules_engine.text.triggers import parse_trigger
 from rules_engine.text.triggers_more import trigger_during
@@ -323,7 +325,15 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
             out.append(EntersReplacement(kind=kind, effects=effects, text=text))
         return tuple(out)
-    m = re.fullmatch(r"~ enters tapped (with .+)", t, re.I)
+    if re.fullmatch(r"~ enters under the control of an opponent of your choice", t, re.I):
+        return EntersReplacement(kind="under_opponent", text=text)  # 614.1d
+    m = re.fullmatch(r"~ enters with twice X (\S+) counters on it", t, re.I)
+    if m:  # "~ enters with twice X +1/+1 counters on it" (614.1c, 107.3: X of its cost)
+        put = PutCounters(subject=Ref("self"), counter=m.group(1), amount=Amount(variable="X"),
+                          text=t)
+        return EntersReplacement(kind="counters", effects=(Repeat(count=Amount(2), effects=(
+            put,), text=t),), text=text)
+    m = re.fullmatch(r"~ enters tapped (?:and )?(with .+)", t, re.I)
     if m:  # "~ enters tapped with two charge counters on it" (614.1c: two replacements)
         counters = _enters("~ enters " + m.group(1))
         if isinstance(counters, EntersReplacement):
@@ -453,9 +463,23 @@ def _damage_plus(t: str) -> Ability | None:
                                               text=t),), text=t)
 
 
+def _no_unsupported(effects: Any) -> Any:
+    """The effects when every part was understood, else None."""
+    if not effects or any(isinstance(e, UnsupportedEffect) for e in iter_effects(effects)):
+        return None
+    return effects
+
+
 def _static(text: str) -> Ability | None:
     """Static abilities (rule 604): anthems, keyword grants, cost changes, restrictions."""
     t = re.sub(r"\.\"$", "\"", text.strip()).rstrip(".")
+    rep = static_replacement(t)  # "If you would gain life, ... instead" (614.1a)
+    if rep is None and "damage" in t and " would " in t:
+        ctx0 = Ctx()
+        rep = damage_to_self(t, lambda s: _no_unsupported(fx.parse_effects(s, ctx0)),
+                             lambda s: parse_condition(s, ctx0))
+    if rep is not None:
+        return rep
     if "that much damage plus" in t:
         return _damage_plus(t)
     ctx = Ctx()
@@ -476,6 +500,9 @@ def _static(text: str) -> Ability | None:
         if condition is None:
             return None
         t = m.group(2)
+        if condition.kind == "paired":  # 702.95b: the two paired creatures
+            t = re.sub(r"^(?:both creatures|each of those creatures)\b", "the paired creatures",
+                       t, flags=re.I)
         m = re.match(r"^as long as (.+?), (.+)$", t, re.I)
         more = parse_condition(m.group(1), ctx) if m else None
         if m and more is not None:

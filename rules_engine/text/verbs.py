@@ -1146,6 +1146,7 @@ def would_replacement(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     inner = m.group("instead")
     inner = re.sub(r" instead of putting it anywhere else$", "", inner, flags=re.I)
     inner = re.sub(r"^instead ", "", inner, flags=re.I)
+    inner = re.sub(r"^reveal (?:~|it) and ", "", inner, flags=re.I)  # (701.20: information only)
     inner = re.sub(r" instead$", "", inner, flags=re.I)
     effs = _grammar().parse_clause(inner, ctx)
     if effs is None:
@@ -1321,6 +1322,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"enters? tapped", lambda s, m, c: Tap(subject=s, text=m.group(0))),
     (r"prevent (?:all|the next (?P<n>" + NUM_WORD + r")) (?P<combat>combat )?damage that would be "
      r"dealt(?: to (?P<to>.+?))?(?: by (?P<by>.+?))?(?P<turn> this turn)?", _prevent),
+    (r"prevent all (?P<combat>combat )?damage that would be dealt(?P<turn> this turn) to "
+     r"(?P<to>.+)", lambda s, m, c: _prevent(s, _FakeMatch(m, by=None, n=None), c)),
     (r"prevent all (?P<combat>combat )?damage that would be dealt(?P<turn> this turn)? by "
      r"(?P<by>.+)", lambda s, m, c: _prevent(s, _FakeMatch(m, to=None, n=None), c)),
     (r"prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<obj>.+?)"
