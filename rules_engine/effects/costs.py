@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, registry, targeting
+from rules_engine import casting, compiled, registry, statics_more, targeting
 from rules_engine.combat import tap_creatures_cost
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
@@ -127,7 +127,8 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
             need = n
             pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
                     and not (getattr(part.what, "other", False) and o is source)]
-            if sum(max(0, o.power) for o in pool) < need:
+            saddle = bool(getattr(part.what, "other", False))
+            if sum(max(0, statics_more.tap_power(game, o, saddle)) for o in pool) < need:
                 return f"702.122a: not enough untapped creature power to pay {part.text}"
         else:
             options = _cost_options(game, player, source, part)

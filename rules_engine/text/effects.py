@@ -116,7 +116,7 @@ _SUBJECT_SPLIT = re.compile(
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
     r"blights?|earthbends?|adds|manifests|cloaks|chooses?|rolls|is an?(?= )|"
     r"(?:is|are) the chosen(?= )|"
-    r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|"
+    r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|crews Vehicles|saddles Mounts|"
     r"(?:is|are) (?:white|blue|black|red|green)$)\b)",
     re.I)
 

@@ -166,7 +166,36 @@ def _is_colors(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate:
     return Animate(subject=s, colors=colors, duration=None, text=m.group(0))
 
 
+# 702.122c / 702.171c-style "as though": "This creature crews Vehicles as though its power
+# were 2 greater", "This token saddles Mounts and crews Vehicles as though ..."
+CREW_POWER_BONUS = "crew_power_bonus"
+_CREW_BONUS = re.compile(r"(?P<a>saddles Mounts and crews Vehicles|crews Vehicles and saddles "
+                         r"Mounts|crews Vehicles|saddles Mounts) as though (?:its|their) power "
+                         rf"(?:was|were) (?P<n>{NUM_WORD}) greater", re.I)
+
+
+def crew_power_bonus(text: str) -> tuple[bool, bool, int] | None:
+    """(crews, saddles, N) of "crews Vehicles [and saddles Mounts] as though its power were N
+    greater" (read by the compiler and, from the Restriction's text, by
+    statics_more.tap_power)."""
+    m = _CREW_BONUS.search(text)
+    n = amount(m.group("n")) if m else None
+    if m is None or n is None or n.value is None:
+        return None
+    words = m.group("a").lower()
+    return ("crews" in words, "saddles" in words, int(n.value))
+
+
+def _crew_bonus(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None:
+    """609.4 ("as though"): the creature counts as N more power when it is tapped to pay a
+    crew (702.122a) or saddle (702.171a) cost; its power itself is unchanged."""
+    if crew_power_bonus(m.group(0)) is None:
+        return None
+    return Restriction(kind=CREW_POWER_BONUS, subject=s, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
+    (_CREW_BONUS.pattern, _crew_bonus),
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
     (r"can't attack alone", _alone((ATTACK_ALONE,))),
     (r"can't block alone", _alone((BLOCK_ALONE,))),
