@@ -1363,6 +1363,13 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     wanted = targeting.collect_targets(abl.effects)
     if wanted and not targeting.choose_targets(game, item, wanted, player, targets):
         raise IllegalActionError("602.2b", f"{obj.name}'s ability has no legal targets")
+    if wanted:  # 601.2c before 601.2f: a change for what the ability targets ("that target ~")
+        aimed = activation_cost(game, player, obj, abl, parse_cost(mana_text), item.targets)
+        if aimed != cost:
+            cost = aimed
+            if plan_payment(cost, x, player.mana_pool, mana_sources(game, player)
+                            + helpers) is None:
+                raise IllegalActionError("601.2h", f"{player.name} can't pay for {obj.name}")
     # pay: tap first so the land itself isn't used for mana
     if untap:
         obj.tapped = False

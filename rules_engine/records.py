@@ -443,3 +443,44 @@ class Vote(Effect):
 
     options: tuple[str, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCostModifier(CostModifier):
+    """A spell cost change (601.2f) with what :class:`CostModifier` can't say: "This effect
+    reduces only the amount of colored mana you pay" (``colored_only``: a coloured symbol's
+    reduction never takes generic mana, 118.7b-d otherwise), and where the spell is cast from
+    ("Spells you cast from anywhere other than your hand", ``from_zones`` / ``not_from``)."""
+
+    colored_only: bool = False
+    from_zones: tuple[str, ...] = ()
+    not_from: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCostModifier(CostModifier):
+    """"Activated abilities of artifacts you control cost {1} less to activate", "Equip
+    abilities you activate of other Equipment cost {1} less ...", "Loyalty abilities of
+    planeswalkers your opponents control cost {1} more ..." (602.2b applies 601.2f to an
+    activation cost): ``filter`` describes the ability's source, ``ability_kind`` its kind
+    (None any, "equip", "exhaust", "loyalty", "nonmana"), ``activator`` "you" / "opponent"
+    when the text names who activates it, ``target`` what it must target ("that target ~"),
+    ``min_one`` "This effect can't reduce the mana in that cost to less than one mana"."""
+
+    ability_kind: str | None = None
+    activator: str | None = None
+    target: ObjectFilter | None = None
+    min_one: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CostChangeThisTurn(Effect):
+    """A resolved "Artifact spells you cast this turn cost {1} less to cast", "the next spell
+    you cast this turn costs {1} less to cast" (611.2a: a continuous effect from a resolved
+    ability, for the rest of the turn; ``next_only``: used up by the next such spell its
+    controller casts, 601.2i). Kept by effects/cost_effects.py, applied by
+    cost_modifiers.modified_cost (601.2f)."""
+
+    modifier: CostModifier | None = None
+    next_only: bool = False
+    text: str = ""

@@ -22,6 +22,7 @@ from rules_engine import (  # noqa: F401  (imported for their registrations)
 from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     choose_among,  # 608.2c-d choosing among the cards looked at
     copy_except,  # 707.9b enter as a copy, except ...
+    cost_effects,  # 611.2a resolved "... you cast this turn cost {1} less" (601.2f)
     dice,  # 706 rolling dice
     doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...

@@ -74,6 +74,7 @@ from rules_engine.text import time_counters as _time_counters  # noqa: F401  (it
 from rules_engine.text import verbs_pronouns as _verbs_pronouns  # noqa: F401  (its VERB_PHRASES)
 from rules_engine.text import votes as _votes  # noqa: F401  (701.38: its verb phrase, conditions)
 from rules_engine.text.conditions import parse_condition
+from rules_engine.text.cost_phrases import extend as _extend_costs
 from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import (
@@ -144,6 +145,7 @@ _extend_chosen(VERB_PHRASES)  # chosen names, 201.4 / 602.5 (rules_engine.text.v
 _extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_animate, 301.7b)
 _extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
 _extend_statics(VERB_PHRASES)  # "can't attack alone", "is goaded" (text.statics_phrases)
+_extend_costs(VERB_PHRASES)  # "<spells> you cast this turn cost {1} less" (text.cost_phrases)
 _extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text.verbs_zones)
 _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engine.text.verbs_kw)
 _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)

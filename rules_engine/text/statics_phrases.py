@@ -52,6 +52,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.records import ActivationCostChange, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
+from rules_engine.text.cost_phrases import cost_static
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref, parse_refs
 
 # Restriction kinds of this module (checked by rules_engine.statics_more)
@@ -429,6 +430,10 @@ def static_more(para: str, enters: Callable[[str], Any],
     """Paragraph forms read after text.paragraphs' own (``enters`` is its "~ enters ..."
     reader, ``compile_body`` its paragraph compiler, ``static`` its static-ability reader);
     None when none matches."""
+    if static is not None and " cost" in para:
+        found = cost_static(para, static)  # 601.2f, 602.2b (text.cost_phrases)
+        if found is not None:
+            return found
     if static is not None and (" Otherwise, " in para or " instead as long as " in para):
         return _either_way(para, static)
     if static is not None and "It's still a" in para:
