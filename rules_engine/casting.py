@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, permanents, statics, targeting, turn
+from rules_engine import (
+    compiled,
+    conditions,
+    permanents,
+    statics,
+    statics_players,
+    targeting,
+    turn,
+)
 from rules_engine.cost_modifiers import activation_cost, modified_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import COMBAT_STEPS, Game
@@ -347,7 +355,7 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
                     obj.controller = saved
                 if hit:
                     return f"{src.name}: {restriction.text or 'a spell it prohibits'}"
-    return None
+    return statics_players.cast_limit(game, player, obj)  # "more than one spell each turn"
 
 
 def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str, ...]]]:

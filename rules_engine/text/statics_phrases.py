@@ -195,7 +195,19 @@ def _crew_bonus(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None:
     return Restriction(kind=CREW_POWER_BONUS, subject=s, text=m.group(0))
 
 
+def _one_spell(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None:
+    """101.2, 601.3: "<players> can't cast more than one [non-Phyrexian] spell each turn"
+    (rules_engine.statics_players); the filter describes the spells counted."""
+    if s.kind not in ("you", "player_each", "opponent_each", "enchanted"):
+        return None
+    flt = parse_filter((m.group("kind") or "") + "spell")
+    if flt is None:
+        return None
+    return Restriction(kind="cant_cast_more_than_one", subject=s, filter=flt, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
+    (r"can't cast more than one (?P<kind>[\w-]+ )?spell each turn", _one_spell),
     (_CREW_BONUS.pattern, _crew_bonus),
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
     (r"can't attack alone", _alone((ATTACK_ALONE,))),
