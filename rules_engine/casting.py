@@ -15,6 +15,7 @@ from rules_engine import (
     permanents,
     statics,
     statics_players,
+    statics_spells,
     targeting,
     turn,
 )
@@ -580,9 +581,11 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
         # (the zone change to the stack keeps the transformed status, and so the back face)
         obj.transformed = True
         obj.face = obj.card.back  # type: ignore[union-attr]
+    statics_spells.grant(game, obj, player)  # 613.1f: "spells you cast have ..." (601.2a)
     try:
         _cast_checked(game, player, obj, half, from_zone, targets, x, disturb)
     except IllegalActionError:
+        statics_spells.clear(obj)
         if half is not None:
             obj.face = original_face  # refused: the card keeps its characteristics
         if disturb is not None:
@@ -958,6 +961,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     paying its mana cost, 118.9), then it becomes cast. Refusals leave the game unchanged."""
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
     original_zone = obj.zone
+    statics_spells.grant(game, obj, player)  # 613.1f: "spells you cast have ..."
     halves = split.halves(obj.card)
     if halves and not split.is_cast_face(obj):
         # 709.3: cast by an effect ("cast target card ... without paying"): choose the half

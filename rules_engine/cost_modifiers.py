@@ -148,9 +148,7 @@ def _affinity_reduction(game: Any, player: Any, spell: Any) -> int:
     from rules_engine.text.nouns import parse_filter
 
     total = 0
-    for kw in compiled.object_abilities(spell):
-        if not isinstance(kw, ab.KeywordAbility) or (kw.name or "").lower() != "affinity for":
-            continue
+    for kw in compiled.keyword_instances(spell, "affinity for"):
         flt = parse_filter(kw.parameter or "")
         if flt is None:
             continue

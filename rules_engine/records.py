@@ -484,3 +484,14 @@ class CostChangeThisTurn(Effect):
     modifier: CostModifier | None = None
     next_only: bool = False
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NextSpellGrant(Effect):
+    """A resolved "The next [noncreature] spell you cast this turn has cascade / convoke /
+    affinity for artifacts" (611.2a, 613.1f): ``grant`` gives those keywords to the next spell
+    its controller casts this turn that the grant's filter describes (used up by it, 601.2i);
+    kept by effects/cost_effects.py, given by rules_engine.statics_spells as it is cast."""
+
+    grant: Any = None
+    text: str = ""

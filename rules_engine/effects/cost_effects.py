@@ -1,4 +1,5 @@
-"""Resolved cost changes for the rest of the turn (611.2a, 601.2f).
+"""Resolved cost changes and "next spell has ..." grants for the rest of the turn (611.2a,
+601.2f, 613.1f).
 
 "Artifact spells you cast this turn cost {1} less to cast", "the next spell you cast this turn
 costs {1} less to cast", "Spells with the chosen name cost {1} less to cast this turn"
@@ -15,6 +16,7 @@ from __future__ import annotations
 from rules_engine import records, registry
 from rules_engine.context import Ctx
 from rules_engine.cost_modifiers import TURN_COST_CHANGES
+from rules_engine.statics_spells import NEXT_SPELL_GRANTS
 
 
 def h_cost_change_this_turn(ctx: Ctx, eff: records.CostChangeThisTurn) -> None:
@@ -28,4 +30,17 @@ def h_cost_change_this_turn(ctx: Ctx, eff: records.CostChangeThisTurn) -> None:
     game.log("cost_change_begun", player=ctx.controller, text=eff.text)
 
 
-registry.register_effects({records.CostChangeThisTurn: h_cost_change_this_turn})
+def h_next_spell_grant(ctx: Ctx, eff: records.NextSpellGrant) -> None:
+    """611.2a, 613.1f: "the next spell you cast this turn has cascade": kept until that spell
+    is cast (rules_engine.statics_spells gives it the keywords, 601.2a)."""
+    game = ctx.game
+    if eff.grant is None:
+        return
+    kept = [e for e in game.__dict__.get(NEXT_SPELL_GRANTS, ()) if e[2] == game.turn]
+    kept.append((ctx.controller, eff.grant, game.turn, len(game.events)))
+    game.__dict__[NEXT_SPELL_GRANTS] = kept
+    game.log("next_spell_grant_begun", player=ctx.controller, text=eff.text)
+
+
+registry.register_effects({records.CostChangeThisTurn: h_cost_change_this_turn,
+                           records.NextSpellGrant: h_next_spell_grant})

@@ -29,6 +29,8 @@ from typing import Any
 from rules_engine.abilities import CostModifier, ObjectFilter, Ref, StaticAbility
 from rules_engine.records import AbilityCostModifier, CostChangeThisTurn, SpellCostModifier
 from rules_engine.text.nouns import Ctx, parse_filter
+from rules_engine.text.spell_grants import extend as _extend_grants
+from rules_engine.text.spell_grants import ordinal_grant
 
 _DELTA = r"(?P<delta>(?:\{[^}]+\})+)"
 _ABILITY = re.compile(
@@ -97,6 +99,8 @@ def cost_static(para: str, static: Callable[[str], Any]) -> StaticAbility | None
     """The static forms of the module text; None when none matches (``static`` is
     text.paragraphs' static-ability reader, for the sentence a trailing one amends)."""
     text = para.strip()
+    if " spell you cast each turn has " in text:
+        return ordinal_grant(text)  # 613.1f (text.spell_grants)
     if " to activate" in text:
         mod = _ability_modifier(text)
         if mod is not None:
@@ -152,6 +156,7 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
 
 
 def extend(table: list) -> None:
-    """Append these phrases to the verb-phrase table (once)."""
+    """Append these phrases (and text.spell_grants') to the verb-phrase table (once)."""
     if not any(getattr(b, "__module__", "") == __name__ for _rx, b in table):
         table.extend((re.compile(p, re.I), b) for p, b in VP_SPECS)
+    _extend_grants(table)
