@@ -602,6 +602,12 @@ def activated_abilities(obj: Any) -> list[Any]:
         found = face.activated
     if obj.static_mods:
         extra = granted_by_statics(obj, ab.ActivatedAbility)
+        granted_kws = [a for m in obj.static_mods for a in m.abilities
+                       if type(a) is ab.KeywordAbility and _defined(a.name)]
+        if granted_kws:  # "... and have equip {2}": the keyword's own ability (702.6a)
+            extra = extra + [a for a in _expanded(granted_kws, obj.name, obj.name,
+                                                  face.type_line)
+                             if isinstance(a, ab.ActivatedAbility)]
         if extra:
             return found + extra
     return found

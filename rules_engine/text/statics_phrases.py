@@ -42,6 +42,7 @@ from rules_engine.abilities import (
     CostModifier,
     Duration,
     EntersReplacement,
+    GrantAbility,
     KeywordAction,
     ObjectFilter,
     PreventDamage,
@@ -53,7 +54,16 @@ from rules_engine.abilities import (
 from rules_engine.records import ActivationCostChange, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
 from rules_engine.text.cost_phrases import cost_static
-from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref, parse_refs
+from rules_engine.text.nouns import (
+    NUM_WORD,
+    Ctx,
+    amount,
+    parse_filter,
+    parse_ref,
+    parse_refs,
+    singular,
+)
+from rules_engine.text.verbs import _grant as _verb_grant
 
 # Restriction kinds of this module (checked by rules_engine.statics_more)
 ATTACK_ALONE = "cant_attack_alone"
@@ -206,7 +216,43 @@ def _one_spell(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None:
     return Restriction(kind="cant_cast_more_than_one", subject=s, filter=flt, text=m.group(0))
 
 
+_CARD_TYPES = ("artifact", "artifacts", "creature", "creatures", "enchantment", "enchantments",
+               "land", "lands")
+
+
+def _are_types(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
+    """205.1b, 613.1d (layer 4): "Clues you control are Equipment in addition to their other
+    types", "Other creatures are Food artifacts in addition to their other types" (a plural
+    group: the words without an article, plural nouns)."""
+    if s.kind != "each":
+        return None
+    words = m.group("types").split()
+    card_types = tuple(singular(w) for w in words if w.lower() in _CARD_TYPES)
+    subtypes = tuple(singular(w).capitalize() if w.lower() != "equipment" else "Equipment"
+                     for w in words if w.lower() not in _CARD_TYPES and w[:1].isupper())
+    if not words or len(card_types) + len(subtypes) != len(words):
+        return None
+    return Animate(subject=s, card_types=card_types, subtypes=subtypes, duration=None,
+                   additional=True, text=m.group(0))
+
+
+def _are_types_and_have(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
+    """613.6: "... are Equipment in addition to their other types and have \"Equipped creature
+    gets +2/+0\" and equip {2}": one effect, so the abilities go to the same set of objects the
+    types went to in layer 4, even a "non-Equipment artifact" that is now Equipment."""
+    types = _are_types(s, m, ctx)
+    grant = _verb_grant(s, m, ctx)
+    if types is None or not isinstance(grant, GrantAbility):
+        return None
+    return dataclasses.replace(types, keywords=grant.keywords, abilities=grant.abilities,
+                               text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
+    (r"are (?P<types>[A-Z][\w-]*(?: [A-Za-z][\w-]*)*?) in addition to their other types,? and "
+     r"have (?P<what>.+)", _are_types_and_have),
+    (r"are (?P<types>[A-Z][\w-]*(?: [A-Za-z][\w-]*)*?) in addition to their other types",
+     _are_types),
     (r"can't cast more than one (?P<kind>[\w-]+ )?spell each turn", _one_spell),
     (_CREW_BONUS.pattern, _crew_bonus),
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
