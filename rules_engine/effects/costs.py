@@ -15,7 +15,7 @@ from rules_engine.objects import GameObject, Player
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
                               "energy", "forage", "collect_evidence", "reveal", "untap",
-                              "assist"})
+                              "assist", "behold", "behold_exile"})
 # (waterbend, 701.67, is paid with the mana: casting.waterbend_sources)
 
 
@@ -38,6 +38,10 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
         pool = list(player.hand)
     elif kind == "reveal":  # "Reveal a white card in your hand" (a morph cost, 702.37e)
         pool = [o for o in player.hand if o is not source]
+    elif kind in ("behold", "behold_exile"):
+        # 701.4a: a permanent you control or a card in your hand (the spell itself is on the
+        # stack, 601.2a)
+        pool = list(game.permanents(player)) + [o for o in player.hand if o is not source]
     elif kind == "exile":
         zone = (flt.zone if flt is not None and flt.zone else "graveyard")
         if zone == "battlefield_or_graveyard":
@@ -276,6 +280,13 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.discard(player, obj)
             elif kind == "reveal":  # shown to all players; it stays in the hand
                 game.log("revealed", obj=obj, player=player)
+            elif kind in ("behold", "behold_exile"):  # 701.4a (a card in hand is revealed)
+                if obj.zone == "hand":
+                    game.log("revealed", obj=obj, player=player)
+                game.log("beheld", obj=obj, player=player)
+                if kind == "behold_exile":  # "behold a Goblin and exile it"
+                    game.move(obj, "exile")
+                    obj.exiled_with = (source, getattr(source, "timestamp", 0))
             elif kind == "exile":
                 game.move(obj, "exile")
                 # 607.2a: exiled by an instruction of this object's ability (its cost)
