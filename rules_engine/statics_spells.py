@@ -28,6 +28,8 @@ from rules_engine import conditions, targeting
 from rules_engine import statics as st
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import GameObject, Mod, Player
+from rules_engine.registry import QUALIFIERS
+from rules_engine.text.spell_grants import CAST_FROM
 
 SPELL_GRANT = "spell_grant"
 # game.__dict__: resolved "the next <spell> you cast this turn has <keyword>" effects, as
@@ -98,3 +100,32 @@ def clear(obj: GameObject) -> None:
     """Remove the grants :func:`grant` made (a refused cast leaves the card as it was)."""
     if obj.static_mods:
         obj.static_mods = [m for m in obj.static_mods if m.until != SPELL_GRANT]
+
+
+def _cast_zone(obj: Any) -> str | None:
+    """The zone a spell is (being) cast from (601.2a): where the card still is while its
+    casting begins, then the one recorded as it moved to the stack."""
+    return getattr(obj, "cast_from", None) if obj.zone == "stack" else obj.zone
+
+
+def _cast_from(zones: tuple[str, ...] | None, other_than: str | None = None) -> Any:
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        zone = _cast_zone(obj)
+        return zone != other_than if other_than else zone in (zones or ())
+    return holds
+
+
+def _color_count(n: int) -> Any:
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        return len([c for c in obj.colors if c in "WUBRG"]) == n  # 105.2
+    return holds
+
+
+QUALIFIERS.update({
+    CAST_FROM["your hand"]: _cast_from(("hand",)),
+    CAST_FROM["exile"]: _cast_from(("exile",)),
+    CAST_FROM["your graveyard"]: _cast_from(("graveyard",)),
+    CAST_FROM["anywhere other than your hand"]: _cast_from(None, "hand"),
+})
+QUALIFIERS.update({f"exactly {w} colors": _color_count(n) for w, n in (
+    ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5))})

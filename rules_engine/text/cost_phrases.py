@@ -30,7 +30,7 @@ from rules_engine.abilities import CostModifier, ObjectFilter, Ref, StaticAbilit
 from rules_engine.records import AbilityCostModifier, CostChangeThisTurn, SpellCostModifier
 from rules_engine.text.nouns import Ctx, parse_filter
 from rules_engine.text.spell_grants import extend as _extend_grants
-from rules_engine.text.spell_grants import ordinal_grant
+from rules_engine.text.spell_grants import ordinal_grant, quality_grant
 
 _DELTA = r"(?P<delta>(?:\{[^}]+\})+)"
 _ABILITY = re.compile(
@@ -101,6 +101,10 @@ def cost_static(para: str, static: Callable[[str], Any]) -> StaticAbility | None
     text = para.strip()
     if " spell you cast each turn has " in text:
         return ordinal_grant(text)  # 613.1f (text.spell_grants)
+    if re.search(r" you cast (?:from |that's exactly )", text):
+        found = quality_grant(text)
+        if found is not None:
+            return found
     if " to activate" in text:
         mod = _ability_modifier(text)
         if mod is not None:

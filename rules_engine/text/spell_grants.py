@@ -50,6 +50,40 @@ def ordinal_grant(para: str) -> StaticAbility | None:
                                                text=f"has {m.group('kw')}"),), text=para)
 
 
+_COLOR_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+# filter words for the zone a spell is cast from (601.2a), read by rules_engine.statics_spells
+CAST_FROM = {"your hand": "cast from your hand", "exile": "cast from exile",
+             "your graveyard": "cast from your graveyard",
+             "anywhere other than your hand": "cast from anywhere other than your hand"}
+_ZONE_HAS = re.compile(r"(?P<what>(?:[\w' -]+? )?spells?) you cast from (?P<zone>your hand|exile|your "
+                       r"graveyard|anywhere other than your hand) (?:have|has) (?P<kw>[^.\"]+)\.?",
+                       re.I)
+_EACH_THATS = re.compile(r"each (?P<what>(?:[\w' -]+? )?spell) you cast that's exactly (?P<n>one|two|"
+                         r"three|four|five) colors? has (?P<kw>[^.\"]+)\.?", re.I)
+
+
+def quality_grant(para: str) -> StaticAbility | None:
+    """613.1f: "Instant and sorcery spells you cast from your hand have cascade", "Spells you
+    cast from exile have convoke", "Each spell you cast that's exactly three colors has
+    replicate {3}" (105.2: its number of colors)."""
+    m = _ZONE_HAS.fullmatch(para.strip())
+    if m:
+        word = CAST_FROM[m.group("zone").lower()]
+    else:
+        m = _EACH_THATS.fullmatch(para.strip())
+        if m is None:
+            return None
+        word = f"exactly {m.group('n').lower()} colors"
+    flt = _spells(m.group("what"))
+    kws = parse_keyword_line(m.group("kw"))
+    if flt is None or not kws:
+        return None
+    flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + (word,))
+    subject = Ref("each", filter=flt, text=m.group("what"))
+    return StaticAbility(effects=(GrantAbility(subject=subject, keywords=kws, duration=None,
+                                               text=f"has {m.group('kw')}"),), text=para)
+
+
 def _next_has(s: Ref, m: re.Match[str], ctx: Ctx) -> NextSpellGrant | None:
     """611.2a: "the next [kind] spell you cast this turn has <keywords>"."""
     if s.kind != "you":

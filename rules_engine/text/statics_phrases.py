@@ -488,7 +488,7 @@ def static_more(para: str, enters: Callable[[str], Any],
     """Paragraph forms read after text.paragraphs' own (``enters`` is its "~ enters ..."
     reader, ``compile_body`` its paragraph compiler, ``static`` its static-ability reader);
     None when none matches."""
-    if static is not None and (" cost" in para or " has " in para):
+    if static is not None and (" cost" in para or " has " in para or " have " in para):
         found = cost_static(para, static)  # 601.2f, 602.2b (text.cost_phrases)
         if found is not None:
             return found
