@@ -55,11 +55,11 @@ _COLOR_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 CAST_FROM = {"your hand": "cast from your hand", "exile": "cast from exile",
              "your graveyard": "cast from your graveyard",
              "anywhere other than your hand": "cast from anywhere other than your hand"}
-_ZONE_HAS = re.compile(r"(?P<what>(?:[\w' -]+? )?spells?) you cast from (?P<zone>your hand|exile|your "
-                       r"graveyard|anywhere other than your hand) (?:have|has) (?P<kw>[^.\"]+)\.?",
-                       re.I)
-_EACH_THATS = re.compile(r"each (?P<what>(?:[\w' -]+? )?spell) you cast that's exactly (?P<n>one|two|"
-                         r"three|four|five) colors? has (?P<kw>[^.\"]+)\.?", re.I)
+_ZONE_HAS = re.compile(r"(?P<what>(?:[\w' -]+? )?spells?) you cast from (?P<zone>your hand|"
+                       r"exile|your graveyard|anywhere other than your hand) (?:have|has) "
+                       r"(?P<kw>[^.\"]+)\.?", re.I)
+_EACH_THATS = re.compile(r"each (?P<what>(?:[\w' -]+? )?spell) you cast that's exactly "
+                         r"(?P<n>one|two|three|four|five) colors? has (?P<kw>[^.\"]+)\.?", re.I)
 
 
 def quality_grant(para: str) -> StaticAbility | None:
