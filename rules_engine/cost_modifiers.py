@@ -46,7 +46,8 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
         for abl in statics:
             for eff in abl.effects:
                 if isinstance(eff, ab.CostModifier) and not eff.applies_to_self and \
-                        not isinstance(eff, records.AbilityCostModifier):
+                        not isinstance(eff, records.AbilityCostModifier |
+                                       records.OptionalSpellCost):
                     found.append((eff, src, abl.condition))
     found += _turn_changes(game, player, spell)
     affinity = _affinity_reduction(game, player, spell)

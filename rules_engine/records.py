@@ -495,3 +495,14 @@ class NextSpellGrant(Effect):
 
     grant: Any = None
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalSpellCost(CostModifier):
+    """"As an additional cost to cast green permanent spells, you may pay 2 life. Those spells
+    cost {G} less to cast if you paid life this way. This effect reduces only the amount of
+    green mana you pay." (601.2b: an optional additional cost announced as such a spell is
+    cast; 601.2f: ``delta`` is then taken off its coloured symbols only): ``filter`` the
+    spells, ``extra`` the cost. Offered by effects/cost_effects.py (a cast announcement)."""
+
+    extra: Any = None

@@ -27,7 +27,13 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_engine.abilities import CostModifier, ObjectFilter, Ref, StaticAbility
-from rules_engine.records import AbilityCostModifier, CostChangeThisTurn, SpellCostModifier
+from rules_engine.records import (
+    AbilityCostModifier,
+    CostChangeThisTurn,
+    OptionalSpellCost,
+    SpellCostModifier,
+)
+from rules_engine.text.costs import parse_cost
 from rules_engine.text.nouns import Ctx, parse_filter
 from rules_engine.text.spell_grants import extend as _extend_grants
 from rules_engine.text.spell_grants import ordinal_grant, quality_grant
@@ -95,10 +101,33 @@ def _ability_modifier(t: str) -> AbilityCostModifier | None:
                                min_one=min_one, text=t)
 
 
+_DEFILER = re.compile(r"As an additional cost to cast (?P<what>[\w ,-]+? spells), you may "
+                      r"(?P<cost>[^.]+)\. Those spells cost (?P<delta>(?:\{[WUBRG]\})+) less to "
+                      r"cast if you paid life this way\. This effect reduces only the amount of "
+                      r"(?:white|blue|black|red|green|colored) mana you pay\.?", re.I)
+
+
+def _optional_extra_cost(para: str) -> StaticAbility | None:
+    """601.2b, 601.2f: "As an additional cost to cast green permanent spells, you may pay 2
+    life. Those spells cost {G} less to cast if you paid life this way. ..." (the Defilers)."""
+    m = _DEFILER.fullmatch(para.strip())
+    if m is None:
+        return None
+    flt = parse_filter(m.group("what"))
+    cost = parse_cost(m.group("cost"))
+    if flt is None or cost is None or [p.kind for p in cost.parts] != ["pay_life"]:
+        return None
+    mod = OptionalSpellCost(filter=dataclasses.replace(flt, controller="you"),
+                            delta=m.group("delta"), extra=cost, text=para.strip())
+    return StaticAbility(effects=(mod,), text=para)
+
+
 def cost_static(para: str, static: Callable[[str], Any]) -> StaticAbility | None:
     """The static forms of the module text; None when none matches (``static`` is
     text.paragraphs' static-ability reader, for the sentence a trailing one amends)."""
     text = para.strip()
+    if text.lower().startswith("as an additional cost to cast ") and "you paid life" in text:
+        return _optional_extra_cost(text)
     if " spell you cast each turn has " in text:
         return ordinal_grant(text)  # 613.1f (text.spell_grants)
     if re.search(r" you cast (?:from |that's exactly )", text):
