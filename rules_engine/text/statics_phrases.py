@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_engine.abilities import (
+    ActivatedAbility,
     Amount,
     Animate,
     ChooseValue,
@@ -482,12 +483,31 @@ def _targeting_tax(para: str) -> StaticAbility | None:
                                                text=para.strip().rstrip(".")),), text=para)
 
 
+_EQUIP_THEN = re.compile(r"Equip (?P<cost>(?:\{[^}]+\})+)\. (?P<rest>This ability costs [^.]+\.)")
+
+
+def _equip_then(m: re.Match[str], compile_body: Callable[[str], tuple[Any, ...]]) -> Any:
+    """"Equip {2}. This ability costs {2} less to activate if you have one or fewer cards in
+    hand." (702.6a: equip is "[Cost]: Attach this permanent to target creature you control.
+    Activate only as a sorcery."; 602.2b: the sentence after it changes that ability's cost):
+    the equip ability written out, with the cost change among its effects."""
+    found = compile_body(f"{m.group('cost')}: Attach ~ to target creature you control. "
+                         f"Activate only as a sorcery. {m.group('rest')}")
+    if len(found) != 1 or not isinstance(found[0], ActivatedAbility) or not any(
+            isinstance(e, ActivationCostChange) for e in found[0].effects):
+        return None
+    return (dataclasses.replace(found[0], text=m.group(0)),)
+
+
 def static_more(para: str, enters: Callable[[str], Any],
                 compile_body: Callable[[str], tuple[Any, ...]],
                 static: Callable[[str], Any] | None = None) -> Any:
     """Paragraph forms read after text.paragraphs' own (``enters`` is its "~ enters ..."
     reader, ``compile_body`` its paragraph compiler, ``static`` its static-ability reader);
     None when none matches."""
+    m = _EQUIP_THEN.fullmatch(para.strip())
+    if m:
+        return _equip_then(m, compile_body)
     if static is not None and (" cost" in para or " has " in para or " have " in para):
         found = cost_static(para, static)  # 601.2f, 602.2b (text.cost_phrases)
         if found is not None:
