@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, registry, statics_more, targeting
+from rules_engine import casting, compiled, registry, statics, statics_more, targeting
 from rules_engine.combat import tap_creatures_cost
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
@@ -32,6 +32,9 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
     kind = part.kind
     if isinstance(what, ab.Ref) and what.kind in ("self", "it") or (what is None and kind in (
             "sacrifice", "exile", "return")):
+        if kind == "sacrifice" and isinstance(source, GameObject) and statics.restricted(
+                game, "cant_be_sacrificed", source):
+            return []  # 701.21a
         return [source] if isinstance(source, GameObject) else []
     flt = what if isinstance(what, ab.ObjectFilter) else None
     if kind == "discard":
@@ -56,6 +59,8 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
         pool = list(game.permanents(player))
         if kind == "tap_untapped":
             pool = [o for o in pool if not o.tapped]
+        if kind == "sacrifice":  # 701.21a: "~ can't be sacrificed"
+            pool = [o for o in pool if not statics.restricted(game, "cant_be_sacrificed", o)]
     if flt is None:
         return pool
     return [o for o in pool if targeting.matches(game, o, flt, player, source, zone_check=False)]

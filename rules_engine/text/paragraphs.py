@@ -447,6 +447,9 @@ def _static(text: str) -> Ability | None:
     condition = None
     t = re.sub(r"^during turns other than yours, ", "during an opponent's turn, ", t,
                flags=re.I)  # (two players: the other turns are the opponent's)
+    late = re.fullmatch(r"(~ (?:has|gets) [^,]+?) during (your|each opponent's) turn", t, re.I)
+    if late:  # "~ has first strike during your turn": the same as "During your turn, ~ ..."
+        t = f"during {late.group(2)} turn, {late.group(1)}"
     m = re.match(r"^during (your|an opponent's|each opponent's) turn, (.+)$", t, re.I)
     if m:
         t = f"as long as it's {'your' if m.group(1).lower() == 'your' else 'not your'} turn, " \

@@ -253,6 +253,9 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     # 701.26b-style: "can't become untapped" - not in its untap step (502.3), nor by an effect
     (r"can't become untapped", lambda s, m, c: Restriction(kind="cant_become_untapped",
                                                            subject=s, text=m.group(0))),
+    # 701.21a: a permanent that can't be sacrificed isn't chosen or moved by a sacrifice
+    (r"can't be sacrificed", lambda s, m, c: Restriction(kind="cant_be_sacrificed", subject=s,
+                                                         text=m.group(0))),
     (r"are (?P<types>[A-Z][\w-]*(?: [A-Za-z][\w-]*)*?) in addition to their other types,? and "
      r"have (?P<what>.+)", _are_types_and_have),
     (r"are (?P<types>[A-Z][\w-]*(?: [A-Za-z][\w-]*)*?) in addition to their other types",
