@@ -319,6 +319,9 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     reason, or None."""
     if game.stack and split_second_on_stack(game):
         return "702.61a: a spell with split second is on the stack"
+    limit = statics_players.cast_limit(game, player, obj)  # "more than one spell each turn"
+    if limit:
+        return limit
     if not game.battlefield:
         return None
 
@@ -356,7 +359,7 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
                     obj.controller = saved
                 if hit:
                     return f"{src.name}: {restriction.text or 'a spell it prohibits'}"
-    return statics_players.cast_limit(game, player, obj)  # "more than one spell each turn"
+    return None
 
 
 def mana_sources(game: Game, player: Player) -> list[tuple[GameObject, tuple[str, ...]]]:

@@ -506,3 +506,4 @@ class OptionalSpellCost(CostModifier):
     spells, ``extra`` the cost. Offered by effects/cost_effects.py (a cast announcement)."""
 
     extra: Any = None
+

@@ -35,20 +35,30 @@ def _limits(game: Game, player: Player) -> list[tuple[GameObject, Any]]:
     return found
 
 
-def _counts(game: Game, obj: Any, flt: Any, player: Player, src: GameObject) -> bool:
+def _counts(game: Game, obj: Any, flt: Any, player: Player, src: Any) -> bool:
     if flt is None:
         return True
     saved = obj.controller
     obj.controller = player  # (judged as the caster's spell, 601.3e)
     try:
-        return targeting.matches(game, obj, flt, src.controller, src, zone_check=False)
+        return targeting.matches(game, obj, flt, getattr(src, "controller", player), src,
+                                 zone_check=False)
     finally:
         obj.controller = saved
 
 
+# game.__dict__: resolved "can't cast <spells> this turn" effects (effects/cost_effects.py), as
+# (player, filter, turn, source, text)
+CANT_CAST_TURN = "cant_cast_turn"
+
+
 def cast_limit(game: Game, player: Player, obj: GameObject) -> str | None:
     """601.3: why ``player`` can't cast ``obj`` now under a "can't cast more than one ...
-    spell each turn" (they cast such a spell this turn already), or None."""
+    spell each turn" (they cast such a spell this turn already) or a resolved "can't cast
+    <spells> this turn" (101.2, 611.2a), or None."""
+    for who, flt, turn, src, text in game.__dict__.get(CANT_CAST_TURN, ()):
+        if who is player and turn == game.turn and _counts(game, obj, flt, player, src):
+            return f"{getattr(src, 'name', 'an effect')}: {text}"
     limits = _limits(game, player)
     if not limits:
         return None

@@ -278,9 +278,30 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
      r"(?P<kind>source|creature) of your choice would deal(?P<you> to you)? this turn",
      _prevent_chosen),
 ]
+_PLAYER_KINDS = ("you", "player_each", "opponent_each", "opponent")
+
+
+def _cant_cast(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
+    """101.2, 601.3: "Players can't cast noncreature spells", "Your opponents can't cast
+    spells this turn", "Each player can't cast creature spells with mana value 4 or greater":
+    a static restriction (casting.cast_prohibited) or, with "this turn" (read by the clause
+    grammar's durations), a resolved one (effects/restrictions.py)."""
+    if s.kind == "each" and s.filter is not None and "player" in s.filter.qualifiers:
+        s = Ref("player_each", text=s.text)  # "Players"
+    if s.kind not in _PLAYER_KINDS:
+        return None
+    flt = parse_filter(m.group("what"))
+    if flt is None or "spell" not in flt.qualifiers:
+        return None
+    dur = Duration("this_turn") if m.group("turn") else None
+    return Restriction(kind="cant_cast", subject=s, filter=flt, duration=dur, text=m.group(0))
+
+
 # tried before text.verbs' "enters tapped" (a Tap of the object being put onto the battlefield),
-# which a group's static replacement is not
-FIRST_SPECS = [(r"enters? tapped", _enter_tapped)]
+# which a group's static replacement is not; and before its "can't cast ... spells"
+FIRST_SPECS = [(r"enters? tapped", _enter_tapped),
+               (r"can't cast (?P<what>(?:[\w-]+ )*?spells(?: with [\w ]+?)?)(?P<turn> this turn)?",
+                _cant_cast)]
 
 
 def extend(table: list) -> None:
