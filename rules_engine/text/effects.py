@@ -118,7 +118,8 @@ _SUBJECT_SPLIT = re.compile(
     r"blights?|earthbends?|adds|manifests|cloaks|chooses?|rolls|is an?(?= )|"
     r"(?:is|are) the chosen(?= )|"
     r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|crews Vehicles|saddles Mounts|"
-    r"are (?=[\w ,-]+ in addition to their other types)|"
+    r"are (?=[\w ,-]+ in addition to their other types)|(?:is|are) (?=every creature type|"
+    r"all creature types)|"
     r"(?:is|are) (?:white|blue|black|red|green)$)\b)",
     re.I)
 

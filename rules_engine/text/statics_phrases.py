@@ -52,6 +52,7 @@ from rules_engine.abilities import (
     StaticAbility,
     TriggeredAbility,
 )
+from rules_engine.data import creature_types
 from rules_engine.records import ActivationCostChange, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
 from rules_engine.text.cost_phrases import cost_static
@@ -253,6 +254,10 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     # 701.26b-style: "can't become untapped" - not in its untap step (502.3), nor by an effect
     (r"can't become untapped", lambda s, m, c: Restriction(kind="cant_become_untapped",
                                                            subject=s, text=m.group(0))),
+    # 205.3m: "Equipped creature is every creature type" / "... is all creature types"
+    # (layer 4, added to its other types, 205.1b)
+    (r"(?:is|are) (?:every creature type|all creature types)", lambda s, m, c: Animate(
+        subject=s, subtypes=creature_types(), additional=True, duration=None, text=m.group(0))),
     # 701.21a: a permanent that can't be sacrificed isn't chosen or moved by a sacrifice
     (r"can't be sacrificed", lambda s, m, c: Restriction(kind="cant_be_sacrificed", subject=s,
                                                          text=m.group(0))),
