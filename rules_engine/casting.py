@@ -9,7 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, permanents, statics, targeting, turn
+from rules_engine import (
+    compiled,
+    conditions,
+    permanents,
+    statics,
+    statics_players,
+    statics_spells,
+    targeting,
+    turn,
+)
 from rules_engine.cost_modifiers import activation_cost, modified_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import COMBAT_STEPS, Game
@@ -316,6 +325,9 @@ def cast_prohibited(game: Game, player: Player, obj: GameObject) -> str | None:
     reason, or None."""
     if game.stack and split_second_on_stack(game):
         return "702.61a: a spell with split second is on the stack"
+    limit = statics_players.cast_limit(game, player, obj)  # "more than one spell each turn"
+    if limit:
+        return limit
     if not game.battlefield:
         return None
 
@@ -586,9 +598,11 @@ def cast(game: Game, player: Player, name: str, *, from_zone: str = "hand",
         # (the zone change to the stack keeps the transformed status, and so the back face)
         obj.transformed = True
         obj.face = obj.card.back  # type: ignore[union-attr]
+    statics_spells.grant(game, obj, player)  # 613.1f: "spells you cast have ..." (601.2a)
     try:
         _cast_checked(game, player, obj, half, from_zone, targets, x, disturb)
     except IllegalActionError:
+        statics_spells.clear(obj)
         if half is not None:
             obj.face = original_face  # refused: the card keeps its characteristics
         if disturb is not None:
@@ -972,6 +986,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     paying its mana cost, 118.9), then it becomes cast. Refusals leave the game unchanged."""
     # 601.2a: the card moves to the stack; 601.2b modes, 601.2c targets, then 601.2f-h costs
     original_zone = obj.zone
+    statics_spells.grant(game, obj, player)  # 613.1f: "spells you cast have ..."
     halves = split.halves(obj.card)
     if halves and not split.is_cast_face(obj):
         # 709.3: cast by an effect ("cast target card ... without paying"): choose the half
@@ -1393,6 +1408,13 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     wanted = targeting.collect_targets(abl.effects)
     if wanted and not targeting.choose_targets(game, item, wanted, player, targets):
         raise IllegalActionError("602.2b", f"{obj.name}'s ability has no legal targets")
+    if wanted:  # 601.2c before 601.2f: a change for what the ability targets ("that target ~")
+        aimed = activation_cost(game, player, obj, abl, parse_cost(mana_text), item.targets)
+        if aimed != cost:
+            cost = aimed
+            if plan_payment(cost, x, player.mana_pool, mana_sources(game, player)
+                            + helpers) is None:
+                raise IllegalActionError("601.2h", f"{player.name} can't pay for {obj.name}")
     # pay: tap first so the land itself isn't used for mana
     if untap:
         obj.tapped = False

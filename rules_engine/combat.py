@@ -720,17 +720,18 @@ def tap_creatures_cost(game: Game, player: Player, source: GameObject, part: Any
     queue = game.decider.queues.get(player.name)
     if not answers and queue and isinstance(queue[0], list):
         answers = list(queue.popleft())
+    power = {id(o): statics_more.tap_power(game, o, other) for o in pool}  # (609.4)
     if answers:
         for a in answers:
             pick = match_option(player.name, f"creature to tap for {part.text}", a,
                                 [o for o in pool if o not in chosen])
             chosen.append(pick)
     else:
-        for o in sorted(pool, key=lambda c: -c.power):
-            if sum(c.power for c in chosen) >= need:
+        for o in sorted(pool, key=lambda c: -power[id(c)]):
+            if sum(power[id(c)] for c in chosen) >= need:
                 break
             chosen.append(o)
-    if sum(c.power for c in chosen) < need:
+    if sum(power[id(c)] for c in chosen) < need:
         raise IllegalActionError("702.122a", f"{player.name} can't tap untapped creatures with "
                                              f"total power {need} or more for {source.name}")
     for o in chosen:

@@ -549,7 +549,36 @@ def keyword_ability(obj: Any, name: str) -> Any:
         for a in object_abilities(obj):
             if isinstance(a, ab.KeywordAbility) and a.name == name:
                 return a
+        return _granted_keyword(obj, name)
+    if obj.static_mods:
+        return _face_keyword(obj, name) or _granted_keyword(obj, name)
+    return _face_keyword(obj, name)
+
+
+def _granted_keyword(obj: Any, name: str) -> Any:
+    """A keyword ability a static ability gives ``obj`` (613.1f; "Spells you cast have
+    convoke", statics_spells), unless it has lost abilities (then object_abilities has it)."""
+    if not obj.static_mods or _static_loss(obj):
         return None
+    for m in obj.static_mods:
+        for a in m.abilities:
+            if type(a) is ab.KeywordAbility and a.name == name:
+                return a
+    return None
+
+
+def keyword_instances(obj: Any, name: str) -> list[Any]:
+    """Every instance of keyword ``name`` the object has, printed and granted (702.41b:
+    several instances of affinity each apply)."""
+    found = [a for a in object_abilities(obj) if isinstance(a, ab.KeywordAbility)
+             and (a.name or "").lower() == name]
+    if obj.static_mods and not _static_loss(obj):
+        found += [a for m in obj.static_mods for a in m.abilities
+                  if type(a) is ab.KeywordAbility and (a.name or "").lower() == name]
+    return found
+
+
+def _face_keyword(obj: Any, name: str) -> Any:
     face = obj.face
     table = face.keyword_table
     if table is None:
@@ -577,6 +606,12 @@ def activated_abilities(obj: Any) -> list[Any]:
         found = face.activated
     if obj.static_mods:
         extra = granted_by_statics(obj, ab.ActivatedAbility)
+        granted_kws = [a for m in obj.static_mods for a in m.abilities
+                       if type(a) is ab.KeywordAbility and _defined(a.name)]
+        if granted_kws:  # "... and have equip {2}": the keyword's own ability (702.6a)
+            extra = extra + [a for a in _expanded(granted_kws, obj.name, obj.name,
+                                                  face.type_line)
+                             if isinstance(a, ab.ActivatedAbility)]
         if extra:
             return found + extra
     return found

@@ -482,6 +482,47 @@ class CastFromHand(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class SpellCostModifier(CostModifier):
+    """A spell cost change (601.2f) with what :class:`CostModifier` can't say: "This effect
+    reduces only the amount of colored mana you pay" (``colored_only``: a coloured symbol's
+    reduction never takes generic mana, 118.7b-d otherwise), and where the spell is cast from
+    ("Spells you cast from anywhere other than your hand", ``from_zones`` / ``not_from``)."""
+
+    colored_only: bool = False
+    from_zones: tuple[str, ...] = ()
+    not_from: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCostModifier(CostModifier):
+    """"Activated abilities of artifacts you control cost {1} less to activate", "Equip
+    abilities you activate of other Equipment cost {1} less ...", "Loyalty abilities of
+    planeswalkers your opponents control cost {1} more ..." (602.2b applies 601.2f to an
+    activation cost): ``filter`` describes the ability's source, ``ability_kind`` its kind
+    (None any, "equip", "exhaust", "loyalty", "nonmana"), ``activator`` "you" / "opponent"
+    when the text names who activates it, ``target`` what it must target ("that target ~"),
+    ``min_one`` "This effect can't reduce the mana in that cost to less than one mana"."""
+
+    ability_kind: str | None = None
+    activator: str | None = None
+    target: ObjectFilter | None = None
+    min_one: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CostChangeThisTurn(Effect):
+    """A resolved "Artifact spells you cast this turn cost {1} less to cast", "the next spell
+    you cast this turn costs {1} less to cast" (611.2a: a continuous effect from a resolved
+    ability, for the rest of the turn; ``next_only``: used up by the next such spell its
+    controller casts, 601.2i). Kept by effects/cost_effects.py, applied by
+    cost_modifiers.modified_cost (601.2f)."""
+
+    modifier: CostModifier | None = None
+    next_only: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ReplaceEvent(Effect):
     """A replacement effect that modifies an event as it happens (614.1a), applied by the
     event's own code through ``registry.hooks.replace_event`` (``effects/replace_events.py``):
@@ -531,6 +572,17 @@ class ReplaceEvent(Effect):
     then: tuple[Effect, ...] = ()
     condition: Condition | None = None
     duration: Duration | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NextSpellGrant(Effect):
+    """A resolved "The next [noncreature] spell you cast this turn has cascade / convoke /
+    affinity for artifacts" (611.2a, 613.1f): ``grant`` gives those keywords to the next spell
+    its controller casts this turn that the grant's filter describes (used up by it, 601.2i);
+    kept by effects/cost_effects.py, given by rules_engine.statics_spells as it is cast."""
+
+    grant: Any = None
     text: str = ""
 
 
@@ -591,3 +643,14 @@ class ExcessDamage(Effect):
     effects: tuple[Effect, ...] = ()
     excess_to: Ref = field(default_factory=lambda: Ref("controller_of", of=Ref("it")))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalSpellCost(CostModifier):
+    """"As an additional cost to cast green permanent spells, you may pay 2 life. Those spells
+    cost {G} less to cast if you paid life this way. This effect reduces only the amount of
+    green mana you pay." (601.2b: an optional additional cost announced as such a spell is
+    cast; 601.2f: ``delta`` is then taken off its coloured symbols only): ``filter`` the
+    spells, ``extra`` the cost. Offered by effects/cost_effects.py (a cast announcement)."""
+
+    extra: Any = None

@@ -25,6 +25,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     choose_among,  # 608.2c-d choosing among the cards looked at
     choose_instruction,  # 608.2d "discards a card or sacrifices a creature"
     copy_except,  # 707.9b enter as a copy, except ...
+    cost_effects,  # 611.2a resolved "... you cast this turn cost {1} less" (601.2f)
     damaged_by,  # "dealt damage by ~ this turn"
     descend,  # 700.11 "descended this turn"
     dice,  # 706 rolling dice

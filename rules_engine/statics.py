@@ -396,6 +396,8 @@ def _apply_animate(game: Game, src: GameObject, eff: Any, stamp: int = 0) -> Non
                 mod.subtypes = tuple(eff.subtypes)
         obj.static_mods.append(mod)
         game.statics_live = True
+        if any(type(a) is ab.StaticAbility for a in eff.abilities):
+            _GRANTED.append(obj)  # 'and have "Equipped creature gets +2/+0"' applies too
 
 
 # Effects a static ability may put inside "for each ..." / "..., where X is ..." (Repeat,

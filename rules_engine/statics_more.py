@@ -30,7 +30,7 @@ from typing import Any
 from rules_engine import conditions, registry, statics, targeting
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player, StackAbility
-from rules_engine.text.statics_phrases import IS_SOURCE, hand_size_change
+from rules_engine.text.statics_phrases import IS_SOURCE, crew_power_bonus, hand_size_change
 
 
 def attack_alone_violation(game: Game, attackers: Iterable[GameObject]) -> str | None:
@@ -76,6 +76,19 @@ def max_hand_size(game: Game, player: Player) -> int:
             continue
         size = change[1] if change[0] == "set" else size + change[1]
     return max(0, size)
+
+
+def tap_power(game: Game, obj: GameObject, saddle: bool) -> int:
+    """The power ``obj`` counts for when tapped to pay a crew cost (702.122a) or, ``saddle``,
+    a saddle cost (702.171a): its power plus each "crews Vehicles / saddles Mounts as though
+    its power were N greater" that applies to it (609.4: only that count changes, not its
+    power)."""
+    power = obj.power
+    for _src, eff in statics.restrictions_of(game, "crew_power_bonus", obj):
+        found = crew_power_bonus(eff.text)
+        if found is not None and found[1 if saddle else 0]:
+            power += found[2]
+    return power
 
 
 def target_refused(game: Game, obj: GameObject, source: Any) -> bool:

@@ -743,6 +743,9 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if detail == "opponents_turn" and game.active is controller:
             return False  # "your first spell during each opponent's turn"
         subj = trig.subject
+        if subj is not None and subj.kind == "self" and data["obj"] is not source:
+            return False  # "When you cast ~" (cascade ...): only this spell (113.6k), never
+            # another spell cast while this object is a permanent
         if subj is not None and "targets" == subj.kind:  # "a spell that targets ..."
             return _spell_targets(game, subj, data["obj"], source, controller)
         return True

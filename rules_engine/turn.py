@@ -284,7 +284,9 @@ def begin_step(game: Game, step: str) -> None:
         for obj in game.battlefield:  # 502.3
             if obj.controller is active and not obj.phased_out:
                 if (not held or obj not in held) and not (
-                        obj.tapped and statics.restricted(game, "doesnt_untap", obj)) and not (
+                        obj.tapped and (statics.restricted(game, "doesnt_untap", obj) or
+                                        statics.restricted(game, "cant_become_untapped", obj))
+                ) and not (
                         obj.tapped and statics.restricted(game, "may_not_untap", obj)
                         and game.decider.may(active.name, f"choose not to untap {obj.name} "
                                                           "during the untap step (502.3)")):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry, targeting
+from rules_engine import compiled, registry, statics, targeting
 from rules_engine.context import Ctx
 from rules_engine.effects.core import _objects, _players, _until, resolve_ref
 from rules_engine.effects.durations import note_control
@@ -31,6 +31,9 @@ def h_tap(ctx: Ctx, eff: Any) -> None:
 
 def h_untap(ctx: Ctx, eff: Any) -> None:
     for obj in _objects(ctx, eff.subject):
+        if obj.tapped and statics.restricted(ctx.game, "cant_become_untapped", obj):
+            ctx.game.note(f"{obj.name} can't become untapped")  # (a static "can't", 101.2)
+            continue
         if obj.tapped:
             obj.tapped = False
             ctx.game.log("untapped", obj=obj)  # 603.2e: "whenever ~ becomes untapped"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, registry, targeting
+from rules_engine import casting, compiled, registry, statics, statics_more, targeting
 from rules_engine.combat import tap_creatures_cost
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
@@ -15,7 +15,8 @@ from rules_engine.objects import GameObject, Player
 OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counters",
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
                               "energy", "forage", "collect_evidence", "reveal", "untap",
-                              "assist", "remove_counters_among", "exert", "mill"})
+                              "assist", "remove_counters_among", "exert", "mill", "behold",
+                              "behold_exile"})
 # (waterbend, 701.67, is paid with the mana: casting.waterbend_sources)
 
 
@@ -44,12 +45,19 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
     kind = part.kind
     if isinstance(what, ab.Ref) and what.kind in ("self", "it") or (what is None and kind in (
             "sacrifice", "exile", "return")):
+        if kind == "sacrifice" and isinstance(source, GameObject) and statics.restricted(
+                game, "cant_be_sacrificed", source):
+            return []  # 701.21a
         return [source] if isinstance(source, GameObject) else []
     flt = what if isinstance(what, ab.ObjectFilter) else None
     if kind == "discard":
         pool = list(player.hand)
     elif kind == "reveal":  # "Reveal a white card in your hand" (a morph cost, 702.37e)
         pool = [o for o in player.hand if o is not source]
+    elif kind in ("behold", "behold_exile"):
+        # 701.4a: a permanent you control or a card in your hand (the spell itself is on the
+        # stack, 601.2a)
+        pool = list(game.permanents(player)) + [o for o in player.hand if o is not source]
     elif kind == "exile":
         zone = (flt.zone if flt is not None and flt.zone else "graveyard")
         if zone == "battlefield_or_graveyard":
@@ -64,6 +72,8 @@ def _cost_options(game: Game, player: Player, source: Any, part: Any) -> list[An
         pool = list(game.permanents(player))
         if kind == "tap_untapped":
             pool = [o for o in pool if not o.tapped]
+        if kind == "sacrifice":  # 701.21a: "~ can't be sacrificed"
+            pool = [o for o in pool if not statics.restricted(game, "cant_be_sacrificed", o)]
     if flt is None:
         return pool
     return [o for o in pool if targeting.matches(game, o, flt, player, source, zone_check=False)]
@@ -146,7 +156,8 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
             need = n
             pool = [o for o in game.permanents(player) if o.is_creature and not o.tapped
                     and not (getattr(part.what, "other", False) and o is source)]
-            if sum(max(0, o.power) for o in pool) < need:
+            saddle = bool(getattr(part.what, "other", False))
+            if sum(max(0, statics_more.tap_power(game, o, saddle)) for o in pool) < need:
                 return f"702.122a: not enough untapped creature power to pay {part.text}"
         else:
             options = _cost_options(game, player, source, part)
@@ -319,6 +330,13 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.discard(player, obj)
             elif kind == "reveal":  # shown to all players; it stays in the hand
                 game.log("revealed", obj=obj, player=player)
+            elif kind in ("behold", "behold_exile"):  # 701.4a (a card in hand is revealed)
+                if obj.zone == "hand":
+                    game.log("revealed", obj=obj, player=player)
+                game.log("beheld", obj=obj, player=player)
+                if kind == "behold_exile":  # "behold a Goblin and exile it"
+                    game.move(obj, "exile")
+                    obj.exiled_with = (source, getattr(source, "timestamp", 0))
             elif kind == "exile":
                 game.move(obj, "exile")
                 # 607.2a: exiled by an instruction of this object's ability (its cost)

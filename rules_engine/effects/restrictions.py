@@ -11,6 +11,7 @@ from rules_engine import combat, registry
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, _until
 from rules_engine.objects import Mod
+from rules_engine.statics_players import CANT_CAST_TURN
 
 
 def h_skip(ctx: Ctx, eff: Any) -> None:
@@ -24,8 +25,15 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
     """101.2: "can't" effects from resolving spells; only players' casting is modelled."""
     game = ctx.game
     if eff.kind == "cant_cast" and eff.duration is not None:
+        only = eff.filter is not None and (eff.filter.card_types or eff.filter.excluded_types or
+                                           eff.filter.subtypes or eff.filter.colors or
+                                           len(eff.filter.qualifiers) > 1)
         for p in _players(ctx, eff.subject):
-            game.cant_cast.add(p.name)
+            if only:  # "can't cast noncreature spells this turn": only those (statics_players)
+                game.__dict__.setdefault(CANT_CAST_TURN, []).append(
+                    (p, eff.filter, game.turn, _source_obj(ctx), eff.text))
+            else:
+                game.cant_cast.add(p.name)
             game.log("cant_cast_this_turn", player=p)
         return
     if eff.kind == "cant_gain_life" and eff.duration is not None and \

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import combat, compiled, permanents, registry, targeting
+from rules_engine import combat, compiled, permanents, registry, statics, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects.core import _objects, _players, _without_zone, amount
 from rules_engine.effects.keyword_actions import regenerate, umbra_armor
@@ -179,7 +179,8 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
     if subject is not None and subject.kind in ("each", "chosen") and subject.filter is not None:
         for p in _players(ctx, eff.player) or [ctx.controller]:
             options = [o for o in game.permanents(p)
-                       if targeting.matches(game, o, subject.filter, p, _source_obj(ctx))]
+                       if targeting.matches(game, o, subject.filter, p, _source_obj(ctx))
+                       and not statics.restricted(game, "cant_be_sacrificed", o)]  # 701.21a
             for obj in game.decider.choose_many(p.name, f"permanent to sacrifice "
                                                         f"({subject.filter.text})", options,
                                                 amount(ctx, eff.amount)):
@@ -191,6 +192,9 @@ def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:
         ctx.count = len(sacrificed)
         return
     for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield" and statics.restricted(game, "cant_be_sacrificed", obj):
+            game.note(f"{obj.name} can't be sacrificed (701.21a)")
+            continue
         if obj.zone == "battlefield":
             player = obj.controller
             game.move(obj, "graveyard")

@@ -300,7 +300,9 @@ CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"the gift (?:wasn't|was not) promised", lambda m, c: Condition(
             "gift_promised", negated=True, text=m.group(0))),
         # 601.2b, 701.59c: the spell's additional cost was paid as it was cast
-        (r"(?:~'s|its|this spell's|the) additional cost was paid|evidence was collected",
+        # 701.4b: "If a Dragon was beheld" (as the additional cost "you may behold a Dragon")
+        (r"(?:~'s|its|this spell's|the) additional cost was paid|evidence was collected|"
+         r"an? [\w-]+ was beheld",
          _fixed("additional_cost_paid")),
         (r"you have the most life or are tied for most life", _fixed("you_most_life")),
         (r"(?:~|this spell|it) was cast using teamwork", _fixed("cast_using_teamwork")),

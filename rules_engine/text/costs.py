@@ -77,6 +77,13 @@ def _part(text: str) -> CostPart | None:
         if flt is None:
             return None
         return CostPart("tap_untapped", amount=amount(m.group(1)), what=flt, text=t)
+    m = re.match(rf"^behold (an?|{NUM_WORD}) (.+?)(?P<exile> and exile (?:it|them))?$", t, re.I)
+    if m:  # 701.4a: reveal such a card from your hand or choose such a permanent you control
+        flt = parse_filter(m.group(2))
+        amt = Amount(1) if m.group(1).lower() in ("a", "an") else amount(m.group(1))
+        if flt is not None and amt is not None:
+            kind = "behold_exile" if m.group("exile") else "behold"
+            return CostPart(kind, amount=amt, what=flt, text=t)
     m = re.match(r"^waterbend ((?:\{[0-9X]+\})+)$", t, re.I)
     if m:  # rule 701.67a: pay it, tapping artifacts/creatures for generic mana if you like
         return CostPart("waterbend", mana=m.group(1), text=t)
@@ -171,8 +178,8 @@ def parse_cost(text: str) -> Cost | None:
                      flags=re.I)
     # "Remove ten oil counters from among permanents you control and sacrifice ~"
     spelled = re.sub(r"( you control) and (sacrifice ~)$", r"\1, \2", spelled, flags=re.I)
-    chunks = [c for c in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=pay|sacrifice|discard|exile)",
-                                  spelled) if c]
+    chunks = [c for c in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=pay|sacrifice|discard|"
+                                  r"exile(?! (?:it|them)$))", spelled) if c]
     # Mana symbols written together with {T} without comma never happen; keep chunks as is.
     parts: list[CostPart] = []
     for c in chunks:
@@ -188,8 +195,9 @@ def parse_cost_choice(text: str) -> tuple[Cost, ...] | None:
     is paid (rule 601.2b/601.2f: the choice is made as the spell is cast); None unless every
     alternative parses and there are at least two."""
     pieces = [p for p in re.split(r",\s*(?:or\s+)?(?=pay|sacrifice|discard|exile|tap|return|"
-                                  r"reveal|remove|mill)|\s+or\s+(?=pay|sacrifice|discard|exile|"
-                                  r"tap|return|reveal|remove|mill)", text.strip(), flags=re.I)
+                                  r"reveal|remove|mill|behold)|\s+or\s+(?=pay|sacrifice|discard|"
+                                  r"exile|tap|return|reveal|remove|mill|behold)", text.strip(),
+                                  flags=re.I)
               if p.strip()]
     if len(pieces) < 2:
         return None

@@ -89,6 +89,7 @@ from rules_engine.text.amount_phrases import (
     equal_to_candidates,
 )
 from rules_engine.text.conditions import parse_condition
+from rules_engine.text.cost_phrases import extend as _extend_costs
 from rules_engine.text.followups import fold_into_previous
 from rules_engine.text.normalize import sentences
 from rules_engine.text.nouns import (
@@ -139,7 +140,9 @@ _SUBJECT_SPLIT = re.compile(
     r"'s power|power|perpetually|seeks|"
     r"blights?|earthbends?|adds|manifests|cloaks|chooses?|rolls|is an?(?= )|"
     r"(?:is|are) the chosen(?= )|(?:is|are) also an?(?= )|"
-    r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|"
+    r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|crews Vehicles|saddles Mounts|"
+    r"are (?=[\w ,-]+ in addition to their other types)|(?:is|are) (?=every creature type|"
+    r"all creature types)|"
     r"(?:is|are) (?:white|blue|black|red|green)$)\b)",
     re.I)
 
@@ -167,6 +170,7 @@ _extend_chosen(VERB_PHRASES)  # chosen names, 201.4 / 602.5 (rules_engine.text.v
 _extend_animate(VERB_PHRASES)  # "becomes an artifact creature" (text.verbs_animate, 301.7b)
 _extend_deck_verbs(VERB_PHRASES)  # deck-blocking families (rules_engine.text.verbs_decks)
 _extend_statics(VERB_PHRASES)  # "can't attack alone", "is goaded" (text.statics_phrases)
+_extend_costs(VERB_PHRASES)  # "<spells> you cast this turn cost {1} less" (text.cost_phrases)
 _extend_zone_verbs(VERB_PHRASES)  # search, "revealed this way", at random (text.verbs_zones)
 _extend_kw_verbs(VERB_PHRASES)  # "<player> gets N poison counters" (rules_engine.text.verbs_kw)
 _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text.verbs_players)

@@ -39,7 +39,7 @@ _IRREGULAR = {"wolves": "wolf", "werewolves": "werewolf", "elves": "elf", "dwarv
               "sorceries": "sorcery", "mercenaries": "mercenary", "fungi": "fungus",
               "allies": "ally", "faeries": "faerie", "zombies": "zombie", "foxes": "fox",
               "humans": "human", "aurochs": "aurochs", "ponies": "pony", "armies": "army",
-              "mice": "mouse", "octopi": "octopus", "homunculi": "homunculus",
+              "mice": "mouse", "octopi": "octopus", "homunculi": "homunculus", "oxen": "ox",
               # 205.3i: the basic land type Plains is the same word in the singular
               "plains": "plains"}
 

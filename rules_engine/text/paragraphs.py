@@ -484,6 +484,11 @@ def _static(text: str) -> Ability | None:
         return _damage_plus(t)
     ctx = Ctx()
     condition = None
+    t = re.sub(r"^during turns other than yours, ", "during an opponent's turn, ", t,
+               flags=re.I)  # (two players: the other turns are the opponent's)
+    late = re.fullmatch(r"(~ (?:has|gets) [^,]+?) during (your|each opponent's) turn", t, re.I)
+    if late:  # "~ has first strike during your turn": the same as "During your turn, ~ ..."
+        t = f"during {late.group(2)} turn, {late.group(1)}"
     m = re.match(r"^during (your|an opponent's|each opponent's) turn, (.+)$", t, re.I)
     if m:
         t = f"as long as it's {'your' if m.group(1).lower() == 'your' else 'not your'} turn, " \
@@ -702,27 +707,34 @@ def _triggers_additional_time(t: str) -> Restriction | None:
 
 def _cost_modifier(t: str, ctx: Ctx) -> CostModifier | None:
     m = re.fullmatch(r"(?P<what>.+?) (?:you cast )?costs? (?P<delta>\{[^}]+\}(?:\{[^}]+\})*) "
-                     r"(?P<dir>less|more) to cast(?: if (?P<cond>.+?))?"
+                     r"(?P<dir>less|more) to cast(?P<during> during your turn)?"
+                     r"(?: if (?P<cond>.+?))?"
                      r"(?: for each (?P<each>.+?))?(?:, where X is (?P<x>.+))?", t, re.I)
     if not m:
         return None
     what = m.group("what")
     self_spell = what.lower() in ("~", "this spell")
-    first = re.fullmatch(r"the first (?P<kind>.+? spell(?: with [a-z ]+)?) you cast "
-                         r"(?:each turn|during (?P<yours>each of your turns))", what, re.I)
+    first = re.fullmatch(r"the (?P<ord>first|second) (?P<kind>(?:.+? )?spell(?: with [a-z ]+)?) "
+                         r"you cast (?:each turn|during (?P<yours>each of your turns))", what,
+                         re.I)
+    if first and first.group("ord").lower() == "second" and first.group("kind") != "spell":
+        return None  # (only "The second spell you cast each turn": every spell counts)
     flt = ObjectFilter(text="this spell") if self_spell else parse_filter(
         first.group("kind") if first else re.sub(r" you cast$", "", what))
     if flt is None:
         return None
     if first:
         # only the first spell of that kind each turn (targeting.FIRST_EACH_TURN)
+        word = "first" if first.group("ord").lower() == "first" else "second"
         flt = dataclasses.replace(flt, controller="you",
-                                  qualifiers=flt.qualifiers + ("first you cast each turn",))
+                                  qualifiers=flt.qualifiers + (f"{word} you cast each turn",))
     cond = None
     if m.group("cond"):
         cond = parse_condition(m.group("cond"), ctx)
         if cond is None:
             return None
+    elif m.group("during"):  # "~ costs {1} less to cast during your turn"
+        cond = parse_condition("it's your turn", ctx)
     elif first and first.group("yours"):
         # "the first ... spell you cast during each of your turns": only on your turns
         cond = parse_condition("it's your turn", ctx)

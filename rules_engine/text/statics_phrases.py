@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_engine.abilities import (
+    ActivatedAbility,
     Amount,
     Animate,
     ChooseValue,
@@ -42,6 +43,7 @@ from rules_engine.abilities import (
     CostModifier,
     Duration,
     EntersReplacement,
+    GrantAbility,
     KeywordAction,
     ObjectFilter,
     PreventDamage,
@@ -50,9 +52,20 @@ from rules_engine.abilities import (
     StaticAbility,
     TriggeredAbility,
 )
+from rules_engine.data import creature_types
 from rules_engine.records import ActivationCostChange, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
-from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref, parse_refs
+from rules_engine.text.cost_phrases import cost_static
+from rules_engine.text.nouns import (
+    NUM_WORD,
+    Ctx,
+    amount,
+    parse_filter,
+    parse_ref,
+    parse_refs,
+    singular,
+)
+from rules_engine.text.verbs import _grant as _verb_grant
 
 # Restriction kinds of this module (checked by rules_engine.statics_more)
 ATTACK_ALONE = "cant_attack_alone"
@@ -166,7 +179,94 @@ def _is_colors(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate:
     return Animate(subject=s, colors=colors, duration=None, text=m.group(0))
 
 
+# 702.122c / 702.171c-style "as though": "This creature crews Vehicles as though its power
+# were 2 greater", "This token saddles Mounts and crews Vehicles as though ..."
+CREW_POWER_BONUS = "crew_power_bonus"
+_CREW_BONUS = re.compile(r"(?P<a>saddles Mounts and crews Vehicles|crews Vehicles and saddles "
+                         r"Mounts|crews Vehicles|saddles Mounts) as though (?:its|their) power "
+                         rf"(?:was|were) (?P<n>{NUM_WORD}) greater", re.I)
+
+
+def crew_power_bonus(text: str) -> tuple[bool, bool, int] | None:
+    """(crews, saddles, N) of "crews Vehicles [and saddles Mounts] as though its power were N
+    greater" (read by the compiler and, from the Restriction's text, by
+    statics_more.tap_power)."""
+    m = _CREW_BONUS.search(text)
+    n = amount(m.group("n")) if m else None
+    if m is None or n is None or n.value is None:
+        return None
+    words = m.group("a").lower()
+    return ("crews" in words, "saddles" in words, int(n.value))
+
+
+def _crew_bonus(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None:
+    """609.4 ("as though"): the creature counts as N more power when it is tapped to pay a
+    crew (702.122a) or saddle (702.171a) cost; its power itself is unchanged."""
+    if crew_power_bonus(m.group(0)) is None:
+        return None
+    return Restriction(kind=CREW_POWER_BONUS, subject=s, text=m.group(0))
+
+
+def _one_spell(s: Ref, m: re.Match[str], ctx: Ctx) -> Restriction | None:
+    """101.2, 601.3: "<players> can't cast more than one [non-Phyrexian] spell each turn"
+    (rules_engine.statics_players); the filter describes the spells counted."""
+    if s.kind not in ("you", "player_each", "opponent_each", "enchanted"):
+        return None
+    flt = parse_filter((m.group("kind") or "") + "spell")
+    if flt is None:
+        return None
+    return Restriction(kind="cant_cast_more_than_one", subject=s, filter=flt, text=m.group(0))
+
+
+_CARD_TYPES = ("artifact", "artifacts", "creature", "creatures", "enchantment", "enchantments",
+               "land", "lands")
+
+
+def _are_types(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
+    """205.1b, 613.1d (layer 4): "Clues you control are Equipment in addition to their other
+    types", "Other creatures are Food artifacts in addition to their other types" (a plural
+    group: the words without an article, plural nouns)."""
+    if s.kind != "each":
+        return None
+    words = m.group("types").split()
+    card_types = tuple(singular(w) for w in words if w.lower() in _CARD_TYPES)
+    subtypes = tuple(singular(w).capitalize() if w.lower() != "equipment" else "Equipment"
+                     for w in words if w.lower() not in _CARD_TYPES and w[:1].isupper())
+    if not words or len(card_types) + len(subtypes) != len(words):
+        return None
+    return Animate(subject=s, card_types=card_types, subtypes=subtypes, duration=None,
+                   additional=True, text=m.group(0))
+
+
+def _are_types_and_have(s: Ref, m: re.Match[str], ctx: Ctx) -> Animate | None:
+    """613.6: "... are Equipment in addition to their other types and have \"Equipped creature
+    gets +2/+0\" and equip {2}": one effect, so the abilities go to the same set of objects the
+    types went to in layer 4, even a "non-Equipment artifact" that is now Equipment."""
+    types = _are_types(s, m, ctx)
+    grant = _verb_grant(s, m, ctx)
+    if types is None or not isinstance(grant, GrantAbility):
+        return None
+    return dataclasses.replace(types, keywords=grant.keywords, abilities=grant.abilities,
+                               text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
+    # 701.26b-style: "can't become untapped" - not in its untap step (502.3), nor by an effect
+    (r"can't become untapped", lambda s, m, c: Restriction(kind="cant_become_untapped",
+                                                           subject=s, text=m.group(0))),
+    # 205.3m: "Equipped creature is every creature type" / "... is all creature types"
+    # (layer 4, added to its other types, 205.1b)
+    (r"(?:is|are) (?:every creature type|all creature types)", lambda s, m, c: Animate(
+        subject=s, subtypes=creature_types(), additional=True, duration=None, text=m.group(0))),
+    # 701.21a: a permanent that can't be sacrificed isn't chosen or moved by a sacrifice
+    (r"can't be sacrificed", lambda s, m, c: Restriction(kind="cant_be_sacrificed", subject=s,
+                                                         text=m.group(0))),
+    (r"are (?P<types>[A-Z][\w-]*(?: [A-Za-z][\w-]*)*?) in addition to their other types,? and "
+     r"have (?P<what>.+)", _are_types_and_have),
+    (r"are (?P<types>[A-Z][\w-]*(?: [A-Za-z][\w-]*)*?) in addition to their other types",
+     _are_types),
+    (r"can't cast more than one (?P<kind>[\w-]+ )?spell each turn", _one_spell),
+    (_CREW_BONUS.pattern, _crew_bonus),
     (r"can't attack or block alone", _alone((ATTACK_ALONE, BLOCK_ALONE))),
     (r"can't attack alone", _alone((ATTACK_ALONE,))),
     (r"can't block alone", _alone((BLOCK_ALONE,))),
@@ -183,9 +283,30 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
      r"(?P<kind>source|creature) of your choice would deal(?P<you> to you)? this turn",
      _prevent_chosen),
 ]
+_PLAYER_KINDS = ("you", "player_each", "opponent_each", "opponent")
+
+
+def _cant_cast(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
+    """101.2, 601.3: "Players can't cast noncreature spells", "Your opponents can't cast
+    spells this turn", "Each player can't cast creature spells with mana value 4 or greater":
+    a static restriction (casting.cast_prohibited) or, with "this turn" (read by the clause
+    grammar's durations), a resolved one (effects/restrictions.py)."""
+    if s.kind == "each" and s.filter is not None and "player" in s.filter.qualifiers:
+        s = Ref("player_each", text=s.text)  # "Players"
+    if s.kind not in _PLAYER_KINDS:
+        return None
+    flt = parse_filter(m.group("what"))
+    if flt is None or "spell" not in flt.qualifiers:
+        return None
+    dur = Duration("this_turn") if m.group("turn") else None
+    return Restriction(kind="cant_cast", subject=s, filter=flt, duration=dur, text=m.group(0))
+
+
 # tried before text.verbs' "enters tapped" (a Tap of the object being put onto the battlefield),
-# which a group's static replacement is not
-FIRST_SPECS = [(r"enters? tapped", _enter_tapped)]
+# which a group's static replacement is not; and before its "can't cast ... spells"
+FIRST_SPECS = [(r"enters? tapped", _enter_tapped),
+               (r"can't cast (?P<what>(?:[\w-]+ )*?spells(?: with [\w ]+?)?)(?P<turn> this turn)?",
+                _cant_cast)]
 
 
 def extend(table: list) -> None:
@@ -394,12 +515,35 @@ def _targeting_tax(para: str) -> StaticAbility | None:
                                                text=para.strip().rstrip(".")),), text=para)
 
 
+_EQUIP_THEN = re.compile(r"Equip (?P<cost>(?:\{[^}]+\})+)\. (?P<rest>This ability costs [^.]+\.)")
+
+
+def _equip_then(m: re.Match[str], compile_body: Callable[[str], tuple[Any, ...]]) -> Any:
+    """"Equip {2}. This ability costs {2} less to activate if you have one or fewer cards in
+    hand." (702.6a: equip is "[Cost]: Attach this permanent to target creature you control.
+    Activate only as a sorcery."; 602.2b: the sentence after it changes that ability's cost):
+    the equip ability written out, with the cost change among its effects."""
+    found = compile_body(f"{m.group('cost')}: Attach ~ to target creature you control. "
+                         f"Activate only as a sorcery. {m.group('rest')}")
+    if len(found) != 1 or not isinstance(found[0], ActivatedAbility) or not any(
+            isinstance(e, ActivationCostChange) for e in found[0].effects):
+        return None
+    return (dataclasses.replace(found[0], text=m.group(0)),)
+
+
 def static_more(para: str, enters: Callable[[str], Any],
                 compile_body: Callable[[str], tuple[Any, ...]],
                 static: Callable[[str], Any] | None = None) -> Any:
     """Paragraph forms read after text.paragraphs' own (``enters`` is its "~ enters ..."
     reader, ``compile_body`` its paragraph compiler, ``static`` its static-ability reader);
     None when none matches."""
+    m = _EQUIP_THEN.fullmatch(para.strip())
+    if m:
+        return _equip_then(m, compile_body)
+    if static is not None and (" cost" in para or " has " in para or " have " in para):
+        found = cost_static(para, static)  # 601.2f, 602.2b (text.cost_phrases)
+        if found is not None:
+            return found
     if static is not None and (" Otherwise, " in para or " instead as long as " in para):
         return _either_way(para, static)
     if static is not None and "It's still a" in para:

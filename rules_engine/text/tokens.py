@@ -35,6 +35,7 @@ def split_quoted(text: str) -> tuple[str, list[str]] | None:
     quotes = re.findall(r"\"([^\"]+)\"", text)
     rest = re.sub(r"\s*(?:,\s*)?(?:and\s+)?\"[^\"]+\"", "", text).strip().rstrip(",").strip()
     rest = re.sub(r"\s+and$", "", rest)
+    rest = re.sub(r"^(?:,\s*)?and\s+", "", rest)  # '"Equipped creature gets +2/+0" and equip {2}'
     return rest, quotes
 
 
