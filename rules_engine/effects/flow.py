@@ -32,7 +32,17 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
         # 603.12: a reflexive triggered ability triggers now ("When you do, ...")
 
         event = None
-        if ctx.count:  # "that many": what the action it reflects on counted (603.12, 608.2c)
+        trig = eff.ability.trigger
+        if (trig.detail or "").startswith("this_way;"):
+            # "When you discard a nonland card this way": only if it did (effects/reflexive)
+            from rules_engine.effects.reflexive import reflected_cards
+
+            cards = reflected_cards(ctx, trig)
+            if not cards:
+                return
+            event = Event("reflexive", {"count": len(cards), "obj": cards[0]}, ctx.game.turn,
+                          ctx.game.step)
+        elif ctx.count:  # "that many": what the action it reflects on counted (603.12, 608.2c)
 
             event = Event("reflexive", {"count": ctx.count}, ctx.game.turn, ctx.game.step)
         ctx.game.pending_triggers.append(Pending(name, src, ctx.controller, eff.ability.effects,

@@ -84,6 +84,7 @@ from rules_engine.text.nouns import (
     singular,
 )
 from rules_engine.text.phrases import PHRASES
+from rules_engine.text.reflexive import reflexive_this_way
 from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
@@ -597,6 +598,8 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
         return True
     if fold_into_previous(t, effects):
         return True
+    if low.startswith("when ") and " this way, " in low and reflexive_this_way(t, ctx, effects):
+        return True  # 603.12: "When you discard a nonland card this way, ..." (text/reflexive)
     m = re.match(r"^(?:it's|they're) still an? (land|artifact|enchantment|planeswalker)s?$", t,
                  re.I)
     if m:
