@@ -521,3 +521,6 @@ TRIGGERS.extend(MORE_TRIGGERS)
 from rules_engine.text.triggers_batch import BATCH_TRIGGERS  # noqa: E402
 
 TRIGGERS[:0] = BATCH_TRIGGERS
+from rules_engine.text.triggers_activate import ACTIVATE_TRIGGERS  # noqa: E402
+
+TRIGGERS.extend(ACTIVATE_TRIGGERS)  # "Whenever you activate a ninjutsu ability" (602.2)
