@@ -51,3 +51,25 @@ def reflexive_this_way(t: str, ctx: Ctx, effects: list[Effect]) -> bool:
     effects.append(DelayedTrigger(ability=TriggeredAbility(trigger=trig, effects=inner, text=t),
                                   text=t))
     return True
+
+
+def attach_when_you_do(effects: list[Effect], inner: tuple[Effect, ...], text: str) -> bool:
+    """"<instruction>. When you do, choose one — • ..." (603.12 with 700.2): the reflexive
+    ability whose effect is ``inner`` (the modes, chosen as it is put on the stack), after an
+    optional instruction into its "if you do" part, else conditioned on the instruction done
+    (608.2c); False when nothing comes before it."""
+    import dataclasses
+
+    from rules_engine.abilities import Conditional, MayEffect
+    from rules_engine.text.effects import _DID
+
+    if not effects or any(type(e).__name__ == "UnsupportedEffect" for e in effects):
+        return False
+    reflexive = DelayedTrigger(ability=TriggeredAbility(
+        trigger=Trigger("reflexive", text="when you do"), effects=inner, text=text), text=text)
+    last = effects[-1]
+    if isinstance(last, MayEffect):
+        effects[-1] = dataclasses.replace(last, if_you_do=last.if_you_do + (reflexive,))
+    else:
+        effects.append(Conditional(condition=_DID, effects=(reflexive,), text=text))
+    return True
