@@ -524,3 +524,7 @@ TRIGGERS[:0] = BATCH_TRIGGERS
 from rules_engine.text.triggers_activate import ACTIVATE_TRIGGERS  # noqa: E402
 
 TRIGGERS.extend(ACTIVATE_TRIGGERS)  # "Whenever you activate a ninjutsu ability" (602.2)
+from rules_engine.text.triggers_tail import TAIL_TRIGGERS  # noqa: E402
+
+TRIGGERS[:0] = TAIL_TRIGGERS[:1]  # "~ enters from your graveyard" before plain "~ enters"
+TRIGGERS.extend(TAIL_TRIGGERS[1:])

@@ -195,7 +195,8 @@ def _creature_attacks(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     if subject is None and flt is None:
         return None
     detail = {"a player": "player", "one of your opponents": "opponent", "an opponent": "opponent",
-              "enchanted player": "enchanted"}[m.group("target").lower()]
+              "enchanted player": "enchanted", "one of your opponents or a planeswalker an "
+              "opponent controls": "opponent_or_planeswalker"}[m.group("target").lower()]
     return Trigger("attacks_player_of", subject=subject, filter=flt, detail=detail,
                    text=m.group(0))
 
@@ -298,7 +299,8 @@ MORE_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          r"opponents|an opponent|you|enchanted player)", _attacked),
         # 508.3a: each creature declared as an attacker attacking such a player
         (rf"{_SUBJ} attacks (?P<target>a player|one of your opponents|an opponent|enchanted "
-         r"player)", _creature_attacks),
+         r"player|one of your opponents or a planeswalker an opponent controls)",
+         _creature_attacks),
         (r"(?P<target>enchanted player|enchanted opponent|you) (?:is|are) attacked", _attacked),
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?) that targets (?P<only>only )?"
          r"~", _cast_targets),

@@ -1,0 +1,131 @@
+"""Trigger templates with a zone, an amount or an exact count (603.2), appended to
+``text/triggers.TRIGGERS``:
+
+- "When ~ enters from your graveyard", "Whenever a creature enters from your graveyard",
+  "Whenever ~ or another permanent enters from a graveyard", "a land enters under your control
+  from exile" (400.7: the zone the permanent came from): kind ``enters_from``, ``detail`` the
+  zone ("graveyard;yours" for "your graveyard").
+- "Whenever you play a land from exile" (305.1, 601.2a): ``play_land`` with ``detail`` exile.
+- "Whenever ~ is dealt 3 or more damage" (120.3): kind ``dealt_damage_at_least``.
+- "When you attack with exactly two creatures" (508.1): kind ``attack_with_exactly``.
+- "Whenever equipped creature and at least one other creature attack", "Whenever ~ and at
+  least one other creature token attack" (508.1): kind ``attacks_with_others``.
+- "Whenever you put a counter / a +1/+1 counter on a creature (you control)" (122.6).
+- "When you don't control a legendary Vampire" (603.8: the state trigger "you control no").
+- "Whenever an opponent mills one or more cards", "Whenever one or more players discard one
+  or more cards" (701.17, 701.9; once per batch, 603.2c).
+- "Whenever you gain life for the first time during each of your turns" (the first gain this
+  turn; "during each of your turns" read by ``triggers_more.trigger_during``).
+The engine matches the new kinds in ``rules_engine/mechanics/trigger_tail.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from rules_engine.abilities import Trigger
+from rules_engine.text.nouns import NUM_WORD, Ctx, number, parse_filter
+
+_Builder = Callable[[re.Match[str], Ctx], Trigger | None]
+_WHO = {"you": "you", "an opponent": "opponent", "a player": "any", "one or more players": "any"}
+
+
+def _subject(text: str, ctx: Ctx):  # noqa: ANN202 - (Ref | None, ObjectFilter | None)
+    from rules_engine.text.triggers import _subject as subject
+
+    return subject(text, ctx)
+
+
+def _enters_from(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None and flt is None:
+        return None
+    if m.group("mine") and flt is not None:
+        flt = dataclasses.replace(flt, controller="you")
+    zone = m.group("zone").lower()
+    detail = {"your graveyard": "graveyard;yours", "a graveyard": "graveyard",
+              "exile": "exile", "your hand": "hand;yours"}[zone]
+    return Trigger("enters_from", subject=subject, filter=flt, detail=detail, text=m.group(0))
+
+
+def _play_land_from(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    who = _WHO.get(m.group("who").lower())
+    flt = parse_filter(re.sub(r"^an? ", "", m.group("what"), flags=re.I))
+    if who is None or flt is None or "land" not in flt.card_types:
+        return None
+    return Trigger("play_land", player=who, filter=flt, detail="exile", text=m.group(0))
+
+
+def _dealt_at_least(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    n = number(m.group("n"))
+    if n is None or (subject is None and flt is None):
+        return None
+    return Trigger("dealt_damage_at_least", subject=subject, filter=flt, ordinal=n,
+                   text=m.group(0))
+
+
+def _attack_exactly(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    n = number(m.group("n"))
+    return None if n is None else Trigger("attack_with_exactly", ordinal=n,
+                                          text=m.group(0))
+
+
+def _with_others(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, _ = _subject(m.group("subj"), ctx)
+    n = number(m.group("n"))
+    others = parse_filter(m.group("what"))
+    if subject is None or subject.kind not in ("self", "equipped", "enchanted") or n is None \
+            or others is None:
+        return None
+    return Trigger("attacks_with_others", subject=subject, filter=others, ordinal=n,
+                   text=m.group(0))
+
+
+def _put_counter(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    from rules_engine.text.triggers import _counters_put
+
+    return _counters_put(m, ctx, player="you")
+
+
+def _dont_control(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return Trigger("state", filter=flt, player="you", detail="none_controlled", text=m.group(0))
+
+
+def _mills(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    who = _WHO.get(m.group("who").lower())
+    return None if who is None else Trigger("mill", player=who, text=m.group(0))
+
+
+def _discards_batch(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    who = _WHO.get(m.group("who").lower())
+    flt = parse_filter(m.group("what"))
+    if who is None or flt is None:
+        return None
+    return Trigger("discard", player=who, filter=flt, detail="one_or_more", text=m.group(0))
+
+
+TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
+    (re.compile(p, re.I), b) for p, b in [
+        (r"(?P<subj>.+?) enters(?: the battlefield)?(?P<mine> under your control)? from "
+         r"(?P<zone>your graveyard|a graveyard|exile|your hand)", _enters_from),
+        (r"(?P<who>you|an opponent|a player) plays? (?P<what>an? .*?land) from exile",
+         _play_land_from),
+        (rf"(?P<subj>.+?) is dealt (?P<n>{NUM_WORD}|\d+) or more damage", _dealt_at_least),
+        (rf"you attack with exactly (?P<n>{NUM_WORD}|\d+) creatures", _attack_exactly),
+        (rf"(?P<subj>~|equipped creature|enchanted creature) and at least (?P<n>{NUM_WORD}) "
+         r"other (?P<what>.+?) attack", _with_others),
+        (r"you put an? (?:(?P<kind>[^\s]+) )?counter on (?P<subj>.+)", _put_counter),
+        (r"you don't control an? (?P<what>.+)", _dont_control),
+        (r"(?P<who>an opponent|a player) mills (?:a card|one or more cards)", _mills),
+        (r"(?P<who>one or more players|a player|an opponent) discards? one or more "
+         r"(?P<what>cards?)", _discards_batch),
+        (r"you gain life for the first time", lambda m, c: Trigger(
+            "gain_life", player="you", ordinal=1, text=m.group(0))),
+    ]
+]
