@@ -7,6 +7,8 @@
   [without dying]" - leaves-the-battlefield abilities look back in time (603.10a): the filter
   is checked against the permanent as it last existed (its controller then, 608.2h); "without
   dying" excludes a creature put into a graveyard from the battlefield (700.4).
+  ("is returned to its owner's hand": ``detail`` "to_hand", once per permanent unless "one or
+  more").
 - ``batch_tapped``: "Whenever one or more nontoken Merfolk you control become tapped" (603.2e).
 
 A batch is the objects of one event (603.2c): while this ability's trigger from the batch
@@ -52,18 +54,22 @@ def _leaves(game: Game, trig: Any, event: Any, source: Any, controller: Player) 
     obj, lki = data["obj"], data.get("lki")
     if lki is None:
         return False
-    if "without_dying" in (trig.detail or "").split(";") and data.get("to") == "graveyard" \
-            and lki.is_creature:
+    details = (trig.detail or "").split(";")
+    if "without_dying" in details and data.get("to") == "graveyard" and lki.is_creature:
         return False  # 700.4: that creature died
+    if "to_hand" in details and data.get("to") != "hand":
+        return False  # "is returned to its owner's hand"
     flt = trig.filter
     if flt.controller == "you" and lki.controller is not controller:
         return False
     if flt.controller in ("opponent", "not_you") and lki.controller is controller:
         return False
+    if flt.other and obj is source:
+        return False
     if not targeting.matches(game, obj, dataclasses.replace(flt, controller=None), controller,
                              source, zone_check=False):
         return False
-    return not joined_batch(game, trig, source, event)
+    return "one_or_more" not in details or not joined_batch(game, trig, source, event)
 
 
 _TAP_EVENTS = ("tapped", "tapped_for_mana", "tapped_for_cost", "convoked", "attacks")

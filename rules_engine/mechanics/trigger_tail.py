@@ -6,6 +6,8 @@
   its owner's is).
 - ``dealt_damage_at_least``: one damage event of at least ``ordinal`` to the object (120.3).
 - ``attack_with_exactly``: the controller declared exactly ``ordinal`` attackers (508.1).
+- ``cards_milled``: a mill (701.17) that moved a card the filter fits, once per mill.
+- ``combat_damage_first``: ~ dealt combat damage to a player for the first time this turn.
 - ``attacks_with_others``: ~ (or the creature it's attached to) attacks with at least
   ``ordinal`` other attacking creatures the filter fits (508.1: declared together).
 """
@@ -16,6 +18,7 @@ from typing import Any
 
 from rules_engine import targeting, triggers
 from rules_engine.game import Game
+from rules_engine.mechanics.trigger_batches import joined_batch
 from rules_engine.objects import Player
 from rules_engine.triggers import _about
 
@@ -52,7 +55,32 @@ def _with_others(game: Game, trig: Any, event: Any, source: Any, controller: Pla
     return len(others) >= (trig.ordinal or 1)
 
 
+def _milled(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    """701.17: one mill that moved a card the filter fits (the event lists the cards)."""
+    if not any(targeting.matches(game, c, trig.filter, controller, source, zone_check=False)
+               for c in event.data.get("cards", ())):
+        return False
+    return not joined_batch(game, trig, source, event)
+
+
+def _combat_damage_first(game: Game, trig: Any, event: Any, source: Any,
+                         controller: Player) -> bool:
+    """510.2: combat damage ~ dealt to a player, and none earlier this turn (506.1: a second
+    combat phase)."""
+    data = event.data
+    if data.get("source") is not source or not data.get("combat") or not isinstance(
+            data.get("recipient"), Player):
+        return False
+    for ev in game.events_this_turn("damage_dealt"):
+        if ev is not event and ev.data.get("source") is source and ev.data.get("combat") and \
+                isinstance(ev.data.get("recipient"), Player):
+            return False
+    return True
+
+
 for _kind, _events, _fn in (
+        ("cards_milled", ("milled",), _milled),
+        ("combat_damage_first", ("damage_dealt",), _combat_damage_first),
         ("enters_from", ("entered",), _enters_from),
         ("dealt_damage_at_least", ("damage_dealt",), _dealt_at_least),
         ("attack_with_exactly", ("attackers_declared",), _attack_exactly),

@@ -110,6 +110,36 @@ def _discards_batch(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     return Trigger("discard", player=who, filter=flt, detail="one_or_more", text=m.group(0))
 
 
+def _to_hand(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """"Whenever another nonland permanent you control is returned to its owner's hand": a
+    permanent the filter fits left the battlefield for its owner's hand (400.7, 603.6c; the
+    kind ``batch_leaves`` with ``detail`` "to_hand", once per permanent)."""
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is not None or flt is None:
+        return None
+    batch = m.group("subj").lower().startswith("one or more ")
+    return Trigger("batch_leaves", filter=flt, detail="to_hand" + (";one_or_more" if batch
+                                                                   else ""), text=m.group(0))
+
+
+def _milled(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """"Whenever one or more nonland cards are milled" (701.17): any player's mill that
+    moved a card the filter fits, once per mill (kind ``cards_milled``)."""
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return Trigger("cards_milled", filter=flt, detail="one_or_more", text=m.group(0))
+
+
+def _combat_damage_first(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """"Whenever ~ deals combat damage to a player for the first time each turn" (510.2; a
+    second combat damage step or phase, 506.1, doesn't trigger it again)."""
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None or subject.kind != "self":
+        return None
+    return Trigger("combat_damage_first", subject=subject, text=m.group(0))
+
+
 TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
     (re.compile(p, re.I), b) for p, b in [
         (r"(?P<subj>.+?) enters(?: the battlefield)?(?P<mine> under your control)? from "
@@ -125,6 +155,12 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>an opponent|a player) mills (?:a card|one or more cards)", _mills),
         (r"(?P<who>one or more players|a player|an opponent) discards? one or more "
          r"(?P<what>cards?)", _discards_batch),
+        (r"you attack a player who has the initiative", lambda m, c: Trigger(
+            "attacks_player", detail="has_initiative", text=m.group(0))),  # 725.2
+        (r"(?P<subj>.+?) (?:is|are) returned to (?:its|their) owner's hand", _to_hand),
+        (r"one or more (?P<what>.+?) are milled", _milled),
+        (r"(?P<subj>.+?) deals combat damage to a player for the first time each turn",
+         _combat_damage_first),
         (r"you gain life for the first time", lambda m, c: Trigger(
             "gain_life", player="you", ordinal=1, text=m.group(0))),
     ]
