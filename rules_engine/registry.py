@@ -207,6 +207,7 @@ class Hooks:
         "bestow_entering", "bestow_target_illegal", "bestow_falls_off",  # bestow (702.103)
         "exile_until_leaves",                     # exile "until ~ leaves" (610.3)
         "case_is_solved",                         # Cases (719.3b)
+        "plotted_triggers",                       # "When this card becomes plotted" (702.170)
     )
 
 

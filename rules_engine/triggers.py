@@ -127,6 +127,8 @@ def check(game: Game, event: Any) -> None:
                         break
     if name == "becomes_target":
         _ward(game, event)
+    if name == "plotted":  # the plotted card's own ability works from exile (702.170)
+        hooks.plotted_triggers(game, event)
     if name in ("cycled", "sacrificed"):
         # "When you cycle ~" works from the graveyard the card was discarded to (702.29,
         # 113.6); "When you sacrifice ~" looks back in time (603.10a)

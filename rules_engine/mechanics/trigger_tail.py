@@ -8,6 +8,9 @@
 - ``attack_with_exactly``: the controller declared exactly ``ordinal`` attackers (508.1).
 - ``cards_milled``: a mill (701.17) that moved a card the filter fits, once per mill.
 - ``combat_damage_first``: ~ dealt combat damage to a player for the first time this turn.
+- ``expend``: 700.14, ``coin_flip``: 705 (won or lost), ``becomes_plotted``: 702.170 (the
+  plotted card's own ability, from exile: :func:`plotted_triggers`, called by
+  ``triggers.check``).
 - ``attacks_with_others``: ~ (or the creature it's attached to) attacks with at least
   ``ordinal`` other attacking creatures the filter fits (508.1: declared together).
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import targeting, triggers
+from rules_engine import compiled, registry, targeting, triggers
 from rules_engine.game import Game
 from rules_engine.mechanics.trigger_batches import joined_batch
 from rules_engine.objects import Player
@@ -78,7 +81,46 @@ def _combat_damage_first(game: Game, trig: Any, event: Any, source: Any,
     return True
 
 
+def _expend(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    """700.14: the mana this player spent this turn to cast spells was less than N before
+    paying this spell's cost and at least N after (each ``spell_cast`` event counts its
+    ``mana``)."""
+    player = event.data.get("player")
+    if not triggers._player_ok(game, trig.player or "you", player, controller):
+        return False
+    before = sum(int(ev.data.get("mana") or 0) for ev in game.events_this_turn("spell_cast")
+                 if ev is not event and ev.data.get("player") is player and
+                 ev.turn == event.turn and game.events.index(ev) < game.events.index(event))
+    after = before + int(event.data.get("mana") or 0)
+    return before < (trig.ordinal or 0) <= after
+
+
+def _coin_flip(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    """705: "Whenever you win / lose a coin flip" (the flip's caller, 705.1)."""
+    if event.data.get("player") is not controller:
+        return False
+    return bool(event.data.get("won")) == (trig.detail == "win")
+
+
+def plotted_triggers(game: Game, event: Any) -> None:
+    """"When this card becomes plotted" (702.170): the card's own ability, which works from
+    exile where plotting put it (113.6: an ability that says it functions there)."""
+    card = event.data.get("obj")
+    found = False
+    for abl in compiled.triggered_abilities(card):
+        if abl.trigger.event == "becomes_plotted":
+            triggers._add(game, abl, card, event.data.get("player") or card.owner, event)
+            found = True
+    if found and game.resolving is None and not getattr(game, "casting", None):
+        # plotting is a special action (116.2k) after which its player gets priority again
+        # (116.3c): the trigger goes on the stack now (603.3)
+        triggers.put_on_stack(game)
+
+
 for _kind, _events, _fn in (
+        ("expend", ("spell_cast",), _expend),
+        ("coin_flip", ("coin_flipped",), _coin_flip),
+        ("becomes_plotted", ("plotted",), lambda *a: False),  # (from exile: plotted_triggers)
         ("cards_milled", ("milled",), _milled),
         ("combat_damage_first", ("damage_dealt",), _combat_damage_first),
         ("enters_from", ("entered",), _enters_from),
@@ -86,3 +128,5 @@ for _kind, _events, _fn in (
         ("attack_with_exactly", ("attackers_declared",), _attack_exactly),
         ("attacks_with_others", ("attacks",), _with_others)):
     triggers.register_kind(_kind, _events, _fn)
+
+registry.provide(plotted_triggers=plotted_triggers)
