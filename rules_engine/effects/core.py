@@ -280,6 +280,13 @@ def _triggering(ctx: Ctx) -> Any:
     ev = ctx.event
     if ev is None:
         return None
+    if ev.name == "damage_dealt":
+        trig = getattr(getattr(ctx.item, "ability", None), "trigger", None)
+        if getattr(trig, "event", None) == "deals_damage_to" and (
+                getattr(trig, "detail", None) or "").startswith("permanent"):
+            # "Whenever ~ deals damage to a Vampire, destroy that creature" (120.3): the
+            # permanent dealt damage is what the trigger is about
+            return ev.data.get("recipient")
     if ev.name == "blocks" and getattr(getattr(getattr(ctx.item, "ability", None), "trigger",
                                                None), "event", None) == "becomes_blocked":
         # 509.3c: what "becomes blocked" is the attacker; the event names its blocker first

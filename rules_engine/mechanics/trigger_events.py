@@ -131,6 +131,7 @@ _ACTION_EVENTS = {"scried": ("scried",), "surveilled": ("surveilled",),
                   "discovered": ("discovered",), "foraged": ("foraged",),
                   "manifested_dread": ("manifested_dread",), "gift_given": ("gift_given",),
                   "became_monarch": ("became_monarch",), "ring_tempted": ("ring_tempted",),
+                  "ring_bearer_chosen": ("ring_bearer_chosen",),  # 701.54a
                   "crime": _CRIME_EVENTS}
 
 

@@ -140,6 +140,41 @@ def _combat_damage_first(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     return Trigger("combat_damage_first", subject=subject, text=m.group(0))
 
 
+def _damage_to_permanent(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    from rules_engine.text.triggers_more import _deals_damage_to
+
+    if re.search(r"\bplayer|\bopponent|\bbattle|\bany target", m.group("to"), re.I):
+        return None
+    return _deals_damage_to(m, ctx)
+
+
+class _Groups:
+    """A match read with some groups replaced."""
+
+    def __init__(self, m: re.Match[str], **groups: str) -> None:
+        self._m, self._groups = m, groups
+
+    def group(self, name: str | int = 0) -> str | None:
+        return self._groups[name] if name in self._groups else self._m.group(name)
+
+    def groupdict(self) -> dict[str, str | None]:
+        return {**self._m.groupdict(), **self._groups}
+
+
+def _cast_that_has(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    from rules_engine.text.triggers import _cast
+
+    return _cast(_Groups(m, what=f"{m.group('what')} with {m.group('kw')}"), ctx)  # type: ignore[arg-type]
+
+
+def _enters_tapped(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is not None or flt is None:
+        return None
+    flt = dataclasses.replace(flt, controller="you", qualifiers=flt.qualifiers + ("tapped",))
+    return Trigger("enters", filter=flt, text=m.group(0))
+
+
 TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
     (re.compile(p, re.I), b) for p, b in [
         (r"(?P<subj>.+?) enters(?: the battlefield)?(?P<mine> under your control)? from "
@@ -161,6 +196,18 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"one or more (?P<what>.+?) are milled", _milled),
         (r"(?P<subj>.+?) deals combat damage to a player for the first time each turn",
          _combat_damage_first),
+        # 120.3: "Whenever ~ deals damage to a Vampire / a Goblin or Orc / a planeswalker":
+        # the permanent dealt damage is "that creature" (effects.core._triggering)
+        (r"(?P<subj>.+?) deals (?P<how>combat |noncombat )?damage to (?P<to>an? (?!player\b|"
+         r"opponent\b|creature or player\b).+)", _damage_to_permanent),
+        (r"you choose a creature as your Ring-bearer", lambda m, c: Trigger(
+            "player_action", player="you", detail="ring_bearer_chosen", text=m.group(0))),
+        # "Whenever you cast another spell that has convoke" (702.51: a spell with convoke)
+        (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?) that has (?P<kw>[a-z]+)",
+         _cast_that_has),
+        # "Whenever a land enters tapped and under your control" (the land as it enters)
+        (r"(?P<subj>an? .+?) enters(?: the battlefield)? tapped and under your control",
+         _enters_tapped),
         (r"you gain life for the first time", lambda m, c: Trigger(
             "gain_life", player="you", ordinal=1, text=m.group(0))),
     ]
