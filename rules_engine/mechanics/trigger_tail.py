@@ -8,6 +8,7 @@
 - ``attack_with_exactly``: the controller declared exactly ``ordinal`` attackers (508.1).
 - ``cards_milled``: a mill (701.17) that moved a card the filter fits, once per mill.
 - ``combat_damage_first``: ~ dealt combat damage to a player for the first time this turn.
+- ``tapped_first``: 603.2e, the permanent's first tapping this turn.
 - ``expend``: 700.14, ``coin_flip``: 705 (won or lost), ``becomes_plotted``: 702.170 (the
   plotted card's own ability, from exile: :func:`plotted_triggers`, called by
   ``triggers.check``).
@@ -81,6 +82,25 @@ def _combat_damage_first(game: Game, trig: Any, event: Any, source: Any,
     return True
 
 
+_TAPS = ("tapped", "tapped_for_mana", "tapped_for_cost", "convoked", "attacks")
+
+
+def _tapped_first(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    """603.2e: the permanent became tapped, and it hadn't earlier this turn."""
+    obj = event.data.get("obj")
+    if event.name == "attacks" and not event.data.get("tapped"):
+        return False
+    if not _about(game, trig, obj, source, controller):
+        return False
+    for name in _TAPS:
+        for ev in game.events_this_turn(name):
+            if ev is not event and ev.data.get("obj") is obj and (
+                    name != "attacks" or ev.data.get("tapped")) and \
+                    game.events.index(ev) < game.events.index(event):
+                return False
+    return True
+
+
 def _expend(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
     """700.14: the mana this player spent this turn to cast spells was less than N before
     paying this spell's cost and at least N after (each ``spell_cast`` event counts its
@@ -119,6 +139,7 @@ def plotted_triggers(game: Game, event: Any) -> None:
 
 for _kind, _events, _fn in (
         ("expend", ("spell_cast",), _expend),
+        ("tapped_first", _TAPS, _tapped_first),
         ("coin_flip", ("coin_flipped",), _coin_flip),
         ("becomes_plotted", ("plotted",), lambda *a: False),  # (from exile: plotted_triggers)
         ("cards_milled", ("milled",), _milled),

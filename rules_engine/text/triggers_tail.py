@@ -175,6 +175,23 @@ def _enters_tapped(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     return Trigger("enters", filter=flt, text=m.group(0))
 
 
+def _tapped_first(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if subject is None and flt is None:
+        return None
+    return Trigger("tapped_first", subject=subject, filter=flt, ordinal=1, text=m.group(0))
+
+
+def dont_control(state: str, ctx: Ctx, parse_condition: Callable[[str, Ctx], object]) -> object:
+    """"while you don't control another Dinosaur": the negation of "you control another
+    Dinosaur" (a trigger's "while" state, checked as it triggers, 603.2); None if not that."""
+    m = re.fullmatch(r"you don't control (.+)", state.strip(), re.I)
+    cond = parse_condition(f"you control {m.group(1)}", ctx) if m else None
+    if cond is None or not dataclasses.is_dataclass(cond):
+        return None
+    return dataclasses.replace(cond, negated=not getattr(cond, "negated", False), text=state)
+
+
 TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
     (re.compile(p, re.I), b) for p, b in [
         (r"(?P<subj>.+?) enters(?: the battlefield)?(?P<mine> under your control)? from "
@@ -208,6 +225,8 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         # "Whenever a land enters tapped and under your control" (the land as it enters)
         (r"(?P<subj>an? .+?) enters(?: the battlefield)? tapped and under your control",
          _enters_tapped),
+        # 603.2e: "Whenever ~ becomes tapped for the first time [during each of your turns]"
+        (r"(?P<subj>.+?) becomes tapped for the first time(?: each turn)?", _tapped_first),
         (r"you gain life for the first time", lambda m, c: Trigger(
             "gain_life", player="you", ordinal=1, text=m.group(0))),
     ]
