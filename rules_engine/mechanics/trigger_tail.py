@@ -8,6 +8,8 @@
 - ``attack_with_exactly``: the controller declared exactly ``ordinal`` attackers (508.1).
 - ``cards_milled``: a mill (701.17) that moved a card the filter fits, once per mill.
 - ``combat_damage_first``: ~ dealt combat damage to a player for the first time this turn.
+- ``cast_not_first``: a spell but its caster's first this turn (601.2i); ``draw_not_step_first``:
+  a card drawn but the first one in its player's own draw step (504.1).
 - ``tapped_first``: 603.2e, the permanent's first tapping this turn.
 - ``expend``: 700.14, ``coin_flip``: 705 (won or lost), ``becomes_plotted``: 702.170 (the
   plotted card's own ability, from exile: :func:`plotted_triggers`, called by
@@ -101,6 +103,33 @@ def _tapped_first(game: Game, trig: Any, event: Any, source: Any, controller: Pl
     return True
 
 
+def _cast_not_first(game: Game, trig: Any, event: Any, source: Any,
+                    controller: Player) -> bool:
+    """A spell its caster cast this turn after another one (``nth`` counts them, 601.2i);
+    "during your turn": on its controller's turn."""
+    if (event.data.get("nth") or 1) < 2:
+        return False
+    if trig.detail == "your_turn" and game.active is not controller:
+        return False
+    if not triggers._player_ok(game, trig.player, event.data.get("player"), controller):
+        return False
+    return trig.filter is None or targeting.matches(game, event.data["obj"], trig.filter,
+                                                    controller, source, zone_check=False)
+
+
+def _draw_not_step_first(game: Game, trig: Any, event: Any, source: Any,
+                         controller: Player) -> bool:
+    """A card drawn, but not a player's first one in their own draw step (504.1)."""
+    player = event.data.get("player")
+    if not triggers._player_ok(game, trig.player, player, controller):
+        return False
+    if event.step != "draw" or game.active is not player:
+        return True
+    earlier = [ev for ev in game.events_this_turn("drew") if ev.step == "draw" and
+               ev.data.get("player") is player]
+    return bool(earlier) and earlier[-1] is not event  # (newest first: the last is the first)
+
+
 def _expend(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
     """700.14: the mana this player spent this turn to cast spells was less than N before
     paying this spell's cost and at least N after (each ``spell_cast`` event counts its
@@ -139,6 +168,8 @@ def plotted_triggers(game: Game, event: Any) -> None:
 
 for _kind, _events, _fn in (
         ("expend", ("spell_cast",), _expend),
+        ("cast_not_first", ("spell_cast",), _cast_not_first),
+        ("draw_not_step_first", ("drew",), _draw_not_step_first),
         ("tapped_first", _TAPS, _tapped_first),
         ("coin_flip", ("coin_flipped",), _coin_flip),
         ("becomes_plotted", ("plotted",), lambda *a: False),  # (from exile: plotted_triggers)

@@ -182,6 +182,20 @@ def _tapped_first(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     return Trigger("tapped_first", subject=subject, filter=flt, ordinal=1, text=m.group(0))
 
 
+def _cast_not_first(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """A cast trigger for every spell but the caster's first this turn (601.2i counts them):
+    the kind ``cast_not_first`` with the cast trigger as its only alternative-free part
+    (``detail`` "your_turn" for "during your turn")."""
+    from rules_engine.text.triggers import _cast
+
+    base = _cast(m, ctx)
+    if base is None or base.ordinal or base.detail:
+        return None
+    return dataclasses.replace(base, event="cast_not_first",
+                               detail="your_turn" if m.group("yours") else None,
+                               text=m.group(0))
+
+
 def dont_control(state: str, ctx: Ctx, parse_condition: Callable[[str, Ctx], object]) -> object:
     """"while you don't control another Dinosaur": the negation of "you control another
     Dinosaur" (a trigger's "while" state, checked as it triggers, 603.2); None if not that."""
@@ -227,6 +241,15 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          _enters_tapped),
         # 603.2e: "Whenever ~ becomes tapped for the first time [during each of your turns]"
         (r"(?P<subj>.+?) becomes tapped for the first time(?: each turn)?", _tapped_first),
+        # "Whenever you cast a spell during your turn other than your first spell that turn"
+        (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?)(?P<yours> during your turn)? "
+         r"other than (?:your|their|the) first spell (?:that turn|each turn|(?:they|you) cast "
+         r"each turn)", _cast_not_first),
+        # "Whenever an opponent draws a card except the first one they draw in each of their
+        # draw steps" (504.1: the draw step's draw)
+        (r"(?P<who>you|an opponent|a player) draws? a card except the first one (?:they|you) "
+         r"draws? in each of (?:their|your) draw steps", lambda m, c: Trigger(
+             "draw_not_step_first", player=_WHO[m.group("who").lower()], text=m.group(0))),
         (r"you gain life for the first time", lambda m, c: Trigger(
             "gain_life", player="you", ordinal=1, text=m.group(0))),
     ]
