@@ -10,6 +10,8 @@
 - ``combat_damage_first``: ~ dealt combat damage to a player for the first time this turn.
 - ``cast_not_first``: a spell but its caster's first this turn (601.2i); ``draw_not_step_first``:
   a card drawn but the first one in its player's own draw step (504.1).
+- ``nth_counter``: 122.6, the Nth counter of a kind put on ~ (the Plans' "fourth plan
+  counter").
 - ``tapped_first``: 603.2e, the permanent's first tapping this turn.
 - ``expend``: 700.14, ``coin_flip``: 705 (won or lost), ``becomes_plotted``: 702.170 (the
   plotted card's own ability, from exile: :func:`plotted_triggers`, called by
@@ -130,6 +132,17 @@ def _draw_not_step_first(game: Game, trig: Any, event: Any, source: Any,
     return bool(earlier) and earlier[-1] is not event  # (newest first: the last is the first)
 
 
+def _nth_counter(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    """122.6: counters of the kind put on ~ brought their number from under N to N or more
+    (one event putting several counters: the Nth among them)."""
+    data = event.data
+    if data.get("obj") is not source or data.get("counter") != trig.detail:
+        return False
+    after = source.counters.get(trig.detail, 0)
+    before = after - int(data.get("amount") or 0)
+    return before < (trig.ordinal or 1) <= after
+
+
 def _expend(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
     """700.14: the mana this player spent this turn to cast spells was less than N before
     paying this spell's cost and at least N after (each ``spell_cast`` event counts its
@@ -168,6 +181,7 @@ def plotted_triggers(game: Game, event: Any) -> None:
 
 for _kind, _events, _fn in (
         ("expend", ("spell_cast",), _expend),
+        ("nth_counter", ("counters_put",), _nth_counter),
         ("cast_not_first", ("spell_cast",), _cast_not_first),
         ("draw_not_step_first", ("drew",), _draw_not_step_first),
         ("tapped_first", _TAPS, _tapped_first),

@@ -25,7 +25,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Trigger
+from rules_engine.abilities import Ref, Trigger
 from rules_engine.text.nouns import NUM_WORD, Ctx, number, parse_filter
 
 _Builder = Callable[[re.Match[str], Ctx], Trigger | None]
@@ -196,6 +196,16 @@ def _cast_not_first(m: re.Match[str], ctx: Ctx) -> Trigger | None:
                                text=m.group(0))
 
 
+_NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+        "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+_ORD = "|".join(_NTH)
+
+
+def _nth_counter(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    return Trigger("nth_counter", subject=Ref("self"), ordinal=_NTH[m.group("nth").lower()],
+                   detail=m.group("kind"), text=m.group(0))
+
+
 def dont_control(state: str, ctx: Ctx, parse_condition: Callable[[str, Ctx], object]) -> object:
     """"while you don't control another Dinosaur": the negation of "you control another
     Dinosaur" (a trigger's "while" state, checked as it triggers, 603.2); None if not that."""
@@ -250,6 +260,9 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>you|an opponent|a player) draws? a card except the first one (?:they|you) "
          r"draws? in each of (?:their|your) draw steps", lambda m, c: Trigger(
              "draw_not_step_first", player=_WHO[m.group("who").lower()], text=m.group(0))),
+        # 122.6: "When the fourth plan counter is put on ~" (the Plans), "When the twelfth hour
+        # counter is put on ~": the counter that brings their number to N
+        (rf"the (?P<nth>{_ORD}) (?P<kind>[\w+/-]+) counter is put on ~", _nth_counter),
         (r"you gain life for the first time", lambda m, c: Trigger(
             "gain_life", player="you", ordinal=1, text=m.group(0))),
     ]
