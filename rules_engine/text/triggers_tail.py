@@ -263,6 +263,10 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         # 122.6: "When the fourth plan counter is put on ~" (the Plans), "When the twelfth hour
         # counter is put on ~": the counter that brings their number to N
         (rf"the (?P<nth>{_ORD}) (?P<kind>[\w+/-]+) counter is put on ~", _nth_counter),
+        # 507.1: "At the beginning of combat on each player's / each opponent's turn"
+        (r"combat on (?P<whose>each player's|each opponent's) turn", lambda m, c: Trigger(
+            "phase", step="combat", player="each" if "player" in m.group("whose") else
+            "opponent", text=m.group(0))),
         (r"you gain life for the first time", lambda m, c: Trigger(
             "gain_life", player="you", ordinal=1, text=m.group(0))),
     ]
