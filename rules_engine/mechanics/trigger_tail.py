@@ -12,6 +12,7 @@
   a card drawn but the first one in its player's own draw step (504.1).
 - ``nth_counter``: 122.6, the Nth counter of a kind put on ~ (the Plans' "fourth plan
   counter").
+- ``becomes_saddled``: 702.171b (optionally the first time each turn).
 - ``tapped_first``: 603.2e, the permanent's first tapping this turn.
 - ``expend``: 700.14, ``coin_flip``: 705 (won or lost), ``becomes_plotted``: 702.170 (the
   plotted card's own ability, from exile: :func:`plotted_triggers`, called by
@@ -143,6 +144,16 @@ def _nth_counter(game: Game, trig: Any, event: Any, source: Any, controller: Pla
     return before < (trig.ordinal or 1) <= after
 
 
+def _saddled(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    """702.171b: ~ became saddled (its saddle ability resolved); "for the first time each
+    turn": no earlier saddling of it this turn."""
+    if event.data.get("obj") is not source:
+        return False
+    return trig.ordinal != 1 or not any(
+        ev is not event and ev.data.get("obj") is source
+        for ev in game.events_this_turn("saddled"))
+
+
 def _expend(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
     """700.14: the mana this player spent this turn to cast spells was less than N before
     paying this spell's cost and at least N after (each ``spell_cast`` event counts its
@@ -181,6 +192,7 @@ def plotted_triggers(game: Game, event: Any) -> None:
 
 for _kind, _events, _fn in (
         ("expend", ("spell_cast",), _expend),
+        ("becomes_saddled", ("saddled",), _saddled),
         ("nth_counter", ("counters_put",), _nth_counter),
         ("cast_not_first", ("spell_cast",), _cast_not_first),
         ("draw_not_step_first", ("drew",), _draw_not_step_first),

@@ -267,6 +267,10 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"combat on (?P<whose>each player's|each opponent's) turn", lambda m, c: Trigger(
             "phase", step="combat", player="each" if "player" in m.group("whose") else
             "opponent", text=m.group(0))),
+        # 702.171b: "Whenever ~ becomes saddled [for the first time each turn]"
+        (r"(?P<subj>~|this creature) becomes saddled(?P<first> for the first time each turn)?",
+         lambda m, c: Trigger("becomes_saddled", subject=Ref("self"),
+                              ordinal=1 if m.group("first") else None, text=m.group(0))),
         (r"you gain life for the first time", lambda m, c: Trigger(
             "gain_life", player="you", ordinal=1, text=m.group(0))),
     ]
