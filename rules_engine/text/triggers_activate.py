@@ -53,11 +53,36 @@ def _loyalty(m: re.Match[str], ctx: Ctx) -> Trigger | None:
                    text=m.group(0))
 
 
+def _ability_of(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    """The kind ``activates_ability``: ``filter`` the source (None: any), ``detail``
+    "nonmana" when mana abilities don't count."""
+    who = _WHO.get(m.group("who").lower())
+    what = m.group("what")
+    flt = None
+    if what:
+        what = re.sub(r"^an? ", "", what)
+        what = re.sub(r"\bthey control$", "an opponent controls" if who == "opponent" else
+                      "you control", what)
+        flt = parse_filter(what)
+        if flt is None:
+            return None
+    if who is None:
+        return None
+    return Trigger("activates_ability", player=who, filter=flt,
+                   detail="nonmana" if m.group("nonmana") else None, text=m.group(0))
+
+
 ACTIVATE_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
     (re.compile(p, re.I), b) for p, b in [
         (r"(?P<who>you|an opponent|a player) activates? (?:an? |(?P<self>~'s) )"
          r"(?P<kw>[a-z]+(?: [a-z]+)?(?:(?:, | or )[a-z]+)*) ability", _activate),
         (r"(?P<who>you|an opponent|a player) activates? a loyalty ability of an? (?P<what>.+)",
          _loyalty),
+        # 602.2: "Whenever an opponent activates an ability of an artifact they control", "...
+        # an ability of an artifact, creature, or land that isn't a mana ability", "... an
+        # ability that isn't a mana ability" (605: mana abilities don't use the stack)
+        (r"(?P<who>you|an opponent|a player) activates? an ability(?: of (?P<what>an? .+?))?"
+         r"(?: on the battlefield)?(?P<nonmana>,? (?:if it|that) isn't a mana ability)?",
+         _ability_of),
     ]
 ]
