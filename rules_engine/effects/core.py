@@ -280,6 +280,9 @@ def _triggering(ctx: Ctx) -> Any:
     ev = ctx.event
     if ev is None:
         return None
+    if ev.name == "attached" and getattr(getattr(getattr(ctx.item, "ability", None), "trigger",
+                                                 None), "event", None) == "becomes_attached":
+        return ev.data.get("to")  # "Whenever ~ becomes attached to a creature, tap that creature"
     if ev.name == "damage_dealt":
         trig = getattr(getattr(ctx.item, "ability", None), "trigger", None)
         if getattr(trig, "event", None) == "deals_damage_to" and (

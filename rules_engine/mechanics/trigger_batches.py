@@ -6,7 +6,9 @@
 - ``batch_leaves``: "Whenever one or more other creatures you control leave the battlefield
   [without dying]" - leaves-the-battlefield abilities look back in time (603.10a): the filter
   is checked against the permanent as it last existed (its controller then, 608.2h); "without
-  dying" excludes a creature put into a graveyard from the battlefield (700.4).
+  dying" excludes a creature put into a graveyard from the battlefield (700.4). The source's
+  own leaving ("~ or another creature ...", or a filter it fits) is matched by
+  ``triggers.check``'s look-back, with the source as it last existed.
   ("is returned to its owner's hand": ``detail`` "to_hand", once per permanent unless "one or
   more").
 - ``batch_tapped``: "Whenever one or more nontoken Merfolk you control become tapped" (603.2e).
@@ -59,6 +61,8 @@ def _leaves(game: Game, trig: Any, event: Any, source: Any, controller: Player) 
         return False  # 700.4: that creature died
     if "to_hand" in details and data.get("to") != "hand":
         return False  # "is returned to its owner's hand"
+    if trig.subject is not None and trig.subject.kind == "self_or" and obj is source:
+        return True  # "~ or another creature you control" (the ~ half: triggers.check, 603.10a)
     flt = trig.filter
     if flt.controller == "you" and lki.controller is not controller:
         return False

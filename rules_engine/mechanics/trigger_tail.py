@@ -13,6 +13,8 @@
 - ``nth_counter``: 122.6, the Nth counter of a kind put on ~ (the Plans' "fourth plan
   counter").
 - ``becomes_saddled``: 702.171b (optionally the first time each turn).
+- ``becomes_attached``: 701.3, ~ attached to an object the filter fits; ``goaded_attacks``:
+  701.15, a goaded creature attacks.
 - ``tapped_first``: 603.2e, the permanent's first tapping this turn.
 - ``expend``: 700.14, ``coin_flip``: 705 (won or lost), ``becomes_plotted``: 702.170 (the
   plotted card's own ability, from exile: :func:`plotted_triggers`, called by
@@ -28,7 +30,7 @@ from typing import Any
 from rules_engine import compiled, registry, targeting, triggers
 from rules_engine.game import Game
 from rules_engine.mechanics.trigger_batches import joined_batch
-from rules_engine.objects import Player
+from rules_engine.objects import GameObject, Player
 from rules_engine.triggers import _about
 
 
@@ -154,6 +156,22 @@ def _saddled(game: Game, trig: Any, event: Any, source: Any, controller: Player)
         for ev in game.events_this_turn("saddled"))
 
 
+def _becomes_attached(game: Game, trig: Any, event: Any, source: Any,
+                      controller: Player) -> bool:
+    """701.3: ~ became attached to an object the filter fits."""
+    to = event.data.get("to")
+    return event.data.get("obj") is source and isinstance(to, GameObject) and \
+        targeting.matches(game, to, trig.filter, controller, source)
+
+
+def _goaded_attacks(game: Game, trig: Any, event: Any, source: Any,
+                    controller: Player) -> bool:
+    """701.15: an attacking creature that is goaded (by anyone)."""
+    obj = event.data.get("obj")
+    return bool(getattr(obj, "goaded", None)) and targeting.matches(
+        game, obj, trig.filter, controller, source)
+
+
 def _expend(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
     """700.14: the mana this player spent this turn to cast spells was less than N before
     paying this spell's cost and at least N after (each ``spell_cast`` event counts its
@@ -192,6 +210,8 @@ def plotted_triggers(game: Game, event: Any) -> None:
 
 for _kind, _events, _fn in (
         ("expend", ("spell_cast",), _expend),
+        ("becomes_attached", ("attached",), _becomes_attached),
+        ("goaded_attacks", ("attacks",), _goaded_attacks),
         ("becomes_saddled", ("saddled",), _saddled),
         ("nth_counter", ("counters_put",), _nth_counter),
         ("cast_not_first", ("spell_cast",), _cast_not_first),

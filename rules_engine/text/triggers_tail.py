@@ -206,6 +206,20 @@ def _nth_counter(m: re.Match[str], ctx: Ctx) -> Trigger | None:
                    detail=m.group("kind"), text=m.group(0))
 
 
+def _leaves_not_dying(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    subject, flt = _subject(m.group("subj"), ctx)
+    if flt is None or (subject is not None and subject.kind != "self_or"):
+        return None
+    return Trigger("batch_leaves", subject=subject, filter=flt, detail="without_dying",
+                   text=m.group(0))
+
+
+def _becomes_attached(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    flt = parse_filter(re.sub(r"^an? ", "", m.group("what")))
+    return None if flt is None else Trigger("becomes_attached", subject=Ref("self"),
+                                            filter=flt, text=m.group(0))
+
+
 def dont_control(state: str, ctx: Ctx, parse_condition: Callable[[str, Ctx], object]) -> object:
     """"while you don't control another Dinosaur": the negation of "you control another
     Dinosaur" (a trigger's "while" state, checked as it triggers, 603.2); None if not that."""
@@ -271,6 +285,16 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<subj>~|this creature) becomes saddled(?P<first> for the first time each turn)?",
          lambda m, c: Trigger("becomes_saddled", subject=Ref("self"),
                               ordinal=1 if m.group("first") else None, text=m.group(0))),
+        # 700.4: "Whenever ~ or another creature you control leaves the battlefield without
+        # dying" (the kind batch_leaves, once per permanent)
+        (r"(?P<subj>.+?) leaves the battlefield without dying", _leaves_not_dying),
+        # 701.3: "Whenever ~ becomes attached to a creature" ("that creature": what it's
+        # attached to, effects.core._triggering)
+        (r"~ becomes attached to (?P<what>an? .+)", _becomes_attached),
+        # 701.15: "Whenever a goaded creature attacks"
+        (r"an? goaded (?P<what>.+?) attacks", lambda m, c: None if parse_filter(
+            m.group("what")) is None else Trigger("goaded_attacks", filter=parse_filter(
+                m.group("what")), text=m.group(0))),
         (r"you gain life for the first time", lambda m, c: Trigger(
             "gain_life", player="you", ordinal=1, text=m.group(0))),
     ]
