@@ -8,7 +8,8 @@
 - ``attack_with_exactly``: the controller declared exactly ``ordinal`` attackers (508.1).
 - ``cards_milled``: a mill (701.17) that moved a card the filter fits, once per mill.
 - ``combat_damage_first``: ~ dealt combat damage to a player for the first time this turn.
-- ``cast_not_first``: a spell but its caster's first this turn (601.2i); ``draw_not_step_first``:
+- ``cast_not_first``: a spell but its caster's first this turn (601.2i), or (``ordinal`` 1,
+  ``detail`` "combat") any spell cast during combat (506.1); ``draw_not_step_first``:
   a card drawn but the first one in its player's own draw step (504.1).
 - ``nth_counter``: 122.6, the Nth counter of a kind put on ~ (the Plans' "fourth plan
   counter").
@@ -108,14 +109,20 @@ def _tapped_first(game: Game, trig: Any, event: Any, source: Any, controller: Pl
     return True
 
 
+_COMBAT_STEPS = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers",
+                           "first_strike_damage", "combat_damage", "end_of_combat"})
+
+
 def _cast_not_first(game: Game, trig: Any, event: Any, source: Any,
                     controller: Player) -> bool:
     """A spell its caster cast this turn after another one (``nth`` counts them, 601.2i);
     "during your turn": on its controller's turn."""
-    if (event.data.get("nth") or 1) < 2:
-        return False
+    if (event.data.get("nth") or 1) < 2 and trig.ordinal != 1:
+        return False  # (ordinal 1: any spell, only the part of the turn counts)
     if trig.detail == "your_turn" and game.active is not controller:
         return False
+    if trig.detail == "combat" and event.step not in _COMBAT_STEPS:
+        return False  # "during combat" (506.1: the combat phase's steps)
     if not triggers._player_ok(game, trig.player, event.data.get("player"), controller):
         return False
     return trig.filter is None or targeting.matches(game, event.data["obj"], trig.filter,

@@ -182,6 +182,17 @@ def _tapped_first(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     return Trigger("tapped_first", subject=subject, filter=flt, ordinal=1, text=m.group(0))
 
 
+def _cast_when(m: re.Match[str], ctx: Ctx, when: str) -> Trigger | None:
+    """A cast trigger that counts only in a part of the turn (``detail``, e.g. "combat")."""
+    from rules_engine.text.triggers import _cast
+
+    base = _cast(m, ctx)
+    if base is None or base.ordinal or base.detail:
+        return None
+    return dataclasses.replace(base, event="cast_not_first", ordinal=1, detail=when,
+                               text=m.group(0))
+
+
 def _cast_not_first(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     """A cast trigger for every spell but the caster's first this turn (601.2i counts them):
     the kind ``cast_not_first`` with the cast trigger as its only alternative-free part
@@ -269,6 +280,9 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?)(?P<yours> during your turn)? "
          r"other than (?:your|their|the) first spell (?:that turn|each turn|(?:they|you) cast "
          r"each turn)", _cast_not_first),
+        # 506.1: "Whenever you cast a spell during combat"
+        (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?) during combat",
+         lambda m, c: _cast_when(m, c, "combat")),
         # "Whenever an opponent draws a card except the first one they draw in each of their
         # draw steps" (504.1: the draw step's draw)
         (r"(?P<who>you|an opponent|a player) draws? a card except the first one (?:they|you) "
