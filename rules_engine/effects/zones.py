@@ -37,7 +37,10 @@ def h_exile(ctx: Ctx, eff: ab.Exile) -> None:
         return
     if eff.from_zone == "library" and eff.amount is not None:
         moved = []
-        for p in _players(ctx, eff.subject) or [ctx.controller]:
+        who = eff.subject
+        if who is not None and who.kind == "library_top" and who.of is not None:
+            who = who.of  # "the top card of that player's library": that player's (401.1)
+        for p in _players(ctx, who) or [ctx.controller]:
             for card in list(p.library[:amount(ctx, eff.amount)]):
                 game.move(card, "exile")
                 moved.append(card)

@@ -9,7 +9,8 @@
 - ``cards_milled``: a mill (701.17) that moved a card the filter fits, once per mill.
 - ``combat_damage_first``: ~ dealt combat damage to a player for the first time this turn.
 - ``cast_not_first``: a spell but its caster's first this turn (601.2i), or (``ordinal`` 1,
-  ``detail`` "combat") any spell cast during combat (506.1); ``draw_not_step_first``:
+  ``detail`` "combat") any spell cast during combat (506.1), ("not_own") one its caster
+  doesn't own (108.3); ``draw_not_step_first``:
   a card drawn but the first one in its player's own draw step (504.1).
 - ``nth_counter``: 122.6, the Nth counter of a kind put on ~ (the Plans' "fourth plan
   counter").
@@ -123,6 +124,9 @@ def _cast_not_first(game: Game, trig: Any, event: Any, source: Any,
         return False
     if trig.detail == "combat" and event.step not in _COMBAT_STEPS:
         return False  # "during combat" (506.1: the combat phase's steps)
+    if trig.detail == "not_own" and getattr(event.data["obj"], "owner", None) is \
+            event.data.get("player"):
+        return False  # "a spell you don't own" (108.3: its owner isn't its caster)
     if not triggers._player_ok(game, trig.player, event.data.get("player"), controller):
         return False
     return trig.filter is None or targeting.matches(game, event.data["obj"], trig.filter,

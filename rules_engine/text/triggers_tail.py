@@ -280,6 +280,10 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?)(?P<yours> during your turn)? "
          r"other than (?:your|their|the) first spell (?:that turn|each turn|(?:they|you) cast "
          r"each turn)", _cast_not_first),
+        # 108.3: "Whenever you cast a spell you don't own", "... a player casts a spell they
+        # don't own" (a card of another player's, cast by its controller)
+        (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?) (?:you|they) don't own",
+         lambda m, c: _cast_when(m, c, "not_own")),
         # 506.1: "Whenever you cast a spell during combat"
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?) during combat",
          lambda m, c: _cast_when(m, c, "combat")),
