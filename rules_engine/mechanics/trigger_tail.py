@@ -101,13 +101,23 @@ def _tapped_first(game: Game, trig: Any, event: Any, source: Any, controller: Pl
         return False
     if not _about(game, trig, obj, source, controller):
         return False
-    for name in _TAPS:
-        for ev in game.events_this_turn(name):
-            if ev is not event and ev.data.get("obj") is obj and (
-                    name != "attacks" or ev.data.get("tapped")) and \
-                    game.events.index(ev) < game.events.index(event):
-                return False
+    for ev in _earlier_this_turn(game, event):
+        if ev.name in _TAPS and ev.data.get("obj") is obj and (
+                ev.name != "attacks" or ev.data.get("tapped")):
+            return False
     return True
+
+
+def _earlier_this_turn(game: Game, event: Any) -> Any:
+    """The events of this turn logged before ``event``, newest first."""
+    seen = False
+    for ev in reversed(game.events):
+        if ev.turn != event.turn:
+            return
+        if seen:
+            yield ev
+        elif ev is event:
+            seen = True
 
 
 _COMBAT_STEPS = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers",
@@ -190,9 +200,8 @@ def _expend(game: Game, trig: Any, event: Any, source: Any, controller: Player) 
     player = event.data.get("player")
     if not triggers._player_ok(game, trig.player or "you", player, controller):
         return False
-    before = sum(int(ev.data.get("mana") or 0) for ev in game.events_this_turn("spell_cast")
-                 if ev is not event and ev.data.get("player") is player and
-                 ev.turn == event.turn and game.events.index(ev) < game.events.index(event))
+    before = sum(int(ev.data.get("mana") or 0) for ev in _earlier_this_turn(game, event)
+                 if ev.name == "spell_cast" and ev.data.get("player") is player)
     after = before + int(event.data.get("mana") or 0)
     return before < (trig.ordinal or 0) <= after
 
