@@ -198,6 +198,14 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
             found = _remembered(ctx, "those")
             if found is not None:
                 return found
+        if not ctx.those and (ref.text or "").lower() == "them" and ctx.event is not None:
+            # "Whenever enchanted player / an opponent casts a spell, ~ deals 2 damage to
+            # them": the player the trigger is about (a singular "they")
+            trig = getattr(getattr(ctx.item, "ability", None), "trigger", None)
+            who = ctx.event.data.get("player")
+            if getattr(trig, "player", None) in ("enchanted", "opponent", "any") and \
+                    isinstance(who, Player):
+                return [who]
         return list(ctx.those)
     if kind in ("chosen", "chosen_one"):
         return _choose_among(ctx, ref)

@@ -17,6 +17,9 @@
 - ``becomes_saddled``: 702.171b (optionally the first time each turn).
 - ``becomes_attached``: 701.3, ~ attached to an object the filter fits; ``goaded_attacks``:
   701.15, a goaded creature attacks.
+- ``enchanted_player_draws`` / ``enchanted_player_copies``: the player the source Aura
+  enchants (303.4) drew a card / copied a spell (707.10); its casts are ``cast_not_first``
+  with the player "enchanted".
 - ``tapped_first``: 603.2e, the permanent's first tapping this turn.
 - ``expend``: 700.14, ``coin_flip``: 705 (won or lost), ``becomes_plotted``: 702.170 (the
   plotted card's own ability, from exile: :func:`plotted_triggers`, called by
@@ -137,10 +140,30 @@ def _cast_not_first(game: Game, trig: Any, event: Any, source: Any,
     if trig.detail == "not_own" and getattr(event.data["obj"], "owner", None) is \
             event.data.get("player"):
         return False  # "a spell you don't own" (108.3: its owner isn't its caster)
-    if not triggers._player_ok(game, trig.player, event.data.get("player"), controller):
+    if not _who_ok(game, trig, event.data.get("player"), source, controller):
         return False
     return trig.filter is None or targeting.matches(game, event.data["obj"], trig.filter,
                                                     controller, source, zone_check=False)
+
+
+def _who_ok(game: Game, trig: Any, player: Any, source: Any, controller: Player) -> bool:
+    """The trigger's player: "enchanted" is the player the source Aura enchants (303.4)."""
+    if trig.player == "enchanted":
+        return player is not None and player is getattr(source, "attached_to", None)
+    return triggers._player_ok(game, trig.player, player, controller)
+
+
+def _enchanted_draws(game: Game, trig: Any, event: Any, source: Any,
+                     controller: Player) -> bool:
+    return _who_ok(game, trig, event.data.get("player"), source, controller)
+
+
+def _enchanted_copies(game: Game, trig: Any, event: Any, source: Any,
+                      controller: Player) -> bool:
+    """707.10: enchanted player copied a spell the filter fits."""
+    return _who_ok(game, trig, event.data.get("player"), source, controller) and \
+        targeting.matches(game, event.data["obj"], trig.filter, controller, source,
+                          zone_check=False)
 
 
 def _draw_not_step_first(game: Game, trig: Any, event: Any, source: Any,
@@ -230,6 +253,8 @@ def plotted_triggers(game: Game, event: Any) -> None:
 
 for _kind, _events, _fn in (
         ("expend", ("spell_cast",), _expend),
+        ("enchanted_player_draws", ("drew",), _enchanted_draws),
+        ("enchanted_player_copies", ("spell_copied",), _enchanted_copies),
         ("becomes_attached", ("attached",), _becomes_attached),
         ("goaded_attacks", ("attacks",), _goaded_attacks),
         ("becomes_saddled", ("saddled",), _saddled),

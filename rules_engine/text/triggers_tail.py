@@ -193,6 +193,24 @@ def _cast_when(m: re.Match[str], ctx: Ctx, when: str) -> Trigger | None:
                                text=m.group(0))
 
 
+def _enchanted_cast(m: re.Match[str], ctx: Ctx, first: bool) -> Trigger | None:
+    """"Whenever enchanted player casts a spell [other than the first spell they cast each
+    turn]": ``cast_not_first`` with the player "enchanted" (whom the source Aura enchants)."""
+    from rules_engine.text.triggers import _cast
+
+    base = _cast(_Groups(m, who="a player"), ctx)  # type: ignore[arg-type]
+    if base is None or base.ordinal or base.detail:
+        return None
+    return dataclasses.replace(base, event="cast_not_first", player="enchanted",
+                               ordinal=1 if first else None, text=m.group(0))
+
+
+def _enchanted_copies(m: re.Match[str], ctx: Ctx) -> Trigger | None:
+    flt = parse_filter(re.sub(r"^an? ", "", m.group("what")))
+    return None if flt is None else Trigger("enchanted_player_copies", player="enchanted",
+                                            filter=flt, text=m.group(0))
+
+
 def _cast_not_first(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     """A cast trigger for every spell but the caster's first this turn (601.2i counts them):
     the kind ``cast_not_first`` with the cast trigger as its only alternative-free part
@@ -284,6 +302,15 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         # don't own" (a card of another player's, cast by its controller)
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?) (?:you|they) don't own",
          lambda m, c: _cast_when(m, c, "not_own")),
+        # 303.4: "Whenever enchanted player draws a card / casts a spell / copies a spell"
+        (r"(?P<who>enchanted player|enchanted opponent) draws a card", lambda m, c: Trigger(
+            "enchanted_player_draws", player="enchanted", text=m.group(0))),
+        (r"(?P<who>enchanted player|enchanted opponent) casts (?P<what>.+?) other than the "
+         r"first spell they cast each turn", lambda m, c: _enchanted_cast(m, c, first=False)),
+        (r"(?P<who>enchanted player|enchanted opponent) casts (?P<what>.+)",
+         lambda m, c: _enchanted_cast(m, c, first=True)),
+        (r"(?P<who>enchanted player|enchanted opponent) copies (?P<what>an? .+)",
+         _enchanted_copies),
         # 506.1: "Whenever you cast a spell during combat"
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?) during combat",
          lambda m, c: _cast_when(m, c, "combat")),
