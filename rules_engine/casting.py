@@ -1120,7 +1120,8 @@ def _became_cast(game: Game, player: Player, obj: GameObject) -> None:
     if perm is not None:
         hooks.prepare_copy_cast(game, obj)  # 722.3c
     # nth: "your third spell each turn" counts every spell cast this turn, this one included
-    game.log("spell_cast", obj=obj, player=player, nth=player.spells_cast_this_turn)
+    game.log("spell_cast", obj=obj, player=player, nth=player.spells_cast_this_turn,
+             mana=sum((obj.choices_made.get("mana_spent") or {}).values()))  # 700.14 expend
     if perm is not None and perm.prepared:
         hooks.prepare_unprepare_on_cast(game, perm)
 

@@ -105,7 +105,10 @@ from rules_engine.mechanics import (  # noqa: F401
     suspend,
     tail_rules,
     the_ring,
+    trigger_activate,  # 602.2: "Whenever you activate a boast ability" (text/triggers_activate)
+    trigger_batches,  # 603.2c: "one or more" trigger events of text/triggers_batch.py
     trigger_events,  # 603.2: trigger events of text/triggers_more.py
+    trigger_tail,  # 603.2: zones, amounts, exact counts (text/triggers_tail.py)
     turn_conditions,
     upkeep_costs,
     warp,

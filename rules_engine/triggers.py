@@ -124,7 +124,9 @@ def check(game: Game, event: Any) -> None:
                     if (trig.event == "dies" and name == "dies") or (
                             name == "left_battlefield" and (
                                 trig.event == "leaves_battlefield" or (
-                                    trig.event == "exiled_from_battlefield" and to_exile))):
+                                    trig.event == "exiled_from_battlefield" and to_exile) or (
+                                    trig.event == "batch_leaves" and MORE_KINDS[trig.event](
+                                        game, trig, event, obj, lki.controller)))):
                         _add(game, abl, obj, lki.controller, event)
                         break
     if name == "becomes_target":

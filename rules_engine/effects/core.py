@@ -241,6 +241,14 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         if ref.filter is not None:  # "each of those creatures you don't control" (608.2c)
             return [o for o in ctx.those if not isinstance(o, GameObject) or targeting.matches(
                 game, o, ref.filter, ctx.controller, _source_obj(ctx), zone_check=False)]
+        if not ctx.those and (ref.text or "").lower() == "them" and ctx.event is not None:
+            # "Whenever enchanted player / an opponent casts a spell, ~ deals 2 damage to
+            # them": the player the trigger is about (a singular "they")
+            trig = getattr(getattr(ctx.item, "ability", None), "trigger", None)
+            who = ctx.event.data.get("player")
+            if getattr(trig, "player", None) in ("enchanted", "opponent", "any") and \
+                    isinstance(who, Player):
+                return [who]
         return list(ctx.those)
     if kind in ("chosen", "chosen_one"):
         return _choose_among(ctx, ref)
@@ -336,6 +344,16 @@ def _triggering(ctx: Ctx) -> Any:
     ev = ctx.event
     if ev is None:
         return None
+    if ev.name == "attached" and getattr(getattr(getattr(ctx.item, "ability", None), "trigger",
+                                                 None), "event", None) == "becomes_attached":
+        return ev.data.get("to")  # "Whenever ~ becomes attached to a creature, tap that creature"
+    if ev.name == "damage_dealt":
+        trig = getattr(getattr(ctx.item, "ability", None), "trigger", None)
+        if getattr(trig, "event", None) == "deals_damage_to" and (
+                getattr(trig, "detail", None) or "").startswith("permanent"):
+            # "Whenever ~ deals damage to a Vampire, destroy that creature" (120.3): the
+            # permanent dealt damage is what the trigger is about
+            return ev.data.get("recipient")
     if ev.name == "blocks" and getattr(getattr(getattr(ctx.item, "ability", None), "trigger",
                                                None), "event", None) == "becomes_blocked":
         # 509.3c: what "becomes blocked" is the attacker; the event names its blocker first

@@ -34,7 +34,17 @@ def h_delayed(ctx: Ctx, eff: ab.DelayedTrigger) -> None:
         # 603.12: a reflexive triggered ability triggers now ("When you do, ...")
 
         event = None
-        if ctx.count:  # "that many": what the action it reflects on counted (603.12, 608.2c)
+        trig = eff.ability.trigger
+        if (trig.detail or "").startswith("this_way;"):
+            # "When you discard a nonland card this way": only if it did (effects/reflexive)
+            from rules_engine.effects.reflexive import reflected_cards
+
+            cards = reflected_cards(ctx, trig)
+            if not cards:
+                return
+            event = Event("reflexive", {"count": len(cards), "obj": cards[0]}, ctx.game.turn,
+                          ctx.game.step)
+        elif ctx.count:  # "that many": what the action it reflects on counted (603.12, 608.2c)
 
             event = Event("reflexive", {"count": ctx.count}, ctx.game.turn, ctx.game.step)
         ctx.game.pending_triggers.append(Pending(name, src, ctx.controller, eff.ability.effects,
@@ -372,12 +382,34 @@ def h_roll_die(ctx: Ctx, eff: Any) -> None:
 
 
 def h_with_x(ctx: Ctx, eff: Any) -> None:
-    """X defined by the effect's own words (107.3): computed first, then the effects run."""
+    """X defined by the effect's own words (107.3): computed as the first instruction that
+    uses it is carried out (608.2h: "mill two cards, then ~ gets +X/+X, where X is the number
+    of creature cards in your graveyard" counts after the mill), then kept for the rest."""
     before = ctx.x
+    body = tuple(eff.effects)
+    first = next((i for i, e in enumerate(body) if _uses_x(e)), 0)
+    if first:
+        run(ctx.game, ctx, body[:first])  # instructions before X matters
     ctx.x = amount(ctx, eff.x, 0)
     with targeting.XInForce(ctx.game, ctx.x):  # "with mana value X or less, where X is ..."
-        run(ctx.game, ctx, eff.effects)
+        run(ctx.game, ctx, body[first:])
     ctx.x = before  # the definition holds for its own sentence ("twice X" keeps X after it)
+
+
+def _uses_x(eff: Any, depth: int = 0) -> bool:
+    """Whether a record names X: an amount whose variable is X, or X in its words."""
+    if depth > 6:
+        return True
+    if isinstance(eff, str):
+        return re.search(r"\bX\b", eff) is not None
+    if isinstance(eff, tuple):
+        return any(_uses_x(e, depth + 1) for e in eff)
+    if isinstance(eff, ab.Amount):
+        return eff.variable == "X" or _uses_x(eff.text or "", depth + 1)
+    fields = getattr(eff, "__dataclass_fields__", None)
+    if not fields:
+        return False
+    return any(_uses_x(getattr(eff, f), depth + 1) for f in fields if f != "text")
 
 
 def h_once_each_turn(ctx: Ctx, eff: records.OnceEachTurn) -> None:

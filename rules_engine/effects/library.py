@@ -56,7 +56,8 @@ def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
                 ctx.game.move(card, "graveyard")
                 milled.append(card)
         if milled and any(c.owner is p for c in milled):
-            ctx.game.log("milled", player=p, count=sum(c.owner is p for c in milled))
+            ctx.game.log("milled", player=p, count=sum(c.owner is p for c in milled),
+                         cards=tuple(c for c in milled if c.owner is p))
     ctx.those = milled
     ctx.count = len(milled)
 

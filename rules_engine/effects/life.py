@@ -11,9 +11,16 @@ from rules_engine.combat import Shield, add_shield, deal_damage
 from rules_engine.conditions import note_life_lost
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.decisions import match_option
-from rules_engine.effects.core import _amount_for, _objects, _players, amount, resolve_ref
+from rules_engine.effects.core import (
+    _amount_for,
+    _objects,
+    _players,
+    _triggering,
+    amount,
+    resolve_ref,
+)
 from rules_engine.errors import IllegalActionError
-from rules_engine.objects import Player
+from rules_engine.objects import GameObject, Player
 
 
 def h_gain(ctx: Ctx, eff: ab.GainLife) -> None:
@@ -34,6 +41,13 @@ def h_lose(ctx: Ctx, eff: ab.LoseLife) -> None:
 
 def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
     srcs = resolve_ref(ctx, eff.source)
+    if srcs and eff.source is not None and eff.source.kind == "it" and ctx.it is None and \
+            ctx.event is not None and ctx.item is not None and \
+            srcs[0] in _own_targets(ctx, eff):
+        # "When ~ enters / becomes plotted, it deals 2 damage to any target": "it" is what the
+        # trigger is about (the source itself), never this sentence's own target
+        trig = _triggering(ctx)
+        srcs = [trig] if isinstance(trig, GameObject) else [_source_obj(ctx)]
     src = srcs[0] if srcs else _source_obj(ctx)
     n = amount(ctx, eff.amount)
     if eff.divided:
@@ -48,6 +62,16 @@ def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
                         if each and isinstance(r, Player) else n)
             hit.append(r)
     ctx.those = hit  # "a creature dealt damage this way"
+
+
+def _own_targets(ctx: Ctx, eff: ab.DealDamage) -> list[Any]:
+    """The targets the damage's recipients name ("to any target")."""
+    found: list[Any] = []
+    for ref in eff.recipients:
+        if ref.kind == "target":
+            found += ctx.target_map.get(ref.target, []) if ref.target in ctx.target_map \
+                else list(ctx.targets)
+    return found
 
 
 def _divided_damage(ctx: Ctx, eff: Any, src: Any, n: int) -> None:

@@ -35,9 +35,10 @@ def dredge_draw(game: Any, player: Any) -> bool:
     choice = options[0][0] if len(options) == 1 else game.decider.choose(
         player.name, "card to dredge (702.52a)", [o for o, _n in options])
     n = next(k for o, k in options if o is choice)
-    for card in list(player.library[:n]):  # 701.17a: mill N
+    cards = tuple(player.library[:n])
+    for card in cards:  # 701.17a: mill N
         game.move(card, "graveyard")
-    game.log("milled", player=player, count=n)
+    game.log("milled", player=player, count=n, cards=cards)
     game.move(choice, "hand")
     game.log("dredged", player=player, obj=choice, amount=n)
     return True

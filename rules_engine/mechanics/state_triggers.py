@@ -17,17 +17,25 @@ from rules_engine.objects import GameObject
 from rules_engine.triggers import Pending
 
 _KEY = "state_triggered"  # game.__dict__: {(object id, timestamp, ability index): ability}
-_HAS_STATE: dict[int, bool] = {}  # id(face) -> whether any triggered ability is a state trigger
+# id(face) -> (face, whether any triggered ability is a state trigger). The entry keeps its
+# face alive and is only read for that very face: keyed by the bare id, a face collected after
+# its game (a token's, a copy's) could leave its id to a new face with a state trigger, which
+# the cached False would then hide. Bounded: cleared when it grows past _HAS_STATE_MAX.
+_HAS_STATE: dict[int, tuple[Any, bool]] = {}
+_HAS_STATE_MAX = 8192
 
 
 def _state_abilities(obj: GameObject) -> list[tuple[int, Any]]:
-    face_key = id(obj.face)
-    if not obj.mods and _HAS_STATE.get(face_key) is False:
+    face = obj.face
+    hit = _HAS_STATE.get(id(face))
+    if not obj.mods and hit is not None and hit[0] is face and hit[1] is False:
         return []
     found = [(i, a) for i, a in enumerate(compiled.triggered_abilities(obj))
              if a.trigger.event == "state"]
     if not obj.mods:
-        _HAS_STATE[face_key] = bool(found)
+        if len(_HAS_STATE) >= _HAS_STATE_MAX:
+            _HAS_STATE.clear()
+        _HAS_STATE[id(face)] = (face, bool(found))
     return found
 
 

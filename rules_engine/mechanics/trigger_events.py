@@ -89,6 +89,13 @@ def _player_attacked(game: Game, trig: Any, event: Any, source: Any, controller:
 def _attacks_player_of(game: Game, trig: Any, event: Any, source: Any,
                        controller: Player) -> bool:
     defender = event.data.get("defender")
+    if trig.detail == "opponent_or_planeswalker":
+        # "attacks one of your opponents or a planeswalker an opponent controls" (508.1b)
+        if isinstance(defender, GameObject):
+            return defender.controller is not controller and defender.has_type("Planeswalker") \
+                and _about(game, trig, event.data["obj"], source, controller)
+        return isinstance(defender, Player) and defender is not controller and _about(
+            game, trig, event.data["obj"], source, controller)
     if not isinstance(defender, Player):
         return False
     if trig.detail == "opponent" and defender is controller:
@@ -124,6 +131,7 @@ _ACTION_EVENTS = {"scried": ("scried",), "surveilled": ("surveilled",),
                   "discovered": ("discovered",), "foraged": ("foraged",),
                   "manifested_dread": ("manifested_dread",), "gift_given": ("gift_given",),
                   "became_monarch": ("became_monarch",), "ring_tempted": ("ring_tempted",),
+                  "ring_bearer_chosen": ("ring_bearer_chosen",),  # 701.54a
                   "crime": _CRIME_EVENTS}
 
 
@@ -198,6 +206,8 @@ def _enters_enchanted_player(game: Game, trig: Any, event: Any, source: Any,
 
 
 def _play_land(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:
+    if trig.detail == "exile" and getattr(event.data["obj"], "came_from", None) != "exile":
+        return False  # "Whenever you play a land from exile" (305.1, 400.7)
     return _player_ok(game, trig.player, event.data.get("player"), controller) and (
         trig.filter is None or targeting.matches(game, event.data["obj"], trig.filter,
                                                  controller, source, zone_check=False))

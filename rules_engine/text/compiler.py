@@ -195,7 +195,7 @@ def compile_face_text(text: str, card_name: str, face_name: str, type_line: str,
 def _compile_plain(text: str, card_name: str, face_name: str, type_line: str,
                    index: int) -> CompiledFace:
     """One face's text without the cleave double reading (the grammar proper)."""
-    names = self_names(card_name, face_name)
+    names = self_names(card_name, face_name, type_line)
     rooms: tuple[Room, ...] = ()
     abilities: list[Ability] = []
     if is_dungeon(type_line):

@@ -101,6 +101,7 @@ from rules_engine.text.nouns import (
 )
 from rules_engine.text.nouns_more import extend as _extend_nouns
 from rules_engine.text.phrases import PHRASES
+from rules_engine.text.reflexive import attach_when_you_do, reflexive_this_way
 from rules_engine.text.replacements import timed_replacement
 from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
@@ -704,6 +705,8 @@ def _apply_sentence(s: str, ctx: Ctx, effects: list[Effect]) -> bool:
             effects[-1] = dataclasses.replace(delayed, ability=dataclasses.replace(
                 delayed.ability, effects=tuple(inner)))
             return True
+    if low.startswith("when ") and " this way, " in low and reflexive_this_way(t, ctx, effects):
+        return True  # 603.12: "When you discard a nonland card this way, ..." (text/reflexive)
     m = re.match(r"^(?:it's|they're) still an? (land|artifact|enchantment|planeswalker)s?$", t,
                  re.I)
     if m:
@@ -1277,9 +1280,16 @@ def parse_effects(text: str, ctx: Ctx) -> tuple[Effect, ...]:
         m = re.match(r"^(.*?)(choose [^\n]*\n•.*)$", t, re.I | re.S)
         if m:
             effects: list[Effect] = []
-            if m.group(1).strip():
-                effects.extend(parse_effects(m.group(1), ctx))
+            head = m.group(1).strip()
+            when = re.search(r"(?:^|(?<=\.)\s*)when you do,?$", head, re.I)
+            if when:  # "... When you do, choose one —" (603.12: the modes are its effect)
+                head = head[: when.start()].strip()
+            if head:
+                effects.extend(parse_effects(head, ctx))
             modal = _modal(m.group(2)[0].upper() + m.group(2)[1:], ctx)
+            if modal is not None and when:
+                return tuple(effects) if attach_when_you_do(effects, (modal,), t) else (
+                    UnsupportedEffect(text=t),)
             if modal is not None:
                 effects.append(modal)
                 return tuple(effects)

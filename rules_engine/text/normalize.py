@@ -37,13 +37,18 @@ def strip_reminder(text: str) -> str:
     return re.sub(r"[ \t]+", " ", text).strip()
 
 
-def self_names(card_name: str, face_name: str | None) -> tuple[str, ...]:
+def self_names(card_name: str, face_name: str | None,
+               type_line: str | None = None) -> tuple[str, ...]:
     """Every spelling by which a face's text may name the object, longest first.
 
     The full card name, the face name and, for comma names of legendary objects, the short form
-    before the comma, and the name before " the " ("Namor the Sub-Mariner": "Namor"); 201.5c:
-    a shortened name in a card's text means the card.
+    before the comma, and the name before " the " ("Namor the Sub-Mariner": "Namor"); for a
+    legendary ``type_line`` also the name before " of " ("Svyelun of Sea and Sky": "Svyelun",
+    "Durnan of the Yawning Portal": "Durnan"; only legendary ones, where a nonlegendary
+    "Angel of Mercy" would turn every "Angel" into itself); 201.5c: a shortened name in a
+    card's text means the card.
     """
+    legendary = "legendary" in (type_line or "").lower()
     names: set[str] = set()
     for name in (card_name, face_name):
         if not name:
@@ -62,6 +67,9 @@ def self_names(card_name: str, face_name: str | None) -> tuple[str, ...]:
                     # 201.5c: "Namor the Sub-Mariner" is "Namor" in its text ("Namor's power
                     # is equal to ...", "Crovax gains flying")
                     names.add(part.split(" the ", 1)[0])
+                elif legendary and " of " in part and part.split(" ", 1)[0][:1].isupper() \
+                        and part.split(" ", 1)[0] not in ("The", "A", "An"):
+                    names.add(part.split(" of ", 1)[0])
     return tuple(sorted(names, key=len, reverse=True))
 
 

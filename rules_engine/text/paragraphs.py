@@ -69,6 +69,7 @@ from rules_engine.text.replacements import damage_to_self, static_replacement
 from rules_engine.text.statics_phrases import activation_cost_change, static_more
 from rules_engine.text.triggers import parse_trigger
 from rules_engine.text.triggers_more import trigger_during
+from rules_engine.text.triggers_tail import dont_control
 from rules_engine.text.verbs_decks import trigger_amount_rest
 
 _ACTIVATION = [
@@ -286,6 +287,8 @@ def _trigger_while(text: str, ctx: Ctx) -> tuple[Trigger | None, Condition | Non
     cond = parse_condition(state, ctx)
     if cond is None and subj is not None:
         cond = parse_condition(f"{subj} is {state}", ctx)
+    if cond is None:  # "while you don't control another Dinosaur" (text/triggers_tail.py)
+        cond = dont_control(state, ctx, parse_condition)
     return (trig, cond) if cond is not None else (None, None)
 
 

@@ -517,3 +517,14 @@ def parse_trigger(text: str, ctx: Ctx) -> Trigger | None:
 from rules_engine.text.triggers_more import MORE_TRIGGERS, split_or  # noqa: E402
 
 TRIGGERS.extend(MORE_TRIGGERS)
+# "one or more X enter / leave the battlefield" (603.2c) before the per-object readings above
+from rules_engine.text.triggers_batch import BATCH_TRIGGERS  # noqa: E402
+
+TRIGGERS[:0] = BATCH_TRIGGERS
+from rules_engine.text.triggers_activate import ACTIVATE_TRIGGERS  # noqa: E402
+
+TRIGGERS.extend(ACTIVATE_TRIGGERS)  # "Whenever you activate a ninjutsu ability" (602.2)
+from rules_engine.text.triggers_tail import TAIL_TRIGGERS  # noqa: E402
+
+TRIGGERS[:0] = TAIL_TRIGGERS[:1]  # "~ enters from your graveyard" before plain "~ enters"
+TRIGGERS.extend(TAIL_TRIGGERS[1:])

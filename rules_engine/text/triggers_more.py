@@ -111,6 +111,8 @@ def _damage_to(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     elif to in ("one of your opponents", "an opponent", "one or more of your opponents",
                 "your opponents"):
         player = "opponent"
+    elif to == "a player":
+        player = "any"
     elif to in ("~", "enchanted creature", "equipped creature"):
         subject = Ref({"~": "self"}.get(to, to.split()[0]))
     else:
@@ -195,7 +197,8 @@ def _creature_attacks(m: re.Match[str], ctx: Ctx) -> Trigger | None:
     if subject is None and flt is None:
         return None
     detail = {"a player": "player", "one of your opponents": "opponent", "an opponent": "opponent",
-              "enchanted player": "enchanted"}[m.group("target").lower()]
+              "enchanted player": "enchanted", "one of your opponents or a planeswalker an "
+              "opponent controls": "opponent_or_planeswalker"}[m.group("target").lower()]
     return Trigger("attacks_player_of", subject=subject, filter=flt, detail=detail,
                    text=m.group(0))
 
@@ -284,7 +287,7 @@ MORE_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} becomes goaded", _object_event("object_action", detail="goaded")),
         (r"(?P<subj>an? .+?|~|one or more .+?) deals? (?P<how>combat |noncombat )?damage to "
          r"(?P<to>you|one of your opponents|an opponent|one or more of your opponents|~|"
-         r"enchanted creature|equipped creature)", lambda m, c: _damage_to(_Src(m), c)),
+         r"enchanted creature|equipped creature|a player)", lambda m, c: _damage_to(_Src(m), c)),
         (r"(?P<to>you're|your opponents are|an opponent is) dealt (?P<how>combat |noncombat )?"
          r"damage", _damage_to),
         (r"an? (?P<what>.+?) dealt damage by (?P<by>~|equipped creature) this turn dies",
@@ -298,12 +301,33 @@ MORE_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
          r"opponents|an opponent|you|enchanted player)", _attacked),
         # 508.3a: each creature declared as an attacker attacking such a player
         (rf"{_SUBJ} attacks (?P<target>a player|one of your opponents|an opponent|enchanted "
-         r"player)", _creature_attacks),
-        (r"(?P<target>enchanted player|enchanted opponent|you) (?:is|are) attacked", _attacked),
+         r"player|one of your opponents or a planeswalker an opponent controls)",
+         _creature_attacks),
+        (r"(?P<target>enchanted player|enchanted opponent|you|one of your opponents|an opponent) "
+         r"(?:is|are) attacked", _attacked),
+        # 508.3b: "Whenever one or more of your opponents are attacked" (once per player
+        # attacked: in a two-player game, once per attack on the opponent)
+        (r"one or more of (?P<target>your opponents) are attacked", lambda m, c: _attacked(
+            _Target(m, "one of your opponents"), c)),
+        # "Whenever you attack a player with one or more creatures with power 4 or greater"
+        (r"(?P<who>you) attack (?P<target>a player) with (?P<what>one or more .+)", _attacked),
         (r"(?P<who>you|an opponent|a player) casts? (?P<what>.+?) that targets (?P<only>only )?"
          r"~", _cast_targets),
     ]
 ]
+
+
+class _Target:
+    """A match whose "target" group reads as ``target``."""
+
+    def __init__(self, m: re.Match[str], target: str) -> None:
+        self._m, self._target = m, target
+
+    def groupdict(self) -> dict[str, str | None]:
+        return {**self._m.groupdict(), "target": self._target}
+
+    def group(self, name: str | int = 0) -> str | None:
+        return self._target if name == "target" else self._m.group(name)
 
 
 class _Src:
