@@ -345,6 +345,9 @@ class PutTopOrBottom(Effect):
     subject: Ref = field(default_factory=lambda: Ref("it"))
     chooser: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+    # the places offered: "top", "bottom", or "<ordinal> from the top" ("second from the top
+    # or on the bottom", 401.4 counted from the top)
+    choices: tuple[str, ...] = ("top", "bottom")
 
 
 @dataclass(frozen=True, slots=True)

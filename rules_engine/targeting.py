@@ -260,12 +260,15 @@ def _amount_compare_understood(q: str) -> bool:
     return hooks.amount_understood(m.group("amt"))
 
 
+# "target player shuffles up to four target cards from their graveyard ...": cards owned by
+# the player targeted before them (601.2c: targets are chosen in order; `_choose_targets`)
+THAT_PLAYERS_GRAVEYARD = "in that player's graveyard"
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
 _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
                                 "activated", "opponent", "tapped", "untapped", "attacking",
                                 "unblocked",
                                 "token", "nontoken", "non-token", "basic", "nonlegendary",
-                                "outlaw", "non-outlaw", "nonoutlaw"})
+                                "outlaw", "non-outlaw", "nonoutlaw", THAT_PLAYERS_GRAVEYARD})
 _OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})  # 700.12
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
 _EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
@@ -787,6 +790,9 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
             x = max(0, int(getattr(item, "x", 0) or 0))
             count = min(x, target.max_count)
             minimum = 0 if "up to" in (target.text or "").lower() else count
+        if target.filter is not None and THAT_PLAYERS_GRAVEYARD in target.filter.qualifiers:
+            players = [p for p in chosen if isinstance(p, Player)]
+            opts = [o for o in opts if players and getattr(o, "owner", None) is players[-1]]
         picked_here = 0
         for _ in range(count):
             if not opts:

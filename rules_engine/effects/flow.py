@@ -272,6 +272,7 @@ def h_choose_target(ctx: Ctx, eff: Any) -> None:
     found = resolve_ref(ctx, eff.subject)
     if found:
         ctx.it = found[-1]
+        ctx.those = list(found)  # "Choose up to three target cards ... shuffle them" (608.2c)
 
 
 def h_roll_die(ctx: Ctx, eff: Any) -> None:

@@ -1104,7 +1104,8 @@ def parse_effects(text: str, ctx: Ctx) -> tuple[Effect, ...]:
         rolled = _roll_table(t, ctx)
         if rolled is not None:
             return rolled
-    if "\n" in t or re.match(r"^choose (one|two|up to|one or|any number)", t, re.I):
+    if "\n" in t or re.match(r"^choose (?:one|two|three|up to \w+|one or \w+|any number)\s*"
+                              r"(?:—|\.|$)", t, re.I):  # (not "Choose up to three target ...")
         m = re.match(r"^(.*?)(choose [^\n]*\n•.*)$", t, re.I | re.S)
         if m:
             effects: list[Effect] = []

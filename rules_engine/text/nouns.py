@@ -139,11 +139,15 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # "target token you control that entered this turn" (400.7: as the object it is now;
     # checked by the QUALIFIERS of rules_engine.effects.zones_more)
     (re.compile(r"\s+that entered this turn$", re.I), {"qualifier": "that entered this turn"}),
-    (re.compile(r"\s+from graveyards$", re.I), {"zone": "graveyard"}),
+    (re.compile(r"\s+(?:from|in) graveyards$", re.I), {"zone": "graveyard"}),
     # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
     (re.compile(r"\s+from a single graveyard$", re.I),
      {"zone": "graveyard", "qualifier": "single_graveyard"}),
     (re.compile(r"\s+(?:from|in) your graveyard$", re.I), {"zone": "graveyard", "owner": "you"}),
+    # "Target player shuffles up to four target cards from their graveyard into their library"
+    # (the cards of the player targeted before them, checked by targeting._choose_targets)
+    (re.compile(r"\s+(?:from|in) (?:their|that player's|his or her) graveyard$", re.I),
+     {"zone": "graveyard", "qualifier": "in that player's graveyard"}),
     (re.compile(r"\s+(?:from|in) your hand$", re.I), {"zone": "hand", "owner": "you"}),
     (re.compile(r"\s+(?:from|in) your library$", re.I), {"zone": "library", "owner": "you"}),
     (re.compile(r"\s+(?:from|in) exile$", re.I), {"zone": "exile"}),
@@ -513,6 +517,12 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         ref = Ref("target", target=tgt, text=p)
         ctx.last_object = ref
         return ref
+    m = re.match(r"^the (controller|owner)s? of (.+)$", p, re.I)
+    if m:  # "the owner of target nonland permanent" (108.3): that object's owner
+        inner = parse_ref(m.group(2), ctx)
+        if inner is not None and not _names_players(inner):
+            kind = "controller_of" if m.group(1).lower() == "controller" else "owner_of"
+            return Ref(kind, of=inner, text=p)
     m = re.match(r"^(.+?)'s (controller|owner)$", p, re.I)
     if m and m.group(1).lower() not in ("that creature", "that spell", "that card",
                                         "that permanent"):
@@ -547,6 +557,14 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
                 flt = _with_other(flt)
             return Ref("chosen", filter=flt, text=p)
     return None
+
+
+def _names_players(ref: Ref) -> bool:
+    """Whether a parsed noun phrase is a player ("target player"), not an object."""
+    if ref.kind in ("you", "that_player", "opponent_each", "player_each", "defending_player"):
+        return True
+    return ref.kind == "target" and ref.target is not None and \
+        ref.target.kind in ("player", "opponent")
 
 
 def _with_other(flt: ObjectFilter) -> ObjectFilter:

@@ -915,6 +915,8 @@ def _choose_card(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 def _shuffle_obj(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    if s.kind == "target":
+        return None  # a target player shuffles: text.verbs_zones keeps that target too
     ref = _ref(m.group("obj"), ctx)
     if ref is None:
         return None

@@ -204,6 +204,8 @@ def _top_or_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if not is_player(s):
         return None
     obj = parse_ref(m.group("obj"), ctx)
+    if obj is not None and obj.kind == "it" and s.kind == "owner_of" and s.of is not None:
+        obj = s.of  # "the owner of target nonland permanent puts it ...": that permanent
     if obj is None or is_player(obj):
         return None
     return PutTopOrBottom(subject=obj, chooser=s, text=m.group(0))

@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 from rules_engine.abilities import (
     Amount,
+    ChooseTarget,
     Effect,
     LookAtTop,
     MoveToZone,
@@ -37,12 +38,14 @@ from rules_engine.abilities import (
 from rules_engine.records import (
     MoveAllAmong,
     MoveAtRandom,
+    PutTopOrBottom,
     RemoveCountersChosen,
     SearchFor,
     SearchZonesForName,
     WithSameName,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
+from rules_engine.text.verbs_players import is_player
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -275,10 +278,37 @@ def _shuffle_into(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"Shuffle any number of target creature cards from your graveyard into your library",
     "Shuffle all nonland cards from your graveyard into your library" (701.24a: each card goes
     into its owner's library, which is then shuffled)."""
-    obj = parse_ref(m.group("obj"), ctx)
+    obj = owned_it(s, parse_ref(m.group("obj"), ctx))
     if obj is None or obj.kind in ("you", "rest"):
         return None
-    return MoveToZone(subject=obj, to_zone="library_shuffled", text=m.group(0))
+    move = MoveToZone(subject=obj, to_zone="library_shuffled", text=m.group(0))
+    if s.kind == "target" and is_player(s):
+        # "Target player shuffles up to four target cards from their graveyard ...": the
+        # player is a target too (115.1), chosen before the cards (601.2c)
+        return ChooseTarget(subject=s, text=s.text), move
+    return move
+
+
+def owned_it(subject: Ref, obj: Ref | None) -> Ref | None:
+    """"Enchanted creature's owner shuffles it into their library": "it" is the object whose
+    owner the subject is (108.3), not the source."""
+    if obj is not None and obj.kind == "it" and subject.kind in ("owner_of", "controller_of") \
+            and subject.of is not None:
+        return subject.of
+    return obj
+
+
+def _nth_or_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"The owner of target nonland permanent puts it into their library second from the top
+    or on the bottom" (401.4): the subject (its owner) chooses the place."""
+    if not is_player(s):
+        return None
+    obj = owned_it(s, parse_ref(m.group("obj"), ctx))
+    if obj is None or is_player(obj):
+        return None
+    return PutTopOrBottom(subject=obj, chooser=s,
+                          choices=(f"{m.group('nth').lower()} from the top", "bottom"),
+                          text=m.group(0))
 
 
 def _those_kind(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -351,8 +381,11 @@ VP_SPECS: list[tuple[str, _Builder]] = [
     (r"put (?!.*\byour (?:graveyard|library)\b).+? (?:into (?:their|that player's) graveyard|"
      r"on (?:top|the bottom) of (?:their|that player's|that) library(?: in (?:any|a random) "
      r"order)?)", _their_zone),
-    (r"shuffle (?P<obj>.+?) into (?:your|their|its owner's|their owners') librar(?:y|ies)",
-     _shuffle_into),
+    (r"shuffles? (?P<obj>.+?) into (?:your|their|his or her|its owner's|their owners') "
+     r"librar(?:y|ies)", _shuffle_into),
+    (r"puts? (?P<obj>it|that card|that creature|that permanent|~) into (?:their|his or her|its "
+     r"owner's) library (?P<nth>second|third|fourth|fifth) from the top or on the bottom",
+     _nth_or_bottom),
     (rf"(?P<verb>put) those (?P<what>[^,]+?) {_DEST}", _those_kind),
     (r"(?P<verb>look at|reveal) the top (?:card|(?P<n>" + NUM_WORD + r"|that many) cards) of "
      + _WHOSE + " library", _look_other),
