@@ -43,8 +43,10 @@ def _permission(game: Game, player: Player, obj: GameObject) -> tuple[str, tuple
         return obj.face.mana_cost, (_DISCARD_CARD,), True  # 702.133a: exiled as it leaves
     if compiled.keyword_ability(obj, "retrace") is not None:
         return obj.face.mana_cost, (_DISCARD_LAND,), False  # 702.81a
-    if compiled.keyword_ability(obj, "cast from graveyard") is not None:
+    kw = compiled.keyword_ability(obj, "cast from graveyard")
+    if kw is not None and not kw.parameter:
         return obj.face.mana_cost, (), False  # 601.3: "You may cast ~ from your graveyard"
+    # ("... using its blitz ability": only for that cost, mechanics/alt_costs.py)
     return None
 
 

@@ -27,13 +27,16 @@ _ALT_RE = re.compile(r"(?:if (?P<cond>.+?), )?you may (?P<cost>.+?) rather than 
                      r"(?:~'s|this spell's) mana cost\.?", re.I)
 
 
-_FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard\.?", re.I)
+_FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard(?: using its "
+                                r"(?P<kw>blitz|dash|evoke) ability)?\.?", re.I)
 
 
 def parse_alternative_cost(text: str) -> KeywordAbility | None:
     """The alternative cost (or the graveyard permission) a whole paragraph states, or None."""
-    if _FROM_GRAVEYARD_RE.fullmatch(text.strip()):
-        return KeywordAbility(name="cast from graveyard", text=text.strip())
+    gm = _FROM_GRAVEYARD_RE.fullmatch(text.strip())
+    if gm:  # "... using its blitz ability": only for that keyword's cost (parameter)
+        return KeywordAbility(name="cast from graveyard", parameter=gm.group("kw"),
+                              text=text.strip())
     m = _ALT_RE.fullmatch(text.strip())
     if not m:
         return None

@@ -369,7 +369,24 @@ def _same_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                         text=m.group(0))
 
 
+_THIRD_PERSON = {"puts": "put", "reveals": "reveal", "shuffles": "shuffle", "exiles": "exile",
+                 "returns": "return", "searches": "search"}
+
+
+def _third_person_search(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target player searches their library for a basic land card, puts it onto the
+    battlefield tapped, then shuffles" (701.23): the steps in the third person are the same
+    verb phrases as "search your library ..., put it ..., then shuffle", for that player."""
+    if not is_player(s) or s.kind == "you":
+        return None
+    respelled = re.sub(r"\b(puts|reveals|shuffles|exiles|returns|searches)\b",
+                       lambda w: _THIRD_PERSON[w.group(1).lower()], m.group(0), flags=re.I)
+    respelled = re.sub(r"\bhis or her\b", "their", respelled, flags=re.I)
+    return _grammar().parse_vp(s, respelled, ctx)
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"searches (?:their|his or her) library for .+", _third_person_search),
     (r"(?P<verb>destroy|exile) (?P<t>target .+?) and all (?:other )?(?P<what>.+?) with the same "
      r"name as that (?:artifact|enchantment|land|permanent|creature)", _same_name),
     (rf"put (?P<a>{NUM_WORD} \S+ counters?) and (?P<b>{NUM_WORD} \S+ counters?) on (?P<on>.+)",
