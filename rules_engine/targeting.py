@@ -263,12 +263,16 @@ def _amount_compare_understood(q: str) -> bool:
 # "target player shuffles up to four target cards from their graveyard ...": cards owned by
 # the player targeted before them (601.2c: targets are chosen in order; `_choose_targets`)
 THAT_PLAYERS_GRAVEYARD = "in that player's graveyard"
+# "two target creature cards that share a creature type": each one chosen shares a creature
+# type with those chosen before it (205.3m; `_choose_targets`)
+SHARE_CREATURE_TYPE = "share a creature type"
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
 _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
                                 "activated", "opponent", "tapped", "untapped", "attacking",
                                 "unblocked",
                                 "token", "nontoken", "non-token", "basic", "nonlegendary",
-                                "outlaw", "non-outlaw", "nonoutlaw", THAT_PLAYERS_GRAVEYARD})
+                                "outlaw", "non-outlaw", "nonoutlaw", THAT_PLAYERS_GRAVEYARD,
+                                SHARE_CREATURE_TYPE})
 _OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})  # 700.12
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
 _EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
@@ -819,6 +823,8 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
             tmap.setdefault(target, []).append(pick)
             opts.remove(pick)
             picked_here += 1
+            if target.filter is not None and SHARE_CREATURE_TYPE in target.filter.qualifiers:
+                opts = [o for o in opts if _creature_types(o) & _creature_types(pick)]
             if target.filter is not None and "single_graveyard" in target.filter.qualifiers:
                 # "target cards from a single graveyard" (601.2c): the rest from the same one
                 opts = [o for o in opts if getattr(o, "owner", None) is pick.owner]
@@ -829,6 +835,14 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
     item.choices_made["target_stamps"] = [(o, o.timestamp) for o in chosen
                                           if isinstance(o, GameObject)]
     return True
+
+
+def _creature_types(obj: Any) -> set[str]:
+    """An object's creature types (205.3m: the subtypes of a creature or kindred card)."""
+    face = getattr(obj, "face", None)
+    if face is None or not ({"Creature", "Kindred", "Tribal"} & set(face.types)):
+        return set()
+    return set(obj.subtypes)
 
 
 def still_legal(game: Game, item: Any, obj: Any) -> bool:

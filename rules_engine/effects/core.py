@@ -224,10 +224,13 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
         owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
             flt.owner or "", game.living)
         pool = [o for p in owners for o in getattr(p, flt.zone)]
+    up_to = False
     if flt is not None:
         for q in flt.qualifiers:
             if q.startswith("count:"):
                 value = q.split(":", 1)[1]
+                up_to = value.startswith("up to ")
+                value = value.removeprefix("up to ")
                 count = int(value) if value.isdigit() else len(pool)
         pool = [o for o in pool if targeting.matches(game, o, _without_zone(flt), ctx.controller,
                                                      None, zone_check=False)]
@@ -236,11 +239,32 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
             if pool:
                 ctx.it = pool[-1]
             return pool
-    chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'a card'}",
-                                      pool, count)
+    if up_to:  # "up to two ...": the player may stop choosing (608.2d)
+        chosen = _choose_up_to(ctx, ref, pool, count)
+    else:
+        chosen = game.decider.choose_many(ctx.controller.name,
+                                          f"choose {ref.text or 'a card'}", pool, count)
     ctx.chosen = list(chosen)
     if chosen:
         ctx.it = chosen[-1]
+    return chosen
+
+
+def _choose_up_to(ctx: Ctx, ref: Any, pool: list[Any], count: int) -> list[Any]:
+    """"up to N": one optional pick at a time (none, or a scripted list of them)."""
+    game = ctx.game
+    prompt = f"choose {ref.text or 'a card'}"
+    queue = getattr(game.decider, "queues", {}).get(ctx.controller.name)
+    if queue and isinstance(queue[0], list):
+        return game.decider.choose_many(ctx.controller.name, prompt, pool, count)[:count]
+    chosen: list[Any] = []
+    left = list(pool)
+    while left and len(chosen) < count:
+        pick = game.decider.choose(ctx.controller.name, prompt, left, optional=True)
+        if pick is None:
+            break
+        left.remove(pick)
+        chosen.append(pick)
     return chosen
 
 
@@ -253,13 +277,18 @@ def _choose_permanents(ctx: Ctx, ref: Any) -> list[Any]:
     game = ctx.game
     flt = ref.filter
     count = 1
+    up_to = False
     for q in flt.qualifiers:
         if q.startswith("count:"):
             value = q.split(":", 1)[1]
+            up_to = value.startswith("up to ")
+            value = value.removeprefix("up to ")
             count = int(value) if value.isdigit() else 10 ** 6
     pool = [o for o in game.permanents()
             if targeting.matches(game, o, flt, ctx.controller, _source_obj(ctx))]
-    if len(pool) <= count:
+    if up_to:
+        chosen = _choose_up_to(ctx, ref, pool, count)
+    elif len(pool) <= count:
         chosen = pool
     else:
         chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'one'}",

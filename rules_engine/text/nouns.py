@@ -143,6 +143,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
     (re.compile(r"\s+from a single graveyard$", re.I),
      {"zone": "graveyard", "qualifier": "single_graveyard"}),
+    # "two target creature cards that share a creature type" (a rule of the whole choice of
+    # targets, 601.2c; checked by targeting._choose_targets)
+    (re.compile(r"\s+that share a creature type$", re.I), {"qualifier": "share a creature type"}),
     (re.compile(r"\s+(?:from|in) your graveyard$", re.I), {"zone": "graveyard", "owner": "you"}),
     # "Target player shuffles up to four target cards from their graveyard into their library"
     # (the cards of the player targeted before them, checked by targeting._choose_targets)
@@ -219,6 +222,17 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     """
     text = phrase.strip()
     original = text
+    neg = re.fullmatch(r"(?P<head>[\w' -]+?) that (?:isn't|aren't) (?:an? )?(?P<kind>[A-Z][\w'-]*"
+                       r"|artifacts?|creatures?|enchantments?|lands?|legendary)"
+                       r"(?P<rest>(?: (?:from|in|you) .+)?)", text)
+    if neg and not neg.group("kind").endswith("s'"):
+        # "enchantment card that isn't a God" is a "non-God enchantment card" (205.4: "non-")
+        kind = neg.group("kind")
+        if kind[0].islower() and kind.endswith("s"):
+            kind = kind[:-1]
+        inner = parse_filter(f"non-{kind} {neg.group('head')}{neg.group('rest')}")
+        if inner is not None:
+            return dataclasses.replace(inner, text=original)
     alt = re.fullmatch(r"(?P<a>.+?\bcards?) (?:and/or|or) (?:an? )?(?P<b>.+?\bcards?"
                        r"(?: with .+)?)", text)
     if alt and " card" in alt.group("a"):
@@ -541,6 +555,14 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     flt = parse_filter(p)
     if flt is not None and _is_plural_group(p):
         return Ref("each", filter=flt, text=p)
+    m = re.match(rf"^up to ({NUM_WORD}) (?!target\b)(.+)$", p, re.I)
+    if m:  # "return up to two creature cards from your graveyard": a choice of 0 to N (608.2d)
+        flt = parse_filter(m.group(2))
+        n = number(m.group(1))
+        if flt is not None and n is not None:
+            return Ref("chosen", filter=dataclasses.replace(
+                flt, qualifiers=flt.qualifiers + (f"count:up to {n}",)), text=p)
+        return None
     m = re.match(rf"^({NUM_WORD}|any number of) (.+)$", p, re.I)
     if m and m.group(1).lower() not in ("a", "an", "one", "x"):
         flt = parse_filter(m.group(2))

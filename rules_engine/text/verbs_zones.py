@@ -385,7 +385,22 @@ def _third_person_search(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return _grammar().parse_vp(s, respelled, ctx)
 
 
+def _two_groups(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"return up to one creature card and up to one land card from your graveyard to your
+    hand": two choices from the same zone to the same place, one after the other (608.2c)."""
+    tail = f"from {m.group('zone')} {m.group('to')}"
+    first = _grammar().parse_vp(s, f"{m.group('verb')} {m.group('a')} {tail}", ctx)
+    second = _grammar().parse_vp(s, f"{m.group('verb')} {m.group('b')} {tail}", ctx) \
+        if first is not None else None
+    if first is None or second is None:
+        return None
+    return first + second
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"(?P<verb>return|put) (?P<a>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) and "
+     rf"(?P<b>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) from (?P<zone>your graveyard) "
+     r"(?P<to>(?:in)?to .+)", _two_groups),
     (r"searches (?:their|his or her) library for .+", _third_person_search),
     (r"(?P<verb>destroy|exile) (?P<t>target .+?) and all (?:other )?(?P<what>.+?) with the same "
      r"name as that (?:artifact|enchantment|land|permanent|creature)", _same_name),
