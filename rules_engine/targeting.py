@@ -795,8 +795,8 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
             count = min(x, target.max_count)
             minimum = 0 if "up to" in (target.text or "").lower() else count
         if target.filter is not None and THAT_PLAYERS_GRAVEYARD in target.filter.qualifiers:
-            players = [p for p in chosen if isinstance(p, Player)]
-            opts = [o for o in opts if players and getattr(o, "owner", None) is players[-1]]
+            whose = _that_player(game, item, chosen, player)
+            opts = [o for o in opts if getattr(o, "owner", None) in whose]
         picked_here = 0
         for _ in range(count):
             if not opts:
@@ -835,6 +835,20 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
     item.choices_made["target_stamps"] = [(o, o.timestamp) for o in chosen
                                           if isinstance(o, GameObject)]
     return True
+
+
+def _that_player(game: Game, item: Any, chosen: list[Any], player: Player) -> list[Any]:
+    """Whose graveyard "from their / that player's graveyard" is: the player targeted before
+    (601.2c), else the player the trigger event is about ("deals combat damage to a player,
+    ... from that player's graveyard", 603.2), else the opponents."""
+    players = [p for p in chosen if isinstance(p, Player)]
+    if players:
+        return players[-1:]
+    data = getattr(getattr(item, "event", None), "data", None) or {}
+    for key in ("player", "recipient"):
+        if isinstance(data.get(key), Player):
+            return [data[key]]
+    return [p for p in game.players if p is not player]
 
 
 def _creature_types(obj: Any) -> set[str]:

@@ -218,11 +218,12 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
-    if flt is not None and flt.zone in ("graveyard", "exile"):
+    if flt is not None and flt.zone in ("graveyard", "exile", "hand"):
         # "exile a card from an opponent's graveyard": not "from among them", so the card is
-        # chosen from that zone of the players the filter names (608.2d)
+        # chosen from that zone of the players the filter names (608.2d); "put up to two
+        # creature cards from your hand onto the battlefield": a hand is its owner's own
         owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
-            flt.owner or "", game.living)
+            flt.owner or "", [ctx.controller] if flt.zone == "hand" else game.living)
         pool = [o for p in owners for o in getattr(p, flt.zone)]
     up_to = False
     if flt is not None:

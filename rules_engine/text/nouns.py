@@ -143,9 +143,6 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
     (re.compile(r"\s+from a single graveyard$", re.I),
      {"zone": "graveyard", "qualifier": "single_graveyard"}),
-    # "two target creature cards that share a creature type" (a rule of the whole choice of
-    # targets, 601.2c; checked by targeting._choose_targets)
-    (re.compile(r"\s+that share a creature type$", re.I), {"qualifier": "share a creature type"}),
     (re.compile(r"\s+(?:from|in) your graveyard$", re.I), {"zone": "graveyard", "owner": "you"}),
     # "Target player shuffles up to four target cards from their graveyard into their library"
     # (the cards of the player targeted before them, checked by targeting._choose_targets)
@@ -516,12 +513,18 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
                 return None
             lo, hi = (0 if up_to else n), n
         head = rest.split()[-1] if rest.split() else ""
+        share = re.search(r" that share a creature type(?= from | in |$)", rest, re.I)
+        if share:  # a rule of the whole choice of targets (601.2c, targeting._choose_targets)
+            rest = rest[:share.start()] + rest[share.end():]
+            head = rest.split()[-1] if rest.split() else ""
         if rest.lower() in ("player", "opponent", "players", "opponents"):
             flt = ObjectFilter(text=rest)
         else:
             flt = parse_filter(rest)
             if flt is None:
                 return None
+        if share:
+            flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + ("share a creature type",))
         if other:
             flt = _with_other(flt)
         tgt = ctx.new_target(_target_kind(flt, head), flt, lo, hi, p)
