@@ -272,7 +272,7 @@ _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability
                                 "unblocked",
                                 "token", "nontoken", "non-token", "basic", "nonlegendary",
                                 "outlaw", "non-outlaw", "nonoutlaw", THAT_PLAYERS_GRAVEYARD,
-                                SHARE_CREATURE_TYPE})
+                                SHARE_CREATURE_TYPE, "one for each description"})
 _OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})  # 700.12
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
 _EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")

@@ -230,8 +230,8 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
         for q in flt.qualifiers:
             if q.startswith("count:"):
                 value = q.split(":", 1)[1]
-                up_to = value.startswith("up to ")
-                value = value.removeprefix("up to ")
+                up_to = value.startswith(("up to ", "up_to_"))
+                value = value.removeprefix("up to ").removeprefix("up_to_")
                 count = int(value) if value.isdigit() else len(pool)
         pool = [o for o in pool if targeting.matches(game, o, _without_zone(flt), ctx.controller,
                                                      None, zone_check=False)]
@@ -256,17 +256,33 @@ def _choose_up_to(ctx: Ctx, ref: Any, pool: list[Any], count: int) -> list[Any]:
     game = ctx.game
     prompt = f"choose {ref.text or 'a card'}"
     queue = getattr(game.decider, "queues", {}).get(ctx.controller.name)
-    if queue and isinstance(queue[0], list):
+    if queue and isinstance(queue[0], list):  # all the picks as one scripted list
         return game.decider.choose_many(ctx.controller.name, prompt, pool, count)[:count]
     chosen: list[Any] = []
     left = list(pool)
+    flt = ref.filter
+    unused = list(flt.any_of) if flt is not None and _ONE_EACH in flt.qualifiers else None
     while left and len(chosen) < count:
+        if unused is not None:  # "a creature card and/or a land card": one of each
+            left = [o for o in left if any(_fits(ctx, o, d) for d in unused)]
+            if not left:
+                break
         pick = game.decider.choose(ctx.controller.name, prompt, left, optional=True)
         if pick is None:
             break
         left.remove(pick)
         chosen.append(pick)
+        if unused is not None:
+            unused.remove(next(d for d in unused if _fits(ctx, pick, d)))
     return chosen
+
+
+_ONE_EACH = "one for each description"  # (text.nouns.ONE_EACH)
+
+
+def _fits(ctx: Ctx, obj: Any, flt: Any) -> bool:
+    return targeting.matches(ctx.game, obj, _without_zone(flt), ctx.controller, None,
+                             zone_check=False)
 
 
 def _choose_permanents(ctx: Ctx, ref: Any) -> list[Any]:

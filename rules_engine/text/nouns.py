@@ -230,6 +230,13 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
         inner = parse_filter(f"non-{kind} {neg.group('head')}{neg.group('rest')}")
         if inner is not None:
             return dataclasses.replace(inner, text=original)
+    parts = re.split(r",? (?:and/or|or) an? |, an? ", text)
+    if len(parts) > 2 and all(re.search(r"\bcard$", x) for x in parts):
+        # "a Cleric card, a Rogue card, a Warrior card, and/or a Wizard card": any of them
+        each = [parse_filter(x) for x in parts]
+        if all(e is not None for e in each):
+            return ObjectFilter(any_of=tuple(e for e in each if e is not None),
+                                qualifiers=("card",), text=original)
     alt = re.fullmatch(r"(?P<a>.+?\bcards?) (?:and/or|or) (?:an? )?(?P<b>.+?\bcards?"
                        r"(?: with .+)?)", text)
     if alt and " card" in alt.group("a"):
@@ -590,6 +597,11 @@ def _names_players(ref: Ref) -> bool:
         return True
     return ref.kind == "target" and ref.target is not None and \
         ref.target.kind in ("player", "opponent")
+
+
+# "a creature card and/or a land card": at most one chosen card for each description (the
+# chooser's picks are matched to unused descriptions, effects.core._choose_up_to)
+ONE_EACH = "one for each description"
 
 
 def _with_other(flt: ObjectFilter) -> ObjectFilter:

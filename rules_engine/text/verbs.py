@@ -87,6 +87,7 @@ from rules_engine.text.costs import parse_cost
 from rules_engine.text.keywords import parse_keyword, parse_keyword_list
 from rules_engine.text.nouns import (
     NUM_WORD,
+    ONE_EACH,
     Ctx,
     amount,
     number,
@@ -561,6 +562,10 @@ def _choose_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
         count = ("any" if n is None else str(n)) if not cm.group(1) else f"up_to_{n}"
         what = what[cm.end():]
     flt = parse_filter(what)
+    if flt is not None and flt.any_of and count == "1" and "and/or" in what:
+        # "a creature card and/or a land card": up to one card for each description
+        count = f"up_to_{len(flt.any_of)}"
+        flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + (ONE_EACH,))
     if flt is None:
         return None
     if count != "1":
@@ -1217,7 +1222,8 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"puts? (?P<obj>.+?) (?:back )?(?P<pos>on top|on the bottom) of "
      r"(?:your|its owner's|their) library"
      r"(?: (?P<order>in any order|in a random order))?", _put_library),
-    (r"(?:you may )?reveal (?P<what>.+?) from among them and put (?:it|that card) "
+    (r"(?:you may )?reveal (?P<what>.+?) from among them and put (?:it|that card|them|those "
+     r"cards|the revealed cards) "
      r"(?P<dest>into your hand|onto the battlefield|into your graveyard)(?: (?P<mods>.+))?",
      _choose_among),
     (r"put (?P<what>.+?) from among them (?P<dest>into your hand|onto the battlefield|"
