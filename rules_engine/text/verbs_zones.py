@@ -29,6 +29,7 @@ from rules_engine.abilities import (
     ChooseTarget,
     Effect,
     LookAtTop,
+    Mill,
     MoveToZone,
     ObjectFilter,
     Ref,
@@ -397,7 +398,28 @@ def _two_groups(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return first + second
 
 
+def _mill_half(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target player mills half their library, rounded down" (701.17a with 107.1a: half the
+    number of cards in it as the instruction is followed)."""
+    if not is_player(s):
+        return None
+    whose = "your" if s.kind == "you" else "their"
+    return Mill(player=s, amount=Amount(text=f"half the number of cards in {whose} library, "
+                                             f"rounded {m.group('way').lower()}"),
+                text=m.group(0))
+
+
+def _put_milled(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"then puts each Goblin card milled this way into their hand": the player's own phrase
+    in the third person (608.2c)."""
+    if not is_player(s) or s.kind == "you":
+        return None
+    return _grammar().parse_vp(s, "put " + m.group("rest"), ctx)
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"mills? half (?:their|his or her|your) library, rounded (?P<way>up|down)", _mill_half),
+    (r"puts (?P<rest>(?:all|each|the) .+? (?:revealed|milled) this way .+)", _put_milled),
     (rf"(?P<verb>return|put) (?P<a>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) and "
      rf"(?P<b>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) from (?P<zone>your graveyard) "
      r"(?P<to>(?:in)?to .+)", _two_groups),
