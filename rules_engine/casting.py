@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, permanents, statics, targeting, turn
+from rules_engine import compiled, conditions, permanents, statics, statics_more, targeting, turn
 from rules_engine.cost_modifiers import activation_cost, modified_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import COMBAT_STEPS, Game
@@ -1105,8 +1105,9 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
         allowed = [o for who, objs, _u, _f in game.play_permissions if who is player
                    for o in objs if o.zone == "exile" and (o.name.lower() == name.lower() or (
                        o.label and str(o.label).lower() == name.lower()))]
-        if not allowed and statics.player_restrictions(game, "play_lands_from_graveyard",
-                                                       player):
+        if not allowed and (statics.player_restrictions(
+                game, "play_lands_from_graveyard", player) or statics_more.timed_permissions(
+                game, "play_lands_from_graveyard", player)):
             # "You may play lands from your graveyard" (a static permission)
             allowed = [o for o in player.graveyard if o.is_land and (
                 o.name.lower() == name.lower() or (o.label and str(o.label).lower() ==

@@ -27,12 +27,14 @@ from collections.abc import Callable
 from rules_engine.abilities import (
     Amount,
     ChooseTarget,
+    Duration,
     Effect,
     LookAtTop,
     Mill,
     MoveToZone,
     ObjectFilter,
     Ref,
+    Restriction,
     Shuffle,
     WithX,
 )
@@ -417,7 +419,43 @@ def _put_milled(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return _grammar().parse_vp(s, "put " + m.group("rest"), ctx)
 
 
+_ONCE = {"once during each of your turns": "once each turn, during your turn",
+         "once each turn": "once each turn", "during each of your turns": "during your turn",
+         "during your turn": "during your turn"}
+
+
+def _graveyard_casts(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You may play lands and cast Insect spells from your graveyard", "Once during each of
+    your turns, you may cast a Dragon creature spell from your graveyard" (601.3, 305.1):
+    permissions (``Restriction`` kinds ``cast_from_graveyard`` / ``play_lands_from_graveyard``,
+    mechanics/graveyard_permissions.py); "once" / "during your turn" ride on the filter."""
+    if s.kind != "you":
+        return None
+    what = re.sub(r"^(?:an?|one) ", "", (m.group("what") or "").strip(), flags=re.I)
+    flt = parse_filter(what) if what else ObjectFilter(text="spell")
+    if flt is None:
+        return None
+    limits = tuple(q.strip() for q in _ONCE.get((m.group("once") or "").lower(), "").split(",")
+                   if q.strip())
+    if limits:
+        flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + limits)
+    out: list[Effect] = []
+    dur = Duration("this_turn") if m.group("eot") else None  # (resolved: this turn, 611.2a)
+    if m.group("lands"):
+        if limits:
+            return None
+        out.append(Restriction(kind="play_lands_from_graveyard", subject=s, duration=dur,
+                               text=m.group(0)))
+    out.append(Restriction(kind="cast_from_graveyard", subject=s, filter=flt, duration=dur,
+                           text=m.group(0)))
+    return tuple(out)
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?:(?P<once>once during each of your turns|once each turn|during each of your turns|"
+     r"during your turn), you |(?P<eot>until end of turn, you ))?(?:may )?"
+     r"(?P<lands>play lands and )?cast (?P<what>[\w ,'-]+?)? ?spells? from your graveyard",
+     _graveyard_casts),
     (r"mills? half (?:their|his or her|your) library, rounded (?P<way>up|down)", _mill_half),
     (r"puts (?P<rest>(?:all|each|the) .+? (?:revealed|milled) this way .+)", _put_milled),
     (rf"(?P<verb>return|put) (?P<a>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) and "
