@@ -225,6 +225,9 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
         owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
             flt.owner or "", [ctx.controller] if flt.zone == "hand" else game.living)
         pool = [o for p in owners for o in getattr(p, flt.zone)]
+    elif flt is not None and flt.zone == "hand_or_graveyard":
+        # "a land card from your hand or graveyard": either zone of its own (608.2d)
+        pool = list(ctx.controller.hand) + list(ctx.controller.graveyard)
     up_to = False
     if flt is not None:
         for q in flt.qualifiers:

@@ -149,6 +149,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+(?:from|in) (?:their|that player's|his or her) graveyard$", re.I),
      {"zone": "graveyard", "qualifier": "in that player's graveyard"}),
     (re.compile(r"\s+(?:from|in) your hand$", re.I), {"zone": "hand", "owner": "you"}),
+    # "a land card from your hand or graveyard" (chosen from both, effects.core._choose_among)
+    (re.compile(r"\s+from your (?:hand or graveyard|graveyard or hand)$", re.I),
+     {"zone": "hand_or_graveyard", "owner": "you"}),
     (re.compile(r"\s+(?:from|in) your library$", re.I), {"zone": "library", "owner": "you"}),
     (re.compile(r"\s+(?:from|in) exile$", re.I), {"zone": "exile"}),
     (re.compile(r"\s+from among them$", re.I), {"zone": "among"}),
