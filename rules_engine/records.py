@@ -385,6 +385,10 @@ class WithSameName(Effect):
     filter: ObjectFilter | None = None
     exile: bool = False
     text: str = ""
+    # "Return target creature card and all other cards with the same name as that card from
+    # your graveyard to your hand": the cards are looked for in the target's zone and moved
+    # as this record says (its subject is replaced by the whole group)
+    move: MoveToZone | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -255,6 +255,12 @@ def h_with_same_name(ctx: Ctx, eff: records.WithSameName) -> None:
     if not firsts:
         return
     first = firsts[0]
+    if eff.move is not None:
+        # the other cards of that name in the same zone (its owner's graveyard), 201.2
+        zone = getattr(first.owner, first.zone, []) if first.zone != "battlefield" else []
+        ctx.those = [first] + [o for o in zone if o is not first and o.name == first.name]
+        zones.h_move(ctx, dataclasses.replace(eff.move, subject=ab.Ref("those")))
+        return
     flt = eff.filter
     theirs = flt is not None and flt.controller == "that_player"
     if theirs:

@@ -451,7 +451,20 @@ def _graveyard_casts(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return tuple(out)
 
 
+def _return_same_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Return target creature card and all other cards with the same name as that card from
+    your graveyard to your hand" (201.2: the target and the cards named as it is)."""
+    moved = _grammar().parse_vp(s, f"return {m.group('t')} from your graveyard {m.group('to')}",
+                                ctx)
+    if not moved or len(moved) != 1 or not isinstance(moved[0], MoveToZone) or \
+            moved[0].subject.kind != "target":
+        return None
+    return WithSameName(subject=moved[0].subject, move=moved[0], text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"return (?P<t>target .+? cards?) and all other cards with the same name as that card from "
+     r"your graveyard (?P<to>to .+)", _return_same_name),
     (r"(?:(?P<once>once during each of your turns|once each turn|during each of your turns|"
      r"during your turn), you |(?P<eot>until end of turn, you ))?(?:may )?"
      r"(?P<lands>play lands and )?cast (?P<what>[\w ,'-]+?)? ?spells? from your graveyard",
