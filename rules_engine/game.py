@@ -314,6 +314,7 @@ class Game:
         src = getattr(res, "source", res) if res is not None else None
         obj.exiled_with = (src, src.timestamp) if src is not None else None
         obj.came_from = from_zone  # "each card exiled from their hand this way" (608.2c)
+        obj.zone_turn = self.turn  # "a creature card in a graveyard that was put there this turn"
         if to_zone == "exile" and not obj.token:  # "one or more cards were put into exile
             self.__dict__["exiled_on_turn"] = self.turn  # this turn" (a token is no card)
         owner = obj.owner

@@ -210,6 +210,20 @@ def _entered_this_turn(game: Any, obj: Any, source: Any) -> bool:
 registry.QUALIFIERS["that entered this turn"] = _entered_this_turn
 
 
+def _put_there(origin: str | None) -> Any:
+    """"... in a graveyard that was put there [from the battlefield] this turn": the card was
+    put into the zone it is in during this turn (from that zone, when one is named)."""
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        return getattr(obj, "zone_turn", 0) == game.turn and (
+            origin is None or getattr(obj, "came_from", None) == origin)
+    return holds
+
+
+registry.QUALIFIERS["put there this turn"] = _put_there(None)
+registry.QUALIFIERS["put there from the battlefield this turn"] = _put_there("battlefield")
+registry.QUALIFIERS["put there from the library this turn"] = _put_there("library")
+
+
 def h_search_zones_for_name(ctx: Ctx, eff: records.SearchZonesForName) -> None:
     """701.23a over a player's graveyard, hand and library; "up to four" is the searcher's
     choice (701.23b lets them find fewer), "all" / "any number" exiles every one found."""

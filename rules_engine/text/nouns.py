@@ -139,6 +139,16 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # "target token you control that entered this turn" (400.7: as the object it is now;
     # checked by the QUALIFIERS of rules_engine.effects.zones_more)
     (re.compile(r"\s+that entered this turn$", re.I), {"qualifier": "that entered this turn"}),
+    # "target creature card from a graveyard that was put there this turn" (400.7: the card as
+    # it is in that zone; checked by the QUALIFIERS of rules_engine.effects.zones_more)
+    (re.compile(r"\s+that (?:was|were) put there this turn$", re.I),
+     {"qualifier": "put there this turn"}),
+    (re.compile(r"\s+that (?:was|were) put there from anywhere this turn$", re.I),
+     {"qualifier": "put there this turn"}),
+    (re.compile(r"\s+that (?:was|were) put there from the battlefield this turn$", re.I),
+     {"qualifier": "put there from the battlefield this turn"}),
+    (re.compile(r"\s+that (?:was|were) put there from (?:their|your|its owner's) library this "
+                r"turn$", re.I), {"qualifier": "put there from the library this turn"}),
     (re.compile(r"\s+(?:from|in) graveyards$", re.I), {"zone": "graveyard"}),
     # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
     (re.compile(r"\s+from a single graveyard$", re.I),
@@ -159,7 +169,7 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+that (?:attacked|blocked) this turn$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+(?:your opponents cast|an opponent casts)$", re.I),
      {"controller": "opponent"}),
-    (re.compile(r"\s+from an opponent's graveyard$", re.I),
+    (re.compile(r"\s+(?:from|in) an opponent's graveyard$", re.I),
      {"zone": "graveyard", "owner": "opponent"}),
     # (the defending player is the attacking player's opponent, 506.2)
     (re.compile(r"\s+(?:from|in) (?:the )?defending player's graveyard$", re.I),
