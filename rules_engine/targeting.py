@@ -927,11 +927,28 @@ def _collect_targets(items: Any) -> tuple[Any, ...]:
             return
         slots = getattr(type(value), "__slots__", None)
         if slots and type(value).__module__ in _RECORD_MODULES:
-            for name in slots:
+            for name in _all_slots(type(value)):
                 walk(getattr(value, name, None))
 
     walk(items)
     return tuple(found)
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _all_slots(cls: type) -> tuple[str, ...]:
+    """The slots of a record class and of the records it extends (a subclass's ``__slots__``
+    lists only its own fields: ``ReturnAttached`` extends ``MoveToZone``), parents first."""
+    hit = _SLOTS.get(cls)
+    if hit is None:
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in getattr(klass, "__slots__", ()) or ():
+                if name not in names and not name.startswith("__"):
+                    names.append(name)
+        hit = _SLOTS[cls] = tuple(names)
+    return hit
 
 
 # the modules whose records may hold targets (walked by collect_targets)

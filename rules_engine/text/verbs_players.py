@@ -247,10 +247,12 @@ def _return_attached(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """303.4f: "return ~ from your graveyard to the battlefield attached to that creature"."""
     if s.kind != "you":
         return None
+    obj = Ref("self", text="~") if m.group("obj") == "~" else parse_ref(
+        f"{m.group('obj')} from your graveyard", ctx)  # "target Equipment card" (115.1)
     to = parse_ref(m.group("to"), ctx)
-    if to is None or is_player(to):
+    if obj is None or to is None or is_player(to):
         return None
-    return ReturnAttached(subject=Ref("self", text="~"), to_zone="battlefield",
+    return ReturnAttached(subject=obj, to_zone="battlefield",
                           from_zone="graveyard", attach_to=to, text=m.group(0))
 
 
@@ -304,8 +306,8 @@ VP_SPECS: list[tuple[str, _Builder]] = [
     (r"can't win the game", _game_result("cant_win_game")),
     (r"(?:don't|doesn't) lose the game for having 0 or less life",
      _game_result("no_loss_at_zero_life")),
-    (r"return ~ from your graveyard to the battlefield attached to (?P<to>that creature|it|"
-     r"target .+)", _return_attached),
+    (r"return (?P<obj>~|(?:up to \w+ )?target .+?) from your graveyard to the battlefield "
+     r"attached to (?P<to>that creature|it|~|target .+|an? .+ you control)", _return_attached),
 ]
 
 
