@@ -219,6 +219,12 @@ def _put_there(origin: str | None) -> Any:
     return holds
 
 
+def _basic_land_type(game: Any, obj: Any, source: Any) -> bool:
+    """205.3i: the basic land types."""
+    return bool({"Plains", "Island", "Swamp", "Mountain", "Forest"} & set(obj.subtypes))
+
+
+registry.QUALIFIERS["with a basic land type"] = _basic_land_type
 registry.QUALIFIERS["put there this turn"] = _put_there(None)
 registry.QUALIFIERS["put there from the battlefield this turn"] = _put_there("battlefield")
 registry.QUALIFIERS["put there from the library this turn"] = _put_there("library")

@@ -139,6 +139,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # "target token you control that entered this turn" (400.7: as the object it is now;
     # checked by the QUALIFIERS of rules_engine.effects.zones_more)
     (re.compile(r"\s+that entered this turn$", re.I), {"qualifier": "that entered this turn"}),
+    # "a land card with a basic land type" (205.3i: Plains, Island, Swamp, Mountain, Forest;
+    # rules_engine.effects.zones_more)
+    (re.compile(r"\s+with a basic land type$", re.I), {"qualifier": "with a basic land type"}),
     # "target creature card from a graveyard that was put there this turn" (400.7: the card as
     # it is in that zone; checked by the QUALIFIERS of rules_engine.effects.zones_more)
     (re.compile(r"\s+that (?:was|were) put there this turn$", re.I),
@@ -246,6 +249,23 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
         inner = parse_filter(f"non-{kind} {neg.group('head')}{neg.group('rest')}")
         if inner is not None:
             return dataclasses.replace(inner, text=original)
+    mixed = re.fullmatch(r"(?P<a>[A-Z][\w'-]*|[a-z]+) or (?P<b>[A-Z][\w'-]*|[a-z]+) "
+                         r"(?P<tail>(?:creature )?cards?\b.*)", text)
+    if mixed and (mixed.group("a")[0].isupper()) != (mixed.group("b")[0].isupper()):
+        # "a Hero or enchantment card": a subtype or a card type, either will do (not both)
+        first = parse_filter(f"{mixed.group('a')} {mixed.group('tail')}")
+        second = parse_filter(f"{mixed.group('b')} {mixed.group('tail')}")
+        if first is not None and second is not None:
+            return ObjectFilter(any_of=(first, second), qualifiers=("card",), zone=first.zone,
+                                owner=first.owner, text=original)
+    kw_or = re.fullmatch(r"(?P<head>.+?) with (?P<a>[a-z]+) or (?P<b>[a-z]+)", text)
+    if kw_or:
+        # "a card with flashback or disturb": either keyword will do (702)
+        first = parse_filter(f"{kw_or.group('head')} with {kw_or.group('a')}")
+        second = parse_filter(f"{kw_or.group('head')} with {kw_or.group('b')}")
+        if first is not None and second is not None and first.qualifiers != second.qualifiers:
+            return ObjectFilter(any_of=(first, second), qualifiers=("card",) if "card" in
+                                first.qualifiers else (), text=original)
     parts = re.split(r",? (?:and/or|or) an? |, an? ", text)
     if len(parts) > 2 and all(re.search(r"\bcard$", x) for x in parts):
         # "a Cleric card, a Rogue card, a Warrior card, and/or a Wizard card": any of them

@@ -366,7 +366,7 @@ _ZONES = {
 
 def _return(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     obj, from_zone = m.group("obj"), None
-    fm = re.search(r" from (?:your|a|their|its owner's) (graveyard|hand|exile)$", obj, re.I)
+    fm = re.search(r" from (?:(?:your|a|their|its owner's) )?(graveyard|hand|exile)$", obj, re.I)
     if fm and not re.match(r"^(?:up to \w+ )?(?:another )?target ", obj, re.I) \
             and not re.match(r"^(?:all|each) ", obj, re.I):
         from_zone = fm.group(1).lower()
@@ -572,7 +572,8 @@ def _choose_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
         flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + (f"count:{count}",))
     ref = Ref("chosen", filter=dataclasses.replace(flt, zone="among"), text=m.group("what"))
     dest = {"into your hand": "hand", "onto the battlefield": "battlefield",
-            "into your graveyard": "graveyard"}.get(m.group("dest").lower())
+            "into your graveyard": "graveyard",
+            "on top of your library": "library_top"}.get(m.group("dest").lower())
     if dest is None:
         return None
     result = _move_result(ref, dest, "among", m)
@@ -1226,8 +1227,9 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      r"cards|the revealed cards) "
      r"(?P<dest>into your hand|onto the battlefield|into your graveyard)(?: (?P<mods>.+))?",
      _choose_among),
-    (r"put (?P<what>.+?) from among them (?P<dest>into your hand|onto the battlefield|"
-     r"into your graveyard)(?: (?P<mods>.+))?", _choose_among),
+    (r"put (?P<what>.+?) from among (?:them|those cards|the milled cards|the revealed cards) "
+     r"(?P<dest>into your hand|onto the battlefield|into your graveyard|on top of your library)"
+     r"(?: (?P<mods>.+))?", _choose_among),
     (r"tap or untap (?P<obj>.+)", _obj(TapOrUntap)),
     (r"untap (?P<obj>.+)", _obj(Untap)),
     (r"tap (?P<obj>.+)", _obj(Tap)),
