@@ -31,8 +31,18 @@ _FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard(?: using it
                                 r"(?P<kw>blitz|dash|evoke) ability)?\.?", re.I)
 
 
+_FROM_GRAVEYARD_IF_RE = re.compile(r"you may cast ~ from your graveyard (?:as long as|if) "
+                                   r"(?P<cond>[^.]+)\.?", re.I)
+
+
 def parse_alternative_cost(text: str) -> KeywordAbility | None:
     """The alternative cost (or the graveyard permission) a whole paragraph states, or None."""
+    cm = _FROM_GRAVEYARD_IF_RE.fullmatch(text.strip())
+    if cm and parse_condition(cm.group("cond"), Ctx()) is not None:
+        # "You may cast ~ from your graveyard as long as you control three or more tapped
+        # Pirates and/or Vehicles": the permission holds while the condition does (601.3)
+        return KeywordAbility(name="cast from graveyard", parameter="if " + cm.group("cond"),
+                              text=text.strip())
     gm = _FROM_GRAVEYARD_RE.fullmatch(text.strip())
     if gm:  # "... using its blitz ability": only for that keyword's cost (parameter)
         return KeywordAbility(name="cast from graveyard", parameter=gm.group("kw"),
