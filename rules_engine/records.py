@@ -207,6 +207,9 @@ class MoveExiledWith(Effect):
     destination: str = "graveyard"
     controller: str = "owner"
     text: str = ""
+    # "Put a card exiled with ~ into your graveyard": the controller chooses that many of them
+    # (608.2d), the last one is "it"; None: every one
+    count: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,11 @@ def h_move_exiled_with(ctx: Ctx, eff: records.MoveExiledWith) -> None:
     src = _source_obj(ctx)
     key = (src, getattr(src, "timestamp", None))
     cards = [c for p in game.players for c in p.exile if c.exiled_with == key]
+    if eff.count is not None and len(cards) > eff.count:
+        cards = game.decider.choose_many(ctx.controller.name, f"card to move ({eff.text})",
+                                         cards, eff.count)
+    if eff.count is not None and cards:
+        ctx.it = cards[-1]  # "If it's a land card, ..." (608.2c)
     moved = []
     for card in cards:
         game.move(card, eff.destination)

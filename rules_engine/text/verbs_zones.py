@@ -41,6 +41,7 @@ from rules_engine.abilities import (
 from rules_engine.records import (
     MoveAllAmong,
     MoveAtRandom,
+    MoveExiledWith,
     PutTopOrBottom,
     RemoveCountersChosen,
     SearchFor,
@@ -462,7 +463,18 @@ def _return_same_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return WithSameName(subject=moved[0].subject, move=moved[0], text=m.group(0))
 
 
+def _one_exiled_with(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Put a card exiled with ~ into your graveyard" (607.2a: one of the cards this object
+    exiled, chosen by its controller, 608.2d; it is "it" afterwards)."""
+    if s.kind != "you":
+        return None
+    zone = "hand" if "hand" in m.group("dest").lower() else "graveyard"
+    return MoveExiledWith(destination=zone, count=1, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"put (?:a|one) card exiled with ~ (?P<dest>into (?:your|its owner's) (?:graveyard|hand))",
+     _one_exiled_with),
     (r"return (?P<t>target .+? cards?) and all other cards with the same name as that card from "
      r"your graveyard (?P<to>to .+)", _return_same_name),
     (r"(?:(?P<once>once during each of your turns|once each turn|during each of your turns|"
