@@ -472,7 +472,29 @@ def _one_exiled_with(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return MoveExiledWith(destination=zone, count=1, text=m.group(0))
 
 
+def _graveyard_to_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Up to one target player puts all the cards from their graveyard on the bottom of
+    their library in a random order" (401.4, 404.1: that player's own cards)."""
+    if not is_player(s) or s.kind in ("player_each", "opponent_each"):
+        return None
+    order = "random" if m.group("order").lower() == "a random" else "any"
+    return MoveToZone(subject=Ref("graveyard_of", of=s, text="their graveyard"),
+                      to_zone=f"library_bottom_{order}", from_zone="graveyard", text=m.group(0))
+
+
+def _shuffle_self_from(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Shuffle ~ into your library from your graveyard" (701.24a; after "Discard ~" paid the
+    ability's cost, the card is in the graveyard)."""
+    if s.kind != "you":
+        return None
+    return MoveToZone(subject=Ref("self", text="~"), to_zone="library_shuffled",
+                      from_zone="graveyard", text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"puts? all (?:the )?cards from (?:their|his or her|your) graveyard on the bottom of "
+     r"(?:their|his or her|your) library in (?P<order>a random|any) order", _graveyard_to_bottom),
+    (r"shuffle ~ into your library from your graveyard", _shuffle_self_from),
     (r"put (?:a|one) card exiled with ~ (?P<dest>into (?:your|its owner's) (?:graveyard|hand))",
      _one_exiled_with),
     (r"return (?P<t>target .+? cards?) and all other cards with the same name as that card from "
