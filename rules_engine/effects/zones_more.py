@@ -224,6 +224,20 @@ def _basic_land_type(game: Any, obj: Any, source: Any) -> bool:
     return bool({"Plains", "Island", "Swamp", "Mountain", "Forest"} & set(obj.subtypes))
 
 
+def _attacking_you(walkers: bool) -> Any:
+    """506.3: the creature attacks the source's controller (or a planeswalker they control)."""
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        you = getattr(source, "controller", None)
+        att = getattr(obj, "attacking", None)
+        if att is None or you is None:
+            return False
+        return att is you or (walkers and isinstance(att, GameObject) and
+                              att.controller is you and att.has_type("Planeswalker"))
+    return holds
+
+
+registry.QUALIFIERS["attacking you"] = _attacking_you(False)
+registry.QUALIFIERS["attacking you or a planeswalker you control"] = _attacking_you(True)
 registry.QUALIFIERS["with a basic land type"] = _basic_land_type
 registry.QUALIFIERS["put there this turn"] = _put_there(None)
 registry.QUALIFIERS["put there from the battlefield this turn"] = _put_there("battlefield")

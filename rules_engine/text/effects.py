@@ -111,7 +111,7 @@ MANA = r"(?:\{[^}]+\})+"
 _SUBJECT_SPLIT = re.compile(
     r"\s(?=(?:draws?|discards?|mills?|gains?|loses?|gets?|deals?|has|have|becomes?|creates?|"
     r"puts?|returns?|sacrifices?|shuffles?|explores|takes?|scry|surveils?|attacks?|can't|"
-    r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
+    r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|looks?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
     r"blights?|earthbends?|adds|manifests|cloaks|chooses?|rolls|is an?(?= )|"

@@ -111,6 +111,11 @@ def singular(word: str) -> str:
 
 # Postfix restrictions: (regex on the end of the phrase, how it changes the filter)
 _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
+    # "target creature that's attacking you or a planeswalker you control" (506.3: what it
+    # attacks; rules_engine.effects.zones_more)
+    (re.compile(r"\s+(?:that's|that is) attacking you or a planeswalker you control$", re.I),
+     {"qualifier": "attacking you or a planeswalker you control"}),
+    (re.compile(r"\s+(?:that's|that is) attacking you$", re.I), {"qualifier": "attacking you"}),
     # "spell that targets a creature you control" (115.1: what the spell or ability targets;
     # read before "you control", which is its own here; checked by the QUALIFIERS of
     # rules_engine.effects.zones_more)
@@ -308,7 +313,7 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     # "a spell that's one or more colors" (105.2: a colored object)
     text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
-    if tm:
+    if tm and not re.match(r"(?:attacking|blocking)\b", tm.group("what"), re.I):
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the
         # noun by type (rule 205); it must itself be a type/subtype/color phrase
         inner = parse_filter(re.sub(r"\b(?:an?) ", "", tm.group("what")))
