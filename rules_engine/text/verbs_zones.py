@@ -26,9 +26,11 @@ from collections.abc import Callable
 
 from rules_engine.abilities import (
     Amount,
+    CastWithoutPaying,
     ChooseTarget,
     Duration,
     Effect,
+    Exile,
     LookAtTop,
     Mill,
     MoveToZone,
@@ -491,7 +493,34 @@ def _shuffle_self_from(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                       from_zone="graveyard", text=m.group(0))
 
 
+def _exile_kind_at_random(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"exile a nonland card at random from your graveyard" (701.13; the game picks among the
+    cards of that kind)."""
+    n = amount(m.group("n"))
+    flt = parse_filter(f"{m.group('what')} card")
+    if n is None or flt is None or s.kind != "you":
+        return None
+    return Exile(subject=Ref("chosen", filter=dataclasses.replace(
+        flt, zone="graveyard", owner="you")), from_zone="graveyard", amount=n, random=True,
+        text=m.group(0))
+
+
+def _cast_target_any_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"you may cast target nonland permanent card from that player's graveyard, and mana of
+    any type can be spent to cast that spell" (601.2, 609.4b)."""
+    if s.kind != "you":
+        return None
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None or ref.kind != "target":
+        return None
+    return CastWithoutPaying(subject=ref, free=False, any_mana=True, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"exile (?P<n>an?|{NUM_WORD}) (?P<what>[\w -]+?) cards? at random from your graveyard",
+     _exile_kind_at_random),
+    (r"(?:may )?cast (?P<obj>target .+?),? and mana of any type can be spent to cast that spell",
+     _cast_target_any_mana),
     (r"puts? all (?:the )?cards from (?:their|his or her|your) graveyard on the bottom of "
      r"(?:their|his or her|your) library in (?P<order>a random|any) order", _graveyard_to_bottom),
     (r"shuffle ~ into your library from your graveyard", _shuffle_self_from),
