@@ -238,6 +238,15 @@ def _attacking_you(walkers: bool) -> Any:
 
 registry.QUALIFIERS["attacking you"] = _attacking_you(False)
 registry.QUALIFIERS["attacking you or a planeswalker you control"] = _attacking_you(True)
+def _double_faced(game: Any, obj: Any, source: Any) -> bool:
+    """712.1: a card with a Magic card face on each side (transforming and modal double-faced
+    cards, meld cards); not a flip card (710)."""
+    card = getattr(obj, "card", None)
+    return getattr(card, "layout", None) in ("transform", "modal_dfc", "meld",
+                                             "double_faced_token")
+
+
+registry.QUALIFIERS["double-faced"] = _double_faced
 registry.QUALIFIERS["with a basic land type"] = _basic_land_type
 registry.QUALIFIERS["put there this turn"] = _put_there(None)
 registry.QUALIFIERS["put there from the battlefield this turn"] = _put_there("battlefield")

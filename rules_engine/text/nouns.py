@@ -32,7 +32,8 @@ COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored",
 ADJECTIVES = ("tapped", "untapped", "attacking", "blocking", "nontoken", "token", "historic",
               "nonlegendary",
               "prepared", "unprepared", "prepare",
-              "modified", "enchanted", "equipped", "face-down", "outlaw", "unblocked")
+              "modified", "enchanted", "equipped", "face-down", "outlaw", "unblocked",
+              "double-faced")
 # Plurals that do not just add "s" (subtype names in Oracle text, rule 205.3).
 _IRREGULAR = {"wolves": "wolf", "werewolves": "werewolf", "elves": "elf", "dwarves": "dwarf",
               "sorceries": "sorcery", "mercenaries": "mercenary", "fungi": "fungus",
@@ -254,9 +255,10 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
         inner = parse_filter(f"non-{kind} {neg.group('head')}{neg.group('rest')}")
         if inner is not None:
             return dataclasses.replace(inner, text=original)
-    mixed = re.fullmatch(r"(?P<a>[A-Z][\w'-]*|[a-z]+) or (?P<b>[A-Z][\w'-]*|[a-z]+) "
+    mixed = re.fullmatch(r"(?P<a>[A-Z][\w'-]*|[a-z-]+) or (?P<b>[A-Z][\w'-]*|[a-z-]+) "
                          r"(?P<tail>(?:creature )?cards?\b.*)", text)
-    if mixed and (mixed.group("a")[0].isupper()) != (mixed.group("b")[0].isupper()):
+    if mixed and ((mixed.group("a")[0].isupper()) != (mixed.group("b")[0].isupper()) or
+                  "double-faced" in (mixed.group("a"), mixed.group("b"))):
         # "a Hero or enchantment card": a subtype or a card type, either will do (not both)
         first = parse_filter(f"{mixed.group('a')} {mixed.group('tail')}")
         second = parse_filter(f"{mixed.group('b')} {mixed.group('tail')}")
