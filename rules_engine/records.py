@@ -453,3 +453,14 @@ class Vote(Effect):
 
     options: tuple[str, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoChosenZone(Effect):
+    """"Search your library for a creature card, reveal it, put it into your hand or
+    graveyard": ``chooser`` picks one of ``zones`` for the object (608.2d)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    zones: tuple[str, ...] = ("hand", "graveyard")
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""

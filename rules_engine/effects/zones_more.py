@@ -318,4 +318,18 @@ def h_with_same_name(ctx: Ctx, eff: records.WithSameName) -> None:
         zones.h_destroy(ctx, ab.Destroy(subject=ab.Ref("those"), text=eff.text))
 
 
-registry.register_effects({records.WithSameName: h_with_same_name})
+def h_put_into_chosen_zone(ctx: Ctx, eff: records.PutIntoChosenZone) -> None:
+    """608.2d: the chooser names the zone as the instruction is followed; the card goes there
+    (its owner's hand or graveyard, 400.3)."""
+    game = ctx.game
+    chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone in ("gone",):
+            continue
+        where = game.decider.choose(chooser.name, f"zone for {obj.name} ({eff.text})",
+                                    list(eff.zones))
+        game.move(obj, where or eff.zones[0])
+
+
+registry.register_effects({records.WithSameName: h_with_same_name,
+                           records.PutIntoChosenZone: h_put_into_chosen_zone})

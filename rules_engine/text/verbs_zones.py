@@ -44,6 +44,7 @@ from rules_engine.records import (
     MoveAllAmong,
     MoveAtRandom,
     MoveExiledWith,
+    PutIntoChosenZone,
     PutTopOrBottom,
     RemoveCountersChosen,
     SearchFor,
@@ -516,7 +517,28 @@ def _cast_target_any_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return CastWithoutPaying(subject=ref, free=False, any_mana=True, text=m.group(0))
 
 
+def _on_the_battlefield(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put it on the battlefield" is "put it onto the battlefield" (the same zone change)."""
+    return _grammar().parse_vp(s, f"put {m.group('obj')} onto the battlefield{m.group('rest')}",
+                               ctx)
+
+
+def _hand_or_graveyard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put it into your hand or graveyard" (608.2d: the player chooses which)."""
+    if s.kind != "you":
+        return None
+    obj = parse_ref(m.group("obj"), ctx)
+    if obj is None:
+        return None
+    return PutIntoChosenZone(subject=obj, zones=(m.group("a").lower(), m.group("b").lower()),
+                             chooser=s, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"put (?P<obj>it|that card) into your (?P<a>hand|graveyard) or (?:into your )?"
+     r"(?P<b>hand|graveyard)", _hand_or_graveyard),
+    (r"put (?P<obj>it|them|that card|those cards) on the battlefield(?P<rest>(?: tapped)?)",
+     _on_the_battlefield),
     (rf"exile (?P<n>an?|{NUM_WORD}) (?P<what>[\w -]+?) cards? at random from your graveyard",
      _exile_kind_at_random),
     (r"(?:may )?cast (?P<obj>target .+?),? and mana of any type can be spent to cast that spell",
