@@ -14,6 +14,7 @@ from rules_engine import (
     conditions,
     permanents,
     statics,
+    statics_more,
     statics_players,
     statics_spells,
     targeting,
@@ -651,6 +652,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
     cost_text = face.mana_cost
     other_parts: tuple[Any, ...] = ()  # non-mana parts of an alternative cost (escape)
     graveyard_alt = False  # cast from a graveyard by registry.GRAVEYARD_CASTS
+    alt_after = None  # ... for an alternative cost: how the mechanic marks the spell
     aftermath = half is not None and split.has_aftermath(half)
     if aftermath and from_zone != "graveyard":
         raise IllegalActionError("702.127a", f"{obj.name} has aftermath: this half can't be "
@@ -677,8 +679,10 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         if fb is None and escape is None and other is None and not permitted:
             raise IllegalActionError("601.3", f"{obj.name} can't be cast from a graveyard")
         if other is not None:  # 702.81a retrace, 702.133a jump-start (their mechanics)
-            cost_text, other_parts, flashback = other
+            cost_text, other_parts, flashback = other[:3]
             graveyard_alt = True
+            if len(other) > 3:  # cast for a keyword's cost ("using its blitz ability")
+                alt_after = other[3]
         elif permitted:
             pass  # 601.3: "you may cast this card from your graveyard" - for its mana cost
         elif escape is not None:
@@ -851,6 +855,8 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         spell.choices_made["warped"] = True
         game.__dict__.setdefault("warp_cast", []).append(spell)
         game.log("warp_paid", obj=spell, player=player)
+    if alt_cast is None:
+        alt_cast = alt_after
     if alt_cast is not None:
         alt_cast(game, player, spell)  # the mechanic marks the spell (702.74a evoked ...)
     if pending_alt:  # "the next spell you cast this turn": used up by this one (118.9)
@@ -1142,8 +1148,9 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
         allowed = [o for who, objs, _u, _f in game.play_permissions if who is player
                    for o in objs if o.zone == "exile" and (o.name.lower() == name.lower() or (
                        o.label and str(o.label).lower() == name.lower()))]
-        if not allowed and statics.player_restrictions(game, "play_lands_from_graveyard",
-                                                       player):
+        if not allowed and (statics.player_restrictions(
+                game, "play_lands_from_graveyard", player) or statics_more.timed_permissions(
+                game, "play_lands_from_graveyard", player)):
             # "You may play lands from your graveyard" (a static permission)
             allowed = [o for o in player.graveyard if o.is_land and (
                 o.name.lower() == name.lower() or (o.label and str(o.label).lower() ==

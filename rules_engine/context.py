@@ -17,7 +17,7 @@ class Ctx:
     """What a resolving spell or ability knows: its source, controller, targets, and "it"."""
 
     __slots__ = ("game", "source", "controller", "targets", "target_map", "it", "event",
-                 "x", "those", "did", "item", "stopped", "count", "focus", "chosen")
+                 "x", "those", "did", "item", "stopped", "count", "focus", "chosen", "cond_it")
 
     def __init__(self, game: Game, source: Any, controller: Player, item: Any = None) -> None:
         self.game = game
@@ -36,6 +36,9 @@ class Ctx:
         self.count = 0  # how many things the last effect did ("that many", 608.2c)
         self.focus: Player | None = None  # "each player ... unless they ...": one at a time
         self.chosen: list[Any] = []  # cards chosen from "those" ("one of them"; the rest)
+        # "If it's a land card, ... If it's a nonland card, ...": the object the first "if
+        # it's" of this resolution asked about, the same for the next ones (608.2c)
+        self.cond_it: Any = None
 
 def _source_obj(ctx: Ctx) -> Any:
     """The object an ability resolves for (its source), or the resolving spell itself."""

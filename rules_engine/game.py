@@ -320,6 +320,7 @@ class Game:
         if replaced is not None and replaced[0] is obj:  # "If ... would die, exile it instead"
             obj.exiled_with = (replaced[1], replaced[1].timestamp)  # (607.2a: that ability's)
         obj.came_from = from_zone  # "each card exiled from their hand this way" (608.2c)
+        obj.zone_turn = self.turn  # "a creature card in a graveyard that was put there this turn"
         if to_zone == "exile" and not obj.token:  # "one or more cards were put into exile
             self.__dict__["exiled_on_turn"] = self.turn  # this turn" (a token is no card)
         if to_zone == "graveyard" and not obj.token and obj.face is not None and \

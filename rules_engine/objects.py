@@ -182,7 +182,7 @@ class GameObject:
         "attacking", "blocking", "blocked", "blockers", "x", "targets", "cast_from",
         "flashback", "deathtouch_damage", "goaded", "phased_controller", "attached_to",
         "is_prepare_spell", "loyalty_used", "choices_made", "static_mods", "doors",
-        "exiled_with", "came_from",
+        "exiled_with", "came_from", "zone_turn",
         "_face_down", "face_down_by",
     )
 
@@ -236,6 +236,7 @@ class GameObject:
         # in exile: (object, its timestamp) whose instruction exiled it ("exiled with ~", 607.2a)
         self.exiled_with: tuple[Any, int] | None = None
         self.came_from: str | None = None  # the zone it was in before its last move (400.7)
+        self.zone_turn = 0  # the turn it was put into its zone ("put there this turn")
         # 708.2: the characteristics a face-down spell or permanent has (a 2/2 with no name,
         # text, subtypes or mana cost; ward {2} for disguise and cloak), None when face up;
         # face_down_by says which rule made it face down ("morph", "megamorph", "disguise",

@@ -214,6 +214,9 @@ class MoveExiledWith(Effect):
     filter: ObjectFilter | None = None
     # "put a creature card exiled with ~ onto the battlefield": one of them, chosen (608.2d)
     one: bool = False
+    # "Put a card exiled with ~ into your graveyard": the controller chooses that many of them
+    # (608.2d), the last one is "it"; None: every one
+    count: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +372,9 @@ class PutTopOrBottom(Effect):
     subject: Ref = field(default_factory=lambda: Ref("it"))
     chooser: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+    # the places offered: "top", "bottom", or "<ordinal> from the top" ("second from the top
+    # or on the bottom", 401.4 counted from the top)
+    choices: tuple[str, ...] = ("top", "bottom")
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +412,10 @@ class WithSameName(Effect):
     filter: ObjectFilter | None = None
     exile: bool = False
     text: str = ""
+    # "Return target creature card and all other cards with the same name as that card from
+    # your graveyard to your hand": the cards are looked for in the target's zone and moved
+    # as this record says (its subject is replaced by the whole group)
+    move: MoveToZone | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,3 +664,14 @@ class OptionalSpellCost(CostModifier):
     spells, ``extra`` the cost. Offered by effects/cost_effects.py (a cast announcement)."""
 
     extra: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoChosenZone(Effect):
+    """"Search your library for a creature card, reveal it, put it into your hand or
+    graveyard": ``chooser`` picks one of ``zones`` for the object (608.2d)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    zones: tuple[str, ...] = ("hand", "graveyard")
+    chooser: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""

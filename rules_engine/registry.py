@@ -81,7 +81,9 @@ HAND_ACTIONS: dict[str, Callable[[Any, Any, Any, Any], Any]] = {}
 ALTERNATIVE_COSTS: list[tuple[Callable[[Any, Any, Any, str], Any],
                               Callable[[Any, Any, Any], None]]] = []
 EXILE_CASTS: list[Callable[[Any, Any, Any], str | None]] = []
-GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[str, tuple[Any, ...], bool] | None]] = []
+# (a fourth item, when present, marks the spell cast for a keyword's cost: "using its blitz
+# ability", mechanics/alt_costs.py)
+GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[Any, ...] | None]] = []
 # the keywords behind GRAVEYARD_CASTS (the simulator offers "cast from graveyard" for them)
 GRAVEYARD_CAST_KEYWORDS: set[str] = set()
 ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}

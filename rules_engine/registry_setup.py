@@ -76,6 +76,7 @@ from rules_engine.mechanics import (  # noqa: F401
     graveyard_abilities,
     graveyard_casts,
     graveyard_keywords,
+    graveyard_permissions,
     hideaway,
     initiative,
     keywords_costs,

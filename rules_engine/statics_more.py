@@ -157,3 +157,11 @@ def _counter_qualifiers() -> dict[str, Any]:
 registry.QUALIFIERS.update(_counter_qualifiers())
 # "Spells your opponents cast that target ~": the object is the ability's own source
 registry.QUALIFIERS[IS_SOURCE] = lambda game, obj, source: obj is source
+
+
+def timed_permissions(game: Game, kind: str, player: Player) -> list[tuple[Any, Any]]:
+    """Permissions a resolved spell gave a player for this turn ("Until end of turn, you may
+    play lands and cast spells from your graveyard", 611.2a), kept by effects/restrictions.py:
+    (source, record) pairs like ``statics.player_restrictions``."""
+    return [(src, eff) for who, src, eff, turn in game.__dict__.get("timed_permissions", ())
+            if who is player and eff.kind == kind and turn == game.turn]

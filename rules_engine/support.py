@@ -56,6 +56,7 @@ Unsupported clauses are not repeated here (coverage counts them already).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
 import re
 import textwrap
@@ -398,7 +399,7 @@ class _Walker:
 
     def amounts(self, eff: Any) -> None:
         """Amounts described in words that ``effects.amount`` can't compute."""
-        for slot in getattr(type(eff), "__slots__", ()):
+        for slot in _record_slots(eff):
             value = getattr(eff, slot, None)
             if not isinstance(value, ab.Amount) or value.value is not None:
                 continue
@@ -522,10 +523,18 @@ def _qualifiers(value: Any, seen: set[int]) -> Iterable[str]:
         for v in value:
             yield from _qualifiers(v, seen)
         return
-    for slot in getattr(type(value), "__slots__", ()):
+    for slot in _record_slots(value):
         v = getattr(value, slot, None)
         if v is not None and not isinstance(v, str | int | bool | float):
             yield from _qualifiers(v, seen)
+
+
+def _record_slots(value: Any) -> tuple[str, ...]:
+    """A record's fields, its parents' included (a subclass's ``__slots__`` lists only its own:
+    ``ReturnAttached`` extends ``MoveToZone``)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return tuple(f.name for f in dataclasses.fields(value))
+    return tuple(getattr(type(value), "__slots__", ()))
 
 
 def not_run(card: Any, tables: EngineTables | None = None) -> tuple[str, ...]:

@@ -287,12 +287,19 @@ def _amount_compare_understood(q: str) -> bool:
     return hooks.amount_understood(_possessive(m.group("amt"), m.group("what")))
 
 
+# "target player shuffles up to four target cards from their graveyard ...": cards owned by
+# the player targeted before them (601.2c: targets are chosen in order; `_choose_targets`)
+THAT_PLAYERS_GRAVEYARD = "in that player's graveyard"
+# "two target creature cards that share a creature type": each one chosen shares a creature
+# type with those chosen before it (205.3m; `_choose_targets`)
+SHARE_CREATURE_TYPE = "share a creature type"
 # qualifiers that say what kind of thing is meant (checked elsewhere) or are handled above
 _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability", "triggered",
                                 "activated", "opponent", "tapped", "untapped", "attacking",
                                 "unblocked",
                                 "token", "nontoken", "non-token", "basic", "nonlegendary",
-                                "outlaw", "non-outlaw", "nonoutlaw"})
+                                "outlaw", "non-outlaw", "nonoutlaw", THAT_PLAYERS_GRAVEYARD,
+                                SHARE_CREATURE_TYPE, "one for each description"})
 _OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})  # 700.12
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
 _EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
@@ -825,6 +832,9 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
             x = max(0, int(getattr(item, "x", 0) or 0))
             count = min(x, target.max_count)
             minimum = 0 if "up to" in (target.text or "").lower() else count
+        if target.filter is not None and THAT_PLAYERS_GRAVEYARD in target.filter.qualifiers:
+            whose = _that_player(game, item, chosen, player)
+            opts = [o for o in opts if getattr(o, "owner", None) in whose]
         picked_here = 0
         for _ in range(count):
             if not opts:
@@ -851,6 +861,8 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
             tmap.setdefault(target, []).append(pick)
             opts.remove(pick)
             picked_here += 1
+            if target.filter is not None and SHARE_CREATURE_TYPE in target.filter.qualifiers:
+                opts = [o for o in opts if _creature_types(o) & _creature_types(pick)]
             if target.filter is not None and "single_graveyard" in target.filter.qualifiers:
                 # "target cards from a single graveyard" (601.2c): the rest from the same one
                 opts = [o for o in opts if getattr(o, "owner", None) is pick.owner]
@@ -861,6 +873,28 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
     item.choices_made["target_stamps"] = [(o, o.timestamp) for o in chosen
                                           if isinstance(o, GameObject)]
     return True
+
+
+def _that_player(game: Game, item: Any, chosen: list[Any], player: Player) -> list[Any]:
+    """Whose graveyard "from their / that player's graveyard" is: the player targeted before
+    (601.2c), else the player the trigger event is about ("deals combat damage to a player,
+    ... from that player's graveyard", 603.2), else the opponents."""
+    players = [p for p in chosen if isinstance(p, Player)]
+    if players:
+        return players[-1:]
+    data = getattr(getattr(item, "event", None), "data", None) or {}
+    for key in ("player", "recipient"):
+        if isinstance(data.get(key), Player):
+            return [data[key]]
+    return [p for p in game.players if p is not player]
+
+
+def _creature_types(obj: Any) -> set[str]:
+    """An object's creature types (205.3m: the subtypes of a creature or kindred card)."""
+    face = getattr(obj, "face", None)
+    if face is None or not ({"Creature", "Kindred", "Tribal"} & set(face.types)):
+        return set()
+    return set(obj.subtypes)
 
 
 def still_legal(game: Game, item: Any, obj: Any) -> bool:
@@ -931,11 +965,28 @@ def _collect_targets(items: Any) -> tuple[Any, ...]:
             return
         slots = getattr(type(value), "__slots__", None)
         if slots and type(value).__module__ in _RECORD_MODULES:
-            for name in slots:
+            for name in _all_slots(type(value)):
                 walk(getattr(value, name, None))
 
     walk(items)
     return tuple(found)
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _all_slots(cls: type) -> tuple[str, ...]:
+    """The slots of a record class and of the records it extends (a subclass's ``__slots__``
+    lists only its own fields: ``ReturnAttached`` extends ``MoveToZone``), parents first."""
+    hit = _SLOTS.get(cls)
+    if hit is None:
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in getattr(klass, "__slots__", ()) or ():
+                if name not in names and not name.startswith("__"):
+                    names.append(name)
+        hit = _SLOTS[cls] = tuple(names)
+    return hit
 
 
 # the modules whose records may hold targets (walked by collect_targets)

@@ -122,6 +122,9 @@ def check(game: Game, event: Any) -> None:
                     if not (_is_self(trig) or trig.subject.kind == "self_or"):
                         continue
                     if (trig.event == "dies" and name == "dies") or (
+                            trig.event == "put_into_graveyard" and name == "left_battlefield"
+                            and event.data.get("to") == "graveyard" and _from_battlefield(trig)
+                    ) or (
                             name == "left_battlefield" and (
                                 trig.event == "leaves_battlefield" or (
                                     trig.event == "exiled_from_battlefield" and to_exile) or (
@@ -168,6 +171,14 @@ def check(game: Game, event: Any) -> None:
 # becomes day, you may pay {1}{R}. If you do, return ~ from your graveyard to the battlefield").
 _GRAVEYARD_ONLY: dict[int, tuple[Any, bool]] = {}
 _LEAVING = frozenset({"dies", "put_into_graveyard", "leaves_battlefield"})
+
+
+def _from_battlefield(trig: Any) -> bool:
+    """Whether a "put into a graveyard" trigger can be met by a permanent leaving the
+    battlefield ("from the battlefield", "from anywhere", or no zone said), not "from your
+    library / hand" (700.4)."""
+    detail = (trig.detail or "").lower()
+    return not detail or detail in ("the battlefield", "anywhere")
 
 
 def works_from_graveyard(abl: Any) -> bool:
@@ -390,7 +401,8 @@ _KIND_EVENTS: dict[str, frozenset[str]] = {
     "searched_library": frozenset({"searched_library"}),
     "dies": frozenset({"dies"}),
     "leaves_battlefield": frozenset({"left_battlefield"}),  # another object's (603.6c)
-    "put_into_graveyard": frozenset({"dies"}),
+    # "is put into a graveyard from the battlefield" (700.4: any permanent, not only a creature)
+    "put_into_graveyard": frozenset({"left_battlefield"}),
     "deals_combat_damage_to_player": frozenset({"damage_dealt"}),
     "deals_combat_damage": frozenset({"damage_dealt"}),
     "deals_damage": frozenset({"damage_dealt"}),
@@ -701,7 +713,11 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
             return False
         return _about(game, trig, obj, source, controller, zone_check=False)
     if kind in ("dies", "put_into_graveyard"):
-        if name != "dies":
+        if kind == "dies" and name != "dies":
+            return False
+        if kind == "put_into_graveyard" and (name != "left_battlefield" or
+                                             data.get("to") != "graveyard" or
+                                             not _from_battlefield(trig)):
             return False
         obj = data["obj"]
         if obj is source:

@@ -28,8 +28,9 @@ def not_run_reason(eff: Any) -> str | None:
     """Why a handled record would still be skipped (the handler's "not run" note), as an audit
     label; None when it runs. Kept beside the handlers so the two stay in step."""
     if isinstance(eff, ab.Restriction):
-        if eff.kind == "cant_cast" and eff.duration is not None:
-            return None
+        if eff.kind in ("cant_cast", "cast_from_graveyard", "play_lands_from_graveyard") and \
+                eff.duration is not None:
+            return None  # (the last two: restrictions.h_restriction keeps them this turn)
         if eff.kind == "cant_gain_life" and eff.duration is not None and \
                 eff.duration.kind in ("this_turn", "end_of_turn"):
             return None  # (effects/restrictions.h_restriction, read by Game.gain_life)

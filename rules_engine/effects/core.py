@@ -279,18 +279,24 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
     if not pool and flt is not None and flt.zone in (None, "battlefield") and \
             "card" not in flt.qualifiers:
         return _choose_permanents(ctx, ref)
-    if flt is not None and (flt.zone in ("graveyard", "exile") or (
-            flt.zone == "hand" and flt.owner == "you" and not pool)):
+    if flt is not None and flt.zone in ("graveyard", "exile", "hand"):
         # "exile a card from an opponent's graveyard": not "from among them", so the card is
         # chosen from that zone of the players the filter names (608.2d); "exile a nonland
-        # card from your hand": from your own hand, your choice
+        # card from your hand", "put up to two creature cards from your hand onto the
+        # battlefield": a hand is its owner's own, your choice
         owners = {"you": [ctx.controller], "opponent": game.opponents(ctx.controller)}.get(
-            flt.owner or "", game.living)
+            flt.owner or "", [ctx.controller] if flt.zone == "hand" else game.living)
         pool = [o for p in owners for o in getattr(p, flt.zone)]
+    elif flt is not None and flt.zone == "hand_or_graveyard":
+        # "a land card from your hand or graveyard": either zone of its own (608.2d)
+        pool = list(ctx.controller.hand) + list(ctx.controller.graveyard)
+    up_to = False
     if flt is not None:
         for q in flt.qualifiers:
             if q.startswith("count:"):
                 value = q.split(":", 1)[1]
+                up_to = value.startswith(("up to ", "up_to_"))
+                value = value.removeprefix("up to ").removeprefix("up_to_")
                 count = int(value) if value.isdigit() else (  # "up to X lands" (107.3)
                     ctx.x if value == "X" else len(pool))
         pool = [o for o in pool if targeting.matches(game, o, _without_zone(flt), ctx.controller,
@@ -300,12 +306,49 @@ def _choose_among(ctx: Ctx, ref: Any) -> list[Any]:
             if pool:
                 ctx.it = pool[-1]
             return pool
-    chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'a card'}",
-                                      pool, count)
+    if up_to:  # "up to two ...": the player may stop choosing (608.2d)
+        chosen = _choose_up_to(ctx, ref, pool, count)
+    else:
+        chosen = game.decider.choose_many(ctx.controller.name,
+                                          f"choose {ref.text or 'a card'}", pool, count)
     ctx.chosen = list(chosen)
     if chosen:
         ctx.it = chosen[-1]
     return chosen
+
+
+def _choose_up_to(ctx: Ctx, ref: Any, pool: list[Any], count: int) -> list[Any]:
+    """"up to N": one optional pick at a time (none, or a scripted list of them)."""
+    game = ctx.game
+    prompt = f"choose {ref.text or 'a card'}"
+    queue = getattr(game.decider, "queues", {}).get(ctx.controller.name)
+    if queue and isinstance(queue[0], list):  # all the picks as one scripted list
+        return game.decider.choose_many(ctx.controller.name, prompt, pool, count)[:count]
+    chosen: list[Any] = []
+    left = list(pool)
+    flt = ref.filter
+    unused = list(flt.any_of) if flt is not None and _ONE_EACH in flt.qualifiers else None
+    while left and len(chosen) < count:
+        if unused is not None:  # "a creature card and/or a land card": one of each
+            left = [o for o in left if any(_fits(ctx, o, d) for d in unused)]
+            if not left:
+                break
+        pick = game.decider.choose(ctx.controller.name, prompt, left, optional=True)
+        if pick is None:
+            break
+        left.remove(pick)
+        chosen.append(pick)
+        if unused is not None:
+            unused.remove(next(d for d in unused if _fits(ctx, pick, d)))
+    return chosen
+
+
+_ONE_EACH = "one for each description"  # (text.nouns.ONE_EACH)
+
+
+def _fits(ctx: Ctx, obj: Any, flt: Any) -> bool:
+    return targeting.matches(ctx.game, obj, _without_zone(flt), ctx.controller, None,
+                             zone_check=False)
 
 
 def _choose_permanents(ctx: Ctx, ref: Any) -> list[Any]:
@@ -317,13 +360,18 @@ def _choose_permanents(ctx: Ctx, ref: Any) -> list[Any]:
     game = ctx.game
     flt = ref.filter
     count = 1
+    up_to = False
     for q in flt.qualifiers:
         if q.startswith("count:"):
             value = q.split(":", 1)[1]
+            up_to = value.startswith("up to ")
+            value = value.removeprefix("up to ")
             count = int(value) if value.isdigit() else (ctx.x if value == "X" else 10 ** 6)
     pool = [o for o in game.permanents()
             if targeting.matches(game, o, flt, ctx.controller, _source_obj(ctx))]
-    if len(pool) <= count:
+    if up_to:
+        chosen = _choose_up_to(ctx, ref, pool, count)
+    elif len(pool) <= count:
         chosen = pool
     else:
         chosen = game.decider.choose_many(ctx.controller.name, f"choose {ref.text or 'one'}",

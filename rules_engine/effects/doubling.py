@@ -45,6 +45,11 @@ def h_move_exiled_with(ctx: Ctx, eff: records.MoveExiledWith) -> None:
         cards = [cards[0] if len(cards) == 1 else game.decider.choose(
             ctx.controller.name, f"card exiled with {getattr(src, 'name', '~')} ({eff.text})",
             cards)]
+    if eff.count is not None and len(cards) > eff.count:
+        cards = game.decider.choose_many(ctx.controller.name, f"card to move ({eff.text})",
+                                         cards, eff.count)
+    if eff.count is not None and cards:
+        ctx.it = cards[-1]  # "If it's a land card, ..." (608.2c)
     moved = []
     for card in cards:
         if eff.destination == "battlefield":  # 110.2: under its owner's control, or yours

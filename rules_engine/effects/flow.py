@@ -144,7 +144,12 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         # 608.2c: "If you do" - the previous instruction was carried out
         holds = ((ctx.did or ctx.count > 0) and not ctx.stopped) != cond.negated
     elif cond.kind == "is_a" and cond.subject is not None and cond.subject.kind != "self":
-        found = [o for o in resolve_ref(ctx, cond.subject) if isinstance(o, GameObject)]
+        if cond.subject.kind == "it" and ctx.cond_it is not None:
+            found = [ctx.cond_it]  # (the "it" the previous "if it's ..." asked about, 608.2c)
+        else:
+            found = [o for o in resolve_ref(ctx, cond.subject) if isinstance(o, GameObject)]
+            if cond.subject.kind == "it" and len(found) == 1:
+                ctx.cond_it = found[0]
         holds = any(cnd._is_a(ctx.game, cond, ctx.controller, o) for o in found) != \
             cond.negated
     elif cond.kind == "controlled_it":

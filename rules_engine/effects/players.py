@@ -31,6 +31,7 @@ from rules_engine.conditions import note_life_lost
 from rules_engine.context import Ctx
 from rules_engine.effects.control import can_attach
 from rules_engine.effects.core import _amount_for, _objects, _players, amount
+from rules_engine.effects.zones import put_nth_from_top
 from rules_engine.sba import _enchant_allows
 
 
@@ -85,6 +86,9 @@ def h_put_from_hand_on_top(ctx: Ctx, eff: records.PutFromHandOnTop) -> None:
     ctx.those = moved
 
 
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
 def h_put_top_or_bottom(ctx: Ctx, eff: records.PutTopOrBottom) -> None:
     """The chooser names top or bottom; the object goes there in its owner's library."""
     game = ctx.game
@@ -94,8 +98,12 @@ def h_put_top_or_bottom(ctx: Ctx, eff: records.PutTopOrBottom) -> None:
         if obj.zone not in ("battlefield", "graveyard", "hand", "exile", "stack"):
             continue
         where = game.decider.choose(choosers[0].name, f"top or bottom ({eff.text})",
-                                    ["top", "bottom"])
+                                    list(eff.choices))
+        owner = obj.owner
         game.move(obj, "library", top=where != "bottom")
+        if where.endswith(" from the top"):
+            put_nth_from_top(owner, obj, _ORDINALS.get(where.split()[0], 1))
+
 
 
 def h_reveal_at_random(ctx: Ctx, eff: records.RevealAtRandom) -> None:

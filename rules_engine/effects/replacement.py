@@ -85,6 +85,8 @@ def zone_change_replacement(game: Game, obj: GameObject, from_zone: str, to_zone
     shields from resolved effects ("If that creature would die this turn, exile it instead").
     Cheap when neither exists. Game.move is asked to call this before moving anything."""
     face = obj.face
+    if from_zone == "battlefield" and to_zone == "graveyard" and obj.counters.get("finality"):
+        return "exile"  # 122.1h: a finality counter's replacement effect
     if (from_zone == "battlefield" or to_zone == "graveyard") and game.battlefield:
         for src, eff in _other_replacers(game):
             if src is obj or not _event_matches(eff.event, obj, from_zone, to_zone):

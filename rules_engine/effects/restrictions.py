@@ -94,6 +94,14 @@ def h_restriction(ctx: Ctx, eff: ab.Restriction) -> None:
         game.__dict__["no_prevention_turn"] = game.turn
         game.log("damage_cant_be_prevented", player=ctx.controller)
         return
+    if eff.kind in ("cast_from_graveyard", "play_lands_from_graveyard") and \
+            eff.duration is not None:
+        # "Until end of turn, you may play lands and cast spells from your graveyard": the
+        # player's permission for this turn (611.2a; statics_more.timed_permissions)
+        src = _source_obj(ctx)
+        for p in _players(ctx, eff.subject):
+            game.__dict__.setdefault("timed_permissions", []).append((p, src, eff, game.turn))
+        return
     if eff.kind == "no_max_hand_size":
         for p in _players(ctx, eff.subject):
             p.max_hand_size = 10 ** 6  # 402.2: no maximum hand size

@@ -84,9 +84,13 @@ def _cast_one_free(game: Any, player: Player, options: list[GameObject], eff: An
     if pick is None or not game.decider.may(player.name, f"cast {pick.name} without paying "
                                                          "its mana cost"):
         return
+    cost = None if eff.free else casting.parse_cost(pick.face.mana_cost)
+    if cost is not None and getattr(eff, "any_mana", False):
+        # 609.4b: "mana of any type can be spent to cast that spell": each mana symbol of the
+        # cost may be paid with any mana, as a generic cost of the same mana value
+        cost = casting.parse_cost(f"{{{cost.mana_value}}}" if cost.mana_value else "")
     try:
-        casting.put_on_stack_as_cast(game, player, pick, None if eff.free else
-                                     casting.parse_cost(pick.face.mana_cost))
+        casting.put_on_stack_as_cast(game, player, pick, cost)
     except IllegalActionError as exc:
         game.note(f"{pick.name} can't be cast: {exc}")
 

@@ -164,11 +164,24 @@ def _move_one(ctx: Ctx, eff: ab.MoveToZone, obj: Any) -> None:
     elif eff.to_zone.startswith("library_bottom"):
         game.move(obj, "library", top=False)  # any/random order among several: listed order
     elif eff.to_zone.startswith("library"):
+        owner = obj.owner
         game.move(obj, "library")
+        depth = eff.to_zone.split("_")[1]
+        if depth.isdigit():  # "library_3_from_top": third from the top (401.4)
+            put_nth_from_top(owner, obj, int(depth))
     elif eff.to_zone in ("hand", "graveyard", "exile"):
         game.move(obj, eff.to_zone)
     else:
         game.note(f"zone '{eff.to_zone}' in '{eff.text}' is not known to this engine")
+
+
+def put_nth_from_top(owner: Player, obj: GameObject, n: int) -> None:
+    """401.4: "second from the top": the card moved to the top goes under the n-1 cards above
+    it (fewer cards in the library: as deep as there are)."""
+    library = owner.library
+    if obj in library:
+        library.remove(obj)
+        library.insert(min(n - 1, len(library)), obj)
 
 
 def h_sacrifice(ctx: Ctx, eff: ab.Sacrifice) -> None:

@@ -210,6 +210,49 @@ def _entered_this_turn(game: Any, obj: Any, source: Any) -> bool:
 registry.QUALIFIERS["that entered this turn"] = _entered_this_turn
 
 
+def _put_there(origin: str | None) -> Any:
+    """"... in a graveyard that was put there [from the battlefield] this turn": the card was
+    put into the zone it is in during this turn (from that zone, when one is named)."""
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        return getattr(obj, "zone_turn", 0) == game.turn and (
+            origin is None or getattr(obj, "came_from", None) == origin)
+    return holds
+
+
+def _basic_land_type(game: Any, obj: Any, source: Any) -> bool:
+    """205.3i: the basic land types."""
+    return bool({"Plains", "Island", "Swamp", "Mountain", "Forest"} & set(obj.subtypes))
+
+
+def _attacking_you(walkers: bool) -> Any:
+    """506.3: the creature attacks the source's controller (or a planeswalker they control)."""
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        you = getattr(source, "controller", None)
+        att = getattr(obj, "attacking", None)
+        if att is None or you is None:
+            return False
+        return att is you or (walkers and isinstance(att, GameObject) and
+                              att.controller is you and att.has_type("Planeswalker"))
+    return holds
+
+
+registry.QUALIFIERS["attacking you"] = _attacking_you(False)
+registry.QUALIFIERS["attacking you or a planeswalker you control"] = _attacking_you(True)
+def _double_faced(game: Any, obj: Any, source: Any) -> bool:
+    """712.1: a card with a Magic card face on each side (transforming and modal double-faced
+    cards, meld cards); not a flip card (710)."""
+    card = getattr(obj, "card", None)
+    return getattr(card, "layout", None) in ("transform", "modal_dfc", "meld",
+                                             "double_faced_token")
+
+
+registry.QUALIFIERS["double-faced"] = _double_faced
+registry.QUALIFIERS["with a basic land type"] = _basic_land_type
+registry.QUALIFIERS["put there this turn"] = _put_there(None)
+registry.QUALIFIERS["put there from the battlefield this turn"] = _put_there("battlefield")
+registry.QUALIFIERS["put there from the library this turn"] = _put_there("library")
+
+
 def h_search_zones_for_name(ctx: Ctx, eff: records.SearchZonesForName) -> None:
     """701.23a over a player's graveyard, hand and library; "up to four" is the searcher's
     choice (701.23b lets them find fewer), "all" / "any number" exiles every one found."""
@@ -255,6 +298,12 @@ def h_with_same_name(ctx: Ctx, eff: records.WithSameName) -> None:
     if not firsts:
         return
     first = firsts[0]
+    if eff.move is not None:
+        # the other cards of that name in the same zone (its owner's graveyard), 201.2
+        zone = getattr(first.owner, first.zone, []) if first.zone != "battlefield" else []
+        ctx.those = [first] + [o for o in zone if o is not first and o.name == first.name]
+        zones.h_move(ctx, dataclasses.replace(eff.move, subject=ab.Ref("those")))
+        return
     flt = eff.filter
     theirs = flt is not None and flt.controller == "that_player"
     if theirs:
@@ -269,4 +318,18 @@ def h_with_same_name(ctx: Ctx, eff: records.WithSameName) -> None:
         zones.h_destroy(ctx, ab.Destroy(subject=ab.Ref("those"), text=eff.text))
 
 
-registry.register_effects({records.WithSameName: h_with_same_name})
+def h_put_into_chosen_zone(ctx: Ctx, eff: records.PutIntoChosenZone) -> None:
+    """608.2d: the chooser names the zone as the instruction is followed; the card goes there
+    (its owner's hand or graveyard, 400.3)."""
+    game = ctx.game
+    chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone in ("gone",):
+            continue
+        where = game.decider.choose(chooser.name, f"zone for {obj.name} ({eff.text})",
+                                    list(eff.zones))
+        game.move(obj, where or eff.zones[0])
+
+
+registry.register_effects({records.WithSameName: h_with_same_name,
+                           records.PutIntoChosenZone: h_put_into_chosen_zone})

@@ -54,14 +54,53 @@ from rules_engine.triggers import Delayed
 
 def _offer(game: Game, player: Player, obj: GameObject, kw: Any, name: str, rule: str,
            x_ok: bool = True) -> str | None:
-    """The alternative cost's mana when the caster can pay it and chooses it."""
-    if kw is None or kw.cost is None or kw.cost.mana is None:
+    """The alternative cost's mana (with its other parts: "Blitz—{2}{R}{R}, Discard a card",
+    601.2f-h) when the caster can pay it and chooses it."""
+    found = _payable(game, player, obj, kw)
+    if found is None or not game.decider.may(
+            player.name, f"cast {obj.name} for its {name} cost {kw.cost.text} ({rule})"):
         return None
-    mana = kw.cost.mana
-    if not casting.can_pay(game, player, parse_cost(mana), 0, obj) or not game.decider.may(
-            player.name, f"cast {obj.name} for its {name} cost {mana} ({rule})"):
+    mana, others = found
+    return (mana, others) if others else mana
+
+
+def _payable(game: Game, player: Player, obj: GameObject, kw: Any
+             ) -> tuple[str, tuple[Any, ...]] | None:
+    """The keyword's cost as mana and other parts, when the player can pay it all now."""
+    if kw is None or kw.cost is None or not kw.cost.parts:
         return None
-    return mana
+    mana = "".join(p.mana or "" for p in kw.cost.parts if p.kind == "mana")
+    others = tuple(p for p in kw.cost.parts if p.kind != "mana")
+    if any(p.kind not in hooks.other_cost_kinds for p in others):
+        return None
+    if not casting.can_pay(game, player, parse_cost(mana), 0, obj) or (
+            others and hooks.cost_refusal(game, player, obj, others)):
+        return None
+    return mana, others
+
+
+# "You may cast ~ from your graveyard using its blitz ability": the keyword whose cost is paid
+# and the mark the spell gets (as when cast from the hand for that cost)
+_USING = {"blitz": "blitzed", "dash": "dashed", "evoke": "evoked"}
+
+
+def _graveyard_using(game: Game, player: Player, obj: GameObject) -> tuple[Any, ...] | None:
+    """601.3 with 118.9: a permission to cast the card from its owner's graveyard only for
+    the alternative cost its own keyword gives ("using its blitz ability", 702.152a); the
+    spell is marked as cast for that cost, so its consequences follow."""
+    if obj.owner is not player or obj.zone != "graveyard":
+        return None
+    for perm in compiled.object_abilities(obj):
+        if not isinstance(perm, ab.KeywordAbility) or perm.name != "cast from graveyard" or \
+                (perm.parameter or "").lower() not in _USING:
+            continue
+        key = perm.parameter.lower()
+        found = _payable(game, player, obj, compiled.keyword_ability(obj, key))
+        if found is None:
+            return None
+        mana, others = found
+        return mana, others, False, _marker(_USING[key])
+    return None
 
 
 def _offer_evoke(game: Game, player: Player, obj: GameObject, from_zone: str) -> str | None:
@@ -219,6 +258,7 @@ registry.register_alternative_cost(_offer_dash, _marker("dashed"))
 registry.register_alternative_cost(_offer_blitz, _marker("blitzed"))
 registry.register_alternative_cost(_offer_spectacle, _marker("spectacle"))
 registry.register_alternative_cost(_offer_surge, _marker("surged"))
+registry.GRAVEYARD_CASTS.append(_graveyard_using)
 registry.register_keyword_actions({"evoke sacrifice": _ka_evoke_sacrifice,
                                    "dash return": _ka_dash_return,
                                    "blitz sacrifice": _ka_blitz_sacrifice})

@@ -15,6 +15,8 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
 - "You may cast ~ from your graveyard." (compiled as the keyword ``cast from graveyard``,
   ``rules_engine/text/alt_costs.py``): a permission to cast it from its owner's graveyard
   paying its costs (601.3); it goes where a resolved spell or permanent goes as usual.
+- "You may cast ~ from your graveyard as long as <condition>" (the keyword's parameter
+  "if <condition>"): the permission holds while the condition does, as the spell is cast.
 - Only the card's owner may cast it from their graveyard ("your graveyard"); its timing is its
   own (307.1, checked by casting.py).
 """
@@ -24,15 +26,20 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, registry
+from rules_engine import compiled, conditions, registry
 from rules_engine.game import Game
 from rules_engine.objects import GameObject, Player
+from rules_engine.text.conditions import parse_condition
+from rules_engine.text.nouns import Ctx as TextCtx
 
 _DISCARD_LAND = ab.CostPart(kind="discard", amount=ab.Amount(1),
                             what=ab.ObjectFilter(card_types=("land",), text="a land card"),
                             text="Discard a land card")
 _DISCARD_CARD = ab.CostPart(kind="discard", amount=ab.Amount(1),
                             what=ab.ObjectFilter(text="a card"), text="Discard a card")
+
+
+_CONDITIONS: dict[str, Any] = {}
 
 
 def _permission(game: Game, player: Player, obj: GameObject) -> tuple[str, tuple[Any, ...],
@@ -43,8 +50,18 @@ def _permission(game: Game, player: Player, obj: GameObject) -> tuple[str, tuple
         return obj.face.mana_cost, (_DISCARD_CARD,), True  # 702.133a: exiled as it leaves
     if compiled.keyword_ability(obj, "retrace") is not None:
         return obj.face.mana_cost, (_DISCARD_LAND,), False  # 702.81a
-    if compiled.keyword_ability(obj, "cast from graveyard") is not None:
+    kw = compiled.keyword_ability(obj, "cast from graveyard")
+    if kw is not None and not kw.parameter:
         return obj.face.mana_cost, (), False  # 601.3: "You may cast ~ from your graveyard"
+    if kw is not None and kw.parameter.startswith("if "):
+        # "... from your graveyard as long as <condition>": while it holds, as the spell is
+        # cast (601.3)
+        cond = _CONDITIONS.get(kw.parameter)
+        if cond is None:
+            cond = _CONDITIONS[kw.parameter] = parse_condition(kw.parameter[3:], TextCtx())
+        if cond is not None and conditions.holds(game, cond, player, obj):
+            return obj.face.mana_cost, (), False
+    # ("... using its blitz ability": only for that cost, mechanics/alt_costs.py)
     return None
 
 

@@ -30,13 +30,26 @@ _ALT_RE = re.compile(r"(?:if (?P<cond>.+?), )?you may (?P<cost>.+?) rather than 
 _FREE_RE = re.compile(r"if (?P<cond>.+?), you may cast ~ without paying its mana cost\.?", re.I)
 
 
-_FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard\.?", re.I)
+_FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard(?: using its "
+                                r"(?P<kw>blitz|dash|evoke) ability)?\.?", re.I)
+
+
+_FROM_GRAVEYARD_IF_RE = re.compile(r"you may cast ~ from your graveyard (?:as long as|if) "
+                                   r"(?P<cond>[^.]+)\.?", re.I)
 
 
 def parse_alternative_cost(text: str) -> KeywordAbility | None:
     """The alternative cost (or the graveyard permission) a whole paragraph states, or None."""
-    if _FROM_GRAVEYARD_RE.fullmatch(text.strip()):
-        return KeywordAbility(name="cast from graveyard", text=text.strip())
+    cm = _FROM_GRAVEYARD_IF_RE.fullmatch(text.strip())
+    if cm and parse_condition(cm.group("cond"), Ctx()) is not None:
+        # "You may cast ~ from your graveyard as long as you control three or more tapped
+        # Pirates and/or Vehicles": the permission holds while the condition does (601.3)
+        return KeywordAbility(name="cast from graveyard", parameter="if " + cm.group("cond"),
+                              text=text.strip())
+    gm = _FROM_GRAVEYARD_RE.fullmatch(text.strip())
+    if gm:  # "... using its blitz ability": only for that keyword's cost (parameter)
+        return KeywordAbility(name="cast from graveyard", parameter=gm.group("kw"),
+                              text=text.strip())
     free = _FREE_RE.fullmatch(text.strip())
     if free:
         # "If an opponent controls a Swamp and you control a Plains, you may cast ~ without

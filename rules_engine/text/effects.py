@@ -135,7 +135,7 @@ MANA = r"(?:\{[^}]+\})+"
 _SUBJECT_SPLIT = re.compile(
     r"\s(?=(?:draws?|discards?|mills?|gains?|loses?|gets?|deals?|has|have|becomes?|creates?|"
     r"puts?|returns?|sacrifices?|shuffles?|explores|takes?|scry|surveils?|attacks?|can't|"
-    r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|"
+    r"searches|reveals?|exiles?|wins?|ventures?|fights?|transforms?|copies|each|may|pays?|looks?|"
     r"enters?|doesn't|don't|can|skips?|phases?|must|blocks?|untaps?|taps?|investigates|"
     r"proliferates|connives|discovers|forages|amasses|adapts|endures|bolsters|"
     r"'s power|power|perpetually|seeks|"
@@ -1273,10 +1273,8 @@ def parse_effects(text: str, ctx: Ctx) -> tuple[Effect, ...]:
         rolled = _roll_table(t, ctx)
         if rolled is not None:
             return rolled
-    chosen_targets = re.match(r"^choose (?:up to \w+ |any number of |(?:two|three|four|five) )?"
-                              r"target ", t, re.I)  # "Choose two target creatures. ..."
-    if "\n" in t or (re.match(r"^choose (one|two|up to|one or|any number)", t, re.I) and
-                      not chosen_targets):
+    if "\n" in t or re.match(r"^choose (?:one|two|three|up to \w+|one or \w+|any number)\s*"
+                              r"(?:—|\.|$)", t, re.I):  # (not "Choose up to three target ...")
         m = re.match(r"^(.*?)(choose [^\n]*\n•.*)$", t, re.I | re.S)
         if m:
             effects: list[Effect] = []

@@ -115,6 +115,27 @@ def canonical(text: str, names: tuple[str, ...]) -> str:
     text = _ETB_RE.sub("enters", text)
     text = _ETB2_RE.sub("enter", text)
     text = _ETB3_RE.sub("entered", text)
+    if _GENDERED.search(text):
+        text = _gendered(text)
+    return text
+
+
+# "return her to the battlefield under her owner's control with a +1/+1 counter on her": a
+# character card's own pronouns (not "his or her" / "he or she", the old wording for players)
+_GENDERED = re.compile(r"\b(?:he|she|him|her|his|he's|she's)\b(?! or (?:her|she)\b)", re.I)
+_GENDERED_RES = [
+    (re.compile(r"\b(?:his|her) (owner|controller)(?='s\b|\b)", re.I), r"its \1"),
+    (re.compile(r"\b(on|from|to|of|return|exile|tap|untap|destroy|sacrifice|put|target) "
+                r"(?:him|her)\b(?! or )", re.I), r"\1 it"),
+    (re.compile(r"\b(?:he's|she's)\b", re.I), "it's"),
+    (re.compile(r"(?<!\bor )\b(?:he|she) (?=(?:enters|would|has|is|gets|can't|deals|becomes|"
+                r"attacks|blocks|dies)\b)", re.I), "it "),
+]
+
+
+def _gendered(text: str) -> str:
+    for rx, repl in _GENDERED_RES:
+        text = rx.sub(repl, text)
     return text
 
 

@@ -33,7 +33,7 @@ ADJECTIVES = ("tapped", "untapped", "attacking", "blocking", "nontoken", "token"
               "nonlegendary",
               "prepared", "unprepared", "prepare",
               "modified", "enchanted", "equipped", "face-down", "outlaw", "unblocked",
-              "transformed", "foretold", "suspended")
+              "transformed", "foretold", "suspended", "double-faced")
 # Plurals that do not just add "s" (subtype names in Oracle text, rule 205.3).
 _IRREGULAR = {"wolves": "wolf", "werewolves": "werewolf", "elves": "elf", "dwarves": "dwarf",
               "sorceries": "sorcery", "mercenaries": "mercenary", "fungi": "fungus",
@@ -112,6 +112,11 @@ def singular(word: str) -> str:
 
 # Postfix restrictions: (regex on the end of the phrase, how it changes the filter)
 _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
+    # "target creature that's attacking you or a planeswalker you control" (506.3: what it
+    # attacks; rules_engine.effects.zones_more)
+    (re.compile(r"\s+(?:that's|that is) attacking you or a planeswalker you control$", re.I),
+     {"qualifier": "attacking you or a planeswalker you control"}),
+    (re.compile(r"\s+(?:that's|that is) attacking you$", re.I), {"qualifier": "attacking you"}),
     # "spell that targets a creature you control" (115.1: what the spell or ability targets;
     # read before "you control", which is its own here; checked by the QUALIFIERS of
     # rules_engine.effects.zones_more)
@@ -149,12 +154,32 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # "a creature dealt damage by ~ this turn" (effects/damaged_by.py)
     (re.compile(r"\s+dealt damage (?:this turn )?by ~(?: this turn)?$", re.I),
      {"qualifier": "dealt damage by ~ this turn"}),
-    (re.compile(r"\s+from graveyards$", re.I), {"zone": "graveyard"}),
+    # "a land card with a basic land type" (205.3i: Plains, Island, Swamp, Mountain, Forest;
+    # rules_engine.effects.zones_more)
+    (re.compile(r"\s+with a basic land type$", re.I), {"qualifier": "with a basic land type"}),
+    # "target creature card from a graveyard that was put there this turn" (400.7: the card as
+    # it is in that zone; checked by the QUALIFIERS of rules_engine.effects.zones_more)
+    (re.compile(r"\s+that (?:was|were) put there this turn$", re.I),
+     {"qualifier": "put there this turn"}),
+    (re.compile(r"\s+that (?:was|were) put there from anywhere this turn$", re.I),
+     {"qualifier": "put there this turn"}),
+    (re.compile(r"\s+that (?:was|were) put there from the battlefield this turn$", re.I),
+     {"qualifier": "put there from the battlefield this turn"}),
+    (re.compile(r"\s+that (?:was|were) put there from (?:their|your|its owner's) library this "
+                r"turn$", re.I), {"qualifier": "put there from the library this turn"}),
+    (re.compile(r"\s+(?:from|in) graveyards$", re.I), {"zone": "graveyard"}),
     # "up to three target cards from a single graveyard" (rule 115.3: all chosen from one)
     (re.compile(r"\s+from a single graveyard$", re.I),
      {"zone": "graveyard", "qualifier": "single_graveyard"}),
     (re.compile(r"\s+(?:from|in) your graveyard$", re.I), {"zone": "graveyard", "owner": "you"}),
+    # "Target player shuffles up to four target cards from their graveyard into their library"
+    # (the cards of the player targeted before them, checked by targeting._choose_targets)
+    (re.compile(r"\s+(?:from|in) (?:their|that player's|his or her) graveyard$", re.I),
+     {"zone": "graveyard", "qualifier": "in that player's graveyard"}),
     (re.compile(r"\s+(?:from|in) your hand$", re.I), {"zone": "hand", "owner": "you"}),
+    # "a land card from your hand or graveyard" (chosen from both, effects.core._choose_among)
+    (re.compile(r"\s+from your (?:hand or graveyard|graveyard or hand)$", re.I),
+     {"zone": "hand_or_graveyard", "owner": "you"}),
     (re.compile(r"\s+(?:from|in) your library$", re.I), {"zone": "library", "owner": "you"}),
     (re.compile(r"\s+(?:from|in) exile$", re.I), {"zone": "exile"}),
     (re.compile(r"\s+from among them$", re.I), {"zone": "among"}),
@@ -162,7 +187,10 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+that (?:attacked|blocked) this turn$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+(?:your opponents cast|an opponent casts)$", re.I),
      {"controller": "opponent"}),
-    (re.compile(r"\s+from an opponent's graveyard$", re.I),
+    (re.compile(r"\s+(?:from|in) an opponent's graveyard$", re.I),
+     {"zone": "graveyard", "owner": "opponent"}),
+    # (the defending player is the attacking player's opponent, 506.2)
+    (re.compile(r"\s+(?:from|in) (?:the )?defending player's graveyard$", re.I),
      {"zone": "graveyard", "owner": "opponent"}),
     (re.compile(r"\s+with power or toughness \d+ or (?:less|greater)$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
@@ -228,6 +256,42 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     """
     text = phrase.strip()
     original = text
+    neg = re.fullmatch(r"(?P<head>[\w' -]+?) that (?:isn't|aren't) (?:an? )?(?P<kind>[A-Z][\w'-]*"
+                       r"|artifacts?|creatures?|enchantments?|lands?|legendary)"
+                       r"(?P<rest>(?: (?:from|in|you) .+)?)", text)
+    if neg and not neg.group("kind").endswith("s'"):
+        # "enchantment card that isn't a God" is a "non-God enchantment card" (205.4: "non-")
+        kind = neg.group("kind")
+        if kind[0].islower() and kind.endswith("s"):
+            kind = kind[:-1]
+        inner = parse_filter(f"non-{kind} {neg.group('head')}{neg.group('rest')}")
+        if inner is not None:
+            return dataclasses.replace(inner, text=original)
+    mixed = re.fullmatch(r"(?P<a>[A-Z][\w'-]*|[a-z-]+) or (?P<b>[A-Z][\w'-]*|[a-z-]+) "
+                         r"(?P<tail>(?:creature )?cards?\b.*)", text)
+    if mixed and ((mixed.group("a")[0].isupper()) != (mixed.group("b")[0].isupper()) or
+                  "double-faced" in (mixed.group("a"), mixed.group("b"))):
+        # "a Hero or enchantment card": a subtype or a card type, either will do (not both)
+        first = parse_filter(f"{mixed.group('a')} {mixed.group('tail')}")
+        second = parse_filter(f"{mixed.group('b')} {mixed.group('tail')}")
+        if first is not None and second is not None:
+            return ObjectFilter(any_of=(first, second), qualifiers=("card",), zone=first.zone,
+                                owner=first.owner, text=original)
+    kw_or = re.fullmatch(r"(?P<head>.+?) with (?P<a>[a-z]+) or (?P<b>[a-z]+)", text)
+    if kw_or:
+        # "a card with flashback or disturb": either keyword will do (702)
+        first = parse_filter(f"{kw_or.group('head')} with {kw_or.group('a')}")
+        second = parse_filter(f"{kw_or.group('head')} with {kw_or.group('b')}")
+        if first is not None and second is not None and first.qualifiers != second.qualifiers:
+            return ObjectFilter(any_of=(first, second), qualifiers=("card",) if "card" in
+                                first.qualifiers else (), text=original)
+    parts = re.split(r",? (?:and/or|or) an? |, an? ", text)
+    if len(parts) > 2 and all(re.search(r"\bcard$", x) for x in parts):
+        # "a Cleric card, a Rogue card, a Warrior card, and/or a Wizard card": any of them
+        each = [parse_filter(x) for x in parts]
+        if all(e is not None for e in each):
+            return ObjectFilter(any_of=tuple(e for e in each if e is not None),
+                                qualifiers=("card",), text=original)
     alt = re.fullmatch(r"(?P<a>.+?\bcards?) (?:and/or|or) (?:an? )?(?P<b>.+?\bcards?"
                        r"(?: with .+)?)", text)
     if alt and " card" in alt.group("a"):
@@ -263,9 +327,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     # "a spell that's one or more colors" (105.2: a colored object)
     text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
-    if tm and not re.search(r"\btoken\b|^attacking (?:alone|that player)$", tm.group("what"),
-                            re.I):
-        # (those two: postfixes of text.nouns_more)
+    if tm and not re.search(r"\btoken\b|^(?:attacking|blocking)\b", tm.group("what"), re.I):
+        # (those: postfixes of text.nouns_more)
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the
         # noun by type (rule 205); it must itself be a type/subtype/color phrase
         inner = parse_filter(re.sub(r"\b(?:an?) ", "", tm.group("what")))
@@ -560,12 +623,18 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
                 return None
             lo, hi = (0 if up_to else n), n
         head = rest.split()[-1] if rest.split() else ""
+        share = re.search(r" that share a creature type(?= from | in |$)", rest, re.I)
+        if share:  # a rule of the whole choice of targets (601.2c, targeting._choose_targets)
+            rest = rest[:share.start()] + rest[share.end():]
+            head = rest.split()[-1] if rest.split() else ""
         if rest.lower() in ("player", "opponent", "players", "opponents"):
             flt = ObjectFilter(text=rest)
         else:
             flt = parse_filter(rest)
             if flt is None:
                 return None
+        if share:
+            flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + ("share a creature type",))
         if other:
             flt = _with_other(flt)
         tgt = ctx.new_target(_target_kind(flt, head), flt, lo, hi, p)
@@ -575,6 +644,12 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         ref = Ref("target", target=tgt, text=p)
         ctx.last_object = ref
         return ref
+    m = re.match(r"^the (controller|owner)s? of (.+)$", p, re.I)
+    if m:  # "the owner of target nonland permanent" (108.3): that object's owner
+        inner = parse_ref(m.group(2), ctx)
+        if inner is not None and not _names_players(inner):
+            kind = "controller_of" if m.group(1).lower() == "controller" else "owner_of"
+            return Ref(kind, of=inner, text=p)
     m = re.match(r"^(.+?)'s (controller|owner)$", p, re.I)
     if m and m.group(1).lower() not in ("that creature", "that spell", "that card",
                                         "that permanent"):
@@ -593,6 +668,13 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     flt = parse_filter(p)
     if flt is not None and _is_plural_group(p):
         return Ref("each", filter=flt, text=p)
+    m = re.match(rf"^up to ({NUM_WORD}) (?!target\b)(.+)$", p, re.I)
+    if m:  # "return up to two creature cards from your graveyard": a choice of 0 to N (608.2d)
+        flt = parse_filter(m.group(2))
+        n = number(m.group(1))
+        if flt is not None and n is not None:
+            return Ref("chosen", filter=dataclasses.replace(
+                flt, qualifiers=flt.qualifiers + (f"count:up to {n}",)), text=p)
     m = re.match(rf"^({NUM_WORD}|any number of) (.+)$", p, re.I) or re.match(
         rf"^up to ((?!an?\b){NUM_WORD}) ((?!.*\btargets?\b).+)$", p, re.I)
     if m and m.group(1).lower() not in ("a", "an", "one", "x"):
@@ -612,6 +694,19 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
                 flt = _with_other(flt)
             return Ref("chosen", filter=flt, text=p)
     return None
+
+
+def _names_players(ref: Ref) -> bool:
+    """Whether a parsed noun phrase is a player ("target player"), not an object."""
+    if ref.kind in ("you", "that_player", "opponent_each", "player_each", "defending_player"):
+        return True
+    return ref.kind == "target" and ref.target is not None and \
+        ref.target.kind in ("player", "opponent")
+
+
+# "a creature card and/or a land card": at most one chosen card for each description (the
+# chooser's picks are matched to unused descriptions, effects.core._choose_up_to)
+ONE_EACH = "one for each description"
 
 
 def _with_other(flt: ObjectFilter) -> ObjectFilter:

@@ -87,6 +87,7 @@ from rules_engine.text.costs import parse_cost
 from rules_engine.text.keywords import parse_keyword, parse_keyword_list
 from rules_engine.text.nouns import (
     NUM_WORD,
+    ONE_EACH,
     Ctx,
     amount,
     number,
@@ -365,12 +366,15 @@ _ZONES = {
 
 def _return(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     obj, from_zone = m.group("obj"), None
-    fm = re.search(r" from (?:your|a|their|its owner's) (graveyard|hand|exile)$", obj, re.I)
+    fm = re.search(r" from (?:(?:your|a|their|its owner's) )?(graveyard|hand|exile)$", obj, re.I)
     if fm and not re.match(r"^(?:up to \w+ )?(?:another )?target ", obj, re.I) \
             and not re.match(r"^(?:all|each) ", obj, re.I):
         from_zone = fm.group(1).lower()
         obj = obj[: fm.start()]
     target = _ref(obj, ctx)
+    if target is not None and target.kind == "chosen" and from_zone is not None:
+        # "return up to two creature cards from your graveyard": chosen there (608.2d)
+        target = _ref(m.group("obj"), ctx) or target
     if target is None:
         target = _ref(m.group("obj"), ctx)
         from_zone = None
@@ -558,13 +562,18 @@ def _choose_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
         count = ("any" if n is None else str(n)) if not cm.group(1) else f"up_to_{n}"
         what = what[cm.end():]
     flt = parse_filter(what)
+    if flt is not None and flt.any_of and count == "1" and "and/or" in what:
+        # "a creature card and/or a land card": up to one card for each description
+        count = f"up_to_{len(flt.any_of)}"
+        flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + (ONE_EACH,))
     if flt is None:
         return None
     if count != "1":
         flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + (f"count:{count}",))
     ref = Ref("chosen", filter=dataclasses.replace(flt, zone="among"), text=m.group("what"))
     dest = {"into your hand": "hand", "onto the battlefield": "battlefield",
-            "into your graveyard": "graveyard"}.get(m.group("dest").lower())
+            "into your graveyard": "graveyard",
+            "on top of your library": "library_top"}.get(m.group("dest").lower())
     if dest is None:
         return None
     result = _move_result(ref, dest, "among", m)
@@ -915,6 +924,8 @@ def _choose_card(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 def _shuffle_obj(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    if s.kind == "target":
+        return None  # a target player shuffles: text.verbs_zones keeps that target too
     ref = _ref(m.group("obj"), ctx)
     if ref is None:
         return None
@@ -1215,11 +1226,13 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"puts? (?P<obj>.+?) (?:back )?(?P<pos>on top|on the bottom) of "
      r"(?:your|its owner's|their) library"
      r"(?: (?P<order>in any order|in a random order))?", _put_library),
-    (r"(?:you may )?reveal (?P<what>.+?) from among them and put (?:it|that card) "
+    (r"(?:you may )?reveal (?P<what>.+?) from among them and put (?:it|that card|them|those "
+     r"cards|the revealed cards) "
      r"(?P<dest>into your hand|onto the battlefield|into your graveyard)(?: (?P<mods>.+))?",
      _choose_among),
-    (r"put (?P<what>.+?) from among them (?P<dest>into your hand|onto the battlefield|"
-     r"into your graveyard)(?: (?P<mods>.+))?", _choose_among),
+    (r"put (?P<what>.+?) from among (?:them|those cards|the milled cards|the revealed cards) "
+     r"(?P<dest>into your hand|onto the battlefield|into your graveyard|on top of your library)"
+     r"(?: (?P<mods>.+))?", _choose_among),
     (r"tap or untap (?P<obj>.+)", _obj(TapOrUntap)),
     (r"untap (?P<obj>.+)", _obj(Untap)),
     (r"tap (?P<obj>.+)", _obj(Tap)),

@@ -204,6 +204,8 @@ def _top_or_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     if not is_player(s):
         return None
     obj = parse_ref(m.group("obj"), ctx)
+    if obj is not None and obj.kind == "it" and s.kind == "owner_of" and s.of is not None:
+        obj = s.of  # "the owner of target nonland permanent puts it ...": that permanent
     if obj is None or is_player(obj):
         return None
     return PutTopOrBottom(subject=obj, chooser=s, text=m.group(0))
@@ -245,10 +247,16 @@ def _return_attached(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """303.4f: "return ~ from your graveyard to the battlefield attached to that creature"."""
     if s.kind != "you":
         return None
+    zone = "hand" if m.group("verb").lower() == "put" else "graveyard"
+    obj = Ref("self", text="~") if m.group("obj") == "~" else parse_ref(
+        f"{m.group('obj')} from your {zone}", ctx)  # "target Equipment card" (115.1)
     to = parse_ref(m.group("to"), ctx)
-    if to is None or is_player(to):
+    if obj is None or to is None or is_player(to):
         return None
-    return ReturnAttached(subject=Ref("self", text="~"), to_zone="battlefield",
+    if zone == "hand":  # "put an Aura card from your hand onto the battlefield attached to it"
+        return ReturnAttached(subject=obj, to_zone="battlefield", from_zone="hand",
+                              attach_to=to, text=m.group(0))
+    return ReturnAttached(subject=obj, to_zone="battlefield",
                           from_zone="graveyard", attach_to=to, text=m.group(0))
 
 
@@ -302,8 +310,11 @@ VP_SPECS: list[tuple[str, _Builder]] = [
     (r"can't win the game", _game_result("cant_win_game")),
     (r"(?:don't|doesn't) lose the game for having 0 or less life",
      _game_result("no_loss_at_zero_life")),
-    (r"return ~ from your graveyard to the battlefield attached to (?P<to>that creature|it|"
-     r"target .+)", _return_attached),
+    (r"(?P<verb>put) (?P<obj>an? [\w -]+? card) from your hand onto the battlefield "
+     r"attached to (?P<to>that creature|it|~|target .+|an? .+ you control)", _return_attached),
+    (r"(?P<verb>return) (?P<obj>~|(?:up to \w+ )?target .+?) from your graveyard to the "
+     r"battlefield attached to (?P<to>that creature|it|~|target .+|an? .+ you control)",
+     _return_attached),
 ]
 
 

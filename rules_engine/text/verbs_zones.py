@@ -26,23 +26,33 @@ from collections.abc import Callable
 
 from rules_engine.abilities import (
     Amount,
+    CastWithoutPaying,
+    ChooseTarget,
+    Duration,
     Effect,
+    Exile,
     LookAtTop,
+    Mill,
     MoveToZone,
     ObjectFilter,
     Ref,
+    Restriction,
     Shuffle,
     WithX,
 )
 from rules_engine.records import (
     MoveAllAmong,
     MoveAtRandom,
+    MoveExiledWith,
+    PutIntoChosenZone,
+    PutTopOrBottom,
     RemoveCountersChosen,
     SearchFor,
     SearchZonesForName,
     WithSameName,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
+from rules_engine.text.verbs_players import is_player
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -275,10 +285,37 @@ def _shuffle_into(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"Shuffle any number of target creature cards from your graveyard into your library",
     "Shuffle all nonland cards from your graveyard into your library" (701.24a: each card goes
     into its owner's library, which is then shuffled)."""
-    obj = parse_ref(m.group("obj"), ctx)
+    obj = owned_it(s, parse_ref(m.group("obj"), ctx))
     if obj is None or obj.kind in ("you", "rest"):
         return None
-    return MoveToZone(subject=obj, to_zone="library_shuffled", text=m.group(0))
+    move = MoveToZone(subject=obj, to_zone="library_shuffled", text=m.group(0))
+    if s.kind == "target" and is_player(s):
+        # "Target player shuffles up to four target cards from their graveyard ...": the
+        # player is a target too (115.1), chosen before the cards (601.2c)
+        return ChooseTarget(subject=s, text=s.text), move
+    return move
+
+
+def owned_it(subject: Ref, obj: Ref | None) -> Ref | None:
+    """"Enchanted creature's owner shuffles it into their library": "it" is the object whose
+    owner the subject is (108.3), not the source."""
+    if obj is not None and obj.kind == "it" and subject.kind in ("owner_of", "controller_of") \
+            and subject.of is not None:
+        return subject.of
+    return obj
+
+
+def _nth_or_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"The owner of target nonland permanent puts it into their library second from the top
+    or on the bottom" (401.4): the subject (its owner) chooses the place."""
+    if not is_player(s):
+        return None
+    obj = owned_it(s, parse_ref(m.group("obj"), ctx))
+    if obj is None or is_player(obj):
+        return None
+    return PutTopOrBottom(subject=obj, chooser=s,
+                          choices=(f"{m.group('nth').lower()} from the top", "bottom"),
+                          text=m.group(0))
 
 
 def _those_kind(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -339,7 +376,190 @@ def _same_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                         text=m.group(0))
 
 
+_THIRD_PERSON = {"puts": "put", "reveals": "reveal", "shuffles": "shuffle", "exiles": "exile",
+                 "returns": "return", "searches": "search"}
+
+
+def _third_person_search(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target player searches their library for a basic land card, puts it onto the
+    battlefield tapped, then shuffles" (701.23): the steps in the third person are the same
+    verb phrases as "search your library ..., put it ..., then shuffle", for that player."""
+    if not is_player(s) or s.kind == "you":
+        return None
+    respelled = re.sub(r"\b(puts|reveals|shuffles|exiles|returns|searches)\b",
+                       lambda w: _THIRD_PERSON[w.group(1).lower()], m.group(0), flags=re.I)
+    respelled = re.sub(r"\bhis or her\b", "their", respelled, flags=re.I)
+    return _grammar().parse_vp(s, respelled, ctx)
+
+
+def _two_groups(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"return up to one creature card and up to one land card from your graveyard to your
+    hand": two choices from the same zone to the same place, one after the other (608.2c)."""
+    tail = f"from {m.group('zone')} {m.group('to')}"
+    first = _grammar().parse_vp(s, f"{m.group('verb')} {m.group('a')} {tail}", ctx)
+    second = _grammar().parse_vp(s, f"{m.group('verb')} {m.group('b')} {tail}", ctx) \
+        if first is not None else None
+    if first is None or second is None:
+        return None
+    return first + second
+
+
+def _mill_half(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target player mills half their library, rounded down" (701.17a with 107.1a: half the
+    number of cards in it as the instruction is followed)."""
+    if not is_player(s):
+        return None
+    whose = "your" if s.kind == "you" else "their"
+    return Mill(player=s, amount=Amount(text=f"half the number of cards in {whose} library, "
+                                             f"rounded {m.group('way').lower()}"),
+                text=m.group(0))
+
+
+def _put_milled(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"then puts each Goblin card milled this way into their hand": the player's own phrase
+    in the third person (608.2c)."""
+    if not is_player(s) or s.kind == "you":
+        return None
+    return _grammar().parse_vp(s, "put " + m.group("rest"), ctx)
+
+
+_ONCE = {"once during each of your turns": "once each turn, during your turn",
+         "once each turn": "once each turn", "during each of your turns": "during your turn",
+         "during your turn": "during your turn"}
+
+
+def _graveyard_casts(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You may play lands and cast Insect spells from your graveyard", "Once during each of
+    your turns, you may cast a Dragon creature spell from your graveyard" (601.3, 305.1):
+    permissions (``Restriction`` kinds ``cast_from_graveyard`` / ``play_lands_from_graveyard``,
+    mechanics/graveyard_permissions.py); "once" / "during your turn" ride on the filter."""
+    if s.kind != "you":
+        return None
+    what = re.sub(r"^(?:an?|one) ", "", (m.group("what") or "").strip(), flags=re.I)
+    flt = parse_filter(what) if what else ObjectFilter(text="spell")
+    if flt is None:
+        return None
+    limits = tuple(q.strip() for q in _ONCE.get((m.group("once") or "").lower(), "").split(",")
+                   if q.strip())
+    if limits:
+        flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + limits)
+    out: list[Effect] = []
+    dur = Duration("this_turn") if m.group("eot") else None  # (resolved: this turn, 611.2a)
+    if m.group("lands"):
+        if limits:
+            return None
+        out.append(Restriction(kind="play_lands_from_graveyard", subject=s, duration=dur,
+                               text=m.group(0)))
+    out.append(Restriction(kind="cast_from_graveyard", subject=s, filter=flt, duration=dur,
+                           text=m.group(0)))
+    return tuple(out)
+
+
+def _return_same_name(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Return target creature card and all other cards with the same name as that card from
+    your graveyard to your hand" (201.2: the target and the cards named as it is)."""
+    moved = _grammar().parse_vp(s, f"return {m.group('t')} from your graveyard {m.group('to')}",
+                                ctx)
+    if not moved or len(moved) != 1 or not isinstance(moved[0], MoveToZone) or \
+            moved[0].subject.kind != "target":
+        return None
+    return WithSameName(subject=moved[0].subject, move=moved[0], text=m.group(0))
+
+
+def _one_exiled_with(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Put a card exiled with ~ into your graveyard" (607.2a: one of the cards this object
+    exiled, chosen by its controller, 608.2d; it is "it" afterwards)."""
+    if s.kind != "you":
+        return None
+    zone = "hand" if "hand" in m.group("dest").lower() else "graveyard"
+    return MoveExiledWith(destination=zone, count=1, text=m.group(0))
+
+
+def _graveyard_to_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Up to one target player puts all the cards from their graveyard on the bottom of
+    their library in a random order" (401.4, 404.1: that player's own cards)."""
+    if not is_player(s) or s.kind in ("player_each", "opponent_each"):
+        return None
+    order = "random" if m.group("order").lower() == "a random" else "any"
+    return MoveToZone(subject=Ref("graveyard_of", of=s, text="their graveyard"),
+                      to_zone=f"library_bottom_{order}", from_zone="graveyard", text=m.group(0))
+
+
+def _shuffle_self_from(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Shuffle ~ into your library from your graveyard" (701.24a; after "Discard ~" paid the
+    ability's cost, the card is in the graveyard)."""
+    if s.kind != "you":
+        return None
+    return MoveToZone(subject=Ref("self", text="~"), to_zone="library_shuffled",
+                      from_zone="graveyard", text=m.group(0))
+
+
+def _exile_kind_at_random(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"exile a nonland card at random from your graveyard" (701.13; the game picks among the
+    cards of that kind)."""
+    n = amount(m.group("n"))
+    flt = parse_filter(f"{m.group('what')} card")
+    if n is None or flt is None or s.kind != "you":
+        return None
+    return Exile(subject=Ref("chosen", filter=dataclasses.replace(
+        flt, zone="graveyard", owner="you")), from_zone="graveyard", amount=n, random=True,
+        text=m.group(0))
+
+
+def _cast_target_any_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"you may cast target nonland permanent card from that player's graveyard, and mana of
+    any type can be spent to cast that spell" (601.2, 609.4b)."""
+    if s.kind != "you":
+        return None
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None or ref.kind != "target":
+        return None
+    return CastWithoutPaying(subject=ref, free=False, any_mana=True, text=m.group(0))
+
+
+def _on_the_battlefield(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put it on the battlefield" is "put it onto the battlefield" (the same zone change)."""
+    return _grammar().parse_vp(s, f"put {m.group('obj')} onto the battlefield{m.group('rest')}",
+                               ctx)
+
+
+def _hand_or_graveyard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put it into your hand or graveyard" (608.2d: the player chooses which)."""
+    if s.kind != "you":
+        return None
+    obj = parse_ref(m.group("obj"), ctx)
+    if obj is None:
+        return None
+    return PutIntoChosenZone(subject=obj, zones=(m.group("a").lower(), m.group("b").lower()),
+                             chooser=s, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"put (?P<obj>it|that card) into your (?P<a>hand|graveyard) or (?:into your )?"
+     r"(?P<b>hand|graveyard)", _hand_or_graveyard),
+    (r"put (?P<obj>it|them|that card|those cards) on the battlefield(?P<rest>(?: tapped)?)",
+     _on_the_battlefield),
+    (rf"exile (?P<n>an?|{NUM_WORD}) (?P<what>[\w -]+?) cards? at random from your graveyard",
+     _exile_kind_at_random),
+    (r"(?:may )?cast (?P<obj>target .+?),? and mana of any type can be spent to cast that spell",
+     _cast_target_any_mana),
+    (r"puts? all (?:the )?cards from (?:their|his or her|your) graveyard on the bottom of "
+     r"(?:their|his or her|your) library in (?P<order>a random|any) order", _graveyard_to_bottom),
+    (r"shuffle ~ into your library from your graveyard", _shuffle_self_from),
+    (r"put (?:a|one) card exiled with ~ (?P<dest>into (?:your|its owner's) (?:graveyard|hand))",
+     _one_exiled_with),
+    (r"return (?P<t>target .+? cards?) and all other cards with the same name as that card from "
+     r"your graveyard (?P<to>to .+)", _return_same_name),
+    (r"(?:(?P<once>once during each of your turns|once each turn|during each of your turns|"
+     r"during your turn), you |(?P<eot>until end of turn, you ))?(?:may )?"
+     r"(?P<lands>play lands and )?cast (?P<what>[\w ,'-]+?)? ?spells? from your graveyard",
+     _graveyard_casts),
+    (r"mills? half (?:their|his or her|your) library, rounded (?P<way>up|down)", _mill_half),
+    (r"puts (?P<rest>(?:all|each|the) .+? (?:revealed|milled) this way .+)", _put_milled),
+    (rf"(?P<verb>return|put) (?P<a>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) and "
+     rf"(?P<b>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) from (?P<zone>your graveyard) "
+     r"(?P<to>(?:in)?to .+)", _two_groups),
+    (r"searches (?:their|his or her) library for .+", _third_person_search),
     (r"(?P<verb>destroy|exile) (?P<t>target .+?) and all (?:other )?(?P<what>.+?) with the same "
      r"name as that (?:artifact|enchantment|land|permanent|creature)", _same_name),
     (rf"put (?P<a>{NUM_WORD} \S+ counters?) and (?P<b>{NUM_WORD} \S+ counters?) on (?P<on>.+)",
@@ -351,8 +571,11 @@ VP_SPECS: list[tuple[str, _Builder]] = [
     (r"put (?!.*\byour (?:graveyard|library)\b).+? (?:into (?:their|that player's) graveyard|"
      r"on (?:top|the bottom) of (?:their|that player's|that) library(?: in (?:any|a random) "
      r"order)?)", _their_zone),
-    (r"shuffle (?P<obj>.+?) into (?:your|their|its owner's|their owners') librar(?:y|ies)",
-     _shuffle_into),
+    (r"shuffles? (?P<obj>.+?) into (?:your|their|his or her|its owner's|their owners') "
+     r"librar(?:y|ies)", _shuffle_into),
+    (r"puts? (?P<obj>it|that card|that creature|that permanent|~) into (?:their|his or her|its "
+     r"owner's) library (?P<nth>second|third|fourth|fifth) from the top or on the bottom",
+     _nth_or_bottom),
     (rf"(?P<verb>put) those (?P<what>[^,]+?) {_DEST}", _those_kind),
     (r"(?P<verb>look at|reveal) the top (?:card|(?P<n>" + NUM_WORD + r"|that many) cards) of "
      + _WHOSE + " library", _look_other),
