@@ -221,7 +221,6 @@ class Hooks:
         # rules_engine.effects.replace_events (614.1a, 616.1): Game.gain_life, put_counters,
         # combat.deal_damage, effects/tokens and effects/dice ask it
         "replace_event",
-        "plotted_triggers",                       # "When this card becomes plotted" (702.170)
     )
 
 

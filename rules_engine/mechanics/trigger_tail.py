@@ -21,9 +21,8 @@
   enchants (303.4) drew a card / copied a spell (707.10); its casts are ``cast_not_first``
   with the player "enchanted".
 - ``tapped_first``: 603.2e, the permanent's first tapping this turn.
-- ``expend``: 700.14, ``coin_flip``: 705 (won or lost), ``becomes_plotted``: 702.170 (the
-  plotted card's own ability, from exile: :func:`plotted_triggers`, called by
-  ``triggers.check``).
+- ``expend``: 700.14, ``coin_flip``: 705 (won or lost); ("When this card becomes plotted",
+  702.170, is ``mechanics/plotted.py``'s kind).
 - ``attacks_with_others``: ~ (or the creature it's attached to) attacks with at least
   ``ordinal`` other attacking creatures the filter fits (508.1: declared together).
 """
@@ -32,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import compiled, registry, targeting, triggers
+from rules_engine import targeting, triggers
 from rules_engine.game import Game
 from rules_engine.mechanics.trigger_batches import joined_batch
 from rules_engine.objects import GameObject, Player
@@ -236,21 +235,6 @@ def _coin_flip(game: Game, trig: Any, event: Any, source: Any, controller: Playe
     return bool(event.data.get("won")) == (trig.detail == "win")
 
 
-def plotted_triggers(game: Game, event: Any) -> None:
-    """"When this card becomes plotted" (702.170): the card's own ability, which works from
-    exile where plotting put it (113.6: an ability that says it functions there)."""
-    card = event.data.get("obj")
-    found = False
-    for abl in compiled.triggered_abilities(card):
-        if abl.trigger.event == "becomes_plotted":
-            triggers._add(game, abl, card, event.data.get("player") or card.owner, event)
-            found = True
-    if found and game.resolving is None and not getattr(game, "casting", None):
-        # plotting is a special action (116.2k) after which its player gets priority again
-        # (116.3c): the trigger goes on the stack now (603.3)
-        triggers.put_on_stack(game)
-
-
 for _kind, _events, _fn in (
         ("expend", ("spell_cast",), _expend),
         ("enchanted_player_draws", ("drew",), _enchanted_draws),
@@ -263,7 +247,6 @@ for _kind, _events, _fn in (
         ("draw_not_step_first", ("drew",), _draw_not_step_first),
         ("tapped_first", _TAPS, _tapped_first),
         ("coin_flip", ("coin_flipped",), _coin_flip),
-        ("becomes_plotted", ("plotted",), lambda *a: False),  # (from exile: plotted_triggers)
         ("cards_milled", ("milled",), _milled),
         ("combat_damage_first", ("damage_dealt",), _combat_damage_first),
         ("enters_from", ("entered",), _enters_from),
@@ -272,4 +255,3 @@ for _kind, _events, _fn in (
         ("attacks_with_others", ("attacks",), _with_others)):
     triggers.register_kind(_kind, _events, _fn)
 
-registry.provide(plotted_triggers=plotted_triggers)

@@ -187,10 +187,10 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+that (?:attacked|blocked) this turn$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+(?:your opponents cast|an opponent casts)$", re.I),
      {"controller": "opponent"}),
-    (re.compile(r"\s+(?:from|in) an opponent's graveyard$", re.I),
+    (re.compile(r"\s+from an opponent's graveyard$", re.I),
      {"zone": "graveyard", "owner": "opponent"}),
     # (the defending player is the attacking player's opponent, 506.2)
-    (re.compile(r"\s+(?:from|in) (?:the )?defending player's graveyard$", re.I),
+    (re.compile(r"\s+from (?:the )?defending player's graveyard$", re.I),
      {"zone": "graveyard", "owner": "opponent"}),
     (re.compile(r"\s+with power or toughness \d+ or (?:less|greater)$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),

@@ -86,6 +86,9 @@ def test_another_players_point_of_view() -> None:
         "equal to the number of cards in the hand of the opponent with the most cards in hand": 5,
         "equal to the greatest number of creatures a player controls": 4,
         "the number of creature cards in defending player's graveyard": 0,
+        # (an owner in a zone phrase counts: alice's own graveyard holds the two)
+        "the number of creature cards in an opponent's graveyard": 0,
+        "the number of creature cards in your graveyard": 2,
     })
 
 
