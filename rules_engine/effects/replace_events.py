@@ -13,6 +13,7 @@ event kind      data                                                  asked by
 ``roll_dice``   ``player``, ``count`` (-> ``extra_dice``)              ``effects/dice.roll``
 ``draw``        ``player``, ``amount`` 1 (-> 0 skip, N, ``win``)       ``Game.draw`` (614.11)
 ``lose_mana``   ``player``, ``amount`` (-> ``becomes`` a mana type)    ``turn.end_step`` (500.4)
+``extra_turn``  ``player``, ``amount`` 1 (-> 0: that turn is skipped)  ``turn.next_turn`` (614.10)
 ==============  ====================================================  ==========================
 
 The replacements are :class:`~rules_engine.records.ReplaceEvent` records: in static abilities of
@@ -35,7 +36,7 @@ from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
 
 EVENTS = frozenset({"gain_life", "damage", "counters", "tokens", "roll_dice", "draw",
-                    "lose_mana"})
+                    "lose_mana", "extra_turn"})
 
 
 def runs(rep: Any) -> bool:
@@ -174,6 +175,8 @@ def _applies(game: Game, kind: str, src: Any, ctl: Player, rep: Any, data: dict)
         return _player_fits(rep.player or "you", data["player"], ctl) and \
             _face_fits(rep.subject, data.get("face")) and not data.get("copy_of")
     if kind == "roll_dice":
+        return _player_fits(rep.player or "you", data["player"], ctl)
+    if kind == "extra_turn":
         return _player_fits(rep.player or "you", data["player"], ctl)
     if kind == "lose_mana":
         return _player_fits(rep.player or "you", data["player"], ctl) and not data.get("becomes")

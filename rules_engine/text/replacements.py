@@ -320,6 +320,9 @@ _FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], ReplaceEvent | Non
          r"one (?:you|they) draws? in each of (?:your|their) draw steps)?(?P<empty> while "
          r"(?:your|their) library has no cards in it)?, (?:(?:that player|they) )?(?P<mod>draws? "
          r"\w+ cards|skips? that draw|you win the game) instead", _draw),
+        (r"if (?P<who>you|an opponent|a player) would begin an extra turn, (?:that player|you) "
+         r"skips? that turn instead", lambda m: None if _WHO.get(m.group("who").lower()) is None
+         else ReplaceEvent(event="extra_turn", op="none", player=_WHO[m.group("who").lower()])),
         (r"if you would lose unspent mana, that mana becomes (?P<color>colorless|white|blue|"
          r"black|red|green) instead", _lose_mana),
         (r"if you would roll one or more dice, instead roll that many dice plus one and "
