@@ -653,6 +653,8 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
     data = hooks.replace_event(game, "damage", {"source": src_obj, "recipient": recipient,
                                                 "amount": amount, "combat": combat})
     amount, recipient = data["amount"], data["recipient"]
+    for other, k in data.get("also", ()):  # redirected part of it (614.1a)
+        deal_damage(game, source, other, k, combat)
     amount = prevent(game, src_obj, recipient, amount, combat)  # 615, 702.16e
     if amount <= 0:
         return

@@ -92,7 +92,7 @@ from rules_engine.text.nouns import (
     singular,
 )
 from rules_engine.text.phrases import PHRASES
-from rules_engine.text.replacements import timed_replacement
+from rules_engine.text.replacements import redirect_next, timed_replacement
 from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
@@ -475,7 +475,7 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
 
 def _whole_sentence(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     if " would " in t:  # "Until end of turn, if you would ..., ... instead" (614.1a, 611.2a)
-        rep = timed_replacement(t)
+        rep = timed_replacement(t) or redirect_next(t, ctx)
         if rep is not None:
             return (rep,)
     for rx, build in _WHOLE:
