@@ -536,9 +536,10 @@ def test_if_otherwise_after_trigger_is_not_intervening() -> None:
 def test_modal_with_conditional_extra_mode() -> None:
     sp = only(spell("Choose one. If it's night, you may choose both instead.\n• Destroy target "
                     "artifact.\n• Destroy target enchantment.", kind="Sorcery"))
-    cond = sp.effects[0]
-    assert isinstance(cond, Conditional) and cond.condition.kind == "is_night"
-    assert cond.effects[0].max_choices == 2 and cond.otherwise[0].max_choices == 1
+    # (records.ModalIf: the condition is checked as the modes are chosen, 601.2b / 700.2)
+    modal = sp.effects[0]
+    assert type(modal).__name__ == "ModalIf" and modal.condition.kind == "is_night"
+    assert modal.max_choices == 1 and modal.more_min == 1 and modal.more_max == 2
 
 
 def test_divided_damage_among_targets_and_prevention() -> None:
