@@ -44,6 +44,7 @@ from rules_engine.abilities import (
     NextSpellAlternativeCost,
     PayCost,
     PlayPermission,
+    PreventDamage,
     Ref,
     Repeat,
     ReplacementEffect,
@@ -160,7 +161,7 @@ _extend_player_verbs(VERB_PHRASES)  # player subjects, colors (rules_engine.text
 _extend_damage_verbs(VERB_PHRASES)  # several recipients and amounts (text.verbs_damage, 120)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
-                 BecomeCopy, SetBasePT, GrantChoice)
+                 BecomeCopy, SetBasePT, GrantChoice, PreventDamage)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:
