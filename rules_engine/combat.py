@@ -653,6 +653,8 @@ def deal_damage(game: Game, source: Any, recipient: Any, amount: int, combat: bo
     data = hooks.replace_event(game, "damage", {"source": src_obj, "recipient": recipient,
                                                 "amount": amount, "combat": combat})
     amount, recipient = data["amount"], data["recipient"]
+    for other, k in data.get("also", ()):  # redirected part of it (614.1a)
+        deal_damage(game, source, other, k, combat)
     amount = prevent(game, src_obj, recipient, amount, combat)  # 615, 702.16e
     if amount <= 0:
         return
@@ -758,7 +760,7 @@ class Shield:
     any source), ``remaining`` points of it (None = all), until the end of turn ``turn``."""
 
     __slots__ = ("to", "flt", "by", "remaining", "combat_only", "turn", "controller", "stamps",
-                 "once")
+                 "once", "until_next_turn")
 
     def __init__(self, to: list[Any] | None, flt: Any, by: list[Any] | None,
                  remaining: int | None, combat_only: bool, turn: int, controller: Any) -> None:
@@ -775,6 +777,17 @@ class Shield:
         # "The next time a source of your choice would deal damage to you this turn, prevent
         # that damage" (615.7): all of one damage event, then the shield is used up
         self.once = False
+        # "Until your next turn, prevent ..." (611.2b): it lasts until that player's next turn
+        self.until_next_turn = False
+
+    def live(self, game: Game) -> bool:
+        """Whether its duration goes on (this turn; or until its controller's next turn)."""
+        if self.remaining is not None and self.remaining <= 0:
+            return False
+        if self.turn == game.turn:
+            return True
+        return self.until_next_turn and game.turn > self.turn and \
+            game.active is not self.controller
 
     def covers(self, game: Game, source: Any, recipient: Any, combat: bool) -> bool:
         if self.combat_only and not combat:
@@ -809,8 +822,7 @@ def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
             return 0
     shields = game.__dict__.get("prevention_shields")
     if shields and _preventable(game):
-        live = [s for s in shields if s.turn == game.turn and (s.remaining is None
-                                                               or s.remaining > 0)]
+        live = [s for s in shields if s.live(game)]
         if len(live) != len(shields):
             shields[:] = live
         for shield in live:

@@ -675,3 +675,16 @@ class PutIntoChosenZone(Effect):
     zones: tuple[str, ...] = ("hand", "graveyard")
     chooser: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectDamage(Effect):
+    """"The next 1 damage that would be dealt to ~ this turn is dealt to target creature you
+    control instead", "All damage that would be dealt to target creature this turn is dealt to
+    you instead" (614.1a, 615.7-style shield): ``amount`` None for all of it; the objects of
+    ``source_ref`` and ``to`` are fixed as it resolves (611.2c)."""
+
+    amount: Amount | None = None
+    source_ref: Ref = field(default_factory=lambda: Ref("self"))
+    to: Ref = field(default_factory=lambda: Ref("you"))
+    text: str = ""

@@ -246,6 +246,12 @@ def next_turn(game: Game) -> None:
         cand = game.extra_turns.pop()  # 500.7: the most recently created extra turn first
         marker = hooks.extra_turn_taken(game)  # which effect made it ("that turn", 603.7)
         extra = None if cand.left else cand
+        if extra is not None and hooks.replace_event(game, "extra_turn", {
+                "player": extra, "amount": 1})["amount"] <= 0:
+            # 614.10: "If an opponent would begin an extra turn, that player skips that turn
+            # instead" (effects/replace_events.py)
+            game.log("turn_skipped", player=extra)
+            extra = None
     game.active = extra or game.next_player(game.active)
     for _ in range(len(game.players) * 4):  # 614.10: skipped turns don't happen at all
         if not skipping(game, game.active, "turn"):

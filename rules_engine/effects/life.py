@@ -131,8 +131,10 @@ def h_prevent(ctx: Ctx, eff: ab.PreventDamage) -> None:
     if eff.by is not None and not by:
         return
     remaining = amount(ctx, eff.amount) if eff.amount is not None else None
-    add_shield(ctx.game, Shield(to, flt, by, remaining, eff.combat_only, ctx.game.turn,
-                                ctx.controller))
+    shield = Shield(to, flt, by, remaining, eff.combat_only, ctx.game.turn, ctx.controller)
+    if eff.duration is not None and eff.duration.kind == "your_next_turn":
+        shield.until_next_turn = True  # 611.2b: "Until your next turn, prevent ..."
+    add_shield(ctx.game, shield)
 
 
 registry.register_effects({

@@ -22,7 +22,9 @@ _COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 def _ka_prevent_next(ctx: Ctx, eff: Any) -> None:
     game = ctx.game
-    protected = [x for x in resolve_ref(ctx, eff.subject)] or [ctx.controller]
+    # "... would deal damage this turn" (no recipient named): damage to anything
+    protected = None if eff.subject is not None and eff.subject.kind == "any_recipient" else \
+        [x for x in resolve_ref(ctx, eff.subject)] or [ctx.controller]
     color = _COLOR.get((eff.detail or "").lower())
     sources = [o for o in list(game.battlefield) + [s for s in game.stack
                                                     if isinstance(s, GameObject)]

@@ -13,6 +13,7 @@ event kind      data                                                  asked by
 ``roll_dice``   ``player``, ``count`` (-> ``extra_dice``)              ``effects/dice.roll``
 ``draw``        ``player``, ``amount`` 1 (-> 0 skip, N, ``win``)       ``Game.draw`` (614.11)
 ``lose_mana``   ``player``, ``amount`` (-> ``becomes`` a mana type)    ``turn.end_step`` (500.4)
+``extra_turn``  ``player``, ``amount`` 1 (-> 0: that turn is skipped)  ``turn.next_turn`` (614.10)
 ==============  ====================================================  ==========================
 
 The replacements are :class:`~rules_engine.records.ReplaceEvent` records: in static abilities of
@@ -30,12 +31,12 @@ from typing import Any
 
 from rules_engine import conditions, records, registry, statics, targeting
 from rules_engine.context import Ctx, _source_obj
-from rules_engine.effects.core import _until
+from rules_engine.effects.core import _until, resolve_ref
 from rules_engine.game import Game, with_emblems
 from rules_engine.objects import ABILITY_CHANGES, GameObject, Player
 
 EVENTS = frozenset({"gain_life", "damage", "counters", "tokens", "roll_dice", "draw",
-                    "lose_mana"})
+                    "lose_mana", "extra_turn"})
 
 
 def runs(rep: Any) -> bool:
@@ -175,6 +176,8 @@ def _applies(game: Game, kind: str, src: Any, ctl: Player, rep: Any, data: dict)
             _face_fits(rep.subject, data.get("face")) and not data.get("copy_of")
     if kind == "roll_dice":
         return _player_fits(rep.player or "you", data["player"], ctl)
+    if kind == "extra_turn":
+        return _player_fits(rep.player or "you", data["player"], ctl)
     if kind == "lose_mana":
         return _player_fits(rep.player or "you", data["player"], ctl) and not data.get("becomes")
     if kind == "draw":
@@ -214,6 +217,8 @@ def _affected(kind: str, data: dict) -> Player | None:
 def replace_event(game: Game, kind: str, data: dict) -> dict:
     """Apply the replacements of ``kind`` that apply to the event ``data`` describes, each
     once (614.5), in the order the affected player chooses (616.1e-f); return the data."""
+    if kind == "damage" and game.__dict__.get("redirect_shields"):
+        _redirected(game, data)
     found = _active(game, kind)
     if not found:
         return data
@@ -346,6 +351,42 @@ def _copies(game: Game, data: dict, rep: Any, src: Any) -> None:
         data["copy_of"] = original
 
 
+def _redirected(game: Game, data: dict) -> None:
+    """Redirection shields of this turn (RedirectDamage): damage to a protected object or
+    player goes, up to the shield's amount, to the new recipient instead (``data["also"]``,
+    dealt by combat.deal_damage as its own damage)."""
+    shields = game.__dict__["redirect_shields"]
+    shields[:] = [s for s in shields if s[4] == game.turn and (s[2] is None or s[2] > 0)]
+    for shield in shields:
+        froms, to, remaining, stamps, _turn = shield
+        rec = data["recipient"]
+        if data["amount"] <= 0 or not any(rec is o for o in froms):
+            continue
+        if isinstance(rec, GameObject) and stamps.get(id(rec)) != rec.timestamp:
+            continue  # (a new object, 400.7)
+        if isinstance(to, GameObject) and to.zone != "battlefield":
+            continue
+        k = data["amount"] if remaining is None else min(remaining, data["amount"])
+        if remaining is not None:
+            shield[2] = remaining - k
+        data["amount"] -= k
+        data.setdefault("also", []).append((to, k))
+        game.log("damage_redirected", recipient=rec, to=to, amount=k)
+
+
+def h_redirect_damage(ctx: Ctx, eff: records.RedirectDamage) -> None:
+    """614.1a: the objects are fixed now (611.2c); the shield lasts this turn."""
+    froms = [o for o in resolve_ref(ctx, eff.source_ref) if isinstance(o, GameObject | Player)]
+    tos = [o for o in resolve_ref(ctx, eff.to) if isinstance(o, GameObject | Player)]
+    if not froms or not tos:
+        return
+    n = None if eff.amount is None else int(registry.hooks.amount(ctx, eff.amount, 0))
+    stamps = {id(o): o.timestamp for o in froms if isinstance(o, GameObject)}
+    ctx.game.__dict__.setdefault("redirect_shields", []).append(
+        [froms, tos[0], n, stamps, ctx.game.turn])
+    ctx.game.log("redirection_created", player=ctx.controller)
+
+
 def h_replace_event(ctx: Ctx, eff: records.ReplaceEvent) -> None:
     """A resolving spell's or ability's replacement effect ("Until end of turn, if one or more
     tokens would be created under your control, twice that many ... instead", 614.1a, 611.2a):
@@ -364,5 +405,6 @@ registry.REPLACEMENT_OPS.update({
     "copies": _copies, "win": _win,
     "prevent_then": _prevent_then, "becomes": _becomes,
 })
-registry.register_effects({records.ReplaceEvent: h_replace_event})
+registry.register_effects({records.ReplaceEvent: h_replace_event,
+                           records.RedirectDamage: h_redirect_damage})
 registry.provide(replace_event=replace_event)

@@ -44,6 +44,7 @@ from rules_engine.abilities import (
     NextSpellAlternativeCost,
     PayCost,
     PlayPermission,
+    PreventDamage,
     Ref,
     Repeat,
     ReplacementEffect,
@@ -102,7 +103,7 @@ from rules_engine.text.nouns import (
 from rules_engine.text.nouns_more import extend as _extend_nouns
 from rules_engine.text.phrases import PHRASES
 from rules_engine.text.reflexive import attach_when_you_do, reflexive_this_way
-from rules_engine.text.replacements import timed_replacement
+from rules_engine.text.replacements import redirect_next, timed_replacement
 from rules_engine.text.statics_phrases import extend as _extend_statics
 from rules_engine.text.tokens import parse_token
 from rules_engine.text.verbs import VERB_PHRASES as _MAIN_PHRASES
@@ -184,7 +185,7 @@ _extend_action_verbs(VERB_PHRASES, _DURATION_PREFIX)
 _extend_either(VERB_PHRASES)  # "sacrifice an artifact or discard a card" (text.verbs_either)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
-                 BecomeCopy, SetBasePT, GrantChoice)
+                 BecomeCopy, SetBasePT, GrantChoice, PreventDamage)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:
@@ -528,7 +529,7 @@ _WHOLE.extend(_ACTION_WHOLE)  # (helper effB, rules_engine.text.verbs_actions)
 
 def _whole_sentence(t: str, ctx: Ctx) -> tuple[Effect, ...] | None:
     if " would " in t:  # "Until end of turn, if you would ..., ... instead" (614.1a, 611.2a)
-        rep = timed_replacement(t)
+        rep = timed_replacement(t) or redirect_next(t, ctx)
         if rep is not None:
             return (rep,)
     for rx, build in _WHOLE:

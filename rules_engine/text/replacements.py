@@ -40,10 +40,10 @@ from rules_engine.abilities import (
     Ref,
     StaticAbility,
 )
-from rules_engine.records import ExcessDamage, ReplaceEvent
+from rules_engine.records import ExcessDamage, RedirectDamage, ReplaceEvent
 from rules_engine.text.followups import FOLDS
 from rules_engine.text.followups_more import _amend_last
-from rules_engine.text.nouns import Ctx, amount, parse_filter
+from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.tokens import parse_token
 
 _WHO = {"you": "you", "an opponent": "opponent", "a player": "any", "each player": "any",
@@ -320,6 +320,9 @@ _FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], ReplaceEvent | Non
          r"one (?:you|they) draws? in each of (?:your|their) draw steps)?(?P<empty> while "
          r"(?:your|their) library has no cards in it)?, (?:(?:that player|they) )?(?P<mod>draws? "
          r"\w+ cards|skips? that draw|you win the game) instead", _draw),
+        (r"if (?P<who>you|an opponent|a player) would begin an extra turn, (?:that player|you) "
+         r"skips? that turn instead", lambda m: None if _WHO.get(m.group("who").lower()) is None
+         else ReplaceEvent(event="extra_turn", op="none", player=_WHO[m.group("who").lower()])),
         (r"if you would lose unspent mana, that mana becomes (?P<color>colorless|white|blue|"
          r"black|red|green) instead", _lose_mana),
         (r"if you would roll one or more dice, instead roll that many dice plus one and "
@@ -419,3 +422,29 @@ def damage_to_self(text: str, parse_effects: Callable[[str], Any],
     rep = ReplaceEvent(event="damage", op="prevent_then", recipient="self" if to == "~" else "you",
                        then=tuple(effects), condition=cond, text=t)
     return StaticAbility(effects=(rep,), text=text)
+
+
+_REDIRECT = re.compile(
+    r"(?:the next (?P<n>\w+)|all) damage that would be dealt (?:this turn )?to (?P<from>.+?)"
+    r"(?: this turn)? is dealt to (?P<to>.+?) instead", re.I)
+
+
+def redirect_next(text: str, ctx: Ctx) -> RedirectDamage | None:
+    """"The next N damage that would be dealt to ~ this turn is dealt to target creature you
+    control instead" / "All damage that would be dealt to target creature this turn is dealt
+    to you instead" (614.1a): a resolving effect that creates a redirection for this turn."""
+    m = _REDIRECT.fullmatch(text.strip().rstrip("."))
+    if m is None:
+        return None
+    n = None
+    if m.group("n"):
+        n = amount(m.group("n"))
+        if n is None:
+            return None
+    mark = ctx.mark()
+    src = parse_ref(m.group("from"), ctx)
+    to = parse_ref(m.group("to"), ctx) if src is not None else None
+    if src is None or to is None or src.kind in ("each",) or to.kind in ("each",):
+        ctx.reset(mark)
+        return None
+    return RedirectDamage(amount=n, source_ref=src, to=to, text=text.strip())

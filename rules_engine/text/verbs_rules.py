@@ -182,7 +182,8 @@ def _switch(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 def _prevent_next(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """615.7: "The next time a [red] source of your choice would deal damage to you [target
     creature] this turn, prevent that damage" (rules_engine.effects.prevent_next)."""
-    who = parse_ref(m.group("to"), ctx)
+    # (no recipient named, "would deal damage this turn": to any player or permanent)
+    who = parse_ref(m.group("to"), ctx) if m.group("to") else Ref("any_recipient")
     if who is None:
         return None
     return KeywordAction(name="prevent the next damage from a chosen source", subject=who,
@@ -213,8 +214,8 @@ VP_SPECS: list[tuple[str, _Builder]] = [
          subject=s, card_types=("Land",), subtypes=(m.group("t"),), lose_abilities=True,
          duration=None, text=m.group(0))),
     (r"the next time an? (?P<color>white |blue |black |red |green )?source of your choice would "
-     r"deal damage to (?P<to>you|~|target creature|target player|any target) this turn, prevent "
-     r"that damage", _prevent_next),
+     r"deal damage(?: to (?P<to>you|~|target creature|target player|any target))? this turn, "
+     r"prevent that damage", _prevent_next),
     (r"switch (?P<obj>~|target [a-z ]+?|each [a-z ]+?)(?:'s|') power and toughness until end "
      r"of turn", _switch),
     # "Enchanted creature can't attack or block, and its activated abilities can't be
