@@ -102,8 +102,9 @@ def sigint_held() -> Iterator[None]:
 
     Only in the main thread (where Python runs signal handlers); elsewhere a plain block.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield  # (SIGINT ignored, e.g. under nohup or `&`: it stays ignored)
         return
     caught: list[int] = []
     before = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))

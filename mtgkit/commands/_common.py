@@ -110,8 +110,9 @@ def ctrl_c_deferred() -> Iterator[None]:
     Ctrl-C landing in a write would lose that batch and surface as a confusing error. Writes
     that take milliseconds run under this instead; the interrupt follows right after them.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield  # signal handlers live in the main thread only
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield  # signal handlers live in the main thread only; an ignored SIGINT stays so
         return
     caught: list[int] = []
     before = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))

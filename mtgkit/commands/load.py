@@ -50,7 +50,8 @@ def interrupts_as_keyboard_interrupt(note: str) -> Iterator[None]:
     """
     interrupted: list[bool] = []
     before = None
-    if threading.current_thread() is threading.main_thread():
+    if threading.current_thread() is threading.main_thread() and \
+            signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # (ignored: stays so)
         def handler(signum: int, frame: object) -> None:
             interrupted.append(True)
             raise KeyboardInterrupt

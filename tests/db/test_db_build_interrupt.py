@@ -23,6 +23,7 @@ import pytest
 
 from bench._child import MeasuredProcess
 from db import connect
+from tests.child_signals import default_sigint
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
@@ -119,7 +120,7 @@ def test_ctrl_c_at_any_point_of_build_exits_130_and_the_next_build_completes(tmp
     files = write_cards(tmp_path, 20_000)
     clean_db = tmp_path / "clean.duckdb"
     proc = subprocess.Popen(_cmd(clean_db, files), cwd=REPO, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, preexec_fn=default_sigint)
     start = _started(proc, clean_db)
     proc.communicate(timeout=300)
     duration = time.perf_counter() - start
@@ -175,6 +176,15 @@ class _CommitInterrupted:
 
 
 def test_ctrl_c_during_commit_is_held_until_the_commit_is_done(db_path):
+    # (Python's Ctrl-C handler, also when pytest was started with SIGINT ignored)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _commit_interrupted(db_path)
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _commit_interrupted(db_path) -> None:
     with connect(db_path) as store:
         real = store.con
         store.con = _CommitInterrupted(real)  # type: ignore[assignment]

@@ -16,6 +16,7 @@ import pytest
 
 from db import connect
 from mtgkit.cli import main
+from tests.child_signals import default_sigint
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = 120
@@ -100,7 +101,8 @@ def test_no_store_dataset_resumes_after_ctrl_c(stored, tmp_path: Path, capsys) -
     command = [*ARGS, "--no-store", "--out", str(out)]
     child = [a for a in command if a != "--no-progress"]  # (it waits for a progress line)
     proc = subprocess.Popen([sys.executable, "-m", "mtgkit", *child], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=default_sigint)
     assert proc.stderr is not None
     seen = []
     for line in proc.stderr:

@@ -19,6 +19,7 @@ import pytest
 
 from db import connect
 from mtgkit.cli import main
+from tests.child_signals import default_sigint
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = 200
@@ -96,7 +97,7 @@ def test_ray_backend_plays_the_same_games_as_one_worker(ray_address, baseline, t
 def _interrupted(cmd: list[str]) -> tuple[int, str]:
     """Run ``cmd`` as a child; SIGINT once it reports a stored batch; (status, stderr)."""
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, preexec_fn=default_sigint)
     seen = []
     assert proc.stderr is not None
     for line in proc.stderr:

@@ -16,6 +16,7 @@ import pytest
 from db import connect
 from db.sim import game_rows
 from mtgkit.cli import main
+from tests.child_signals import default_sigint
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
@@ -29,7 +30,7 @@ def _cmd(db: Path, games: int, *extra: str) -> list[str]:
 def _interrupt_after_first_batch(cmd: list[str]) -> tuple[int, str]:
     """Run ``cmd``, send SIGINT once it reports a stored batch; (exit status, stderr)."""
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, preexec_fn=default_sigint)
     seen = []
     assert proc.stderr is not None
     for line in proc.stderr:
