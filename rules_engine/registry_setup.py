@@ -24,6 +24,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     choose_among,  # 608.2c-d choosing among the cards looked at
     copy_except,  # 707.9b enter as a copy, except ...
     dice,  # 706 rolling dice
+    distribute,  # 601.2d counters divided among targets
     doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...
     player_choices,
