@@ -35,7 +35,14 @@ def h_set_pt(ctx: Ctx, eff: ab.SetBasePT) -> None:
 def h_grant(ctx: Ctx, eff: ab.GrantAbility) -> None:
     kws = tuple(k.name for k in eff.keywords)
     keywords = tuple(_with_chosen(ctx, k) for k in eff.keywords)
-    affected = _objects(ctx, eff.subject)
+    if eff.subject is not None and eff.subject.kind == "that_player" and \
+            (eff.subject.text or "").lower() == "they" and any(
+                isinstance(o, GameObject) for o in ctx.those):
+        # "Create five 2/2 Rebel tokens. They gain haste until end of turn": "they" are the
+        # objects the instruction before acted on (608.2c), not a player
+        affected = [o for o in ctx.those if isinstance(o, GameObject)]
+    else:
+        affected = _objects(ctx, eff.subject)
     for obj in affected:
         obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.abilities) + keywords,
                             until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))

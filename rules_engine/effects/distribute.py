@@ -44,6 +44,7 @@ def h_distribute(ctx: Ctx, eff: records.DistributeCounters) -> None:
     else:
         shares = {id(t): 1 for t in chosen}
         shares[id(chosen[0])] += max(0, n - len(chosen))
+    ctx.those = list(chosen)  # ("They gain trample until end of turn", 608.2c)
     for obj in chosen:
         k = shares.get(id(obj), 0)
         if k <= 0 or obj.zone != "battlefield" or not targeting.still_legal(game, ctx.item, obj):
