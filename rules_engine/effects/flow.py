@@ -186,7 +186,7 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
         objects, made = list(ctx.those), []
         for obj in objects:
             ctx.it = obj
-            ctx.those = [obj]
+            ctx.those = []  # (nothing looked at yet: "an Equipment you control" is chosen)
             run(ctx.game, ctx, eff.effects)
             made.extend(o for o in ctx.those if o is not obj)
         ctx.those = made or objects
