@@ -133,6 +133,18 @@ def h_choose_value(ctx: Ctx, eff: Any) -> None:
     choose ...", on the permanent (614.12, 607.2?: linked to it for as long as it stays)."""
     game = ctx.game
     chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    if eff.kind in ("opponent", "player") and not eff.options:
+        # "choose an opponent. If that player has more cards in hand than you, ..." (608.2d):
+        # the player chosen is "that player" for the rest of the resolution
+        players = game.opponents(chooser) if eff.kind == "opponent" else list(game.living)
+        if not players:
+            return
+        who = players[0] if len(players) == 1 else game.decider.choose(
+            chooser.name, f"choose an {eff.kind}", players)
+        ctx.it = who
+        ctx.chosen = list(ctx.chosen) + [who.name]
+        game.log("value_chosen", player=chooser, kind=eff.kind, value=who.name)
+        return
     options = list(eff.options) or list(_VALUE_OPTIONS.get(eff.kind, ()))
     if options:
         pick = game.decider.choose(chooser.name, f"choose a {eff.kind}", options)

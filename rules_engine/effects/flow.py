@@ -10,6 +10,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import conditions, records, registry, targeting
 from rules_engine import conditions as cnd
+from rules_engine import conditions_more as cnd_more
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects import dice
 from rules_engine.effects.chance import won
@@ -167,6 +168,15 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
             ctx.it = found[0]
     else:
         holds = conditions.holds(ctx.game, cond, ctx.controller, _source_obj(ctx), ctx=ctx)
+    if holds and cond.kind == "player_compare":
+        # "... equal to the difference" (rules_engine.amount_extra reads it while these run)
+        token = cnd_more.CURRENT.set(ctx)
+        try:
+            diff = cnd_more.compared_difference(ctx.game, cond, ctx.controller,
+                                                _source_obj(ctx))
+        finally:
+            cnd_more.CURRENT.reset(token)
+        ctx.game.__dict__["compared_difference"] = (ctx, diff)
     if holds:
         run(ctx.game, ctx, eff.effects)
     else:
