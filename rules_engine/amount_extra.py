@@ -398,10 +398,23 @@ def _difference(game: Game, text: str, controller: Player, source: Any,
     return kept[1]
 
 
+def _of_each(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> int | None:
+    """"where X is the power of each creature you control" (701.10b, "Double the power of each
+    creature you control"): counted for each creature in turn by ``effects.flow.h_with_x``,
+    that creature being "it" then."""
+    m = re.fullmatch(r"the (?P<stat>power|toughness) of each .+", text.strip(), re.I)
+    if m is None:
+        return None
+    obj = ctx.it if ctx is not None else None
+    if isinstance(obj, GameObject):
+        return obj.power if m.group("stat").lower() == "power" else obj.toughness
+    return 0 if ctx is None or ctx.item is None else None
+
+
 amounts.register_families([_answered, _had_counters, _cast_from, _owned_controlled,
                            _of_that_type, _every_counter, _ring_bearer, _abilities_among,
                            _dungeons, _from_battlefield, _zones_with_predicate, _doors,
                            _in_exile_states, _greatest_of_either, _those_players,
-                           _difference])
+                           _difference, _of_each])
 
 __all__ = ["_answered"]

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from rules_engine import abilities as ab
@@ -357,6 +358,18 @@ def h_roll_die(ctx: Ctx, eff: Any) -> None:
 def h_with_x(ctx: Ctx, eff: Any) -> None:
     """X defined by the effect's own words (107.3): computed first, then the effects run."""
     before = ctx.x
+    each = re.fullmatch(r"the (power|toughness) of each .+", (eff.x.text or ""), re.I)
+    if each and len(eff.effects) == 1 and isinstance(eff.effects[0], ab.ModifyPT) and \
+            eff.effects[0].subject is not None and eff.effects[0].subject.kind == "each":
+        # 701.10b: "Double the power of each creature you control": each of them gets +X/+0,
+        # X being that creature's own power as the effect resolves
+        pump = eff.effects[0]
+        for obj in [o for o in resolve_ref(ctx, pump.subject) if isinstance(o, GameObject)]:
+            ctx.it = obj
+            ctx.x = obj.power if each.group(1).lower() == "power" else obj.toughness
+            run(ctx.game, ctx, (replace(pump, subject=ab.Ref("it", text="that creature")),))
+        ctx.x = before
+        return
     ctx.x = amount(ctx, eff.x, 0)
     with targeting.XInForce(ctx.game, ctx.x):  # "with mana value X or less, where X is ..."
         run(ctx.game, ctx, eff.effects)
