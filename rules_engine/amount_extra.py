@@ -384,9 +384,37 @@ def _those_players(game: Game, text: str, controller: Player, source: Any,
     return None if any(v is None for v in values) else sum(v or 0 for v in values)
 
 
+def _difference(game: Game, text: str, controller: Player, source: Any,
+                ctx: Any) -> int | None:
+    """"If that player has more cards in hand than you, draw cards equal to the difference"
+    (the two numbers the condition just compared, kept by ``effects.flow.h_conditional``)."""
+    if text.strip().lower() not in ("the difference", "equal to the difference"):
+        return None
+    if ctx is None or ctx.item is None:
+        return 0  # (the audit's probe)
+    kept = game.__dict__.get("compared_difference")
+    if not kept or kept[0] is not ctx:
+        return None
+    return kept[1]
+
+
+def _of_each(game: Game, text: str, controller: Player, source: Any, ctx: Any) -> int | None:
+    """"where X is the power of each creature you control" (701.10b, "Double the power of each
+    creature you control"): counted for each creature in turn by ``effects.flow.h_with_x``,
+    that creature being "it" then."""
+    m = re.fullmatch(r"the (?P<stat>power|toughness) of each .+", text.strip(), re.I)
+    if m is None:
+        return None
+    obj = ctx.it if ctx is not None else None
+    if isinstance(obj, GameObject):
+        return obj.power if m.group("stat").lower() == "power" else obj.toughness
+    return 0 if ctx is None or ctx.item is None else None
+
+
 amounts.register_families([_answered, _had_counters, _cast_from, _owned_controlled,
                            _of_that_type, _every_counter, _ring_bearer, _abilities_among,
                            _dungeons, _from_battlefield, _zones_with_predicate, _doors,
-                           _in_exile_states, _greatest_of_either, _those_players])
+                           _in_exile_states, _greatest_of_either, _those_players,
+                           _difference, _of_each])
 
 __all__ = ["_answered"]

@@ -274,7 +274,8 @@ def _this_way_set(game: Game, words: str, controller: Player, source: Any,
     "the discarded cards", "those creatures", "them"."""
     low = words.lower().strip()
     if low in ("them", "those", "those cards", "those creatures", "those permanents",
-               "those players", "those objects"):
+               "those players", "those objects", "those tokens", "those artifacts",
+               "those lands", "those spells"):
         return _acted_on(ctx)
     m = re.fullmatch(r"(?:the )?(?P<noun>.+?) (?:\w+ed|put|dealt|drawn|chosen|milled|taken|"
                      r"cast|revealed|exiled|sacrificed|returned|destroyed|goaded|tapped|"

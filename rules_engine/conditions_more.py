@@ -192,6 +192,24 @@ def player_compare(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return any(results) if how == "any" else bool(results) and all(results)
 
 
+def compared_difference(game: Game, cond: Any, controller: Any, source: Any) -> int | None:
+    """"If that player has more cards in hand than you, draw cards equal to the difference":
+    how far apart the two numbers a "player_compare" condition compared are (the subject's
+    against the first player on the other side); None for another kind of condition."""
+    if getattr(cond, "kind", None) != "player_compare":
+        return None
+    measure, _direction, than = (cond.detail or "::").split(":")
+    _, players = _players(game, cond.subject.kind, controller)
+    _, others = _players(game, than, controller)
+    probe = type("Probe", (), {"detail": measure, "filter": cond.filter})()
+    for p in players:
+        rivals = [o for o in others if o is not p]
+        if rivals:
+            return abs(_measure(game, p, probe, controller, source) -
+                       _measure(game, rivals[0], probe, controller, source))
+    return 0
+
+
 # -- objects -------------------------------------------------------------------------------------
 def _objects(game: Game, cond: Any, source: Any) -> list[Any]:
     """The objects a subject names: through the resolving ability when there is one, else the

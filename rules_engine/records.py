@@ -688,3 +688,14 @@ class RedirectDamage(Effect):
     source_ref: Ref = field(default_factory=lambda: Ref("self"))
     to: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DistributeCounters(Effect):
+    """"Distribute three +1/+1 counters among one, two, or three target creatures" (601.2d:
+    the division among the targets, each getting at least one; 122.1)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("target"))
+    counter: str = "+1/+1"
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""

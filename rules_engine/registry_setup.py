@@ -29,6 +29,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     damaged_by,  # "dealt damage by ~ this turn"
     descend,  # 700.11 "descended this turn"
     dice,  # 706 rolling dice
+    distribute,  # 601.2d counters divided among targets
     doubling,  # 701.10e
     excess_damage,  # 120.4a excess damage dealt elsewhere
     keyword_actions2,  # 701 amass, incubate ...

@@ -35,7 +35,14 @@ def h_set_pt(ctx: Ctx, eff: ab.SetBasePT) -> None:
 def h_grant(ctx: Ctx, eff: ab.GrantAbility) -> None:
     kws = tuple(k.name for k in eff.keywords)
     keywords = tuple(_with_chosen(ctx, k) for k in eff.keywords)
-    affected = _objects(ctx, eff.subject)
+    if eff.subject is not None and eff.subject.kind == "that_player" and \
+            (eff.subject.text or "").lower() == "they" and any(
+                isinstance(o, GameObject) for o in ctx.those):
+        # "Create five 2/2 Rebel tokens. They gain haste until end of turn": "they" are the
+        # objects the instruction before acted on (608.2c), not a player
+        affected = [o for o in ctx.those if isinstance(o, GameObject)]
+    else:
+        affected = _objects(ctx, eff.subject)
     for obj in affected:
         obj.mods.append(Mod(keywords=kws, abilities=tuple(eff.abilities) + keywords,
                             until=_until(eff.duration, ctx), timestamp=ctx.game.next_timestamp()))
@@ -126,6 +133,18 @@ def h_choose_value(ctx: Ctx, eff: Any) -> None:
     choose ...", on the permanent (614.12, 607.2?: linked to it for as long as it stays)."""
     game = ctx.game
     chooser = (_players(ctx, eff.chooser) or [ctx.controller])[0]
+    if eff.kind in ("opponent", "player") and not eff.options:
+        # "choose an opponent. If that player has more cards in hand than you, ..." (608.2d):
+        # the player chosen is "that player" for the rest of the resolution
+        players = game.opponents(chooser) if eff.kind == "opponent" else list(game.living)
+        if not players:
+            return
+        who = players[0] if len(players) == 1 else game.decider.choose(
+            chooser.name, f"choose an {eff.kind}", players)
+        ctx.it = who
+        ctx.chosen = list(ctx.chosen) + [who.name]
+        game.log("value_chosen", player=chooser, kind=eff.kind, value=who.name)
+        return
     options = list(eff.options) or list(_VALUE_OPTIONS.get(eff.kind, ()))
     if options:
         pick = game.decider.choose(chooser.name, f"choose a {eff.kind}", options)

@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import conditions, records, registry, targeting
 from rules_engine import conditions as cnd
+from rules_engine import conditions_more as cnd_more
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects import dice
 from rules_engine.effects.chance import won
@@ -197,6 +199,15 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
             ctx.it = found[0]
     else:
         holds = conditions.holds(ctx.game, cond, ctx.controller, _source_obj(ctx), ctx=ctx)
+    if holds and cond.kind == "player_compare":
+        # "... equal to the difference" (rules_engine.amount_extra reads it while these run)
+        token = cnd_more.CURRENT.set(ctx)
+        try:
+            diff = cnd_more.compared_difference(ctx.game, cond, ctx.controller,
+                                                _source_obj(ctx))
+        finally:
+            cnd_more.CURRENT.reset(token)
+        ctx.game.__dict__["compared_difference"] = (ctx, diff)
     if holds:
         run(ctx.game, ctx, eff.effects)
     else:
@@ -216,7 +227,7 @@ def h_repeat(ctx: Ctx, eff: ab.Repeat) -> None:
         objects, made = list(ctx.those), []
         for obj in objects:
             ctx.it = obj
-            ctx.those = [obj]
+            ctx.those = []  # (nothing looked at yet: "an Equipment you control" is chosen)
             run(ctx.game, ctx, eff.effects)
             made.extend(o for o in ctx.those if o is not obj)
         ctx.those = made or objects
@@ -391,6 +402,18 @@ def h_with_x(ctx: Ctx, eff: Any) -> None:
     uses it is carried out (608.2h: "mill two cards, then ~ gets +X/+X, where X is the number
     of creature cards in your graveyard" counts after the mill), then kept for the rest."""
     before = ctx.x
+    each = re.fullmatch(r"the (power|toughness) of each .+", (eff.x.text or ""), re.I)
+    if each and len(eff.effects) == 1 and isinstance(eff.effects[0], ab.ModifyPT) and \
+            eff.effects[0].subject is not None and eff.effects[0].subject.kind == "each":
+        # 701.10b: "Double the power of each creature you control": each of them gets +X/+0,
+        # X being that creature's own power as the effect resolves
+        pump = eff.effects[0]
+        for obj in [o for o in resolve_ref(ctx, pump.subject) if isinstance(o, GameObject)]:
+            ctx.it = obj
+            ctx.x = obj.power if each.group(1).lower() == "power" else obj.toughness
+            run(ctx.game, ctx, (replace(pump, subject=ab.Ref("it", text="that creature")),))
+        ctx.x = before
+        return
     body = tuple(eff.effects)
     first = next((i for i, e in enumerate(body) if _uses_x(e)), 0)
     if first:

@@ -7,7 +7,9 @@
   :class:`~rules_engine.records.CastFromHand`, run by :mod:`rules_engine.effects.cast_from_hand`;
 - "switch the power and toughness of each of any number of target creatures" (613.4d);
 - "have base power and toughness X/X" inside "where X is" (613.4b);
-- "Add X {G} or X {W}" (106.1).
+- "Add X {G} or X {W}" (106.1);
+- "distribute three +1/+1 counters among one, two, or three target creatures" (601.2d), a
+  :class:`~rules_engine.records.DistributeCounters` run by :mod:`rules_engine.effects.distribute`.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import re
 from typing import Any
 
 from rules_engine.abilities import AddMana, Amount, Duration, ObjectFilter, Ref, SetBasePT
-from rules_engine.records import CastFromHand, SwitchPT
-from rules_engine.text.nouns import Ctx, parse_filter, parse_ref
+from rules_engine.records import CastFromHand, DistributeCounters, SwitchPT
+from rules_engine.text.nouns import NUM_WORD, Ctx, amount, number, parse_filter, parse_ref
 
 
 def _cast_from_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
@@ -54,7 +56,32 @@ def _x_of_either(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
                    text=m.group(0))
 
 
+def _distribute(s: Ref, m: re.Match[str], ctx: Ctx) -> Any:
+    """"distribute three +1/+1 counters among one, two, or three target creatures" (601.2d)."""
+    amt = Amount(variable="X") if m.group("n") == "X" else amount(m.group("n"))
+    flt = parse_filter(("other " if m.group("other") else "") + m.group("what"))
+    if amt is None or flt is None:
+        return None
+    rng = m.group("range").lower()
+    if rng == "any number of":
+        lo, hi = 1, 99
+    elif rng.startswith("up to "):
+        lo, hi = 0, number(rng[6:]) or 0
+    else:
+        lo, hi = 1, number(rng.split()[-1]) or 0
+    if hi < 1:
+        return None
+    text = f"{m.group('range')} {m.group('other') or ''}target {m.group('what')}"
+    kind = "creature" if "creature" in flt.card_types else "permanent"
+    tgt = ctx.new_target(kind, flt, lo, hi, text)
+    return DistributeCounters(subject=Ref("target", target=tgt, text=text),
+                              counter=m.group("kind"), amount=amt, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, Any]] = [
+    (rf"distribute (?P<n>{NUM_WORD}) (?P<kind>\S+) counters among (?P<range>one or two|one, two, "
+     r"or three|up to (?:one|two|three)|any number of) (?P<other>other )?target (?P<what>.+)",
+     _distribute),
     (r"adds? X (?P<a>\{[WUBRGC]\}) or X (?P<b>\{[WUBRGC]\})", _x_of_either),
     (r"switch the power and toughness of (?P<obj>.+?)(?P<eot> until end of turn)?", _switch_of),
     (r"(?:has|have) base power and toughness X/X", _base_x),

@@ -248,9 +248,9 @@ def test_life_totals_loyalty_colors_and_symbols() -> None:
 def test_words_a_matcher_would_not_check_stay_unsupported() -> None:
     """A qualifier the matcher does not check would count every object: such words stay
     unsupported for the audit. (Counters of one kind on players are counted,
-    ``amount_more``; all kinds on players and permanents at once are not.)"""
+    ``amount_more``; all kinds on players and permanents at once too, ``amount_extra``.)"""
+    assert effects.amount_understood("for each counter among players and permanents")
     for text in ("equal to the number of creatures with a sticker on them on the battlefield",
-                 "for each counter among players and permanents",
                  "for each opponent who chose fame",
                  "for each card an opponent has drawn this turn"):
         assert not effects.amount_understood(text), text
