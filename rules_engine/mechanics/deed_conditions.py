@@ -652,7 +652,24 @@ def control_greatest(game: Game, cond: Any, controller: Any, source: Any) -> boo
     return any(o.controller is controller and getattr(o, stat) == best for o in creatures)
 
 
+def entered_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """400.7: the source came to the battlefield from that zone (``came_from``; a spell from
+    the stack, whose card was cast from there, counts as cast, not as entered from it)."""
+    return isinstance(source, GameObject) and source.zone == "battlefield" and \
+        getattr(source, "came_from", None) == cond.detail
+
+
+def first_spell_this_game(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """601.2i: the source is the first spell its controller cast this game (asked as it is
+    being cast, before it became cast: no spell of theirs was cast yet)."""
+    for ev in game.events:
+        if ev.name == "spell_cast" and ev.data.get("player") is controller:
+            return ev.data.get("obj") is source
+    return True
+
+
 conditions._MORE.update({
+    "entered_from": entered_from, "first_spell_this_game": first_spell_this_game,
     "control_greatest": control_greatest,
     "attached_count": attached_count,
     "counters_put_on_yours": counters_put_on_yours,

@@ -519,6 +519,12 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"the greatest (?:power|toughness))?", lambda m, c: Condition(
              "control_greatest", detail=m.group("stat").lower(),
              text=m.group(0))),
+        # 400.7: "if it entered from your graveyard" (the zone it came from to the battlefield)
+        (r"(?:~|it) entered (?:the battlefield )?from (?:your|a) (?P<zone>graveyard|hand|exile)",
+         lambda m, c: Condition("entered_from", detail=m.group("zone").lower(),
+                                text=m.group(0))),
+        # 601.2i: "If this spell is the first spell you've cast this game"
+        (r"~ is the first spell you've cast this game", _f("first_spell_this_game")),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
