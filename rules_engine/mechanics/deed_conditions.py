@@ -668,7 +668,29 @@ def first_spell_this_game(game: Game, cond: Any, controller: Any, source: Any) -
     return True
 
 
+def control_named(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """201.2: a permanent with that name under your control."""
+    return any(o.name == cond.detail for o in game.permanents(controller))
+
+
+def attacked_player_poisoned(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """506.4, 122.1f: a player being attacked this combat has a poison counter."""
+    attacked = {id(o.attacking): o.attacking for o in game.battlefield
+                if isinstance(o.attacking, Player)}
+    return any(conditions_more._poison(game, p) > 0 for p in attacked.values())
+
+
+def colors_spent(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """106.1, 601.2h: how many colours of mana were spent on the payment (the ability's own,
+    or the spell's)."""
+    payer = _payer(cond, source)
+    spent = (getattr(payer, "choices_made", None) or {}).get("mana_spent") or {}
+    return conditions_more._compare(sum(1 for c in "WUBRG" if spent.get(c)), cond.amount)
+
+
 conditions._MORE.update({
+    "control_named": control_named, "attacked_player_poisoned": attacked_player_poisoned,
+    "colors_spent": colors_spent,
     "entered_from": entered_from, "first_spell_this_game": first_spell_this_game,
     "control_greatest": control_greatest,
     "attached_count": attached_count,

@@ -408,7 +408,7 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "shares_creature_type", subject=obj_ref(m.group("obj"), c),
              negated=bool(m.group("neg")), text=m.group(0))),
         # what the instruction before did (608.2c: "this way")
-        (r"(?P<q>an?|one or more|at least one|another|no) (?P<what>[\w -]+?) (?:is|are|was|were) "
+        (r"(?P<q>an?|one or more|at least one|another|no) (?P<what>[\w, -]+?) (?:is|are|was|were) "
          r"(?P<verb>put into exile|exiled|milled|revealed|discarded|sacrificed|returned|destroyed)"
          r" this way", _this_way),
         (rf"{_YOUVE} (?P<neg>didn't |did not |don't |do not )?(?:draw|drew) (?:{_COUNT} |a |any )?"
@@ -525,6 +525,24 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
                                 text=m.group(0))),
         # 601.2i: "If this spell is the first spell you've cast this game"
         (r"~ is the first spell you've cast this game", _f("first_spell_this_game")),
+        # 122.1: "if there are thirty or more counters among artifacts and creatures you control"
+        (rf"there are {_COUNT} counters among (?P<what>[\w ,-]+?)", lambda m, c: None if
+         _cmp(m) is None or _cmp(m).text else Condition(
+             "amount_at_least", amount=_cmp(m),
+             detail=f"the number of counters among {m.group('what')}", text=m.group(0))),
+        # 201.2: "If you control creatures named Mine Worker and Tower Worker"
+        (r"you control (?:creatures|permanents|artifacts) named (?P<a>[A-Z][\w' -]+?) and "
+         r"(?P<b>[A-Z][\w' -]+)", lambda m, c: Condition("and", parts=tuple(
+             Condition("control_named", detail=n.strip(), text=f"you control {n.strip()}")
+             for n in (m.group("a"), m.group("b"))), text=m.group(0))),
+        # 506.4, 122.1f: "if one or more players being attacked are poisoned"
+        (r"(?:one or more|a|any) players? being attacked (?:is|are) poisoned", _f(
+            "attacked_player_poisoned")),
+        # 601.2h, 106.1: "If exactly three colors of mana were spent to activate this ability"
+        (rf"{_COUNT} colors of mana (?:were|was) spent to (?:activate this ability|cast "
+         r"(?P<obj>~|it|that spell))", lambda m, c: None if _cmp(m) is None else Condition(
+             "colors_spent", amount=_cmp(m), detail=m.groupdict().get("obj") or "activate",
+             text=m.group(0))),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
