@@ -688,7 +688,19 @@ def colors_spent(game: Game, cond: Any, controller: Any, source: Any) -> bool:
     return conditions_more._compare(sum(1 for c in "WUBRG" if spent.get(c)), cond.amount)
 
 
+def object_all_colors(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """105.2: white, blue, black, red and green, all five."""
+    objs = _objects(game, cond, source)
+    ev = conditions_more.TRIGGER_EVENT.get()
+    ctx = conditions_more.CURRENT.get()
+    ev = ev or getattr(ctx, "event", None)
+    if ev is not None and ev.name == "spell_cast" and (cond.subject.text or "") == "that spell":
+        objs = [ev.data.get("obj")]  # "Whenever you cast a multicolored spell ... that spell"
+    return any(isinstance(o, GameObject) and set("WUBRG") <= set(o.colors) for o in objs)
+
+
 conditions._MORE.update({
+    "object_all_colors": object_all_colors,
     "control_named": control_named, "attacked_player_poisoned": attacked_player_poisoned,
     "colors_spent": colors_spent,
     "entered_from": entered_from, "first_spell_this_game": first_spell_this_game,

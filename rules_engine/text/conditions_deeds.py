@@ -543,6 +543,10 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"(?P<obj>~|it|that spell))", lambda m, c: None if _cmp(m) is None else Condition(
              "colors_spent", amount=_cmp(m), detail=m.groupdict().get("obj") or "activate",
              text=m.group(0))),
+        # 105.2: "If that spell was all colors"
+        (rf"{OBJ} (?:was|is) all colors", lambda m, c: None if obj_ref(m.group("obj"), c) is None
+         else Condition("object_all_colors", subject=obj_ref(m.group("obj"), c),
+                        text=m.group(0))),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
