@@ -283,6 +283,18 @@ def _exactly_or(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("or", parts=tuple(parts), text=m.group(0))
 
 
+def _self_or_another(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """Either ~ entered this turn (603.6a) or another object the rest names did."""
+    from rules_engine.text.conditions import parse_condition  # (the whole grammar)
+
+    rest = parse_condition(m.group("rest"), ctx)
+    if rest is None:
+        return None
+    return Condition("or", parts=(Condition("object_deed", subject=Ref("self"),
+                                            detail="entered", text="~ entered this turn"),
+                                  rest), text=m.group(0))
+
+
 def _f(kind: str, detail: str | None = None, negated: bool = False) -> _Builder:
     return lambda m, c: Condition(kind, detail=detail, negated=negated, text=m.group(0))
 
@@ -547,6 +559,9 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{OBJ} (?:was|is) all colors", lambda m, c: None if obj_ref(m.group("obj"), c) is None
          else Condition("object_all_colors", subject=obj_ref(m.group("obj"), c),
                         text=m.group(0))),
+        # "if ~ or another artifact entered under your control this turn": ~ itself, or another
+        (r"~ or (?P<rest>another [\w -]+? entered (?:the battlefield )?under your control this "
+         r"turn)", _self_or_another),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
