@@ -1431,7 +1431,7 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
         obj.tapped = True
         if not abl.is_mana_ability:  # (a mana ability logs "tapped_for_mana" as it resolves)
             game.log("tapped_for_cost", obj=obj, player=player, source=obj)
-    pay_mana(game, player, cost, x, obj.name, extra=helpers)
+    item.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name, extra=helpers)
     item.choices_made["mana_sources"] = game.__dict__.pop("last_mana_sources", [])
     if waterbend or any(p.kind == "waterbend" for p in abl.cost.parts):
         game.log("waterbended", player=player, obj=obj)  # 701.67c: "whenever you waterbend"

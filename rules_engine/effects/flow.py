@@ -176,12 +176,14 @@ def h_conditional(ctx: Ctx, eff: ab.Conditional) -> None:
         holds = holds != cond.negated
     elif cond.kind == "moved_this_way":
         # "if a creature card was exiled/milled this way": the cards the previous effect moved
-        moved = list(ctx.those)
+        zones = _MOVED_TO.get(cond.detail or "", ())
+        # (only those now where the verb put them: a token an earlier "create" of the same
+        # resolution made is no card "milled this way")
+        moved = [o for o in ctx.those if not zones or getattr(o, "zone", None) in zones]
         if not moved:
             # an instruction that moved the objects it chose ("return a land you control to
             # its owner's hand. If another Desert was returned this way"): those now in the
             # zone the verb names
-            zones = _MOVED_TO.get(cond.detail or "", ())
             moved = [o for o in (*ctx.chosen, *([ctx.it] if ctx.it is not None else ()))
                      if isinstance(o, GameObject) and o.zone in zones]
         found = any(targeting.matches(ctx.game, o, cond.filter, ctx.controller,

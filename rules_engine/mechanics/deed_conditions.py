@@ -652,7 +652,58 @@ def control_greatest(game: Game, cond: Any, controller: Any, source: Any) -> boo
     return any(o.controller is controller and getattr(o, stat) == best for o in creatures)
 
 
+def entered_from(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """400.7: the source came to the battlefield from that zone (``came_from``; a spell from
+    the stack, whose card was cast from there, counts as cast, not as entered from it)."""
+    return isinstance(source, GameObject) and source.zone == "battlefield" and \
+        getattr(source, "came_from", None) == cond.detail
+
+
+def first_spell_this_game(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """601.2i: the source is the first spell its controller cast this game (asked as it is
+    being cast, before it became cast: no spell of theirs was cast yet)."""
+    for ev in game.events:
+        if ev.name == "spell_cast" and ev.data.get("player") is controller:
+            return ev.data.get("obj") is source
+    return True
+
+
+def control_named(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """201.2: a permanent with that name under your control."""
+    return any(o.name == cond.detail for o in game.permanents(controller))
+
+
+def attacked_player_poisoned(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """506.4, 122.1f: a player being attacked this combat has a poison counter."""
+    attacked = {id(o.attacking): o.attacking for o in game.battlefield
+                if isinstance(o.attacking, Player)}
+    return any(conditions_more._poison(game, p) > 0 for p in attacked.values())
+
+
+def colors_spent(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """106.1, 601.2h: how many colours of mana were spent on the payment (the ability's own,
+    or the spell's)."""
+    payer = _payer(cond, source)
+    spent = (getattr(payer, "choices_made", None) or {}).get("mana_spent") or {}
+    return conditions_more._compare(sum(1 for c in "WUBRG" if spent.get(c)), cond.amount)
+
+
+def object_all_colors(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """105.2: white, blue, black, red and green, all five."""
+    objs = _objects(game, cond, source)
+    ev = conditions_more.TRIGGER_EVENT.get()
+    ctx = conditions_more.CURRENT.get()
+    ev = ev or getattr(ctx, "event", None)
+    if ev is not None and ev.name == "spell_cast" and (cond.subject.text or "") == "that spell":
+        objs = [ev.data.get("obj")]  # "Whenever you cast a multicolored spell ... that spell"
+    return any(isinstance(o, GameObject) and set("WUBRG") <= set(o.colors) for o in objs)
+
+
 conditions._MORE.update({
+    "object_all_colors": object_all_colors,
+    "control_named": control_named, "attacked_player_poisoned": attacked_player_poisoned,
+    "colors_spent": colors_spent,
+    "entered_from": entered_from, "first_spell_this_game": first_spell_this_game,
     "control_greatest": control_greatest,
     "attached_count": attached_count,
     "counters_put_on_yours": counters_put_on_yours,

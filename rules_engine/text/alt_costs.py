@@ -27,7 +27,8 @@ _ALT_RE = re.compile(r"(?:if (?P<cond>.+?), )?you may (?P<cost>.+?) rather than 
                      r"(?:~'s|this spell's) mana cost(?: if (?P<cond2>.+?))?\.?", re.I)
 
 
-_FREE_RE = re.compile(r"if (?P<cond>.+?), you may cast ~ without paying its mana cost\.?", re.I)
+_FREE_RE = re.compile(r"if (?P<cond>.+?), you may cast (?:~|it) without paying its mana "
+                      r"cost\.?", re.I)
 
 
 _FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard(?: using its "

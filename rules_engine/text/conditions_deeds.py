@@ -283,6 +283,18 @@ def _exactly_or(m: re.Match[str], ctx: Ctx) -> Condition | None:
     return Condition("or", parts=tuple(parts), text=m.group(0))
 
 
+def _self_or_another(m: re.Match[str], ctx: Ctx) -> Condition | None:
+    """Either ~ entered this turn (603.6a) or another object the rest names did."""
+    from rules_engine.text.conditions import parse_condition  # (the whole grammar)
+
+    rest = parse_condition(m.group("rest"), ctx)
+    if rest is None:
+        return None
+    return Condition("or", parts=(Condition("object_deed", subject=Ref("self"),
+                                            detail="entered", text="~ entered this turn"),
+                                  rest), text=m.group(0))
+
+
 def _f(kind: str, detail: str | None = None, negated: bool = False) -> _Builder:
     return lambda m, c: Condition(kind, detail=detail, negated=negated, text=m.group(0))
 
@@ -408,7 +420,7 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
              "shares_creature_type", subject=obj_ref(m.group("obj"), c),
              negated=bool(m.group("neg")), text=m.group(0))),
         # what the instruction before did (608.2c: "this way")
-        (r"(?P<q>an?|one or more|at least one|another|no) (?P<what>[\w -]+?) (?:is|are|was|were) "
+        (r"(?P<q>an?|one or more|at least one|another|no) (?P<what>[\w, -]+?) (?:is|are|was|were) "
          r"(?P<verb>put into exile|exiled|milled|revealed|discarded|sacrificed|returned|destroyed)"
          r" this way", _this_way),
         (rf"{_YOUVE} (?P<neg>didn't |did not |don't |do not )?(?:draw|drew) (?:{_COUNT} |a |any )?"
@@ -519,6 +531,37 @@ DEED_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
          r"the greatest (?:power|toughness))?", lambda m, c: Condition(
              "control_greatest", detail=m.group("stat").lower(),
              text=m.group(0))),
+        # 400.7: "if it entered from your graveyard" (the zone it came from to the battlefield)
+        (r"(?:~|it) entered (?:the battlefield )?from (?:your|a) (?P<zone>graveyard|hand|exile)",
+         lambda m, c: Condition("entered_from", detail=m.group("zone").lower(),
+                                text=m.group(0))),
+        # 601.2i: "If this spell is the first spell you've cast this game"
+        (r"~ is the first spell you've cast this game", _f("first_spell_this_game")),
+        # 122.1: "if there are thirty or more counters among artifacts and creatures you control"
+        (rf"there are {_COUNT} counters among (?P<what>[\w ,-]+?)", lambda m, c: None if
+         _cmp(m) is None or _cmp(m).text else Condition(
+             "amount_at_least", amount=_cmp(m),
+             detail=f"the number of counters among {m.group('what')}", text=m.group(0))),
+        # 201.2: "If you control creatures named Mine Worker and Tower Worker"
+        (r"you control (?:creatures|permanents|artifacts) named (?P<a>[A-Z][\w' -]+?) and "
+         r"(?P<b>[A-Z][\w' -]+)", lambda m, c: Condition("and", parts=tuple(
+             Condition("control_named", detail=n.strip(), text=f"you control {n.strip()}")
+             for n in (m.group("a"), m.group("b"))), text=m.group(0))),
+        # 506.4, 122.1f: "if one or more players being attacked are poisoned"
+        (r"(?:one or more|a|any) players? being attacked (?:is|are) poisoned", _f(
+            "attacked_player_poisoned")),
+        # 601.2h, 106.1: "If exactly three colors of mana were spent to activate this ability"
+        (rf"{_COUNT} colors of mana (?:were|was) spent to (?:activate this ability|cast "
+         r"(?P<obj>~|it|that spell))", lambda m, c: None if _cmp(m) is None else Condition(
+             "colors_spent", amount=_cmp(m), detail=m.groupdict().get("obj") or "activate",
+             text=m.group(0))),
+        # 105.2: "If that spell was all colors"
+        (rf"{OBJ} (?:was|is) all colors", lambda m, c: None if obj_ref(m.group("obj"), c) is None
+         else Condition("object_all_colors", subject=obj_ref(m.group("obj"), c),
+                        text=m.group(0))),
+        # "if ~ or another artifact entered under your control this turn": ~ itself, or another
+        (r"~ or (?P<rest>another [\w -]+? entered (?:the battlefield )?under your control this "
+         r"turn)", _self_or_another),
         # the turn's steps (500.1; "Activate only during any upkeep step" reads "if it's ...")
         (r"it's (?:any|an?|each|the) (?P<step>upkeep|draw|end|declare attackers|declare "
          r"blockers|combat damage)(?: step)?", lambda m, c: Condition(
