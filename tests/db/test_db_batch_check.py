@@ -109,3 +109,45 @@ def test_valid_records_take_the_fast_path_with_the_row_readers_values() -> None:
     assert row_table(checked, [0, 1, 2]).equals(_from_json(raws))
     flags = may_tag(checked.table, lambda record: record.get("card_faces") is not None)
     assert flags == [False, True, False]
+
+
+def _screened_alike(records_: list[dict[str, Any]]) -> None:
+    """may_tag with the vectorised needle pass gives exactly may_have_tags' answers."""
+    from classifier import may_have_tags, may_have_tags_needles
+
+    checked = check_batch([orjson.dumps(r) for r in records_])
+    assert checked is not None
+    exact = may_tag(checked.table, may_have_tags)
+    fast = may_tag(checked.table, may_have_tags, may_have_tags_needles())
+    assert fast == exact
+    assert exact == [may_have_tags(r) for r in records_]
+
+
+def test_needle_screen_agrees_on_edge_cases() -> None:
+    def card(n: int, **fields: Any) -> dict[str, Any]:
+        out = dict(BASE, oracle_id=f"{n:08d}-7b35-4ed3-b44c-db2a538066fe", **fields)
+        return out
+
+    faced = [dict(f) for f in FACES]
+    faced[1]["oracle_text"] = "If it's NIGHT, draw a card."
+    ja_face = [dict(f) for f in FACES]
+    ja_face[0]["printed_text"] = "昼になる。"
+    _screened_alike([
+        card(1), card(2, oracle_text="It becomes DAY."), card(3, layout="Prepare"),
+        card(4, oracle_text="You take the initiative."), card(5, card_faces=faced),
+        card(6, card_faces=ja_face), card(7, type_line="Sorcery — Daytime"),
+        card(8, printed_text="夜"), card(9, oracle_text="Draw a card.\nTurn it face up."),
+        card(10, oracle_text="Dayspring"), card(11, oracle_text=None),
+    ])
+
+
+def test_needle_screen_agrees_on_real_cards() -> None:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2].parent / "shared/data/cards/cards.jsonl"
+    if not path.exists():
+        pytest.skip(f"needs ../shared ({path} is absent)")
+    lines = path.read_bytes().splitlines()
+    cards = [orjson.loads(line) for line in lines if line.strip()]
+    for at in range(0, len(cards), 500):
+        _screened_alike(cards[at:at + 500])
