@@ -18,6 +18,7 @@ grammar read before the verb, so a phrase serves every subject.
   if able" (508.1d, 509.1c).
 - "Target player searches their library for a basic land card, puts it onto the battlefield
   tapped, then shuffles" (701.23a), read as the imperative search done by that player.
+- "Target unblocked attacking creature becomes blocked" (509.1h; effects/combat_actions.py).
 - permissions to cast exiled cards (601.3, 611.2b): "You may cast red spells from among them
   this turn", "Until end of turn, you may cast spells from among those exiled cards", "You may
   cast a Vehicle or artifact creature spell from among them" (one, now: 608.2g), "You may
@@ -355,7 +356,15 @@ def _move_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                         text=m.group(0))
 
 
+def _becomes_blocked(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target unblocked attacking creature becomes blocked" (509.1h)."""
+    if s.kind in _PLAYERS:
+        return None
+    return KeywordAction(name="become blocked", subject=s, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"becomes? blocked", _becomes_blocked),
     (r"move (?P<n>an?|one|two|three) (?:(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) )??counters? from "
      r"(?P<src>.+?) (?:onto|to) (?P<to>.+)", _move_counters),
     (r"becomes? saddled(?: until end of turn)?", _becomes_saddled),
