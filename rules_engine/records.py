@@ -484,3 +484,14 @@ class MoveCounters(Effect):
     counter: str = "any"
     amount: Amount = field(default_factory=lambda: Amount(1))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesChosenColor(Effect):
+    """"Target creature becomes the color of your choice until end of turn" (105.3, layer 5):
+    the controller names a color as it resolves and the object becomes that color for the
+    duration (a :class:`~rules_engine.abilities.SetTypes` of that one color)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    duration: Duration | None = None
+    text: str = ""

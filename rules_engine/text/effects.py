@@ -61,7 +61,13 @@ from rules_engine.abilities import (
     WithX,
     iter_effects,
 )
-from rules_engine.records import ExtraLandPlays, GrantChoice, ModalUnchosen, RollDieModified
+from rules_engine.records import (
+    BecomesChosenColor,
+    ExtraLandPlays,
+    GrantChoice,
+    ModalUnchosen,
+    RollDieModified,
+)
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import followups_more as _followups_more  # noqa: F401  (adds its FOLDS)
 from rules_engine.text import (
@@ -156,7 +162,7 @@ _extend_nouns()
 _extend_action_verbs(VERB_PHRASES, _DURATION_PREFIX)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
-                 BecomeCopy, SetBasePT, GrantChoice)
+                 BecomeCopy, SetBasePT, GrantChoice, BecomesChosenColor)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:

@@ -504,13 +504,16 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         ref = Ref("target", target=tgt, text=p)
         ctx.last_object = ref
         return ref
-    m = re.match(rf"^(?:(up to) )?({NUM_WORD}|any number of) (?:(other|another) )?target (.+)$",
-                 p, re.I) or re.match(r"^()()(?:(another|other) )?target (.+)$", p, re.I)
+    m = re.match(rf"^(?:(up to) )?({NUM_WORD}|any number of|one or more) (?:(other|another) )?"
+                 r"target (.+)$", p, re.I) or re.match(r"^()()(?:(another|other) )?target (.+)$",
+                                                      p, re.I)
     if m:
         up_to, count, other, rest = m.group(1), m.group(2), m.group(3), m.group(4)
         variable = None
         if count and count.lower() == "any number of":
             lo, hi = 0, 99
+        elif count and count.lower() == "one or more":  # (601.2c: at least one)
+            lo, hi = 1, 99
         elif count == "X":
             lo, hi, variable = 0, 99, "X"  # "X target creatures" (601.2b-c)
         else:

@@ -51,6 +51,7 @@ from rules_engine.abilities import (
     WithX,
 )
 from rules_engine.records import (
+    BecomesChosenColor,
     ChangeTargets,
     ChooseInstruction,
     MoveCounters,
@@ -363,7 +364,15 @@ def _becomes_blocked(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return KeywordAction(name="become blocked", subject=s, text=m.group(0))
 
 
+def _chosen_color(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target creature becomes the color of your choice until end of turn" (105.3)."""
+    if s.kind in _PLAYERS or (s.target is not None and "spell" in (s.target.text or "").lower()):
+        return None
+    return BecomesChosenColor(subject=s, duration=None, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"becomes? the color of your choice", _chosen_color),
     (r"becomes? blocked", _becomes_blocked),
     (r"move (?P<n>an?|one|two|three) (?:(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) )??counters? from "
      r"(?P<src>.+?) (?:onto|to) (?P<to>.+)", _move_counters),
