@@ -52,6 +52,7 @@ from rules_engine.abilities import (
 )
 from rules_engine.records import (
     BecomesChosenColor,
+    BecomesChosenType,
     ChangeTargets,
     ChooseInstruction,
     MoveCounters,
@@ -371,7 +372,19 @@ def _chosen_color(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return BecomesChosenColor(subject=s, duration=None, text=m.group(0))
 
 
+def _that_type(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Choose a creature type other than Wall. Target creature becomes that type until end of
+    turn" (608.2c: the type chosen earlier in the resolution; 613.1d, its creature types are
+    replaced)."""
+    if s.kind in _PLAYERS:
+        return None
+    dur = Duration("end_of_turn") if m.group("eot") else Duration("permanent")
+    return BecomesChosenType(subject=s, kind="creature type", value="that type", duration=dur,
+                             text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"becomes? that (?:creature )?type(?P<eot> until end of turn)?", _that_type),
     (r"becomes? the color of your choice", _chosen_color),
     (r"becomes? blocked", _becomes_blocked),
     (r"move (?P<n>an?|one|two|three) (?:(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) )??counters? from "
