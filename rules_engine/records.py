@@ -495,3 +495,13 @@ class BecomesChosenColor(Effect):
     subject: Ref = field(default_factory=lambda: Ref("it"))
     duration: Duration | None = None
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpendAnyMana(Effect):
+    """"... and you may spend mana as though it were mana of any color to cast that spell",
+    "mana of any type can be spent to cast them" (609.4b): when the controller casts these
+    cards, any mana pays their colored symbols (the cost itself is unchanged)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    text: str = ""

@@ -67,6 +67,7 @@ from rules_engine.records import (
     GrantChoice,
     ModalUnchosen,
     RollDieModified,
+    SpendAnyMana,
 )
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
 from rules_engine.text import followups_more as _followups_more  # noqa: F401  (adds its FOLDS)
@@ -180,6 +181,15 @@ def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...
             cast = e.effects[0]
             out.append(PlayPermission(subject=cast.subject, cast_only=True, free=cast.free,
                                       duration=dur, text=e.text))
+            if cast.any_mana:  # "... and you may spend mana as though it were ..." (609.4b)
+                out.append(SpendAnyMana(subject=cast.subject, text=e.text))
+            touched = True
+        elif isinstance(e, CastWithoutPaying) and e.condition is None and e.any_mana:
+            # "Until end of turn, you may cast that card and you may spend mana as though it
+            # were mana of any color to cast that spell" (601.3, 609.4b)
+            out.append(PlayPermission(subject=e.subject, cast_only=True, free=e.free,
+                                      duration=dur, text=e.text))
+            out.append(SpendAnyMana(subject=e.subject, text=e.text))
             touched = True
         elif isinstance(e, Repeat | WithX):
             # "Until end of turn, target creature gets +1/+1 for each ...": the duration is

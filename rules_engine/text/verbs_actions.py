@@ -58,6 +58,7 @@ from rules_engine.records import (
     MoveCounters,
     MoveExiledWith,
     PlayerExiles,
+    SpendAnyMana,
 )
 from rules_engine.text import hooks
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
@@ -383,7 +384,35 @@ def _that_type(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                              text=m.group(0))
 
 
+def _any_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"(Until end of turn,) you may cast that card and you may spend mana as though it were
+    mana of any color to cast that spell", "you may play those cards, and mana of any type can
+    be spent to cast them" (601.3 the permission, 609.4b the mana)."""
+    if s.kind != "you":
+        return None
+    obj = m.group("obj").lower()
+    ref = Ref("those", text=obj) if obj in ("them", "those cards") else Ref("it", text=obj)
+    return (PlayPermission(subject=ref, cast_only=m.group("verb").lower() == "cast",
+                           duration=Duration("this_turn"), text=m.group(0)),
+            SpendAnyMana(subject=ref, text=m.group(0)))
+
+
+def _any_mana_alone(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"(you may) spend mana as though it were mana of any color to cast that spell" after the
+    permission to cast it (609.4b)."""
+    if s.kind != "you":
+        return None
+    obj = m.group("obj").lower()
+    ref = Ref("those", text=obj) if obj in ("them", "those spells") else Ref("it", text=obj)
+    return SpendAnyMana(subject=ref, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?:may )?spend mana as though it were mana of any (?:color|type) to cast (?P<obj>that "
+     r"spell|it|them|those spells)", _any_mana_alone),
+    (r"(?:may )?(?P<verb>cast|play) (?P<obj>that card|it|them|those cards),? and (?:you may spend "
+     r"mana as though it were mana of any (?:color|type) to cast (?:that spell|it|them|those "
+     r"spells)|mana of any type can be spent to cast (?:it|them))", _any_mana),
     (r"becomes? that (?:creature )?type(?P<eot> until end of turn)?", _that_type),
     (r"becomes? the color of your choice", _chosen_color),
     (r"becomes? blocked", _becomes_blocked),
