@@ -425,6 +425,8 @@ _PRONOUNS = {
     "the tokens": "those", "those permanents": "those", "those lands": "those",
     "those artifacts": "those", "the token created this way": "it",
     "the tokens created this way": "those",
+    # (506.2: only the active player attacks, so the attacking player is the active player)
+    "the attacking player": "active_player",
     "its controller": "controller_of", "its owner": "owner_of",
     "that creature's controller": "controller_of", "that spell's controller": "controller_of",
     "that card's owner": "owner_of", "that permanent's controller": "controller_of",

@@ -39,6 +39,7 @@ from rules_engine.abilities import (
     CastWithoutPaying,
     Duration,
     Effect,
+    GainControl,
     GainLife,
     Goad,
     KeywordAction,
@@ -48,6 +49,7 @@ from rules_engine.abilities import (
     PlayPermission,
     Ref,
     Restriction,
+    Untap,
     WithX,
 )
 from rules_engine.records import (
@@ -407,7 +409,20 @@ def _any_mana_alone(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return SpendAnyMana(subject=ref, text=m.group(0))
 
 
+def _control_and_untap(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"the attacking player gains control of ~ and untaps it" (613.1b layer 2; 701.26b)."""
+    if not is_player(s):
+        return None
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None or is_player(ref):
+        return None
+    return (GainControl(subject=ref, player=s, duration=None, text=m.group(0)),
+            Untap(subject=ref, text=m.group(0)))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"gains? control of (?P<obj>~|it|target [\w ]+?) and untaps? (?:it|them)",
+     _control_and_untap),
     (r"(?:may )?spend mana as though it were mana of any (?:color|type) to cast (?P<obj>that "
      r"spell|it|them|those spells)", _any_mana_alone),
     (r"(?:may )?(?P<verb>cast|play) (?P<obj>that card|it|them|those cards),? and (?:you may spend "
