@@ -505,3 +505,16 @@ class SpendAnyMana(Effect):
 
     subject: Ref = field(default_factory=lambda: Ref("it"))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersAmong(Effect):
+    """"Remove up to three stun counters from among all permanents" (122.1, 608.2d): the
+    controller removes that many counters of the kind in all, one at a time, from the
+    permanents the filter names; ``up_to``: they may stop early."""
+
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    counter: str | None = None
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    up_to: bool = False
+    text: str = ""

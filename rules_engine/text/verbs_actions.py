@@ -60,6 +60,7 @@ from rules_engine.records import (
     MoveCounters,
     MoveExiledWith,
     PlayerExiles,
+    RemoveCountersAmong,
     SpendAnyMana,
 )
 from rules_engine.text import hooks
@@ -420,7 +421,22 @@ def _control_and_untap(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
             Untap(subject=ref, text=m.group(0)))
 
 
+def _remove_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"remove up to three stun counters from among all permanents" (122.1)."""
+    if s.kind != "you":
+        return None
+    n = amount(m.group("n"))
+    what = re.sub(r"^(?:all|each) ", "", m.group("what"), flags=re.I)
+    flt = parse_filter(what)
+    if n is None or n.value is None or flt is None:
+        return None
+    return RemoveCountersAmong(filter=flt, counter=m.group("kind"), amount=n,
+                               up_to=bool(m.group("upto")), text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"remove (?P<upto>up to )?(?P<n>an?|one|two|three|four|five|\d+) (?P<kind>[+-]\d+/[+-]\d+|"
+     r"[a-z]+) counters? from among (?P<what>.+)", _remove_among),
     (r"gains? control of (?P<obj>~|it|target [\w ]+?) and untaps? (?:it|them)",
      _control_and_untap),
     (r"(?:may )?spend mana as though it were mana of any (?:color|type) to cast (?P<obj>that "
