@@ -191,9 +191,10 @@ def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...
                                       duration=dur, text=e.text))
             out.append(SpendAnyMana(subject=e.subject, text=e.text))
             touched = True
-        elif isinstance(e, Repeat | WithX):
+        elif isinstance(e, Repeat | WithX | Conditional):
             # "Until end of turn, target creature gets +1/+1 for each ...": the duration is
-            # the repeated effect's
+            # the repeated effect's (and "... gains trample if you control a Dwarf": the
+            # conditional grant's)
             inner = _with_duration(e.effects, dur)
             if inner is not None:
                 out.append(dataclasses.replace(e, effects=inner))

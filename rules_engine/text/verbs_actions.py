@@ -37,6 +37,7 @@ from rules_engine.abilities import (
     Amount,
     Animate,
     CastWithoutPaying,
+    Conditional,
     Duration,
     Effect,
     GainControl,
@@ -64,6 +65,7 @@ from rules_engine.records import (
     SpendAnyMana,
 )
 from rules_engine.text import hooks
+from rules_engine.text.conditions import parse_condition
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.verbs_players import is_player
 
@@ -434,7 +436,24 @@ def _remove_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                                up_to=bool(m.group("upto")), text=m.group(0))
 
 
+def _gains_if(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"it gains trample if you control a Dwarf and hexproof if you control an Elf" (608.2c:
+    each grant checked as the effect resolves)."""
+    if hooks.PARSE_VP is None or s.kind in _PLAYERS:
+        return None
+    out: list[Effect] = []
+    for kw, cond_text in ((m.group("k1"), m.group("c1")), (m.group("k2"), m.group("c2"))):
+        cond = parse_condition(cond_text, ctx)
+        grant = hooks.PARSE_VP(s, f"gains {kw}", ctx)
+        if cond is None or grant is None:
+            return None
+        out.append(Conditional(condition=cond, effects=tuple(grant), text=f"{kw} if {cond_text}"))
+    return tuple(out)
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"gains? (?P<k1>[a-z ]+?) if (?P<c1>you control [^,]+?) and (?P<k2>[a-z ]+?) if "
+     r"(?P<c2>you control .+)", _gains_if),
     (r"remove (?P<upto>up to )?(?P<n>an?|one|two|three|four|five|\d+) (?P<kind>[+-]\d+/[+-]\d+|"
      r"[a-z]+) counters? from among (?P<what>.+)", _remove_among),
     (r"gains? control of (?P<obj>~|it|target [\w ]+?) and untaps? (?:it|them)",
