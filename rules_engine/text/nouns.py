@@ -340,7 +340,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                 quals.append("non-outlaw")  # 700.12: none of the outlaw creature types
             else:
                 return None
-        elif raw[:1].isupper() and raw.replace("-", "").replace("'", "").isalpha():
+        elif raw[:1].isupper() and raw.replace("-", "").replace("'", "").isalpha() and \
+                raw not in ("X", "Y"):  # ("X permanents": a count, never a subtype, 107.3)
             subtypes.append(singular(raw).title() if "-" not in raw else raw)
         else:
             return None
@@ -445,6 +446,11 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     if p.lower().startswith("each of "):
         p = p[8:]
     low = p.lower()
+    if low in ("that source's controller", "that source's owner"):
+        # "Whenever a source deals damage to ~, that source's controller ..." (603.2: the
+        # triggering event's source)
+        kind = "controller_of" if low.endswith("controller") else "owner_of"
+        return Ref(kind, of=Ref("triggering"), text=p)
     tm = re.fullmatch(r"those (?P<noun>creatures|permanents|cards) (?P<who>you control|you don't "
                       r"control|an opponent controls)", low)
     if tm:  # "each of those creatures you don't control": the ones just named that qualify

@@ -50,6 +50,8 @@ from rules_engine.abilities import (
     PlayPermission,
     Ref,
     Restriction,
+    Sacrifice,
+    SetBasePT,
     Untap,
     WithX,
 )
@@ -451,7 +453,30 @@ def _gains_if(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return tuple(out)
 
 
+def _base_pt_x(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"target creature you control has base power and toughness X/X" (613.4b, layer 7b; X of
+    the ability, 107.3)."""
+    if s.kind in _PLAYERS:
+        return None
+    return SetBasePT(subject=s, power=Amount(variable="X"), toughness=Amount(variable="X"),
+                     duration=None, text=m.group(0))
+
+
+def _sacrifice_x(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"that source's controller sacrifices that many permanents" (spelled "X permanents, where
+    X is that many"; 701.21a: the player chooses that many of their own)."""
+    if not is_player(s):
+        return None
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return Sacrifice(player=s, subject=Ref("chosen", filter=flt, text=m.group("what")),
+                     amount=Amount(variable="X"), text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"sacrifices? X (?P<what>[a-z ]+)", _sacrifice_x),
+    (r"(?:has|have) base power and toughness X/X", _base_pt_x),
     (r"gains? (?P<k1>[a-z ]+?) if (?P<c1>you control [^,]+?) and (?P<k2>[a-z ]+?) if "
      r"(?P<c2>you control .+)", _gains_if),
     (r"remove (?P<upto>up to )?(?P<n>an?|one|two|three|four|five|\d+) (?P<kind>[+-]\d+/[+-]\d+|"
