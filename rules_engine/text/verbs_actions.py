@@ -474,7 +474,19 @@ def _sacrifice_x(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                      amount=Amount(variable="X"), text=m.group(0))
 
 
+def _attacks_other_than_you(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"each creature attacks each combat if able and attacks a player other than you if able"
+    (508.1d). In a two-player game the second requirement adds nothing: a creature of yours
+    attacks the only other player anyway, and one of your opponent's can't attack a player other
+    than you (508.1d obeys the requirements it can)."""
+    if s.kind in _PLAYERS:
+        return None
+    return Restriction(kind="attacks_each_combat", subject=s, duration=None, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"attacks? each combat if able and attacks? a player other than you if able",
+     _attacks_other_than_you),
     (r"sacrifices? X (?P<what>[a-z ]+)", _sacrifice_x),
     (r"(?:has|have) base power and toughness X/X", _base_pt_x),
     (r"gains? (?P<k1>[a-z ]+?) if (?P<c1>you control [^,]+?) and (?P<k2>[a-z ]+?) if "
