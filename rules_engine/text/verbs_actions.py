@@ -45,10 +45,12 @@ from rules_engine.abilities import (
     Goad,
     KeywordAction,
     LoseLife,
+    ModifyPT,
     MoveToZone,
     ObjectFilter,
     PlayPermission,
     Ref,
+    Repeat,
     Restriction,
     Sacrifice,
     SetBasePT,
@@ -484,7 +486,30 @@ def _attacks_other_than_you(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return Restriction(kind="attacks_each_combat", subject=s, duration=None, text=m.group(0))
 
 
+def _triple_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.11b: to triple a creature's power it gets +X/+0 where X is twice its power as the
+    effect resolves (toughness likewise): each X computed once, before any change, then given
+    twice (a :class:`Repeat` of two inside a :class:`WithX`)."""
+    ref = Ref("self") if m.group("obj") == "~" else parse_ref(m.group("obj"), ctx)
+    if ref is None or ref.kind in _PLAYERS:
+        return None
+    whose = "~'s" if m.group("obj") == "~" else f"{m.group('obj')}'s"  # (read before it's named)
+    out: list[Effect] = [WithX(x=Amount(variable="X", text=f"{whose} power"), effects=(Repeat(
+        count=Amount(2), effects=(ModifyPT(subject=ref, power=Amount(variable="X"),
+                                           toughness=Amount(0), duration=None,
+                                           text=m.group(0)),), text=m.group(0)),),
+        text=m.group(0))]
+    if m.group("both"):
+        out.append(WithX(x=Amount(variable="X", text=f"{whose} toughness"), effects=(Repeat(
+            count=Amount(2), effects=(ModifyPT(subject=ref, power=Amount(0),
+                                               toughness=Amount(variable="X"), duration=None,
+                                               text=m.group(0)),), text=m.group(0)),),
+            text=m.group(0)))
+    return tuple(out)
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"triple (?P<obj>.+?)'s power(?P<both> and toughness)?", _triple_pt),
     (r"attacks? each combat if able and attacks? a player other than you if able",
      _attacks_other_than_you),
     (r"sacrifices? X (?P<what>[a-z ]+)", _sacrifice_x),
