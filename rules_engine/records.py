@@ -518,3 +518,15 @@ class RemoveCountersAmong(Effect):
     amount: Amount = field(default_factory=lambda: Amount(1))
     up_to: bool = False
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersOfKind(Effect):
+    """"put its +1/+1 counters on target creature you control" (122.1, 608.2h): as many
+    counters of that one kind as ``source`` had (its last known information once it has left
+    the battlefield) go on ``subject``."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    source: Ref = field(default_factory=lambda: Ref("it"))
+    counter: str = "+1/+1"
+    text: str = ""

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from rules_engine import registry, targeting
 from rules_engine.context import Ctx, _source_obj
-from rules_engine.effects.core import _objects, amount
-from rules_engine.records import MoveCounters, RemoveCountersAmong
+from rules_engine.effects.core import _lki_of, _objects, _triggering, amount, resolve_ref
+from rules_engine.objects import GameObject
+from rules_engine.records import MoveCounters, PutCountersOfKind, RemoveCountersAmong
 
 
 def h_move_counters(ctx: Ctx, eff: MoveCounters) -> None:
@@ -68,5 +69,31 @@ def h_remove_counters_among(ctx: Ctx, eff: RemoveCountersAmong) -> None:
     ctx.did = removed > 0
 
 
+def h_put_counters_of_kind(ctx: Ctx, eff: PutCountersOfKind) -> None:
+    """122.1, 608.2h: "its" before the target it would otherwise name is the triggering
+    object (or the source); its counters of the kind as it last existed go on the subject."""
+    sources = resolve_ref(ctx, eff.source)
+    if eff.source.kind == "it" and ctx.it is None:
+        trig = _triggering(ctx)
+        sources = [trig] if trig is not None else [_source_obj(ctx)]
+    n = 0
+    for src in sources:
+        if isinstance(src, GameObject) and src.zone == "battlefield":
+            n = src.counters.get(eff.counter, 0)
+            break
+        lki = _lki_of(ctx, src)
+        if lki is not None:
+            n = (getattr(lki, "counters", None) or {}).get(eff.counter, 0)
+            break
+    if n <= 0:
+        return
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone == "battlefield":
+            obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + n
+            ctx.game.log("counters_put", obj=obj, counter=eff.counter, amount=n,
+                         player=ctx.controller)
+
+
 registry.register_effects({MoveCounters: h_move_counters,
+                           PutCountersOfKind: h_put_counters_of_kind,
                            RemoveCountersAmong: h_remove_counters_among})

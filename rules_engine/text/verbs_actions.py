@@ -65,6 +65,7 @@ from rules_engine.records import (
     MoveCounters,
     MoveExiledWith,
     PlayerExiles,
+    PutCountersOfKind,
     RemoveCountersAmong,
     SpendAnyMana,
 )
@@ -508,7 +509,22 @@ def _triple_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return tuple(out)
 
 
+def _its_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put its +1/+1 counters on target creature you control" (122.1, 608.2h)."""
+    if s.kind != "you":
+        return None
+    of = m.group("of").lower()
+    source = Ref("self", text="~") if of == "~'s" else Ref("it", text=of)
+    target = parse_ref(m.group("on"), ctx)
+    if target is None or target.kind in _PLAYERS:
+        return None
+    return PutCountersOfKind(subject=target, source=source, counter=m.group("kind"),
+                             text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"put (?P<of>its|~'s) (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters on (?P<on>.+)",
+     _its_counters),
     (r"triple (?P<obj>.+?)'s power(?P<both> and toughness)?", _triple_pt),
     (r"attacks? each combat if able and attacks? a player other than you if able",
      _attacks_other_than_you),
