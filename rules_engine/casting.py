@@ -6,6 +6,7 @@ the refusal is an :class:`IllegalActionError` naming the rule.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules_engine import abilities as ab
@@ -721,6 +722,10 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
             # "you may play/cast it without paying its mana cost" (an alternative cost, 118.9)
             cost_text = ""
             game.log("cast_without_paying", obj=obj, player=player)
+        elif any(o is obj and t == obj.timestamp and p is player
+                 for o, t, p in game.__dict__.get("any_mana_casts", ())):
+            # 609.4b: mana of any color pays its colored symbols (the cost is the same)
+            cost_text = re.sub(r"\{(?:[WUBRG]|[WUBRG2]/[WUBRGP])\}", "{1}", cost_text)
     elif from_zone == "exile":
         if obj.copy_for.controller is not player:
             raise IllegalActionError("722.3c", f"only the prepared permanent's controller "

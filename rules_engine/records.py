@@ -678,6 +678,17 @@ class PutIntoChosenZone(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class BecomesChosenColor(Effect):
+    """"Target creature becomes the color of your choice until end of turn" (105.3, layer 5):
+    the controller names a color as it resolves and the object becomes that color for the
+    duration (a :class:`~rules_engine.abilities.SetTypes` of that one color)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    duration: Duration | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class RedirectDamage(Effect):
     """"The next 1 damage that would be dealt to ~ this turn is dealt to target creature you
     control instead", "All damage that would be dealt to target creature this turn is dealt to
@@ -691,6 +702,16 @@ class RedirectDamage(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class SpendAnyMana(Effect):
+    """"... and you may spend mana as though it were mana of any color to cast that spell",
+    "mana of any type can be spent to cast them" (609.4b): when the controller casts these
+    cards, any mana pays their colored symbols (the cost itself is unchanged)."""
+
+    subject: Ref = field(default_factory=lambda: Ref("it"))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DistributeCounters(Effect):
     """"Distribute three +1/+1 counters among one, two, or three target creatures" (601.2d:
     the division among the targets, each getting at least one; 122.1)."""
@@ -698,4 +719,29 @@ class DistributeCounters(Effect):
     subject: Ref = field(default_factory=lambda: Ref("target"))
     counter: str = "+1/+1"
     amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCountersAmong(Effect):
+    """"Remove up to three stun counters from among all permanents" (122.1, 608.2d): the
+    controller removes that many counters of the kind in all, one at a time, from the
+    permanents the filter names; ``up_to``: they may stop early."""
+
+    filter: ObjectFilter = field(default_factory=ObjectFilter)
+    counter: str | None = None
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    up_to: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersOfKind(Effect):
+    """"put its +1/+1 counters on target creature you control" (122.1, 608.2h): as many
+    counters of that one kind as ``source`` had (its last known information once it has left
+    the battlefield) go on ``subject``."""
+
+    subject: Ref = field(default_factory=lambda: Ref("self"))
+    source: Ref = field(default_factory=lambda: Ref("it"))
+    counter: str = "+1/+1"
     text: str = ""

@@ -24,6 +24,8 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     change_targets,  # 115.7 "you may choose new targets for target spell"
     choose_among,  # 608.2c-d choosing among the cards looked at
     choose_instruction,  # 608.2d "discards a card or sacrifices a creature"
+    chosen_color,  # 105.3 "becomes the color of your choice"
+    combat_actions,  # 509.1h "target unblocked attacking creature becomes blocked"
     copy_except,  # 707.9b enter as a copy, except ...
     cost_effects,  # 611.2a resolved "... you cast this turn cost {1} less" (601.2f)
     damaged_by,  # "dealt damage by ~ this turn"

@@ -16,7 +16,7 @@ OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counte
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
                               "energy", "forage", "collect_evidence", "reveal", "untap",
                               "assist", "remove_counters_among", "exert", "mill", "behold",
-                              "behold_exile"})
+                              "behold_exile", "discard_random", "put_counters", "tap_enchanted"})
 # (waterbend, 701.67, is paid with the mana: casting.waterbend_sources)
 
 
@@ -141,6 +141,20 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         elif kind == "energy":  # 107.14: paying {E} removes an energy counter from you
             if game.__dict__.get("energy", {}).get(player.name, 0) < n:
                 return f"107.14: {player.name} doesn't have {n} energy"
+        elif kind == "discard_random":  # 701.9b
+            if not player.hand:
+                return f"602.2b: {player.name} has no card to discard"
+        elif kind == "put_counters":  # 122.1 (on ~, or on a creature the player controls)
+            if isinstance(part.what, ab.ObjectFilter) and not _counter_targets(
+                    game, player, source, part):
+                return f"602.2b: {player.name} has nothing to pay '{part.text}' with"
+            if not isinstance(part.what, ab.ObjectFilter) and not (
+                    isinstance(source, GameObject) and source.zone == "battlefield"):
+                return f"602.2b: {part.text} can't be paid"
+        elif kind == "tap_enchanted":  # 303.4: the enchanted permanent, untapped
+            host = getattr(source, "attached_to", None)
+            if not isinstance(host, GameObject) or host.tapped:
+                return f"602.2b: {part.text} can't be paid (no untapped enchanted permanent)"
         elif kind in ("remove_counters", "remove_counters_among") and isinstance(
                 part.what, ab.ObjectFilter):
             if not _counter_holders(game, player, source, part, n):
@@ -278,6 +292,28 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
             table[player.name] = table.get(player.name, 0) - n
             game.log("energy_paid", player=player, amount=n)
             continue
+        if kind == "discard_random":  # 701.9b: chosen at random (the game's generator)
+            for _ in range(min(n, len(player.hand))):
+                card = game.rng.choice(list(player.hand))
+                game.discard(player, card)
+                paid.append(card)
+            continue
+        if kind == "put_counters":  # 122.1: "Put a -1/-1 counter on ~" as a cost
+            if isinstance(part.what, ab.ObjectFilter):
+                options = _counter_targets(game, player, source, part)
+                chosen = game.decider.choose_many(player.name, f"to pay '{part.text}'", options, 1)
+            else:
+                chosen = [source]
+            for obj in chosen:
+                obj.counters[part.counter] = obj.counters.get(part.counter, 0) + n
+                game.log("counters_put", obj=obj, counter=part.counter, amount=n, player=player)
+            continue
+        if kind == "tap_enchanted":  # 303.4
+            host = source.attached_to
+            host.tapped = True
+            game.log("tapped_for_cost", obj=host, source=source)
+            paid.append(host)  # "the creature tapped this way"
+            continue
         if kind == "exert":  # 701.43a: it won't untap during its controller's next untap step
             if isinstance(source, GameObject):
                 game.__dict__.setdefault("skip_next_untap", []).append((source, source.timestamp))
@@ -348,6 +384,12 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.log("tapped_for_cost", obj=obj, source=source)
         paid += chosen
     return paid
+
+
+def _counter_targets(game: Game, player: Player, source: Any, part: Any) -> list[GameObject]:
+    """The permanents a "put a -1/-1 counter on a creature you control" cost may use."""
+    return [o for o in game.permanents(player)
+            if targeting.matches(game, o, part.what, player, source, zone_check=False)]
 
 
 def _counter_kinds(part: Any, obj: GameObject) -> list[str]:

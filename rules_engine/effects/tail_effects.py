@@ -33,7 +33,13 @@ def h_becomes_chosen_type(ctx: Ctx, eff: records.BecomesChosenType) -> None:
     if not objs:
         return
     who = ctx.controller.name
-    if eff.value:
+    if eff.value == "that type":  # "Choose a creature type. ... becomes that type" (608.2c)
+        named = [c for c in ctx.chosen if isinstance(c, str)]
+        if not named:
+            game.note(f"no type was chosen for '{eff.text}'")
+            return
+        pick = named[-1].strip().capitalize()
+    elif eff.value:
         pick = eff.value  # named by the text: nothing to choose
     elif eff.kind == "basic land type":
         pick = str(game.decider.choose(who, "choose a basic land type", list(_BASIC_LAND_TYPES)))

@@ -70,7 +70,26 @@ def _attacking_a_player(game: Any, obj: Any, source: Any, m: re.Match[str]) -> b
     return isinstance(getattr(obj, "attacking", None), Player)
 
 
+def _stat_either(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
+    """"with mana value 2 or 3" (202.3, 208): the value is one of the two numbers."""
+    what = m.group("what").lower()
+    value = obj.power if what == "power" else obj.toughness if what == "toughness" else \
+        game.mana_value_of(obj)
+    return value in (int(m.group("a")), int(m.group("b")))
+
+
+def _crewed_it(game: Any, obj: Any, source: Any, m: re.Match[str]) -> bool:
+    """"target creature that crewed it this turn" / "that saddled it this turn" (702.122a,
+    702.171a): tapped this turn to pay this Vehicle's crew or this Mount's saddle cost."""
+    return source is not None and any(
+        ev.data.get("obj") is obj and ev.data.get("source") is source
+        for ev in game.events_this_turn("tapped_for_cost"))
+
+
 registry.QUALIFIER_PATTERNS.extend([
+    (re.compile(r"that (?:crewed|saddled) (?:it|~) this turn", re.I), _crewed_it),
+    (re.compile(r"with (?P<what>power|toughness|mana value) (?P<a>\d+) or (?P<b>\d+)", re.I),
+     _stat_either),
     (re.compile(r"(?:that's|that is) attacking that player", re.I), _attacking_a_player),
     (re.compile(r"that (?:doesn't|does not) have an? (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counter "
                 r"on it", re.I), _without_counter),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from rules_engine.abilities import Amount, Cost, CostPart, Ref
+from rules_engine.abilities import Amount, Cost, CostPart, ObjectFilter, Ref
 from rules_engine.text.nouns import NUM_WORD, amount, parse_filter
 
 MANA_RE = re.compile(r"^(?:\{[0-9WUBRGCSXYZP/]+\})+$")
@@ -36,6 +36,27 @@ def _part(text: str) -> CostPart | None:
         return CostPart("loyalty", amount=Amount(n), text=t)
     if low == "sacrifice ~":
         return CostPart("sacrifice", what=None, text=t)
+    if low == "discard a card at random":  # 701.9b: the card is chosen at random
+        return CostPart("discard_random", amount=Amount(1), text=t)
+    m = re.fullmatch(rf"put (an?|{NUM_WORD}) (-1/-1|\+1/\+1|[a-z]+) counters? on (~|an? .+)", t,
+                     re.I)
+    if m and amount(m.group(1)) is not None:  # 122.1 as a cost: on ~ or on one you control
+        what = None if m.group(3) == "~" else parse_filter(re.sub(r"^an? ", "", m.group(3)))
+        if m.group(3) == "~" or (what is not None and what.controller == "you"):
+            n = Amount(1) if m.group(1).lower() in ("a", "an") else amount(m.group(1))
+            return CostPart("put_counters", amount=n, what=what if what is not None else
+                            Ref("self"), counter=m.group(2).lower(), text=t)
+    m = re.fullmatch(r"tap enchanted (creature|land|artifact|permanent)", low)
+    if m:  # 303.4: the permanent this Aura is attached to
+        return CostPart("tap_enchanted", what=Ref("enchanted", text=m.group(0)), text=t)
+    m = re.fullmatch(r"sacrifice (an? [\w ]+?|another [\w ]+?) or (an? [\w ]+|another [\w ]+)",
+                     t, re.I)
+    if m:  # "Sacrifice an artifact or another creature" (either description, 701.21a)
+        first = parse_filter(re.sub(r"^an? ", "", m.group(1), flags=re.I))
+        second = parse_filter(re.sub(r"^an? ", "", m.group(2), flags=re.I))
+        if first is not None and second is not None:
+            return CostPart("sacrifice", amount=Amount(1), what=ObjectFilter(
+                any_of=(first, second), text=f"{m.group(1)} or {m.group(2)}"), text=t)
     m = re.fullmatch(r"(exile|discard|reveal|return) ~(?: from your (graveyard|hand))?"
                      r"(?: to its owner's hand)?", low)
     if m:

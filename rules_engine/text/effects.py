@@ -63,12 +63,14 @@ from rules_engine.abilities import (
     iter_effects,
 )
 from rules_engine.records import (
+    BecomesChosenColor,
     ExtraLandPlays,
     GrantChoice,
     ModalIf,
     ModalUnchosen,
     ModalUnchosenEver,
     RollDieModified,
+    SpendAnyMana,
 )
 from rules_engine.text import conditions_extra as _conditions_extra  # noqa: F401  (700.11)
 from rules_engine.text import face_down as _face_down  # noqa: F401  (adds its VERB_PHRASES, 708)
@@ -185,7 +187,7 @@ _extend_action_verbs(VERB_PHRASES, _DURATION_PREFIX)
 _extend_either(VERB_PHRASES)  # "sacrifice an artifact or discard a card" (text.verbs_either)
 _HAS_DURATION = (ModifyPT, GrantAbility, Animate, Restriction, CastPermission,
                  ReplacementEffect, GainControl, PlayPermission, LoseAbility, SetTypes,
-                 BecomeCopy, SetBasePT, GrantChoice, PreventDamage)
+                 BecomeCopy, SetBasePT, GrantChoice, PreventDamage, BecomesChosenColor)
 
 
 def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...] | None:
@@ -203,10 +205,20 @@ def _with_duration(effs: tuple[Effect, ...], dur: Duration) -> tuple[Effect, ...
             cast = e.effects[0]
             out.append(PlayPermission(subject=cast.subject, cast_only=True, free=cast.free,
                                       duration=dur, text=e.text))
+            if cast.any_mana:  # "... and you may spend mana as though it were ..." (609.4b)
+                out.append(SpendAnyMana(subject=cast.subject, text=e.text))
             touched = True
-        elif isinstance(e, Repeat | WithX):
+        elif isinstance(e, CastWithoutPaying) and e.condition is None and e.any_mana:
+            # "Until end of turn, you may cast that card and you may spend mana as though it
+            # were mana of any color to cast that spell" (601.3, 609.4b)
+            out.append(PlayPermission(subject=e.subject, cast_only=True, free=e.free,
+                                      duration=dur, text=e.text))
+            out.append(SpendAnyMana(subject=e.subject, text=e.text))
+            touched = True
+        elif isinstance(e, Repeat | WithX | Conditional):
             # "Until end of turn, target creature gets +1/+1 for each ...": the duration is
-            # the repeated effect's
+            # the repeated effect's (and "... gains trample if you control a Dwarf": the
+            # conditional grant's)
             inner = _with_duration(e.effects, dur)
             if inner is not None:
                 out.append(dataclasses.replace(e, effects=inner))

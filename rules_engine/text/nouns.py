@@ -416,7 +416,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                 quals.append("non-outlaw")  # 700.12: none of the outlaw creature types
             else:
                 return None
-        elif raw[:1].isupper() and raw.replace("-", "").replace("'", "").isalpha():
+        elif raw[:1].isupper() and raw.replace("-", "").replace("'", "").isalpha() and \
+                raw not in ("X", "Y"):  # ("X permanents": a count, never a subtype, 107.3)
             subtypes.append(singular(raw).title() if "-" not in raw else raw)
         else:
             return None
@@ -523,6 +524,8 @@ _PRONOUNS = {
     "the tokens": "those", "those lands": "those",
     "those artifacts": "those", "the token created this way": "it",
     "the tokens created this way": "those",
+    # (506.2: only the active player attacks, so the attacking player is the active player)
+    "the attacking player": "active_player",
     "its controller": "controller_of", "its owner": "owner_of",
     "that creature's controller": "controller_of", "that spell's controller": "controller_of",
     "that card's owner": "owner_of", "that permanent's controller": "controller_of",
@@ -543,6 +546,11 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     if p.lower().startswith("each of "):
         p = p[8:]
     low = p.lower()
+    if low in ("that source's controller", "that source's owner"):
+        # "Whenever a source deals damage to ~, that source's controller ..." (603.2: the
+        # triggering event's source)
+        kind = "controller_of" if low.endswith("controller") else "owner_of"
+        return Ref(kind, of=Ref("triggering"), text=p)
     tm = re.fullmatch(r"those (?P<noun>creatures|permanents|cards) (?P<who>you control|you don't "
                       r"control|an opponent controls)", low)
     if tm:  # "each of those creatures you don't control": the ones just named that qualify
@@ -608,13 +616,16 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         ref = Ref("target", target=tgt, text=p)
         ctx.last_object = ref
         return ref
-    m = re.match(rf"^(?:(up to) )?({NUM_WORD}|any number of) (?:(other|another) )?target (.+)$",
-                 p, re.I) or re.match(r"^()()(?:(another|other) )?target (.+)$", p, re.I)
+    m = re.match(rf"^(?:(up to) )?({NUM_WORD}|any number of|one or more) (?:(other|another) )?"
+                 r"target (.+)$", p, re.I) or re.match(r"^()()(?:(another|other) )?target (.+)$",
+                                                      p, re.I)
     if m:
         up_to, count, other, rest = m.group(1), m.group(2), m.group(3), m.group(4)
         variable = None
         if count and count.lower() == "any number of":
             lo, hi = 0, 99
+        elif count and count.lower() == "one or more":  # (601.2c: at least one)
+            lo, hi = 1, 99
         elif count == "X":
             lo, hi, variable = 0, 99, "X"  # "X target creatures" (601.2b-c)
         else:

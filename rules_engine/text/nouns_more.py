@@ -35,6 +35,8 @@ POSTFIXES: list[tuple[re.Pattern[str], dict]] = [
                 r"(?-i:[A-Z])[\w-]+)*$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+with a basic land type$", re.I), {"qualifier": "with a basic land type"}),
     (re.compile(r"\s+(?:that's|that is) attacking that player$", re.I), {"qualifier": "$0"}),
+    (re.compile(r"\s+with (?:power|toughness|mana value) \d+ or \d+$", re.I), {"qualifier": "$0"}),
+    (re.compile(r"\s+that (?:crewed|saddled) (?:it|~) this turn$", re.I), {"qualifier": "$0"}),
 ]
 
 

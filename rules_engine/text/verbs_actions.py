@@ -18,6 +18,7 @@ grammar read before the verb, so a phrase serves every subject.
   if able" (508.1d, 509.1c).
 - "Target player searches their library for a basic land card, puts it onto the battlefield
   tapped, then shuffles" (701.23a), read as the imperative search done by that player.
+- "Target unblocked attacking creature becomes blocked" (509.1h; effects/combat_actions.py).
 - permissions to cast exiled cards (601.3, 611.2b): "You may cast red spells from among them
   this turn", "Until end of turn, you may cast spells from among those exiled cards", "You may
   cast a Vehicle or artifact creature spell from among them" (one, now: 608.2g), "You may
@@ -36,27 +37,40 @@ from rules_engine.abilities import (
     Amount,
     Animate,
     CastWithoutPaying,
+    Conditional,
     Duration,
     Effect,
+    GainControl,
     GainLife,
     Goad,
     KeywordAction,
     LoseLife,
+    ModifyPT,
     MoveToZone,
     ObjectFilter,
     PlayPermission,
     Ref,
+    Repeat,
     Restriction,
+    Sacrifice,
+    SetBasePT,
+    Untap,
     WithX,
 )
 from rules_engine.records import (
+    BecomesChosenColor,
+    BecomesChosenType,
     ChangeTargets,
     ChooseInstruction,
     MoveCounters,
     MoveExiledWith,
     PlayerExiles,
+    PutCountersOfKind,
+    RemoveCountersAmong,
+    SpendAnyMana,
 )
 from rules_engine.text import hooks
+from rules_engine.text.conditions import parse_condition
 from rules_engine.text.nouns import Ctx, amount, parse_filter, parse_ref
 from rules_engine.text.verbs_players import is_player
 
@@ -355,7 +369,181 @@ def _move_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                         text=m.group(0))
 
 
+def _becomes_blocked(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target unblocked attacking creature becomes blocked" (509.1h)."""
+    if s.kind in _PLAYERS:
+        return None
+    return KeywordAction(name="become blocked", subject=s, text=m.group(0))
+
+
+def _chosen_color(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Target creature becomes the color of your choice until end of turn" (105.3)."""
+    if s.kind in _PLAYERS or (s.target is not None and "spell" in (s.target.text or "").lower()):
+        return None
+    return BecomesChosenColor(subject=s, duration=None, text=m.group(0))
+
+
+def _that_type(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Choose a creature type other than Wall. Target creature becomes that type until end of
+    turn" (608.2c: the type chosen earlier in the resolution; 613.1d, its creature types are
+    replaced)."""
+    if s.kind in _PLAYERS:
+        return None
+    dur = Duration("end_of_turn") if m.group("eot") else Duration("permanent")
+    return BecomesChosenType(subject=s, kind="creature type", value="that type", duration=dur,
+                             text=m.group(0))
+
+
+def _any_mana(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"(Until end of turn,) you may cast that card and you may spend mana as though it were
+    mana of any color to cast that spell", "you may play those cards, and mana of any type can
+    be spent to cast them" (601.3 the permission, 609.4b the mana)."""
+    if s.kind != "you":
+        return None
+    obj = m.group("obj").lower()
+    ref = Ref("those", text=obj) if obj in ("them", "those cards") else Ref("it", text=obj)
+    return (PlayPermission(subject=ref, cast_only=m.group("verb").lower() == "cast",
+                           duration=Duration("this_turn"), text=m.group(0)),
+            SpendAnyMana(subject=ref, text=m.group(0)))
+
+
+def _any_mana_alone(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"(you may) spend mana as though it were mana of any color to cast that spell" after the
+    permission to cast it (609.4b)."""
+    if s.kind != "you":
+        return None
+    obj = m.group("obj").lower()
+    ref = Ref("those", text=obj) if obj in ("them", "those spells") else Ref("it", text=obj)
+    return SpendAnyMana(subject=ref, text=m.group(0))
+
+
+def _control_and_untap(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"the attacking player gains control of ~ and untaps it" (613.1b layer 2; 701.26b)."""
+    if not is_player(s):
+        return None
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None or is_player(ref):
+        return None
+    return (GainControl(subject=ref, player=s, duration=None, text=m.group(0)),
+            Untap(subject=ref, text=m.group(0)))
+
+
+def _remove_among(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"remove up to three stun counters from among all permanents" (122.1)."""
+    if s.kind != "you":
+        return None
+    n = amount(m.group("n"))
+    what = re.sub(r"^(?:all|each) ", "", m.group("what"), flags=re.I)
+    flt = parse_filter(what)
+    if n is None or n.value is None or flt is None:
+        return None
+    return RemoveCountersAmong(filter=flt, counter=m.group("kind"), amount=n,
+                               up_to=bool(m.group("upto")), text=m.group(0))
+
+
+def _gains_if(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"it gains trample if you control a Dwarf and hexproof if you control an Elf" (608.2c:
+    each grant checked as the effect resolves)."""
+    if hooks.PARSE_VP is None or s.kind in _PLAYERS:
+        return None
+    out: list[Effect] = []
+    for kw, cond_text in ((m.group("k1"), m.group("c1")), (m.group("k2"), m.group("c2"))):
+        cond = parse_condition(cond_text, ctx)
+        grant = hooks.PARSE_VP(s, f"gains {kw}", ctx)
+        if cond is None or grant is None:
+            return None
+        out.append(Conditional(condition=cond, effects=tuple(grant), text=f"{kw} if {cond_text}"))
+    return tuple(out)
+
+
+def _base_pt_x(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"target creature you control has base power and toughness X/X" (613.4b, layer 7b; X of
+    the ability, 107.3)."""
+    if s.kind in _PLAYERS:
+        return None
+    return SetBasePT(subject=s, power=Amount(variable="X"), toughness=Amount(variable="X"),
+                     duration=None, text=m.group(0))
+
+
+def _sacrifice_x(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"that source's controller sacrifices that many permanents" (spelled "X permanents, where
+    X is that many"; 701.21a: the player chooses that many of their own)."""
+    if not is_player(s):
+        return None
+    flt = parse_filter(m.group("what"))
+    if flt is None:
+        return None
+    return Sacrifice(player=s, subject=Ref("chosen", filter=flt, text=m.group("what")),
+                     amount=Amount(variable="X"), text=m.group(0))
+
+
+def _attacks_other_than_you(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"each creature attacks each combat if able and attacks a player other than you if able"
+    (508.1d). In a two-player game the second requirement adds nothing: a creature of yours
+    attacks the only other player anyway, and one of your opponent's can't attack a player other
+    than you (508.1d obeys the requirements it can)."""
+    if s.kind in _PLAYERS:
+        return None
+    return Restriction(kind="attacks_each_combat", subject=s, duration=None, text=m.group(0))
+
+
+def _triple_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.11b: to triple a creature's power it gets +X/+0 where X is twice its power as the
+    effect resolves (toughness likewise): each X computed once, before any change, then given
+    twice (a :class:`Repeat` of two inside a :class:`WithX`)."""
+    ref = Ref("self") if m.group("obj") == "~" else parse_ref(m.group("obj"), ctx)
+    if ref is None or ref.kind in _PLAYERS:
+        return None
+    whose = "~'s" if m.group("obj") == "~" else f"{m.group('obj')}'s"  # (read before it's named)
+    out: list[Effect] = [WithX(x=Amount(variable="X", text=f"{whose} power"), effects=(Repeat(
+        count=Amount(2), effects=(ModifyPT(subject=ref, power=Amount(variable="X"),
+                                           toughness=Amount(0), duration=None,
+                                           text=m.group(0)),), text=m.group(0)),),
+        text=m.group(0))]
+    if m.group("both"):
+        out.append(WithX(x=Amount(variable="X", text=f"{whose} toughness"), effects=(Repeat(
+            count=Amount(2), effects=(ModifyPT(subject=ref, power=Amount(0),
+                                               toughness=Amount(variable="X"), duration=None,
+                                               text=m.group(0)),), text=m.group(0)),),
+            text=m.group(0)))
+    return tuple(out)
+
+
+def _its_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"put its +1/+1 counters on target creature you control" (122.1, 608.2h)."""
+    if s.kind != "you":
+        return None
+    of = m.group("of").lower()
+    source = Ref("self", text="~") if of == "~'s" else Ref("it", text=of)
+    target = parse_ref(m.group("on"), ctx)
+    if target is None or target.kind in _PLAYERS:
+        return None
+    return PutCountersOfKind(subject=target, source=source, counter=m.group("kind"),
+                             text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"put (?P<of>its|~'s) (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters on (?P<on>.+)",
+     _its_counters),
+    (r"triple (?P<obj>.+?)'s power(?P<both> and toughness)?", _triple_pt),
+    (r"attacks? each combat if able and attacks? a player other than you if able",
+     _attacks_other_than_you),
+    (r"sacrifices? X (?P<what>[a-z ]+)", _sacrifice_x),
+    (r"(?:has|have) base power and toughness X/X", _base_pt_x),
+    (r"gains? (?P<k1>[a-z ]+?) if (?P<c1>you control [^,]+?) and (?P<k2>[a-z ]+?) if "
+     r"(?P<c2>you control .+)", _gains_if),
+    (r"remove (?P<upto>up to )?(?P<n>an?|one|two|three|four|five|\d+) (?P<kind>[+-]\d+/[+-]\d+|"
+     r"[a-z]+) counters? from among (?P<what>.+)", _remove_among),
+    (r"gains? control of (?P<obj>~|it|target [\w ]+?) and untaps? (?:it|them)",
+     _control_and_untap),
+    (r"(?:may )?spend mana as though it were mana of any (?:color|type) to cast (?P<obj>that "
+     r"spell|it|them|those spells)", _any_mana_alone),
+    (r"(?:may )?(?P<verb>cast|play) (?P<obj>that card|it|them|those cards),? and (?:you may spend "
+     r"mana as though it were mana of any (?:color|type) to cast (?:that spell|it|them|those "
+     r"spells)|mana of any type can be spent to cast (?:it|them))", _any_mana),
+    (r"becomes? that (?:creature )?type(?P<eot> until end of turn)?", _that_type),
+    (r"becomes? the color of your choice", _chosen_color),
+    (r"becomes? blocked", _becomes_blocked),
     (r"move (?P<n>an?|one|two|three) (?:(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) )??counters? from "
      r"(?P<src>.+?) (?:onto|to) (?P<to>.+)", _move_counters),
     (r"becomes? saddled(?: until end of turn)?", _becomes_saddled),
