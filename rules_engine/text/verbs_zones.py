@@ -285,7 +285,10 @@ def _shuffle_into(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"Shuffle any number of target creature cards from your graveyard into your library",
     "Shuffle all nonland cards from your graveyard into your library" (701.24a: each card goes
     into its owner's library, which is then shuffled)."""
-    obj = owned_it(s, parse_ref(m.group("obj"), ctx))
+    words = m.group("obj")
+    if s.kind == "that_player":  # "they shuffle each nonland permanent they control ..."
+        words = re.sub(r"\bthey control$", "that player controls", words, flags=re.I)
+    obj = owned_it(s, parse_ref(words, ctx))
     if obj is None or obj.kind in ("you", "rest"):
         return None
     move = MoveToZone(subject=obj, to_zone="library_shuffled", text=m.group(0))
