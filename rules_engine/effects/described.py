@@ -478,6 +478,10 @@ def _that_many(ctx: Ctx) -> int:
     """"that many": what the previous instruction counted, or, first thing in a triggered
     ability, the triggering event's number (damage dealt, life gained, cards discarded or
     drawn - one card per event when the event names one object)."""
+    each = ctx.counted_for
+    if ctx.focus is not None and each is not None and each[0] == ctx.count and \
+            id(ctx.focus) in each[1]:
+        return each[1][id(ctx.focus)]  # "each player ... then draws that many" (their own)
     if ctx.count or ctx.event is None:
         return ctx.count
     counted = _condition_count(ctx)

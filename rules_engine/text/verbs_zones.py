@@ -537,7 +537,17 @@ def _hand_or_graveyard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                              chooser=s, text=m.group(0))
 
 
+def _whole_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Discard all the cards in your hand", "shuffle the cards from your hand into your
+    library": the whole hand, the grammar's "your hand" (402.1)."""
+    respelled = re.sub(r"\b(?:all )?the cards (?:in|from) (your|their|his or her) hand\b",
+                       r"\1 hand", m.group(0), flags=re.I)
+    return _grammar().parse_vp(s, respelled, ctx)
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?:discards?|shuffles?) (?:all )?the cards (?:in|from) (?:your|their|his or her) hand.*",
+     _whole_hand),
     (r"put (?P<obj>it|that card) into your (?P<a>hand|graveyard) or (?:into your )?"
      r"(?P<b>hand|graveyard)", _hand_or_graveyard),
     (r"put (?P<obj>it|them|that card|those cards) on the battlefield(?P<rest>(?: tapped)?)",
