@@ -276,6 +276,9 @@ class MoveAllAmong(Effect):
     under_control: str | None = None
     other: bool = False
     text: str = ""
+    # "all revealed cards not cast this way", "all cards revealed this way that weren't put onto
+    # the battlefield": only those still in this zone (the library they were revealed in)
+    still_in: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,6 +86,8 @@ def h_move_all_among(ctx: Ctx, eff: records.MoveAllAmong) -> None:
     if eff.other:
         skip = list(ctx.chosen) + ([ctx.it] if ctx.it is not None else [])
         pool = [o for o in pool if o not in skip]
+    if eff.still_in is not None:
+        pool = [o for o in pool if getattr(o, "zone", None) == eff.still_in]
     moving = _matching(ctx, pool, eff.filter)
     move = ab.MoveToZone(subject=ab.Ref("those"), to_zone=eff.to_zone, tapped=eff.tapped,
                          under_control=eff.under_control, text=eff.text)

@@ -545,7 +545,21 @@ def _whole_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return _grammar().parse_vp(s, respelled, ctx)
 
 
+def _revealed_not_taken(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Then put all revealed cards not cast this way on the bottom of your library in a
+    random order", "... all cards revealed this way that weren't put onto the battlefield into
+    your graveyard" (608.2c: the revealed cards still in the library)."""
+    where = _dest(m.group("dest"))
+    if where is None or s.kind != "you":
+        return None
+    zone, tapped, under = where
+    return MoveAllAmong(filter=None, to_zone=zone, tapped=tapped, under_control=under,
+                        still_in="library", text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"put all (?:revealed cards not cast this way|cards revealed this way that (?:weren't|were "
+     rf"not) (?:put onto the battlefield|cast this way)) {_DEST}", _revealed_not_taken),
     (r"(?:discards?|shuffles?) (?:all )?the cards (?:in|from) (?:your|their|his or her) hand.*",
      _whole_hand),
     (r"put (?P<obj>it|that card) into your (?P<a>hand|graveyard) or (?:into your )?"
