@@ -467,3 +467,11 @@ class PutIntoChosenZone(Effect):
     zones: tuple[str, ...] = ("hand", "graveyard")
     chooser: Ref = field(default_factory=lambda: Ref("you"))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleSearchers(Effect):
+    """"Then each player who searched their library this way shuffles" (701.24a: only the
+    players who searched during this resolution, 701.23)."""
+
+    text: str = ""

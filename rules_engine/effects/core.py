@@ -140,6 +140,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         return [ctx.controller]
     if kind == "player_each":
         return [ctx.focus] if ctx.focus is not None else list(game.apnap())
+    if kind == "player_each_other":  # "each other player": every player but the controller
+        if ctx.focus is not None:
+            return [ctx.focus] if ctx.focus is not ctx.controller else []
+        return [p for p in game.apnap() if p is not ctx.controller]
     if kind == "opponent_each":
         if ctx.focus is not None:
             return [ctx.focus] if ctx.focus is not ctx.controller else []

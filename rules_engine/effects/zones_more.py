@@ -333,5 +333,21 @@ def h_put_into_chosen_zone(ctx: Ctx, eff: records.PutIntoChosenZone) -> None:
         game.move(obj, where or eff.zones[0])
 
 
-registry.register_effects({records.WithSameName: h_with_same_name,
+def h_shuffle_searchers(ctx: Ctx, eff: records.ShuffleSearchers) -> None:
+    """701.24a: each player who searched their library during this resolution (the events
+    logged since it began) shuffles it, in APNAP order."""
+    game = ctx.game
+    searched: list[Any] = []
+    for ev in reversed(game.events):
+        if ev.name in ("spell_resolving", "ability_resolving"):
+            break
+        if ev.name == "searched_library" and ev.data.get("player") not in searched:
+            searched.append(ev.data.get("player"))
+    for p in game.apnap():
+        if p in searched:
+            game.shuffle(p)
+
+
+registry.register_effects({records.ShuffleSearchers: h_shuffle_searchers,
+                           records.WithSameName: h_with_same_name,
                            records.PutIntoChosenZone: h_put_into_chosen_zone})

@@ -49,6 +49,7 @@ from rules_engine.records import (
     RemoveCountersChosen,
     SearchFor,
     SearchZonesForName,
+    ShuffleSearchers,
     WithSameName,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
@@ -558,6 +559,8 @@ def _revealed_not_taken(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?:then )?each player who searched their library this way shuffles",
+     lambda s, m, c: ShuffleSearchers(text=m.group(0)) if s.kind == "you" else None),
     (r"put all (?:revealed cards not cast this way|cards revealed this way that (?:weren't|were "
      rf"not) (?:put onto the battlefield|cast this way)) {_DEST}", _revealed_not_taken),
     (r"(?:discards?|shuffles?) (?:all )?the cards (?:in|from) (?:your|their|his or her) hand.*",
