@@ -540,7 +540,7 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     m2 = re.match(r"^(one|two|three) or (two|three|four) target (.+)$", p, re.I)
     if m2:
         # "one or two target creatures" (rule 601.2c: a range of targets)
-        flt = parse_filter(m2.group(3))
+        flt = parse_filter(re.sub(r"\bcards each with\b", "cards with", m2.group(3), flags=re.I))
         lo, hi = number(m2.group(1)), number(m2.group(2))
         if flt is None or lo is None or hi is None:
             return None
@@ -562,7 +562,11 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
             if n is None:
                 return None
             lo, hi = (0 if up_to else n), n
+        rest = re.sub(r"\bcards each with\b", "cards with", rest, flags=re.I)  # (each one)
         head = rest.split()[-1] if rest.split() else ""
+        distinct = re.search(r" with different names(?= from | in |$)", rest, re.I)
+        if distinct:  # "up to six target creature cards with different names" (601.2c)
+            rest = rest[:distinct.start()] + rest[distinct.end():]
         share = re.search(r" that share a creature type(?= from | in |$)", rest, re.I)
         if share:  # a rule of the whole choice of targets (601.2c, targeting._choose_targets)
             rest = rest[:share.start()] + rest[share.end():]
@@ -575,6 +579,8 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
                 return None
         if share:
             flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + ("share a creature type",))
+        if distinct:
+            flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + ("different names",))
         if other:
             flt = _with_other(flt)
         tgt = ctx.new_target(_target_kind(flt, head), flt, lo, hi, p)

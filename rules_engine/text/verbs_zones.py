@@ -586,9 +586,9 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      _graveyard_casts),
     (r"mills? half (?:their|his or her|your) library, rounded (?P<way>up|down)", _mill_half),
     (r"puts (?P<rest>(?:all|each|the) .+? (?:revealed|milled) this way .+)", _put_milled),
-    (rf"(?P<verb>return|put) (?P<a>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) and "
-     rf"(?P<b>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) from (?P<zone>your graveyard) "
-     r"(?P<to>(?:in)?to .+)", _two_groups),
+    (rf"(?P<verb>return|put) (?P<a>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?|~) and "
+     rf"(?P<b>(?:up to )?(?:an?|{NUM_WORD}) (?:other )?(?:target )?[\w -]+?cards?) from "
+     r"(?P<zone>your graveyard) (?P<to>(?:in)?to .+)", _two_groups),
     (r"searches (?:their|his or her) library for .+", _third_person_search),
     (r"(?P<verb>destroy|exile) (?P<t>target .+?) and all (?:other )?(?P<what>.+?) with the same "
      r"name as that (?:artifact|enchantment|land|permanent|creature)", _same_name),
