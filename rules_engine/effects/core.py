@@ -310,6 +310,11 @@ def _choose_permanents(ctx: Ctx, ref: Any) -> list[Any]:
             count = int(value) if value.isdigit() else 10 ** 6
     pool = [o for o in game.permanents()
             if targeting.matches(game, o, flt, ctx.controller, _source_obj(ctx))]
+    if flt.controller == "that_player":
+        # "a creature ... among creatures that player controls": the player the effect named
+        # (its target, 608.2c); targeting.matches has no player to ask
+        theirs = [p for p in resolve_ref(ctx, ab.Ref("that_player")) if isinstance(p, Player)]
+        pool = [o for o in pool if o.controller in theirs]
     if up_to:
         chosen = _choose_up_to(ctx, ref, pool, count)
     elif len(pool) <= count:

@@ -558,7 +558,23 @@ def _revealed_not_taken(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                         still_in="library", text=m.group(0))
 
 
+def _greatest_of_target(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Exile a creature with the greatest power among creatures target opponent controls":
+    the opponent is the target (115.1), the creature is chosen as the effect resolves among
+    theirs (608.2d)."""
+    if s.kind != "you":
+        return None
+    who = parse_ref(f"target {m.group('who')}", ctx)
+    rest = _grammar().parse_vp(s, f"{m.group('head')} that player controls", ctx)
+    if who is None or not rest:
+        return None
+    return (ChooseTarget(subject=who, text=who.text),) + rest
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?P<head>(?:exile|destroy|return) (?:an?|the) [\w -]+? with the (?:greatest|least|highest) "
+     r"(?:power|toughness|mana value) among [\w -]+?) target (?P<who>opponent|player) controls",
+     _greatest_of_target),
     (r"(?:then )?each player who searched their library this way shuffles",
      lambda s, m, c: ShuffleSearchers(text=m.group(0)) if s.kind == "you" else None),
     (r"put all (?:revealed cards not cast this way|cards revealed this way that (?:weren't|were "
