@@ -238,6 +238,16 @@ def _attacking_you(walkers: bool) -> Any:
     return holds
 
 
+def _defending_players_graveyard(game: Any, obj: Any, source: Any) -> bool:
+    """506.2: the defending player is the one the source is attacking (or the controller of
+    the planeswalker or protector of the battle it attacks); outside combat there is none."""
+    att = getattr(source, "attacking", None)
+    if isinstance(att, GameObject):
+        att = att.controller
+    return att is not None and getattr(obj, "owner", None) is att
+
+
+registry.QUALIFIERS["in defending player's graveyard"] = _defending_players_graveyard
 registry.QUALIFIERS["attacking you"] = _attacking_you(False)
 registry.QUALIFIERS["attacking you or a planeswalker you control"] = _attacking_you(True)
 def _double_faced(game: Any, obj: Any, source: Any) -> bool:

@@ -180,9 +180,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
      {"controller": "opponent"}),
     (re.compile(r"\s+(?:from|in) an opponent's graveyard$", re.I),
      {"zone": "graveyard", "owner": "opponent"}),
-    # (the defending player is the attacking player's opponent, 506.2)
+    # (the player the source attacks, 506.2; rules_engine.effects.zones_more)
     (re.compile(r"\s+(?:from|in) (?:the )?defending player's graveyard$", re.I),
-     {"zone": "graveyard", "owner": "opponent"}),
+     {"zone": "graveyard", "qualifier": "in defending player's graveyard"}),
     (re.compile(r"\s+with power or toughness \d+ or (?:less|greater)$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
