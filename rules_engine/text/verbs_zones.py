@@ -35,6 +35,7 @@ from rules_engine.abilities import (
     Mill,
     MoveToZone,
     ObjectFilter,
+    PlayPermission,
     Ref,
     Restriction,
     Shuffle,
@@ -571,7 +572,16 @@ def _greatest_of_target(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return (ChooseTarget(subject=who, text=who.text),) + rest
 
 
+def _from_exile(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You may play that card from exile this turn": the card the instruction before exiled
+    (where it is; 601.3, 305.1), the grammar's "play that card this turn"."""
+    result = _grammar().parse_vp(s, f"{m.group('verb')} {m.group('obj')}{m.group('rest')}", ctx)
+    return result if result and all(isinstance(e, PlayPermission) for e in result) else None
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?P<verb>(?:may )?(?:play|cast)) (?P<obj>that card|it|them|those cards) from exile"
+     r"(?P<rest> (?:this turn|until the end of your next turn|until end of turn))", _from_exile),
     (r"(?P<head>(?:exile|destroy|return) (?:an?|the) [\w -]+? with the (?:greatest|least|highest) "
      r"(?:power|toughness|mana value) among [\w -]+?) target (?P<who>opponent|player) controls",
      _greatest_of_target),
