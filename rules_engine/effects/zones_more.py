@@ -259,6 +259,8 @@ def _double_faced(game: Any, obj: Any, source: Any) -> bool:
 
 
 registry.QUALIFIERS["double-faced"] = _double_faced
+registry.QUALIFIERS["not a basic land card"] = lambda game, obj, source: not (
+    obj.is_land and "Basic" in obj.face.supertypes)  # 205.4a
 registry.QUALIFIERS["with a basic land type"] = _basic_land_type
 registry.QUALIFIERS["put there this turn"] = _put_there(None)
 registry.QUALIFIERS["put there from the battlefield this turn"] = _put_there("battlefield")

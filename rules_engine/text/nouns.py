@@ -142,6 +142,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+(?:from|in) (?:a|any) graveyard$", re.I), {"zone": "graveyard"}),
     (re.compile(r"\s+(?:from|in) all graveyards$", re.I), {"zone": "graveyard"}),
     (re.compile(r"\s+other than ~$", re.I), {"other": True}),
+    # "target card in a graveyard other than a basic land card" (205.4a, effects.zones_more)
+    (re.compile(r"\s+other than an? basic land card$", re.I),
+     {"qualifier": "not a basic land card"}),
     # "target token you control that entered this turn" (400.7: as the object it is now;
     # checked by the QUALIFIERS of rules_engine.effects.zones_more)
     (re.compile(r"\s+that entered this turn$", re.I), {"qualifier": "that entered this turn"}),
