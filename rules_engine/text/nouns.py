@@ -353,8 +353,13 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                 text = text[: m.start()].strip()
                 changed = True
                 break
-    km = re.search(r"\s+with (?P<kw>[a-z][a-z -]+)$", text)
-    if km and _is_keyword(km.group("kw")):
+    km = re.search(r"\s+with (?:an? )?(?P<kw>[a-z][a-z -]+?)(?: ability)?$", text)
+    if km and km.group(0).endswith(" ability") and _is_keyword(km.group("kw")):
+        # "a card with a cycling ability" is "a card with cycling" (702: the keyword)
+        quals.append(f"with {km.group('kw')}")
+        text = text[: km.start()].strip()
+        km = None
+    if km and not km.group(0).endswith(" ability") and _is_keyword(km.group("kw")):
         quals.append(km.group(0).strip())
         text = text[: km.start()].strip()
     other = other_than_self  # "a creature other than ~" is "another creature" (109.1)
