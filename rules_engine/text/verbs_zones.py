@@ -579,7 +579,34 @@ def _from_exile(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return result if result and all(isinstance(e, PlayPermission) for e in result) else None
 
 
+def _some_of_this_way(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Exile up to two creature cards put into graveyards this way", "put a creature card
+    milled this way into your hand": a choice among the cards the previous instruction moved
+    or showed (608.2c-d), as "... from among them"."""
+    if s.kind != "you":
+        return None
+    if m.group("verb").lower() == "put":
+        if not m.group("dest"):
+            return None
+        return _grammar().parse_vp(
+            s, f"put {m.group('n')} {m.group('what')} from among them {m.group('dest')}", ctx)
+    if m.group("dest"):
+        return None
+    count = m.group("n").lower()
+    n = amount(count.removeprefix("up to "))
+    flt = parse_filter(m.group("what"))
+    if n is None or n.value is None or flt is None:
+        return None
+    word = f"up to {n.value}" if count.startswith("up to ") else str(n.value)
+    flt = dataclasses.replace(flt, zone="among", qualifiers=flt.qualifiers + (f"count:{word}",))
+    return Exile(subject=Ref("chosen", filter=flt, text=m.group(0)), text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (rf"(?P<verb>exile|put) (?P<n>up to (?:one|two|three|four)|an?|{NUM_WORD}) "
+     r"(?P<what>[\w -]+?cards?) (?:milled|revealed|put into (?:graveyards|your graveyard|their "
+     r"graveyards?)) this way(?: (?P<dest>into your hand|onto the battlefield|on top of your "
+     r"library))?", _some_of_this_way),
     (r"(?P<verb>(?:may )?(?:play|cast)) (?P<obj>that card|it|them|those cards) from exile"
      r"(?P<rest> (?:this turn|until the end of your next turn|until end of turn))", _from_exile),
     (r"(?P<head>(?:exile|destroy|return) (?:an?|the) [\w -]+? with the (?:greatest|least|highest) "
