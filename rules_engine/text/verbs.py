@@ -361,6 +361,7 @@ _ZONES = {
     "their owner's hand": "hand", "your hand": "hand", "the battlefield": "battlefield",
     "your graveyard": "graveyard", "its owner's graveyard": "graveyard",
     "a graveyard": "graveyard", "their owners' graveyards": "graveyard",
+    "their hand": "hand", "their hands": "hand",  # (a card goes to its owner's hand, 400.3)
 }
 
 
@@ -1216,7 +1217,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      _reveal_until),
     (r"exiles? (?P<obj>.+)", _exile),
     (r"returns? (?P<obj>.+?) to (?P<to>the battlefield|hand|its owner's hand|their owners' hands|"
-     r"their owner's hand|your hand|your graveyard)(?: (?P<mods>.+))?", _return),
+     r"their owner's hand|your hand|your graveyard|their hands?)(?: (?P<mods>.+))?", _return),
     (r"puts? (?P<obj>.+?) onto the battlefield(?: (?P<mods>.+))?", _put_onto),
     (r"puts? (?P<obj>.+?) into (?P<where>your hand|their owners' hands|its owner's hand|"
      r"your graveyard|its owner's graveyard|their owners' graveyards)", _put_into),
