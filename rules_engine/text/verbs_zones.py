@@ -492,11 +492,13 @@ def _graveyard_to_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 def _shuffle_self_from(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"Shuffle ~ into your library from your graveyard" (701.24a; after "Discard ~" paid the
-    ability's cost, the card is in the graveyard)."""
+    ability's cost, the card is in the graveyard), "Put ~ on top of your library from your
+    graveyard" (a graveyard ability, 113.6m)."""
     if s.kind != "you":
         return None
-    return MoveToZone(subject=Ref("self", text="~"), to_zone="library_shuffled",
-                      from_zone="graveyard", text=m.group(0))
+    zone = "library_top" if m.group(0).lower().startswith("put") else "library_shuffled"
+    return MoveToZone(subject=Ref("self", text="~"), to_zone=zone, from_zone="graveyard",
+                      text=m.group(0))
 
 
 def _exile_kind_at_random(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -628,7 +630,7 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      _cast_target_any_mana),
     (r"puts? all (?:the )?cards from (?:their|his or her|your) graveyard on the bottom of "
      r"(?:their|his or her|your) library in (?P<order>a random|any) order", _graveyard_to_bottom),
-    (r"shuffle ~ into your library from your graveyard", _shuffle_self_from),
+    (r"(?:shuffle ~ into|put ~ on top of) your library from your graveyard", _shuffle_self_from),
     (r"put (?:a|one) card exiled with ~ (?P<dest>into (?:your|its owner's) (?:graveyard|hand))",
      _one_exiled_with),
     (r"return (?P<t>target .+? cards?) and all other cards with the same name as that card from "
