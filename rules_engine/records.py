@@ -475,3 +475,14 @@ class ShuffleSearchers(Effect):
     players who searched during this resolution, 701.23)."""
 
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EachPlayerDoes(Effect):
+    """"Each player returns two land cards from their graveyard to the battlefield": every
+    ``player`` follows ``effects`` in turn order as if they controlled the ability ("you" and
+    "your" are that player; they make its choices, 608.2d, 101.4)."""
+
+    player: Ref = field(default_factory=lambda: Ref("player_each"))
+    effects: tuple[Effect, ...] = ()
+    text: str = ""

@@ -19,7 +19,7 @@ from rules_engine import abilities as ab
 from rules_engine import records, registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects import zones
-from rules_engine.effects.core import _objects, _players, _without_zone, amount
+from rules_engine.effects.core import _objects, _players, _without_zone, amount, run
 from rules_engine.effects.zones import _move_one
 from rules_engine.objects import GameObject, Player
 
@@ -360,6 +360,22 @@ def h_shuffle_searchers(ctx: Ctx, eff: records.ShuffleSearchers) -> None:
             game.shuffle(p)
 
 
-registry.register_effects({records.ShuffleSearchers: h_shuffle_searchers,
+def h_each_player_does(ctx: Ctx, eff: records.EachPlayerDoes) -> None:
+    """101.4 / 608.2d: each player in APNAP order follows the instructions, choosing for
+    themselves; the cards they moved are "those" afterwards."""
+    game = ctx.game
+    moved: list[Any] = []
+    for p in [q for q in game.apnap() if q in _players(ctx, eff.player)]:
+        sub = Ctx(game, ctx.source, p, ctx.item)
+        sub.targets = ctx.targets
+        sub.target_map = ctx.target_map
+        run(game, sub, eff.effects)
+        moved.extend(sub.those)
+    ctx.those = moved
+    ctx.count = len(moved)
+
+
+registry.register_effects({records.EachPlayerDoes: h_each_player_does,
+                           records.ShuffleSearchers: h_shuffle_searchers,
                            records.WithSameName: h_with_same_name,
                            records.PutIntoChosenZone: h_put_into_chosen_zone})

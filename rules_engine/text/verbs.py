@@ -373,6 +373,9 @@ def _return(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
         from_zone = fm.group(1).lower()
         obj = obj[: fm.start()]
     target = _ref(obj, ctx)
+    if target is not None and target.kind == "chosen" and s.kind in ("player_each",
+                                                                   "opponent_each"):
+        return None  # "each player returns up to two cards ...": a choice of each, not run
     if target is not None and target.kind == "chosen" and from_zone is not None:
         # "return up to two creature cards from your graveyard": chosen there (608.2d)
         target = _ref(m.group("obj"), ctx) or target

@@ -42,6 +42,7 @@ from rules_engine.abilities import (
     WithX,
 )
 from rules_engine.records import (
+    EachPlayerDoes,
     MoveAllAmong,
     MoveAtRandom,
     MoveExiledWith,
@@ -604,7 +605,23 @@ def _some_of_this_way(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return Exile(subject=Ref("chosen", filter=flt, text=m.group(0)), text=m.group(0))
 
 
+def _each_own_choice(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Each player returns two land cards from their graveyard to the battlefield": each
+    player's own choice from their own zone (101.4, 608.2d), read as "you" for each of them."""
+    if s.kind not in ("player_each", "opponent_each"):
+        return None
+    words = m.group("rest")
+    respelled = re.sub(r"\btheir (graveyard|hand|library)\b", r"your \1", words, flags=re.I)
+    respelled = re.sub(r"\bthey control\b", "you control", respelled, flags=re.I)
+    inner = _grammar().parse_vp(Ref("you"), f"{m.group('verb')} {respelled}", ctx)
+    if not inner or len(inner) != 1 or not isinstance(inner[0], MoveToZone) or \
+            inner[0].subject.kind != "chosen":
+        return None
+    return EachPlayerDoes(player=s, effects=inner, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?P<verb>return|put)s (?P<rest>(?:up to )?(?:an?|one|two|three|four) .+)", _each_own_choice),
     (rf"(?P<verb>exile|put) (?P<n>up to (?:one|two|three|four)|an?|{NUM_WORD}) "
      r"(?P<what>[\w -]+?cards?) (?:milled|revealed|put into (?:graveyards|your graveyard|their "
      r"graveyards?)) this way(?: (?P<dest>into your hand|onto the battlefield|on top of your "
