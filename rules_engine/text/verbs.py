@@ -1225,7 +1225,7 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
     (r"puts? (?P<obj>.+?) into (?P<where>your hand|their owners' hands|its owner's hand|"
      r"your graveyard|its owner's graveyard|their owners' graveyards)", _put_into),
     (r"puts? (?P<obj>.+?) (?:back )?(?P<pos>on top|on the bottom) of "
-     r"(?:your|its owner's|their) library"
+     r"(?:(?:your|its owner's|their) library|their owners' libraries)"
      r"(?: (?P<order>in any order|in a random order))?", _put_library),
     (r"(?:you may )?reveal (?P<what>.+?) from among them and put (?:it|that card|them|those "
      r"cards|the revealed cards) "
