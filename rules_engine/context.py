@@ -17,7 +17,8 @@ class Ctx:
     """What a resolving spell or ability knows: its source, controller, targets, and "it"."""
 
     __slots__ = ("game", "source", "controller", "targets", "target_map", "it", "event",
-                 "x", "those", "did", "item", "stopped", "count", "focus", "chosen", "cond_it")
+                 "x", "those", "did", "item", "stopped", "count", "focus", "chosen", "cond_it",
+                 "counted_for")
 
     def __init__(self, game: Game, source: Any, controller: Player, item: Any = None) -> None:
         self.game = game
@@ -39,6 +40,9 @@ class Ctx:
         # "If it's a land card, ... If it's a nonland card, ...": the object the first "if
         # it's" of this resolution asked about, the same for the next ones (608.2c)
         self.cond_it: Any = None
+        # "Each player discards their hand, then draws that many cards": each player's own
+        # count of the last instruction (with ctx.count as it was then), 608.2c
+        self.counted_for: tuple[int, dict[int, int]] | None = None
 
 def _source_obj(ctx: Ctx) -> Any:
     """The object an ability resolves for (its source), or the resolving spell itself."""

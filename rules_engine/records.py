@@ -300,6 +300,9 @@ class MoveAllAmong(Effect):
     under_control: str | None = None
     other: bool = False
     text: str = ""
+    # "all revealed cards not cast this way", "all cards revealed this way that weren't put onto
+    # the battlefield": only those still in this zone (the library they were revealed in)
+    still_in: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -689,6 +692,14 @@ class BecomesChosenColor(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ShuffleSearchers(Effect):
+    """"Then each player who searched their library this way shuffles" (701.24a: only the
+    players who searched during this resolution, 701.23)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class RedirectDamage(Effect):
     """"The next 1 damage that would be dealt to ~ this turn is dealt to target creature you
     control instead", "All damage that would be dealt to target creature this turn is dealt to
@@ -744,4 +755,15 @@ class PutCountersOfKind(Effect):
     subject: Ref = field(default_factory=lambda: Ref("self"))
     source: Ref = field(default_factory=lambda: Ref("it"))
     counter: str = "+1/+1"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EachPlayerDoes(Effect):
+    """"Each player returns two land cards from their graveyard to the battlefield": every
+    ``player`` follows ``effects`` in turn order as if they controlled the ability ("you" and
+    "your" are that player; they make its choices, 608.2d, 101.4)."""
+
+    player: Ref = field(default_factory=lambda: Ref("player_each"))
+    effects: tuple[Effect, ...] = ()
     text: str = ""

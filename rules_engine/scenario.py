@@ -658,8 +658,10 @@ class Runner:
             # engine extension: an ability that works in a graveyard (unearth, 702.84a)
             from rules_engine.mechanics import graveyard_abilities
 
-            graveyard_abilities.activate_from_graveyard(game, player, str(body["activate"]),
-                                            _int(body.get("ability", 1), f"action {i}: ability"))
+            graveyard_abilities.activate_from_graveyard(
+                game, player, str(body["activate"]),
+                _int(body.get("ability", 1), f"action {i}: ability"),
+                targets=_as_list(body.get("targets")), x=_int(body.get("x", 0), f"action {i}: x"))
         elif verb == "activate":
             casting.activate(game, player, str(body["activate"]),
                              _int(body.get("ability", 1), f"action {i}: ability"),

@@ -299,7 +299,8 @@ _SIMPLE_QUALIFIERS = frozenset({"card", "spell", "permanent", "player", "ability
                                 "unblocked",
                                 "token", "nontoken", "non-token", "basic", "nonlegendary",
                                 "outlaw", "non-outlaw", "nonoutlaw", THAT_PLAYERS_GRAVEYARD,
-                                SHARE_CREATURE_TYPE, "one for each description"})
+                                SHARE_CREATURE_TYPE, "one for each description",
+                                "different names"})
 _OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})  # 700.12
 _COMPARE = re.compile(r"^with (power|toughness|mana value) (\d+) or (less|greater|more)$")
 _EITHER = re.compile(r"^with power or toughness (\d+) or (less|greater|more)$")
@@ -861,6 +862,9 @@ def _choose_targets(game: Game, item: Any, wanted: tuple[Any, ...], player: Play
             tmap.setdefault(target, []).append(pick)
             opts.remove(pick)
             picked_here += 1
+            if target.filter is not None and "different names" in target.filter.qualifiers:
+                # "target creature cards with different names" (201.2, 601.2c)
+                opts = [o for o in opts if o.name != pick.name]
             if target.filter is not None and SHARE_CREATURE_TYPE in target.filter.qualifiers:
                 opts = [o for o in opts if _creature_types(o) & _creature_types(pick)]
             if target.filter is not None and "single_graveyard" in target.filter.qualifiers:

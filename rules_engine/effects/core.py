@@ -145,6 +145,10 @@ def resolve_ref(ctx: Ctx, ref: Any) -> list[Any]:
         return [ctx.controller]
     if kind == "player_each":
         return [ctx.focus] if ctx.focus is not None else list(game.apnap())
+    if kind == "player_each_other":  # "each other player": every player but the controller
+        if ctx.focus is not None:
+            return [ctx.focus] if ctx.focus is not ctx.controller else []
+        return [p for p in game.apnap() if p is not ctx.controller]
     if kind == "opponent_each":
         if ctx.focus is not None:
             return [ctx.focus] if ctx.focus is not ctx.controller else []
@@ -369,6 +373,11 @@ def _choose_permanents(ctx: Ctx, ref: Any) -> list[Any]:
             count = int(value) if value.isdigit() else (ctx.x if value == "X" else 10 ** 6)
     pool = [o for o in game.permanents()
             if targeting.matches(game, o, flt, ctx.controller, _source_obj(ctx))]
+    if flt.controller == "that_player":
+        # "a creature ... among creatures that player controls": the player the effect named
+        # (its target, 608.2c); targeting.matches has no player to ask
+        theirs = [p for p in resolve_ref(ctx, ab.Ref("that_player")) if isinstance(p, Player)]
+        pool = [o for o in pool if o.controller in theirs]
     if up_to:
         chosen = _choose_up_to(ctx, ref, pool, count)
     elif len(pool) <= count:

@@ -486,6 +486,10 @@ def _that_many(ctx: Ctx) -> int:
         removed = amount_families.removed_as_cost(ctx)  # "Remove any number of counters
         if removed:  # from ~: create that many tokens" (602.2b, 608.2c)
             return removed
+    each = ctx.counted_for
+    if ctx.focus is not None and each is not None and each[0] == ctx.count and \
+            id(ctx.focus) in each[1]:
+        return each[1][id(ctx.focus)]  # "each player ... then draws that many" (their own)
     if ctx.count or ctx.event is None:
         return ctx.count
     counted = _condition_count(ctx)

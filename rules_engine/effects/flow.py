@@ -96,7 +96,18 @@ def h_noop_log(ctx: Ctx, eff: Any) -> None:
 
 def h_may(ctx: Ctx, eff: ab.MayEffect) -> None:
     game = ctx.game
-    chooser = (_players(ctx, eff.player) or [ctx.controller])[0]
+    choosers = _players(ctx, eff.player)
+    if len(choosers) > 1 and ctx.focus is None and not eff.once_each_turn:
+        # "Each player may search their library ...": each decides in turn order, and what
+        # they do is about them ("their", 608.2d, 101.4)
+        for p in choosers:
+            ctx.focus = p
+            try:
+                h_may(ctx, eff)
+            finally:
+                ctx.focus = None
+        return
+    chooser = (choosers or [ctx.controller])[0]
     once_key = None
     if eff.once_each_turn:
         # "Do this only once each turn": per object (400.7) and per instruction, this turn

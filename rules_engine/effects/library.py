@@ -29,6 +29,7 @@ def h_draw(ctx: Ctx, eff: ab.Draw) -> None:
 def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
     game = ctx.game
     card_ref = getattr(eff, "card", None)  # "discards that card"
+    each: dict[int, int] = {}
     for p in _players(ctx, eff.player):
         if card_ref is not None:
             chosen = [o for o in resolve_ref(ctx, card_ref)
@@ -44,6 +45,8 @@ def h_discard(ctx: Ctx, eff: ab.Discard) -> None:
             game.discard(p, card)
         ctx.did = bool(chosen)
         ctx.count = len(chosen)
+        each[id(p)] = len(chosen)
+    ctx.counted_for = (ctx.count, each)  # "then draws that many cards" (each their own)
 
 
 def h_mill(ctx: Ctx, eff: ab.Mill) -> None:
@@ -206,12 +209,21 @@ def h_explore(ctx: Ctx, eff: Any) -> None:
 
 
 def h_shuffle(ctx: Ctx, eff: ab.Shuffle) -> None:
+    """701.24a; "shuffle your hand into your library, then draw that many cards": the cards
+    each player shuffled in are counted (608.2c)."""
     game = ctx.game
+    each: dict[int, int] = {}
     for p in _players(ctx, eff.player):
+        moved = 0
         for zone in eff.zones:
             for card in list(getattr(p, zone)):
                 game.move(card, "library")
+                moved += 1
         game.shuffle(p)
+        each[id(p)] = moved
+    if eff.zones:
+        ctx.count = sum(each.values())
+        ctx.counted_for = (ctx.count, each)
 
 
 def h_reveal_until(ctx: Ctx, eff: Any) -> None:

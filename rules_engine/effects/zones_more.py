@@ -19,7 +19,7 @@ from rules_engine import abilities as ab
 from rules_engine import records, registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.effects import zones
-from rules_engine.effects.core import _objects, _players, _without_zone, amount
+from rules_engine.effects.core import _objects, _players, _without_zone, amount, run
 from rules_engine.effects.zones import _move_one
 from rules_engine.objects import GameObject, Player
 
@@ -86,6 +86,8 @@ def h_move_all_among(ctx: Ctx, eff: records.MoveAllAmong) -> None:
     if eff.other:
         skip = list(ctx.chosen) + ([ctx.it] if ctx.it is not None else [])
         pool = [o for o in pool if o not in skip]
+    if eff.still_in is not None:
+        pool = [o for o in pool if getattr(o, "zone", None) == eff.still_in]
     moving = _matching(ctx, pool, eff.filter)
     move = ab.MoveToZone(subject=ab.Ref("those"), to_zone=eff.to_zone, tapped=eff.tapped,
                          under_control=eff.under_control, text=eff.text)
@@ -236,6 +238,16 @@ def _attacking_you(walkers: bool) -> Any:
     return holds
 
 
+def _defending_players_graveyard(game: Any, obj: Any, source: Any) -> bool:
+    """506.2: the defending player is the one the source is attacking (or the controller of
+    the planeswalker or protector of the battle it attacks); outside combat there is none."""
+    att = getattr(source, "attacking", None)
+    if isinstance(att, GameObject):
+        att = att.controller
+    return att is not None and getattr(obj, "owner", None) is att
+
+
+registry.QUALIFIERS["in defending player's graveyard"] = _defending_players_graveyard
 registry.QUALIFIERS["attacking you"] = _attacking_you(False)
 registry.QUALIFIERS["attacking you or a planeswalker you control"] = _attacking_you(True)
 def _double_faced(game: Any, obj: Any, source: Any) -> bool:
@@ -247,6 +259,8 @@ def _double_faced(game: Any, obj: Any, source: Any) -> bool:
 
 
 registry.QUALIFIERS["double-faced"] = _double_faced
+registry.QUALIFIERS["not a basic land card"] = lambda game, obj, source: not (
+    obj.is_land and "Basic" in obj.face.supertypes)  # 205.4a
 registry.QUALIFIERS["with a basic land type"] = _basic_land_type
 registry.QUALIFIERS["put there this turn"] = _put_there(None)
 registry.QUALIFIERS["put there from the battlefield this turn"] = _put_there("battlefield")
@@ -331,5 +345,37 @@ def h_put_into_chosen_zone(ctx: Ctx, eff: records.PutIntoChosenZone) -> None:
         game.move(obj, where or eff.zones[0])
 
 
-registry.register_effects({records.WithSameName: h_with_same_name,
+def h_shuffle_searchers(ctx: Ctx, eff: records.ShuffleSearchers) -> None:
+    """701.24a: each player who searched their library during this resolution (the events
+    logged since it began) shuffles it, in APNAP order."""
+    game = ctx.game
+    searched: list[Any] = []
+    for ev in reversed(game.events):
+        if ev.name in ("spell_resolving", "ability_resolving"):
+            break
+        if ev.name == "searched_library" and ev.data.get("player") not in searched:
+            searched.append(ev.data.get("player"))
+    for p in game.apnap():
+        if p in searched:
+            game.shuffle(p)
+
+
+def h_each_player_does(ctx: Ctx, eff: records.EachPlayerDoes) -> None:
+    """101.4 / 608.2d: each player in APNAP order follows the instructions, choosing for
+    themselves; the cards they moved are "those" afterwards."""
+    game = ctx.game
+    moved: list[Any] = []
+    for p in [q for q in game.apnap() if q in _players(ctx, eff.player)]:
+        sub = Ctx(game, ctx.source, p, ctx.item)
+        sub.targets = ctx.targets
+        sub.target_map = ctx.target_map
+        run(game, sub, eff.effects)
+        moved.extend(sub.those)
+    ctx.those = moved
+    ctx.count = len(moved)
+
+
+registry.register_effects({records.EachPlayerDoes: h_each_player_does,
+                           records.ShuffleSearchers: h_shuffle_searchers,
+                           records.WithSameName: h_with_same_name,
                            records.PutIntoChosenZone: h_put_into_chosen_zone})

@@ -47,9 +47,33 @@ def graveyard_abilities(obj: GameObject) -> list[Any]:
             and ("graveyard", a.name.lower()) in registry.ZONE_ACTIONS]
 
 
+def works_in_graveyard(abl: Any) -> bool:
+    """113.6m: an activated ability whose cost or effect moves its card from the graveyard
+    ("Exile ~ from your graveyard: ...", "{2}: Return ~ from your graveyard to your hand")
+    works only while the card is there."""
+    if not isinstance(abl, ab.ActivatedAbility):
+        return False
+    for part in abl.cost.parts:
+        what = part.what
+        if isinstance(what, ab.Ref) and what.kind == "self" and \
+                "graveyard" in (part.text or "").lower():
+            return True
+    return any(isinstance(e, ab.MoveToZone) and e.from_zone == "graveyard" and
+               e.subject is not None and e.subject.kind == "self" for e in abl.effects)
+
+
+def graveyard_activated(obj: GameObject) -> list[tuple[int, Any]]:
+    """(index among the card's activated abilities, ability) for those that work in the
+    graveyard (113.6m), after the keyword ones in the scenario's numbering."""
+    return [(i, a) for i, a in enumerate(compiled.activated_abilities(obj), start=1)
+            if works_in_graveyard(a)]
+
+
 def activate_from_graveyard(game: Game, player: Player, name: str,
-                            index: int = 1) -> Any:
-    """602.2 for an ability of a card in its owner's graveyard (unearth ...)."""
+                            index: int = 1, targets: list[Any] | None = None,
+                            x: int = 0) -> Any:
+    """602.2 for an ability of a card in its owner's graveyard (unearth ..., and activated
+    abilities that move the card from there, 113.6m: numbered after the keyword ones)."""
     if game.priority is not player:
         raise IllegalActionError("117.1", f"{player.name} doesn't have priority")
     key = name.lower()
@@ -60,9 +84,14 @@ def activate_from_graveyard(game: Game, player: Player, name: str,
                                           "graveyard")
     obj = found[0]
     abilities = graveyard_abilities(obj)
+    activated = graveyard_activated(obj)
+    if len(abilities) < index <= len(abilities) + len(activated):
+        # 602.2 / 113.6m: activated like a permanent's ability, the card staying its source
+        real = activated[index - len(abilities) - 1][0]
+        return casting.activate_object(game, player, obj, real, targets, x)
     if not 1 <= index <= len(abilities):
         raise IllegalActionError("602.1", f"{obj.name} has no ability {index} that works in a "
-                                          f"graveyard (it has {len(abilities)})")
+                                          f"graveyard (it has {len(abilities) + len(activated)})")
     kw = abilities[index - 1]
     return registry.ZONE_ACTIONS[("graveyard", kw.name.lower())](game, player, obj, kw)
 

@@ -148,6 +148,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+(?:from|in) (?:a|any) graveyard$", re.I), {"zone": "graveyard"}),
     (re.compile(r"\s+(?:from|in) all graveyards$", re.I), {"zone": "graveyard"}),
     (re.compile(r"\s+other than ~$", re.I), {"other": True}),
+    # "target card in a graveyard other than a basic land card" (205.4a, effects.zones_more)
+    (re.compile(r"\s+other than an? basic land card$", re.I),
+     {"qualifier": "not a basic land card"}),
     # "target token you control that entered this turn" (400.7: as the object it is now;
     # checked by the QUALIFIERS of rules_engine.effects.zones_more)
     (re.compile(r"\s+that entered this turn$", re.I), {"qualifier": "that entered this turn"}),
@@ -189,9 +192,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
      {"controller": "opponent"}),
     (re.compile(r"\s+from an opponent's graveyard$", re.I),
      {"zone": "graveyard", "owner": "opponent"}),
-    # (the defending player is the attacking player's opponent, 506.2)
-    (re.compile(r"\s+from (?:the )?defending player's graveyard$", re.I),
-     {"zone": "graveyard", "owner": "opponent"}),
+    # (the player the source attacks, 506.2; rules_engine.effects.zones_more)
+    (re.compile(r"\s+(?:from|in) (?:the )?defending player's graveyard$", re.I),
+     {"zone": "graveyard", "qualifier": "in defending player's graveyard"}),
     (re.compile(r"\s+with power or toughness \d+ or (?:less|greater)$", re.I), {"qualifier": "$0"}),
     (re.compile(r"\s+with (?:mana value|power) (?:less|greater) than .+$", re.I),
      {"qualifier": "$0"}),
@@ -363,8 +366,13 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                 text = text[: m.start()].strip()
                 changed = True
                 break
-    km = re.search(r"\s+with (?P<kw>[a-z][a-z -]+)$", text)
-    if km and _is_keyword(km.group("kw")):
+    km = re.search(r"\s+with (?:an? )?(?P<kw>[a-z][a-z -]+?)(?: ability)?$", text)
+    if km and km.group(0).endswith(" ability") and _is_keyword(km.group("kw")):
+        # "a card with a cycling ability" is "a card with cycling" (702: the keyword)
+        quals.append(f"with {km.group('kw')}")
+        text = text[: km.start()].strip()
+        km = None
+    if km and not km.group(0).endswith(" ability") and _is_keyword(km.group("kw")):
         quals.append(km.group(0).strip())
         text = text[: km.start()].strip()
     other = other_than_self  # "a creature other than ~" is "another creature" (109.1)
@@ -608,7 +616,7 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
     m2 = re.match(r"^(one|two|three) or (two|three|four) target (.+)$", p, re.I)
     if m2:
         # "one or two target creatures" (rule 601.2c: a range of targets)
-        flt = parse_filter(m2.group(3))
+        flt = parse_filter(re.sub(r"\bcards each with\b", "cards with", m2.group(3), flags=re.I))
         lo, hi = number(m2.group(1)), number(m2.group(2))
         if flt is None or lo is None or hi is None:
             return None
@@ -633,7 +641,11 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
             if n is None:
                 return None
             lo, hi = (0 if up_to else n), n
+        rest = re.sub(r"\bcards each with\b", "cards with", rest, flags=re.I)  # (each one)
         head = rest.split()[-1] if rest.split() else ""
+        distinct = re.search(r" with different names(?= from | in |$)", rest, re.I)
+        if distinct:  # "up to six target creature cards with different names" (601.2c)
+            rest = rest[:distinct.start()] + rest[distinct.end():]
         share = re.search(r" that share a creature type(?= from | in |$)", rest, re.I)
         if share:  # a rule of the whole choice of targets (601.2c, targeting._choose_targets)
             rest = rest[:share.start()] + rest[share.end():]
@@ -646,6 +658,8 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
                 return None
         if share:
             flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + ("share a creature type",))
+        if distinct:
+            flt = dataclasses.replace(flt, qualifiers=flt.qualifiers + ("different names",))
         if other:
             flt = _with_other(flt)
         tgt = ctx.new_target(_target_kind(flt, head), flt, lo, hi, p)

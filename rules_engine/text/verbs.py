@@ -361,6 +361,7 @@ _ZONES = {
     "their owner's hand": "hand", "your hand": "hand", "the battlefield": "battlefield",
     "your graveyard": "graveyard", "its owner's graveyard": "graveyard",
     "a graveyard": "graveyard", "their owners' graveyards": "graveyard",
+    "their hand": "hand", "their hands": "hand",  # (a card goes to its owner's hand, 400.3)
 }
 
 
@@ -372,6 +373,9 @@ def _return(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
         from_zone = fm.group(1).lower()
         obj = obj[: fm.start()]
     target = _ref(obj, ctx)
+    if target is not None and target.kind == "chosen" and s.kind in ("player_each",
+                                                                   "opponent_each"):
+        return None  # "each player returns up to two cards ...": a choice of each, not run
     if target is not None and target.kind == "chosen" and from_zone is not None:
         # "return up to two creature cards from your graveyard": chosen there (608.2d)
         target = _ref(m.group("obj"), ctx) or target
@@ -1219,12 +1223,12 @@ _VP_SPECS: list[tuple[str, _Builder]] = [
      _reveal_until),
     (r"exiles? (?P<obj>.+)", _exile),
     (r"returns? (?P<obj>.+?) to (?P<to>the battlefield|hand|its owner's hand|their owners' hands|"
-     r"their owner's hand|your hand|your graveyard)(?: (?P<mods>.+))?", _return),
+     r"their owner's hand|your hand|your graveyard|their hands?)(?: (?P<mods>.+))?", _return),
     (r"puts? (?P<obj>.+?) onto the battlefield(?: (?P<mods>.+))?", _put_onto),
     (r"puts? (?P<obj>.+?) into (?P<where>your hand|their owners' hands|its owner's hand|"
      r"your graveyard|its owner's graveyard|their owners' graveyards)", _put_into),
     (r"puts? (?P<obj>.+?) (?:back )?(?P<pos>on top|on the bottom) of "
-     r"(?:your|its owner's|their) library"
+     r"(?:(?:your|its owner's|their) library|their owners' libraries)"
      r"(?: (?P<order>in any order|in a random order))?", _put_library),
     (r"(?:you may )?reveal (?P<what>.+?) from among them and put (?:it|that card|them|those "
      r"cards|the revealed cards) "

@@ -298,8 +298,8 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      r"her) library", _hand_on_top),
     (r"(?P<obj>target .+?)'s owner puts it on (?:their choice of )?the top or bottom of (?:their|"
      r"his or her) library", _owner_top_or_bottom),
-    (r"puts? (?P<obj>it|that card|that creature|that permanent|~) on (?:their choice of )?the "
-     r"top or bottom of (?:its owner's|their|his or her) library", _top_or_bottom),
+    (r"puts? (?P<obj>it|that card|that creature|that permanent|~|target .+?) on (?:their choice "
+     r"of )?the top or bottom of (?:its owner's|their|his or her) library", _top_or_bottom),
     (r"reveals? a card at random from (?:their|his or her) hand", _reveal_at_random),
     (r"(?:(?P<who>target (?:player|opponent)|that player|defending player|that opponent) )?"
      r"chooses? an? (?P<what>[a-z -]+?) (?:they|he or she) controls?", _chooses_theirs),

@@ -35,12 +35,14 @@ from rules_engine.abilities import (
     Mill,
     MoveToZone,
     ObjectFilter,
+    PlayPermission,
     Ref,
     Restriction,
     Shuffle,
     WithX,
 )
 from rules_engine.records import (
+    EachPlayerDoes,
     MoveAllAmong,
     MoveAtRandom,
     MoveExiledWith,
@@ -49,6 +51,7 @@ from rules_engine.records import (
     RemoveCountersChosen,
     SearchFor,
     SearchZonesForName,
+    ShuffleSearchers,
     WithSameName,
 )
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
@@ -285,7 +288,10 @@ def _shuffle_into(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"Shuffle any number of target creature cards from your graveyard into your library",
     "Shuffle all nonland cards from your graveyard into your library" (701.24a: each card goes
     into its owner's library, which is then shuffled)."""
-    obj = owned_it(s, parse_ref(m.group("obj"), ctx))
+    words = m.group("obj")
+    if s.kind == "that_player":  # "they shuffle each nonland permanent they control ..."
+        words = re.sub(r"\bthey control$", "that player controls", words, flags=re.I)
+    obj = owned_it(s, parse_ref(words, ctx))
     if obj is None or obj.kind in ("you", "rest"):
         return None
     move = MoveToZone(subject=obj, to_zone="library_shuffled", text=m.group(0))
@@ -487,11 +493,13 @@ def _graveyard_to_bottom(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 
 def _shuffle_self_from(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"Shuffle ~ into your library from your graveyard" (701.24a; after "Discard ~" paid the
-    ability's cost, the card is in the graveyard)."""
+    ability's cost, the card is in the graveyard), "Put ~ on top of your library from your
+    graveyard" (a graveyard ability, 113.6m)."""
     if s.kind != "you":
         return None
-    return MoveToZone(subject=Ref("self", text="~"), to_zone="library_shuffled",
-                      from_zone="graveyard", text=m.group(0))
+    zone = "library_top" if m.group(0).lower().startswith("put") else "library_shuffled"
+    return MoveToZone(subject=Ref("self", text="~"), to_zone=zone, from_zone="graveyard",
+                      text=m.group(0))
 
 
 def _exile_kind_at_random(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
@@ -534,7 +542,101 @@ def _hand_or_graveyard(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                              chooser=s, text=m.group(0))
 
 
+def _whole_hand(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Discard all the cards in your hand", "shuffle the cards from your hand into your
+    library": the whole hand, the grammar's "your hand" (402.1)."""
+    respelled = re.sub(r"\b(?:all )?the cards (?:in|from) (your|their|his or her) hand\b",
+                       r"\1 hand", m.group(0), flags=re.I)
+    return _grammar().parse_vp(s, respelled, ctx)
+
+
+def _revealed_not_taken(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Then put all revealed cards not cast this way on the bottom of your library in a
+    random order", "... all cards revealed this way that weren't put onto the battlefield into
+    your graveyard" (608.2c: the revealed cards still in the library)."""
+    where = _dest(m.group("dest"))
+    if where is None or s.kind != "you":
+        return None
+    zone, tapped, under = where
+    return MoveAllAmong(filter=None, to_zone=zone, tapped=tapped, under_control=under,
+                        still_in="library", text=m.group(0))
+
+
+def _greatest_of_target(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Exile a creature with the greatest power among creatures target opponent controls":
+    the opponent is the target (115.1), the creature is chosen as the effect resolves among
+    theirs (608.2d)."""
+    if s.kind != "you":
+        return None
+    who = parse_ref(f"target {m.group('who')}", ctx)
+    rest = _grammar().parse_vp(s, f"{m.group('head')} that player controls", ctx)
+    if who is None or not rest:
+        return None
+    return (ChooseTarget(subject=who, text=who.text),) + rest
+
+
+def _from_exile(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"You may play that card from exile this turn": the card the instruction before exiled
+    (where it is; 601.3, 305.1), the grammar's "play that card this turn"."""
+    result = _grammar().parse_vp(s, f"{m.group('verb')} {m.group('obj')}{m.group('rest')}", ctx)
+    return result if result and all(isinstance(e, PlayPermission) for e in result) else None
+
+
+def _some_of_this_way(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Exile up to two creature cards put into graveyards this way", "put a creature card
+    milled this way into your hand": a choice among the cards the previous instruction moved
+    or showed (608.2c-d), as "... from among them"."""
+    if s.kind != "you":
+        return None
+    if m.group("verb").lower() == "put":
+        if not m.group("dest"):
+            return None
+        return _grammar().parse_vp(
+            s, f"put {m.group('n')} {m.group('what')} from among them {m.group('dest')}", ctx)
+    if m.group("dest"):
+        return None
+    count = m.group("n").lower()
+    n = amount(count.removeprefix("up to "))
+    flt = parse_filter(m.group("what"))
+    if n is None or n.value is None or flt is None:
+        return None
+    word = f"up to {n.value}" if count.startswith("up to ") else str(n.value)
+    flt = dataclasses.replace(flt, zone="among", qualifiers=flt.qualifiers + (f"count:{word}",))
+    return Exile(subject=Ref("chosen", filter=flt, text=m.group(0)), text=m.group(0))
+
+
+def _each_own_choice(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"Each player returns two land cards from their graveyard to the battlefield": each
+    player's own choice from their own zone (101.4, 608.2d), read as "you" for each of them."""
+    if s.kind not in ("player_each", "opponent_each"):
+        return None
+    words = m.group("rest")
+    respelled = re.sub(r"\btheir (graveyard|hand|library)\b", r"your \1", words, flags=re.I)
+    respelled = re.sub(r"\bthey control\b", "you control", respelled, flags=re.I)
+    inner = _grammar().parse_vp(Ref("you"), f"{m.group('verb')} {respelled}", ctx)
+    if not inner or len(inner) != 1 or not isinstance(inner[0], MoveToZone) or \
+            inner[0].subject.kind != "chosen":
+        return None
+    return EachPlayerDoes(player=s, effects=inner, text=m.group(0))
+
+
 VP_SPECS: list[tuple[str, _Builder]] = [
+    (r"(?P<verb>return|put)s (?P<rest>(?:up to )?(?:an?|one|two|three|four) .+)", _each_own_choice),
+    (rf"(?P<verb>exile|put) (?P<n>up to (?:one|two|three|four)|an?|{NUM_WORD}) "
+     r"(?P<what>[\w -]+?cards?) (?:milled|revealed|put into (?:graveyards|your graveyard|their "
+     r"graveyards?)) this way(?: (?P<dest>into your hand|onto the battlefield|on top of your "
+     r"library))?", _some_of_this_way),
+    (r"(?P<verb>(?:may )?(?:play|cast)) (?P<obj>that card|it|them|those cards) from exile"
+     r"(?P<rest> (?:this turn|until the end of your next turn|until end of turn))", _from_exile),
+    (r"(?P<head>(?:exile|destroy|return) (?:an?|the) [\w -]+? with the (?:greatest|least|highest) "
+     r"(?:power|toughness|mana value) among [\w -]+?) target (?P<who>opponent|player) controls",
+     _greatest_of_target),
+    (r"(?:then )?each player who searched their library this way shuffles",
+     lambda s, m, c: ShuffleSearchers(text=m.group(0)) if s.kind == "you" else None),
+    (r"put all (?:revealed cards not cast this way|cards revealed this way that (?:weren't|were "
+     rf"not) (?:put onto the battlefield|cast this way)) {_DEST}", _revealed_not_taken),
+    (r"(?:discards?|shuffles?) (?:all )?the cards (?:in|from) (?:your|their|his or her) hand.*",
+     _whole_hand),
     (r"put (?P<obj>it|that card) into your (?P<a>hand|graveyard) or (?:into your )?"
      r"(?P<b>hand|graveyard)", _hand_or_graveyard),
     (r"put (?P<obj>it|them|that card|those cards) on the battlefield(?P<rest>(?: tapped)?)",
@@ -545,7 +647,7 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      _cast_target_any_mana),
     (r"puts? all (?:the )?cards from (?:their|his or her|your) graveyard on the bottom of "
      r"(?:their|his or her|your) library in (?P<order>a random|any) order", _graveyard_to_bottom),
-    (r"shuffle ~ into your library from your graveyard", _shuffle_self_from),
+    (r"(?:shuffle ~ into|put ~ on top of) your library from your graveyard", _shuffle_self_from),
     (r"put (?:a|one) card exiled with ~ (?P<dest>into (?:your|its owner's) (?:graveyard|hand))",
      _one_exiled_with),
     (r"return (?P<t>target .+? cards?) and all other cards with the same name as that card from "
@@ -556,9 +658,9 @@ VP_SPECS: list[tuple[str, _Builder]] = [
      _graveyard_casts),
     (r"mills? half (?:their|his or her|your) library, rounded (?P<way>up|down)", _mill_half),
     (r"puts (?P<rest>(?:all|each|the) .+? (?:revealed|milled) this way .+)", _put_milled),
-    (rf"(?P<verb>return|put) (?P<a>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) and "
-     rf"(?P<b>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?) from (?P<zone>your graveyard) "
-     r"(?P<to>(?:in)?to .+)", _two_groups),
+    (rf"(?P<verb>return|put) (?P<a>(?:up to )?(?:an?|{NUM_WORD}) [\w -]+?cards?|~) and "
+     rf"(?P<b>(?:up to )?(?:an?|{NUM_WORD}) (?:other )?(?:target )?[\w -]+?cards?) from "
+     r"(?P<zone>your graveyard) (?P<to>(?:in)?to .+)", _two_groups),
     (r"searches (?:their|his or her) library for .+", _third_person_search),
     (r"(?P<verb>destroy|exile) (?P<t>target .+?) and all (?:other )?(?P<what>.+?) with the same "
      r"name as that (?:artifact|enchantment|land|permanent|creature)", _same_name),
