@@ -455,3 +455,15 @@ class AddManaCouldProduce(AddMana):
 
     source_filter: ObjectFilter | None = None
     colors_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DistributeCounters(Effect):
+    """"Distribute three +1/+1 counters among one, two, or three target creatures you control"
+    (601.2d: the division is announced as the targets are chosen, at least one counter to each
+    target; 122.1). ``subject`` is the target reference."""
+
+    subject: Ref = field(default_factory=lambda: Ref("target"))
+    counter: str = "+1/+1"
+    amount: Amount = field(default_factory=lambda: Amount(1))
+    text: str = ""

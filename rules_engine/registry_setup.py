@@ -26,6 +26,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     doubling,  # 701.10e
     keyword_actions2,  # 701 amass, incubate ...
     mana_could,  # 106.7 mana a permanent could produce
+    oneshot,  # 601.2d distributing counters
     player_choices,
     players,  # 119.5 life totals becoming a number
     prevent_next,  # 615.7

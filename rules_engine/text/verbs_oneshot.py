@@ -9,16 +9,20 @@ each phrase serves every subject at once.
 - "~ is also a Cleric, Rogue, Warrior, and Wizard", "~ is a Cleric, Rogue, Warrior, and Wizard
   in addition to its other types" (205.1b: subtypes added, none lost; as a static ability of
   the card, a characteristic-defining one, 604.3).
+- "Distribute three +1/+1 counters among one, two, or three target creatures you control",
+  "... among one or two other target Vehicles and/or creatures you control" (601.2d):
+  :class:`~rules_engine.records.DistributeCounters`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Animate, Effect, Ref
-from rules_engine.records import AddManaCouldProduce
-from rules_engine.text.nouns import Ctx, number, parse_filter
+from rules_engine.records import AddManaCouldProduce, DistributeCounters
+from rules_engine.text.nouns import NUM_WORD, Ctx, _target_kind, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
 
 _Result = Effect | tuple[Effect, ...] | None
@@ -46,9 +50,32 @@ def _also_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                    text=m.group(0))
 
 
+_RANGES = {"one or two": 2, "one, two, or three": 3, "one, two, three, or four": 4,
+           "any number of": 99}
+
+
+def _distribute(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """601.2d: counters divided among the targets as they are chosen, one or more each."""
+    n = number(m.group("n"))
+    flt = parse_filter(m.group("what"))
+    hi = _RANGES.get(m.group("range").lower())
+    if n is None or flt is None or hi is None or s.kind != "you":
+        return None
+    if m.group("other"):
+        flt = dataclasses.replace(flt, other=True)
+    text = f"{m.group('range')} {m.group('other') or ''}target {m.group('what')}"
+    tgt = ctx.new_target(_target_kind(flt, m.group("what").split()[0]), flt, 1, min(hi, n),
+                         text)
+    return DistributeCounters(subject=Ref("target", target=tgt, text=text),
+                              counter=m.group("counter"), amount=Amount(n), text=m.group(0))
+
+
 _TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
 
 _SPECS: list[tuple[str, _Builder]] = [
+    (rf"distribute (?P<n>{NUM_WORD}) (?P<counter>[+-]\d+/[+-]\d+|[a-z]+) counters among "
+     r"(?P<range>one or two|one, two, or three|one, two, three, or four|any number of) "
+     r"(?P<other>other )?target (?P<what>.+)", _distribute),
     (rf"(?:is|are) also an? {_TYPE_LIST}", _also_types),
     (rf"(?:is|are) an? {_TYPE_LIST} in addition to (?:its|their) other (?:creature )?types",
      _also_types),

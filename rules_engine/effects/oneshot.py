@@ -1,0 +1,54 @@
+"""One-shot effects of helper "effA" (issue 12) that no older family module holds.
+
+Rules implemented here (Comprehensive Rules, 2026-04-17):
+- 601.2d: "distribute N counters among one, two, or three targets": the division is the
+  controller's, announced with the targets, each target getting at least one; scripted as a
+  mapping {target: n}, and unanswered one to each target with the rest to the first. A target
+  that became illegal gets none, and its share goes to no other (608.2b). 122.1: the counters
+  are put on the permanents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import registry, targeting
+from rules_engine.context import Ctx
+from rules_engine.decisions import match_option
+from rules_engine.effects.core import amount
+from rules_engine.errors import IllegalActionError
+from rules_engine.records import DistributeCounters
+
+
+def h_distribute_counters(ctx: Ctx, eff: DistributeCounters) -> None:
+    game = ctx.game
+    n = amount(ctx, eff.amount)
+    ref = eff.subject
+    chosen: list[Any] = list(ctx.target_map.get(ref.target, []) if ref.target in ctx.target_map
+                             else ctx.targets)
+    if not chosen or n < 1:
+        return
+    name = ctx.controller.name
+    queue = game.decider.queues.get(name)
+    shares: dict[int, int] = {}
+    if queue and isinstance(queue[0], dict):
+        for key, value in queue.popleft().items():
+            who = match_option(name, "division of counters", key, chosen)
+            shares[id(who)] = int(value)
+        if sum(shares.values()) != n or any(v < 1 for v in shares.values()) or \
+                len(shares) != len(chosen):
+            raise IllegalActionError("601.2d", f"{n} counters must be divided among all its "
+                                               "targets, at least 1 each")
+    else:
+        shares = {id(t): 1 for t in chosen}
+        shares[id(chosen[0])] += max(0, n - len(chosen))
+    for obj in chosen:
+        k = shares.get(id(obj), 0)
+        if k < 1 or getattr(obj, "zone", None) != "battlefield" or \
+                not targeting.still_legal(game, ctx.item, obj):
+            continue
+        obj.counters[eff.counter] = obj.counters.get(eff.counter, 0) + k
+        game.log("counters_put", obj=obj, counter=eff.counter, amount=k, player=ctx.controller)
+
+
+registry.register_effects({DistributeCounters: h_distribute_counters})
