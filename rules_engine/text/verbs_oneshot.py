@@ -12,6 +12,8 @@ each phrase serves every subject at once.
 - "Distribute three +1/+1 counters among one, two, or three target creatures you control",
   "... among one or two other target Vehicles and/or creatures you control" (601.2d):
   :class:`~rules_engine.records.DistributeCounters`.
+- "Choose a creature you control" (608.2d: chosen as the effect resolves, not targeted; later
+  "it" / "that creature"): a :class:`~rules_engine.abilities.ChooseCard` on the battlefield.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, Animate, Effect, Ref
+from rules_engine.abilities import Amount, Animate, ChooseCard, Effect, Ref
 from rules_engine.records import AddManaCouldProduce, DistributeCounters
 from rules_engine.text.nouns import NUM_WORD, Ctx, _target_kind, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
@@ -70,9 +72,18 @@ def _distribute(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                               counter=m.group("counter"), amount=Amount(n), text=m.group(0))
 
 
+def _choose_yours(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """608.2d: "choose a creature you control" (the chooser's own permanent)."""
+    flt = parse_filter(m.group("what"))
+    if flt is None or s.kind != "you":
+        return None
+    return ChooseCard(chooser=s, filter=flt, zone="battlefield", owner=s, text=m.group(0))
+
+
 _TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
 
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"choose an? (?P<what>[a-z -]+? you control)", _choose_yours),
     (rf"distribute (?P<n>{NUM_WORD}) (?P<counter>[+-]\d+/[+-]\d+|[a-z]+) counters among "
      r"(?P<range>one or two|one, two, or three|one, two, three, or four|any number of) "
      r"(?P<other>other )?target (?P<what>.+)", _distribute),
