@@ -440,6 +440,10 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
+    m = re.fullmatch(r"(?P<what>[A-Z][\w'-]*s (?:you control|your opponents control)) other "
+                     r"than ~", p)
+    if m:  # "Dinosaurs you control other than ~" is "other Dinosaurs you control" (109.1)
+        return parse_ref("other " + m.group("what"), ctx)
     m = re.fullmatch(r"(target .+?)'s (controller|owner)", p, re.I)
     if m:  # "target spell's controller": that target's controller (read before "target ...")
         inner = parse_ref(m.group(1), ctx)

@@ -318,7 +318,7 @@ def _enters(text: str) -> Ability | tuple[Ability, ...] | None:
             effects = (BecomePrepared(subject=Ref("self"), text=t),) if kind == "prepared" else ()
             out.append(EntersReplacement(kind=kind, effects=effects, text=text))
         return tuple(out)
-    m = re.fullmatch(r"~ enters tapped (with .+)", t, re.I)
+    m = re.fullmatch(r"~ enters tapped (?:and )?(with .+)", t, re.I)
     if m:  # "~ enters tapped with two charge counters on it" (614.1c: two replacements)
         counters = _enters("~ enters " + m.group(1))
         if isinstance(counters, EntersReplacement):

@@ -12,6 +12,8 @@ each phrase serves every subject at once.
 - "Distribute three +1/+1 counters among one, two, or three target creatures you control",
   "... among one or two other target Vehicles and/or creatures you control" (601.2d):
   :class:`~rules_engine.records.DistributeCounters`.
+- "~ becomes a 7/7 Beast creature in addition to its other types" (205.1b with 613.4b: the
+  types are added, its P/T set), "~ becomes colorless until end of turn" (105.2c, 105.3).
 - "Choose a creature you control" (608.2d: chosen as the effect resolves, not targeted; later
   "it" / "that creature"): a :class:`~rules_engine.abilities.ChooseCard` on the battlefield.
 """
@@ -22,10 +24,11 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, Animate, ChooseCard, Effect, Ref
+from rules_engine.abilities import Amount, Animate, ChooseCard, Effect, Ref, SetTypes
 from rules_engine.records import AddManaCouldProduce, DistributeCounters
 from rules_engine.text.nouns import NUM_WORD, Ctx, _target_kind, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
+from rules_engine.text.verbs import _animate as _verbs_animate
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -80,9 +83,29 @@ def _choose_yours(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return ChooseCard(chooser=s, filter=flt, zone="battlefield", owner=s, text=m.group(0))
 
 
+def _animate_also(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """205.1b: "becomes a 7/7 Beast creature in addition to its other types"."""
+    found = _verbs_animate(s, m, ctx)
+    if not isinstance(found, Animate):
+        return None
+    return dataclasses.replace(found, additional=True, text=m.group(0))
+
+
+def _colorless(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """105.2c / 105.3 (layer 5): "~ becomes colorless" - it has no color."""
+    if s.kind in ("you", "player_each", "opponent_each") or (
+            s.target is not None and "spell" in (s.target.text or "").lower()):
+        return None
+    return SetTypes(subject=s, colors=("colorless",), duration=None, text=m.group(0))
+
+
 _TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
 
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"becomes? an? (?P<p>\d+)/(?P<t>\d+) (?P<colors>(?:(?:white|blue|black|red|green|colorless)"
+     r"(?: and |, )?)+ )?(?P<types>(?:[A-Za-z]+ )*?creature)(?P<with>)(?P<still>) in addition to "
+     r"(?:its|their) other types", _animate_also),
+    (r"becomes? colorless", _colorless),
     (r"choose an? (?P<what>[a-z -]+? you control)", _choose_yours),
     (rf"distribute (?P<n>{NUM_WORD}) (?P<counter>[+-]\d+/[+-]\d+|[a-z]+) counters among "
      r"(?P<range>one or two|one, two, or three|one, two, three, or four|any number of) "
