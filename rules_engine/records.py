@@ -467,3 +467,17 @@ class DistributeCounters(Effect):
     counter: str = "+1/+1"
     amount: Amount = field(default_factory=lambda: Amount(1))
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersWho(Effect):
+    """"Each player who controls an artifact or enchantment creates a 2/2 green Bear creature
+    token", "Each opponent who lost life this turn sacrifices a creature": the players of
+    ``players`` for whom ``condition`` holds (read from that player's side: "you control" is
+    "they control") follow ``effects`` one at a time, in APNAP order (101.4); each is the
+    "player_each" / "opponent_each" of those effects while it acts."""
+
+    players: Ref = field(default_factory=lambda: Ref("player_each"))
+    condition: Any = None
+    effects: tuple[Effect, ...] = ()
+    text: str = ""

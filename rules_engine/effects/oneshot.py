@@ -6,18 +6,20 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   mapping {target: n}, and unanswered one to each target with the rest to the first. A target
   that became illegal gets none, and its share goes to no other (608.2b). 122.1: the counters
   are put on the permanents.
+- 101.4 / 608.2c: "each player who <condition> <does X>": the condition is checked for each
+  player as the effect resolves, and those players act in APNAP order.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules_engine import registry, targeting
-from rules_engine.context import Ctx
+from rules_engine import conditions, registry, targeting
+from rules_engine.context import Ctx, _source_obj
 from rules_engine.decisions import match_option
-from rules_engine.effects.core import amount
+from rules_engine.effects.core import _players, amount, run
 from rules_engine.errors import IllegalActionError
-from rules_engine.records import DistributeCounters
+from rules_engine.records import DistributeCounters, PlayersWho
 
 
 def h_distribute_counters(ctx: Ctx, eff: DistributeCounters) -> None:
@@ -52,3 +54,23 @@ def h_distribute_counters(ctx: Ctx, eff: DistributeCounters) -> None:
 
 
 registry.register_effects({DistributeCounters: h_distribute_counters})
+
+
+def h_players_who(ctx: Ctx, eff: PlayersWho) -> None:
+    """Each player of the group for whom the condition holds (checked from that player's side
+    as the effect resolves, 608.2c) follows the instruction, one at a time in APNAP order
+    (101.4): "they" / "each player" of those effects is that player (``ctx.focus``)."""
+    game = ctx.game
+    src = _source_obj(ctx)
+    players = [p for p in _players(ctx, eff.players)
+               if conditions.holds(game, eff.condition, p, src, ctx)]
+    for p in players:
+        saved = ctx.focus
+        ctx.focus = p
+        try:
+            run(game, ctx, eff.effects)
+        finally:
+            ctx.focus = saved
+
+
+registry.register_effects({PlayersWho: h_players_who})

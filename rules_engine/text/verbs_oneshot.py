@@ -14,6 +14,9 @@ each phrase serves every subject at once.
   :class:`~rules_engine.records.DistributeCounters`.
 - "~ becomes a 7/7 Beast creature in addition to its other types" (205.1b with 613.4b: the
   types are added, its P/T set), "~ becomes colorless until end of turn" (105.2c, 105.3).
+- "Each player who controls an artifact or enchantment creates ...", "Each opponent who lost
+  life this turn sacrifices a creature" (the condition read from each player's side):
+  :class:`~rules_engine.records.PlayersWho`.
 - "Choose a creature you control" (608.2d: chosen as the effect resolves, not targeted; later
   "it" / "that creature"): a :class:`~rules_engine.abilities.ChooseCard` on the battlefield.
 """
@@ -25,7 +28,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Animate, ChooseCard, Effect, Ref, SetTypes
-from rules_engine.records import AddManaCouldProduce, DistributeCounters
+from rules_engine.records import AddManaCouldProduce, DistributeCounters, PlayersWho
 from rules_engine.text.nouns import NUM_WORD, Ctx, _target_kind, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
 from rules_engine.text.verbs import _animate as _verbs_animate
@@ -99,9 +102,52 @@ def _colorless(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return SetTypes(subject=s, colors=("colorless",), duration=None, text=m.group(0))
 
 
+_PLAYER_VERBS = re.compile(r" (?=(?:draws|creates|sacrifices|discards|loses|gains|mills|returns|"
+                           r"puts|exiles|searches|shuffles|reveals|may|gets|chooses|takes) )")
+# the condition as "who ...", spoken from that player's side ("controls" -> "you control")
+_WHO_REWRITES = ((r"^controls\b", "you control"), (r"^lost\b", "you lost"),
+                 (r"^gained\b", "you gained"), (r"^has\b", "you have"), (r"^cast\b", "you cast"),
+                 (r"^attacked\b", "you attacked"), (r"^owns\b", "you own"))
+
+
+def _grammar():
+    """The sentence grammar (imported late: it imports this table)."""
+    from rules_engine.text import effects
+
+    return effects
+
+
+def _players_who(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"each player who <condition> <verb phrase>": a condition per player (101.4 order)."""
+    from rules_engine.text.conditions import parse_condition
+
+    if s.kind != "you":
+        return None
+    players = Ref("player_each" if m.group("who").lower() == "player" else "opponent_each",
+                  text=f"each {m.group('who')}")
+    rest = m.group("rest")
+    for split in _PLAYER_VERBS.finditer(rest):
+        who, vp = rest[: split.start()], rest[split.end():]
+        said = who
+        for rx, repl in _WHO_REWRITES:
+            said = re.sub(rx, repl, said, flags=re.I)
+        if said == who:
+            continue
+        cond = parse_condition(said, ctx)
+        if cond is None:
+            continue
+        mark = ctx.mark()
+        inner = _grammar().parse_vp(players, vp, ctx)
+        if inner is not None:
+            return PlayersWho(players=players, condition=cond, effects=inner, text=m.group(0))
+        ctx.reset(mark)
+    return None
+
+
 _TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
 
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"each (?P<who>player|opponent) who (?P<rest>.+)", _players_who),
     (r"becomes? an? (?P<p>\d+)/(?P<t>\d+) (?P<colors>(?:(?:white|blue|black|red|green|colorless)"
      r"(?: and |, )?)+ )?(?P<types>(?:[A-Za-z]+ )*?creature)(?P<with>)(?P<still>) in addition to "
      r"(?:its|their) other types", _animate_also),
