@@ -8,6 +8,8 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   are put on the permanents.
 - 101.4 / 608.2c: "each player who <condition> <does X>": the condition is checked for each
   player as the effect resolves, and those players act in APNAP order.
+- 120.1 / 510.2: the filter words "that dealt [combat] damage [to you] this turn" read the
+  damage events of this turn.
 """
 
 from __future__ import annotations
@@ -73,4 +75,28 @@ def h_players_who(ctx: Ctx, eff: PlayersWho) -> None:
             ctx.focus = saved
 
 
+def _dealt_damage(combat: bool, to_you: bool):
+    """"<creature> that dealt [combat] damage [to you] this turn" (120.1, 510.2): a damage
+    event of this turn whose source is that object (while it is the same object, 400.7) and,
+    for "to you", whose recipient is the controller of the effect's source."""
+
+    def holds(game: Any, obj: Any, source: Any) -> bool:
+        you = getattr(source, "controller", None)
+        for ev in game.events_this_turn("damage_dealt"):
+            if ev.data.get("source") is not obj or (combat and not ev.data.get("combat")):
+                continue
+            if to_you and ev.data.get("recipient") is not you:
+                continue
+            return True
+        return False
+
+    return holds
+
+
 registry.register_effects({PlayersWho: h_players_who})
+registry.QUALIFIERS.update({
+    "that dealt damage this turn": _dealt_damage(False, False),
+    "that dealt combat damage this turn": _dealt_damage(True, False),
+    "that dealt damage to you this turn": _dealt_damage(False, True),
+    "that dealt combat damage to you this turn": _dealt_damage(True, True),
+})

@@ -83,7 +83,7 @@ _ACTIVATION = [
     (re.compile(r"^activate only once$", re.I), "once_ever"),
     (re.compile(r"^activate only as a sorcery and only once$", re.I), "sorcery_once_ever"),
 ]
-_LABEL_RE = re.compile(r"^(?P<label>[A-Z][^—:.\"]{0,40}?) — (?P<body>.+)$", re.S)
+_LABEL_RE = re.compile(r"^(?P<label>(?:[A-Z]|\d[\d,]* [A-Z])[^—:.\"]{0,40}?) — (?P<body>.+)$", re.S)
 _ACT_RE = re.compile(r"^(?P<cost>[^:\"]+?):\s+(?P<effect>.+)$", re.S)
 
 

@@ -17,6 +17,9 @@ each phrase serves every subject at once.
 - "Each player who controls an artifact or enchantment creates ...", "Each opponent who lost
   life this turn sacrifices a creature" (the condition read from each player's side):
   :class:`~rules_engine.records.PlayersWho`.
+- "attach up to one target Equipment you control to target creature you control" (701.3a;
+  the main table's "attach X to Y" splits at the "to" of "up to").
+- "Citizens you control get an additional +1/+1 ..." (the same as "get +1/+1").
 - "Choose a creature you control" (608.2d: chosen as the effect resolves, not targeted; later
   "it" / "that creature"): a :class:`~rules_engine.abilities.ChooseCard` on the battlefield.
 """
@@ -27,11 +30,20 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from rules_engine.abilities import Amount, Animate, ChooseCard, Effect, Ref, SetTypes
+from rules_engine.abilities import (
+    Amount,
+    Animate,
+    Attach,
+    ChooseCard,
+    Effect,
+    Ref,
+    SetTypes,
+)
 from rules_engine.records import AddManaCouldProduce, DistributeCounters, PlayersWho
 from rules_engine.text.nouns import NUM_WORD, Ctx, _target_kind, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
 from rules_engine.text.verbs import _animate as _verbs_animate
+from rules_engine.text.verbs import _attach as _verbs_attach
 
 _Result = Effect | tuple[Effect, ...] | None
 _Builder = Callable[[Ref, re.Match[str], Ctx], _Result]
@@ -144,9 +156,25 @@ def _players_who(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return None
 
 
+def _attach_up_to(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.3a: "attach up to one target Equipment you control to that creature": after a
+    target, "that creature" is the object the trigger is about (603.2), not that target."""
+    found = _verbs_attach(s, m, ctx)
+    if isinstance(found, Attach) and m.group("to").lower() in ("that creature", "it"):
+        found = dataclasses.replace(found, to=Ref("triggering", text=m.group("to")))
+    return found
+
+
+def _additional_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """"get an additional +1/+1" (an anthem's wording for one more bonus, 613.4c)."""
+    return _grammar().parse_vp(s, f"get {m.group('pt')}", ctx)
+
+
 _TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
 
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"attach (?P<obj>up to one target .+?) to (?P<to>.+)", _attach_up_to),
+    (r"gets? an additional (?P<pt>[+-]\d+/[+-]\d+)", _additional_pt),
     (r"each (?P<who>player|opponent) who (?P<rest>.+)", _players_who),
     (r"becomes? an? (?P<p>\d+)/(?P<t>\d+) (?P<colors>(?:(?:white|blue|black|red|green|colorless)"
      r"(?: and |, )?)+ )?(?P<types>(?:[A-Za-z]+ )*?creature)(?P<with>)(?P<still>) in addition to "
