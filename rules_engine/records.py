@@ -18,6 +18,7 @@ from rules_engine.abilities import (
     Effect,
     KeywordAbility,
     Modal,
+    ModifyPT,
     MoveToZone,
     ObjectFilter,
     Ref,
@@ -481,3 +482,13 @@ class PlayersWho(Effect):
     condition: Any = None
     effects: tuple[Effect, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DoublePT(ModifyPT):
+    """"Double the power and toughness of each creature you control [until end of turn]"
+    (701.10b-c): each of those creatures gets +X/+Y, X and Y its own power and toughness as the
+    effect resolves (a negative value gives -X, 701.10c). A :class:`ModifyPT`, so the
+    durations the grammar reads apply; ``both`` for "power and toughness"."""
+
+    both: bool = True

@@ -8,6 +8,8 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   are put on the permanents.
 - 101.4 / 608.2c: "each player who <condition> <does X>": the condition is checked for each
   player as the effect resolves, and those players act in APNAP order.
+- 701.10b-c: doubling a creature's power and toughness gives it +X/+Y, its own values as the
+  effect resolves (a negative power gives -X).
 - 120.1 / 510.2: the filter words "that dealt [combat] damage [to you] this turn" read the
   damage events of this turn.
 """
@@ -19,9 +21,10 @@ from typing import Any
 from rules_engine import conditions, registry, targeting
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.decisions import match_option
-from rules_engine.effects.core import _players, amount, run
+from rules_engine.effects.core import _objects, _players, _until, amount, run
 from rules_engine.errors import IllegalActionError
-from rules_engine.records import DistributeCounters, PlayersWho
+from rules_engine.objects import Mod
+from rules_engine.records import DistributeCounters, DoublePT, PlayersWho
 
 
 def h_distribute_counters(ctx: Ctx, eff: DistributeCounters) -> None:
@@ -93,7 +96,19 @@ def _dealt_damage(combat: bool, to_you: bool):
     return holds
 
 
-registry.register_effects({PlayersWho: h_players_who})
+def h_double_pt(ctx: Ctx, eff: DoublePT) -> None:
+    """701.10b-c: +X/+Y with X and Y each creature's own power and toughness now (negative
+    values give -X / -Y); one modification per creature, ending with the effect's duration."""
+    game = ctx.game
+    for obj in _objects(ctx, eff.subject):
+        if obj.zone != "battlefield" or not obj.is_creature:
+            continue
+        obj.mods.append(Mod(obj.power, obj.toughness if eff.both else 0,
+                            until=_until(eff.duration, ctx), timestamp=game.next_timestamp()))
+        game.log("pt_doubled", obj=obj)
+
+
+registry.register_effects({PlayersWho: h_players_who, DoublePT: h_double_pt})
 registry.QUALIFIERS.update({
     "that dealt damage this turn": _dealt_damage(False, False),
     "that dealt combat damage this turn": _dealt_damage(True, False),

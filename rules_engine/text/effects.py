@@ -118,6 +118,7 @@ _SUBJECT_SPLIT = re.compile(
     r"proliferates|connives|discovers|forages|amasses|adapts|'s power|power|perpetually|seeks|"
     r"blights?|earthbends?|adds|manifests|cloaks|chooses?|rolls|is an?(?= )|"
     r"(?:is|are) the chosen(?= )|(?:is|are) also an?(?= )|"
+    r"are (?=(?:artifacts|enchantments|creatures|lands)\b.* in addition to their other types)|"
     r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|"
     r"(?:is|are) (?:white|blue|black|red|green)$)\b)",
     re.I)

@@ -20,6 +20,10 @@ each phrase serves every subject at once.
 - "attach up to one target Equipment you control to target creature you control" (701.3a;
   the main table's "attach X to Y" splits at the "to" of "up to").
 - "Citizens you control get an additional +1/+1 ..." (the same as "get +1/+1").
+- "Double the power and toughness of each creature you control" (701.10b-c):
+  :class:`~rules_engine.records.DoublePT`, each object's own values.
+- "its controller adds an additional one mana of the chosen color" (605.1b, 106.6a: a
+  triggered mana ability; the colour its source's "As ~ enters, choose a color" chose, 614.12).
 - "Choose a creature you control" (608.2d: chosen as the effect resolves, not targeted; later
   "it" / "that creature"): a :class:`~rules_engine.abilities.ChooseCard` on the battlefield.
 """
@@ -31,6 +35,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import (
+    AddMana,
     Amount,
     Animate,
     Attach,
@@ -39,7 +44,7 @@ from rules_engine.abilities import (
     Ref,
     SetTypes,
 )
-from rules_engine.records import AddManaCouldProduce, DistributeCounters, PlayersWho
+from rules_engine.records import AddManaCouldProduce, DistributeCounters, DoublePT, PlayersWho
 from rules_engine.text.nouns import NUM_WORD, Ctx, _target_kind, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
 from rules_engine.text.verbs import _animate as _verbs_animate
@@ -165,6 +170,31 @@ def _attach_up_to(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return found
 
 
+def _double_each(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.10b: "double the power [and toughness] of <objects>"."""
+    from rules_engine.text.nouns import parse_ref
+
+    ref = parse_ref(m.group("obj"), ctx)
+    if ref is None:
+        return None
+    return DoublePT(subject=ref, both=bool(m.group("both")), duration=None, text=m.group(0))
+
+
+def _plural_types(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """205.1b: "Creatures you control with +1/+1 counters on them are artifacts in addition to
+    their other types" (card types added, layer 4)."""
+    kinds = tuple(w.rstrip("s").lower() for w in re.split(r",? and |, | ", m.group("types")) if w)
+    if not kinds or any(k not in ("artifact", "enchantment", "creature", "land") for k in kinds):
+        return None
+    return Animate(subject=s, card_types=kinds, duration=None, additional=True, text=m.group(0))
+
+
+def _additional_chosen(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """605.1b: "its controller adds an additional one mana of the chosen color"."""
+    who = s if s is not None and s.kind not in ("you", "self") else None
+    return AddMana(amount=Amount(1), chosen=True, player=who, text=m.group(0))
+
+
 def _additional_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"get an additional +1/+1" (an anthem's wording for one more bonus, 613.4c)."""
     return _grammar().parse_vp(s, f"get {m.group('pt')}", ctx)
@@ -173,6 +203,10 @@ def _additional_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 _TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
 
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"adds? an additional one mana of the chosen colou?r", _additional_chosen),
+    (r"are (?P<types>(?:artifacts|enchantments|creatures|lands)(?:(?:,| and|, and) (?:artifacts|"
+     r"enchantments|creatures|lands))*) in addition to their other types", _plural_types),
+    (r"double the power(?P<both> and toughness)? of (?P<obj>.+)", _double_each),
     (r"attach (?P<obj>up to one target .+?) to (?P<to>.+)", _attach_up_to),
     (r"gets? an additional (?P<pt>[+-]\d+/[+-]\d+)", _additional_pt),
     (r"each (?P<who>player|opponent) who (?P<rest>.+)", _players_who),
