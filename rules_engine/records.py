@@ -492,3 +492,26 @@ class DoublePT(ModifyPT):
     durations the grammar reads apply; ``both`` for "power and toughness"."""
 
     both: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareTargets(Effect):
+    """"Choose target creature you control and target creature an opponent controls": the
+    targets are chosen as the spell is cast (601.2c) and nothing happens to them by this
+    sentence itself; the sentences after name them ("the creature you control", "those
+    creatures fight each other")."""
+
+    subjects: tuple[Ref, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DealToEachOther(Effect):
+    """"Each of those creatures deals damage equal to its toughness to the other" (120.3,
+    701.14a-like): ``first`` and ``second`` each deal damage equal to their own ``stat``
+    ("power" or "toughness") to the other, at the same time."""
+
+    first: Ref = field(default_factory=lambda: Ref("target"))
+    second: Ref = field(default_factory=lambda: Ref("target"))
+    stat: str = "power"
+    text: str = ""

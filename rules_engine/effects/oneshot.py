@@ -19,12 +19,19 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import conditions, registry, targeting
+from rules_engine.combat import deal_damage
 from rules_engine.context import Ctx, _source_obj
 from rules_engine.decisions import match_option
 from rules_engine.effects.core import _objects, _players, _until, amount, run
 from rules_engine.errors import IllegalActionError
 from rules_engine.objects import Mod
-from rules_engine.records import DistributeCounters, DoublePT, PlayersWho
+from rules_engine.records import (
+    DealToEachOther,
+    DeclareTargets,
+    DistributeCounters,
+    DoublePT,
+    PlayersWho,
+)
 
 
 def h_distribute_counters(ctx: Ctx, eff: DistributeCounters) -> None:
@@ -115,3 +122,25 @@ registry.QUALIFIERS.update({
     "that dealt damage to you this turn": _dealt_damage(False, True),
     "that dealt combat damage to you this turn": _dealt_damage(True, True),
 })
+
+
+def h_declare_targets(ctx: Ctx, eff: Any) -> None:
+    """601.2c: the targets were chosen as the spell was cast; this sentence does nothing more."""
+
+
+def h_deal_to_each_other(ctx: Ctx, eff: DealToEachOther) -> None:
+    """120.3: both deal their damage at once, each its own power or toughness now; a creature
+    no longer on the battlefield (or an illegal target, 608.2b) deals and is dealt none."""
+    game = ctx.game
+    a = [o for o in _objects(ctx, eff.first) if o.zone == "battlefield"]
+    b = [o for o in _objects(ctx, eff.second) if o.zone == "battlefield"]
+    if not a or not b:
+        return
+    x, y = a[0], b[0]
+    nx, ny = (x.toughness, y.toughness) if eff.stat == "toughness" else (x.power, y.power)
+    deal_damage(game, x, y, max(nx, 0))
+    deal_damage(game, y, x, max(ny, 0))
+
+
+registry.register_effects({DeclareTargets: h_declare_targets,
+                           DealToEachOther: h_deal_to_each_other})

@@ -444,6 +444,12 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
     p = re.sub(r" that's blocking (it|~)$", r" blocking \1", p)  # the same filter words
+    if low.startswith("the ") and ctx.targets:
+        # "the creature you control" after "Choose target creature you control and target
+        # creature an opponent controls": the target described so (601.2c)
+        named = [t for t in ctx.targets if (t.text or "").lower() == "target " + low[4:]]
+        if len(named) == 1:
+            return Ref("target", target=named[0], text=p)
     m = re.fullmatch(r"(?P<what>[A-Z][\w'-]*s (?:you control|your opponents control)) other "
                      r"than ~", p)
     if m:  # "Dinosaurs you control other than ~" is "other Dinosaurs you control" (109.1)

@@ -24,6 +24,10 @@ each phrase serves every subject at once.
   :class:`~rules_engine.records.DoublePT`, each object's own values.
 - "its controller adds an additional one mana of the chosen color" (605.1b, 106.6a: a
   triggered mana ability; the colour its source's "As ~ enters, choose a color" chose, 614.12).
+- "Choose target creature you control and target creature an opponent controls" (601.2c: the
+  targets only, :class:`~rules_engine.records.DeclareTargets`); later "the creature you
+  control" / "the creature an opponent controls" is that target (``nouns.parse_ref``), and
+  "Then those creatures fight each other" a fight between the two (701.14a).
 - "Choose a creature you control" (608.2d: chosen as the effect resolves, not targeted; later
   "it" / "that creature"): a :class:`~rules_engine.abilities.ChooseCard` on the battlefield.
 """
@@ -41,10 +45,18 @@ from rules_engine.abilities import (
     Attach,
     ChooseCard,
     Effect,
+    Fight,
     Ref,
     SetTypes,
 )
-from rules_engine.records import AddManaCouldProduce, DistributeCounters, DoublePT, PlayersWho
+from rules_engine.records import (
+    AddManaCouldProduce,
+    DealToEachOther,
+    DeclareTargets,
+    DistributeCounters,
+    DoublePT,
+    PlayersWho,
+)
 from rules_engine.text.nouns import NUM_WORD, Ctx, _target_kind, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
 from rules_engine.text.verbs import _animate as _verbs_animate
@@ -195,6 +207,39 @@ def _additional_chosen(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     return AddMana(amount=Amount(1), chosen=True, player=who, text=m.group(0))
 
 
+def _declare_targets(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """601.2c: two targets chosen, to be named by the sentences after."""
+    from rules_engine.text.nouns import parse_ref
+
+    if s.kind != "you":
+        return None
+    first = parse_ref(m.group("a"), ctx)
+    second = parse_ref(m.group("b"), ctx) if first is not None else None
+    if first is None or second is None or first.kind != "target" or second.kind != "target":
+        return None
+    return DeclareTargets(subjects=(first, second), text=m.group(0))
+
+
+def _fight_each_other(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """701.14a: "those creatures fight each other": the last two targets."""
+    if s.kind not in ("those", "each") or len(ctx.targets) < 2:
+        return None
+    a, b = ctx.targets[-2:]
+    return Fight(first=Ref("target", target=a, text=a.text), second=Ref("target", target=b,
+                                                                       text=b.text),
+                 text=m.group(0))
+
+
+def _to_each_other(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """120.3: "each of those creatures deals damage equal to its toughness to the other"."""
+    if s.kind not in ("those", "each") or len(ctx.targets) < 2:
+        return None
+    a, b = ctx.targets[-2:]
+    return DealToEachOther(first=Ref("target", target=a, text=a.text),
+                           second=Ref("target", target=b, text=b.text),
+                           stat=m.group("stat").lower(), text=m.group(0))
+
+
 def _additional_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"get an additional +1/+1" (an anthem's wording for one more bonus, 613.4c)."""
     return _grammar().parse_vp(s, f"get {m.group('pt')}", ctx)
@@ -203,6 +248,8 @@ def _additional_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 _TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
 
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"choose (?P<a>target [\w -]+?) and (?P<b>target [\w' -]+)", _declare_targets),
+    (r"fight each other", _fight_each_other),
     (r"adds? an additional one mana of the chosen colou?r", _additional_chosen),
     (r"are (?P<types>(?:artifacts|enchantments|creatures|lands)(?:(?:,| and|, and) (?:artifacts|"
      r"enchantments|creatures|lands))*) in addition to their other types", _plural_types),
@@ -226,3 +273,6 @@ _SPECS: list[tuple[str, _Builder]] = [
 ]
 
 VERB_PHRASES.extend((re.compile(p, re.I), b) for p, b in _SPECS)
+# more specific than the main table's "deals damage equal to ... to <recipient>": tried first
+VERB_PHRASES.insert(0, (re.compile(r"deals? damage equal to its (?P<stat>power|toughness) to the "
+                                   r"other", re.I), _to_each_other))
