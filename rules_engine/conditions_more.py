@@ -373,7 +373,19 @@ def first_combat(game: Game, cond: Any, controller: Any, source: Any) -> bool:
                and ev.data.get("step") == "beginning_of_combat") <= 1
 
 
+def attacking_that_player(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"each opponent attacking that player" (508.1b): the player checked controls a creature
+    attacking the player the trigger names ("Whenever enchanted player is attacked")."""
+    ctx = CURRENT.get()
+    ev = getattr(ctx, "event", None) if ctx is not None else None
+    that = ev.data.get("player") if ev is not None else None
+    if not isinstance(that, Player) or that is controller:
+        return False
+    return any(o.controller is controller and o.attacking is that for o in game.battlefield)
+
+
 MORE_KINDS: dict[str, Any] = {
+    "attacking_that_player": attacking_that_player,
     "player_measure": player_measure, "player_compare": player_compare,
     "object_measure": object_measure, "object_has": object_has, "object_is": object_is,
     "object_zone": object_zone, "object_state": object_state, "object_counters": object_counters,
