@@ -28,6 +28,8 @@ each phrase serves every subject at once.
   targets only, :class:`~rules_engine.records.DeclareTargets`); later "the creature you
   control" / "the creature an opponent controls" is that target (``nouns.parse_ref``), and
   "Then those creatures fight each other" a fight between the two (701.14a).
+- the condition "you control the creature with the greatest power [or tied for the greatest
+  power]" (kind ``controls_greatest_power``, evaluated in ``rules_engine/conditions_more.py``).
 - "Choose a creature you control" (608.2d: chosen as the effect resolves, not targeted; later
   "it" / "that creature"): a :class:`~rules_engine.abilities.ChooseCard` on the battlefield.
 """
@@ -44,6 +46,7 @@ from rules_engine.abilities import (
     Animate,
     Attach,
     ChooseCard,
+    Condition,
     Effect,
     Fight,
     Ref,
@@ -57,6 +60,7 @@ from rules_engine.records import (
     DoublePT,
     PlayersWho,
 )
+from rules_engine.text.conditions import CONDITIONS
 from rules_engine.text.nouns import NUM_WORD, Ctx, _target_kind, number, parse_filter
 from rules_engine.text.verbs import VERB_PHRASES
 from rules_engine.text.verbs import _animate as _verbs_animate
@@ -273,6 +277,11 @@ _SPECS: list[tuple[str, _Builder]] = [
 ]
 
 VERB_PHRASES.extend((re.compile(p, re.I), b) for p, b in _SPECS)
+CONDITIONS.append((re.compile(r"you control the creature with the greatest power(?P<tied> or tied "
+                              r"for the greatest power)?", re.I),
+                   lambda m, ctx: Condition("controls_greatest_power",
+                                            detail="tied" if m.group("tied") else None,
+                                            text=m.group(0))))
 # more specific than the main table's "deals damage equal to ... to <recipient>": tried first
 VERB_PHRASES.insert(0, (re.compile(r"deals? damage equal to its (?P<stat>power|toughness) to the "
                                    r"other", re.I), _to_each_other))
