@@ -515,3 +515,17 @@ class DealToEachOther(Effect):
     second: Ref = field(default_factory=lambda: Ref("target"))
     stat: str = "power"
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCounters(Effect):
+    """"Move a shield counter from ~ onto target creature", "Move all counters from target
+    creature onto another target creature" (122.5): counters removed from ``source`` and put
+    onto ``to``. ``counter`` None is any kind (the controller chooses one for "a counter";
+    every kind for "all counters"); ``amount`` None means all of them."""
+
+    source: Ref = field(default_factory=lambda: Ref("self"))
+    to: Ref = field(default_factory=lambda: Ref("target"))
+    counter: str | None = None
+    amount: Amount | None = None
+    text: str = ""

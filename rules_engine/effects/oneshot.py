@@ -10,6 +10,8 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   player as the effect resolves, and those players act in APNAP order.
 - 701.10b-c: doubling a creature's power and toughness gives it +X/+Y, its own values as the
   effect resolves (a negative power gives -X).
+- 122.5: moving counters removes them from one object and puts them onto another; if either
+  can't be done, nothing moves.
 - 120.1 / 510.2: the filter words "that dealt [combat] damage [to you] this turn" read the
   damage events of this turn.
 """
@@ -30,6 +32,7 @@ from rules_engine.records import (
     DeclareTargets,
     DistributeCounters,
     DoublePT,
+    MoveCounters,
     PlayersWho,
 )
 
@@ -142,5 +145,31 @@ def h_deal_to_each_other(ctx: Ctx, eff: DealToEachOther) -> None:
     deal_damage(game, y, x, max(ny, 0))
 
 
-registry.register_effects({DeclareTargets: h_declare_targets,
+def h_move_counters(ctx: Ctx, eff: MoveCounters) -> None:
+    """122.5: remove the counters from the first object and put them onto the second; if
+    either can't be done (an object gone, no such counter), nothing moves."""
+    game = ctx.game
+    srcs = [o for o in _objects(ctx, eff.source) if o.zone == "battlefield"]
+    dests = [o for o in _objects(ctx, eff.to) if o.zone == "battlefield"]
+    if not srcs or not dests or srcs[0] is dests[0]:
+        return
+    a, b = srcs[0], dests[0]
+    kinds = [k for k, n in a.counters.items() if n > 0]
+    if eff.counter is not None:
+        kinds = [k for k in kinds if k == eff.counter]
+    elif eff.amount is not None and len(kinds) > 1:
+        kinds = [game.decider.choose(ctx.controller.name, "kind of counter to move", kinds)]
+    for kind in kinds:
+        have = a.counters.get(kind, 0)
+        k = have if eff.amount is None else min(have, amount(ctx, eff.amount))
+        if k < 1:
+            continue
+        a.counters[kind] = have - k
+        b.counters[kind] = b.counters.get(kind, 0) + k
+        game.log("counters_removed", obj=a, counter=kind, amount=k)
+        game.log("counters_put", obj=b, counter=kind, amount=k, player=ctx.controller)
+
+
+registry.register_effects({MoveCounters: h_move_counters,
+                           DeclareTargets: h_declare_targets,
                            DealToEachOther: h_deal_to_each_other})

@@ -30,6 +30,8 @@ each phrase serves every subject at once.
   "Then those creatures fight each other" a fight between the two (701.14a).
 - the condition "you control the creature with the greatest power [or tied for the greatest
   power]" (kind ``controls_greatest_power``, evaluated in ``rules_engine/conditions_more.py``).
+- "Move a shield counter from ~ onto target creature", "Move all counters from target creature
+  onto another target creature" (122.5): :class:`~rules_engine.records.MoveCounters`.
 - "Choose a creature you control" (608.2d: chosen as the effect resolves, not targeted; later
   "it" / "that creature"): a :class:`~rules_engine.abilities.ChooseCard` on the battlefield.
 """
@@ -58,6 +60,7 @@ from rules_engine.records import (
     DeclareTargets,
     DistributeCounters,
     DoublePT,
+    MoveCounters,
     PlayersWho,
 )
 from rules_engine.text.conditions import CONDITIONS
@@ -244,6 +247,27 @@ def _to_each_other(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
                            stat=m.group("stat").lower(), text=m.group(0))
 
 
+def _move_counters(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
+    """122.5: counters removed from one object and put onto another."""
+    from rules_engine.text.nouns import parse_ref
+
+    if s.kind != "you":
+        return None
+    src = parse_ref(m.group("src"), ctx)
+    to_text = re.sub(r"^(?:a second|another) target ", "target ", m.group("to"))
+    to = parse_ref(to_text, ctx) if src is not None else None
+    if src is None or to is None:
+        return None
+    if to.kind == "target" and to.target is not None and src.kind == "target" and \
+            m.group("to").lower().startswith(("a second", "another")):
+        flt = dataclasses.replace(to.target.filter, other=True) if to.target.filter else None
+        to = dataclasses.replace(to, target=dataclasses.replace(to.target, filter=flt))
+    n = m.group("n").lower()
+    amt = None if n == "all" else Amount(number(n) or 1)
+    kind = (m.group("kind") or "").strip() or None
+    return MoveCounters(source=src, to=to, counter=kind, amount=amt, text=m.group(0))
+
+
 def _additional_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
     """"get an additional +1/+1" (an anthem's wording for one more bonus, 613.4c)."""
     return _grammar().parse_vp(s, f"get {m.group('pt')}", ctx)
@@ -252,6 +276,8 @@ def _additional_pt(s: Ref, m: re.Match[str], ctx: Ctx) -> _Result:
 _TYPE_LIST = r"(?P<list>[A-Z][\w'-]*(?:,? (?:and )?[A-Z][\w'-]*)+)"
 
 _SPECS: list[tuple[str, _Builder]] = [
+    (r"move (?P<n>a|an|one|two|three|all) (?P<kind>[+-]\d+/[+-]\d+ |[a-z]+ )??counters? from "
+     r"(?P<src>~|target .+?|this \w+) onto (?P<to>.+)", _move_counters),
     (r"choose (?P<a>target [\w -]+?) and (?P<b>target [\w' -]+)", _declare_targets),
     (r"fight each other", _fight_each_other),
     (r"adds? an additional one mana of the chosen colou?r", _additional_chosen),
