@@ -419,7 +419,34 @@ def first_combat(game: Game, cond: Any, controller: Any, source: Any) -> bool:
                and ev.data.get("step") == "beginning_of_combat") <= 1
 
 
+def attacking_that_player(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"each opponent attacking that player" (508.1b): the player checked controls a creature
+    attacking the player the trigger names ("Whenever enchanted player is attacked")."""
+    ctx = CURRENT.get()
+    ev = getattr(ctx, "event", None) if ctx is not None else None
+    that = ev.data.get("player") if ev is not None else None
+    if not isinstance(that, Player) or that is controller:
+        return False
+    return any(o.controller is controller and o.attacking is that for o in game.battlefield)
+
+
+def controls_greatest_power(game: Game, cond: Any, controller: Any, source: Any) -> bool:
+    """"you control the creature with the greatest power [or tied for the greatest power]"
+    (208.1): among all creatures on the battlefield; without "or tied", only a creature whose
+    power no other creature's equals."""
+    creatures = [o for o in game.battlefield if o.is_creature and not o.phased_out]
+    if not creatures:
+        return False
+    top = max(o.power for o in creatures)
+    best = [o for o in creatures if o.power == top]
+    if cond.detail != "tied" and len(best) > 1:
+        return False
+    return any(o.controller is controller for o in best)
+
+
 MORE_KINDS: dict[str, Any] = {
+    "attacking_that_player": attacking_that_player,
+    "controls_greatest_power": controls_greatest_power,
     "player_measure": player_measure, "player_compare": player_compare,
     "object_measure": object_measure, "object_has": object_has, "object_is": object_is,
     "object_vs_amount": object_vs_amount,

@@ -19,6 +19,7 @@ from rules_engine.abilities import (
     Effect,
     KeywordAbility,
     Modal,
+    ModifyPT,
     MoveToZone,
     ObjectFilter,
     Ref,
@@ -637,12 +638,13 @@ class MoveCounters(Effect):
     """"Move a counter from target creature you control onto a second target creature you
     control", "move a +1/+1 counter from target creature onto ~" (122.5: removed from the first
     object and put onto the second; nothing happens if either can't be done). ``counter`` is a
-    kind or "any" (the mover's choice)."""
+    kind, or "any" / None (the mover's choice for "a counter", every kind for "all counters");
+    ``amount`` None: all of them ("Move all counters from target creature onto another")."""
 
     source: Ref = field(default_factory=lambda: Ref("it"))
     to: Ref = field(default_factory=lambda: Ref("self"))
-    counter: str = "any"
-    amount: Amount = field(default_factory=lambda: Amount(1))
+    counter: str | None = "any"
+    amount: Amount | None = field(default_factory=lambda: Amount(1))
     text: str = ""
 
 
@@ -766,4 +768,51 @@ class EachPlayerDoes(Effect):
 
     player: Ref = field(default_factory=lambda: Ref("player_each"))
     effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersWho(Effect):
+    """"Each player who controls an artifact or enchantment creates a 2/2 green Bear creature
+    token", "Each opponent who lost life this turn sacrifices a creature": the players of
+    ``players`` for whom ``condition`` holds (read from that player's side: "you control" is
+    "they control") follow ``effects`` one at a time, in APNAP order (101.4); each is the
+    "player_each" / "opponent_each" of those effects while it acts."""
+
+    players: Ref = field(default_factory=lambda: Ref("player_each"))
+    condition: Any = None
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DoublePT(ModifyPT):
+    """"Double the power and toughness of each creature you control [until end of turn]"
+    (701.10b-c): each of those creatures gets +X/+Y, X and Y its own power and toughness as the
+    effect resolves (a negative value gives -X, 701.10c). A :class:`ModifyPT`, so the
+    durations the grammar reads apply; ``both`` for "power and toughness"."""
+
+    both: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareTargets(Effect):
+    """"Choose target creature you control and target creature an opponent controls": the
+    targets are chosen as the spell is cast (601.2c) and nothing happens to them by this
+    sentence itself; the sentences after name them ("the creature you control", "those
+    creatures fight each other")."""
+
+    subjects: tuple[Ref, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DealToEachOther(Effect):
+    """"Each of those creatures deals damage equal to its toughness to the other" (120.3,
+    701.14a-like): ``first`` and ``second`` each deal damage equal to their own ``stat``
+    ("power" or "toughness") to the other, at the same time."""
+
+    first: Ref = field(default_factory=lambda: Ref("target"))
+    second: Ref = field(default_factory=lambda: Ref("target"))
+    stat: str = "power"
     text: str = ""

@@ -37,6 +37,7 @@ from rules_engine.effects import (  # noqa: F401  (keyword actions of their own)
     keyword_actions2,  # 701 amass, incubate ...
     mana_could,  # 106.7 mana a permanent could produce
     move_counters,  # 122.5 moving a counter from one object onto another
+    oneshot,  # 601.2d distributing counters
     player_choices,
     players,  # 119.5 life totals becoming a number
     prevent_next,  # 615.7

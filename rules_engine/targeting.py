@@ -967,6 +967,11 @@ def _collect_targets(items: Any) -> tuple[Any, ...]:
             return
         if isinstance(value, ab.DelayedTrigger):
             return
+        if isinstance(value, ab.TokenSpec):
+            # a copy's target is chosen now; the token's own abilities choose theirs when they
+            # are used (a Munitions token's "it deals 2 damage to any target", 603.3d)
+            walk(value.copy_of)
+            return
         slots = getattr(type(value), "__slots__", None)
         if slots and type(value).__module__ in _RECORD_MODULES:
             for name in _all_slots(type(value)):

@@ -26,13 +26,17 @@ def h_move_counters(ctx: Ctx, eff: MoveCounters) -> None:
     src, dest = sources[0], dests[0]
     if src is dest:
         return  # 122.5: the same object
-    n = amount(ctx, eff.amount, 1)
-    for _ in range(n):
+    # ("Move all counters from target creature onto another": every counter, of every kind
+    # or of the one named; amount None)
+    every = eff.amount is None
+    n = sum(src.counters.values()) if every else amount(ctx, eff.amount, 1)
+    wanted = None if eff.counter in (None, "any") else eff.counter.lower()
+    for _ in range(max(n, 0)):
         kinds = sorted(k for k, v in src.counters.items() if v > 0 and (
-            eff.counter == "any" or k.lower() == eff.counter.lower()))
+            wanted is None or k.lower() == wanted))
         if not kinds:
             break
-        key = kinds[0] if len(kinds) == 1 else game.decider.choose(
+        key = kinds[0] if len(kinds) == 1 or every else game.decider.choose(
             ctx.controller.name, f"kind of counter to move from {src.name}", kinds)
         src.counters[key] -= 1
         dest.counters[key] = dest.counters.get(key, 0) + 1

@@ -7,6 +7,10 @@ a "When you do, ..." reflexive trigger or an "If you do, ..."): the permanent th
 has those types added (205.1b, layer 4: none lost) for as long as it stays on the battlefield
 (611.2a: a continuous effect from a resolving ability without a stated duration; 400.7: the
 object it becomes is the one affected).
+
+"Whenever enchanted player is attacked, create a Gold token. Each opponent attacking that player
+does the same.": each opponent of the controller with a creature attacking that player (508.1b)
+follows the instruction before it as its own (:class:`~rules_engine.records.PlayersWho`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import re
 
 from rules_engine.abilities import (
     Animate,
+    Condition,
     Conditional,
     DelayedTrigger,
     Duration,
@@ -25,6 +30,7 @@ from rules_engine.abilities import (
     PutCounters,
     Ref,
 )
+from rules_engine.records import PlayersWho
 from rules_engine.text.followups import FOLDS
 
 _CARD_TYPES = ("artifact", "creature", "enchantment", "land")
@@ -84,4 +90,29 @@ def _returned_also(t: str, effects: list[Effect]) -> bool:
     return True
 
 
+_EACH = Ref("player_each", text="each opponent attacking that player")
+
+
+def _as_theirs(e: Effect) -> Effect | None:
+    """The instruction with "you" (its controller or player) replaced by the acting player."""
+    changes = {name: _EACH for name in ("controller", "player")
+               if isinstance(getattr(e, name, None), Ref) and getattr(e, name).kind == "you"}
+    return dataclasses.replace(e, **changes) if changes else None
+
+
+def _does_the_same(t: str, effects: list[Effect]) -> bool:
+    if not re.fullmatch(r"each opponent attacking that player does the same\.?", t.strip(),
+                        re.I) or not effects:
+        return False
+    theirs = _as_theirs(effects[-1])
+    if theirs is None:
+        return False
+    effects.append(PlayersWho(players=Ref("opponent_each", text="each opponent"),
+                              condition=Condition("attacking_that_player",
+                                                  text="attacking that player"),
+                              effects=(theirs,), text=t))
+    return True
+
+
 FOLDS.append(_returned_also)
+FOLDS.append(_does_the_same)

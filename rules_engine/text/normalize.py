@@ -150,7 +150,7 @@ def paragraphs(text: str) -> list[str]:
         # tokens.10-19 | ...", 706.3a): one row per line, "N1-N2" with the printed dash
         text = _INLINE_ROW_RE.sub(lambda m: "\n" + m.group(1) + ("—" + m.group(2) if m.group(2)
                                   else m.group(3) or "") + " | ", text)
-    for raw in text.split("\n"):
+    for raw in _unglued(text.split("\n")):
         line = raw.strip()
         if not line:
             continue
@@ -160,6 +160,49 @@ def paragraphs(text: str) -> list[str]:
         else:
             result.append(line)
     return result
+
+
+_GLUED_RE: re.Pattern[str] | None = None
+
+
+def _glued_re() -> re.Pattern[str]:
+    """A keyword without parameter glued to the ability after it (built once, from the keyword
+    table of :mod:`rules_engine.text.keywords`)."""
+    global _GLUED_RE
+    if _GLUED_RE is None:
+        from rules_engine.text.keywords import COSTED, NUMBERED, SIMPLE
+
+        bare = sorted(set(SIMPLE) - set(COSTED) - set(NUMBERED), key=len, reverse=True)
+        _GLUED_RE = re.compile(r"^(?P<kw>(?i:" + "|".join(re.escape(k) for k in bare)
+                               + r"))(?P<rest>\{.+|(?: ?)(?:When|Whenever|At the)\b.*)$")
+    return _GLUED_RE
+
+
+def _unglued(lines: list[str]) -> list[str]:
+    """Lines with a keyword that lost its line break put back on a line of its own (113.2c):
+    some card files lost the newline after a keyword line ("Haste{T}, Sacrifice ...: ...",
+    "MenaceWhenever ~ is dealt damage, ...", "Flying When ~ enters, ...", or "Flying When"
+    with the rest of the trigger on the next line). Only a keyword that takes no parameter is
+    split off, and only before a cost or a trigger word, so "Equip {3}" or "Ward {2}" stay."""
+    rx = _glued_re()
+    out: list[str] = []
+    carry = ""
+    for raw in lines:
+        line = carry + raw.strip() if carry else raw
+        carry = ""
+        m = rx.match(line.strip())
+        if m is None:
+            out.append(line)
+            continue
+        out.append(m.group("kw"))
+        rest = m.group("rest").strip()
+        if rest in ("When", "Whenever", "At the"):
+            carry = rest + " "  # the trigger goes on on the next line
+        else:
+            out.append(rest)
+    if carry:
+        out.append(carry.strip())
+    return out
 
 
 def sentences(text: str) -> list[str]:

@@ -217,6 +217,9 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     (re.compile(r"\s+without (?:flying|reach|defender|trample|menace|haste|vigilance)$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+that (?:was|were) dealt damage this turn$", re.I), {"qualifier": "$0"}),
+    # (rules_engine/effects/oneshot.py: the damage events of this turn, 120.1)
+    (re.compile(r"\s+that dealt (?:combat )?damage(?: to you)? this turn$", re.I),
+     {"qualifier": "$0"}),
     (re.compile(r"\s+during (?:an opponent's|your|each opponent's) turn$", re.I),
      {"qualifier": "$0"}),
     (re.compile(r"\s+with \{X\} in its mana cost$", re.I), {"qualifier": "$0"}),
@@ -570,6 +573,17 @@ def parse_ref(phrase: str, ctx: Ctx) -> Ref | None:
         if kind in ("controller_of", "owner_of"):
             return Ref(kind, of=Ref("it"), text=p)
         return Ref(kind, text=p)
+    p = re.sub(r" that's blocking (it|~)$", r" blocking \1", p)  # the same filter words
+    if low.startswith("the ") and ctx.targets:
+        # "the creature you control" after "Choose target creature you control and target
+        # creature an opponent controls": the target described so (601.2c)
+        named = [t for t in ctx.targets if (t.text or "").lower() == "target " + low[4:]]
+        if len(named) == 1:
+            return Ref("target", target=named[0], text=p)
+    m = re.fullmatch(r"(?P<what>[A-Z][\w'-]*s (?:you control|your opponents control)) other "
+                     r"than ~", p)
+    if m:  # "Dinosaurs you control other than ~" is "other Dinosaurs you control" (109.1)
+        return parse_ref("other " + m.group("what"), ctx)
     if re.fullmatch(r"that (?:[A-Z][a-z]+|artifact|enchantment|planeswalker|battle)", p):
         # "For each Rat you control, create a Wicked Role token attached to that Rat": the
         # object the instruction is about (608.2c), a subtype or card type naming it

@@ -86,7 +86,7 @@ _ACTIVATION = [
     (re.compile(r"^activate only once$", re.I), "once_ever"),
     (re.compile(r"^activate only as a sorcery and only once$", re.I), "sorcery_once_ever"),
 ]
-_LABEL_RE = re.compile(r"^(?P<label>[A-Z][^—:.\"]{0,40}?) — (?P<body>.+)$", re.S)
+_LABEL_RE = re.compile(r"^(?P<label>(?:[A-Z]|\d[\d,]* [A-Z])[^—:.\"]{0,40}?) — (?P<body>.+)$", re.S)
 _ACT_RE = re.compile(r"^(?P<cost>[^:\"]+?):\s+(?P<effect>.+)$", re.S)
 
 
@@ -870,13 +870,16 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
             return _case(label.lower(), body, compile_paragraph(body, is_spell=is_spell), para)
     # an instant or sorcery's own "When you cycle ~" is a triggered ability of the card (it
     # triggers from the graveyard it was discarded to, 702.29), not a delayed trigger
+    chapter = label is not None and all(p.strip() in _ROMAN for p in label.split(","))
     if re.match(r"^(when|whenever|at)\b", body, re.I) and (not is_spell or _CARD_TRIGGER.match(
-            body)):
+            body)) and not chapter:
         trig = parse_triggered(body, label=label, whole=para)
         if trig is not None:
             return (trig,)
         return (Unsupported(text=para, reason="trigger condition not understood"),)
-    if label is not None and all(p.strip() in _ROMAN for p in label.split(",")):
+    if chapter:
+        # (a chapter whose effect is "Whenever ... this turn, ..." or "When you next ... this
+        # turn, ...": a delayed triggered ability the chapter ability creates, 603.7, 714.2b)
         # Saga chapter abilities (rule 714.2b): "When one or more lore counters are put onto this
         # Saga, causing the number of lore counters on it to become N or more ..." (rule 714.2c)
         chapters = tuple(_ROMAN[p.strip()] for p in label.split(","))

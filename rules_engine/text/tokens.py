@@ -89,10 +89,12 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
                                in _PREDEFINED else (), text=t),
                 tapped or bool(mm.group("tapped")), attacking)
     mm = re.fullmatch(
-        rf"{N} (?:(?P<tapped>tapped) )?(?P<legend>legendary )?(?:(?P<p>\d+|X)/(?P<t>\d+|X) )?"
+        rf"{N} (?:(?P<tapped>tapped(?P<attacking> and attacking)?) )?(?P<legend>legendary )?"
+        r"(?:(?P<p>\d+|X)/(?P<t>\d+|X) )?"
         r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? (?:and )?)?)+)?\s*"
-        r"(?P<types>(?:[A-Z][\w'-]* )*?)(?P<card>(?:legendary )?(?:(?:artifact|enchantment|snow) )*"
-        r"creature )?tokens?(?P<rest>.*)", t)
+        r"(?P<types>(?:[A-Z][\w'-]* )*?)(?P<card>(?:legendary )?(?:(?:artifact|enchantment|snow|"
+        r"land) )*creature |(?:legendary )?(?:snow )?(?:artifact|enchantment) )?tokens?"
+        r"(?P<rest>.*)", t)
     if not mm:
         return None
     amt = amount(mm.group("n"))
@@ -107,15 +109,20 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
     keywords: tuple = ()
     abilities: tuple = ()
     name = None
-    nm = re.search(r"\s*named (.+)$", rest)
-    if nm:
-        name = nm.group(1)
-        rest = rest[: nm.start()].strip()
+    nm = re.search(r"\s*named (?P<n>[^\"]+?)(?P<after> with .+)?$", rest)
+    if nm:  # "a colorless artifact token named Munitions with \"...\"" (111.4)
+        name = nm.group("n")
+        rest = (rest[: nm.start()] + (nm.group("after") or "")).strip()
     if rest:
         wm = re.fullmatch(r"with (.+)", rest)
         if not wm:
             return None
-        split = split_quoted(wm.group(1))
+        body = wm.group(1)
+        if body.startswith("'") and body.endswith("'") and '"' not in body:
+            # a token's ability quoted inside another quoted ability (Reef Worm's Whale "with
+            # 'When ~ dies, ...'"): the inner quotes are single ones
+            body = '"' + body[1:-1] + '"'
+        split = split_quoted(body)
         if split is None:
             return None
         kw_text, quotes = split
@@ -137,7 +144,7 @@ def parse_token(text: str, ctx: Ctx) -> tuple[Amount, TokenSpec, bool, bool] | N
                      supertypes=("legendary",) if "legendary" in card or mm.group("legend")
                      else (),
                      subtypes=subtypes, keywords=keywords, abilities=abilities, text=t)
-    return amt, spec, tapped or bool(mm.group("tapped")), attacking
+    return amt, spec, tapped or bool(mm.group("tapped")), attacking or bool(mm.group("attacking"))
 
 
 def _abilities_of(text: str) -> tuple[tuple, tuple] | None:
