@@ -266,16 +266,19 @@ def activation_cost(game: Any, player: Any, obj: Any, abl: Any, cost: ManaCost,
 
 def ability_kind_of(abl: Any) -> set[str]:
     """The kinds of an activated ability a cost change may name (602.2b): "equip" (702.6a,
-    the equip keyword's ability), "exhaust" (702.177a), "loyalty" (606.3), "nonmana" (605.1a:
-    not a mana ability)."""
+    the equip keyword's ability), "exhaust" (702.177a), "power-up" (its label), "loyalty"
+    (606.3), "nonmana" (605.1a: not a mana ability)."""
     kinds = set()
     text = (getattr(abl, "text", "") or "").lower()
     if text.startswith("equip") or any(
             isinstance(e, ab.Attach) and e.subject is not None and e.subject.kind == "self"
             and e.to is not None and e.to.kind == "target" for e in abl.effects):
         kinds.add("equip")  # (702.6a: "[Cost]: Attach this permanent to target creature ...")
-    if text.startswith("exhaust") or (getattr(abl, "label", None) or "").lower() == "exhaust":
+    label = (getattr(abl, "label", None) or "").lower()
+    if text.startswith("exhaust") or label == "exhaust":
         kinds.add("exhaust")
+    if label == "power-up":  # "Power-up — {cost}: ..." (a labelled ability)
+        kinds.add("power-up")
     if getattr(abl, "loyalty", False) or any(p.kind == "loyalty" for p in abl.cost.parts):
         kinds.add("loyalty")
     if not getattr(abl, "is_mana_ability", False):

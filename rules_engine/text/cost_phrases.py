@@ -40,7 +40,7 @@ from rules_engine.text.spell_grants import ordinal_grant, quality_grant
 
 _DELTA = r"(?P<delta>(?:\{[^}]+\})+)"
 _ABILITY = re.compile(
-    r"(?P<kind>activated |equip |exhaust |loyalty )?abilities"
+    r"(?P<kind>activated |equip |exhaust |loyalty |power-up )?abilities"
     r"(?: (?P<who1>you|your opponents) activate)?"
     r"(?: of (?P<of>.+?))?"
     r"(?: (?P<who2>you|your opponents) activate)?"
@@ -90,7 +90,7 @@ def _ability_modifier(t: str) -> AbilityCostModifier | None:
             parse_filter(what)
         if target is None:
             return None
-    ability_kind = kind if kind in ("equip", "exhaust", "loyalty") else None
+    ability_kind = kind if kind in ("equip", "exhaust", "loyalty", "power-up") else None
     if m.group("nonmana") or m.group("unless"):
         if ability_kind is not None:
             return None

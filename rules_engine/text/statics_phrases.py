@@ -49,6 +49,7 @@ from rules_engine.abilities import (
     PreventDamage,
     Ref,
     Restriction,
+    SetBasePT,
     StaticAbility,
     TriggeredAbility,
 )
@@ -254,6 +255,12 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     # 701.26b-style: "can't become untapped" - not in its untap step (502.3), nor by an effect
     (r"can't become untapped", lambda s, m, c: Restriction(kind="cant_become_untapped",
                                                            subject=s, text=m.group(0))),
+    # 613.4b (layer 7b): "Creatures your opponents control have base toughness 1" - only the
+    # one value is set, the other stays (613.4a-b)
+    (r"(?:has|have) base (?P<which>power|toughness) (?P<n>\d+)", lambda s, m, c: SetBasePT(
+        subject=s, power=Amount(int(m.group("n"))) if m.group("which") == "power" else None,
+        toughness=Amount(int(m.group("n"))) if m.group("which") == "toughness" else None,
+        duration=None, text=m.group(0))),
     # 205.3m: "Equipped creature is every creature type" / "... is all creature types"
     # (layer 4, added to its other types, 205.1b)
     (r"(?:is|are) (?:every creature type|all creature types)", lambda s, m, c: Animate(
