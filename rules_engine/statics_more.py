@@ -157,3 +157,9 @@ def _counter_qualifiers() -> dict[str, Any]:
 registry.QUALIFIERS.update(_counter_qualifiers())
 # "Spells your opponents cast that target ~": the object is the ability's own source
 registry.QUALIFIERS[IS_SOURCE] = lambda game, obj, source: obj is source
+# "~ can't be blocked by creatures with greater power", "Creatures with power greater than
+# ~'s power can't block it": compared with the ability's source now (613: its current power)
+registry.QUALIFIERS["with greater power than ~"] = lambda game, obj, source: (
+    getattr(source, "power", None) is not None and obj.power > source.power)
+registry.QUALIFIERS["with lesser power than ~"] = lambda game, obj, source: (
+    getattr(source, "power", None) is not None and obj.power < source.power)

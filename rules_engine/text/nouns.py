@@ -164,6 +164,12 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # (not "that aren't of the chosen type": the negated form is read with its "that")
     (re.compile(r"(?<!n't)(?<! not)\s+of the chosen (?:creature )?type$", re.I),
      {"qualifier": "of the chosen type"}),
+    # "creatures with greater power" (than ~: "~ can't be blocked by creatures with greater
+    # power"), "creatures with power greater than ~'s power" (rules_engine.statics_more)
+    (re.compile(r"\s+with (?:greater power|power greater than ~'s power)$", re.I),
+     {"qualifier": "with greater power than ~"}),
+    (re.compile(r"\s+with (?:lesser power|power less than ~'s power)$", re.I),
+     {"qualifier": "with lesser power than ~"}),
     # "lands with the chosen name" (201.4, 709.4a: the name the source chose, targeting.matches)
     (re.compile(r"\s+with the chosen name$", re.I), {"qualifier": "with the chosen name"}),
     # "target creature you control other than that creature": not the object the trigger
