@@ -45,6 +45,7 @@ from rules_engine.abilities import (
     EntersReplacement,
     GrantAbility,
     KeywordAction,
+    LoseAbility,
     ObjectFilter,
     PreventDamage,
     Ref,
@@ -261,6 +262,10 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
         subject=s, power=Amount(int(m.group("n"))) if m.group("which") == "power" else None,
         toughness=Amount(int(m.group("n"))) if m.group("which") == "toughness" else None,
         duration=None, text=m.group(0))),
+    # 613.1f (layer 6): "has defender and loses all other abilities" - all the abilities it
+    # has apart from those the same ability gives it (applied after the loss, statics.apply)
+    (r"loses? all other abilities", lambda s, m, c: LoseAbility(
+        subject=s, all_abilities=True, duration=None, text=m.group(0))),
     # 205.3m: "Equipped creature is every creature type" / "... is all creature types"
     # (layer 4, added to its other types, 205.1b)
     (r"(?:is|are) (?:every creature type|all creature types)", lambda s, m, c: Animate(
