@@ -119,7 +119,7 @@ _SUBJECT_SPLIT = re.compile(
     r"(?:is|are) the chosen(?= )|"
     r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|crews Vehicles|saddles Mounts|"
     r"are (?=[\w ,-]+ in addition to their other types)|(?:is|are) (?=every creature type|"
-    r"all creature types)|"
+    r"all creature types)|(?:is|are) also an? (?=[A-Z])|"
     r"(?:is|are) (?:white|blue|black|red|green)$)\b)",
     re.I)
 

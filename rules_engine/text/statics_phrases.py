@@ -266,6 +266,11 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     # has apart from those the same ability gives it (applied after the loss, statics.apply)
     (r"loses? all other abilities", lambda s, m, c: LoseAbility(
         subject=s, all_abilities=True, duration=None, text=m.group(0))),
+    # 205.1b: "~ is also a Cleric, Rogue, Warrior, and Wizard" (types added, layer 4)
+    (r"(?:is|are) also an? (?P<types>[A-Z][\w-]*(?:, [A-Z][\w-]*)*,? and [A-Z][\w-]*)",
+     lambda s, m, c: Animate(subject=s, subtypes=tuple(
+         w for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("types")) if w),
+         additional=True, duration=None, text=m.group(0))),
     # 205.3m: "Equipped creature is every creature type" / "... is all creature types"
     # (layer 4, added to its other types, 205.1b)
     (r"(?:is|are) (?:every creature type|all creature types)", lambda s, m, c: Animate(
