@@ -277,8 +277,8 @@ def ability_kind_of(abl: Any) -> set[str]:
     label = (getattr(abl, "label", None) or "").lower()
     if text.startswith("exhaust") or label == "exhaust":
         kinds.add("exhaust")
-    if label == "power-up":  # "Power-up — {cost}: ..." (a labelled ability)
-        kinds.add("power-up")
+    if label in ("power-up", "boast"):  # "Power-up — {cost}: ...", "Boast — ..." (labels)
+        kinds.add(label)
     if getattr(abl, "loyalty", False) or any(p.kind == "loyalty" for p in abl.cost.parts):
         kinds.add("loyalty")
     if not getattr(abl, "is_mana_ability", False):
@@ -337,7 +337,12 @@ def _apply_ability_modifiers(game: Any, obj: Any, cost: ManaCost,
     mana" keeps one generic mana of a cost that had any."""
     total = ManaCost(cost.generic, dict(cost.colored), cost.x_count, list(cost.hybrid))
     for eff, src in sorted(found, key=lambda f: not f[0].increase):
+        times = _modifier_times(game, src.controller, obj, eff, src, [])
         delta = parse_cost(eff.delta)
+        if "{X}" in eff.delta:  # "{X} less ..., where X is ~'s power": X once
+            delta, times = parse_cost("{" + str(max(0, times)) + "}"), 1
+        delta = ManaCost(delta.generic * max(0, times),
+                         {c: n * max(0, times) for c, n in delta.colored.items()})
         before = total.mana_value
         if eff.increase:
             total.generic += delta.generic

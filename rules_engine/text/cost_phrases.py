@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rules_engine.abilities import CostModifier, ObjectFilter, Ref, StaticAbility
+from rules_engine.abilities import Amount, CostModifier, ObjectFilter, Ref, StaticAbility
 from rules_engine.records import (
     AbilityCostModifier,
     CostChangeThisTurn,
@@ -40,14 +40,15 @@ from rules_engine.text.spell_grants import ordinal_grant, quality_grant
 
 _DELTA = r"(?P<delta>(?:\{[^}]+\})+)"
 _ABILITY = re.compile(
-    r"(?P<kind>activated |equip |exhaust |loyalty |power-up )?abilities"
+    r"(?P<kind>activated |equip |exhaust |loyalty |power-up |boast )?abilities"
     r"(?: (?P<who1>you|your opponents) activate)?"
     r"(?: of (?P<of>.+?))?"
     r"(?: (?P<who2>you|your opponents) activate)?"
     r"(?: that target (?P<tgt>.+?))?"
     r"(?P<nonmana> that aren't mana abilities)?"
     rf" cost {_DELTA} (?P<dir>less|more) to activate"
-    r"(?P<unless> unless they're mana abilities)?", re.I)
+    r"(?P<unless> unless they're mana abilities)?"
+    r"(?: for each (?P<each>.+?)|, where X is (?P<x>.+?))?", re.I)
 _MIN_ONE = re.compile(r"\.? ?This effect can't reduce the mana in that cost to less than one "
                       r"mana\.?$", re.I)
 _COLORED_ONLY = re.compile(r"\.? ?This effect reduces only the amount of colored mana you "
@@ -90,12 +91,17 @@ def _ability_modifier(t: str) -> AbilityCostModifier | None:
             parse_filter(what)
         if target is None:
             return None
-    ability_kind = kind if kind in ("equip", "exhaust", "loyalty", "power-up") else None
+    ability_kind = kind if kind in ("equip", "exhaust", "loyalty", "power-up", "boast") else None
     if m.group("nonmana") or m.group("unless"):
         if ability_kind is not None:
             return None
         ability_kind = "nonmana"
-    return AbilityCostModifier(filter=flt, delta=m.group("delta"),
+    amt = None
+    if m.group("each"):  # "... for each Dragon you control" (a count, 601.2f)
+        amt = Amount(text="for each " + m.group("each"))
+    elif m.group("x"):  # "{X} less ..., where X is ~'s power"
+        amt = Amount(text="X is " + m.group("x"))
+    return AbilityCostModifier(filter=flt, delta=m.group("delta"), amount=amt,
                                increase=m.group("dir").lower() == "more",
                                ability_kind=ability_kind, activator=activator, target=target,
                                min_one=min_one, text=t)
