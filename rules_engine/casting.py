@@ -148,12 +148,17 @@ def sneak_window(game: Game, player: Player, obj: GameObject) -> bool:
         compiled.keyword_ability(obj, "sneak") is not None
 
 
-def _flash_for_more(obj: GameObject) -> str | None:
+def _flash_for_more(obj: GameObject, game: Game | None = None,
+                    player: Player | None = None) -> str | None:
     """601.3c: "You may cast this spell as though it had flash if you pay {2} more to cast it"
     (a static ability of the card itself, functioning wherever it is cast from): the extra mana
-    as cost text, or None when the card has no such permission."""
+    as cost text, or None when the card has no such permission ("If there are three or more
+    Lesson cards in your graveyard, ...": only while that holds)."""
     for abl in compiled.object_abilities(obj):
         if not isinstance(abl, ab.StaticAbility):
+            continue
+        if abl.condition is not None and (game is None or not conditions.holds(
+                game, abl.condition, player, obj)):
             continue
         for eff in abl.effects:
             if self_flash_permission(eff):
@@ -721,7 +726,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         raise IllegalActionError("601.3", prohibition)
     flashed = False
     if not timing_ok(game, player, obj):
-        extra = _flash_for_more(obj)
+        extra = _flash_for_more(obj, game, player)
         if extra is None:
             raise IllegalActionError("307.1", f"{obj.name} can be cast only in its controller's "
                                               "main phase with an empty stack")

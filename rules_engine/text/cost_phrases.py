@@ -26,13 +26,21 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rules_engine.abilities import Amount, CostModifier, ObjectFilter, Ref, StaticAbility
+from rules_engine.abilities import (
+    Amount,
+    CastPermission,
+    CostModifier,
+    ObjectFilter,
+    Ref,
+    StaticAbility,
+)
 from rules_engine.records import (
     AbilityCostModifier,
     CostChangeThisTurn,
     OptionalSpellCost,
     SpellCostModifier,
 )
+from rules_engine.text.conditions import parse_condition
 from rules_engine.text.costs import parse_cost
 from rules_engine.text.nouns import Ctx, parse_filter
 from rules_engine.text.spell_grants import extend as _extend_grants
@@ -128,10 +136,31 @@ def _optional_extra_cost(para: str) -> StaticAbility | None:
     return StaticAbility(effects=(mod,), text=para)
 
 
+_FLASH_IF = re.compile(r"(?:if (?P<cond>[^,]+), )?you may cast (?:~|this spell) as though it had "
+                       r"flash(?: if (?P<cond2>[^.]+))?\.?", re.I)
+
+
+def _flash_if(para: str) -> StaticAbility | None:
+    """601.3: "If there are three or more Lesson cards in your graveyard, you may cast this
+    spell as though it had flash" (the card's own permission, while the condition holds as
+    it is cast; casting._flash_for_more)."""
+    m = _FLASH_IF.fullmatch(para.strip())
+    words = m and (m.group("cond") or m.group("cond2"))
+    if not words or re.search(r"\bX\b|\bpay\b|\bbehold\b|additional cost", words):
+        return None
+    cond = parse_condition(words, Ctx())
+    if cond is None:
+        return None
+    perm = CastPermission(kind="flash", filter=ObjectFilter(text="this spell"), text=para.strip())
+    return StaticAbility(effects=(perm,), condition=cond, text=para)
+
+
 def cost_static(para: str, static: Callable[[str], Any]) -> StaticAbility | None:
     """The static forms of the module text; None when none matches (``static`` is
     text.paragraphs' static-ability reader, for the sentence a trailing one amends)."""
     text = para.strip()
+    if " as though it had flash" in text:
+        return _flash_if(text)
     if text.lower().startswith("as an additional cost to cast ") and "you paid life" in text:
         return _optional_extra_cost(text)
     if " spell you cast each turn has " in text:

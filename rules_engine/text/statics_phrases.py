@@ -557,7 +557,8 @@ def static_more(para: str, enters: Callable[[str], Any],
     m = _EQUIP_THEN.fullmatch(para.strip())
     if m:
         return _equip_then(m, compile_body)
-    if static is not None and (" cost" in para or " has " in para or " have " in para):
+    if static is not None and (" cost" in para or " has " in para or " have " in para or
+                               " as though it had flash" in para):
         found = cost_static(para, static)  # 601.2f, 602.2b (text.cost_phrases)
         if found is not None:
             return found
