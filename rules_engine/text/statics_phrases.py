@@ -271,6 +271,13 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
      lambda s, m, c: Animate(subject=s, subtypes=tuple(
          w for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("types")) if w),
          additional=True, duration=None, text=m.group(0))),
+    # 205.1b, 613.4b: "Enchanted artifact is a creature with base power and toughness 4/4 in
+    # addition to its other types" (layers 4 and 7b)
+    (r"(?:is|are) an? (?P<types>(?:artifact )?creature) with base power and toughness "
+     r"(?P<p>\d+)/(?P<t>\d+) in addition to (?:its|their) other types",
+     lambda s, m, c: Animate(subject=s, card_types=tuple(m.group("types").lower().split()),
+                             power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
+                             additional=True, duration=None, text=m.group(0))),
     # 205.3m: "Equipped creature is every creature type" / "... is all creature types"
     # (layer 4, added to its other types, 205.1b)
     (r"(?:is|are) (?:every creature type|all creature types)", lambda s, m, c: Animate(
