@@ -307,7 +307,10 @@ def _ability_modifiers(game: Any, player: Any, obj: Any, abl: Any,
                     continue
                 if kinds is None:
                     kinds = ability_kind_of(abl)
-                if eff.ability_kind is not None and eff.ability_kind not in kinds:
+                if eff.ability_kind == "first_each_turn":
+                    if _activated_this_turn(game, player, eff.filter, src):
+                        continue  # only the first such activation each turn
+                elif eff.ability_kind is not None and eff.ability_kind not in kinds:
                     continue
                 if eff.activator == "you" and player is not src.controller:
                     continue
@@ -328,6 +331,22 @@ def _ability_modifiers(game: Any, player: Any, obj: Any, abl: Any,
                 else:
                     found.append((eff, src))
     return found
+
+
+def _activated_this_turn(game: Any, player: Any, flt: Any, src: Any) -> bool:
+    """Whether ``player`` already activated an ability of a permanent ``flt`` describes this
+    turn (602.2: mana abilities included; "the first activated ability of an artifact you
+    activate each turn")."""
+    for name in ("ability_activated", "mana_ability_activated"):
+        for ev in game.events_this_turn(name):
+            if ev.data.get("player") is not player:
+                continue
+            obj = ev.data.get("obj")
+            obj = getattr(obj, "source", obj) if name == "ability_activated" else obj
+            if obj is not None and targeting.matches(game, obj, flt, player, src,
+                                                     zone_check=False):
+                return True
+    return False
 
 
 def _apply_ability_modifiers(game: Any, obj: Any, cost: ManaCost,

@@ -73,10 +73,24 @@ _ZONES = {"anywhere other than your hand": ((), ("hand",)),
 _IS_SOURCE = "is ~"
 
 
+_FIRST_ABILITY = re.compile(r"the first activated ability of an? (?P<of>.+?) you activate each "
+                            rf"turn costs {_DELTA} (?P<dir>less|more) to activate", re.I)
+FIRST_EACH_TURN = "first_each_turn"  # (an ability_kind: the first such activation this turn)
+
+
 def _ability_modifier(t: str) -> AbilityCostModifier | None:
     """602.2b: a static change to the costs of activated abilities (see the module text)."""
     min_one = bool(_MIN_ONE.search(t))
     t = _MIN_ONE.sub("", t).strip().rstrip(".")
+    first = _FIRST_ABILITY.fullmatch(t)
+    if first:  # "The first activated ability of an artifact you activate each turn costs ..."
+        flt = parse_filter(first.group("of"))
+        if flt is None:
+            return None
+        return AbilityCostModifier(filter=flt, delta=first.group("delta"),
+                                   increase=first.group("dir").lower() == "more",
+                                   ability_kind=FIRST_EACH_TURN, activator="you",
+                                   min_one=min_one, text=t)
     m = _ABILITY.fullmatch(t)
     if m is None:
         return None
