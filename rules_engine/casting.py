@@ -14,6 +14,7 @@ from rules_engine import (
     conditions,
     permanents,
     statics,
+    statics_more,
     statics_players,
     statics_spells,
     targeting,
@@ -1351,14 +1352,16 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if tap:
         if obj.tapped:
             raise IllegalActionError("602.2b", f"{obj.name} is already tapped")
-        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
+        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste") and \
+                not statics_more.activates_as_though_haste(game, obj):  # (609.4)
             raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     if untap:
         # 107.6 / 602.2b: {Q} can be paid only by a tapped permanent; a creature's {Q} ability
         # needs it to have been controlled since the turn began (302.6)
         if not obj.tapped:
             raise IllegalActionError("107.6", f"{obj.name} is untapped: it can't pay {{Q}}")
-        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
+        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste") and \
+                not statics_more.activates_as_though_haste(game, obj):  # (609.4)
             raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     cost = activation_cost(game, player, obj, abl, parse_cost(mana_text))  # 602.2b, 601.2f
     helpers = waterbend_sources(game, player, waterbend, obj if tap else None) if waterbend \

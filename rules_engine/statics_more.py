@@ -91,6 +91,12 @@ def tap_power(game: Game, obj: GameObject, saddle: bool) -> int:
     return power
 
 
+def activates_as_though_haste(game: Game, obj: GameObject) -> bool:
+    """302.6, 609.4: "You may activate abilities of creatures you control as though those
+    creatures had haste" applies to ``obj`` (its {T} abilities despite summoning sickness)."""
+    return statics.restricted(game, "activate_as_though_haste", obj)
+
+
 def target_refused(game: Game, obj: GameObject, source: Any) -> bool:
     """115.4: whether a static "can't be the target of <spells/abilities>" of some permanent
     keeps ``source`` (a spell on the stack, or an ability) from targeting ``obj``; the

@@ -32,6 +32,7 @@ from rules_engine.abilities import (
     CostModifier,
     ObjectFilter,
     Ref,
+    Restriction,
     StaticAbility,
 )
 from rules_engine.records import (
@@ -169,12 +170,30 @@ def _flash_if(para: str) -> StaticAbility | None:
     return StaticAbility(effects=(perm,), condition=cond, text=para)
 
 
+_HASTE_ACTIVATE = re.compile(r"you may activate abilities of (?P<what>.+?) as though (?:those "
+                             r"creatures|they|it) had haste\.?", re.I)
+
+
+def _haste_activation(para: str) -> StaticAbility | None:
+    """302.6, 609.4: "You may activate abilities of creatures you control as though those
+    creatures had haste": their {T} / {Q} abilities despite summoning sickness (asked by
+    casting.activate_object through statics_more.activates_as_though_haste)."""
+    m = _HASTE_ACTIVATE.fullmatch(para.strip())
+    flt = parse_filter(m.group("what")) if m else None
+    if flt is None:
+        return None
+    return StaticAbility(effects=(Restriction(kind="activate_as_though_haste", subject=Ref(
+        "each", filter=flt, text=m.group("what")), text=para.strip()),), text=para)
+
+
 def cost_static(para: str, static: Callable[[str], Any]) -> StaticAbility | None:
     """The static forms of the module text; None when none matches (``static`` is
     text.paragraphs' static-ability reader, for the sentence a trailing one amends)."""
     text = para.strip()
     if " as though it had flash" in text:
         return _flash_if(text)
+    if " had haste" in text:
+        return _haste_activation(text)
     if text.lower().startswith("as an additional cost to cast ") and "you paid life" in text:
         return _optional_extra_cost(text)
     if " spell you cast each turn has " in text:

@@ -565,7 +565,7 @@ def static_more(para: str, enters: Callable[[str], Any],
     if m:
         return _equip_then(m, compile_body)
     if static is not None and (" cost" in para or " has " in para or " have " in para or
-                               " as though it had flash" in para):
+                               " as though it had flash" in para or " had haste" in para):
         found = cost_static(para, static)  # 601.2f, 602.2b (text.cost_phrases)
         if found is not None:
             return found
