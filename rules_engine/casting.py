@@ -1219,6 +1219,7 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     from_hand = HAND_ABILITIES.get(how)
     if how in HAND_SORCERY and not sorcery_timing_ok(game, player):  # 702.53a transmute
         raise IllegalActionError("602.5d", f"{kw.name} only as a sorcery")
+    cost = activation_cost(game, player, obj, kw, cost)  # "Cycling abilities ... cost less"
     effects = list(from_hand(kw, obj)) if from_hand is not None \
         else [ab.Draw(text="Draw a card")]
     if from_hand is not None and not effects:

@@ -265,10 +265,14 @@ def activation_cost(game: Any, player: Any, obj: Any, abl: Any, cost: ManaCost,
 
 
 def ability_kind_of(abl: Any) -> set[str]:
-    """The kinds of an activated ability a cost change may name (602.2b): "equip" (702.6a,
+    """The kinds of an activated ability a cost change may name (602.2b): "cycling" (702.29,
+    typecycling too, 702.29f) and "ninjutsu" (702.49) for hand abilities, "equip" (702.6a,
     the equip keyword's ability), "exhaust" (702.177a), "power-up" (its label), "loyalty"
     (606.3), "nonmana" (605.1a: not a mana ability)."""
     kinds = set()
+    if isinstance(abl, ab.KeywordAbility):  # a hand ability: cycling, ninjutsu (602.1)
+        name = (abl.name or "").lower()
+        return {name, "nonmana"} | ({"cycling"} if name.endswith("cycling") else set())
     text = (getattr(abl, "text", "") or "").lower()
     if text.startswith("equip") or any(
             isinstance(e, ab.Attach) and e.subject is not None and e.subject.kind == "self"

@@ -49,13 +49,14 @@ from rules_engine.text.spell_grants import ordinal_grant, quality_grant
 
 _DELTA = r"(?P<delta>(?:\{[^}]+\})+)"
 _ABILITY = re.compile(
-    r"(?P<kind>activated |equip |exhaust |loyalty |power-up |boast )?abilities"
+    r"(?P<kind>activated |equip |exhaust |loyalty |power-up |boast |cycling |ninjutsu )?"
+    r"abilities"
     r"(?: (?P<who1>you|your opponents) activate)?"
     r"(?: of (?P<of>.+?))?"
     r"(?: (?P<who2>you|your opponents) activate)?"
     r"(?: that target (?P<tgt>.+?))?"
     r"(?P<nonmana> that aren't mana abilities)?"
-    rf" cost {_DELTA} (?P<dir>less|more) to activate"
+    rf" cost (?:up to )?{_DELTA} (?P<dir>less|more) to activate"
     r"(?P<unless> unless they're mana abilities)?"
     r"(?: for each (?P<each>.+?)|, where X is (?P<x>.+?))?", re.I)
 _MIN_ONE = re.compile(r"\.? ?This effect can't reduce the mana in that cost to less than one "
@@ -114,7 +115,8 @@ def _ability_modifier(t: str) -> AbilityCostModifier | None:
             parse_filter(what)
         if target is None:
             return None
-    ability_kind = kind if kind in ("equip", "exhaust", "loyalty", "power-up", "boast") else None
+    ability_kind = kind if kind in ("equip", "exhaust", "loyalty", "power-up", "boast", "cycling",
+                                    "ninjutsu") else None
     if m.group("nonmana") or m.group("unless"):
         if ability_kind is not None:
             return None
