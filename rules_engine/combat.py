@@ -184,6 +184,9 @@ def attack_requirements(game: Game, attacks: dict[GameObject, Any]) -> None:
     alone = statics_more.attack_alone_violation(game, attacks)
     if alone:
         raise IllegalActionError("508.1c", alone)
+    refused = statics_more.attack_target_violation(game, attacks)
+    if refused:
+        raise IllegalActionError("508.1c", refused)
     for obj in game.battlefield:
         if obj in attacks or obj.controller is not game.active or not obj.is_creature:
             continue

@@ -56,6 +56,26 @@ def lone_attacker_removed(game: Game, attackers: dict[GameObject, Any]) -> dict[
     return {} if attack_alone_violation(game, attackers) else attackers
 
 
+def attack_target_violation(game: Game, attacks: dict[GameObject, Any]) -> str | None:
+    """508.1c: why an attack breaks a "can't attack you or planeswalkers you control" (the
+    attacked player, or the controller of the attacked planeswalker, is the restriction's
+    controller); None when none does."""
+    for obj, defender in attacks.items():
+        who = defender if isinstance(defender, Player) else getattr(defender, "controller", None)
+        if who is None:
+            continue
+        for src, eff in statics.restrictions_of(game, "cant_attack_you", obj):
+            if src.controller is who and (isinstance(defender, Player) or "planeswalker" in (
+                    eff.text or "")):
+                return f"508.1c: {obj.name} can't attack {who.name} ({src.name})"
+    return None
+
+
+def attackers_allowed(game: Game, attacks: dict[GameObject, Any]) -> dict[GameObject, Any]:
+    """The simulator's attack: each attacker that can't attack where it was sent stays home."""
+    return {o: d for o, d in attacks.items() if attack_target_violation(game, {o: d}) is None}
+
+
 def enters_tapped(game: Game, obj: GameObject) -> bool:
     """614.1c: whether a static "<permanents> enter tapped" of another permanent applies to
     ``obj``, which has just been put onto the battlefield (so the filter sees it as it is

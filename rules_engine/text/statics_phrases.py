@@ -282,6 +282,10 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     # (layer 4, added to its other types, 205.1b)
     (r"(?:is|are) (?:every creature type|all creature types)", lambda s, m, c: Animate(
         subject=s, subtypes=creature_types(), additional=True, duration=None, text=m.group(0))),
+    # 508.1c: "can't attack you or planeswalkers you control" ("you": the ability's
+    # controller; statics_more.attack_target_violation)
+    (r"can't attack you(?: or (?:a )?planeswalkers? you control)?",
+     lambda s, m, c: Restriction(kind="cant_attack_you", subject=s, text=m.group(0))),
     # 701.21a: a permanent that can't be sacrificed isn't chosen or moved by a sacrifice
     (r"can't be sacrificed", lambda s, m, c: Restriction(kind="cant_be_sacrificed", subject=s,
                                                          text=m.group(0))),
