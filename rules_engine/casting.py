@@ -20,7 +20,7 @@ from rules_engine import (
     targeting,
     turn,
 )
-from rules_engine.cost_modifiers import activation_cost, modified_cost
+from rules_engine.cost_modifiers import activation_cost, life_tax, modified_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import COMBAT_STEPS, Game
 from rules_engine.mana import (
@@ -1065,6 +1065,10 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     if cost is not None and not can_pay(game, player, cost, x, obj):
         raise IllegalActionError("601.2h", f"{player.name} can't pay {cost_text or '{0}'} "
                                            f"for {obj.name}")
+    life = life_tax(game, player, obj, probe.targets, original_zone)  # 601.2f in life
+    if life and player.life < life:
+        raise IllegalActionError("601.2h", f"119.4: {player.name} can't pay {life} life for "
+                                           f"{obj.name}")
     obj_list = getattr(obj.owner if original_zone != "exile" else obj.owner, original_zone)
     obj_list.remove(obj)
     obj.zone = "stack"
@@ -1088,6 +1092,9 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     if cost is not None:
         obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name,
                                                   obj)  # 601.2g-h
+    if life:
+        game.lose_life(player, life)  # 119.4: paying life
+        game.log("life_paid", player=player, amount=life)
     _became_cast(game, player, obj)
     note_targets(game, obj, player)
     return obj

@@ -47,7 +47,7 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
             for eff in abl.effects:
                 if isinstance(eff, ab.CostModifier) and not eff.applies_to_self and \
                         not isinstance(eff, records.AbilityCostModifier |
-                                       records.OptionalSpellCost):
+                                       records.OptionalSpellCost | records.LifeCostModifier):
                     found.append((eff, src, abl.condition))
     found += _turn_changes(game, player, spell)
     affinity = _affinity_reduction(game, player, spell)
@@ -396,3 +396,23 @@ def _second_spell(game: Any, obj: Any, source: Any) -> bool:
 
 SECOND_EACH_TURN = "second you cast each turn"
 QUALIFIERS[SECOND_EACH_TURN] = _second_spell
+
+
+def life_tax(game: Any, player: Any, spell: Any, targets: list[Any],
+             from_zone: str | None = None) -> int:
+    """601.2f, 119.4: the life "Spells your opponents cast that target ~ cost an additional 3
+    life to cast" adds to ``spell``'s total cost, once its targets are chosen (601.2c)."""
+    total = 0
+    for src in with_emblems(game, game.battlefield):
+        if src.phased_out:
+            continue
+        statics = src.face.statics
+        if statics is None or src.mods or src.static_mods:
+            statics = st._statics(src)
+        for abl in statics or ():
+            for eff in abl.effects:
+                if isinstance(eff, records.LifeCostModifier) and _modifier_applies(
+                        game, player, spell, eff, src, abl.condition, targets, from_zone):
+                    total += eff.life
+                    game.log("cost_modified", obj=spell, by=src, text=eff.text)
+    return total

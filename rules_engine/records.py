@@ -507,3 +507,12 @@ class OptionalSpellCost(CostModifier):
 
     extra: Any = None
 
+
+
+@dataclass(frozen=True, slots=True)
+class LifeCostModifier(CostModifier):
+    """"Spells your opponents cast that target ~ cost an additional 3 life to cast" (601.2f:
+    a cost increase in life, judged once the targets are chosen, 601.2c; 119.4: it can be
+    paid only with that much life). Applied by cost_modifiers.life_tax."""
+
+    life: int = 0

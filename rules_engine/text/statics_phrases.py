@@ -55,7 +55,7 @@ from rules_engine.abilities import (
     TriggeredAbility,
 )
 from rules_engine.data import creature_types
-from rules_engine.records import ActivationCostChange, RemoveTypes
+from rules_engine.records import ActivationCostChange, LifeCostModifier, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
 from rules_engine.text.cost_phrases import cost_static
 from rules_engine.text.nouns import (
@@ -521,7 +521,8 @@ def _still_a(para: str, static: Callable[[str], Any]) -> Any:
 # the filter word of "that target ~": the object is the ability's own source (statics_more)
 IS_SOURCE = "is ~"
 _TAX = re.compile(r"(?P<who>spells your opponents cast|spells an opponent casts) that target "
-                  r"(?P<what>~|[^.]+?) cost (?P<delta>(?:\{[^}]+\})+) more to cast\.?", re.I)
+                  r"(?P<what>~|[^.]+?) cost (?:(?P<delta>(?:\{[^}]+\})+) more|an additional "
+                  rf"(?P<life>{NUM_WORD}) life) to cast\.?", re.I)
 
 
 def _targeting_tax(para: str) -> StaticAbility | None:
@@ -538,6 +539,13 @@ def _targeting_tax(para: str) -> StaticAbility | None:
     if spells is None or flt is None:
         return None
     cond = Condition("targets", filter=flt, text=f"it targets {what}")
+    if m.group("life"):  # "... cost an additional 3 life to cast" (119.4)
+        n = amount(m.group("life"))
+        if n is None or n.value is None:
+            return None
+        return StaticAbility(effects=(LifeCostModifier(
+            filter=spells, increase=True, condition=cond, life=int(n.value),
+            text=para.strip().rstrip(".")),), text=para)
     return StaticAbility(effects=(CostModifier(filter=spells, delta=m.group("delta"),
                                                increase=True, condition=cond,
                                                text=para.strip().rstrip(".")),), text=para)
@@ -579,7 +587,7 @@ def static_more(para: str, enters: Callable[[str], Any],
         return _still_a(para, static)
     if para.startswith("As ~ enters, choose ") and "\n• " in para:
         return _choose_words(para, compile_body)
-    if " that target " in para and " more to cast" in para:
+    if " that target " in para and (" more to cast" in para or " life to cast" in para):
         return _targeting_tax(para)
     if "maximum hand size is" in para:
         return _hand_size(para)
