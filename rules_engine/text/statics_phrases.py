@@ -286,6 +286,10 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     # controller; statics_more.attack_target_violation)
     (r"can't attack you(?: or (?:a )?planeswalkers? you control)?",
      lambda s, m, c: Restriction(kind="cant_attack_you", subject=s, text=m.group(0))),
+    # 101.2, 701.49: "Each opponent can't venture into the dungeon more than once each turn"
+    (r"can't venture into the dungeon more than once each turn", lambda s, m, c: Restriction(
+        kind="venture_once_each_turn", subject=s, text=m.group(0)) if s.kind in _PLAYER_KINDS
+     else None),
     # 701.21a: a permanent that can't be sacrificed isn't chosen or moved by a sacrifice
     (r"can't be sacrificed", lambda s, m, c: Restriction(kind="cant_be_sacrificed", subject=s,
                                                          text=m.group(0))),
