@@ -1192,10 +1192,9 @@ def hand_abilities(obj: GameObject) -> list[Any]:
     """Activated abilities that function while the card is in its owner's hand (113.6a):
     cycling (702.29a), plot, and those mechanics register (registry.HAND_ABILITIES:
     typecycling, 702.29e), in printed order."""
-    return [a for a in compiled.object_abilities(obj)
-            if isinstance(a, ab.KeywordAbility) and (a.name.lower() in ("cycling", "plot")
-                                                     or a.name.lower() in HAND_ABILITIES
-                                                     or a.name.lower() in HAND_ACTIONS)]
+    return [a for a in compiled.keyword_abilities(obj)  # (given ones too, 613.1f)
+            if a.name.lower() in ("cycling", "plot") or a.name.lower() in HAND_ABILITIES
+            or a.name.lower() in HAND_ACTIONS]
 
 
 def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
