@@ -164,6 +164,10 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # (not "that aren't of the chosen type": the negated form is read with its "that")
     (re.compile(r"(?<!n't)(?<! not)\s+of the chosen (?:creature )?type$", re.I),
      {"qualifier": "of the chosen type"}),
+    # "each instant and sorcery card in your graveyard that's exactly two colors" (105.2;
+    # rules_engine.statics_spells registers the filter word)
+    (re.compile(r"\s+that's exactly (?P<n>one|two|three|four|five) colors?$", re.I),
+     {"qualifier": "exactly {n} colors"}),
     # "creatures with greater power" (than ~: "~ can't be blocked by creatures with greater
     # power"), "creatures with power greater than ~'s power" (rules_engine.statics_more)
     (re.compile(r"\s+with (?:greater power|power greater than ~'s power)$", re.I),
@@ -256,6 +260,8 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
     # "a spell that's one or more colors" (105.2: a colored object)
     text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
     tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
+    if tm and re.fullmatch(r"exactly \w+ colors?", tm.group("what"), re.I):
+        tm = None  # (a postfix qualifier, below: "that's exactly two colors")
     if tm:
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the
         # noun by type (rule 205); it must itself be a type/subtype/color phrase
@@ -285,7 +291,9 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                     elif key == "zone":
                         zone = val
                     elif key == "qualifier":
-                        quals.append(m.group(0).strip() if val == "$0" else val)
+                        quals.append(m.group(0).strip() if val == "$0" else
+                                     val.format(**{k: v.lower() for k, v in
+                                                   m.groupdict().items() if v}))
                     elif key == "other":
                         other_than_self = True
                 text = text[: m.start()].strip()
