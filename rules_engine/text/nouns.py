@@ -259,7 +259,7 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
             return ObjectFilter(any_of=tuple(alts), text=original)
     # "a spell that's one or more colors" (105.2: a colored object)
     text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
-    tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
+    tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' ,/-]*)$", text)
     if tm and re.fullmatch(r"exactly \w+ colors?", tm.group("what"), re.I):
         tm = None  # (a postfix qualifier, below: "that's exactly two colors")
     if tm:
