@@ -21,7 +21,7 @@ from rules_engine import (
     targeting,
     turn,
 )
-from rules_engine.cost_modifiers import activation_cost, modified_cost
+from rules_engine.cost_modifiers import activation_cost, life_tax, modified_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import COMBAT_STEPS, Game
 from rules_engine.mana import (
@@ -1094,6 +1094,10 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
     if cost is not None and not can_pay(game, player, cost, x, obj):
         raise IllegalActionError("601.2h", f"{player.name} can't pay {cost_text or '{0}'} "
                                            f"for {obj.name}")
+    life = life_tax(game, player, obj, probe.targets, original_zone)  # 601.2f in life
+    if life and player.life < life:
+        raise IllegalActionError("601.2h", f"119.4: {player.name} can't pay {life} life for "
+                                           f"{obj.name}")
     obj_list = getattr(obj.owner if original_zone != "exile" else obj.owner, original_zone)
     obj_list.remove(obj)
     obj.zone = "stack"
@@ -1119,6 +1123,9 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
                                                   obj)  # 601.2g-h
         obj.choices_made["mana_sources"] = game.__dict__.pop("last_mana_sources", [])
         game.note_spent_to_cast(player, sum(obj.choices_made["mana_spent"].values()))
+    if life:
+        game.lose_life(player, life)  # 119.4: paying life
+        game.log("life_paid", player=player, amount=life)
     _became_cast(game, player, obj)
     note_targets(game, obj, player)
     return obj
@@ -1218,10 +1225,9 @@ def hand_abilities(obj: GameObject) -> list[Any]:
     """Activated abilities that function while the card is in its owner's hand (113.6a):
     cycling (702.29a), plot, and those mechanics register (registry.HAND_ABILITIES:
     typecycling, 702.29e), in printed order."""
-    return [a for a in compiled.object_abilities(obj)
-            if isinstance(a, ab.KeywordAbility) and (a.name.lower() in ("cycling", "plot")
-                                                     or a.name.lower() in HAND_ABILITIES
-                                                     or a.name.lower() in HAND_ACTIONS)]
+    return [a for a in compiled.keyword_abilities(obj)  # (given ones too, 613.1f)
+            if a.name.lower() in ("cycling", "plot") or a.name.lower() in HAND_ABILITIES
+            or a.name.lower() in HAND_ACTIONS]
 
 
 def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> StackAbility:
@@ -1256,6 +1262,7 @@ def activate_in_hand(game: Game, player: Player, name: str, index: int = 1) -> S
     from_hand = HAND_ABILITIES.get(how)
     if how in HAND_SORCERY and not sorcery_timing_ok(game, player):  # 702.53a transmute
         raise IllegalActionError("602.5d", f"{kw.name} only as a sorcery")
+    cost = activation_cost(game, player, obj, kw, cost)  # "Cycling abilities ... cost less"
     effects = list(from_hand(kw, obj)) if from_hand is not None \
         else [ab.Draw(text="Draw a card")]
     if from_hand is not None and not effects:
@@ -1389,14 +1396,16 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     if tap:
         if obj.tapped:
             raise IllegalActionError("602.2b", f"{obj.name} is already tapped")
-        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
+        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste") and \
+                not statics_more.activates_as_though_haste(game, obj):  # (609.4)
             raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     if untap:
         # 107.6 / 602.2b: {Q} can be paid only by a tapped permanent; a creature's {Q} ability
         # needs it to have been controlled since the turn began (302.6)
         if not obj.tapped:
             raise IllegalActionError("107.6", f"{obj.name} is untapped: it can't pay {{Q}}")
-        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste"):
+        if obj.is_creature and obj.sick and not compiled.has_keyword(obj, "haste") and \
+                not statics_more.activates_as_though_haste(game, obj):  # (609.4)
             raise IllegalActionError("302.6", f"{obj.name} has summoning sickness")
     cost = activation_cost(game, player, obj, abl, parse_cost(mana_text))  # 602.2b, 601.2f
     helpers = waterbend_sources(game, player, waterbend, obj if tap else None) if waterbend \

@@ -184,6 +184,9 @@ def attack_requirements(game: Game, attacks: dict[GameObject, Any]) -> None:
     alone = statics_more.attack_alone_violation(game, attacks)
     if alone:
         raise IllegalActionError("508.1c", alone)
+    refused = statics_more.attack_target_violation(game, attacks)
+    if refused:
+        raise IllegalActionError("508.1c", refused)
     for obj in game.battlefield:
         if obj in attacks or obj.controller is not game.active or not obj.is_creature:
             continue
@@ -817,11 +820,11 @@ def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
     "prevent all damage that would be dealt to/by ..." abilities (615.1)."""
     if source is not None and isinstance(recipient, GameObject) and \
             ("protection" in recipient.face.keywords or recipient.mods or recipient.static_mods):
-        if targeting.protected_from(game, recipient, source) and _preventable(game):
+        if targeting.protected_from(game, recipient, source) and _preventable(game, combat):
             game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
             return 0
     shields = game.__dict__.get("prevention_shields")
-    if shields and _preventable(game):
+    if shields and _preventable(game, combat):
         live = [s for s in shields if s.live(game)]
         if len(live) != len(shields):
             shields[:] = live
@@ -839,16 +842,20 @@ def prevent(game: Game, source: GameObject | None, recipient: Any, amount: int,
             shield.remaining -= n
             amount -= n
             game.log("damage_prevented", source=source, recipient=recipient, amount=n)
-    if amount > 0 and _static_prevents(game, source, recipient, combat) and _preventable(game):
+    if amount > 0 and _static_prevents(game, source, recipient, combat) and \
+            _preventable(game, combat):
         game.log("damage_prevented", source=source, recipient=recipient, amount=amount)
         return 0
     return amount
 
 
-def _preventable(game: Game) -> bool:
+def _preventable(game: Game, combat: bool = False) -> bool:
     """615.12: "Damage can't be prevented" (this turn, from a resolved effect, or a static
-    ability of a permanent) turns prevention effects off; asked only when one would apply."""
+    ability of a permanent) turns prevention effects off; asked only when one would apply.
+    "Combat damage can't be prevented" does so for combat damage only (510.2)."""
     if game.__dict__.get("no_prevention_turn") == game.turn:
+        return False
+    if combat and statics.restricted(game, "combat_damage_cant_be_prevented"):
         return False
 
     return not statics.restricted(game, "damage_cant_be_prevented")

@@ -578,6 +578,15 @@ def keyword_instances(obj: Any, name: str) -> list[Any]:
     return found
 
 
+def keyword_abilities(obj: Any) -> list[Any]:
+    """Every keyword ability the object has: its own, then those static abilities give it
+    (613.1f; "Each creature card in your hand has cycling {1}{U}", statics.apply)."""
+    found = [a for a in object_abilities(obj) if isinstance(a, ab.KeywordAbility)]
+    if obj.static_mods and not _static_loss(obj):
+        found += [a for m in obj.static_mods for a in m.abilities if type(a) is ab.KeywordAbility]
+    return found
+
+
 def _face_keyword(obj: Any, name: str) -> Any:
     face = obj.face
     table = face.keyword_table

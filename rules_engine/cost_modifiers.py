@@ -47,7 +47,7 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
             for eff in abl.effects:
                 if isinstance(eff, ab.CostModifier) and not eff.applies_to_self and \
                         not isinstance(eff, records.AbilityCostModifier |
-                                       records.OptionalSpellCost):
+                                       records.OptionalSpellCost | records.LifeCostModifier):
                     found.append((eff, src, abl.condition))
     found += _turn_changes(game, player, spell)
     affinity = _affinity_reduction(game, player, spell)
@@ -265,17 +265,24 @@ def activation_cost(game: Any, player: Any, obj: Any, abl: Any, cost: ManaCost,
 
 
 def ability_kind_of(abl: Any) -> set[str]:
-    """The kinds of an activated ability a cost change may name (602.2b): "equip" (702.6a,
-    the equip keyword's ability), "exhaust" (702.177a), "loyalty" (606.3), "nonmana" (605.1a:
-    not a mana ability)."""
+    """The kinds of an activated ability a cost change may name (602.2b): "cycling" (702.29,
+    typecycling too, 702.29f) and "ninjutsu" (702.49) for hand abilities, "equip" (702.6a,
+    the equip keyword's ability), "exhaust" (702.177a), "power-up" (its label), "loyalty"
+    (606.3), "nonmana" (605.1a: not a mana ability)."""
     kinds = set()
+    if isinstance(abl, ab.KeywordAbility):  # a hand ability: cycling, ninjutsu (602.1)
+        name = (abl.name or "").lower()
+        return {name, "nonmana"} | ({"cycling"} if name.endswith("cycling") else set())
     text = (getattr(abl, "text", "") or "").lower()
     if text.startswith("equip") or any(
             isinstance(e, ab.Attach) and e.subject is not None and e.subject.kind == "self"
             and e.to is not None and e.to.kind == "target" for e in abl.effects):
         kinds.add("equip")  # (702.6a: "[Cost]: Attach this permanent to target creature ...")
-    if text.startswith("exhaust") or (getattr(abl, "label", None) or "").lower() == "exhaust":
+    label = (getattr(abl, "label", None) or "").lower()
+    if text.startswith("exhaust") or label == "exhaust":
         kinds.add("exhaust")
+    if label in ("power-up", "boast"):  # "Power-up — {cost}: ...", "Boast — ..." (labels)
+        kinds.add(label)
     if getattr(abl, "loyalty", False) or any(p.kind == "loyalty" for p in abl.cost.parts):
         kinds.add("loyalty")
     if not getattr(abl, "is_mana_ability", False):
@@ -304,7 +311,10 @@ def _ability_modifiers(game: Any, player: Any, obj: Any, abl: Any,
                     continue
                 if kinds is None:
                     kinds = ability_kind_of(abl)
-                if eff.ability_kind is not None and eff.ability_kind not in kinds:
+                if eff.ability_kind == "first_each_turn":
+                    if _activated_this_turn(game, player, eff.filter, src):
+                        continue  # only the first such activation each turn
+                elif eff.ability_kind is not None and eff.ability_kind not in kinds:
                     continue
                 if eff.activator == "you" and player is not src.controller:
                     continue
@@ -327,6 +337,22 @@ def _ability_modifiers(game: Any, player: Any, obj: Any, abl: Any,
     return found
 
 
+def _activated_this_turn(game: Any, player: Any, flt: Any, src: Any) -> bool:
+    """Whether ``player`` already activated an ability of a permanent ``flt`` describes this
+    turn (602.2: mana abilities included; "the first activated ability of an artifact you
+    activate each turn")."""
+    for name in ("ability_activated", "mana_ability_activated"):
+        for ev in game.events_this_turn(name):
+            if ev.data.get("player") is not player:
+                continue
+            obj = ev.data.get("obj")
+            obj = getattr(obj, "source", obj) if name == "ability_activated" else obj
+            if obj is not None and targeting.matches(game, obj, flt, player, src,
+                                                     zone_check=False):
+                return True
+    return False
+
+
 def _apply_ability_modifiers(game: Any, obj: Any, cost: ManaCost,
                              found: list[tuple[Any, Any]]) -> ManaCost:
     """Increases first, then reductions (601.2f); a coloured symbol's reduction takes that
@@ -334,7 +360,12 @@ def _apply_ability_modifiers(game: Any, obj: Any, cost: ManaCost,
     mana" keeps one generic mana of a cost that had any."""
     total = ManaCost(cost.generic, dict(cost.colored), cost.x_count, list(cost.hybrid))
     for eff, src in sorted(found, key=lambda f: not f[0].increase):
+        times = _modifier_times(game, src.controller, obj, eff, src, [])
         delta = parse_cost(eff.delta)
+        if "{X}" in eff.delta:  # "{X} less ..., where X is ~'s power": X once
+            delta, times = parse_cost("{" + str(max(0, times)) + "}"), 1
+        delta = ManaCost(delta.generic * max(0, times),
+                         {c: n * max(0, times) for c, n in delta.colored.items()})
         before = total.mana_value
         if eff.increase:
             total.generic += delta.generic
@@ -365,3 +396,23 @@ def _second_spell(game: Any, obj: Any, source: Any) -> bool:
 
 SECOND_EACH_TURN = "second you cast each turn"
 QUALIFIERS[SECOND_EACH_TURN] = _second_spell
+
+
+def life_tax(game: Any, player: Any, spell: Any, targets: list[Any],
+             from_zone: str | None = None) -> int:
+    """601.2f, 119.4: the life "Spells your opponents cast that target ~ cost an additional 3
+    life to cast" adds to ``spell``'s total cost, once its targets are chosen (601.2c)."""
+    total = 0
+    for src in with_emblems(game, game.battlefield):
+        if src.phased_out:
+            continue
+        statics = src.face.statics
+        if statics is None or src.mods or src.static_mods:
+            statics = st._statics(src)
+        for abl in statics or ():
+            for eff in abl.effects:
+                if isinstance(eff, records.LifeCostModifier) and _modifier_applies(
+                        game, player, spell, eff, src, abl.condition, targets, from_zone):
+                    total += eff.life
+                    game.log("cost_modified", obj=spell, by=src, text=eff.text)
+    return total

@@ -816,3 +816,12 @@ class DealToEachOther(Effect):
     second: Ref = field(default_factory=lambda: Ref("target"))
     stat: str = "power"
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LifeCostModifier(CostModifier):
+    """"Spells your opponents cast that target ~ cost an additional 3 life to cast" (601.2f:
+    a cost increase in life, judged once the targets are chosen, 601.2c; 119.4: it can be
+    paid only with that much life). Applied by cost_modifiers.life_tax."""
+
+    life: int = 0

@@ -237,7 +237,8 @@ def apply_move(game: Game, move: Move) -> bool:
                         continue
                     attackers[obj] = game.next_player(p)
             # 508.1c: a lone attacker that can't attack alone stays home
-            game.pending_attacks = statics_more.lone_attacker_removed(game, attackers)
+            game.pending_attacks = statics_more.lone_attacker_removed(
+                game, statics_more.attackers_allowed(game, attackers))
             turn.pass_priority(game)
         return True
     except IllegalActionError:

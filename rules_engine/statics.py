@@ -138,8 +138,44 @@ def apply(game: Game) -> None:
                 _apply_effect(game, src, eff, None, None)
     if _GRANTED:
         _apply_granted(game)
+    _apply_zone_grants(game, live)
     game.statics_present = present or game.statics_live
     game.statics_none_at = None if present else ABILITY_CHANGES[0]
+
+
+_ZONE_GRANTED = "zone_granted"  # game.__dict__: cards given abilities in other zones
+_CARD_ZONES = ("graveyard", "hand", "exile", "library")
+
+
+def _apply_zone_grants(game: Game, live: list[tuple[GameObject, Any]]) -> None:
+    """613.1f for cards in other zones: "Each instant and sorcery card in your graveyard has
+    jump-start", "As long as it's your turn, each instant and sorcery card in your graveyard
+    has flashback {2}" - a static ability of a permanent gives cards in a hand, graveyard or
+    exile abilities that work there (their graveyard casts and hand abilities read them through
+    compiled.keyword_ability). Rebuilt with the permanents' modifications; a card that changes
+    zones loses them (Game.move clears its modifications, 400.7)."""
+    before = game.__dict__.get(_ZONE_GRANTED)
+    if before:
+        for obj in before:
+            obj.static_mods = [m for m in obj.static_mods if m.until != _ZONE_GRANTED]
+        game.__dict__[_ZONE_GRANTED] = []
+    found: list[GameObject] = []
+    for src, abl in live:
+        for eff in abl.effects:
+            flt = getattr(getattr(eff, "subject", None), "filter", None)
+            if not isinstance(eff, ab.GrantAbility) or eff.duration is not None or \
+                    flt is None or flt.zone not in _CARD_ZONES:
+                continue
+            for player in game.players:
+                for obj in getattr(player, flt.zone, ()):
+                    if targeting.matches(game, obj, flt, src.controller, src):
+                        obj.static_mods.append(Mod(
+                            keywords=tuple(k.name for k in eff.keywords),
+                            abilities=tuple(eff.abilities) + tuple(eff.keywords),
+                            until=_ZONE_GRANTED, timestamp=src.timestamp))
+                        found.append(obj)
+    if found:
+        game.__dict__[_ZONE_GRANTED] = found
 
 
 def _apply_early(game: Game, early: list[tuple[GameObject, Any, Any]]) -> None:

@@ -56,6 +56,26 @@ def lone_attacker_removed(game: Game, attackers: dict[GameObject, Any]) -> dict[
     return {} if attack_alone_violation(game, attackers) else attackers
 
 
+def attack_target_violation(game: Game, attacks: dict[GameObject, Any]) -> str | None:
+    """508.1c: why an attack breaks a "can't attack you or planeswalkers you control" (the
+    attacked player, or the controller of the attacked planeswalker, is the restriction's
+    controller); None when none does."""
+    for obj, defender in attacks.items():
+        who = defender if isinstance(defender, Player) else getattr(defender, "controller", None)
+        if who is None:
+            continue
+        for src, eff in statics.restrictions_of(game, "cant_attack_you", obj):
+            if src.controller is who and (isinstance(defender, Player) or "planeswalker" in (
+                    eff.text or "")):
+                return f"508.1c: {obj.name} can't attack {who.name} ({src.name})"
+    return None
+
+
+def attackers_allowed(game: Game, attacks: dict[GameObject, Any]) -> dict[GameObject, Any]:
+    """The simulator's attack: each attacker that can't attack where it was sent stays home."""
+    return {o: d for o, d in attacks.items() if attack_target_violation(game, {o: d}) is None}
+
+
 def enters_tapped(game: Game, obj: GameObject) -> bool:
     """614.1c: whether a static "<permanents> enter tapped" of another permanent applies to
     ``obj``, which has just been put onto the battlefield (so the filter sees it as it is
@@ -89,6 +109,12 @@ def tap_power(game: Game, obj: GameObject, saddle: bool) -> int:
         if found is not None and found[1 if saddle else 0]:
             power += found[2]
     return power
+
+
+def activates_as_though_haste(game: Game, obj: GameObject) -> bool:
+    """302.6, 609.4: "You may activate abilities of creatures you control as though those
+    creatures had haste" applies to ``obj`` (its {T} abilities despite summoning sickness)."""
+    return statics.restricted(game, "activate_as_though_haste", obj)
 
 
 def target_refused(game: Game, obj: GameObject, source: Any) -> bool:
@@ -165,3 +191,11 @@ def timed_permissions(game: Game, kind: str, player: Player) -> list[tuple[Any, 
     (source, record) pairs like ``statics.player_restrictions``."""
     return [(src, eff) for who, src, eff, turn in game.__dict__.get("timed_permissions", ())
             if who is player and eff.kind == kind and turn == game.turn]
+
+
+# "~ can't be blocked by creatures with greater power", "Creatures with power greater than
+# ~'s power can't block it": compared with the ability's source now (613: its current power)
+registry.QUALIFIERS["with greater power than ~"] = lambda game, obj, source: (
+    getattr(source, "power", None) is not None and obj.power > source.power)
+registry.QUALIFIERS["with lesser power than ~"] = lambda game, obj, source: (
+    getattr(source, "power", None) is not None and obj.power < source.power)

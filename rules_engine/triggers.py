@@ -387,6 +387,9 @@ _INHERENT_EVENTS = frozenset({"initiative_taken", "step_began", "combat_damage_t
 
 # The event names each trigger kind can match in _match_one (a pre-filter: an event whose name
 # is not listed can't trigger the ability, so _matches need not run for it).
+# a "When you cast ~" trigger (subject Ref "self") is about that spell alone (113.6k)
+_ONLY_ITSELF = frozenset({"self"})
+
 _KIND_EVENTS: dict[str, frozenset[str]] = {
     "phase": frozenset({"step_began", "cleanup_began"}),
     "day_night_change": frozenset({"day_became_night", "night_became_day"}),
@@ -761,7 +764,7 @@ def _match_one(game: Game, trig: Any, event: Any, source: Any, controller: Playe
         if detail == "opponents_turn" and game.active is controller:
             return False  # "your first spell during each opponent's turn"
         subj = trig.subject
-        if subj is not None and subj.kind == "self" and data["obj"] is not source:
+        if subj is not None and subj.kind in _ONLY_ITSELF and data["obj"] is not source:
             return False  # "When you cast ~" (cascade ...): only this spell (113.6k), never
             # another spell cast while this object is a permanent
         if subj is not None and "targets" == subj.kind:  # "a spell that targets ..."

@@ -43,8 +43,8 @@ from rules_engine.triggers import Delayed
 
 def graveyard_abilities(obj: GameObject) -> list[Any]:
     """Keyword abilities of a card in a graveyard that this engine lets its owner activate."""
-    return [a for a in compiled.object_abilities(obj) if isinstance(a, ab.KeywordAbility)
-            and ("graveyard", a.name.lower()) in registry.ZONE_ACTIONS]
+    return [a for a in compiled.keyword_abilities(obj)  # (given ones too, 613.1f)
+            if ("graveyard", a.name.lower()) in registry.ZONE_ACTIONS]
 
 
 def works_in_graveyard(abl: Any) -> bool:

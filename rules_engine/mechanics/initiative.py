@@ -228,6 +228,11 @@ def venture(game: Game, player: Player, undercity: bool = False) -> None:
     """701.49a-d."""
     if player.left:
         return
+    if statics.player_restrictions(game, "venture_once_each_turn", player) and any(
+            ev.data.get("player") is player for ev in game.events_this_turn("ventured")):
+        # 101.2: "Each opponent can't venture into the dungeon more than once each turn"
+        game.note(f"{player.name} can't venture into the dungeon again this turn")
+        return
     if player.dungeon is None:
         _enter_new(game, player, undercity)
     elif player.dungeon.is_bottom(player.dungeon_room):

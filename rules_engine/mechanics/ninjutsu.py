@@ -23,6 +23,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import casting, compiled, permanents, registry, turn
 from rules_engine.context import Ctx
+from rules_engine.cost_modifiers import activation_cost
 from rules_engine.errors import IllegalActionError
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
@@ -53,7 +54,7 @@ def ninjutsu_action(game: Game, player: Player, obj: GameObject, kw: Any) -> Sta
         raise IllegalActionError("702.49a", f"{player.name} controls no unblocked attacking "
                                             "creature (509.1h: after blockers are declared)")
     mana = kw.cost.mana if kw.cost is not None and kw.cost.mana else ""
-    cost = parse_cost(mana)
+    cost = activation_cost(game, player, obj, kw, parse_cost(mana))  # 602.2b cost changes
     if not casting.can_pay(game, player, cost, 0):
         raise IllegalActionError("602.2b", f"{player.name} can't pay {mana} for ninjutsu")
     returned = candidates[0] if len(candidates) == 1 else game.decider.choose(

@@ -26,13 +26,22 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rules_engine.abilities import CostModifier, ObjectFilter, Ref, StaticAbility
+from rules_engine.abilities import (
+    Amount,
+    CastPermission,
+    CostModifier,
+    ObjectFilter,
+    Ref,
+    Restriction,
+    StaticAbility,
+)
 from rules_engine.records import (
     AbilityCostModifier,
     CostChangeThisTurn,
     OptionalSpellCost,
     SpellCostModifier,
 )
+from rules_engine.text.conditions import parse_condition
 from rules_engine.text.costs import parse_cost
 from rules_engine.text.nouns import Ctx, parse_filter
 from rules_engine.text.spell_grants import extend as _extend_grants
@@ -40,14 +49,16 @@ from rules_engine.text.spell_grants import ordinal_grant, quality_grant
 
 _DELTA = r"(?P<delta>(?:\{[^}]+\})+)"
 _ABILITY = re.compile(
-    r"(?P<kind>activated |equip |exhaust |loyalty )?abilities"
+    r"(?P<kind>activated |equip |exhaust |loyalty |power-up |boast |cycling |ninjutsu )?"
+    r"abilities"
     r"(?: (?P<who1>you|your opponents) activate)?"
     r"(?: of (?P<of>.+?))?"
     r"(?: (?P<who2>you|your opponents) activate)?"
     r"(?: that target (?P<tgt>.+?))?"
     r"(?P<nonmana> that aren't mana abilities)?"
-    rf" cost {_DELTA} (?P<dir>less|more) to activate"
-    r"(?P<unless> unless they're mana abilities)?", re.I)
+    rf" cost (?:up to )?{_DELTA} (?P<dir>less|more) to activate"
+    r"(?P<unless> unless they're mana abilities)?"
+    r"(?: for each (?P<each>.+?)|, where X is (?P<x>.+?))?", re.I)
 _MIN_ONE = re.compile(r"\.? ?This effect can't reduce the mana in that cost to less than one "
                       r"mana\.?$", re.I)
 _COLORED_ONLY = re.compile(r"\.? ?This effect reduces only the amount of colored mana you "
@@ -64,10 +75,24 @@ _ZONES = {"anywhere other than your hand": ((), ("hand",)),
 _IS_SOURCE = "is ~"
 
 
+_FIRST_ABILITY = re.compile(r"the first activated ability of an? (?P<of>.+?) you activate each "
+                            rf"turn costs {_DELTA} (?P<dir>less|more) to activate", re.I)
+FIRST_EACH_TURN = "first_each_turn"  # (an ability_kind: the first such activation this turn)
+
+
 def _ability_modifier(t: str) -> AbilityCostModifier | None:
     """602.2b: a static change to the costs of activated abilities (see the module text)."""
     min_one = bool(_MIN_ONE.search(t))
     t = _MIN_ONE.sub("", t).strip().rstrip(".")
+    first = _FIRST_ABILITY.fullmatch(t)
+    if first:  # "The first activated ability of an artifact you activate each turn costs ..."
+        flt = parse_filter(first.group("of"))
+        if flt is None:
+            return None
+        return AbilityCostModifier(filter=flt, delta=first.group("delta"),
+                                   increase=first.group("dir").lower() == "more",
+                                   ability_kind=FIRST_EACH_TURN, activator="you",
+                                   min_one=min_one, text=t)
     m = _ABILITY.fullmatch(t)
     if m is None:
         return None
@@ -90,12 +115,18 @@ def _ability_modifier(t: str) -> AbilityCostModifier | None:
             parse_filter(what)
         if target is None:
             return None
-    ability_kind = kind if kind in ("equip", "exhaust", "loyalty") else None
+    ability_kind = kind if kind in ("equip", "exhaust", "loyalty", "power-up", "boast", "cycling",
+                                    "ninjutsu") else None
     if m.group("nonmana") or m.group("unless"):
         if ability_kind is not None:
             return None
         ability_kind = "nonmana"
-    return AbilityCostModifier(filter=flt, delta=m.group("delta"),
+    amt = None
+    if m.group("each"):  # "... for each Dragon you control" (a count, 601.2f)
+        amt = Amount(text="for each " + m.group("each"))
+    elif m.group("x"):  # "{X} less ..., where X is ~'s power"
+        amt = Amount(text="X is " + m.group("x"))
+    return AbilityCostModifier(filter=flt, delta=m.group("delta"), amount=amt,
                                increase=m.group("dir").lower() == "more",
                                ability_kind=ability_kind, activator=activator, target=target,
                                min_one=min_one, text=t)
@@ -122,10 +153,49 @@ def _optional_extra_cost(para: str) -> StaticAbility | None:
     return StaticAbility(effects=(mod,), text=para)
 
 
+_FLASH_IF = re.compile(r"(?:if (?P<cond>[^,]+), )?you may cast (?:~|this spell) as though it had "
+                       r"flash(?: if (?P<cond2>[^.]+))?\.?", re.I)
+
+
+def _flash_if(para: str) -> StaticAbility | None:
+    """601.3: "If there are three or more Lesson cards in your graveyard, you may cast this
+    spell as though it had flash" (the card's own permission, while the condition holds as
+    it is cast; casting._flash_for_more)."""
+    m = _FLASH_IF.fullmatch(para.strip())
+    words = m and (m.group("cond") or m.group("cond2"))
+    if not words or re.search(r"\bX\b|\bpay\b|\bbehold\b|additional cost", words):
+        return None
+    cond = parse_condition(words, Ctx())
+    if cond is None:
+        return None
+    perm = CastPermission(kind="flash", filter=ObjectFilter(text="this spell"), text=para.strip())
+    return StaticAbility(effects=(perm,), condition=cond, text=para)
+
+
+_HASTE_ACTIVATE = re.compile(r"you may activate abilities of (?P<what>.+?) as though (?:those "
+                             r"creatures|they|it) had haste\.?", re.I)
+
+
+def _haste_activation(para: str) -> StaticAbility | None:
+    """302.6, 609.4: "You may activate abilities of creatures you control as though those
+    creatures had haste": their {T} / {Q} abilities despite summoning sickness (asked by
+    casting.activate_object through statics_more.activates_as_though_haste)."""
+    m = _HASTE_ACTIVATE.fullmatch(para.strip())
+    flt = parse_filter(m.group("what")) if m else None
+    if flt is None:
+        return None
+    return StaticAbility(effects=(Restriction(kind="activate_as_though_haste", subject=Ref(
+        "each", filter=flt, text=m.group("what")), text=para.strip()),), text=para)
+
+
 def cost_static(para: str, static: Callable[[str], Any]) -> StaticAbility | None:
     """The static forms of the module text; None when none matches (``static`` is
     text.paragraphs' static-ability reader, for the sentence a trailing one amends)."""
     text = para.strip()
+    if " as though it had flash" in text:
+        return _flash_if(text)
+    if " had haste" in text:
+        return _haste_activation(text)
     if text.lower().startswith("as an additional cost to cast ") and "you paid life" in text:
         return _optional_extra_cost(text)
     if " spell you cast each turn has " in text:

@@ -146,7 +146,7 @@ _SUBJECT_SPLIT = re.compile(
     r"(?:is|are) the chosen(?= )|(?:is|are) also an?(?= )|"
     r"isn't an?(?= )|is not an?(?= )|(?:is|are) goaded|crews Vehicles|saddles Mounts|"
     r"are (?=[\w ,-]+ in addition to their other types)|(?:is|are) (?=every creature type|"
-    r"all creature types)|"
+    r"all creature types)|(?:is|are) also an? (?=[A-Z])|"
     r"(?:is|are) (?:white|blue|black|red|green)$)\b)",
     re.I)
 
@@ -519,6 +519,8 @@ _WHOLE: list[tuple[re.Pattern[str], Callable[[re.Match[str], Ctx], _Result]]] = 
              text=m.group(0))),
         (r"the next (?:(?P<what>.+?) )?spell you cast this turn can't be countered",
          _next_spell_uncounterable),
+        (r"combat damage can't be prevented", lambda m, c: Restriction(  # 615.12, static
+            kind="combat_damage_cant_be_prevented", subject=Ref("game"), text=m.group(0))),
         (r"damage can't be prevented(?P<turn> this turn)?", lambda m, c: Restriction(
             kind="damage_cant_be_prevented", subject=Ref("game"),
             duration=Duration("this_turn") if m.group("turn") else None, text=m.group(0))),

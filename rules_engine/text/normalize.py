@@ -115,6 +115,8 @@ def canonical(text: str, names: tuple[str, ...]) -> str:
     text = _ETB_RE.sub("enters", text)
     text = _ETB2_RE.sub("enter", text)
     text = _ETB3_RE.sub("entered", text)
+    # "it gets an additional +0/+2" is one more +0/+2 (613.4c: the changes add up)
+    text = _ADDITIONAL_PT_RE.sub(r"\1 \2", text)
     if _GENDERED.search(text):
         text = _gendered(text)
     return text
@@ -137,6 +139,9 @@ def _gendered(text: str) -> str:
     for rx, repl in _GENDERED_RES:
         text = rx.sub(repl, text)
     return text
+
+
+_ADDITIONAL_PT_RE = re.compile(r"\b(gets?) an additional ([+-]\w+/[+-]\w+)")
 
 
 def paragraphs(text: str) -> list[str]:

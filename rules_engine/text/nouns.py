@@ -208,6 +208,16 @@ _POSTFIX: list[tuple[re.Pattern[str], dict]] = [
     # (not "that aren't of the chosen type": the negated form is read with its "that")
     (re.compile(r"(?<!n't)(?<! not)\s+of the chosen (?:creature )?type$", re.I),
      {"qualifier": "of the chosen type"}),
+    # "each instant and sorcery card in your graveyard that's exactly two colors" (105.2;
+    # rules_engine.statics_spells registers the filter word)
+    (re.compile(r"\s+that's exactly (?P<n>one|two|three|four|five) colors?$", re.I),
+     {"qualifier": "exactly {n} colors"}),
+    # "creatures with greater power" (than ~: "~ can't be blocked by creatures with greater
+    # power"), "creatures with power greater than ~'s power" (rules_engine.statics_more)
+    (re.compile(r"\s+with (?:greater power|power greater than ~'s power)$", re.I),
+     {"qualifier": "with greater power than ~"}),
+    (re.compile(r"\s+with (?:lesser power|power less than ~'s power)$", re.I),
+     {"qualifier": "with lesser power than ~"}),
     # "lands with the chosen name" (201.4, 709.4a: the name the source chose, targeting.matches)
     (re.compile(r"\s+with the chosen name$", re.I), {"qualifier": "with the chosen name"}),
     # "target creature you control other than that creature": not the object the trigger
@@ -332,7 +342,9 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
             return ObjectFilter(any_of=tuple(alts), text=original)
     # "a spell that's one or more colors" (105.2: a colored object)
     text = re.sub(r"^(?P<noun>.+?) that's one or more colors$", r"colored \g<noun>", text)
-    tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' -]*)$", text)
+    tm = re.search(r"\s+that's (?:an? )?(?P<what>[A-Za-z][\w' ,/-]*)$", text)
+    if tm and re.fullmatch(r"exactly \w+ colors?", tm.group("what"), re.I):
+        tm = None  # (a postfix qualifier, below: "that's exactly two colors")
     if tm and not re.search(r"\btoken\b|^(?:attacking|blocking)\b", tm.group("what"), re.I):
         # (those: postfixes of text.nouns_more)
         # "creature you control that's a Wolf or a Werewolf": the relative clause narrows the
@@ -363,7 +375,9 @@ def parse_filter(phrase: str) -> ObjectFilter | None:
                     elif key == "zone":
                         zone = val
                     elif key == "qualifier":
-                        quals.append(m.group(0).strip() if val == "$0" else val)
+                        quals.append(m.group(0).strip() if val == "$0" else
+                                     val.format(**{k: v.lower() for k, v in
+                                                   m.groupdict().items() if v}))
                     elif key == "other":
                         other_than_self = True
                 text = text[: m.start()].strip()

@@ -492,6 +492,9 @@ def _static(text: str) -> Ability | None:
     late = re.fullmatch(r"(~ (?:has|gets) [^,]+?) during (your|each opponent's) turn", t, re.I)
     if late:  # "~ has first strike during your turn": the same as "During your turn, ~ ..."
         t = f"during {late.group(2)} turn, {late.group(1)}"
+    late = re.fullmatch(r"(~ can't be blocked) if (?:her|his|its) (.+)", t, re.I)
+    if late:  # "~ can't be blocked if her power is 1 or less" (611.3a: while it holds)
+        t = f"as long as its {late.group(2)}, {late.group(1)}"
     m = re.match(r"^during (your|an opponent's|each opponent's) turn, (.+)$", t, re.I)
     if m:
         t = f"as long as it's {'your' if m.group(1).lower() == 'your' else 'not your'} turn, " \

@@ -45,15 +45,17 @@ from rules_engine.abilities import (
     EntersReplacement,
     GrantAbility,
     KeywordAction,
+    LoseAbility,
     ObjectFilter,
     PreventDamage,
     Ref,
     Restriction,
+    SetBasePT,
     StaticAbility,
     TriggeredAbility,
 )
 from rules_engine.data import creature_types
-from rules_engine.records import ActivationCostChange, RemoveTypes
+from rules_engine.records import ActivationCostChange, LifeCostModifier, RemoveTypes
 from rules_engine.text.conditions import CONDITIONS, parse_condition
 from rules_engine.text.cost_phrases import cost_static
 from rules_engine.text.nouns import (
@@ -254,10 +256,40 @@ VP_SPECS: list[tuple[str, Callable[[Ref, re.Match[str], Ctx], Any]]] = [
     # 701.26b-style: "can't become untapped" - not in its untap step (502.3), nor by an effect
     (r"can't become untapped", lambda s, m, c: Restriction(kind="cant_become_untapped",
                                                            subject=s, text=m.group(0))),
+    # 613.4b (layer 7b): "Creatures your opponents control have base toughness 1" - only the
+    # one value is set, the other stays (613.4a-b)
+    (r"(?:has|have) base (?P<which>power|toughness) (?P<n>\d+)", lambda s, m, c: SetBasePT(
+        subject=s, power=Amount(int(m.group("n"))) if m.group("which") == "power" else None,
+        toughness=Amount(int(m.group("n"))) if m.group("which") == "toughness" else None,
+        duration=None, text=m.group(0))),
+    # 613.1f (layer 6): "has defender and loses all other abilities" - all the abilities it
+    # has apart from those the same ability gives it (applied after the loss, statics.apply)
+    (r"loses? all other abilities", lambda s, m, c: LoseAbility(
+        subject=s, all_abilities=True, duration=None, text=m.group(0))),
+    # 205.1b: "~ is also a Cleric, Rogue, Warrior, and Wizard" (types added, layer 4)
+    (r"(?:is|are) also an? (?P<types>[A-Z][\w-]*(?:, [A-Z][\w-]*)*,? and [A-Z][\w-]*)",
+     lambda s, m, c: Animate(subject=s, subtypes=tuple(
+         w for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("types")) if w),
+         additional=True, duration=None, text=m.group(0))),
+    # 205.1b, 613.4b: "Enchanted artifact is a creature with base power and toughness 4/4 in
+    # addition to its other types" (layers 4 and 7b)
+    (r"(?:is|are) an? (?P<types>(?:artifact )?creature) with base power and toughness "
+     r"(?P<p>\d+)/(?P<t>\d+) in addition to (?:its|their) other types",
+     lambda s, m, c: Animate(subject=s, card_types=tuple(m.group("types").lower().split()),
+                             power=Amount(int(m.group("p"))), toughness=Amount(int(m.group("t"))),
+                             additional=True, duration=None, text=m.group(0))),
     # 205.3m: "Equipped creature is every creature type" / "... is all creature types"
     # (layer 4, added to its other types, 205.1b)
     (r"(?:is|are) (?:every creature type|all creature types)", lambda s, m, c: Animate(
         subject=s, subtypes=creature_types(), additional=True, duration=None, text=m.group(0))),
+    # 508.1c: "can't attack you or planeswalkers you control" ("you": the ability's
+    # controller; statics_more.attack_target_violation)
+    (r"can't attack you(?: or (?:a )?planeswalkers? you control)?",
+     lambda s, m, c: Restriction(kind="cant_attack_you", subject=s, text=m.group(0))),
+    # 101.2, 701.49: "Each opponent can't venture into the dungeon more than once each turn"
+    (r"can't venture into the dungeon more than once each turn", lambda s, m, c: Restriction(
+        kind="venture_once_each_turn", subject=s, text=m.group(0)) if s.kind in _PLAYER_KINDS
+     else None),
     # 701.21a: a permanent that can't be sacrificed isn't chosen or moved by a sacrifice
     (r"can't be sacrificed", lambda s, m, c: Restriction(kind="cant_be_sacrificed", subject=s,
                                                          text=m.group(0))),
@@ -493,7 +525,8 @@ def _still_a(para: str, static: Callable[[str], Any]) -> Any:
 # the filter word of "that target ~": the object is the ability's own source (statics_more)
 IS_SOURCE = "is ~"
 _TAX = re.compile(r"(?P<who>spells your opponents cast|spells an opponent casts) that target "
-                  r"(?P<what>~|[^.]+?) cost (?P<delta>(?:\{[^}]+\})+) more to cast\.?", re.I)
+                  r"(?P<what>~|[^.]+?) cost (?:(?P<delta>(?:\{[^}]+\})+) more|an additional "
+                  rf"(?P<life>{NUM_WORD}) life) to cast\.?", re.I)
 
 
 def _targeting_tax(para: str) -> StaticAbility | None:
@@ -510,6 +543,13 @@ def _targeting_tax(para: str) -> StaticAbility | None:
     if spells is None or flt is None:
         return None
     cond = Condition("targets", filter=flt, text=f"it targets {what}")
+    if m.group("life"):  # "... cost an additional 3 life to cast" (119.4)
+        n = amount(m.group("life"))
+        if n is None or n.value is None:
+            return None
+        return StaticAbility(effects=(LifeCostModifier(
+            filter=spells, increase=True, condition=cond, life=int(n.value),
+            text=para.strip().rstrip(".")),), text=para)
     return StaticAbility(effects=(CostModifier(filter=spells, delta=m.group("delta"),
                                                increase=True, condition=cond,
                                                text=para.strip().rstrip(".")),), text=para)
@@ -540,7 +580,8 @@ def static_more(para: str, enters: Callable[[str], Any],
     m = _EQUIP_THEN.fullmatch(para.strip())
     if m:
         return _equip_then(m, compile_body)
-    if static is not None and (" cost" in para or " has " in para or " have " in para):
+    if static is not None and (" cost" in para or " has " in para or " have " in para or
+                               " as though it had flash" in para or " had haste" in para):
         found = cost_static(para, static)  # 601.2f, 602.2b (text.cost_phrases)
         if found is not None:
             return found
@@ -550,7 +591,7 @@ def static_more(para: str, enters: Callable[[str], Any],
         return _still_a(para, static)
     if para.startswith("As ~ enters, choose ") and "\n• " in para:
         return _choose_words(para, compile_body)
-    if " that target " in para and " more to cast" in para:
+    if " that target " in para and (" more to cast" in para or " life to cast" in para):
         return _targeting_tax(para)
     if "maximum hand size is" in para:
         return _hand_size(para)
