@@ -58,14 +58,7 @@ prepared", "well-prepared", "prepared to/for"), 昼/夜 inside compounds (真夜
 from classifier.mechanics import ROLES, RULE_SETS
 from classifier.model import MECHANICS, CardText, FaceText, Tag
 from classifier.scryfall import BadCardData, card_text_from_scryfall
-from classifier.tag import (
-    Explained,
-    explain_card,
-    may_have_tags,
-    may_have_tags_needles,
-    mechanics_of,
-    tag_card,
-)
+from classifier.tag import Explained, explain_card, may_have_tags, mechanics_of, tag_card
 
 __all__ = [
     "MECHANICS",
@@ -79,7 +72,6 @@ __all__ = [
     "card_text_from_scryfall",
     "explain_card",
     "may_have_tags",
-    "may_have_tags_needles",
     "mechanics_of",
     "tag_card",
 ]

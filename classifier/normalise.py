@@ -78,21 +78,6 @@ def _key_test(key: str, lang: str) -> tuple[tuple[str, ...], re.Pattern[str] | N
     return tuple(dict.fromkeys(key)), re.compile(_GAP["ja"].join(map(re.escape, key)))
 
 
-def screen_needles(keys: Iterable[str], lang: str) -> tuple[str, ...]:
-    """Substrings of which at least one is in every text that :func:`screen` passes.
-
-    Why: a loader holds thousands of texts as one Arrow column and can test "contains any of
-    these" for all of them in one vectorised call; only the texts that pass need the exact
-    Python test. Every key needs all its pieces in the original (lower-cased for English),
-    so its longest piece is necessary, and the set of those pieces is a superset screen.
-    English only: Japanese text with half-width kana is tested on quick(), not the original.
-    """
-    if lang != "en":
-        raise ValueError("screen_needles: only English texts are screened on the original")
-    return tuple(dict.fromkeys(max(pieces, key=len) for pieces, _ in
-                               (_key_test(k, lang) for k in dict.fromkeys(keys))))
-
-
 def screen(keys: Iterable[str], lang: str) -> Callable[[str], bool]:
     """A test on the original text: true whenever some key occurs in quick(text, lang).
 

@@ -34,7 +34,7 @@ from classifier.mechanics import (
     rule_sets_for,
 )
 from classifier.model import MECHANICS, CardText, FaceText, Tag
-from classifier.normalise import Normalised, normalise, quick, screen, screen_needles
+from classifier.normalise import Normalised, normalise, quick, screen
 
 _MASK = "\x01"
 # Reminder text, in canonical form (normalise: Japanese （） are ASCII parentheses there).
@@ -68,10 +68,6 @@ _TYPE_LINE_PREFILTERS = {
 _SCREEN = {lang: screen(keys, lang) for lang, keys in _ALL_PREFILTERS.items()}
 _TYPE_LINE_SCREEN = {lang: screen(keys, lang) for lang, keys in _TYPE_LINE_PREFILTERS.items()}
 _SCREEN_EN, _SCREEN_JA = _SCREEN["en"], _SCREEN["ja"]
-# The English screens' necessary substrings (normalise.screen_needles), for a loader's
-# vectorised first pass over many records at once (see may_have_tags_needles).
-_NEEDLES_EN = tuple(dict.fromkeys(screen_needles(_ALL_PREFILTERS["en"], "en")
-                                  + screen_needles(_TYPE_LINE_PREFILTERS["en"], "en")))
 _TYPE_LINE_SCREEN_EN, _TYPE_LINE_SCREEN_JA = _TYPE_LINE_SCREEN["en"], _TYPE_LINE_SCREEN["ja"]
 
 
@@ -385,18 +381,6 @@ def tag_card(card: CardText) -> list[Tag]:
 def mechanics_of(tags: Iterable[Tag]) -> set[str]:
     """Card-level view: the mechanics a card has (any tag of that mechanic)."""
     return {t.mechanic for t in tags}
-
-
-def may_have_tags_needles() -> tuple[str, ...]:
-    """Lower-case substrings such that an English record (no ``printed_*`` fields, layout not
-    ``prepare``) whose every lower-cased ``oracle_text`` and ``type_line`` (top level and
-    faces) contains none of them gets False from :func:`may_have_tags`.
-
-    Why: the loader screens a batch of 20k records as Arrow columns in one call and runs
-    :func:`may_have_tags` only on the few that pass; the needles come from the same keys as
-    its screens, so the two cannot drift apart.
-    """
-    return _NEEDLES_EN
 
 
 def may_have_tags(card: dict, ja: dict | None = None) -> bool:

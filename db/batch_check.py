@@ -23,12 +23,10 @@ pyarrow refuses the batch and the slow path accepts it.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.json as pa_json
@@ -234,11 +232,11 @@ def check_batch(raws: Sequence[bytes]) -> CheckedBatch | None:
         ids.to_pylist() if ids is not None else [None] * len(raws))
 
 
-def _screened_records(table: pa.Table) -> list[dict[str, Any]]:
-    """Each record of ``table`` as a dict of only the fields ``classifier.may_have_tags``
-    reads (its faces' too)."""
+def may_tag(table: pa.Table, test: Callable[[dict[str, Any]], bool]) -> list[bool]:
+    """``test`` (classifier.may_have_tags) on each record, given only the fields it reads."""
+    rows = len(table)
     present = [k for k in _SCREENED if k in table.column_names]
-    top = table.select(present).to_pylist() if present else [{} for _ in range(len(table))]
+    top = table.select(present).to_pylist() if present else [{} for _ in range(rows)]
     faces = _column(table, "card_faces")
     flat = _flat(faces)
     if flat is not None and len(flat) and pa.types.is_struct(flat.type):
@@ -251,65 +249,7 @@ def _screened_records(table: pa.Table) -> list[dict[str, Any]]:
             if n:
                 record["card_faces"] = face_rows[at:at + n]
                 at += n
-    return top
-
-
-def _true_where(values: Any) -> Any:
-    """A boolean column as a numpy array, null as False."""
-    return pc.fill_null(values, False).to_numpy(zero_copy_only=False)
-
-
-def _candidates(table: pa.Table, needles: Sequence[str]) -> Any:
-    """Which records need the exact test: those whose layout is ``prepare``, that have any
-    ``printed_*`` field (the Japanese screens, which this pass does not run), or whose
-    lower-cased ``oracle_text`` or ``type_line`` (top level or any face) contains a needle.
-    A numpy bool array; every record the exact test would pass is in it."""
-    pattern = "|".join(re.escape(n) for n in needles)
-    hit = np.zeros(len(table), dtype=bool)
-
-    def mark(holder: Any, rows: Any | None) -> None:
-        for name in ("oracle_text", "type_line"):
-            column = _column(holder, name)
-            if column is not None and pa.types.is_string(column.type):
-                found = _true_where(pc.match_substring_regex(pc.utf8_lower(column), pattern))
-                hit[found if rows is None else rows[found]] = True
-        for name in ("printed_text", "printed_type_line"):
-            column = _column(holder, name)
-            if column is not None:
-                found = _true_where(pc.is_valid(column))
-                hit[found if rows is None else rows[found]] = True
-
-    layout = _column(table, "layout")
-    if layout is not None and pa.types.is_string(layout.type):
-        hit[_true_where(pc.equal(pc.utf8_lower(layout), "prepare"))] = True
-    mark(table, None)
-    faces = _column(table, "card_faces")
-    if faces is not None and pa.types.is_list(faces.type):
-        faces = faces.combine_chunks() if isinstance(faces, pa.ChunkedArray) else faces
-        flat = pc.list_flatten(faces)
-        if len(flat) and pa.types.is_struct(flat.type):
-            mark(flat, pc.list_parent_indices(faces).to_numpy(zero_copy_only=False))
-    return hit
-
-
-def may_tag(table: pa.Table, test: Callable[[dict[str, Any]], bool],
-            needles: Sequence[str] | None = None) -> list[bool]:
-    """``test`` (classifier.may_have_tags) on each record, given only the fields it reads.
-
-    With ``needles`` (classifier.may_have_tags_needles), a vectorised first pass over the
-    batch's columns (:func:`_candidates`) leaves out the records the test certainly refuses,
-    and the test runs on the rest only: nine in ten records of a real file mention none.
-    """
-    if needles is None:
-        return [test(record) for record in _screened_records(table)]
-    hit = _candidates(table, needles)
-    out = [False] * len(table)
-    rows = np.flatnonzero(hit)
-    if len(rows):
-        subset = table.take(pa.array(rows, pa.int64()))
-        for row, record in zip(rows.tolist(), _screened_records(subset), strict=True):
-            out[row] = test(record)
-    return out
+    return [test(record) for record in top]
 
 
 def row_table(checked: CheckedBatch, keep: Sequence[int]) -> pa.Table:

@@ -28,7 +28,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from classifier import may_have_tags, may_have_tags_needles
+from classifier import may_have_tags
 from db import card_sql
 from db.batch_check import CheckedBatch, check_batch, may_tag, row_table
 from db.card_rows import english_table, json_text_array, with_row_columns
@@ -319,7 +319,7 @@ def _add_lines(batch: _CardBatch, report: LoadReport, name: str, lines: list[int
             _add_object(batch, report, name, line, obj, raw)
         return
     batch.checked = checked
-    may = may_tag(checked.table, may_have_tags, may_have_tags_needles())
+    may = may_tag(checked.table, may_have_tags)
     for row, (line, raw, lang, oracle_id, card_id) in enumerate(zip(
             lines, raws, checked.langs, checked.oracle_ids, checked.ids, strict=True)):
         if _count_language(report, lang):
