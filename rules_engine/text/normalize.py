@@ -126,6 +126,8 @@ def canonical(text: str, names: tuple[str, ...]) -> str:
 # character card's own pronouns (not "his or her" / "he or she", the old wording for players)
 _GENDERED = re.compile(r"\b(?:he|she|him|her|his|he's|she's)\b(?! or (?:her|she)\b)", re.I)
 _GENDERED_RES = [
+    # (first: "equal to her power" is the possessive, not "to her")
+    (re.compile(r"(?<!\bor )\b(?:his|her) (power|toughness|mana value)\b", re.I), r"its \1"),
     (re.compile(r"\b(?:his|her) (owner|controller)(?='s\b|\b)", re.I), r"its \1"),
     (re.compile(r"\b(on|from|to|of|return|exile|tap|untap|destroy|sacrifice|put|target) "
                 r"(?:him|her)\b(?! or )", re.I), r"\1 it"),
