@@ -1079,6 +1079,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         # 303.4a: an Aura spell targets the object or player it will enchant
         wanted = (ab.Target(kind=(enchant.parameter or "permanent").lower(),
                             text=f"enchant {enchant.parameter}"),) + tuple(wanted)
+    wanted = hooks.mutate_spell_targets(game, obj) + tuple(wanted)  # 702.140a
     probe = StackAbility(0, obj.name, obj, player, [])
     probe.x = x  # "X target creatures": choose_targets reads X from the item
     obj.x = x  # 601.2b before 601.2c: "target creature card with mana value X or less"

@@ -356,6 +356,8 @@ class Game:
         if from_zone == "battlefield":
             if obj.prepared_copy is not None or was_prepared:
                 hooks.prepare_remove_copy(self, obj)  # 722.5
+            if obj.choices_made.get("merged"):
+                hooks.mutate_left_battlefield(self, obj, to_zone)  # 730.3
             self.log("left_battlefield", obj=obj, to=to_zone, lki=last_known)
             if to_zone == "graveyard" and last_known.is_creature:
                 self.creatures_died_this_turn += 1

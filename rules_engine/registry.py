@@ -216,6 +216,8 @@ class Hooks:
         "resolved_spell_zone",                    # rebound (702.88): turn.resolve_top asks it
         "bestow_entering", "bestow_target_illegal", "bestow_falls_off",  # bestow (702.103)
         "prototype_entering",                     # prototype (718.3b): permanents asks it
+        "mutate_spell_targets", "mutate_target_illegal", "mutate_merge",  # mutate (702.140)
+        "mutate_left_battlefield",                # merged permanents (730.3): Game.move
         "exile_until_leaves",                     # exile "until ~ leaves" (610.3)
         "case_is_solved",                         # Cases (719.3b)
         # rules_engine.effects.replace_events (614.1a, 616.1): Game.gain_life, put_counters,

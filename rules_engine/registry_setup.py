@@ -90,6 +90,7 @@ from rules_engine.mechanics import (  # noqa: F401
     leave_game,
     madness,
     miracle,
+    mutate,  # 702.140, 730
     next_end_step,
     ninjutsu,
     opening_hand,

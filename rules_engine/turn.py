@@ -88,7 +88,8 @@ def resolve_top(game: Game) -> None:
         return
     obj: GameObject = item
     game.log("spell_resolving", obj=obj)
-    if not hooks.targets_still_legal(game, obj) and not hooks.bestow_target_illegal(game, obj):
+    if not hooks.targets_still_legal(game, obj) and not hooks.bestow_target_illegal(game, obj) \
+            and not hooks.mutate_target_illegal(game, obj):
         # 608.2b: all its targets are illegal, so it doesn't resolve (702.103e: a bestowed
         # Aura spell resolves as a creature spell instead)
         game.resolving = None
@@ -96,6 +97,10 @@ def resolve_top(game: Game) -> None:
         game.note(f"{obj.name} doesn't resolve: all its targets are illegal (608.2b)")
         # flashback (702.34a) and aftermath (702.127a) exile it whenever it leaves the stack
         _spell_leaves_stack(game, obj, "exile" if obj.flashback else "graveyard")
+        return
+    if hooks.mutate_merge(game, obj):  # 702.140c: it merges instead of entering
+        game.resolving = None
+        game.log("spell_resolved", obj=obj)
         return
     if obj.face.is_permanent_type:
         # 608.3: a permanent spell becomes a permanent under its controller's control

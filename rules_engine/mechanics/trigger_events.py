@@ -152,7 +152,8 @@ def _player_action(game: Game, trig: Any, event: Any, source: Any, controller: P
     return True
 
 
-_OBJECT_ACTIONS = ("explored", "connived", "phased_in", "phased_out", "goaded")
+_OBJECT_ACTIONS = ("explored", "connived", "phased_in", "phased_out", "goaded",
+                   "mutated")  # (702.140d)
 
 
 def _object_action(game: Game, trig: Any, event: Any, source: Any, controller: Player) -> bool:

@@ -285,6 +285,8 @@ MORE_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_SUBJ} phases in", _object_event("object_action", detail="phased_in")),
         (rf"{_SUBJ} phases out", _object_event("object_action", detail="phased_out")),
         (rf"{_SUBJ} becomes goaded", _object_event("object_action", detail="goaded")),
+        # 702.140d: "Whenever this creature mutates" (a spell merges with it)
+        (rf"{_SUBJ} mutates", _object_event("object_action", detail="mutated")),
         (r"(?P<subj>an? .+?|~|one or more .+?) deals? (?P<how>combat |noncombat )?damage to "
          r"(?P<to>you|one of your opponents|an opponent|one or more of your opponents|~|"
          r"enchanted creature|equipped creature|a player)", lambda m, c: _damage_to(_Src(m), c)),
