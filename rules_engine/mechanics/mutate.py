@@ -18,16 +18,19 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   abilities of every component (a ``Mod`` with the others' abilities and keywords).
 - 702.140d: "Whenever this creature mutates" triggers as a spell merges with it (the event
   ``mutated``, read by ``trigger_events`` as an object action).
+- "the number of times ~ has mutated" (an amount, 107.3a): the permanent's components beyond
+  the first (:func:`times_mutated`).
 - 730.3: when a merged permanent leaves the battlefield each component goes to that zone
   (``Game.move`` asks :func:`left_battlefield`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import casting, compiled, registry
+from rules_engine import amounts, casting, compiled, registry
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
 from rules_engine.objects import GameObject, Mod, Player
@@ -93,6 +96,18 @@ def components(obj: GameObject) -> list[GameObject]:
 def times_mutated(obj: GameObject) -> int:
     """How many times the permanent has mutated: components beyond the first (702.140)."""
     return len(components(obj)) - 1
+
+
+_TIMES = re.compile(r"(?:the number of )?times (?:it|~|this creature) has mutated", re.I)
+
+
+def _times_amount(game: Game, text: str, controller: Player, source: Any, ctx: Any
+                  ) -> int | None:
+    """"where X is the number of times ~ has mutated" (107.3a): read from the permanent."""
+    if not _TIMES.fullmatch(text.strip()):
+        return None
+    src = amounts._source(ctx, source)
+    return times_mutated(src) if isinstance(src, GameObject) else 0
 
 
 def merge(game: Game, spell: GameObject) -> bool:
@@ -169,6 +184,7 @@ def _refused(game: Game) -> bool:
     return False
 
 
+amounts.register_families((_times_amount,))
 registry.register_alternative_cost(_offer, _cast)
 registry.provide(mutate_spell_targets=spell_targets, mutate_target_illegal=target_illegal,
                  mutate_merge=merge, mutate_left_battlefield=left_battlefield)
