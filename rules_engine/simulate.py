@@ -126,7 +126,7 @@ def candidate_moves(game: Game) -> list[Move]:
 _GRAVEYARD_KEYWORDS = frozenset(k for z, k in registry.ZONE_ACTIONS if z == "graveyard")
 _GRAVEYARD_CAST_KEYWORDS = registry.GRAVEYARD_CAST_KEYWORDS  # retrace, harmonize ...
 # alternative costs offered as a spell is cast (registry.ALTERNATIVE_COSTS), by keyword
-_ALT_COST_KEYWORDS = ("evoke", "dash", "blitz", "spectacle", "surge", "bestow", "emerge",
+_ALT_COST_KEYWORDS = ("evoke", "dash", "blitz", "spectacle", "surge", "bestow", "emerge", "mutate",
                       "prowl", "overload", "alternative cost")
 
 
