@@ -20,6 +20,7 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   ``mutated``, read by ``trigger_events`` as an object action).
 - "the number of times ~ has mutated" (an amount, 107.3a): the permanent's components beyond
   the first (:func:`times_mutated`).
+- 730.2d: the merged permanent is a token only if its topmost component is one.
 - 730.3: when a merged permanent leaves the battlefield each component goes to that zone
   (``Game.move`` asks :func:`left_battlefield`).
 """
@@ -37,6 +38,7 @@ from rules_engine.objects import GameObject, Mod, Player
 
 _MUTATING = "mutating"  # choices_made key on the spell: cast for its mutate cost
 _MERGED = "merged"  # choices_made key on the permanent: its components, top first
+_OWN_TOKEN = "merged_own_token"  # choices_made key: whether its own component is a token
 _UNTIL = "merged"  # the Mods' duration tag: while it is a merged permanent
 _PENDING = "mutate_casting"  # game.__dict__ key: the spell being cast for its mutate cost
 
@@ -147,6 +149,9 @@ def _characteristics(game: Game, obj: GameObject) -> None:
         if p.card is not None:
             compiled.ensure_compiled(p.card)
     stamp = game.next_timestamp()
+    # 730.2d: a merged permanent is a token only if its topmost component is one
+    own_token = obj.choices_made.setdefault(_OWN_TOKEN, obj.token)
+    obj.token = own_token if parts[0] is obj else parts[0].token
     if parts[0] is not obj:
         obj.mods.append(Mod(copy_face=faces[0], copy_card=parts[0].card, until=_UNTIL,
                             timestamp=stamp))
@@ -169,6 +174,8 @@ def left_battlefield(game: Game, obj: GameObject, to_zone: str) -> None:
     parts = obj.choices_made.pop(_MERGED, None)
     if not parts:
         return
+    # its own component is what it was (730.2d): a token one ceases to exist (704.5d)
+    obj.token = obj.choices_made.pop(_OWN_TOKEN, obj.token)
     for part in parts:
         if part is not obj and part.zone == "merged":
             part.zone = "none"
