@@ -191,6 +191,15 @@ def _refused(game: Game) -> bool:
     return False
 
 
+# "a mutating creature spell" (702.140a): a spell cast for its mutate cost, still mutating
+def _is_mutating(game: Game, obj: Any, source: Any) -> bool:
+    """Whether ``obj`` is a mutating creature spell: cast for its mutate cost (marked as the
+    cast ends; seen already by "whenever you cast" as it becomes cast, 601.2i)."""
+    return isinstance(obj, GameObject) and obj.zone == "stack" and (
+        bool(obj.choices_made.get(_MUTATING)) or game.__dict__.get(_PENDING) is obj)
+
+
+registry.QUALIFIERS["mutating"] = _is_mutating
 amounts.register_families((_times_amount,))
 registry.register_alternative_cost(_offer, _cast)
 registry.provide(mutate_spell_targets=spell_targets, mutate_target_illegal=target_illegal,

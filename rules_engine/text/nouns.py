@@ -33,7 +33,8 @@ ADJECTIVES = ("tapped", "untapped", "attacking", "blocking", "nontoken", "token"
               "nonlegendary",
               "prepared", "unprepared", "prepare",
               "modified", "enchanted", "equipped", "face-down", "outlaw", "unblocked",
-              "transformed", "foretold", "suspended", "double-faced")
+              "transformed", "foretold", "suspended", "double-faced",
+              "mutating")  # (a mutating creature spell, 702.140a)
 # Plurals that do not just add "s" (subtype names in Oracle text, rule 205.3).
 _IRREGULAR = {"wolves": "wolf", "werewolves": "werewolf", "elves": "elf", "dwarves": "dwarf",
               "sorceries": "sorcery", "mercenaries": "mercenary", "fungi": "fungus",
