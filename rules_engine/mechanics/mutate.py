@@ -6,6 +6,8 @@ Rules implemented here (Comprehensive Rules, 2026-04-17):
   same owner as this spell": an alternative cost (118.9) offered by ``casting.py`` through
   ``registry.ALTERNATIVE_COSTS``, with the target added to the spell's targets (601.2c,
   ``casting`` asks :func:`spell_targets`).
+- 601.3: "You may cast ~ from your graveyard using its mutate ability" (a permission for that
+  cost only, ``registry.GRAVEYARD_CASTS``).
 - 702.140b: as it begins resolving, if its target is illegal, it ceases to be a mutating
   creature spell and resolves as a creature spell (``turn.resolve_top`` asks
   :func:`target_illegal`).
@@ -71,6 +73,20 @@ def _cast(game: Game, player: Player, spell: GameObject) -> None:
     game.__dict__[_PENDING] = None
     spell.choices_made[_MUTATING] = True
     game.log("cast_mutating", obj=spell, player=player)
+
+
+def _from_graveyard(game: Game, player: Player, obj: GameObject) -> tuple[Any, ...] | None:
+    """601.3 with 702.140a: "You may cast ~ from your graveyard using its mutate ability":
+    from its owner's graveyard, only for its mutate cost (and so as a mutating spell)."""
+    if obj.owner is not player or obj.zone != "graveyard" or not any(
+            isinstance(a, ab.KeywordAbility) and a.name == "cast from graveyard"
+            and (a.parameter or "").lower() == "mutate" for a in compiled.object_abilities(obj)):
+        return None
+    kw = compiled.keyword_ability(obj, "mutate")
+    if kw is None or kw.cost is None or kw.cost.mana is None or not _candidates(game, player):
+        return None
+    game.__dict__[_PENDING] = obj
+    return kw.cost.mana, (), False, _cast
 
 
 def spell_targets(game: Game, obj: GameObject) -> tuple[Any, ...]:
@@ -202,5 +218,6 @@ def _is_mutating(game: Game, obj: Any, source: Any) -> bool:
 registry.QUALIFIERS["mutating"] = _is_mutating
 amounts.register_families((_times_amount,))
 registry.register_alternative_cost(_offer, _cast)
+registry.GRAVEYARD_CASTS.append(_from_graveyard)
 registry.provide(mutate_spell_targets=spell_targets, mutate_target_illegal=target_illegal,
                  mutate_merge=merge, mutate_left_battlefield=left_battlefield)

@@ -32,7 +32,7 @@ _FREE_RE = re.compile(r"if (?P<cond>.+?), you may cast (?:~|it) without paying i
 
 
 _FROM_GRAVEYARD_RE = re.compile(r"you may cast ~ from your graveyard(?: using its "
-                                r"(?P<kw>blitz|dash|evoke) ability)?\.?", re.I)
+                                r"(?P<kw>blitz|dash|evoke|mutate) ability)?\.?", re.I)
 
 
 _FROM_GRAVEYARD_IF_RE = re.compile(r"you may cast ~ from your graveyard (?:as long as|if) "
