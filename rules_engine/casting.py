@@ -41,6 +41,7 @@ from rules_engine.registry import (
     CAST_ANNOUNCEMENTS,
     EXILE_CASTS,
     GRAVEYARD_CASTS,
+    GRAVEYARD_LAND_PLAYS,
     HAND_ABILITIES,
     HAND_ACTIONS,
     HAND_SORCERY,
@@ -1174,6 +1175,10 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
             allowed = [o for o in player.graveyard if o.is_land and (
                 o.name.lower() == name.lower() or (o.label and str(o.label).lower() ==
                                                    name.lower()))]
+        if not allowed:  # a land card's own permission (702.187c mayhem)
+            allowed = [o for o in player.graveyard if o.is_land and name.lower() in (
+                o.name.lower(), str(o.label or "").lower()) and any(
+                f(game, player, o) for f in GRAVEYARD_LAND_PLAYS)]
         if not allowed and player.library and player.library[0].is_land and \
                 library_top_permitted(game, player, player.library[0],
                                       "play_lands_from_library_top"):
