@@ -38,7 +38,8 @@ _LAYER_TABLE = {
     # 2 characteristics: questions about the state (613 layers, targets, amounts, conditions)
     "characteristics": ["statics", "targeting", "amounts", "amount_families", "amount_more",
                         "amount_extra",
-                        "conditions", "conditions_more", "cost_modifiers", "statics_more", "phyrexian",
+                        "conditions", "conditions_more", "cost_modifiers", "statics_more",
+                        "phyrexian",
                         "statics_players", "statics_spells",
                         # split cards (709): only questions about a card's halves, asked while
                         # casting; no hooks, so it sits below the core that imports it
