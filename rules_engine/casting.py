@@ -14,6 +14,7 @@ from rules_engine import (
     compiled,
     conditions,
     permanents,
+    phyrexian,
     statics,
     statics_more,
     statics_players,
@@ -40,6 +41,7 @@ from rules_engine.registry import (
     CAST_ANNOUNCEMENTS,
     EXILE_CASTS,
     GRAVEYARD_CASTS,
+    GRAVEYARD_LAND_PLAYS,
     HAND_ABILITIES,
     HAND_ACTIONS,
     HAND_SORCERY,
@@ -497,9 +499,10 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
     Returns the mana spent by kind ("R": 2, "C": 1), for "mana spent to cast it" (601.2h);
     creatures tapped for convoke (702.51a) or waterbend (701.67a, ``extra``) pay too but spend
     no mana."""
-    plan = plan_payment(cost, x, player.mana_pool,
-                        mana_sources(game, player) + _convoke_sources(game, player, spell)
-                        + list(extra or ()))
+    sources = mana_sources(game, player) + _convoke_sources(game, player, spell) + list(extra or ())
+    cost, life = phyrexian.choose_life(game, player, cost, x, what, sources)  # 107.4f
+    plan = plan_payment(cost, x, player.mana_pool, sources)
+    game.__dict__["last_phyrexian_life"] = life
     if plan is None:
         raise IllegalActionError("601.2h", f"{player.name} can't pay the mana cost of {what}")
     spent, all_taps = plan
@@ -520,6 +523,10 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
         player.mana_pool[color] -= n
         if not player.mana_pool[color]:
             del player.mana_pool[color]
+    if life:  # 107.4f, 119.4: paying life is losing that much life
+        game.lose_life(player, phyrexian.LIFE_PER_SYMBOL * life)
+        game.log("life_paid", player=player, amount=phyrexian.LIFE_PER_SYMBOL * life,
+                 phyrexian=life, spell=what)
     paid = dict(spent)
     for _obj, color in taps:
         paid[color] = paid.get(color, 0) + 1
@@ -527,8 +534,8 @@ def pay_mana(game: Game, player: Player, cost: ManaCost, x: int, what: str,
 
 
 def can_pay(game: Game, player: Player, cost: ManaCost, x: int, spell: Any = None) -> bool:
-    return plan_payment(cost, x, player.mana_pool, mana_sources(game, player)
-                        + _convoke_sources(game, player, spell)) is not None
+    return phyrexian.payable(cost, x, player.mana_pool, mana_sources(game, player)
+                             + _convoke_sources(game, player, spell), player.life)
 
 
 def library_top_permitted(game: Game, player: Player, obj: GameObject, kind: str) -> bool:
@@ -1123,6 +1130,7 @@ def put_on_stack_as_cast(game: Game, player: Player, obj: GameObject, cost: Mana
         obj.choices_made["mana_spent"] = pay_mana(game, player, cost, x, obj.name,
                                                   obj)  # 601.2g-h
         obj.choices_made["mana_sources"] = game.__dict__.pop("last_mana_sources", [])
+        obj.choices_made["phyrexian_life"] = game.__dict__.pop("last_phyrexian_life", 0)
         game.note_spent_to_cast(player, sum(obj.choices_made["mana_spent"].values()))
     if life:
         game.lose_life(player, life)  # 119.4: paying life
@@ -1168,6 +1176,10 @@ def play_land(game: Game, player: Player, name: str) -> GameObject:
             allowed = [o for o in player.graveyard if o.is_land and (
                 o.name.lower() == name.lower() or (o.label and str(o.label).lower() ==
                                                    name.lower()))]
+        if not allowed:  # a land card's own permission (702.187c mayhem)
+            allowed = [o for o in player.graveyard if o.is_land and name.lower() in (
+                o.name.lower(), str(o.label or "").lower()) and any(
+                f(game, player, o) for f in GRAVEYARD_LAND_PLAYS)]
         if not allowed and player.library and player.library[0].is_land and \
                 library_top_permitted(game, player, player.library[0],
                                       "play_lands_from_library_top"):
@@ -1412,12 +1424,12 @@ def activate_object(game: Game, player: Player, obj: GameObject, index: int,
     helpers = waterbend_sources(game, player, waterbend, obj if tap else None) if waterbend \
         else []
     if tap and obj.is_land:
-        sources_ok = plan_payment(cost, x, player.mana_pool,
-                                  [s for s in mana_sources(game, player) if s[0] is not obj])
-    else:
-        sources_ok = plan_payment(cost, x, player.mana_pool, mana_sources(game, player)
-                                  + helpers)
-    if sources_ok is None:
+        sources_ok = phyrexian.payable(cost, x, player.mana_pool, [
+            s for s in mana_sources(game, player) if s[0] is not obj], player.life)
+    else:  # (107.4f: Phyrexian symbols may be paid with life)
+        sources_ok = phyrexian.payable(cost, x, player.mana_pool, mana_sources(game, player)
+                                       + helpers, player.life)
+    if not sources_ok:
         raise IllegalActionError("601.2h", f"{player.name} can't pay {mana_text} for {obj.name}")
     if other_parts:
         # 118.3: a cost can't be paid without the resources (119.4 life, 122.8 counters ...)

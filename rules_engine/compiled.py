@@ -30,6 +30,7 @@ _CODED_KEYWORDS = frozenset({
     "devoid", "ascend",  # 702.131: conditions.citys_blessing
     "start your engines!",  # 702.179: conditions.speed / note_life_lost
     "toxic",  # 702.164: combat.deal_damage (poison counters; 704.5c is asked of sba.py)
+    "compleated",  # 702.150: permanents.enter_battlefield asks phyrexian.compleated_loyalty
     "aftermath",  # 702.127: casting.py and split.py
     "disturb", "cycling",  # 702.146 / 702.29: casting.py (cast transformed; activate_in_hand)
     # deck construction only (702.124 partner, 702.124i "choose a background"): nothing in a game

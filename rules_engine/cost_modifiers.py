@@ -86,7 +86,7 @@ def modified_cost(game: Any, player: Any, spell: Any, cost: ManaCost, targets: l
     if not applied:
         return cost
     total = ManaCost(cost.generic + increase.generic, dict(cost.colored), cost.x_count,
-                     list(cost.hybrid))
+                     list(cost.hybrid), list(cost.phyrexian))
     for c, n in increase.colored.items():
         total.colored[c] = total.colored.get(c, 0) + n
     for i, delta in enumerate(reduce):
@@ -235,7 +235,8 @@ def activation_cost(game: Any, player: Any, obj: Any, abl: Any, cost: ManaCost,
         cost = _apply_ability_modifiers(game, obj, cost, others)
     if not changes:
         return cost
-    total = ManaCost(cost.generic, dict(cost.colored), cost.x_count, list(cost.hybrid))
+    total = ManaCost(cost.generic, dict(cost.colored), cost.x_count, list(cost.hybrid),
+                     list(cost.phyrexian))
     applied = False
     for mod in changes:
         if mod.condition is not None and not conditions.holds(game, mod.condition, player, obj):
@@ -358,7 +359,8 @@ def _apply_ability_modifiers(game: Any, obj: Any, cost: ManaCost,
     """Increases first, then reductions (601.2f); a coloured symbol's reduction takes that
     colour, then generic (118.7b-d); "can't reduce the mana in that cost to less than one
     mana" keeps one generic mana of a cost that had any."""
-    total = ManaCost(cost.generic, dict(cost.colored), cost.x_count, list(cost.hybrid))
+    total = ManaCost(cost.generic, dict(cost.colored), cost.x_count, list(cost.hybrid),
+                     list(cost.phyrexian))
     for eff, src in sorted(found, key=lambda f: not f[0].increase):
         times = _modifier_times(game, src.controller, obj, eff, src, [])
         delta = parse_cost(eff.delta)

@@ -107,6 +107,19 @@ class Decider:
                 return None
         return match_option(player, prompt, answer, options)
 
+    def prefer(self, player: str, prompt: str, options: Sequence[str]) -> str:
+        """A choice with a default the rules make harmless (107.4f: mana, not life, for a
+        Phyrexian symbol): taken from the script only when its next answer names one of
+        ``options`` (a word), else the simulator's policy or the first option, never an
+        error in a strict game, so scripts that never pay life need no answer."""
+        queue = self.queues.get(player)
+        if queue and isinstance(queue[0], str) and queue[0].strip().lower() in options:
+            return str(queue.popleft()).strip().lower()
+        if self.policy is not None:
+            return str(self.policy(player, prompt, list(options)))
+        self.log(f"{player}: no answer for '{prompt}', took {options[0]} (default)")
+        return options[0]
+
     def choose_many(self, player: str, prompt: str, options: Sequence[Any], count: int,
                     minimum: int | None = None) -> list[Any]:
         """Pick ``count`` distinct options, one scripted answer each (or one list answer)."""

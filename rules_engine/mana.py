@@ -36,6 +36,9 @@ class ManaCost:
     colored: dict[str, int] = field(default_factory=dict)  # W U B R G C
     x_count: int = 0
     hybrid: list[tuple[str, ...]] = field(default_factory=list)
+    # 107.4f: the Phyrexian symbols among ``colored``/``hybrid`` (their colours, "W" or
+    # "G/U"), each payable with 2 life instead (rules_engine.phyrexian)
+    phyrexian: list[str] = field(default_factory=list)
 
     @property
     def mana_value(self) -> int:
@@ -67,6 +70,8 @@ def _parse_cost(text: str) -> ManaCost:
             cost.colored[sym] = cost.colored.get(sym, 0) + 1
         elif "/" in sym:
             parts = tuple(p for p in sym.split("/") if p != "P")
+            if "P" in sym.split("/"):
+                cost.phyrexian.append("/".join(parts))
             if len(parts) == 1:
                 cost.colored[parts[0]] = cost.colored.get(parts[0], 0) + 1
             else:

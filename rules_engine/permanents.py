@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import abilities as ab
-from rules_engine import compiled, conditions, registry, statics_more, targeting
+from rules_engine import compiled, conditions, phyrexian, registry, statics_more, targeting
 from rules_engine.context import Ctx
 from rules_engine.game import Game
 from rules_engine.objects import ABILITY_CHANGES, LORE, GameObject, Player
@@ -90,6 +90,8 @@ def enter_battlefield(game: Game, obj: GameObject, controller: Player, *, new: b
         if loyalty is None and obj.card is not None:
             loyalty = obj.card.front.loyalty  # a back face without its own number (data gap)
         if loyalty is not None:
+            if from_stack:  # 702.150a compleated: two fewer for each symbol paid with life
+                loyalty = phyrexian.compleated_loyalty(obj, loyalty)
             loyalty = game.counters_to_put(obj, "loyalty", loyalty, by=obj.controller)
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + loyalty  # 306.5b
             counters += (("loyalty", loyalty),)

@@ -86,6 +86,9 @@ EXILE_CASTS: list[Callable[[Any, Any, Any], str | None]] = []
 GRAVEYARD_CASTS: list[Callable[[Any, Any, Any], tuple[Any, ...] | None]] = []
 # the keywords behind GRAVEYARD_CASTS (the simulator offers "cast from graveyard" for them)
 GRAVEYARD_CAST_KEYWORDS: set[str] = set()
+# 305.1, 601.3: (game, player, land card in the graveyard) -> whether it may be played from
+# there (702.187c "Mayhem" on a land)
+GRAVEYARD_LAND_PLAYS: list[Callable[[Any, Any, Any], bool]] = []
 ZONE_ACTIONS: dict[tuple[str, str], Callable[[Any, Any, Any, Any], Any]] = {}
 QUALIFIERS: dict[str, Callable[[Any, Any, Any], bool]] = {}
 # qualifier shapes with words in them ("without an egg counter on it", "that's a token or a

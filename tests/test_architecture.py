@@ -39,6 +39,7 @@ _LAYER_TABLE = {
     "characteristics": ["statics", "targeting", "amounts", "amount_families", "amount_more",
                         "amount_extra",
                         "conditions", "conditions_more", "cost_modifiers", "statics_more",
+                        "phyrexian",
                         "statics_players", "statics_spells",
                         # split cards (709): only questions about a card's halves, asked while
                         # casting; no hooks, so it sits below the core that imports it

@@ -139,7 +139,15 @@ def castable(obj: GameObject) -> bool:
     return any(compiled.keyword_ability(obj, k) is not None for k in ("harmonize", "mayhem"))
 
 
+def _mayhem_land(game: Game, player: Player, obj: GameObject) -> bool:
+    """702.187c: "Mayhem" without a cost on a land: its owner may play it from their graveyard
+    if they discarded it this turn (the land play's own rules still apply, 305.1-305.2)."""
+    return obj.owner is player and compiled.keyword_ability(obj, "mayhem") is not None and \
+        _discarded_this_turn(game, obj)
+
+
 registry.GRAVEYARD_CASTS.append(_permission)
+registry.GRAVEYARD_LAND_PLAYS.append(_mayhem_land)
 registry.GRAVEYARD_CAST_KEYWORDS.update({"harmonize", "mayhem"})
 registry.register_cast_announcement(_harmonize)
 conditions._MORE.update({"mayhem_paid": _mayhem_paid})

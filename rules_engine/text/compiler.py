@@ -215,6 +215,7 @@ def _compile_plain(text: str, card_name: str, face_name: str, type_line: str,
     level_bar: tuple[ActivatedAbility, int] | None = None
     gated: list[Ability] = []
     striation: _Striation | None = None
+    station_creature_at: int | None = None  # 721.2b, from the Station reminder text
     paras = list(paragraphs(canonical(text, names)))
     if spell:
         paras = _join_instead(paras)
@@ -229,8 +230,18 @@ def _compile_plain(text: str, card_name: str, face_name: str, type_line: str,
             striation = _Striation(int(band.group("lo")),
                                    int(band.group("hi")) if band.group("hi") else None, para)
             continue
+        symbol = _STATION_SYMBOL_RE.match(para)
+        if symbol is not None:  # "STATION N+" on a line of its own, its abilities below it
+            if striation is not None:
+                abilities.append(striation.ability())
+            n = int(symbol.group("n"))
+            striation = _Striation(n, None, para, counter="charge",
+                                   creature=station_creature_at == n)
+            continue
         station = _station_rows(para, raw)
         if station is not None:
+            if station[2] is not None:
+                station_creature_at = station[2]
             keyword, rows, creature_at = station
             abilities.extend(keyword)
             for n, body in rows:
@@ -278,6 +289,7 @@ def _level_up(cost: Cost, text: str) -> ActivatedAbility:
         timing="sorcery", text=text)
 
 
+_STATION_SYMBOL_RE = re.compile(r"^STATION (?P<n>\d+)\+$")  # 721.2a, the printed symbol
 _STATION_ROW_RE = re.compile(r"^(?P<n>\d+)\+ \| (?P<body>.+)$")
 _STATION_CREATURE_RE = re.compile(r"It's an artifact creature at (?P<n>\d+)\+", re.I)
 

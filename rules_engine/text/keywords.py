@@ -50,6 +50,8 @@ COSTED = ("cumulative upkeep", "augment", "ward",
           "sneak", "web-slinging",
           "channel", "aura swap", "entwine", "recover", "replicate", "suspend", "awaken",
           "escalate")
+# costed keywords with a meaning of their own when printed without a cost
+BARE_COSTED = ("mayhem",)  # 702.187c: "You may play this card from your graveyard if ..."
 NUMBERED = ("firebending", "toxic", "afflict", "annihilator", "bushido", "modular", "fading",
             "vanishing",
             "rampage", "absorb", "crew", "renown", "tribute", "devour", "graft", "amplify",
@@ -147,7 +149,7 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     name = m.group("name").lower()
     rest = m.group("rest")
     if not rest.strip():
-        if name in COSTED and name not in SIMPLE:
+        if name in COSTED and name not in SIMPLE and name not in BARE_COSTED:
             return None
         return KeywordAbility(name=name, text=t)
     if name in NUMBERED:

@@ -24,6 +24,7 @@ _ETB_RE = re.compile(r"\benters the battlefield\b")
 _ETB2_RE = re.compile(r"\benter the battlefield\b")
 _ETB3_RE = re.compile(r"\bentered the battlefield\b")
 _SENTENCE_RE = re.compile(r"(?<=\.)\s+")
+_BROKEN_REMINDER_RE = re.compile(r"\([^()\n]*\n[^()]*\)")
 _TABLE_ROW_RE = re.compile(r"^\d+(?:—\d+|\+)? \| ")  # die results table rows (rule 706.3)
 _INLINE_ROW_RE = re.compile(r"(?<=[.\"])(\d+)(?:[-–—](\d+)|(\+))? \| ")
 
@@ -152,6 +153,9 @@ def paragraphs(text: str) -> list[str]:
     Bullet lines ("• ...") belong to the modal paragraph above them (rule 700.2).
     """
     result: list[str] = []
+    # reminder text broken over two lines in the data ("Toxic 6 (Players dealt combat damage
+    # by\nthis creature ...)"): one paragraph, the parenthesis being one reminder (207.2a)
+    text = _BROKEN_REMINDER_RE.sub(lambda m: m.group(0).replace("\n", " "), text)
     if " | " in text:
         # a results table printed without its line breaks ("Roll a d20.1-9 | Create ...
         # tokens.10-19 | ...", 706.3a): one row per line, "N1-N2" with the printed dash
