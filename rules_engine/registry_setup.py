@@ -81,6 +81,7 @@ from rules_engine.mechanics import (  # noqa: F401
     graveyard_casts,
     graveyard_keywords,
     graveyard_permissions,
+    haunt,  # 702.55
     hideaway,
     initiative,
     keywords_costs,
