@@ -76,6 +76,7 @@ from rules_engine.mechanics import (  # noqa: F401
     filter_deeds,
     filter_words,
     foretell,
+    fortify,  # 702.67
     gift,
     graveyard_abilities,
     graveyard_casts,

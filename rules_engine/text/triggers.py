@@ -36,6 +36,8 @@ def _subject(text: str, ctx: Ctx) -> tuple[Ref | None, ObjectFilter | None]:
     if low in ("equipped creature", "enchanted creature", "enchanted land", "enchanted artifact",
                "enchanted permanent", "enchanted enchantment"):
         return Ref(low.split()[0]), None
+    if low == "fortified land":  # 301.6: what the Fortification is attached to
+        return Ref("equipped"), None
     m = re.match(r"^~ or (another .+)$", t, re.I)
     if m:
         flt = parse_filter(m.group(1))
