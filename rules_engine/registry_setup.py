@@ -102,6 +102,7 @@ from rules_engine.mechanics import (  # noqa: F401
     prototype,
     rebound,
     reconfigure,
+    ripple,  # 702.60
     roles,
     rooms,
     sagas,
