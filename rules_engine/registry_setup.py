@@ -69,6 +69,7 @@ from rules_engine.mechanics import (  # noqa: F401
     end_turn,
     endure,  # 701.63
     enlist,
+    epic,  # 702.50
     exile_until,
     expend,  # 700.14: "whenever you expend N"
     extra_phases,
