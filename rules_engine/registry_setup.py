@@ -69,6 +69,7 @@ from rules_engine.mechanics import (  # noqa: F401
     end_turn,
     endure,  # 701.63
     enlist,
+    epic,  # 702.50
     exile_until,
     expend,  # 700.14: "whenever you expend N"
     extra_phases,
@@ -76,11 +77,13 @@ from rules_engine.mechanics import (  # noqa: F401
     filter_deeds,
     filter_words,
     foretell,
+    fortify,  # 702.67
     gift,
     graveyard_abilities,
     graveyard_casts,
     graveyard_keywords,
     graveyard_permissions,
+    haunt,  # 702.55
     hideaway,
     initiative,
     keywords_costs,
@@ -101,6 +104,7 @@ from rules_engine.mechanics import (  # noqa: F401
     prototype,
     rebound,
     reconfigure,
+    ripple,  # 702.60
     roles,
     rooms,
     sagas,

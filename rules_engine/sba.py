@@ -83,15 +83,23 @@ def _attachment(game: Game, obj: GameObject, face: Face, target: object,
                 return True  # 702.103f: a bestowed Aura becomes unattached instead
             auras.append(obj)
         return False
-    if target is not None and "Equipment" not in subtypes:
+    fortification = "Fortification" in subtypes  # 301.6: attached only to a land
+    if target is not None and "Equipment" not in subtypes and not fortification:
         obj.attached_to = None  # 704.5p: a non-Aura, non-Equipment permanent is unattached
         return True
     if target is not None and (getattr(target, "zone", "battlefield") != "battlefield"
-                               or not getattr(target, "is_creature", True)
+                               or not (_is_land(target) if fortification else
+                                       getattr(target, "is_creature", True))
                                or targeting.protected_from(game, target, obj)):  # 702.16d
-        obj.attached_to = None  # 704.5n: Equipment attached illegally becomes unattached
+        # 704.5n: an Equipment or Fortification attached illegally becomes unattached
+        obj.attached_to = None
         return True
     return False
+
+
+def _is_land(target: object) -> bool:
+    has_type = getattr(target, "has_type", None)
+    return bool(has_type("Land")) if has_type is not None else True
 
 
 _ENCHANTABLE = ("creature", "artifact", "land", "planeswalker", "enchantment", "battle")

@@ -50,12 +50,16 @@ def _counts(game: Game, obj: Any, flt: Any, player: Player, src: Any) -> bool:
 # game.__dict__: resolved "can't cast <spells> this turn" effects (effects/cost_effects.py), as
 # (player, filter, turn, source, text)
 CANT_CAST_TURN = "cant_cast_turn"
+# players who "for the rest of the game" can't cast spells (702.50a epic, mechanics/epic.py)
+CANT_CAST_GAME = "cant_cast_game"
 
 
 def cast_limit(game: Game, player: Player, obj: GameObject) -> str | None:
     """601.3: why ``player`` can't cast ``obj`` now under a "can't cast more than one ...
     spell each turn" (they cast such a spell this turn already) or a resolved "can't cast
     <spells> this turn" (101.2, 611.2a), or None."""
+    if player.name in game.__dict__.get(CANT_CAST_GAME, ()):
+        return "702.50a: for the rest of the game, this player can't cast spells (epic)"
     for who, flt, turn, src, text in game.__dict__.get(CANT_CAST_TURN, ()):
         if who is player and turn == game.turn and _counts(game, obj, flt, player, src):
             return f"{getattr(src, 'name', 'an effect')}: {text}"

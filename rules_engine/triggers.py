@@ -145,6 +145,13 @@ def check(game: Game, event: Any) -> None:
                 if abl.trigger.event == kind and abl.trigger.subject is not None and \
                         abl.trigger.subject.kind == "self":
                     _add(game, abl, obj, event.data["player"], event)
+    if name == "spell_resolved" and event.data["obj"].zone == "graveyard":
+        # 702.55a: "When this spell card is put into a graveyard after resolving" works from
+        # the graveyard the resolved card was put into (haunt, mechanics/haunt.py)
+        card = event.data["obj"]
+        for abl in compiled.triggered_abilities(card):
+            if abl.trigger.event == "resolved_to_graveyard" and _is_self(abl.trigger):
+                _add(game, abl, card, card.owner, event)
     if name == "spell_cast":  # "When you cast ~" works from the stack (113.6k)
         spell = event.data["obj"]
         for abl in compiled.triggered_abilities(spell):
@@ -378,8 +385,9 @@ def _ward(game: Game, event: Any) -> None:
                  event=ev, source=obj)
 
 
+# ("spell_resolved" is watched: haunt's spell half triggers on it, 702.55a)
 _IGNORED = frozenset({"note", "ability_resolving", "ability_resolved", "spell_resolving",
-                      "spell_resolved", "shuffled", "priority"})
+                      "shuffled", "priority"})
 
 
 # Events initiative.inherent_triggers looks at (726.2, 309.4c); others can't trigger them.
@@ -440,7 +448,7 @@ _TRIGGER_EVENTS = frozenset().union(*_KIND_EVENTS.values())  # any trigger kind 
 # Events the special cases in check look at (603.10a look-back, 702.21a ward, 113.6k "When you
 # cast ~"); an event in none of these sets can only be matched by a delayed trigger (603.7).
 _SPECIAL_EVENTS = frozenset({"dies", "left_battlefield", "becomes_target", "spell_cast",
-                             "cycled", "sacrificed", "plotted"})
+                             "cycled", "sacrificed", "plotted", "spell_resolved"})
 
 # What Game.log asks check about: an event outside WATCHED_EVENTS can only trigger a delayed
 # triggered ability, and one in IGNORED_EVENTS nothing at all.

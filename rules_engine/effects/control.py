@@ -101,6 +101,8 @@ def can_attach(game: Game, obj: GameObject, to: Any) -> bool:
             return False  # 301.5c: an Equipment that's also a creature can't equip (no reconfigure)
         if "Equipment" in obj.face.subtypes and not to.is_creature:
             return False
+        if "Fortification" in obj.face.subtypes and not to.has_type("Land"):
+            return False  # 301.6: a Fortification only to a land
         if targeting.protected_from(game, to, obj):
             return False
     return True

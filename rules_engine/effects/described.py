@@ -100,6 +100,8 @@ def described_amount(game: Game, text: str, controller: Player, source: Any,
             it = paid[-1]
     if text in ("opponent", "opponents", "opponent you have", "opponents you have"):
         return factor * len(game.opponents(controller))
+    if text in ("player", "players"):  # "for each player" (102.1: the players in the game)
+        return factor * len(game.living)
     if text == "your life total":
         return factor * controller.life
     if text in ("card in your hand", "cards in your hand"):

@@ -55,8 +55,13 @@ def h_damage(ctx: Ctx, eff: ab.DealDamage) -> None:
         return
     hit: list[Any] = []
     each = eff.amount is not None and eff.amount.text is not None
+    it_before = ctx.it
     for ref in eff.recipients:
         for r in resolve_ref(ctx, ref):
+            if each and not isinstance(ctx.it, GameObject) and isinstance(it_before, GameObject):
+                # "that card's mana value" after "until you exile a nonland card": still the
+                # card the earlier instruction named, not the player target (608.2c)
+                ctx.it = it_before
             # "to each player equal to half that player's life total": counted for each
             deal_damage(ctx.game, src, r, _amount_for(ctx, eff.amount, r)
                         if each and isinstance(r, Player) else n)

@@ -539,6 +539,8 @@ _PRONOUNS = {
     "enchanted land": "enchanted", "enchanted artifact": "enchanted",
     "enchanted enchantment": "enchanted", "enchanted planeswalker": "enchanted",
     "enchanted permanent": "enchanted", "equipped creature": "equipped",
+    # 301.6: the land a Fortification is attached to (its attachment works as an Equipment's)
+    "fortified land": "equipped",
     "that creature": "it", "that card": "it", "that spell": "it", "that permanent": "it",
     "that token": "it", "the copy": "it", "that creature or planeswalker": "it",
     "that planeswalker": "it", "that artifact or creature": "it", "that land": "it",

@@ -820,7 +820,9 @@ def compile_quoted(text: str) -> tuple[Ability, ...]:
     return compile_paragraph(text, is_spell=False)
 
 
-_CARD_TRIGGER = re.compile(r"^when(?:ever)? you (?:cycle|discard) (?:~|this card)(?!\w)", re.I)
+# (702.55c: "When the creature ~ haunts dies" on a haunt instant or sorcery works from exile)
+_CARD_TRIGGER = re.compile(r"^when(?:ever)? (?:you (?:cycle|discard) (?:~|this card)(?!\w)|the "
+                           r"creature (?:~|this card) haunts dies\b)", re.I)
 
 
 MAX_PARAGRAPH_CHARS = fx.MAX_PARAGRAPH_CHARS  # the longest paragraph the grammar attempts

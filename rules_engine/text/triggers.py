@@ -36,6 +36,8 @@ def _subject(text: str, ctx: Ctx) -> tuple[Ref | None, ObjectFilter | None]:
     if low in ("equipped creature", "enchanted creature", "enchanted land", "enchanted artifact",
                "enchanted permanent", "enchanted enchantment"):
         return Ref(low.split()[0]), None
+    if low == "fortified land":  # 301.6: what the Fortification is attached to
+        return Ref("equipped"), None
     m = re.match(r"^~ or (another .+)$", t, re.I)
     if m:
         flt = parse_filter(m.group(1))
@@ -432,10 +434,13 @@ TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
         # triggered mana abilities (rule 605.1b): "Whenever you tap a land for mana"
         (r"(?P<who>you|a player) taps? (?P<what>an? .+?) for mana", lambda m, c: _with_filter(
             "tapped_for_mana", m, "you" if m.group("who") == "you" else "any")),
-        (r"(?P<subj>enchanted land|a land you control) is tapped for mana", lambda m, c: Trigger(
-            "tapped_for_mana", subject=Ref("enchanted") if m.group("subj").startswith("enc")
-            else None, filter=None if m.group("subj").startswith("enc") else parse_filter(
-                "land you control"), player="any", text=m.group(0))),
+        # ("fortified land": the land a Fortification is attached to, 301.6)
+        (r"(?P<subj>enchanted land|fortified land|a land you control) is tapped for mana",
+         lambda m, c: Trigger(
+             "tapped_for_mana", subject=Ref("enchanted") if m.group("subj").startswith("enc")
+             else Ref("equipped") if m.group("subj").startswith("fort") else None,
+             filter=None if m.group("subj").startswith(("enc", "fort")) else parse_filter(
+                 "land you control"), player="any", text=m.group(0))),
         (rf"{_SUBJ} becomes monstrous", _subject_event("becomes_monstrous")),
         (rf"{_SUBJ} becomes plotted", _subject_event("becomes_plotted")),
         (r"you unlock this door", lambda m, c: Trigger("unlock_door", subject=Ref("self"),

@@ -342,5 +342,9 @@ TAIL_TRIGGERS: list[tuple[re.Pattern[str], _Builder]] = [
                 m.group("what")), text=m.group(0))),
         (r"you gain life for the first time", lambda m, c: Trigger(
             "gain_life", player="you", ordinal=1, text=m.group(0))),
+        # 702.55c: "When the creature it haunts dies", "When the creature ~ haunts dies" (works
+        # from exile, mechanics/haunt.py; "When ~ enters or ..." joins it by split_or)
+        (r"the creature (?:it|~|this card) haunts dies", lambda m, c: Trigger(
+            "haunted_dies", text=m.group(0))),
     ]
 ]
