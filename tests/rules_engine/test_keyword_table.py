@@ -11,7 +11,7 @@ import pytest
 from rules_engine.keyword_table import measure, read_cards, render, rule_keywords
 
 REPO = Path(__file__).resolve().parents[2]
-_RULES = ("701.47. Amass\n\n701.47a To amass ...\n\n702.55. Haunt\n\n702.83. Exalted\n\n"
+_RULES = ("701.47. Amass\n\n701.47a To amass ...\n\n702.71. Transfigure\n\n702.83. Exalted\n\n"
           "702.116. Myriad\n\n702.29. Cycling\n")
 
 
@@ -30,14 +30,14 @@ def test_rule_keywords_reads_titles_not_subrules() -> None:
 
 def test_status_run_not_run_and_reported() -> None:
     cards = [_card(f"Squire {i}", "Flying\nExalted", ["Flying", "Exalted"]) for i in range(3)]
-    cards += [_card(f"Hero {i}", "Haunt", ["Haunt"]) for i in range(3)]
+    cards += [_card(f"Hero {i}", "Transfigure {1}{B}{B}", ["Transfigure"]) for i in range(3)]
     cards += [_card(f"Angel {i}", "Myriad", ["Myriad"]) for i in range(3)]
     cards += [_card(f"Raider {i}", "When this creature enters, amass Orcs 2.", [])
               for i in range(3)]
     cards += [_card(f"Drake {i}", "Plainscycling {2}", ["Plainscycling"]) for i in range(2)]
     rows = {r.name: r for r in measure(cards, _RULES)}
     assert rows["Exalted"].status == "run" and len(rows["Exalted"].supported) == 3
-    assert rows["Haunt"].status == "not run (3 cards)"  # 702.55: no rules code yet
+    assert rows["Transfigure"].status == "not run (3 cards)"  # 702.71: no rules code yet
     assert rows["Myriad"].status.startswith("reported: 702.116a")
     assert rows["Amass"].status == "run" and rows["Amass"].kind == "action"
     assert "Cycling" not in rows  # typecycling counts as cycling (702.29e): on 2 cards only
