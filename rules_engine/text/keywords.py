@@ -160,15 +160,31 @@ def parse_keyword(text: str) -> KeywordAbility | None:
             r = r[1:].strip()
         elif not rest.startswith(" "):
             return None
+        r, rider = split_rider(r)
         cost = parse_cost(r)
         if cost is None:
             return None
-        return KeywordAbility(name=name, cost=cost, text=t)
+        return KeywordAbility(name=name, cost=cost, text=t, rider=rider)
     if name in NUMBERED:
         m2 = re.match(r"^ (\d+|X)$", rest)
         if m2:
             return KeywordAbility(name=name, parameter=m2.group(1), text=t)
     return None
+
+
+_RIDER_RE = re.compile(r"^(?P<cost>.+?)\.\s+(?P<rider>Activate only [^.]+(?:\.\s*Activate only "
+                       r"[^.]+)*)$")
+
+
+def split_rider(text: str) -> tuple[str, str]:
+    """"Pay 3 life. Activate only once each turn." -> ("Pay 3 life", "Activate only once each
+    turn."): 702.6 / 602.5b, a keyword written "[Keyword]—[cost]" may be followed by a limit on
+    when its activated ability is activated; the limit belongs to that ability (the cost is
+    whatever the cost grammar reads)."""
+    m = _RIDER_RE.match(text.strip().rstrip("."))
+    if m is None:
+        return text, ""
+    return m.group("cost"), m.group("rider").strip() + "."
 
 
 def parse_keyword_line(text: str) -> tuple[KeywordAbility, ...] | None:
