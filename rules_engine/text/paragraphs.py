@@ -830,6 +830,9 @@ _DIFFERENCE = re.compile(r"(?P<head>\bif you have fewer than )(?P<n>\w+) cards i
                          r"(?P<verb>draw cards) equal to the difference", re.I)
 
 
+_KEYWORD_SENTENCE = re.compile(r"^(?P<kw>[^.\n]+?)\.\s+(?P<rest>[A-Z~][^\n]*)$")
+
+
 def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     """Compile one paragraph of canonical text (self-references already ``~``); a paragraph
     over :data:`MAX_PARAGRAPH_CHARS` is one Unsupported clause, unread."""
@@ -847,6 +850,12 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     kws = parse_keyword_line(para)
     if kws is not None:
         return kws
+    lead = _KEYWORD_SENTENCE.match(para)
+    if lead and parse_keyword_line(lead.group("kw")) is not None:
+        # "Flashback {8}{G}{G}. This spell costs {X} less to cast this way, ...": a keyword
+        # line ended by a period, the next sentence an ability of its own (702.1, 113.2c)
+        return parse_keyword_line(lead.group("kw")) + compile_paragraph(lead.group("rest"),
+                                                                         is_spell=is_spell)
     if "\n+ {" in para:
         spree = _spree(para)
         if spree is not None:
