@@ -196,6 +196,12 @@ def parse_keyword_line(text: str) -> tuple[KeywordAbility, ...] | None:
     single = parse_keyword(t)
     if single is not None:
         return (single,)
+    m = re.match(r"^(kicker) ((?:\{[^}]+\})+) and/or ((?:\{[^}]+\})+)$", t.rstrip("."), re.I)
+    if m:  # 702.33c: "Kicker [cost 1] and/or [cost 2]" is two kicker abilities, each paid once
+        both = (parse_keyword(f"{m.group(1)} {m.group(2)}"), parse_keyword(f"{m.group(1)} "
+                                                                           f"{m.group(3)}"))
+        if None not in both:
+            return tuple(k for k in both if k is not None)
     items = re.split(r"[,;]\s*", t)
     result = []
     for it in items:
