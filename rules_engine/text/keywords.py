@@ -93,6 +93,8 @@ def parse_keyword(text: str) -> KeywordAbility | None:
             what += " creature"
         return KeywordAbility(name="equip", parameter=what, cost=parse_cost(m.group("cost")),
                               text=t)
+    if re.match(r"^devour x, where x is the number of creatures devoured this way$", t, re.I):
+        return KeywordAbility(name="devour", parameter="X", text=t)  # (107.3a, 702.82a)
     m = re.match(r"^devour (?P<what>[a-z]+) (?P<n>\d+)$", t, re.I)
     if m:  # 702.82b: "Devour [quality] N" (the quality is kept in the keyword's text)
         return KeywordAbility(name="devour", parameter=m.group("n"), text=t)
