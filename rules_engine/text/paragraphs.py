@@ -850,12 +850,6 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     kws = parse_keyword_line(para)
     if kws is not None:
         return kws
-    lead = _KEYWORD_SENTENCE.match(para)
-    if lead and parse_keyword_line(lead.group("kw")) is not None:
-        # "Flashback {8}{G}{G}. This spell costs {X} less to cast this way, ...": a keyword
-        # line ended by a period, the next sentence an ability of its own (702.1, 113.2c)
-        return parse_keyword_line(lead.group("kw")) + compile_paragraph(lead.group("rest"),
-                                                                         is_spell=is_spell)
     if "\n+ {" in para:
         spree = _spree(para)
         if spree is not None:
@@ -918,6 +912,12 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
                        _static)
     if more is not None:
         return more if isinstance(more, tuple) else (more,)
+    lead = _KEYWORD_SENTENCE.match(para)
+    if lead and parse_keyword_line(lead.group("kw")) is not None:
+        # "Flashback {8}{G}{G}. This spell costs {X} less to cast this way, ...": a keyword
+        # line ended by a period, the next sentence an ability of its own (702.1, 113.2c)
+        return parse_keyword_line(lead.group("kw")) + compile_paragraph(lead.group("rest"),
+                                                                         is_spell=is_spell)
     if is_spell:
         ctx = Ctx()
         return (SpellAbility(effects=fx.parse_effects(para, ctx), text=para),)
