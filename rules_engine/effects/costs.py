@@ -9,7 +9,8 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import casting, compiled, registry, statics, statics_more, targeting
 from rules_engine.combat import tap_creatures_cost
-from rules_engine.effects import described
+from rules_engine.context import Ctx
+from rules_engine.effects import chance, described
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
 from rules_engine.objects import GameObject, Player
@@ -19,7 +20,7 @@ OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counte
                               "energy", "forage", "collect_evidence", "reveal", "untap",
                               "assist", "remove_counters_among", "exert", "mill", "behold",
                               "behold_exile", "discard_random", "put_counters", "tap_enchanted",
-                              "poison", "draw"})
+                              "poison", "draw", "flip_coin"})
 # (waterbend, 701.67, is paid with the mana: casting.waterbend_sources)
 
 
@@ -150,6 +151,8 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         elif kind == "mill":  # 701.17b / 118.3: that many cards must be in the library
             if len(player.library) < n:
                 return f"701.17b: {player.name} can't mill {n} card(s)"
+        elif kind in ("poison", "draw", "flip_coin"):
+            continue  # 118.3: these need no resources (122.1f, 121.1, 705.1)
         elif kind == "pay_life":
             n = _life_to_pay(game, player, source, part)
             if player.life < n:  # 119.4
@@ -309,6 +312,10 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
             table = game.__dict__.setdefault("poison_counters", {})
             table[player.name] = table.get(player.name, 0) + n
             game.log("poison_counters_put", player=player, amount=n)
+            continue
+        if kind == "flip_coin":  # 705.1: the payer calls and flips, win or lose (705.2)
+            for _ in range(n):
+                chance.flip_coin(Ctx(game, source, player), player)
             continue
         if kind == "draw":  # 121.1 as a cost (an empty library is no bar, 121.4 / 704.5b)
             game.draw(player, n)

@@ -137,6 +137,8 @@ def _part(text: str) -> CostPart | None:
     m = re.match(rf"^(?:get|you get) ({NUM_WORD}) poison counters?$", t, re.I)
     if m and amount(m.group(1)) is not None:  # 122.1f: "Ward—Get five poison counters"
         return CostPart("poison", amount=amount(m.group(1)), text=t)
+    if low == "flip a coin":  # 705.1 as a cost ("Cumulative upkeep—Flip a coin"): always paid
+        return CostPart("flip_coin", amount=Amount(1), text=t)
     m = re.match(rf"^draw (an?|{NUM_WORD}) cards?$", t, re.I)
     if m:  # 121.1 as a cost ("Cumulative upkeep—Draw a card"; 118.3 needs no resources)
         n = Amount(1) if m.group(1).lower() in ("a", "an") else amount(m.group(1))
