@@ -110,9 +110,12 @@ def parse_keyword(text: str) -> KeywordAbility | None:
         return KeywordAbility(name=low, text=t)
     m = re.match(r"^(awaken|reinforce|suspend|level up|casualty) (\d+|X)\s*—\s*(.+)$", t, re.I)
     if m:
-        cost = parse_cost(m.group(3))
+        # ("Suspend X—{X}{3}{R}. X can't be 0.": the limit on X is kept as the rider, 702.62c)
+        body, rider = split_rider(m.group(3))
+        cost = parse_cost(body)
         if cost is not None:
-            return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), cost=cost, text=t)
+            return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), cost=cost, text=t,
+                                  rider=rider)
     m = re.match(r"^prototype (?P<cost>(?:\{[^}]+\})+)\s*—\s*(?P<pt>\d+/\d+)$", t, re.I)
     if m and parse_cost(m.group("cost")) is not None:
         # 702.160a / 718.1: "Prototype [mana cost] — [power]/[toughness]", the inset frame's
@@ -174,15 +177,16 @@ def parse_keyword(text: str) -> KeywordAbility | None:
     return None
 
 
-_RIDER_RE = re.compile(r"^(?P<cost>.+?)\.\s+(?P<rider>Activate only [^.]+(?:\.\s*Activate only "
-                       r"[^.]+)*)$")
+_RIDER_RE = re.compile(r"^(?P<cost>.+?)\.\s+(?P<rider>(?:Activate only [^.]+|X can't be 0)"
+                       r"(?:\.\s*Activate only [^.]+)*)$")
 
 
 def split_rider(text: str) -> tuple[str, str]:
     """"Pay 3 life. Activate only once each turn." -> ("Pay 3 life", "Activate only once each
     turn."): 702.6 / 602.5b, a keyword written "[Keyword]—[cost]" may be followed by a limit on
     when its activated ability is activated; the limit belongs to that ability (the cost is
-    whatever the cost grammar reads)."""
+    whatever the cost grammar reads). "X can't be 0." after a suspend cost limits its X
+    (702.62c, read by mechanics.suspend)."""
     m = _RIDER_RE.match(text.strip().rstrip("."))
     if m is None:
         return text, ""
