@@ -1299,12 +1299,14 @@ class KeywordAbility(Ability):
     """A keyword ability (rule 702): ``name`` lower case ("flying", "daybound", "nightbound",
     "ward", "equip", "protection", "flashback", "escape", "landwalk"...); ``parameter`` keeps the
     keyword's parameter text ("from creatures", "2" for Toxic 2) and ``cost`` a cost parameter
-    (Ward {1}, Ward—Pay 2 life, Equip {3}, Flashback {2}{R}{G})."""
+    (Ward {1}, Ward—Pay 2 life, Equip {3}, Flashback {2}{R}{G}); ``rider`` a restriction after
+    the cost ("Equip—Pay 3 life. Activate only once each turn.", 602.5b) the ability keeps."""
 
     name: str = ""
     parameter: str | None = None
     cost: Cost | None = None
     text: str = ""
+    rider: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -247,6 +247,7 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
                and (k.name or "").lower() in names]
     kicked = 0
     parts: tuple[Any, ...] = ()
+    paid: list[str] = []
     for k in kickers:
         kparts = k.cost.parts if k.cost is not None else ()
         mana_text = "".join(p.mana or "" for p in kparts if p.kind == "mana")
@@ -264,6 +265,8 @@ def _announce_kicker(game: Game, player: Player, obj: GameObject, cost_text: str
             cost_text += mana_text
             parts += others
             kicked += 1
+            paid.append(k.cost.text if k.cost is not None else "")
+    game.__dict__["kicked_with"] = tuple(paid)  # which kicker costs (702.33d), for the spell
     return cost_text, kicked, parts
 
 
@@ -889,6 +892,7 @@ def _cast_checked(game: Game, player: Player, obj: GameObject, half: Any, from_z
         game.log("buyback_paid", obj=spell, player=player)
     if kicked:
         spell.choices_made["kicked"] = kicked  # 702.33d: how many times it was kicked
+        spell.choices_made["kicked_with"] = game.__dict__.pop("kicked_with", ())
         game.log("kicked", obj=spell, player=player, times=kicked)
     if other_parts:
         spell.choices_made["cost_paid"] = hooks.pay_costs(game, player, obj, other_parts)

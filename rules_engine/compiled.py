@@ -282,7 +282,8 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
             hit = _EXPANSIONS[key] = built(kw) if with_kw else built()
         return hit
     cost = kw.cost.text if kw.cost is not None else None
-    key = (name, kw.parameter, cost, card_name, face_name, type_line)
+    rider = getattr(kw, "rider", "")
+    key = (name, kw.parameter, cost, card_name, face_name, type_line, rider)
     hit = _EXPANSIONS.get(key)
     if hit is not None:
         return hit
@@ -304,6 +305,11 @@ def keyword_records(kw: Any, card_name: str, face_name: str, type_line: str) -> 
             n = int(param)
             fill["{n}"] = str(n)
             fill["{nw}"] = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+    if rider:
+        # "Equip—Pay 3 life. Activate only once each turn." (602.5b): the limit goes with the
+        # activated ability the keyword stands for; a keyword without one can't keep it
+        ok = ok and any("{cost}:" in t for t in texts)
+        texts = tuple(t + " " + rider if "{cost}:" in t else t for t in texts)
     if ok:
         from rules_engine.text.compiler import compile_face_text
 

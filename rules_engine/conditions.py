@@ -669,6 +669,9 @@ _MORE: dict[str, Any] = {
     "more_life_than_opponent": _more_life_than_opponent,
     "you_or_defender_has_initiative": _you_or_defender_has_initiative,
     "empty_hand": _empty_hand, "kicked": _kicked,
+    # 702.33d: "if it was kicked with its {1}{B} kicker" (casting records each paid kicker)
+    "kicked_with": lambda game, cond, controller, source: cond.detail in getattr(
+        source, "choices_made", {}).get("kicked_with", ()),
     # "while you have the most life or are tied for most life" (no other player has more)
     "you_most_life": lambda game, cond, controller, source: controller.life >= max(
         p.life for p in game.living),

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules_engine import abilities as ab
 from rules_engine import casting, compiled, registry, statics, statics_more, targeting
 from rules_engine.combat import tap_creatures_cost
+from rules_engine.context import Ctx
+from rules_engine.effects import chance, described
 from rules_engine.game import Game
 from rules_engine.mana import parse_cost
 from rules_engine.objects import GameObject, Player
@@ -16,7 +19,8 @@ OTHER_COST_KINDS = frozenset({"sacrifice", "discard", "pay_life", "remove_counte
                               "tap_untapped", "exile", "return", "tap_creatures_power", "blight",
                               "energy", "forage", "collect_evidence", "reveal", "untap",
                               "assist", "remove_counters_among", "exert", "mill", "behold",
-                              "behold_exile", "discard_random", "put_counters", "tap_enchanted"})
+                              "behold_exile", "discard_random", "put_counters", "tap_enchanted",
+                              "poison", "draw", "flip_coin"})
 # (waterbend, 701.67, is paid with the mana: casting.waterbend_sources)
 
 
@@ -25,6 +29,28 @@ def _cost_count(part: Any) -> int:
     if amt is not None and amt.value is None and amt.text in ("all", "any number"):
         return 0  # "Remove all / any number of <kind> counters from ~": zero can be paid (122.8)
     return int(amt.value) if amt is not None and amt.value is not None else 1
+
+
+def _life_to_pay(game: Game, player: Player, source: Any, part: Any) -> int:
+    """119.4: the life a "Pay N life" part costs; a counted one ("Pay life equal to ~'s power",
+    "Pay 1 life for each card in your hand", "Pay half your life, rounded up" 107.1a) is
+    counted as it is paid (601.2h / 602.2b)."""
+    amt = part.amount
+    words = amt.text if amt is not None and amt.value is None else None
+    if not words:
+        return _cost_count(part)
+    low = words.lower()
+    m = re.match(r"^half your life, rounded (up|down)$", low)
+    if m:
+        life = max(player.life, 0)
+        return (life + 1) // 2 if m.group(1) == "up" else life // 2
+    m = re.match(r"^(\d+) life for each (.+)$", low)
+    if m:  # (the text grammar writes the number in digits)
+        each = int(m.group(1))
+        n = described.described_amount(game, "for each " + m.group(2), player, source)
+        return each * max(n or 0, 0)
+    n = described.described_amount(game, re.sub(r"^life ", "", low), player, source)
+    return max(n or 0, 0)
 
 
 def _counters_to_remove(game: Game, player: Player, source: Any, part: Any, key: str) -> int:
@@ -125,7 +151,10 @@ def cost_refusal(game: Game, player: Player, source: Any, parts: tuple[Any, ...]
         elif kind == "mill":  # 701.17b / 118.3: that many cards must be in the library
             if len(player.library) < n:
                 return f"701.17b: {player.name} can't mill {n} card(s)"
+        elif kind in ("poison", "draw", "flip_coin"):
+            continue  # 118.3: these need no resources (122.1f, 121.1, 705.1)
         elif kind == "pay_life":
+            n = _life_to_pay(game, player, source, part)
             if player.life < n:  # 119.4
                 return f"119.4: {player.name} can't pay {n} life"
         elif kind == "blight":  # 701.68b: a creature you control is needed
@@ -279,7 +308,20 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
                 game.log("milled", player=player, count=len(milled))
 
             continue
+        if kind == "poison":  # 122.1f: the payer gets the counters (704.5c may follow)
+            table = game.__dict__.setdefault("poison_counters", {})
+            table[player.name] = table.get(player.name, 0) + n
+            game.log("poison_counters_put", player=player, amount=n)
+            continue
+        if kind == "flip_coin":  # 705.1: the payer calls and flips, win or lose (705.2)
+            for _ in range(n):
+                chance.flip_coin(Ctx(game, source, player), player)
+            continue
+        if kind == "draw":  # 121.1 as a cost (an empty library is no bar, 121.4 / 704.5b)
+            game.draw(player, n)
+            continue
         if kind == "pay_life":
+            n = _life_to_pay(game, player, source, part)
             if n > 0:
                 game.lose_life(player, n)
                 game.log("life_paid", player=player, amount=n)
@@ -387,8 +429,9 @@ def pay_costs(game: Game, player: Player, source: Any, parts: tuple[Any, ...]) -
 
 
 def _counter_targets(game: Game, player: Player, source: Any, part: Any) -> list[GameObject]:
-    """The permanents a "put a -1/-1 counter on a creature you control" cost may use."""
-    return [o for o in game.permanents(player)
+    """The permanents a "put a -1/-1 counter on a creature you control" cost may use (any
+    player's, as the filter says: "on a creature an opponent controls")."""
+    return [o for p in game.players for o in game.permanents(p)
             if targeting.matches(game, o, part.what, player, source, zone_check=False)]
 
 

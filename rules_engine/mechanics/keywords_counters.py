@@ -213,6 +213,14 @@ def _devour(kw: Any) -> tuple[Any, ...]:
     permanent enters with N times that many +1/+1 counters on it." (702.82b: the number it
     devoured is remembered for "each creature it devoured".)"""
     n = _num(kw)
+    if n is None and re.search(r"^devour x, where x is the number of creatures devoured this "
+                               r"way$", (kw.text or "").strip().rstrip("."), re.I):
+        # "Devour X, where X is the number of creatures devoured this way" (107.3a): X counters
+        # for each, X being how many were sacrificed (the count is known as they are)
+        return (ab.EntersReplacement(
+            kind="as_enters", effects=(ab.KeywordAction(
+                name="devour", amount=ab.Amount(variable="X", text="devoured"),
+                text="devour X"),), subject=_SELF, text=kw.text),)
     if n is None:
         return ()
     # 702.82b: "Devour [quality] N" sacrifices [quality] permanents
@@ -238,6 +246,8 @@ def _ka_devour(ctx: Any, eff: Any) -> None:
     for o in eaten:
         game.move(o, "graveyard")
         game.log("sacrificed", obj=o, player=player)
+    if eff.amount is not None and eff.amount.text == "devoured":
+        n = len(eaten)  # "Devour X, where X is the number of creatures devoured this way"
     if eaten and isinstance(obj, GameObject):
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + \
             game.counters_to_put(obj, "+1/+1", n * len(eaten))

@@ -62,8 +62,9 @@ def suspend_action(game: Game, player: Player, obj: GameObject, kw: Any) -> Game
     mana_text = kw.cost.mana if kw.cost is not None and kw.cost.mana else ""
     x = 0
     if param.upper() == "X":  # 702.62c: X chosen now, the number of time counters
+        least = 1 if "x can't be 0" in (getattr(kw, "rider", "") or "").lower() else 0
         x = int(game.decider.choose(player.name, f"X for suspending {obj.name}",
-                                    list(range(0, 21))) or 0)
+                                    list(range(least, 21))) or least)
         counters = x
     elif param.isdigit():
         counters = int(param)

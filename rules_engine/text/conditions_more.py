@@ -428,6 +428,9 @@ MORE_CONDITIONS: list[tuple[re.Pattern[str], _Builder]] = [
         (rf"{_OBJ} ?(?P<verb>is|was|isn't|wasn't|is not|'s|'s not) (?P<state>attacking|blocking|"
          r"tapped|untapped)", _obj_state),
         (r"(?:~|it|that spell) (?:wasn't|was not) kicked", _f("kicked", negated=True)),
+        # 702.33c-d: "if it was kicked with its {1}{B} kicker" (one of two kicker costs)
+        (r"(?:~|it|that spell) was kicked with its (?P<cost>(?:\{[^}]+\})+) kicker",
+         lambda m, c: Condition("kicked_with", detail=m.group("cost"), text=m.group(0))),
         # mana spent (601.2h)
         (rf"at least {_N} (?P<color>white|blue|black|red|green|colorless) mana was spent to "
          r"cast (?P<what>~|it)", _mana_of_color),

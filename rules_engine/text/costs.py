@@ -40,9 +40,10 @@ def _part(text: str) -> CostPart | None:
         return CostPart("discard_random", amount=Amount(1), text=t)
     m = re.fullmatch(rf"put (an?|{NUM_WORD}) (-1/-1|\+1/\+1|[a-z]+) counters? on (~|an? .+)", t,
                      re.I)
-    if m and amount(m.group(1)) is not None:  # 122.1 as a cost: on ~ or on one you control
+    if m and amount(m.group(1)) is not None:  # 122.1 as a cost: on ~ or on a permanent
+        # ("Cumulative upkeep—Put a +1/+1 counter on a creature an opponent controls")
         what = None if m.group(3) == "~" else parse_filter(re.sub(r"^an? ", "", m.group(3)))
-        if m.group(3) == "~" or (what is not None and what.controller == "you"):
+        if m.group(3) == "~" or what is not None:
             n = Amount(1) if m.group(1).lower() in ("a", "an") else amount(m.group(1))
             return CostPart("put_counters", amount=n, what=what if what is not None else
                             Ref("self"), counter=m.group(2).lower(), text=t)
@@ -122,6 +123,26 @@ def _part(text: str) -> CostPart | None:
     m = re.match(rf"^pay ({NUM_WORD}) life$", t, re.I)
     if m:
         return CostPart("pay_life", amount=amount(m.group(1)), text=t)
+    m = re.match(rf"^pay (?P<amt>life equal to .+|half your life, rounded (?:up|down)|"
+                 rf"(?:{NUM_WORD}) life for each .+)$", t, re.I)
+    if m:  # 119.4 / 107.1a: a life payment the text counts (the amount is read when paid)
+        words = m.group("amt")
+        each = re.match(r"^(\S+) (life for each .+)$", words)
+        if each and not words.lower().startswith("life "):
+            n = amount(each.group(1))
+            if n is None or n.value is None:
+                return None
+            words = f"{n.value} {each.group(2)}"
+        return CostPart("pay_life", amount=Amount(text=words), text=t)
+    m = re.match(rf"^(?:get|you get) ({NUM_WORD}) poison counters?$", t, re.I)
+    if m and amount(m.group(1)) is not None:  # 122.1f: "Ward—Get five poison counters"
+        return CostPart("poison", amount=amount(m.group(1)), text=t)
+    if low == "flip a coin":  # 705.1 as a cost ("Cumulative upkeep—Flip a coin"): always paid
+        return CostPart("flip_coin", amount=Amount(1), text=t)
+    m = re.match(rf"^draw (an?|{NUM_WORD}) cards?$", t, re.I)
+    if m:  # 121.1 as a cost ("Cumulative upkeep—Draw a card"; 118.3 needs no resources)
+        n = Amount(1) if m.group(1).lower() in ("a", "an") else amount(m.group(1))
+        return CostPart("draw", amount=n, text=t)
     m = re.match(rf"^exile ({NUM_WORD}) (?:other )?cards? from your graveyard$", t, re.I)
     if m:
         return CostPart("exile", amount=amount(m.group(1)), text=t)
@@ -197,6 +218,9 @@ def parse_cost(text: str) -> Cost | None:
     # "Sacrifice ~ and thirteen Blood tokens": two sacrifices (118.1)
     spelled = re.sub(rf"\b(sacrifice) ~ and (?=(?:{NUM_WORD}) )", r"\1 ~, \1 ", spelled,
                      flags=re.I)
+    # "Pay {B} and 1 life": a mana payment and a life payment (118.1)
+    spelled = re.sub(rf"^pay ((?:\{{[^}}]+\}})+) and ((?:{NUM_WORD}) life)$", r"\1, Pay \2",
+                     spelled, flags=re.I)
     # "Remove ten oil counters from among permanents you control and sacrifice ~"
     spelled = re.sub(r"( you control) and (sacrifice ~)$", r"\1, \2", spelled, flags=re.I)
     chunks = [c for c in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=pay|sacrifice|discard|"
@@ -206,7 +230,10 @@ def parse_cost(text: str) -> Cost | None:
     for c in chunks:
         p = _part(c)
         if p is None:
-            return None
+            # one part with commas of its own ("Discard an enchantment, instant, or sorcery
+            # card"): the whole text as a single part
+            whole = _part(spelled) if len(chunks) > 1 else None
+            return Cost(parts=(whole,), text=t) if whole is not None else None
         parts.append(p)
     return Cost(parts=tuple(parts), text=t) if parts else None
 

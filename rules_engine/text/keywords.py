@@ -95,6 +95,8 @@ def parse_keyword(text: str) -> KeywordAbility | None:
             what += " creature"
         return KeywordAbility(name="equip", parameter=what, cost=parse_cost(m.group("cost")),
                               text=t)
+    if re.match(r"^devour x, where x is the number of creatures devoured this way$", t, re.I):
+        return KeywordAbility(name="devour", parameter="X", text=t)  # (107.3a, 702.82a)
     m = re.match(r"^devour (?P<what>[a-z]+) (?P<n>\d+)$", t, re.I)
     if m:  # 702.82b: "Devour [quality] N" (the quality is kept in the keyword's text)
         return KeywordAbility(name="devour", parameter=m.group("n"), text=t)
@@ -110,9 +112,12 @@ def parse_keyword(text: str) -> KeywordAbility | None:
         return KeywordAbility(name=low, text=t)
     m = re.match(r"^(awaken|reinforce|suspend|level up|casualty) (\d+|X)\s*—\s*(.+)$", t, re.I)
     if m:
-        cost = parse_cost(m.group(3))
+        # ("Suspend X—{X}{3}{R}. X can't be 0.": the limit on X is kept as the rider, 702.62c)
+        body, rider = split_rider(m.group(3))
+        cost = parse_cost(body)
         if cost is not None:
-            return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), cost=cost, text=t)
+            return KeywordAbility(name=m.group(1).lower(), parameter=m.group(2), cost=cost, text=t,
+                                  rider=rider)
     m = re.match(r"^prototype (?P<cost>(?:\{[^}]+\})+)\s*—\s*(?P<pt>\d+/\d+)$", t, re.I)
     if m and parse_cost(m.group("cost")) is not None:
         # 702.160a / 718.1: "Prototype [mana cost] — [power]/[toughness]", the inset frame's
@@ -162,15 +167,32 @@ def parse_keyword(text: str) -> KeywordAbility | None:
             r = r[1:].strip()
         elif not rest.startswith(" "):
             return None
+        r, rider = split_rider(r)
         cost = parse_cost(r)
         if cost is None:
             return None
-        return KeywordAbility(name=name, cost=cost, text=t)
+        return KeywordAbility(name=name, cost=cost, text=t, rider=rider)
     if name in NUMBERED:
         m2 = re.match(r"^ (\d+|X)$", rest)
         if m2:
             return KeywordAbility(name=name, parameter=m2.group(1), text=t)
     return None
+
+
+_RIDER_RE = re.compile(r"^(?P<cost>.+?)\.\s+(?P<rider>(?:Activate only [^.]+|X can't be 0)"
+                       r"(?:\.\s*Activate only [^.]+)*)$")
+
+
+def split_rider(text: str) -> tuple[str, str]:
+    """"Pay 3 life. Activate only once each turn." -> ("Pay 3 life", "Activate only once each
+    turn."): 702.6 / 602.5b, a keyword written "[Keyword]—[cost]" may be followed by a limit on
+    when its activated ability is activated; the limit belongs to that ability (the cost is
+    whatever the cost grammar reads). "X can't be 0." after a suspend cost limits its X
+    (702.62c, read by mechanics.suspend)."""
+    m = _RIDER_RE.match(text.strip().rstrip("."))
+    if m is None:
+        return text, ""
+    return m.group("cost"), m.group("rider").strip() + "."
 
 
 def parse_keyword_line(text: str) -> tuple[KeywordAbility, ...] | None:
@@ -182,6 +204,12 @@ def parse_keyword_line(text: str) -> tuple[KeywordAbility, ...] | None:
     single = parse_keyword(t)
     if single is not None:
         return (single,)
+    m = re.match(r"^(kicker) ((?:\{[^}]+\})+) and/or ((?:\{[^}]+\})+)$", t.rstrip("."), re.I)
+    if m:  # 702.33c: "Kicker [cost 1] and/or [cost 2]" is two kicker abilities, each paid once
+        both = (parse_keyword(f"{m.group(1)} {m.group(2)}"), parse_keyword(f"{m.group(1)} "
+                                                                           f"{m.group(3)}"))
+        if None not in both:
+            return tuple(k for k in both if k is not None)
     items = re.split(r"[,;]\s*", t)
     result = []
     for it in items:

@@ -189,6 +189,34 @@ def _glued_re() -> re.Pattern[str]:
     return _GLUED_RE
 
 
+_COSTED_GLUED_RE: re.Pattern[str] | None = None
+_SYMBOL_RE = re.compile(r"\{[^}]+\}")
+
+
+def _glued_costed(line: str) -> list[str] | None:
+    """"Ward {2}{1}{B}{G}, Exile ~ from your graveyard: ..." -> ["Ward {2}", "{1}{B}{G},
+    Exile ~ from your graveyard: ..."]: a keyword with a mana parameter glued to the activated
+    ability after it (113.2c, 602.1). The mana runs on where a generic symbol follows another
+    symbol, which no single mana cost does (generic mana is written first, 202.1a / 107.4c);
+    there the ability's cost begins. None when the line is not so glued."""
+    global _COSTED_GLUED_RE
+    if _COSTED_GLUED_RE is None:
+        from rules_engine.text.keywords import COSTED
+
+        names = sorted(COSTED, key=len, reverse=True)
+        _COSTED_GLUED_RE = re.compile(
+            r"^(?P<kw>(?i:" + "|".join(re.escape(k) for k in names) + r")) "
+            r"(?P<mana>(?:\{[^}]+\})+)(?P<tail>(?:, [^:]+)?: .+)$")
+    m = _COSTED_GLUED_RE.match(line)
+    if m is None:
+        return None
+    symbols = _SYMBOL_RE.findall(m.group("mana"))
+    cut = next((i for i in range(1, len(symbols)) if symbols[i][1:-1].isdigit()), None)
+    if cut is None:
+        return None
+    return [f"{m.group('kw')} {''.join(symbols[:cut])}", "".join(symbols[cut:]) + m.group("tail")]
+
+
 def _unglued(lines: list[str]) -> list[str]:
     """Lines with a keyword that lost its line break put back on a line of its own (113.2c):
     some card files lost the newline after a keyword line ("Haste{T}, Sacrifice ...: ...",
@@ -201,6 +229,10 @@ def _unglued(lines: list[str]) -> list[str]:
     for raw in lines:
         line = carry + raw.strip() if carry else raw
         carry = ""
+        costed = _glued_costed(line.strip())
+        if costed is not None:
+            out.extend(costed)
+            continue
         m = rx.match(line.strip())
         if m is None:
             out.append(line)

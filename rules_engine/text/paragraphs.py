@@ -832,6 +832,9 @@ _DIFFERENCE = re.compile(r"(?P<head>\bif you have fewer than )(?P<n>\w+) cards i
                          r"(?P<verb>draw cards) equal to the difference", re.I)
 
 
+_KEYWORD_SENTENCE = re.compile(r"^(?P<kw>[^.\n]+?)\.\s+(?P<rest>[A-Z~][^\n]*)$")
+
+
 def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
     """Compile one paragraph of canonical text (self-references already ``~``); a paragraph
     over :data:`MAX_PARAGRAPH_CHARS` is one Unsupported clause, unread."""
@@ -911,6 +914,12 @@ def compile_paragraph(text: str, *, is_spell: bool) -> tuple[Ability, ...]:
                        _static)
     if more is not None:
         return more if isinstance(more, tuple) else (more,)
+    lead = _KEYWORD_SENTENCE.match(para)
+    if lead and parse_keyword_line(lead.group("kw")) is not None:
+        # "Flashback {8}{G}{G}. This spell costs {X} less to cast this way, ...": a keyword
+        # line ended by a period, the next sentence an ability of its own (702.1, 113.2c)
+        return parse_keyword_line(lead.group("kw")) + compile_paragraph(lead.group("rest"),
+                                                                         is_spell=is_spell)
     if is_spell:
         ctx = Ctx()
         return (SpellAbility(effects=fx.parse_effects(para, ctx), text=para),)
