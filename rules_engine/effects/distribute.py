@@ -1,4 +1,4 @@
-"""Counters distributed among targets (helper amt): "distribute three +1/+1 counters among one,
+"""Counters distributed among targets, and the one 601.2d division that divided damage (effects/life) uses too: "distribute three +1/+1 counters among one,
 two, or three target creatures", "Distribute X +1/+1 counters among any number of target
 creatures you control, where X is ...".
 
@@ -21,6 +21,27 @@ from rules_engine.errors import IllegalActionError
 from rules_engine.objects import GameObject
 
 
+def divide_among(game: Any, chooser: str, what: str, n: int, chosen: list[Any]) -> dict[int, int]:
+    """601.2d: ``n`` damage or counters "divided as you choose" among ``chosen`` (by ``id``),
+    at least 1 each. The division is the chooser's scripted mapping {target: n}; unanswered,
+    1 to each and the rest to the first. A division that doesn't add up, leaves a target out or
+    gives one 0 is refused, naming the rule."""
+    queue = game.decider.queues.get(chooser)
+    shares: dict[int, int] = {}
+    if queue and isinstance(queue[0], dict):
+        for key, value in queue.popleft().items():
+            who = match_option(chooser, f"division of {what}", key, chosen)
+            shares[id(who)] = int(value)
+        if sum(shares.values()) != n or any(v < 1 for v in shares.values()) or \
+                len(shares) != len(chosen):
+            raise IllegalActionError("601.2d", f"{n} {what} must be divided among all its "
+                                               "targets, at least 1 each")
+        return shares
+    shares = {id(t): 1 for t in chosen}
+    shares[id(chosen[0])] += max(0, n - len(chosen))
+    return shares
+
+
 def h_distribute(ctx: Ctx, eff: records.DistributeCounters) -> None:
     game = ctx.game
     n = amount(ctx, eff.amount, 0)
@@ -30,20 +51,7 @@ def h_distribute(ctx: Ctx, eff: records.DistributeCounters) -> None:
     chosen = [t for t in chosen if isinstance(t, GameObject)]
     if not chosen or n <= 0:
         return
-    name = ctx.controller.name
-    queue = game.decider.queues.get(name)
-    shares: dict[int, int] = {}
-    if queue and isinstance(queue[0], dict):
-        for key, value in queue.popleft().items():
-            who = match_option(name, "division of counters", key, chosen)
-            shares[id(who)] = int(value)
-        if sum(shares.values()) != n or any(v < 1 for v in shares.values()) or \
-                len(shares) != len(chosen):
-            raise IllegalActionError("601.2d", f"{n} counters must be divided among all its "
-                                               "targets, at least 1 each")
-    else:
-        shares = {id(t): 1 for t in chosen}
-        shares[id(chosen[0])] += max(0, n - len(chosen))
+    shares = divide_among(game, ctx.controller.name, "counters", n, chosen)
     ctx.those = list(chosen)  # ("They gain trample until end of turn", 608.2c)
     for obj in chosen:
         k = shares.get(id(obj), 0)

@@ -10,7 +10,6 @@ from rules_engine import registry, targeting
 from rules_engine.combat import Shield, add_shield, deal_damage
 from rules_engine.conditions import note_life_lost
 from rules_engine.context import Ctx, _source_obj
-from rules_engine.decisions import match_option
 from rules_engine.effects.core import (
     _amount_for,
     _objects,
@@ -19,7 +18,7 @@ from rules_engine.effects.core import (
     amount,
     resolve_ref,
 )
-from rules_engine.errors import IllegalActionError
+from rules_engine.effects.distribute import divide_among
 from rules_engine.objects import GameObject, Player
 
 
@@ -92,20 +91,7 @@ def _divided_damage(ctx: Ctx, eff: Any, src: Any, n: int) -> None:
                 else list(ctx.targets)
     if not chosen:
         return
-    name = ctx.controller.name
-    queue = game.decider.queues.get(name)
-    shares: dict[int, int] = {}
-    if queue and isinstance(queue[0], dict):
-        for key, value in queue.popleft().items():
-            who = match_option(name, "division of damage", key, chosen)
-            shares[id(who)] = int(value)
-        if sum(shares.values()) != n or any(v < 1 for v in shares.values()) or \
-                len(shares) != len(chosen):
-            raise IllegalActionError("601.2d", f"{n} damage must be divided among all "
-                                               "its targets, at least 1 each")
-    else:
-        shares = {id(t): 1 for t in chosen}
-        shares[id(chosen[0])] += max(0, n - len(chosen))
+    shares = divide_among(game, ctx.controller.name, "damage", n, chosen)
     for t in chosen:
         if targeting.still_legal(game, ctx.item, t):
             deal_damage(game, src, t, shares.get(id(t), 0))
