@@ -1,6 +1,7 @@
-"""Counters distributed among targets, and the one 601.2d division that divided damage (effects/life) uses too: "distribute three +1/+1 counters among one,
-two, or three target creatures", "Distribute X +1/+1 counters among any number of target
-creatures you control, where X is ...".
+"""Counters distributed among targets ("distribute three +1/+1 counters among one, two, or
+three target creatures", "Distribute X +1/+1 counters among any number of target creatures you
+control, where X is ..."), and the one 601.2d division that divided damage (effects/life)
+uses too.
 
 601.2d: the controller divides the counters among the targets, at least one to each. The
 division is the controller's scripted mapping {target: n}; unanswered, one to each and the rest
