@@ -13,7 +13,6 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import compiled, conditions, records, targeting
 from rules_engine import statics as st
-from rules_engine.game import with_emblems
 from rules_engine.mana import ManaCost, parse_cost
 from rules_engine.registry import QUALIFIERS, hooks
 
@@ -300,41 +299,32 @@ def _ability_modifiers(game: Any, player: Any, obj: Any, abl: Any,
     chosen before the total cost; ``targets`` None: not chosen yet, such a change waits)."""
     found: list[tuple[Any, Any]] = []
     kinds: set[str] | None = None
-    for src in with_emblems(game, game.battlefield):
-        if src.phased_out:
+    for src, sabl, eff in st.static_effects(game, records.AbilityCostModifier):
+        if kinds is None:
+            kinds = ability_kind_of(abl)
+        if eff.ability_kind == "first_each_turn":
+            if _activated_this_turn(game, player, eff.filter, src):
+                continue  # only the first such activation each turn
+        elif eff.ability_kind is not None and eff.ability_kind not in kinds:
             continue
-        statics = src.face.statics
-        if statics is None or src.mods or src.static_mods:
-            statics = st._statics(src)
-        for sabl in statics or ():
-            for eff in sabl.effects:
-                if not isinstance(eff, records.AbilityCostModifier):
-                    continue
-                if kinds is None:
-                    kinds = ability_kind_of(abl)
-                if eff.ability_kind == "first_each_turn":
-                    if _activated_this_turn(game, player, eff.filter, src):
-                        continue  # only the first such activation each turn
-                elif eff.ability_kind is not None and eff.ability_kind not in kinds:
-                    continue
-                if eff.activator == "you" and player is not src.controller:
-                    continue
-                if eff.activator == "opponent" and player is src.controller:
-                    continue
-                if not targeting.matches(game, obj, eff.filter, src.controller, src,
-                                         zone_check=False):
-                    continue
-                if eff.target is not None and (targets is None or not any(
-                        targeting.matches(game, t, eff.target, src.controller, src,
-                                          zone_check=False)
-                        for t in targets if not isinstance(t, type(player)))):
-                    continue
-                for cond in (sabl.condition, eff.condition):
-                    if cond is not None and not conditions.holds(game, cond, src.controller,
-                                                                 src):
-                        break
-                else:
-                    found.append((eff, src))
+        if eff.activator == "you" and player is not src.controller:
+            continue
+        if eff.activator == "opponent" and player is src.controller:
+            continue
+        if not targeting.matches(game, obj, eff.filter, src.controller, src,
+                                 zone_check=False):
+            continue
+        if eff.target is not None and (targets is None or not any(
+                targeting.matches(game, t, eff.target, src.controller, src,
+                                  zone_check=False)
+                for t in targets if not isinstance(t, type(player)))):
+            continue
+        for cond in (sabl.condition, eff.condition):
+            if cond is not None and not conditions.holds(game, cond, src.controller,
+                                                         src):
+                break
+        else:
+            found.append((eff, src))
     return found
 
 
@@ -405,16 +395,8 @@ def life_tax(game: Any, player: Any, spell: Any, targets: list[Any],
     """601.2f, 119.4: the life "Spells your opponents cast that target ~ cost an additional 3
     life to cast" adds to ``spell``'s total cost, once its targets are chosen (601.2c)."""
     total = 0
-    for src in with_emblems(game, game.battlefield):
-        if src.phased_out:
-            continue
-        statics = src.face.statics
-        if statics is None or src.mods or src.static_mods:
-            statics = st._statics(src)
-        for abl in statics or ():
-            for eff in abl.effects:
-                if isinstance(eff, records.LifeCostModifier) and _modifier_applies(
-                        game, player, spell, eff, src, abl.condition, targets, from_zone):
-                    total += eff.life
-                    game.log("cost_modified", obj=spell, by=src, text=eff.text)
+    for src, abl, eff in st.static_effects(game, records.LifeCostModifier):
+        if _modifier_applies(game, player, spell, eff, src, abl.condition, targets, from_zone):
+            total += eff.life
+            game.log("cost_modified", obj=spell, by=src, text=eff.text)
     return total

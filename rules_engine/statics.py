@@ -74,6 +74,25 @@ def battlefield_statics(obj: GameObject) -> list[Any]:
     return _statics(obj)
 
 
+def static_effects(game: Game, kind: type | tuple[type, ...]
+                   ) -> Iterator[tuple[GameObject, Any, Any]]:
+    """(source, static ability, effect) for every effect of type ``kind`` in the static
+    abilities of the permanents and emblems (114.4) that are not phased out (702.26b).
+
+    Why one iterator: cost changes, spell grants and the like each looked for their records
+    the same way; the face's cached list is read when nothing was gained or changed."""
+    for src in with_emblems(game, game.battlefield):
+        if src.phased_out:
+            continue
+        found = src.face.statics
+        if found is None or src.mods or src.static_mods:
+            found = _statics(src)
+        for abl in found or ():
+            for eff in abl.effects:
+                if isinstance(eff, kind):
+                    yield src, abl, eff
+
+
 # Effects applied before the others: type-setting (layer 4, 613.1d) and ability-removing
 # (layer 6, 613.1f) ones, since they decide which objects the later effects apply to and which
 # static abilities still exist to generate them (613.8a dependency).

@@ -26,7 +26,7 @@ from typing import Any
 from rules_engine import abilities as ab
 from rules_engine import conditions, targeting
 from rules_engine import statics as st
-from rules_engine.game import Game, with_emblems
+from rules_engine.game import Game
 from rules_engine.objects import GameObject, Mod, Player
 from rules_engine.registry import QUALIFIERS
 from rules_engine.text.spell_grants import CAST_FROM
@@ -56,21 +56,14 @@ def _describes(game: Game, spell: GameObject, flt: Any, player: Player, src: Any
 
 def _grants(game: Game, spell: GameObject, player: Player) -> list[tuple[Any, int]]:
     found: list[tuple[Any, int]] = []
-    for src in with_emblems(game, game.battlefield):
-        if src.phased_out:
+    for src, abl, eff in st.static_effects(game, ab.GrantAbility):
+        if not is_spell_grant(eff) or eff.duration is not None:
             continue
-        statics = src.face.statics
-        if statics is None or src.mods or src.static_mods:
-            statics = st._statics(src)
-        for abl in statics or ():
-            for eff in abl.effects:
-                if not is_spell_grant(eff) or eff.duration is not None:
-                    continue
-                if abl.condition is not None and not conditions.holds(
-                        game, abl.condition, src.controller, src):
-                    continue
-                if _describes(game, spell, eff.subject.filter, player, src):
-                    found.append((eff, src.timestamp))
+        if abl.condition is not None and not conditions.holds(
+                game, abl.condition, src.controller, src):
+            continue
+        if _describes(game, spell, eff.subject.filter, player, src):
+            found.append((eff, src.timestamp))
     for who, eff, turn, since in game.__dict__.get(NEXT_SPELL_GRANTS, ()):
         if who is not player or turn != game.turn:
             continue
