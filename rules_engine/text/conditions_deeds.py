@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 
 from rules_engine.abilities import Amount, Condition, Ref
-from rules_engine.text.conditions_more import _COUNT, _HAS, _WHO, _cmp, _who
+from rules_engine.text.conditions_more import _COUNT, _HAS, _WHO, _cmp, _who, object_is
 from rules_engine.text.nouns import NUM_WORD, Ctx, amount, parse_filter, parse_ref
 
 _Builder = Callable[[re.Match[str], Ctx], Condition | None]
@@ -216,13 +216,7 @@ def _obj_is(m: re.Match[str], ctx: Ctx) -> Condition | None:
     """"the discarded card wasn't a land card", "the sacrificed permanent was a Vehicle", "the
     sacrificed artifact was legendary" (the object an instruction or a cost used, as it last
     existed, 608.2h; evaluated as ``object_is``)."""
-    ref = obj_ref(m.group("obj"), ctx)
-    what = re.sub(r"^an? (?=\S)", "", m.group("what"), flags=re.I)
-    flt = parse_filter(what)
-    if ref is None or flt is None:
-        return None
-    neg = bool(re.search(r"n't|\bnot\b", m.group("verb"), re.I))
-    return Condition("object_is", subject=ref, filter=flt, negated=neg, text=m.group(0))
+    return object_is(obj_ref(m.group("obj"), ctx), m)
 
 
 def _mana_from(m: re.Match[str], ctx: Ctx) -> Condition | None:

@@ -249,7 +249,13 @@ def _obj_has(m: re.Match[str], ctx: Ctx) -> Condition | None:
 def _obj_is(m: re.Match[str], ctx: Ctx) -> Condition | None:
     """"the sacrificed creature was a Human", "that land is a Mountain", "it wasn't a Demon":
     the object matches the filter (its last known information once it has left, 608.2h)."""
-    ref = _obj_ref(m, ctx)
+    return object_is(_obj_ref(m, ctx), m)
+
+
+def object_is(ref: Ref | None, m: re.Match[str]) -> Condition | None:
+    """Kind ``object_is`` for ``ref`` from a match with groups ``verb`` ("is", "wasn't") and
+    ``what`` (the filter words); None if either can't be read. Shared by every grammar that
+    names an object its own way (text.conditions_deeds: the object an instruction used)."""
     what = re.sub(r"^an? (?=\S)", "", m.group("what"), flags=re.I)
     flt = parse_filter(what)
     if ref is None or flt is None:
