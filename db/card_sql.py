@@ -64,11 +64,6 @@ _JOINED_TEXT = (
     "END"
 )
 
-# Upsert as delete + insert: DuckDB's INSERT OR REPLACE is about 3x slower here.
-DELETE_CARDS = (
-    "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _parsed WHERE lang = 'en')"
-)
-
 CARD_SELECT = (
     f"SELECT oracle_id, {_s('name')}, {_s('layout')}, {_s('mana_cost')}, "
     f"TRY_CAST({_s('cmc')} AS DOUBLE), {_s('type_line')}, {_JOINED_TEXT}, "
@@ -80,12 +75,6 @@ CARD_SELECT = (
     f"TRY_CAST({_s('released_at')} AS DATE), NULL, NULL, NULL, {_s('source')}, raw, line "
     "FROM _parsed WHERE lang = 'en'"
 )
-INSERT_CARDS = "INSERT INTO cards SELECT * EXCLUDE (line) FROM (" + CARD_SELECT + ")"
-
-DELETE_FACES = (
-    "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _parsed WHERE lang = 'en')"
-)
-
 FACE_SELECT = (
     "SELECT oracle_id, i - 1, f.name, f.mana_cost, f.type_line, f.oracle_text, f.power, "
     "f.toughness, f.loyalty, NULL, NULL, NULL, line "
@@ -96,7 +85,6 @@ FACE_SELECT = (
     f"{_s('oracle_text')}, {_s('power')}, {_s('toughness')}, {_s('loyalty')}, NULL, NULL, NULL, "
     "line FROM _parsed WHERE lang = 'en' AND len(faces) = 0"
 )
-INSERT_FACES = "INSERT INTO card_faces SELECT * EXCLUDE (line) FROM (" + FACE_SELECT + ")"
 
 
 # English cards arrive as one Arrow table read from their JSON lines (db.card_rows):
@@ -124,15 +112,8 @@ EN_FACE_SELECT = (
     "SELECT oracle_id, 0, name, mana_cost, type_line, oracle_text, power, toughness, loyalty, "
     "NULL, NULL, NULL, line FROM _en_json WHERE len(coalesce(card_faces, [])) = 0"
 )
-EN_DELETE_CARDS = "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _en_json)"
-EN_INSERT_CARDS = (
-    "INSERT INTO cards SELECT * EXCLUDE (line, may_tag) FROM (" + EN_CARD_SELECT + ")")
-EN_DELETE_FACES = (
-    "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _en_json)")
-EN_INSERT_FACES = "INSERT INTO card_faces SELECT * EXCLUDE (line) FROM (" + EN_FACE_SELECT + ")"
 EN_STAGED_CARDS = "INSERT INTO _load_cards " + EN_CARD_SELECT
 EN_STAGED_FACES = "INSERT INTO _load_faces " + EN_FACE_SELECT
-EN_MARK_UNTAGGED = "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _en_json"
 
 
 def _joined(field: str, sep: str) -> str:
@@ -161,8 +142,6 @@ _JA_ROWS = (
     f"{_s('printed_text')}, line FROM _parsed WHERE lang = 'ja' AND len(faces) = 0"
 )
 
-JA_SELECT = _JA_ROWS
-
 
 def upsert_ja(rows_sql: str) -> str:
     """Fold Japanese rows ``(oracle_id, face_index, name_ja, type_line_ja, text_ja, line)``
@@ -180,32 +159,49 @@ def upsert_ja(rows_sql: str) -> str:
         "text_ja = COALESCE(cards_ja.text_ja, excluded.text_ja)"
     )
 
+# Every file loads through scratch tables: each batch's rows are appended to them, and once
+# the whole file is read one statement per table moves them into the real tables. Why: a real
+# table then takes one large append per load, which DuckDB writes out as full row groups
+# while the statement runs (db.store.ROW_GROUP_SIZE); a delete and an insert per batch left a
+# partial row group per batch, which every later checkpoint rewrote (0.4 s for 100k cards,
+# paid when the database closed). A file smaller than db.load.STAGED_FROM_BYTES uses TEMP
+# scratch tables inside its one transaction; a larger one uses committed scratch tables
+# under a memory limit, and only the final move is one transaction. Either way the real
+# tables see all of a file or none of it; an interrupted load leaves only scratch tables,
+# dropped by the next load. The loader keeps one record per oracle_id in them (a later
+# record of a card replaces the earlier one's rows: SCRATCH_FORGET_*), so the move needs no
+# de-duplication.
+def scratch_create(temp: bool) -> tuple[str, ...]:
+    """The scratch tables' DDL (TEMP ones for a load in one transaction)."""
+    kind = "TEMP TABLE" if temp else "TABLE"
+    return (
+        f"CREATE OR REPLACE {kind} _load_cards AS SELECT *, 0::BIGINT AS line, true AS may_tag "
+        "FROM cards LIMIT 0",
+        f"CREATE OR REPLACE {kind} _load_faces AS SELECT *, 0::BIGINT AS line FROM card_faces "
+        "LIMIT 0",
+        f"CREATE OR REPLACE {kind} _load_ja (oracle_id VARCHAR, face_index INTEGER, "
+        "name_ja VARCHAR, type_line_ja VARCHAR, text_ja VARCHAR, line BIGINT)",
+    )
 
-UPSERT_JA = upsert_ja(_JA_ROWS)
 
-# Staged loading of a large file: every batch is parsed into scratch tables and committed
-# (so DuckDB's memory stays bounded), then one transaction merges the scratch tables into
-# the real ones; an interrupted load leaves only scratch tables, dropped by the next load.
-STAGED_CREATE = (
-    "CREATE OR REPLACE TABLE _load_cards AS SELECT *, 0::BIGINT AS line, true AS may_tag "
-    "FROM cards LIMIT 0",
-    "CREATE OR REPLACE TABLE _load_faces AS SELECT *, 0::BIGINT AS line FROM card_faces LIMIT 0",
-    "CREATE OR REPLACE TABLE _load_ja (oracle_id VARCHAR, face_index INTEGER, name_ja VARCHAR, "
-    "type_line_ja VARCHAR, text_ja VARCHAR, line BIGINT)",
-)
-STAGED_BATCH_CARDS = "INSERT INTO _load_cards " + CARD_SELECT.replace(
-    "raw, line FROM", "raw, line, may_tag FROM")
-STAGED_BATCH_FACES = "INSERT INTO _load_faces " + FACE_SELECT
+SCRATCH_FORGET_CARDS = (
+    "DELETE FROM _load_cards WHERE oracle_id IN (SELECT oracle_id FROM _en_json)")
+SCRATCH_FORGET_FACES = (
+    "DELETE FROM _load_faces WHERE oracle_id IN (SELECT oracle_id FROM _en_json)")
 STAGED_BATCH_JA = "INSERT INTO _load_ja " + _JA_ROWS
+_JA_COLUMNS = "j.name_ja, j.type_line_ja, j.text_ja"
 STAGED_MERGE = (
-    "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
-    "INSERT INTO cards SELECT * EXCLUDE (line, may_tag) FROM _load_cards "
-    "QUALIFY row_number() OVER (PARTITION BY oracle_id ORDER BY line DESC) = 1",
-    "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
-    "INSERT INTO card_faces SELECT f.* EXCLUDE (line) FROM _load_faces f "
-    "JOIN (SELECT oracle_id, max(line) AS line FROM _load_cards GROUP BY oracle_id) w "
-    "USING (oracle_id, line)",
+    # Japanese first, so that the cards and faces of this file take theirs as they are
+    # inserted (an UPDATE of just-written rows costs more than the insert)
     upsert_ja("SELECT * FROM _load_ja"),
+    "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
+    "INSERT INTO cards BY NAME SELECT c.* EXCLUDE (line, may_tag, name_ja, type_line_ja, "
+    f"text_ja), {_JA_COLUMNS} FROM _load_cards c "
+    "LEFT JOIN cards_ja j ON j.oracle_id = c.oracle_id AND j.face_index = -1",
+    "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
+    "INSERT INTO card_faces BY NAME SELECT f.* EXCLUDE (line, name_ja, type_line_ja, text_ja), "
+    f"{_JA_COLUMNS} FROM _load_faces f "
+    "LEFT JOIN cards_ja j ON j.oracle_id = f.oracle_id AND j.face_index = f.face_index",
     "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _load_cards "
     "UNION ALL SELECT oracle_id, true FROM _load_ja",
 )
@@ -218,7 +214,6 @@ DROP_PARSED = "DROP TABLE IF EXISTS _parsed"
 # an id may be marked several times (the tagging step reads them with bool_or); may_tag is
 # false only for an English record that classifier.may_have_tags turned away and
 # that has no Japanese printing stored: such a card certainly has no tag.
-MARK_UNTAGGED = "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _parsed"
 MARK_UNTAGGED_JA = (
     "UPDATE cards_untagged SET may_tag = true WHERE NOT may_tag "
     "AND oracle_id IN (SELECT oracle_id FROM cards_ja)"

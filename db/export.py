@@ -38,6 +38,7 @@ import pyarrow.parquet as pq
 from db.card_extras import card_extras
 from db.query import Filters, mechanics_of, search
 from db.store import Store
+from db.store import cursor as new_cursor
 
 FORMATS = ("parquet", "csv", "jsonl")
 STDOUT = "-"
@@ -293,7 +294,7 @@ def export_table(store: Store, table: str, fmt: str, out: str | os.PathLike[str]
         where, params = "WHERE run_id = ?", [run_id]
     # table and order come from the fixed TABLES mapping above, never from user text; a
     # cursor of its own, so a result the caller left pending on the connection is no matter
-    cursor = store.con.cursor()
+    cursor = new_cursor(store.con)
     try:
         reader = cursor.sql(f"SELECT * FROM {table} {where} ORDER BY {TABLES[table]}",
                             params=params).to_arrow_reader(_BATCH_ROWS)

@@ -119,20 +119,20 @@ def _mark_loaded(con: duckdb.DuckDBPyConnection, path: Path, kind: str, records:
 
 
 class _CardBatch:
-    """A batch of validated records, written to DuckDB in a writer thread.
+    """A batch of validated records, appended to the load's scratch tables in a writer thread.
 
     English records are kept as their JSON text, which the writer thread reads into one Arrow
     table (db.card_rows) for SQL to map (db.card_sql); Japanese printings are staged as JSON
     text that DuckDB's JSON functions read (db.card_sql). Parsed objects are not kept past
     their checks, so a batch holds its records' text only. English records are
-    de-duplicated here (the last line of an ``oracle_id`` wins). Every record's Scryfall
-    ``id`` and line go to the temporary table ``_load_ids``, for the duplicate report at the
-    end of a file.
+    de-duplicated here (the last line of an ``oracle_id`` wins; a card seen in an earlier
+    batch has its scratch rows replaced). Every record's Scryfall ``id`` and line go to the
+    temporary table ``_load_ids``, for the duplicate report at the end of a file. The
+    scratch tables are moved into the real ones by :data:`db.card_sql.STAGED_MERGE`.
     """
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, staged: bool = False) -> None:
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
-        self.staged = staged
         self.english: dict[str, tuple[int, bytes, bool, int]] = {}
         # The batch's records as checked together (db.batch_check), which its English rows
         # are then taken from by row number; None when they were checked one by one.
@@ -140,6 +140,7 @@ class _CardBatch:
         self.japanese: list[tuple[int, str, str, bytes, bool]] = []
         self.ids: list[str | None] = []
         self.id_lines: list[int] = []
+        self.seen: set[str] = set()  # English oracle_ids already in the scratch tables
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkit-load")
         self._pending: Future[None] | None = None
         con.execute("CREATE OR REPLACE TEMP TABLE _load_ids (id VARCHAR, line BIGINT)")
@@ -174,7 +175,9 @@ class _CardBatch:
             rows_table = None
             if self.checked is not None:  # the rows' fields are read already
                 rows_table = row_table(self.checked, rows)
-            english = (list(self.english), lines, raws, may_tag, rows_table)
+            repeats = not self.seen.isdisjoint(self.english)
+            self.seen.update(self.english)
+            english = (list(self.english), lines, raws, may_tag, rows_table, repeats)
         self.checked = None
         stage = None
         if self.japanese:
@@ -214,31 +217,23 @@ class _CardBatch:
             con.execute("INSERT INTO _load_ids SELECT * FROM _batch_ids")
             con.unregister("_batch_ids")
         if english is not None:
-            oracle_ids, lines, raws, may_tag, rows_table = english
+            oracle_ids, lines, raws, may_tag, rows_table, repeats = english
             if rows_table is None:
                 table = english_table(oracle_ids, lines, raws, may_tag)
             else:
                 table = with_row_columns(rows_table, oracle_ids, lines, raws, may_tag)
             con.register("_en_json", table)
-            if self.staged:  # scratch tables; merged into the real ones after the last batch
-                con.execute(card_sql.EN_STAGED_CARDS)
-                con.execute(card_sql.EN_STAGED_FACES)
-            else:
-                con.execute(card_sql.EN_DELETE_CARDS)
-                con.execute(card_sql.EN_INSERT_CARDS)
-                con.execute(card_sql.EN_DELETE_FACES)
-                con.execute(card_sql.EN_INSERT_FACES)
-                con.execute(card_sql.EN_MARK_UNTAGGED)
+            if repeats:  # a card of an earlier batch again: this later record wins
+                con.execute(card_sql.SCRATCH_FORGET_CARDS)
+                con.execute(card_sql.SCRATCH_FORGET_FACES)
+            con.execute(card_sql.EN_STAGED_CARDS)
+            con.execute(card_sql.EN_STAGED_FACES)
             con.unregister("_en_json")
         if stage is None:
             return
         con.register("_stage", stage)
         con.execute(card_sql.STAGE_PARSED)
-        if self.staged:
-            con.execute(card_sql.STAGED_BATCH_JA)
-        else:
-            con.execute(card_sql.UPSERT_JA)
-            con.execute(card_sql.MARK_UNTAGGED)
+        con.execute(card_sql.STAGED_BATCH_JA)
         con.execute(card_sql.DROP_PARSED)
         con.unregister("_stage")
 
@@ -263,11 +258,12 @@ def apply_japanese(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _read_card_file(
-    con: duckdb.DuckDBPyConnection, path: Path, progress: ProgressHook | None, staged: bool
+    con: duckdb.DuckDBPyConnection, path: Path, progress: ProgressHook | None
 ) -> tuple[LoadReport, int]:
-    """Validate every record of ``path`` and write it in batches; returns (report, records)."""
+    """Validate every record of ``path`` and write it in batches to the scratch tables;
+    returns (report, records)."""
     report = LoadReport(files=1)
-    batch = _CardBatch(con, staged=staged)
+    batch = _CardBatch(con)
     try:
         return _read_records(batch, report, path, progress)
     finally:
@@ -362,36 +358,44 @@ def _read_records(batch: _CardBatch, report: LoadReport, path: Path,
     return report, seen
 
 
-def _load_card_file(store: Store, path: Path, progress: ProgressHook | None) -> LoadReport:
-    """Load one file atomically.
+def _merge(con: duckdb.DuckDBPyConnection, path: Path, seen: int) -> None:
+    """Move the scratch tables into the real ones and record the file (in the caller's
+    transaction)."""
+    for sql in card_sql.STAGED_MERGE:
+        con.execute(sql)
+    apply_japanese(con)
+    con.execute(card_sql.MARK_UNTAGGED_JA)
+    _mark_loaded(con, path, "cards", seen)
 
-    Files up to :data:`STAGED_FROM_BYTES` load inside one transaction (fastest). DuckDB keeps
-    a transaction's work in memory, so larger files (a 2 GB ``all_cards``) are parsed batch by
-    batch into committed scratch tables under a memory limit, and only the final merge into
-    the real tables is one transaction: either way the real tables see all of the file or
-    none of it, and ``loaded_files`` records it in that same transaction, so a file that
-    failed part-way is never recorded as loaded.
+
+def _load_card_file(store: Store, path: Path, progress: ProgressHook | None) -> LoadReport:
+    """Load one file atomically, through scratch tables (see db.card_sql).
+
+    Files up to :data:`STAGED_FROM_BYTES` load inside one transaction, into TEMP scratch
+    tables (fastest). DuckDB keeps a transaction's work in memory, so larger files (a 2 GB
+    ``all_cards``) are parsed batch by batch into committed scratch tables under a memory
+    limit, and only the final merge into the real tables is one transaction: either way the
+    real tables see all of the file or none of it, and ``loaded_files`` records it in that
+    same transaction, so a file that failed part-way is never recorded as loaded.
     """
     if path.stat().st_size < STAGED_FROM_BYTES:
         with store.transaction() as con:
-            report, seen = _read_card_file(con, path, progress, staged=False)
-            apply_japanese(con)
-            con.execute(card_sql.MARK_UNTAGGED_JA)
-            _mark_loaded(con, path, "cards", seen)
+            for sql in card_sql.scratch_create(temp=True):
+                con.execute(sql)
+            report, seen = _read_card_file(con, path, progress)
+            _merge(con, path, seen)
+            for sql in card_sql.STAGED_DROP:
+                con.execute(sql)
         return report
     con = store.con
     old_limit = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
     con.execute("SET memory_limit = ?", [STAGED_MEMORY_LIMIT])
     try:
-        for sql in card_sql.STAGED_CREATE:
+        for sql in card_sql.scratch_create(temp=False):
             con.execute(sql)
-        report, seen = _read_card_file(con, path, progress, staged=True)
+        report, seen = _read_card_file(con, path, progress)
         with store.transaction() as tx:
-            for sql in card_sql.STAGED_MERGE:
-                tx.execute(sql)
-            apply_japanese(tx)
-            tx.execute(card_sql.MARK_UNTAGGED_JA)
-            _mark_loaded(tx, path, "cards", seen)
+            _merge(tx, path, seen)
     finally:
         for sql in card_sql.STAGED_DROP:
             con.execute(sql)

@@ -23,6 +23,15 @@ import duckdb
 from db.errors import SchemaTooNew
 
 DEFAULT_DB_NAME = "mtgkit.duckdb"
+# Rows per row group in the tables mtgkit writes (DuckDB's default is 122,880). Why smaller:
+# DuckDB writes a large append straight to the file a full row group at a time while the
+# statement runs, and scans a table with one thread per row group. With the default, a
+# 100k-card load filled no row group, so its COMMIT wrote every table through one thread at
+# the end, and the search-index refresh read the cards on one core. The size is an option
+# of ATTACH (DuckDB does not store it in the file), hence how a writable file is opened.
+ROW_GROUP_SIZE = 16_384
+# The catalog name a writable database is attached under (see connect).
+_CATALOG = "mtgkit"
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
 
@@ -116,6 +125,22 @@ def sigint_held() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+def cursor(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    """A new cursor (DuckDB connection) on the same database as ``con``, for another thread.
+
+    Why not ``con.cursor()`` alone: a cursor starts in the instance's default catalog, and a
+    writable mtgkit database is attached under a catalog of its own (:func:`connect`).
+    """
+    new = con.cursor()
+    try:
+        name = con.execute("SELECT current_database()").fetchone()[0]
+        new.execute("USE " + '"' + name.replace('"', '""') + '"')
+    except BaseException:
+        new.close()
+        raise
+    return new
+
+
 def is_interrupt(exc: BaseException) -> bool:
     """Whether ``exc`` is a Ctrl-C: Python's, or DuckDB's for a query it interrupted (an
     ``InterruptException``, or a ``RuntimeError`` "Query interrupted" from some calls)."""
@@ -168,7 +193,17 @@ def connect(path: Path | str | None = None, *, read_only: bool = False) -> Store
         db_path.parent.mkdir(parents=True, exist_ok=True)
     # DuckDB draws its own progress bar on stdout for long queries, which would corrupt
     # output meant for pipes (`mtgkit search --format json`); mtgkit shows progress itself.
-    con = duckdb.connect(str(db_path), read_only=read_only)
+    if read_only or str(db_path) == ":memory:":  # (nothing to write: no row groups to size)
+        con = duckdb.connect(str(db_path), read_only=read_only)
+    else:
+        con = duckdb.connect()
+        literal = "'" + str(db_path).replace("'", "''") + "'"
+        try:
+            con.execute(f"ATTACH {literal} AS {_CATALOG} (ROW_GROUP_SIZE {ROW_GROUP_SIZE})")
+            con.execute(f"USE {_CATALOG}")
+        except BaseException:
+            con.close()
+            raise
     try:
         con.execute("SET enable_progress_bar = false")
         if read_only:

@@ -39,6 +39,7 @@ from db.search.syntax import (
     Term,
     parse,
 )
+from db.store import cursor as new_cursor
 
 __all__ = [
     "FETCH_BY_ROWID", "MAX_DEPTH", "MAX_PAGE", "MAX_PAGE_SIZE", "MAX_QUERY_LENGTH", "MAX_TERMS",
@@ -129,7 +130,7 @@ def ensure_index_alongside(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     error or Ctrl-C in the block the refresh is interrupted and rolled back (the index is
     then stale, and the next search or load rebuilds it, as after any interrupted load).
     """
-    cursor = con.cursor()
+    cursor = new_cursor(con)
     failed: list[BaseException] = []
 
     def refresh() -> None:

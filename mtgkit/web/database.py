@@ -17,6 +17,7 @@ import duckdb
 
 from db.errors import StoreError
 from db.store import Store, connect
+from db.store import cursor as new_cursor
 
 
 class DatabaseUnavailable(RuntimeError):
@@ -54,7 +55,7 @@ class Database:
         with self._lock:
             if self._closed:
                 raise DatabaseUnavailable("the server is shutting down")
-            cursor = self._root.con.cursor()
+            cursor = new_cursor(self._root.con)
         try:
             yield Store(con=cursor, path=self.path)
         finally:
@@ -63,7 +64,7 @@ class Database:
     def open_store(self) -> Store:
         """A :class:`Store` over a new cursor that the caller closes."""
         with self._lock:
-            return Store(con=self._root.con.cursor(), path=self.path)
+            return Store(con=new_cursor(self._root.con), path=self.path)
 
     def stamp(self) -> tuple[int, int]:
         """Size and modification time of the file: caches built from it are keyed by this."""
