@@ -33,6 +33,8 @@ explain_card(card) -> list[Explained]
 may_have_tags(card, ja=None) -> bool
     False only when the Scryfall objects certainly give no tag (the same screens
     explain_card runs, on the raw objects): lets a loader skip the rest for most cards.
+    SCREEN_PATTERNS holds its English screens as RE2 patterns, for a loader that screens
+    a whole batch of records at once.
 
 mechanics_of(tags) -> set[str]
     Card-level view: a card has a mechanic if any tag has it.
@@ -58,16 +60,26 @@ prepared", "well-prepared", "prepared to/for"), 昼/夜 inside compounds (真夜
 from classifier.mechanics import ROLES, RULE_SETS
 from classifier.model import MECHANICS, CardText, FaceText, Tag
 from classifier.scryfall import BadCardData, card_text_from_scryfall
-from classifier.tag import Explained, explain_card, may_have_tags, mechanics_of, tag_card
+from classifier.tag import (
+    SCREEN_PATTERNS,
+    Explained,
+    ScreenPatterns,
+    explain_card,
+    may_have_tags,
+    mechanics_of,
+    tag_card,
+)
 
 __all__ = [
     "MECHANICS",
     "ROLES",
     "RULE_SETS",
+    "SCREEN_PATTERNS",
     "BadCardData",
     "CardText",
     "Explained",
     "FaceText",
+    "ScreenPatterns",
     "Tag",
     "card_text_from_scryfall",
     "explain_card",

@@ -34,7 +34,7 @@ from classifier.mechanics import (
     rule_sets_for,
 )
 from classifier.model import MECHANICS, CardText, FaceText, Tag
-from classifier.normalise import Normalised, normalise, quick, screen
+from classifier.normalise import Normalised, normalise, quick, screen, screen_regex
 
 _MASK = "\x01"
 # Reminder text, in canonical form (normalise: Japanese （） are ASCII parentheses there).
@@ -69,6 +69,24 @@ _SCREEN = {lang: screen(keys, lang) for lang, keys in _ALL_PREFILTERS.items()}
 _TYPE_LINE_SCREEN = {lang: screen(keys, lang) for lang, keys in _TYPE_LINE_PREFILTERS.items()}
 _SCREEN_EN, _SCREEN_JA = _SCREEN["en"], _SCREEN["ja"]
 _TYPE_LINE_SCREEN_EN, _TYPE_LINE_SCREEN_JA = _TYPE_LINE_SCREEN["en"], _TYPE_LINE_SCREEN["ja"]
+
+
+@dataclass(frozen=True)
+class ScreenPatterns:
+    """:func:`may_have_tags` on English records, as data a column-at-a-time caller can run
+    (db.batch_check, with pyarrow's RE2): a record may have a tag when its ``layout`` is this
+    one (in any case), when ``text`` matches its or a face's ``oracle_text``, or ``type_line``
+    its or a face's ``type_line`` (both case-insensitive). A record with any ``printed_*``
+    field is for the Japanese screens, which are not written for RE2: the caller counts it in.
+    Each pattern matches wherever the Python screen is true (normalise.screen_regex)."""
+
+    text: str
+    type_line: str
+    layout: str = "prepare"
+
+
+SCREEN_PATTERNS = ScreenPatterns(screen_regex(_ALL_PREFILTERS["en"]),
+                                 screen_regex(_TYPE_LINE_PREFILTERS["en"]))
 
 
 def _gate(rules: list[Rule]) -> re.Pattern[str] | None:

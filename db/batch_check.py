@@ -23,14 +23,16 @@ pyarrow refuses the batch and the slow path accepts it.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.json as pa_json
 
+from classifier import ScreenPatterns
 from db import records
 from db.card_rows import SCHEMA as ROW_SCHEMA
 
@@ -232,24 +234,59 @@ def check_batch(raws: Sequence[bytes]) -> CheckedBatch | None:
         ids.to_pylist() if ids is not None else [None] * len(raws))
 
 
-def may_tag(table: pa.Table, test: Callable[[dict[str, Any]], bool]) -> list[bool]:
-    """``test`` (classifier.may_have_tags) on each record, given only the fields it reads."""
+def _matches(column: Any, pattern: str) -> np.ndarray:
+    """Per row, whether ``pattern`` (RE2, case-insensitive) is found in the string column."""
+    if column is None or column.null_count == len(column):
+        return np.zeros(len(column) if column is not None else 0, dtype=bool)
+    found = pc.match_substring_regex(column, pattern, ignore_case=True)
+    return pc.fill_null(found, False).to_numpy(zero_copy_only=False)
+
+
+def _present(column: Any) -> np.ndarray:
+    """Per row, whether the column holds a value (all False for an absent column)."""
+    if column is None:
+        return np.zeros(0, dtype=bool)
+    return pc.is_valid(column).to_numpy(zero_copy_only=False)
+
+
+def _record_screen(record: Any, rows: int, screens: ScreenPatterns, top: bool) -> np.ndarray:
+    """The screens on one level of the records (the ``top`` level, or the flattened faces)."""
+    hit = np.zeros(rows, dtype=bool)
+    for name, pattern in (("oracle_text", screens.text), ("type_line", screens.type_line)):
+        column = _column(record, name)
+        if column is not None:
+            hit |= _matches(column, pattern)
+    for name in ("printed_text", "printed_type_line"):
+        column = _column(record, name)
+        if column is not None:
+            hit |= _present(column)
+    layout = _column(record, "layout") if top else None
+    if layout is not None and layout.null_count < len(layout):
+        hit |= pc.fill_null(pc.equal(pc.utf8_lower(layout), screens.layout),
+                            False).to_numpy(zero_copy_only=False)
+    return hit
+
+
+def may_tag(table: pa.Table, screens: ScreenPatterns) -> list[bool]:
+    """classifier.may_have_tags for every record of the batch at once, from its
+    :class:`~classifier.ScreenPatterns` run on the columns (C++, no Python per record).
+
+    True wherever may_have_tags is (the patterns match wherever its English screens do; a
+    record with a printed_* field, which the Japanese screens read, counts as a hit), so a
+    record it turns away certainly has no tag; tests/db/test_db_batch_check.py checks it
+    against may_have_tags on the real cards and on generated ones.
+    """
     rows = len(table)
-    present = [k for k in _SCREENED if k in table.column_names]
-    top = table.select(present).to_pylist() if present else [{} for _ in range(rows)]
+    hit = _record_screen(table, rows, screens, top=True)
     faces = _column(table, "card_faces")
     flat = _flat(faces)
     if flat is not None and len(flat) and pa.types.is_struct(flat.type):
-        keep = [k for k in _SCREENED[1:] if flat.type.get_field_index(k) >= 0]
-        face_rows = (pa.Table.from_arrays([pc.struct_field(flat, k) for k in keep], names=keep)
-                     .to_pylist() if keep else [{} for _ in range(len(flat))])
-        lengths = pc.fill_null(pc.list_value_length(faces), 0).to_pylist()
-        at = 0
-        for record, n in zip(top, lengths, strict=True):
-            if n:
-                record["card_faces"] = face_rows[at:at + n]
-                at += n
-    return [test(record) for record in top]
+        face_hit = _record_screen(flat, len(flat), screens, top=False)
+        if face_hit.any():
+            parents = pc.list_parent_indices(faces.combine_chunks()
+                                             if isinstance(faces, pa.ChunkedArray) else faces)
+            hit[parents.to_numpy(zero_copy_only=False)[face_hit]] = True
+    return hit.tolist()
 
 
 def row_table(checked: CheckedBatch, keep: Sequence[int]) -> pa.Table:

@@ -172,15 +172,19 @@ def upsert_ja(rows_sql: str) -> str:
 # record of a card replaces the earlier one's rows: SCRATCH_FORGET_*), so the move needs no
 # de-duplication.
 def scratch_create(temp: bool) -> tuple[str, ...]:
-    """The scratch tables' DDL (TEMP ones for a load in one transaction)."""
+    """The scratch tables' DDL (TEMP ones for a load in one transaction, which keeps its
+    English rows as Arrow tables instead: only the Japanese ones are staged)."""
     kind = "TEMP TABLE" if temp else "TABLE"
+    ja = (f"CREATE OR REPLACE {kind} _load_ja (oracle_id VARCHAR, face_index INTEGER, "
+          "name_ja VARCHAR, type_line_ja VARCHAR, text_ja VARCHAR, line BIGINT)")
+    if temp:
+        return (ja,)
     return (
+        ja,
         f"CREATE OR REPLACE {kind} _load_cards AS SELECT *, 0::BIGINT AS line, true AS may_tag "
         "FROM cards LIMIT 0",
         f"CREATE OR REPLACE {kind} _load_faces AS SELECT *, 0::BIGINT AS line FROM card_faces "
         "LIMIT 0",
-        f"CREATE OR REPLACE {kind} _load_ja (oracle_id VARCHAR, face_index INTEGER, "
-        "name_ja VARCHAR, type_line_ja VARCHAR, text_ja VARCHAR, line BIGINT)",
     )
 
 
@@ -189,24 +193,72 @@ SCRATCH_FORGET_CARDS = (
 SCRATCH_FORGET_FACES = (
     "DELETE FROM _load_faces WHERE oracle_id IN (SELECT oracle_id FROM _en_json)")
 STAGED_BATCH_JA = "INSERT INTO _load_ja " + _JA_ROWS
+
+# The columns of cards and card_faces (migration 001), which the mapped rows take by name.
+CARD_COLUMNS = ("oracle_id", "name", "layout", "mana_cost", "cmc", "type_line", "oracle_text",
+                "keywords", "colors", "color_identity", "power", "toughness", "loyalty", "set",
+                "released_at", "name_ja", "type_line_ja", "text_ja", "source", "data")
+FACE_COLUMNS = ("oracle_id", "face_index", "name", "mana_cost", "type_line", "oracle_text",
+                "power", "toughness", "loyalty", "name_ja", "type_line_ja", "text_ja")
+
+
+def _named(select: str, columns: tuple[str, ...]) -> str:
+    names = ", ".join(f'"{c}"' for c in columns)
+    return f"SELECT * FROM ({select}) AS mapped({names})"
+
+
+# The English rows of ``_en_json`` as relations shaped like cards and card_faces (with the
+# record's line, and may_tag): what a load inserts, and what the search index of the load's
+# cards is computed from (db.search_index.index_select), so both read one mapping.
+EN_CARDS = _named(EN_CARD_SELECT, (*CARD_COLUMNS, "line", "may_tag"))
+EN_FACES = _named(EN_FACE_SELECT, (*FACE_COLUMNS, "line"))
 _JA_COLUMNS = "j.name_ja, j.type_line_ja, j.text_ja"
-STAGED_MERGE = (
-    # Japanese first, so that the cards and faces of this file take theirs as they are
-    # inserted (an UPDATE of just-written rows costs more than the insert)
-    upsert_ja("SELECT * FROM _load_ja"),
-    "DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
-    "INSERT INTO cards BY NAME SELECT c.* EXCLUDE (line, may_tag, name_ja, type_line_ja, "
-    f"text_ja), {_JA_COLUMNS} FROM _load_cards c "
-    "LEFT JOIN cards_ja j ON j.oracle_id = c.oracle_id AND j.face_index = -1",
-    "DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _load_cards)",
-    "INSERT INTO card_faces BY NAME SELECT f.* EXCLUDE (line, name_ja, type_line_ja, text_ja), "
-    f"{_JA_COLUMNS} FROM _load_faces f "
-    "LEFT JOIN cards_ja j ON j.oracle_id = f.oracle_id AND j.face_index = f.face_index",
-    "INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM _load_cards "
+
+
+def merge_sql(cards: str, faces: str, marks: str) -> tuple[str, ...]:
+    """Move a file's rows into the real tables (in the file's transaction): ``cards`` and
+    ``faces`` are relations shaped like cards and card_faces (plus ``line``, and ``may_tag``
+    for cards), one row set per oracle_id; ``marks`` the (oracle_id, may_tag) rows to mark
+    for tagging. Japanese first, so that the cards and faces take theirs as they are
+    inserted (an UPDATE of just-written rows costs more than the insert)."""
+    return (
+        upsert_ja("SELECT * FROM _load_ja"),
+        f"DELETE FROM cards WHERE oracle_id IN (SELECT oracle_id FROM {marks})",
+        "INSERT INTO cards BY NAME SELECT c.* EXCLUDE (line, may_tag, name_ja, type_line_ja, "
+        f"text_ja), {_JA_COLUMNS} FROM {cards} c "
+        "LEFT JOIN cards_ja j ON j.oracle_id = c.oracle_id AND j.face_index = -1",
+        f"DELETE FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM {marks})",
+        "INSERT INTO card_faces BY NAME SELECT f.* EXCLUDE (line, name_ja, type_line_ja, "
+        f"text_ja), {_JA_COLUMNS} FROM {faces} f "
+        "LEFT JOIN cards_ja j ON j.oracle_id = f.oracle_id AND j.face_index = f.face_index",
+    )
+
+
+def mark_untagged(marks: str) -> str:
+    """Mark every card of the file (and every card given Japanese text) for tagging."""
+    return (f"INSERT INTO cards_untagged SELECT oracle_id, may_tag FROM {marks} "
+            "UNION ALL SELECT oracle_id, true FROM _load_ja")
+
+
+# A file read into scratch tables (a large file), and one kept as Arrow tables (db.load).
+STAGED_MERGE = (*merge_sql("_load_cards", "_load_faces", "_load_cards"),
+                mark_untagged("_load_cards"))
+ARROW_MERGE = merge_sql(f"({EN_CARDS})", f"({EN_FACES})", "_en_json")
+ARROW_MARK_UNTAGGED = mark_untagged("_en_json")
+# A file whose English cards the loader tagged as it read them (``_stream_tags``, their rows):
+# their tags are stored with them, and only the cards with Japanese text (which the loader's
+# tags did not see) are marked for the tagging step.
+STREAM_TAGS = (
+    "DELETE FROM card_mechanics WHERE oracle_id IN (SELECT oracle_id FROM _en_json)",
+    "INSERT INTO card_mechanics SELECT * FROM _stream_tags "
+    "WHERE oracle_id NOT IN (SELECT oracle_id FROM cards_ja)",
+    "INSERT INTO cards_untagged SELECT oracle_id, true FROM _en_json "
+    "WHERE oracle_id IN (SELECT oracle_id FROM cards_ja) "
     "UNION ALL SELECT oracle_id, true FROM _load_ja",
 )
 STAGED_DROP = ("DROP TABLE IF EXISTS _load_cards", "DROP TABLE IF EXISTS _load_faces",
-               "DROP TABLE IF EXISTS _load_ja", "DROP TABLE IF EXISTS _load_ids")
+               "DROP TABLE IF EXISTS _load_ja", "DROP TABLE IF EXISTS _load_ids",
+               "DROP TABLE IF EXISTS _load_search")
 
 DROP_PARSED = "DROP TABLE IF EXISTS _parsed"
 

@@ -22,17 +22,22 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import duckdb
+import orjson
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from classifier import may_have_tags
-from db import card_sql
+from classifier import SCREEN_PATTERNS, may_have_tags
+from db import card_sql, search_index
 from db.batch_check import CheckedBatch, check_batch, may_tag, row_table
+from db.card_rows import SCHEMA as ROW_SCHEMA
 from db.card_rows import english_table, json_text_array, with_row_columns
 from db.errors import BadCardData
+from db.mechanics import tag_table
 from db.read import iter_objects, iter_raw_objects, parse_line
 from db.records import RULING_COLUMNS, RecordError, check_card, ruling_row
 from db.search import ensure_index as ensure_search_index
@@ -85,6 +90,8 @@ class LoadReport:
 
 
 ProgressHook = Callable[[Path, int], None]
+# A card object -> its card_mechanics rows (oracle_id, mechanic, role, face, evidence, lang).
+Tagger = Callable[[dict[str, Any]], Iterable[tuple[Any, ...]]]
 
 
 def _arrow(columns: tuple[str, ...], rows: list[tuple[Any, ...]]) -> pa.Table:
@@ -131,8 +138,20 @@ class _CardBatch:
     scratch tables are moved into the real ones by :data:`db.card_sql.STAGED_MERGE`.
     """
 
-    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+    def __init__(self, con: duckdb.DuckDBPyConnection, *, keep: bool = False,
+                 index: bool = False, tagger: Tagger | None = None) -> None:
         self.con = con
+        # tagger: each English record's tags, computed here as it is read (its rows in
+        # tags; an empty list for a record the screen turned away)
+        self.tagger = tagger
+        self.tags: dict[str, list[tuple[Any, ...]]] = {}
+        # keep: the English rows stay here as Arrow tables (one per batch) for the file's
+        # merge, rather than in the scratch tables; index: each batch's search-index rows
+        # are computed as it is written (db.search_index.load_batch_sql)
+        self.keep = keep
+        self.index = index
+        self.tables: list[pa.Table] = []
+        self.last_batch: dict[str, int] = {}  # a card in several batches: its last one
         self.english: dict[str, tuple[int, bytes, bool, int]] = {}
         # The batch's records as checked together (db.batch_check), which its English rows
         # are then taken from by row number; None when they were checked one by one.
@@ -153,6 +172,8 @@ class _CardBatch:
         """One checked record; ``row`` is its row in :attr:`checked`, if it has one."""
         if lang == "en":
             self.english[oracle_id] = (line, raw, may_tag, row)
+            if self.tagger is not None:
+                self.tags[oracle_id] = list(self.tagger(orjson.loads(raw))) if may_tag else []
         else:
             self.japanese.append((line, lang, oracle_id, raw, may_tag))
         if card_id is not None:
@@ -176,6 +197,10 @@ class _CardBatch:
             if self.checked is not None:  # the rows' fields are read already
                 rows_table = row_table(self.checked, rows)
             repeats = not self.seen.isdisjoint(self.english)
+            if repeats:
+                number = len(self.tables) if self.keep else 0
+                self.last_batch.update(dict.fromkeys(self.seen.intersection(self.english),
+                                                     number))
             self.seen.update(self.english)
             english = (list(self.english), lines, raws, may_tag, rows_table, repeats)
         self.checked = None
@@ -223,11 +248,18 @@ class _CardBatch:
             else:
                 table = with_row_columns(rows_table, oracle_ids, lines, raws, may_tag)
             con.register("_en_json", table)
-            if repeats:  # a card of an earlier batch again: this later record wins
+            if repeats and not self.keep:  # a card of an earlier batch: this record wins
                 con.execute(card_sql.SCRATCH_FORGET_CARDS)
                 con.execute(card_sql.SCRATCH_FORGET_FACES)
-            con.execute(card_sql.EN_STAGED_CARDS)
-            con.execute(card_sql.EN_STAGED_FACES)
+            if self.keep:
+                self.tables.append(table)
+            else:
+                con.execute(card_sql.EN_STAGED_CARDS)
+                con.execute(card_sql.EN_STAGED_FACES)
+            if self.index:
+                if repeats:
+                    con.execute(search_index.load_forget_sql("_en_json"))
+                con.execute(search_index.load_batch_sql(card_sql.EN_CARDS, card_sql.EN_FACES))
             con.unregister("_en_json")
         if stage is None:
             return
@@ -236,6 +268,19 @@ class _CardBatch:
         con.execute(card_sql.STAGED_BATCH_JA)
         con.execute(card_sql.DROP_PARSED)
         con.unregister("_stage")
+
+    def english_rows(self) -> pa.Table:
+        """The kept English rows of the whole file, one per oracle_id (its last record)."""
+        tables = []
+        for number, table in enumerate(self.tables):
+            replaced = [oid for oid, last in self.last_batch.items() if last != number]
+            if replaced:
+                table = table.filter(pc.invert(pc.is_in(table["oracle_id"],
+                                                        pa.array(replaced, pa.string()))))
+            tables.append(table)
+        if not tables:
+            return with_row_columns(ROW_SCHEMA.empty_table(), [], [], [], [])
+        return pa.concat_tables(tables)
 
     def duplicates(self, path: Path, limit: int) -> list[BadCardData]:
         """A file's records that repeat an earlier record's ``id`` (one error each)."""
@@ -257,13 +302,11 @@ def apply_japanese(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(card_sql.APPLY_JA_FACES)
 
 
-def _read_card_file(
-    con: duckdb.DuckDBPyConnection, path: Path, progress: ProgressHook | None
-) -> tuple[LoadReport, int]:
-    """Validate every record of ``path`` and write it in batches to the scratch tables;
-    returns (report, records)."""
+def _read_card_file(batch: _CardBatch, path: Path, progress: ProgressHook | None
+                    ) -> tuple[LoadReport, int]:
+    """Validate every record of ``path`` and hand it in batches to ``batch``; returns
+    (report, records)."""
     report = LoadReport(files=1)
-    batch = _CardBatch(con)
     try:
         return _read_records(batch, report, path, progress)
     finally:
@@ -315,7 +358,7 @@ def _add_lines(batch: _CardBatch, report: LoadReport, name: str, lines: list[int
             _add_object(batch, report, name, line, obj, raw)
         return
     batch.checked = checked
-    may = may_tag(checked.table, may_have_tags)
+    may = may_tag(checked.table, SCREEN_PATTERNS)
     for row, (line, raw, lang, oracle_id, card_id) in enumerate(zip(
             lines, raws, checked.langs, checked.oracle_ids, checked.ids, strict=True)):
         if _count_language(report, lang):
@@ -358,32 +401,52 @@ def _read_records(batch: _CardBatch, report: LoadReport, path: Path,
     return report, seen
 
 
-def _merge(con: duckdb.DuckDBPyConnection, path: Path, seen: int) -> None:
-    """Move the scratch tables into the real ones and record the file (in the caller's
-    transaction)."""
-    for sql in card_sql.STAGED_MERGE:
-        con.execute(sql)
+def _finish(con: duckdb.DuckDBPyConnection, path: Path, seen: int) -> None:
+    """After the merge: Japanese text into cards not in the file, marks, the file record."""
     apply_japanese(con)
     con.execute(card_sql.MARK_UNTAGGED_JA)
     _mark_loaded(con, path, "cards", seen)
 
 
-def _load_card_file(store: Store, path: Path, progress: ProgressHook | None) -> LoadReport:
-    """Load one file atomically, through scratch tables (see db.card_sql).
+def _load_card_file(store: Store, path: Path, progress: ProgressHook | None,
+                    tagger: Tagger | None = None) -> LoadReport:
+    """Load one file atomically (and with ``tagger``, tag its English cards as they are
+    read, storing their tags with them; see :func:`load_card_files`).
 
-    Files up to :data:`STAGED_FROM_BYTES` load inside one transaction, into TEMP scratch
-    tables (fastest). DuckDB keeps a transaction's work in memory, so larger files (a 2 GB
-    ``all_cards``) are parsed batch by batch into committed scratch tables under a memory
-    limit, and only the final merge into the real tables is one transaction: either way the
-    real tables see all of the file or none of it, and ``loaded_files`` records it in that
-    same transaction, so a file that failed part-way is never recorded as loaded.
+    Files up to :data:`STAGED_FROM_BYTES` load inside one transaction: their English rows
+    are kept as Arrow tables and stored by one statement per table at the end (db.card_sql
+    ``ARROW_MERGE``), and the search index is kept current in the same transaction (its
+    rows for each batch computed as the batch is written; db.search_index). DuckDB keeps a
+    transaction's work in memory, so larger files (a 2 GB ``all_cards``) are parsed batch
+    by batch into committed scratch tables under a memory limit, and only the final merge
+    into the real tables is one transaction (the index is then rebuilt after the load).
+    Either way the real tables see all of the file or none of it, and ``loaded_files``
+    records it in that same transaction, so a file that failed part-way is never recorded
+    as loaded.
     """
     if path.stat().st_size < STAGED_FROM_BYTES:
         with store.transaction() as con:
             for sql in card_sql.scratch_create(temp=True):
                 con.execute(sql)
-            report, seen = _read_card_file(con, path, progress)
-            _merge(con, path, seen)
+            index = search_index.load_start(con)
+            batch = _CardBatch(con, keep=True, index=index, tagger=tagger)
+            report, seen = _read_card_file(batch, path, progress)
+            con.register("_en_json", batch.english_rows())
+            batch.tables = []
+            for sql in card_sql.ARROW_MERGE:
+                con.execute(sql)
+            if tagger is None:
+                con.execute(card_sql.ARROW_MARK_UNTAGGED)
+            else:
+                con.register("_stream_tags", tag_table(
+                    [row for rows in batch.tags.values() for row in rows]))
+                for sql in card_sql.STREAM_TAGS:
+                    con.execute(sql)
+                con.unregister("_stream_tags")
+            con.unregister("_en_json")
+            _finish(con, path, seen)
+            if index:
+                search_index.load_finish(con, "(SELECT DISTINCT oracle_id FROM _load_ja)")
             for sql in card_sql.STAGED_DROP:
                 con.execute(sql)
         return report
@@ -393,9 +456,11 @@ def _load_card_file(store: Store, path: Path, progress: ProgressHook | None) -> 
     try:
         for sql in card_sql.scratch_create(temp=False):
             con.execute(sql)
-        report, seen = _read_card_file(con, path, progress)
+        report, seen = _read_card_file(_CardBatch(con), path, progress)
         with store.transaction() as tx:
-            _merge(tx, path, seen)
+            for sql in card_sql.STAGED_MERGE:
+                tx.execute(sql)
+            _finish(tx, path, seen)
     finally:
         for sql in card_sql.STAGED_DROP:
             con.execute(sql)
@@ -465,14 +530,24 @@ def load_card_files(
     progress: bool | ProgressHook = True,
     force: bool = False,
     index: bool = True,
+    tagger: Tagger | None = None,
 ) -> LoadReport:
     """Load Scryfall card files (``.json``, ``.jsonl``, ``.jsonl.gz``) into cards and faces.
 
     A file already loaded (same path, size and mtime) is skipped unless ``force``. The search
-    index is then refreshed once (db/search_index), unless ``index`` is false: the caller
+    index is kept current by each load (db/search_index); when it was not current before,
+    it is refreshed once at the end, unless ``index`` is false: the caller
     (``pipeline.build``) then refreshes it itself, beside the tagging step.
+
+    ``tagger`` (``pipeline.build``'s classifier: a card object -> its ``card_mechanics``
+    rows) tags the English cards of files loaded in one transaction as they are read, in
+    the time Python would otherwise wait for DuckDB, and their tags are stored with them;
+    the cards it could not tag so (with Japanese text, which is not read yet; those of
+    large files) are marked in ``cards_untagged`` for the tagging step, as every card is
+    without a tagger.
     """
-    report = _load_files(store, paths, "cards", _load_card_file, progress, force)
+    loader = _load_card_file if tagger is None else partial(_load_card_file, tagger=tagger)
+    report = _load_files(store, paths, "cards", loader, progress, force)
     if index:
         ensure_search_index(store.con)
     return report

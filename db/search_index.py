@@ -71,19 +71,24 @@ def _number(value: str) -> str:
 
 
 def _strip_reminder(text: str) -> str:
-    """SQL that removes reminder text and the spaces it leaves at line ends."""
-    return (f"regexp_replace(regexp_replace({text}, '{_REMINDER}', '', 'g'), "
-            f"'[ \\t]+(\\n|$)', '\\1', 'g')")
+    """SQL that removes reminder text and the spaces it leaves at line ends (one pass: the
+    second alternative keeps the line break it ends at)."""
+    return f"regexp_replace({text}, '{_REMINDER}|[ \\t]+(\\n|$)', '\\1', 'g')"
 
 
 def _tilde(text: str, name: str, card_name: str) -> str:
     """SQL writing the card's own name in ``text`` as ``~`` (longest names first)."""
     short = f"CASE WHEN contains({name}, ',') THEN split_part({name}, ',', 1) END"
-    out = f"replace({text}, {card_name}, '~')"
-    out = f"replace({out}, coalesce({name}, chr(1)), '~')"
-    out = (f"CASE WHEN {short} IS NULL OR length({short}) < 3 THEN {out} "
-           f"ELSE replace({out}, {short}, '~') END")
-    return f"regexp_replace({out}, '{_SELF_WORDS}', '~', 'g')"
+    # (each replace only where the name occurs: a replace copies the text either way)
+    out = f"CASE WHEN contains({text}, {card_name}) THEN replace({text}, {card_name}, '~') " \
+          f"ELSE {text} END"
+    out = (f"CASE WHEN contains({out}, coalesce({name}, chr(1))) "
+           f"THEN replace({out}, coalesce({name}, chr(1)), '~') ELSE {out} END")
+    out = (f"CASE WHEN {short} IS NULL OR length({short}) < 3 OR NOT contains({out}, {short}) "
+           f"THEN {out} ELSE replace({out}, {short}, '~') END")
+    # (the pattern only where it can match: most texts never say "this ...")
+    return (f"CASE WHEN contains({out}, 'this ') "
+            f"THEN regexp_replace({out}, '{_SELF_WORDS}', '~', 'g') ELSE {out} END")
 
 
 # Top-level fields only the stored Scryfall object has, read in one parse of its text per
@@ -102,7 +107,8 @@ _FACE_JSON = '[{"colors":["VARCHAR"],"defense":"VARCHAR","color_indicator":["VAR
 
 # One row per face with its prepared values. The aggregates below are unordered on
 # purpose: no search depends on the order of faces, and ordered aggregates cost 3x more.
-_FACES = f"""
+def _faces_sql(cards: str, faces: str) -> str:
+    return f"""
 SELECT *, {_tilde('oracle_lc', 'name_lc', 'card_lc')} AS self_lc
 FROM (SELECT f.oracle_id, f.face_index, lower(c.name) AS card_lc,
              lower(f.name) AS name_lc, lower(f.name_ja) AS name_ja_lc,
@@ -113,10 +119,12 @@ FROM (SELECT f.oracle_id, f.face_index, lower(c.name) AS card_lc,
              nullif(lower(f.mana_cost), '') AS mana_lc,
              {_number('f.power')} AS pow, {_number('f.toughness')} AS tou,
              {_number('f.loyalty')} AS loy
-      FROM card_faces f JOIN cards c USING (oracle_id))
+      FROM {faces} f JOIN {cards} c USING (oracle_id))
 """
 
-_FACE_AGG = f"""
+
+def _face_agg_sql(cards: str, faces: str) -> str:
+    return f"""
 SELECT oracle_id,
        list(name_lc) FILTER (WHERE name_lc IS NOT NULL) AS face_names,
        list(name_ja_lc) FILTER (WHERE name_ja_lc IS NOT NULL) AS face_names_ja,
@@ -134,19 +142,20 @@ SELECT oracle_id,
                AND NOT regexp_matches(coalesce(type_lc, ''), '\\bland\\b')) AS is_spell,
        bool_or(contains(coalesce(type_lc, ''), 'creature')) AS any_creature,
        bool_and(coalesce(text_lc, '') = '') AS no_text
-FROM ({_FACES}) GROUP BY oracle_id
+FROM ({_faces_sql(cards, faces)}) GROUP BY oracle_id
 """
 
 # The faces as a result shows them, in order: only for cards with more than one face
 # (a single-faced card has no card_faces, as on Scryfall). list_sort orders the structs by
 # their first field, face_index: several times cheaper than an ordered aggregate.
-_DISPLAY_FACES = """
+def _display_faces_sql(faces: str) -> str:
+    return f"""
 SELECT oracle_id, list_sort(list(struct_pack(face_index := face_index, name := name,
        mana_cost := mana_cost, type_line := type_line, oracle_text := oracle_text,
        power := power, toughness := toughness, loyalty := loyalty, name_ja := name_ja,
        type_line_ja := type_line_ja, text_ja := text_ja))) AS faces
-FROM card_faces
-WHERE oracle_id IN (SELECT oracle_id FROM card_faces WHERE face_index > 0)
+FROM {faces} f
+WHERE oracle_id IN (SELECT oracle_id FROM {faces} f WHERE face_index > 0)
 GROUP BY oracle_id
 """
 
@@ -166,7 +175,13 @@ _JSON_PATHS = ", ".join(f"'$.{f}'" for f in _JSON_FIELDS)
 
 _FACE_COLOURS = "list_concat(colors, flatten(list_transform(face_colors, lambda f: f.colors)))"
 
-_SELECT = f"""
+def index_select(cards: str = "cards", faces: str = "card_faces", *, ordered: bool = True
+                 ) -> str:
+    """The SELECT of ``card_search`` rows from relations shaped as ``cards`` and
+    ``card_faces`` (the tables themselves, or a load's rows before they are stored: one
+    definition of the index for both), in the index's order when ``ordered``."""
+    order = "ORDER BY sort_name, oracle_id" if ordered else ""
+    return f"""
 SELECT oracle_id,
        lower(name) AS sort_name,
        chr(10) || array_to_string({_NAMES}, chr(10)) || chr(10) AS names,
@@ -175,9 +190,11 @@ SELECT oracle_id,
        concat_ws(chr(10), oracle_en,
                  coalesce(oracle_ja, {_strip_reminder('lower(text_ja)')})) AS oracle,
        nullif(oracle_self, oracle_en) AS oracle_self,
-       nullif(concat_ws(chr(10), full_en, coalesce(full_ja, lower(text_ja))),
-              concat_ws(chr(10), oracle_en, coalesce(oracle_ja,
-                                                     {_strip_reminder('lower(text_ja)')})))
+       CASE WHEN full_en IS NOT DISTINCT FROM oracle_en
+                 AND coalesce(full_ja, lower(text_ja)) IS NOT DISTINCT FROM
+                     coalesce(oracle_ja, {_strip_reminder('lower(text_ja)')})
+            THEN NULL  -- (no reminder text: the same as oracle)
+            ELSE concat_ws(chr(10), full_en, coalesce(full_ja, lower(text_ja))) END
            AS full_oracle,
        kw AS keywords,
        CASE WHEN face_colors IS NULL THEN {_mask('colors')}
@@ -224,11 +241,14 @@ FROM (
            CASE WHEN len(coalesce(g.face_names, [])) > 1
                 THEN TRY(from_json({_j('card_faces')}, '{_FACE_JSON}'))
                 END AS face_colors
-    FROM cards c LEFT JOIN ({_FACE_AGG}) g USING (oracle_id)
-    LEFT JOIN ({_DISPLAY_FACES}) d USING (oracle_id)
+    FROM {cards} c LEFT JOIN ({_face_agg_sql(cards, faces)}) g USING (oracle_id)
+    LEFT JOIN ({_display_faces_sql(faces)}) d USING (oracle_id)
 ) jx
-ORDER BY sort_name, oracle_id
+{order}
 """
+
+
+_SELECT = index_select()
 
 _STAMP = (
     "SELECT concat_ws('/', (SELECT count(*) FROM cards), (SELECT count(*) FROM card_faces), "
@@ -290,17 +310,91 @@ def refresh(con: duckdb.DuckDBPyConnection) -> int:
     when the cards do. The whole table is rebuilt: one set-oriented statement over 100k
     cards costs well under a second, less than tracking which cards a load touched.
     """
-    columns = {r[0] for r in con.execute(
-        "SELECT column_name FROM duckdb_columns() WHERE table_name = 'card_search' "
-        "AND database_name = current_database() AND NOT internal").fetchall()}
-    if columns != _columns():  # a table made by an older 008 (before a column was added)
+    if _column_set(con) != _columns():  # a table made by an older 008 (before a column was added)
         con.execute(_schema().replace("CREATE TABLE", "CREATE OR REPLACE TABLE"))
     con.execute("DELETE FROM card_search")
     with _memory_capped(con, INDEX_MEMORY_LIMIT):
         con.execute(f"INSERT INTO card_search BY NAME ({_SELECT})")
+    return _write_stamp(con)
+
+
+# A load keeps the index current itself, without recomputing the cards it did not touch
+# (db.load, in the file's transaction): each batch's rows are computed from the batch as it
+# is read (in the loader's writer thread, while Python checks the next batch) into
+# ``_load_search``; once the file's cards are stored, the index is the old rows of the cards
+# the file left alone, the batch rows, and the rows of the cards whose Japanese text the
+# file changed (or that have any: the batch rows are computed without it) recomputed from
+# the tables. Written in name order, as refresh writes it; tests/db/test_db_build_index.py
+# checks that the result equals a full refresh.
+LOAD_ROWS = "_load_search"
+
+
+def load_start(con: duckdb.DuckDBPyConnection) -> bool:
+    """Before a load: whether the index can be kept current by the load (it is current, or
+    the database holds no card yet); if so, ``_load_search`` is ready for batch rows."""
+    empty = con.execute("SELECT (SELECT count(*) FROM cards) = 0 AND "
+                        "(SELECT count(*) FROM card_search) = 0").fetchone()[0]
+    if empty:  # (made afresh: an empty table of an older mtgkit may lack a column)
+        con.execute(_schema().replace("CREATE TABLE", "CREATE OR REPLACE TABLE"))
+    elif not is_current(con):  # the stamp names the index version, so its columns too
+        return False
+    con.execute(f"CREATE OR REPLACE TEMP TABLE {LOAD_ROWS} AS SELECT * FROM card_search LIMIT 0")
+    return True
+
+
+def load_batch_sql(cards: str, faces: str) -> str:
+    """The INSERT of a batch's index rows into ``_load_search``, from relations shaped like
+    cards and card_faces (db.card_sql.EN_CARDS, EN_FACES): each is read once."""
+    return (f"INSERT INTO {LOAD_ROWS} BY NAME WITH _bc AS MATERIALIZED ({cards}), "
+            f"_bf AS MATERIALIZED ({faces}) "
+            + index_select("_bc", "_bf", ordered=False))
+
+
+def load_forget_sql(oracle_ids: str) -> str:
+    """Drop the batch rows of cards a later record replaces (``oracle_ids``: a relation)."""
+    return f"DELETE FROM {LOAD_ROWS} WHERE oracle_id IN (SELECT oracle_id FROM {oracle_ids})"
+
+
+def load_finish(con: duckdb.DuckDBPyConnection, ja_ids: str) -> int:
+    """After a load stored its cards (same transaction): the index from the old rows, the
+    batch rows and the recomputed rows of the cards with Japanese text that ``ja_ids`` (a
+    relation of oracle_ids the load gave Japanese text) or ``cards_ja`` name; returns the
+    number of cards indexed."""
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE _reindex AS "
+        f"SELECT oracle_id FROM {LOAD_ROWS} WHERE oracle_id IN "
+        "(SELECT oracle_id FROM cards_ja) "
+        f"UNION SELECT oracle_id FROM {ja_ids}")
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE _kept AS SELECT * FROM card_search WHERE oracle_id NOT IN "
+        f"(SELECT oracle_id FROM {LOAD_ROWS}) "
+        "AND oracle_id NOT IN (SELECT oracle_id FROM _reindex)")
+    cards = "(SELECT * FROM cards WHERE oracle_id IN (SELECT oracle_id FROM _reindex))"
+    faces = "(SELECT * FROM card_faces WHERE oracle_id IN (SELECT oracle_id FROM _reindex))"
+    con.execute("DELETE FROM card_search")
+    with _memory_capped(con, INDEX_MEMORY_LIMIT):
+        con.execute(
+            "INSERT INTO card_search BY NAME SELECT * FROM ("
+            "SELECT * FROM _kept UNION ALL BY NAME "
+            f"SELECT * FROM {LOAD_ROWS} WHERE oracle_id NOT IN (SELECT oracle_id FROM _reindex) "
+            f"UNION ALL BY NAME ({index_select(cards, faces, ordered=False)})"
+            ") ORDER BY sort_name, oracle_id")
+    for table in ("_kept", "_reindex", LOAD_ROWS):
+        con.execute(f"DROP TABLE IF EXISTS {table}")
+    return _write_stamp(con)
+
+
+def _write_stamp(con: duckdb.DuckDBPyConnection) -> int:
     con.execute("DELETE FROM card_search_state")
     con.execute("INSERT INTO card_search_state (stamp) VALUES (?)", [stamp(con)])
     return con.execute("SELECT count(*) FROM card_search").fetchone()[0]
+
+
+def _column_set(con: duckdb.DuckDBPyConnection) -> frozenset[str]:
+    """The columns the stored ``card_search`` has."""
+    return frozenset(r[0] for r in con.execute(
+        "SELECT column_name FROM duckdb_columns() WHERE table_name = 'card_search' "
+        "AND database_name = current_database() AND NOT internal").fetchall())
 
 
 def is_current(con: duckdb.DuckDBPyConnection) -> bool:

@@ -69,6 +69,14 @@ def tag_rows(
             yield (text.oracle_id, tag.mechanic, tag.role, tag.face_index, tag.evidence, tag.lang)
 
 
+def card_tag_rows(card: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """``card_mechanics`` rows for one English card alone (the loader's tagger: a card with
+    Japanese text is tagged again, with it, by :func:`tag_pending`)."""
+    text = classifier.card_text_from_scryfall(card)
+    return [(text.oracle_id, tag.mechanic, tag.role, tag.face_index, tag.evidence, tag.lang)
+            for tag in classifier.tag_card(text)]
+
+
 def classify_store(store: Store) -> tuple[int, int]:
     """Tag every card in the store again; returns (tags written, cards tagged)."""
     with gc_paused():
@@ -104,7 +112,8 @@ def build(
         card_files, default_rulings = sample_files()
         ruling_files = ruling_files or default_rulings
     with gc_paused():
-        report = load_card_files(store, card_files, progress=progress, index=False)
+        report = load_card_files(store, card_files, progress=progress, index=False,
+                                 tagger=card_tag_rows)
         if ruling_files:
             report.merge(load_ruling_files(store, ruling_files, progress=progress))
     with ensure_index_alongside(store.con):  # the search index, while Python tags

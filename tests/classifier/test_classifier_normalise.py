@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import re
+
+import pyarrow as pa
+import pyarrow.compute as pc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from classifier.normalise import _chars, _one_to_one, _squeeze, normalise, quick, screen
+from classifier.normalise import (
+    RE2_SPACE,
+    _chars,
+    _one_to_one,
+    _squeeze,
+    normalise,
+    quick,
+    screen,
+    screen_regex,
+)
 
 
 @pytest.mark.parametrize(
@@ -139,3 +152,27 @@ def test_classifier_model_hand_written_init_matches_fields(cls_name: str) -> Non
     assert dataclasses.replace(a, name="other").name == "other"
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.name = "x"  # type: ignore[misc]
+
+
+def test_classifier_normalise_re2_space_is_pythons_whitespace() -> None:
+    # every code point: RE2's reading of RE2_SPACE accepts exactly what Python's \s does
+    chars = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+    column = pa.array(chars, pa.string())
+    re2 = pc.match_substring_regex(column, "^" + RE2_SPACE + "$").to_pylist()
+    python = [re.fullmatch(r"\s", c) is not None for c in chars]
+    assert re2 == python
+
+
+@settings(max_examples=400, deadline=None)
+@given(SCREEN_TEXT | TEXT)
+def test_classifier_normalise_screen_regex_is_true_wherever_screen_is(text: str) -> None:
+    from classifier.mechanics import rule_sets_for
+
+    keys = [k for rs in rule_sets_for("en") for k in rs.prefilter]
+    found = pc.match_substring_regex(pa.array([text]), screen_regex(keys),
+                                     ignore_case=True)[0].as_py()
+    assert found or not screen(keys, "en")(text), text
+    for key in keys:
+        one = pc.match_substring_regex(pa.array([text]), screen_regex([key]),
+                                       ignore_case=True)[0].as_py()
+        assert one or not screen([key], "en")(text), (key, text)

@@ -13,7 +13,10 @@ from typing import Any
 
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from classifier import SCREEN_PATTERNS, may_have_tags
 from db import records
 from db.batch_check import check_batch, may_tag, row_table
 from db.card_rows import _from_json
@@ -107,5 +110,51 @@ def test_valid_records_take_the_fast_path_with_the_row_readers_values() -> None:
     assert checked is not None
     assert checked.langs == ["en", "ja", "en"]
     assert row_table(checked, [0, 1, 2]).equals(_from_json(raws))
-    flags = may_tag(checked.table, lambda record: record.get("card_faces") is not None)
-    assert flags == [False, True, False]
+    # BASE has no text; the Japanese record's printed fields count it in (see may_tag)
+    assert may_tag(checked.table, SCREEN_PATTERNS) == [False, False, False]
+    night = {**BASE, "card_faces": [{**FACES[0], "oracle_text": "It becomes NIGHT."}, FACES[1]]}
+    assert may_tag(check_batch([orjson.dumps(night), raws[0]]).table,  # type: ignore[union-attr]
+                   SCREEN_PATTERNS) == [True, False]
+
+
+# Records built from pieces of the screens' keys, in every field the screens read, on the
+# top level and on faces, with the spacing and case the screens must see through.
+_PIECES = ["the", "turn", " ", "\\n", "\n", "\t", "\u00a0", "\u2003", "THE", "Turn",
+           "nigh", "t", "Day", "prepar", "initiative", "UNDERCITY", "x", "İ", "ſ", "K"]
+_SCREEN_TEXT = st.lists(st.sampled_from(_PIECES), max_size=8).map("".join)
+_OPTIONAL = st.one_of(st.none(), _SCREEN_TEXT)
+
+
+@st.composite
+def _screened_records(draw: st.DrawFn) -> dict[str, Any]:
+    record = {**BASE, "oracle_text": draw(_OPTIONAL), "type_line": draw(_OPTIONAL),
+              "layout": draw(st.sampled_from(["normal", "prepare", "PREPARE", "transform"]))}
+    if draw(st.booleans()):
+        record["card_faces"] = [
+            {"object": "card_face", "name": f"F{i}", "oracle_text": draw(_OPTIONAL),
+             "type_line": draw(_OPTIONAL)} for i in range(draw(st.integers(1, 3)))]
+    if draw(st.integers(0, 9)) == 0:
+        record["printed_text"] = draw(_SCREEN_TEXT)
+    return record
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_screened_records(), min_size=1, max_size=6))
+def test_may_tag_is_true_wherever_may_have_tags_is(records_: list[dict[str, Any]]) -> None:
+    checked = check_batch([orjson.dumps(r) for r in records_])
+    assert checked is not None
+    flags = may_tag(checked.table, SCREEN_PATTERNS)
+    for record, flag in zip(records_, flags, strict=True):
+        assert flag or not may_have_tags(record), record
+
+
+def test_may_tag_agrees_with_may_have_tags_on_the_real_cards(shared_dir) -> None:
+    raws = [line for line in (shared_dir / "data/cards/cards.jsonl").read_bytes().split(b"\n")
+            if line.strip()]
+    checked = check_batch(raws)
+    assert checked is not None
+    flags = may_tag(checked.table, SCREEN_PATTERNS)
+    python = [may_have_tags(orjson.loads(raw)) for raw in raws]
+    assert all(flag or not p for flag, p in zip(flags, python, strict=True))
+    # the same screen, not a looser one: it turns away what may_have_tags turns away
+    assert sum(flags) == sum(python) and sum(python) < len(raws) / 2

@@ -1,5 +1,6 @@
-"""``build`` refreshes the search index beside the tagging step (db.search's
-ensure_index_alongside): the result is that of one after the other, and an error or Ctrl-C
+"""``build`` refreshes a stale search index beside the tagging step (db.search's
+ensure_index_alongside; a load keeps a current one current itself, tests/db/
+test_db_load_index.py): the result is that of one after the other, and an error or Ctrl-C
 in the tagging step leaves a stale index (rebuilt by the next search) and nothing broken."""
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ def test_an_error_beside_the_refresh_rolls_it_back(tmp_path, db_path):
     path = write_jsonl(tmp_path / "c.jsonl", [card(f"Elf {i}", f"o{i}") for i in range(2000)])
     with connect(db_path) as store:
         load_card_files(store, [path], progress=False, index=False)
+        assert search_index.is_current(store.con)  # the load kept it current
+        # as if the cards had changed otherwise (or the index were from an older mtgkit)
+        store.con.execute("DELETE FROM card_search")
+        store.con.execute("DELETE FROM card_search_state")
         assert not search_index.is_current(store.con)
         for _ in range(3):  # early, in the middle, after: never a half-built index
             with pytest.raises(KeyboardInterrupt), ensure_index_alongside(store.con):
