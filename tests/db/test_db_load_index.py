@@ -17,7 +17,6 @@ from mtgkit.pipeline import build, card_tag_rows, classify_store
 
 from .test_db_load import TRANSFORM, card, write_jsonl
 
-
 # Columns that join or list a card's faces in no set order (db.search_index aggregates them
 # unordered: no search depends on it), compared as sets of faces.
 _FACE_JOINED = {"names": "\n", "types": "\n", "oracle": "\n", "oracle_self": "\n",
