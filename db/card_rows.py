@@ -37,15 +37,19 @@ FACE_JOIN = "\n//\n"
 _S = pa.string()
 _STRINGS = pa.list_(_S)
 _FACE = pa.struct([(key, _S) for key in (
-    "name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty")]
-    + [("colors", _STRINGS)])
-# The fields of a record that rows are made of, with their types (db.records has checked them).
+    "name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty",
+    "defense")] + [("colors", _STRINGS), ("color_indicator", _STRINGS)])
+# The fields of a record that rows are made of, with their types (db.records has checked them),
+# and those the search index reads (db.card_sql.EN_SEARCH_CARDS).
 SCHEMA = pa.schema(
     [(key, _S) for key in ("name", "layout", "mana_cost")]
     + [("cmc", pa.float64()), ("type_line", _S), ("oracle_text", _S), ("keywords", _STRINGS),
        ("colors", _STRINGS), ("color_identity", _STRINGS)]
     + [(key, _S) for key in ("power", "toughness", "loyalty", "set", "released_at", "source")]
     + [("card_faces", pa.list_(_FACE))]
+    + [(key, _S) for key in ("rarity", "collector_number", "defense")]
+    + [(key, pa.bool_()) for key in ("is_funny", "digital", "is_token")]
+    + [("color_indicator", _STRINGS)]
 )
 _READ = pa_json.ReadOptions(use_threads=False, block_size=16 << 20)
 _PARSE = pa_json.ParseOptions(explicit_schema=SCHEMA, unexpected_field_behavior="ignore")

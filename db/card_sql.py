@@ -211,6 +211,16 @@ def _named(select: str, columns: tuple[str, ...]) -> str:
 # record's line, and may_tag): what a load inserts, and what the search index of the load's
 # cards is computed from (db.search_index.index_select), so both read one mapping.
 EN_CARDS = _named(EN_CARD_SELECT, (*CARD_COLUMNS, "line", "may_tag"))
+# The same rows for the search index (db.search_index.index_select(parsed=True)), without the
+# JSON text: the fields the index would read from it, as pyarrow read them (db.card_rows),
+# written as json_extract_string gives them (true/false for booleans).
+EN_SEARCH_CARDS = _named(
+    EN_CARD_SELECT.replace(" source, data, line, may_tag FROM _en_json", (
+        " source, line, may_tag, [rarity, collector_number, CAST(is_funny AS VARCHAR), "
+        "CAST(digital AS VARCHAR), CAST(is_token AS VARCHAR), defense, color_indicator[1], "
+        "NULL], list_transform(card_faces, lambda f: struct_pack(colors := f.colors, "
+        "defense := f.defense, color_indicator := f.color_indicator)) FROM _en_json")),
+    (*(c for c in CARD_COLUMNS if c != "data"), "line", "may_tag", "_js", "_face_extra"))
 EN_FACES = _named(EN_FACE_SELECT, (*FACE_COLUMNS, "line"))
 _JA_COLUMNS = "j.name_ja, j.type_line_ja, j.text_ja"
 

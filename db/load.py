@@ -259,7 +259,8 @@ class _CardBatch:
             if self.index:
                 if repeats:
                     con.execute(search_index.load_forget_sql("_en_json"))
-                con.execute(search_index.load_batch_sql(card_sql.EN_CARDS, card_sql.EN_FACES))
+                con.execute(search_index.load_batch_sql(card_sql.EN_SEARCH_CARDS,
+                                                        card_sql.EN_FACES))
             con.unregister("_en_json")
         if stage is None:
             return

@@ -175,11 +175,16 @@ _JSON_PATHS = ", ".join(f"'$.{f}'" for f in _JSON_FIELDS)
 
 _FACE_COLOURS = "list_concat(colors, flatten(list_transform(face_colors, lambda f: f.colors)))"
 
-def index_select(cards: str = "cards", faces: str = "card_faces", *, ordered: bool = True
-                 ) -> str:
+def index_select(cards: str = "cards", faces: str = "card_faces", *, ordered: bool = True,
+                 parsed: bool = False) -> str:
     """The SELECT of ``card_search`` rows from relations shaped as ``cards`` and
     ``card_faces`` (the tables themselves, or a load's rows before they are stored: one
-    definition of the index for both), in the index's order when ``ordered``."""
+    definition of the index for both), in the index's order when ``ordered``.
+
+    The few fields only the Scryfall object has (:data:`_JSON_FIELDS`) are read from its JSON
+    text (``data``), or with ``parsed`` from the two columns the loader read them into
+    (db.card_sql.EN_SEARCH_CARDS): ``_js``, the same values as text in the same order, and
+    ``_face_extra``, each face's colours, defence and colour indicator."""
     order = "ORDER BY sort_name, oracle_id" if ordered else ""
     return f"""
 SELECT oracle_id,
@@ -228,18 +233,18 @@ SELECT oracle_id,
                 OR lower(layout) IN ('token', 'double_faced_token'), false) AS is_token,
        name, name_ja, mana_cost, type_line, type_line_ja, oracle_text, text_ja,
        keywords AS keyword_names, colors, color_identity, power, toughness, loyalty,
-       display_faces AS faces, data
+       display_faces AS faces
 FROM (
     SELECT c.oracle_id, c.name, c.name_ja, c.type_line, c.type_line_ja, c.text_ja, c.colors,
            c.color_identity, c.cmc, c.mana_cost, c.layout, c."set", c.released_at,
            c.oracle_text, c.keywords, c.power, c.toughness, c.loyalty, d.faces AS display_faces,
-           c.data,
            g.* EXCLUDE (oracle_id),
            list_transform(c.keywords, lambda k: lower(k)) AS kw,
-           json_extract_string(c.data, [{_JSON_PATHS}]) AS js,
+           {"c._js" if parsed else f"json_extract_string(c.data, [{_JSON_PATHS}])"} AS js,
            {_j('color_indicator[0]')} IS NOT NULL AS indicator,
            CASE WHEN len(coalesce(g.face_names, [])) > 1
-                THEN TRY(from_json({_j('card_faces')}, '{_FACE_JSON}'))
+                THEN {"c._face_extra" if parsed else
+                      f"TRY(from_json({_j('card_faces')}, '{_FACE_JSON}'))"}
                 END AS face_colors
     FROM {cards} c LEFT JOIN ({_face_agg_sql(cards, faces)}) g USING (oracle_id)
     LEFT JOIN ({_display_faces_sql(faces)}) d USING (oracle_id)
@@ -260,7 +265,7 @@ _STAMP = (
 
 # Bump when the index's columns or their preparation change: a stored index of another
 # version is rebuilt by the next search, like a stale one.
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 
 
 def stamp(con: duckdb.DuckDBPyConnection) -> str:
@@ -344,10 +349,10 @@ def load_start(con: duckdb.DuckDBPyConnection) -> bool:
 
 def load_batch_sql(cards: str, faces: str) -> str:
     """The INSERT of a batch's index rows into ``_load_search``, from relations shaped like
-    cards and card_faces (db.card_sql.EN_CARDS, EN_FACES): each is read once."""
+    cards and card_faces (db.card_sql.EN_SEARCH_CARDS, EN_FACES): each is read once."""
     return (f"INSERT INTO {LOAD_ROWS} BY NAME WITH _bc AS MATERIALIZED ({cards}), "
             f"_bf AS MATERIALIZED ({faces}) "
-            + index_select("_bc", "_bf", ordered=False))
+            + index_select("_bc", "_bf", ordered=False, parsed=True))
 
 
 def load_forget_sql(oracle_ids: str) -> str:

@@ -57,11 +57,8 @@ CREATE TABLE card_search (
     faces            STRUCT(face_index INTEGER, name VARCHAR, mana_cost VARCHAR,
                             type_line VARCHAR, oracle_text VARCHAR, power VARCHAR,
                             toughness VARCHAR, loyalty VARCHAR, name_ja VARCHAR,
-                            type_line_ja VARCHAR, text_ja VARCHAR)[],
-    -- cards.data (the English Scryfall object), uncompressed: the web API serves it for a
-    -- page of scattered cards, and cards.data (zstd) costs a whole block's decompression
-    -- per card read (~57 ms of CPU for 175 cards on 100k, against ~5 ms here)
-    data             VARCHAR USING COMPRESSION uncompressed
+                            type_line_ja VARCHAR, text_ja VARCHAR)[]
+    -- (the Scryfall JSON is read from cards.data, stored uncompressed for that: 009)
 );
 
 -- What the index was built from (see db.search_index.stamp): a search compares it with the

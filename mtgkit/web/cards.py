@@ -127,41 +127,27 @@ _LIGHT = {"oracle_text", "text_ja", "power", "toughness", "loyalty", "data"}
 class DataCache:
     """The stored Scryfall JSON text of recently served cards (bounded, thread-safe).
 
-    ``cards.data`` is the widest column by far (zstd-compressed JSON), and DuckDB reads a whole
-    compressed block to return one value, so fetching it for a page of scattered cards costs
-    most of an API request; cards asked again (the next page, a popular card) skip it. The
-    server's connection is read-only and DuckDB keeps writers out while it is open, so an
-    entry never goes stale."""
+    ``cards.data`` is the widest column by far (stored uncompressed for this read: migration
+    009), and a page of scattered cards is a lookup per id; cards asked again (the next page,
+    a popular card) skip it. The server's connection is read-only and DuckDB keeps writers
+    out while it is open, so an entry never goes stale."""
 
     def __init__(self, size: int = 20_000) -> None:
         self.size = size
         self._items: OrderedDict[str, str | None] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get_many(self, store: Store, oracle_ids: list[str],
-                 rowids: dict[str, int] | None = None) -> dict[str, str | None]:
-        """The JSON of ``oracle_ids``; ``rowids`` (their rows in ``card_search``, from the
-        search) reads the missing ones from the index's uncompressed copy by row id."""
+    def get_many(self, store: Store, oracle_ids: list[str]) -> dict[str, str | None]:
+        """The JSON of ``oracle_ids``."""
         with self._lock:
             found = {i: self._items[i] for i in oracle_ids if i in self._items}
             for i in found:
                 self._items.move_to_end(i)
         missing = [i for i in oracle_ids if i not in found]
-        fetched: dict[str, str | None] = {}
-        if missing and rowids and all(i in rowids for i in missing):
-            wanted = [rowids[i] for i in missing]
-            fetched = {oid: text for rowid, oid, text in store.con.execute(
-                "SELECT rowid, oracle_id, data FROM card_search WHERE rowid BETWEEN ? AND ? "
-                "AND list_contains(?::BIGINT[], rowid)",
-                [min(wanted), max(wanted), wanted]).fetchall() if rowids.get(oid) == rowid}
-            if any(i not in fetched for i in missing):  # the index moved: read cards instead
-                fetched = {}
-        if missing and not fetched:
-            rows = store.con.execute(
+        if missing:
+            fetched = dict(store.con.execute(
                 "SELECT oracle_id, data FROM cards WHERE oracle_id IN (SELECT unnest(?))",
-                [missing]).fetchall()
-            fetched = dict(rows)
-        if fetched:
+                [missing]).fetchall())
             found.update(fetched)
             with self._lock:
                 self._items.update(fetched)
@@ -182,8 +168,8 @@ def cards_by_ids(store: Store, oracle_ids: list[str], *, full: bool = False,
 
     By default only what a result row shows (names, types, costs, tags: no rules text, no
     Scryfall JSON), which keeps a page of results cheap; ``full`` reads everything, the JSON
-    through ``data`` when given (by the cards' ``card_search`` row ids when given: the
-    index holds an uncompressed copy of the JSON, far cheaper to read for scattered cards)."""
+    through ``data`` when given. ``rowids`` (the cards' rows in ``card_search``, from the
+    search) reads the rest from the index's rows, which sit together in name order."""
     if not oracle_ids:
         return []
     cards = _cards_from_index(store, oracle_ids, rowids, full) if rowids else None
@@ -196,8 +182,7 @@ def cards_by_ids(store: Store, oracle_ids: list[str], *, full: bool = False,
             oracle_ids).fetchall()
         cards = {r[0]: Card(*r) for r in rows}
     if full and data is not None:
-        by_row = dict(zip(oracle_ids, rowids, strict=True)) if rowids else None
-        for oracle_id, text in data.get_many(store, list(cards), by_row).items():
+        for oracle_id, text in data.get_many(store, list(cards)).items():
             if oracle_id in cards:
                 cards[oracle_id].data = text
     face_columns = [c if full or c in ("oracle_id", "face_index", "name", "name_ja",
