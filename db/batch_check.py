@@ -23,17 +23,18 @@ pyarrow refuses the batch and the slow path accepts it.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.json as pa_json
 
 from classifier import ScreenPatterns
 from db import records
+from db.arrow_values import booleans, integers
 from db.card_rows import SCHEMA as ROW_SCHEMA
 
 _UUID = "^" + records.UUID.pattern + "$"
@@ -46,7 +47,7 @@ _OBJECT_LISTS = {"card_faces": records._FACE_TYPES, "all_parts": records._PART_T
 # inferred, and its inferred type is then checked against db.records' (:func:`_fits`).
 # Declaring all ~90 of Scryfall's fields made pyarrow build a column for each absent one and
 # cost twice as much as inferring the thirty or so a record has.
-_READ = pa_json.ReadOptions(use_threads=True, block_size=4 << 20)
+_READ = pa_json.ReadOptions(use_threads=False, block_size=4 << 20)
 _PARSE = pa_json.ParseOptions(explicit_schema=ROW_SCHEMA, unexpected_field_behavior="infer")
 _CARD_UUIDS = ("id", "oracle_id", "set_id", "illustration_id", "card_back_id", "variation_of")
 _FACE_UUIDS = ("oracle_id", "illustration_id", "artist_id")
@@ -212,10 +213,11 @@ def check_batch(raws: Sequence[bytes]) -> CheckedBatch | None:
         if face_artists is not None and not _valid_uuids(face_artists):
             return None
     names = table["name"]
-    if names.null_count or pc.any(pc.equal(names, "")).as_py():
+    if names.null_count or pc.min(pc.utf8_length(names)).as_py() == 0:
         return None
     objects = _column(table, "object")
-    if objects is not None and pc.any(pc.not_equal(objects, "card")).as_py():
+    if objects is not None and pc.all(pc.match_substring_regex(objects, "^card$"),
+                                      skip_nulls=True).as_py() is False:
         return None
     column = _column(table, "oracle_id")
     oracle_ids: list[Any] = column.to_pylist() if column is not None else [None] * len(raws)
@@ -234,37 +236,40 @@ def check_batch(raws: Sequence[bytes]) -> CheckedBatch | None:
         ids.to_pylist() if ids is not None else [None] * len(raws))
 
 
-def _matches(column: Any, pattern: str) -> np.ndarray:
-    """Per row, whether ``pattern`` (RE2, case-insensitive) is found in the string column."""
-    if column is None or column.null_count == len(column):
-        return np.zeros(len(column) if column is not None else 0, dtype=bool)
-    found = pc.match_substring_regex(column, pattern, ignore_case=True)
-    return pc.fill_null(found, False).to_numpy(zero_copy_only=False)
+def _true(flags: Any) -> Any:
+    """A bool column with null read as False (fill_null(False) would take a Python value,
+    which has pyarrow import pandas: db.arrow_values)."""
+    valid = pc.is_valid(flags)
+    return pc.if_else(valid, flags, valid)
 
 
-def _present(column: Any) -> np.ndarray:
-    """Per row, whether the column holds a value (all False for an absent column)."""
-    if column is None:
-        return np.zeros(0, dtype=bool)
-    return pc.is_valid(column).to_numpy(zero_copy_only=False)
-
-
-def _record_screen(record: Any, rows: int, screens: ScreenPatterns, top: bool) -> np.ndarray:
-    """The screens on one level of the records (the ``top`` level, or the flattened faces)."""
-    hit = np.zeros(rows, dtype=bool)
+def _record_screen(record: Any, screens: ScreenPatterns, top: bool) -> list[Any]:
+    """The screens on one level of the records (the ``top`` level, or the flattened faces):
+    bool columns, any of which true means a hit."""
+    hits = []
     for name, pattern in (("oracle_text", screens.text), ("type_line", screens.type_line)):
         column = _column(record, name)
-        if column is not None:
-            hit |= _matches(column, pattern)
+        if column is not None and column.null_count < len(column):
+            hits.append(_true(pc.match_substring_regex(column, pattern, ignore_case=True)))
     for name in ("printed_text", "printed_type_line"):
         column = _column(record, name)
-        if column is not None:
-            hit |= _present(column)
+        if column is not None and column.null_count < len(column):
+            hits.append(pc.is_valid(column))
     layout = _column(record, "layout") if top else None
     if layout is not None and layout.null_count < len(layout):
-        hit |= pc.fill_null(pc.equal(pc.utf8_lower(layout), screens.layout),
-                            False).to_numpy(zero_copy_only=False)
-    return hit
+        hits.append(_true(pc.match_substring_regex(
+            layout, f"^{re.escape(screens.layout)}$", ignore_case=True)))
+    return hits
+
+
+def _any(columns: list[Any], rows: int) -> Any:
+    """Row by row, whether any of the bool ``columns`` is true (all false for none)."""
+    if not columns:
+        return booleans([False] * rows)
+    out = columns[0]
+    for column in columns[1:]:
+        out = pc.or_(out, column)
+    return out
 
 
 def may_tag(table: pa.Table, screens: ScreenPatterns) -> list[bool]:
@@ -277,22 +282,23 @@ def may_tag(table: pa.Table, screens: ScreenPatterns) -> list[bool]:
     against may_have_tags on the real cards and on generated ones.
     """
     rows = len(table)
-    hit = _record_screen(table, rows, screens, top=True)
+    hits = _record_screen(table, screens, top=True)
     faces = _column(table, "card_faces")
     flat = _flat(faces)
     if flat is not None and len(flat) and pa.types.is_struct(flat.type):
-        face_hit = _record_screen(flat, len(flat), screens, top=False)
-        if face_hit.any():
+        face_hits = _record_screen(flat, screens, top=False)
+        if face_hits:
             parents = pc.list_parent_indices(faces.combine_chunks()
                                              if isinstance(faces, pa.ChunkedArray) else faces)
-            hit[parents.to_numpy(zero_copy_only=False)[face_hit]] = True
-    return hit.tolist()
+            hit_rows = pc.filter(parents, _any(face_hits, len(flat)))
+            hits.append(pc.is_in(integers(range(rows)), value_set=hit_rows))
+    return _any(hits, rows).to_pylist()
 
 
 def row_table(checked: CheckedBatch, keep: Sequence[int]) -> pa.Table:
     """The fields :mod:`db.card_rows` makes rows of (its :data:`~db.card_rows.SCHEMA`), for
     the records at ``keep``: the same table its own pyarrow read of those lines gives."""
-    table = checked.table.take(pa.array(keep, pa.int64()))
+    table = checked.table.take(integers(keep))
     columns = []
     for field in ROW_SCHEMA:
         column = table[field.name]

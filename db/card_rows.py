@@ -32,6 +32,8 @@ import orjson
 import pyarrow as pa
 import pyarrow.json as pa_json
 
+from db.arrow_values import booleans, integers, strings
+
 FACE_JOIN = "\n//\n"
 
 _S = pa.string()
@@ -66,12 +68,22 @@ def english_table(oracle_ids: Sequence[str], lines: Sequence[int], raws: Sequenc
     return with_row_columns(table, oracle_ids, lines, raws, may_tag)
 
 
+def empty_rows() -> pa.Table:
+    """The ``_en_json`` table of no record (``Schema.empty_table`` asks pandas: db.arrow_values)."""
+    return with_row_columns(
+        pa.Table.from_arrays([_empty(f.type) for f in SCHEMA],
+                             schema=SCHEMA), [], [], [], [])
+
+
+def _empty(kind: pa.DataType) -> pa.Array:
+    return pa.Array.from_buffers(pa.null(), 0, [None]).cast(kind)
+
+
 def with_row_columns(table: pa.Table, oracle_ids: Sequence[str], lines: Sequence[int],
                      raws: Sequence[bytes], may_tag: Sequence[bool]) -> pa.Table:
     """:data:`SCHEMA`'s fields of the records (``table``) with the columns the loader adds."""
-    for name, column in (("oracle_id", pa.array(oracle_ids, _S)), ("data", json_text_array(raws)),
-                         ("line", pa.array(lines, pa.int64())),
-                         ("may_tag", pa.array(may_tag, pa.bool_()))):
+    for name, column in (("oracle_id", strings(oracle_ids)), ("data", json_text_array(raws)),
+                         ("line", integers(lines)), ("may_tag", booleans(may_tag))):
         table = table.append_column(name, column)
     return table
 

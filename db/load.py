@@ -33,9 +33,9 @@ import pyarrow.compute as pc
 
 from classifier import SCREEN_PATTERNS, may_have_tags
 from db import card_sql, search_index
+from db.arrow_values import booleans, integers, strings
 from db.batch_check import CheckedBatch, check_batch, may_tag, row_table
-from db.card_rows import SCHEMA as ROW_SCHEMA
-from db.card_rows import english_table, json_text_array, with_row_columns
+from db.card_rows import empty_rows, english_table, json_text_array, with_row_columns
 from db.errors import BadCardData
 from db.mechanics import tag_table
 from db.read import iter_objects, iter_raw_objects, parse_line
@@ -97,7 +97,7 @@ Tagger = Callable[[dict[str, Any]], Iterable[tuple[Any, ...]]]
 def _arrow(columns: tuple[str, ...], rows: list[tuple[Any, ...]]) -> pa.Table:
     values = list(zip(*rows, strict=True)) if rows else [[] for _ in columns]
     arrays = [
-        pa.array(list(col), type=pa.string())
+        strings(list(col))
         for name, col in zip(columns, values, strict=True)
     ]
     return pa.Table.from_arrays(arrays, names=list(columns))
@@ -187,7 +187,7 @@ class _CardBatch:
         ids = None
         if self.ids:
             ids = pa.Table.from_arrays(
-                [pa.array(self.ids, pa.string()), pa.array(self.id_lines, pa.int64())],
+                [strings(self.ids), integers(self.id_lines)],
                 names=["id", "line"])
             self.ids, self.id_lines = [], []
         english = None
@@ -208,10 +208,9 @@ class _CardBatch:
         if self.japanese:
             lines, langs, oracle_ids, raws, may_tag = zip(*self.japanese, strict=True)
             stage = pa.Table.from_arrays(
-                [pa.array(lines, pa.int64()), pa.array(langs, pa.string()),
-                 pa.array(oracle_ids, pa.string()),
+                [integers(lines), strings(langs), strings(oracle_ids),
                  json_text_array(raws),
-                 pa.array(may_tag, pa.bool_())],
+                 booleans(may_tag)],
                 names=["line", "lang", "oracle_id", "raw", "may_tag"],
             )
         self.english = {}
@@ -277,10 +276,10 @@ class _CardBatch:
             replaced = [oid for oid, last in self.last_batch.items() if last != number]
             if replaced:
                 table = table.filter(pc.invert(pc.is_in(table["oracle_id"],
-                                                        pa.array(replaced, pa.string()))))
+                                                        strings(replaced))))
             tables.append(table)
         if not tables:
-            return with_row_columns(ROW_SCHEMA.empty_table(), [], [], [], [])
+            return empty_rows()
         return pa.concat_tables(tables)
 
     def duplicates(self, path: Path, limit: int) -> list[BadCardData]:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from db.arrow_values import integers, strings
 from db.store import Store
 
 TAG_COLUMNS = ("oracle_id", "mechanic", "role", "face_index", "evidence", "lang")
@@ -20,7 +21,7 @@ def tag_table(rows: list[tuple[Any, ...]]) -> pa.Table:
     """``(oracle_id, mechanic, role, face, evidence, lang)`` rows as an Arrow table to insert."""
     columns = list(zip(*rows, strict=True)) if rows else [[] for _ in TAG_COLUMNS]
     return pa.Table.from_arrays(
-        [pa.array(list(c), type=pa.int32() if name == "face_index" else pa.string())
+        [integers(list(c), pa.int32()) if name == "face_index" else strings(list(c))
          for name, c in zip(TAG_COLUMNS, columns, strict=True)],
         names=list(TAG_COLUMNS),
     )
