@@ -159,17 +159,17 @@ def upsert_ja(rows_sql: str) -> str:
         "text_ja = COALESCE(cards_ja.text_ja, excluded.text_ja)"
     )
 
-# Every file loads through scratch tables: each batch's rows are appended to them, and once
-# the whole file is read one statement per table moves them into the real tables. Why: a real
-# table then takes one large append per load, which DuckDB writes out as full row groups
+# A file's rows reach the real tables in one statement per table, once the whole file is read:
+# a real table then takes one large append per load, which DuckDB writes out as full row groups
 # while the statement runs (db.store.ROW_GROUP_SIZE); a delete and an insert per batch left a
 # partial row group per batch, which every later checkpoint rewrote (0.4 s for 100k cards,
-# paid when the database closed). A file smaller than db.load.STAGED_FROM_BYTES uses TEMP
-# scratch tables inside its one transaction; a larger one uses committed scratch tables
-# under a memory limit, and only the final move is one transaction. Either way the real
-# tables see all of a file or none of it; an interrupted load leaves only scratch tables,
-# dropped by the next load. The loader keeps one record per oracle_id in them (a later
-# record of a card replaces the earlier one's rows: SCRATCH_FORGET_*), so the move needs no
+# paid when the database closed). A file smaller than db.load.STAGED_FROM_BYTES keeps its
+# English rows as Arrow tables (ARROW_MERGE) and its Japanese ones in a TEMP table, inside its
+# one transaction; a larger one uses committed scratch tables under a memory limit
+# (STAGED_MERGE), and only the final move is one transaction. Either way the real tables see
+# all of a file or none of it; an interrupted load leaves only scratch tables, dropped by the
+# next load. The loader keeps one record per oracle_id (a later record of a card replaces the
+# earlier one's rows: SCRATCH_FORGET_*, db.load._CardBatch.english_rows), so the move needs no
 # de-duplication.
 def scratch_create(temp: bool) -> tuple[str, ...]:
     """The scratch tables' DDL (TEMP ones for a load in one transaction, which keeps its

@@ -1,8 +1,12 @@
 """Streaming loaders: Scryfall card and ruling files into the store.
 
 Why this shape:
-- Files are read as a stream (:mod:`db.read`) and written in batches, so a 2 GB
-  ``all_cards`` file loads in bounded memory.
+- Files are read as a stream (:mod:`db.read`) and checked in batches; a file under
+  :data:`STAGED_FROM_BYTES` keeps its English rows as Arrow tables and stores them with one
+  statement per table at the end (full row groups, written on both cores), while a writer
+  thread computes each batch's search-index rows (db.search_index, kept current in the same
+  transaction); a larger one (a 2 GB ``all_cards``) goes through committed scratch tables,
+  in bounded memory.
 - Each file loads in one transaction: an interrupted load (Ctrl-C, a crash, a
   truncated gzip) leaves the database exactly as it was before that file, and a
   re-run skips the files already loaded (``loaded_files``), so a long multi-file
