@@ -26,6 +26,7 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import pyarrow as pa
@@ -34,7 +35,7 @@ import pyarrow.json as pa_json
 
 from classifier import ScreenPatterns
 from db import records
-from db.arrow_values import booleans, integers
+from db.arrow_values import booleans, integers, strings
 from db.card_rows import SCHEMA as ROW_SCHEMA
 
 _UUID = "^" + records.UUID.pattern + "$"
@@ -117,8 +118,27 @@ class CheckedBatch:
     table: pa.Table
     """Every record's fields (:data:`SCHEMA` and any inferred others), one row per line."""
     oracle_ids: list[str]
-    langs: list[str]
-    ids: list[str | None]
+    english: bool
+    """Every record is English (``lang`` absent, null or ``en``)."""
+
+    @cached_property
+    def langs(self) -> list[str]:
+        langs = _column(self.table, "lang")
+        if langs is None:
+            return ["en"] * len(self.table)
+        return [lang or "en" for lang in langs.to_pylist()]
+
+    @cached_property
+    def ids(self) -> list[str | None]:
+        ids = _column(self.table, "id")
+        return ids.to_pylist() if ids is not None else [None] * len(self.table)
+
+    def id_column(self) -> pa.Array | pa.ChunkedArray:
+        """The records' Scryfall ``id`` as a string column (null where none)."""
+        ids = _column(self.table, "id")
+        if ids is None or not pa.types.is_string(ids.type):
+            return strings([None] * len(self.table)) if ids is None else ids.cast(pa.string())
+        return ids
 
 
 def _valid_uuids(array: pa.Array | pa.ChunkedArray) -> bool:
@@ -229,11 +249,9 @@ def check_batch(raws: Sequence[bytes]) -> CheckedBatch | None:
         if not all(oracle_ids):
             return None
     langs = _column(table, "lang")
-    ids = _column(table, "id")
-    return CheckedBatch(
-        table, oracle_ids,
-        [lang or "en" for lang in langs.to_pylist()] if langs is not None else ["en"] * len(raws),
-        ids.to_pylist() if ids is not None else [None] * len(raws))
+    english = langs is None or langs.null_count == len(langs) or pc.all(
+        pc.match_substring_regex(langs, "^en$"), skip_nulls=True).as_py() is not False
+    return CheckedBatch(table, oracle_ids, english)
 
 
 def _true(flags: Any) -> Any:
@@ -295,10 +313,11 @@ def may_tag(table: pa.Table, screens: ScreenPatterns) -> list[bool]:
     return _any(hits, rows).to_pylist()
 
 
-def row_table(checked: CheckedBatch, keep: Sequence[int]) -> pa.Table:
+def row_table(checked: CheckedBatch, keep: Sequence[int] | None) -> pa.Table:
     """The fields :mod:`db.card_rows` makes rows of (its :data:`~db.card_rows.SCHEMA`), for
-    the records at ``keep``: the same table its own pyarrow read of those lines gives."""
-    table = checked.table.take(integers(keep))
+    the records at ``keep`` (None: all): the same table its own pyarrow read of those lines
+    gives."""
+    table = checked.table if keep is None else checked.table.take(integers(keep))
     columns = []
     for field in ROW_SCHEMA:
         column = table[field.name]

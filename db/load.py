@@ -164,12 +164,27 @@ class _CardBatch:
         self.ids: list[str | None] = []
         self.id_lines: list[int] = []
         self.seen: set[str] = set()  # English oracle_ids already in the scratch tables
+        # a whole batch of English records of distinct cards (add_block), or None
+        self.block: tuple[list[int], list[bytes], CheckedBatch, list[bool]] | None = None
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkit-load")
         self._pending: Future[None] | None = None
         con.execute("CREATE OR REPLACE TEMP TABLE _load_ids (id VARCHAR, line BIGINT)")
 
     def __len__(self) -> int:
-        return len(self.english) + len(self.japanese)
+        return len(self.english) + len(self.japanese) + len(self.block[0] if self.block else ())
+
+    def add_block(self, lines: list[int], raws: list[bytes], checked: CheckedBatch,
+                  may_tag: list[bool]) -> None:
+        """A whole checked batch of English records of distinct cards, taken as it is: no
+        Python step per record but the tagger's, on the records the screen let through."""
+        self.block = (lines, raws, checked, may_tag)
+        if self.tagger is not None:
+            tagger, loads, oracle_ids = self.tagger, orjson.loads, checked.oracle_ids
+            if not self.seen.isdisjoint(oracle_ids):  # a later record of a card wins
+                for oracle_id in self.seen.intersection(oracle_ids):
+                    self.tags.pop(oracle_id, None)
+            for row in (i for i, may in enumerate(may_tag) if may):
+                self.tags[oracle_ids[row]] = list(tagger(loads(raws[row])))
 
     def add(self, line: int, lang: str, oracle_id: str, card_id: Any, raw: bytes,
             may_tag: bool, row: int = -1) -> None:
@@ -189,6 +204,8 @@ class _CardBatch:
         batch meanwhile (DuckDB releases the GIL while it runs). One batch is in flight at a
         time, in order; an error in it is raised here or by :meth:`wait`."""
         ids = None
+        if self.block is not None:
+            return self._flush_block()
         if self.ids:
             ids = pa.Table.from_arrays(
                 [strings(self.ids), integers(self.id_lines)],
@@ -223,6 +240,24 @@ class _CardBatch:
         if ids is None and english is None and stage is None:
             return
         self._pending = self._writer.submit(self._write, ids, english, stage)
+
+    def _flush_block(self) -> None:
+        """:meth:`flush` of a block (add_block): its columns are the checked table's."""
+        assert self.block is not None
+        lines, raws, checked, may_tag = self.block
+        self.block = None
+        oracle_ids = checked.oracle_ids
+        ids = pa.table({"id": checked.id_column(), "line": pa.chunked_array([integers(lines)])})
+        if ids["id"].null_count:  # (a record without an id is in no duplicate report)
+            ids = ids.filter(pc.is_valid(ids["id"]))
+        repeats = not self.seen.isdisjoint(oracle_ids)
+        if repeats:
+            number = len(self.tables) if self.keep else 0
+            self.last_batch.update(dict.fromkeys(self.seen.intersection(oracle_ids), number))
+        self.seen.update(oracle_ids)
+        english = (oracle_ids, lines, raws, may_tag, row_table(checked, None), repeats)
+        self.wait()
+        self._pending = self._writer.submit(self._write, ids, english, None)
 
     def wait(self) -> None:
         """Wait for the batch in flight (also when unwinding from an error or Ctrl-C, so the
@@ -361,8 +396,12 @@ def _add_lines(batch: _CardBatch, report: LoadReport, name: str, lines: list[int
                 continue
             _add_object(batch, report, name, line, obj, raw)
         return
-    batch.checked = checked
     may = may_tag(checked.table, SCREEN_PATTERNS)
+    if checked.english and not len(batch) and len(set(checked.oracle_ids)) == len(raws):
+        report.cards += len(raws)
+        batch.add_block(lines, raws, checked, may)
+        return
+    batch.checked = checked
     for row, (line, raw, lang, oracle_id, card_id) in enumerate(zip(
             lines, raws, checked.langs, checked.oracle_ids, checked.ids, strict=True)):
         if _count_language(report, lang):
