@@ -44,7 +44,6 @@ from db.errors import BadCardData
 from db.mechanics import tag_table
 from db.read import iter_objects, iter_raw_objects, parse_line
 from db.records import RULING_COLUMNS, RecordError, check_card, ruling_row
-from db.search import ensure_index as ensure_search_index
 from db.store import Store, sigint_held
 
 BATCH_SIZE = 20_000
@@ -591,8 +590,10 @@ def load_card_files(
     """
     loader = _load_card_file if tagger is None else partial(_load_card_file, tagger=tagger)
     report = _load_files(store, paths, "cards", loader, progress, force)
-    if index:
-        ensure_search_index(store.con)
+    if index and not search_index.is_current(store.con):
+        from db.search import ensure_index  # (the query language: imported when needed)
+
+        ensure_index(store.con)
     return report
 
 
@@ -611,16 +612,17 @@ class _RichProgress:
     """A rich progress line per file, only on an interactive terminal."""
 
     def __init__(self) -> None:
+        self.enabled = os.isatty(2)
+        self.tasks: dict[Path, Any] = {}
+        if not self.enabled:  # (rich is imported only for a terminal: 20 ms of start-up)
+            return
         from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-        self.enabled = os.isatty(2)
         self.progress = Progress(
             SpinnerColumn(), TextColumn("{task.description}"),
             TextColumn("{task.completed:,} records"), TimeElapsedColumn(), transient=True,
         )
-        self.tasks: dict[Path, Any] = {}
-        if self.enabled:
-            self.progress.start()
+        self.progress.start()
 
     def __call__(self, path: Path, records: int) -> None:
         if not self.enabled:

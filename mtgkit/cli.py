@@ -21,7 +21,6 @@ import os
 import pkgutil
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 
 from mtgkit import commands
 from mtgkit.errors import UserError
@@ -47,7 +46,8 @@ def build_parser(only: str | None | object = _ALL) -> argparse.ArgumentParser:
         description="Magic: The Gathering rules research: scrape, store, classify, play.",
     )
     parser.add_argument("--db", default=None, metavar="PATH", help=DB_HELP)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show program's version number and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in command_modules():
@@ -98,9 +98,21 @@ def _accept_db(parser: argparse.ArgumentParser) -> None:
                 _accept_db(child)
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is looked up only when asked (importlib.metadata is a
+    tenth of a small command's start-up)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"{parser.prog} {version()}")  # (on stdout, as argparse's own version action)
+        parser.exit()
+
+
 def version() -> str:
     """The installed distribution's version (``pyproject.toml``), or ``unknown`` when run
     from a tree that was never installed."""
+    from importlib import metadata
+
     try:
         return metadata.version("mtgkit")
     except metadata.PackageNotFoundError:

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import classifier
+from db import search_index
 from db.load import LoadReport, load_card_files, load_ruling_files
 from db.read import iter_objects
-from db.search import ensure_index_alongside
 from db.store import Store
 from db.tagging import cards_to_tag, pending_count, tag_totals, write_tags
 
@@ -116,8 +116,13 @@ def build(
                                  tagger=card_tag_rows)
         if ruling_files:
             report.merge(load_ruling_files(store, ruling_files, progress=progress))
-    with ensure_index_alongside(store.con):  # the search index, while Python tags
+    if search_index.is_current(store.con):  # (the loads kept it current: nothing to rebuild)
         tag_pending(store)
+    else:
+        from db.search import ensure_index_alongside
+
+        with ensure_index_alongside(store.con):  # the search index, while Python tags
+            tag_pending(store)
     tags, tagged = tag_totals(store)
     return BuildReport(load=report, tags=tags, tagged_cards=tagged)
 
