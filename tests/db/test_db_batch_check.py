@@ -158,3 +158,21 @@ def test_may_tag_agrees_with_may_have_tags_on_the_real_cards(shared_dir) -> None
     assert all(flag or not p for flag, p in zip(flags, python, strict=True))
     # the same screen, not a looser one: it turns away what may_have_tags turns away
     assert sum(flags) == sum(python) and sum(python) < len(raws) / 2
+
+
+@pytest.mark.parametrize("bad", [
+    b'"Grizzly \xff Bears"',  # a known field's value
+    b'"Grizzly Bears", "zzz": "a\xc3"',  # a value of a field unknown to db.records
+    b'"Grizzly Bears", "zz_map": {"vin": "le\xe2\x82gal"}',  # a nested value
+    b'"Grizzly Bears", "k\xff": 1',  # a key
+    b'"Grizzly Bears", "zz_map": {"vin\xfftage": "legal"}',  # a nested key
+    b'"Grizzly Bears", "zzz": ["\xf0\x9f"]',  # a list element
+    b'"Grizzly Bears", "zzz": "\xed\xa0\x80"',  # a surrogate written as UTF-8
+    b'"Grizzly Bears", "zzz": "\\ud800"',  # a lone surrogate escaped
+])
+def test_text_that_is_not_utf8_anywhere_sends_the_batch_to_the_per_record_check(bad) -> None:
+    good = orjson.dumps(BASE)
+    raw = good.replace(b'"Grizzly Bears"', bad)
+    with pytest.raises(orjson.JSONDecodeError):
+        orjson.loads(raw)
+    assert check_batch([good, raw]) is None
