@@ -275,8 +275,9 @@ def stamp(con: duckdb.DuckDBPyConnection) -> str:
 
 
 # The refresh runs under a memory limit of its own (unless DuckDB's is lower already): its
-# sort of every card's wide row (the card's JSON included) about doubled a 100k-card build's
-# peak memory; under the limit DuckDB spills what does not fit to its temporary directory.
+# sort of every card's wide row once about doubled a 100k-card build's peak memory (when the
+# rows held the card's JSON); under the limit DuckDB spills what does not fit to its
+# temporary directory.
 INDEX_MEMORY_LIMIT = os.environ.get("MTGKIT_INDEX_MEMORY", "1GB")
 _SIZE = re.compile(r"\s*([0-9.]+)\s*(bytes?|[KMGTP]i?B)?\s*", re.IGNORECASE)
 _UNITS = {"": 1, "byte": 1, "bytes": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
