@@ -278,7 +278,7 @@ def stamp(con: duckdb.DuckDBPyConnection) -> str:
 # sort of every card's wide row once about doubled a 100k-card build's peak memory (when the
 # rows held the card's JSON); under the limit DuckDB spills what does not fit to its
 # temporary directory.
-INDEX_MEMORY_LIMIT = os.environ.get("MTGKIT_INDEX_MEMORY", "1GB")
+INDEX_MEMORY_LIMIT = os.environ.get("MTGKIT_INDEX_MEMORY", "512MB")
 _SIZE = re.compile(r"\s*([0-9.]+)\s*(bytes?|[KMGTP]i?B)?\s*", re.IGNORECASE)
 _UNITS = {"": 1, "byte": 1, "bytes": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
           "pb": 10**15, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40, "pib": 2**50}
