@@ -155,6 +155,7 @@ class _CardBatch:
         self.index = index
         self.tables: list[pa.Table] = []
         self.last_batch: dict[str, int] = {}  # a card in several batches: its last one
+        self.english_batches = 0  # batches of English records handed to the writer
         self.english: dict[str, tuple[int, bytes, bool, int]] = {}
         # The batch's records as checked together (db.batch_check), which its English rows
         # are then taken from by row number; None when they were checked one by one.
@@ -216,12 +217,7 @@ class _CardBatch:
             rows_table = None
             if self.checked is not None:  # the rows' fields are read already
                 rows_table = row_table(self.checked, rows)
-            repeats = not self.seen.isdisjoint(self.english)
-            if repeats:
-                number = len(self.tables) if self.keep else 0
-                self.last_batch.update(dict.fromkeys(self.seen.intersection(self.english),
-                                                     number))
-            self.seen.update(self.english)
+            repeats = self._note_english(self.english)
             english = (list(self.english), lines, raws, may_tag, rows_table, repeats)
         self.checked = None
         stage = None
@@ -240,6 +236,18 @@ class _CardBatch:
             return
         self._pending = self._writer.submit(self._write, ids, english, stage)
 
+    def _note_english(self, oracle_ids: Iterable[str]) -> bool:
+        """Count a batch of English cards (in the main thread: the writer may still hold the
+        previous batch, whose table it has not kept yet); True when some were in an earlier
+        batch: their last batch is noted, and english_rows keeps only its record."""
+        repeats = not self.seen.isdisjoint(oracle_ids)
+        if repeats:
+            self.last_batch.update(dict.fromkeys(self.seen.intersection(oracle_ids),
+                                                 self.english_batches))
+        self.seen.update(oracle_ids)
+        self.english_batches += 1
+        return repeats
+
     def _flush_block(self) -> None:
         """:meth:`flush` of a block (add_block): its columns are the checked table's."""
         assert self.block is not None
@@ -249,11 +257,7 @@ class _CardBatch:
         ids = pa.table({"id": checked.id_column(), "line": pa.chunked_array([integers(lines)])})
         if ids["id"].null_count:  # (a record without an id is in no duplicate report)
             ids = ids.filter(pc.is_valid(ids["id"]))
-        repeats = not self.seen.isdisjoint(oracle_ids)
-        if repeats:
-            number = len(self.tables) if self.keep else 0
-            self.last_batch.update(dict.fromkeys(self.seen.intersection(oracle_ids), number))
-        self.seen.update(oracle_ids)
+        repeats = self._note_english(oracle_ids)
         english = (oracle_ids, lines, raws, may_tag, row_table(checked, None), repeats)
         self.wait()
         self._pending = self._writer.submit(self._write, ids, english, None)

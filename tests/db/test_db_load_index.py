@@ -7,6 +7,7 @@ into a database whose index was stale leaves it to the full refresh."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -114,3 +115,24 @@ def test_the_loaders_tagger_tags_an_english_card_alone():
         "next turn.)"))))
     rows = card_tag_rows(night)
     assert rows and {r[1] for r in rows} == {"day_night"}
+
+
+def test_a_later_record_wins_while_the_writer_still_holds_the_earlier_batch(
+        tmp_path, db_path, monkeypatch):
+    # the writer thread is slow: the next batches are read and counted before it has kept
+    # the earlier batch's rows, and the card's last record must still be the one stored
+    write = db.load._CardBatch._write
+
+    def slow_write(self, *args):
+        time.sleep(0.2)
+        return write(self, *args)
+
+    monkeypatch.setattr(db.load, "BATCH_SIZE", 2)
+    monkeypatch.setattr(db.load._CardBatch, "_write", slow_write)
+    records = [card("Bear", "ob"), card("Elf", "oe"), card("Wolf", "ow"),
+               card("Bear renamed", "ob"), card("Ox", "oo"), card("Bear again", "ob")]
+    with connect(db_path) as store:
+        load_card_files(store, [write_jsonl(tmp_path / "a.jsonl", records)], progress=False)
+        names = {r[0] for r in store.con.execute("SELECT name FROM cards").fetchall()}
+        _equals_a_full_refresh(store.con)
+    assert names == {"Bear again", "Elf", "Wolf", "Ox"}
